@@ -1,0 +1,42 @@
+"""otv66: the Serbian card game Open 66 (Otvoreni „66“) as a Python library.
+
+Every rule of RULES.md, legal moves, scores, records and a computer opponent.
+
+>>> from otv66 import Deal
+>>> deal = Deal.from_seed(1, dealer=0)
+>>> len(deal.legal_moves()) >= 1
+True
+"""
+
+from otv66.cards import card_code, parse_card
+from otv66.deal import CLAIM, Deal, Marriage, Pile
+from otv66.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidLayoutError,
+    InvalidRulesError,
+    Otv66Error,
+    RecordError,
+    UnsupportedVersionError,
+)
+from otv66.rules import Rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CLAIM",
+    "Deal",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidLayoutError",
+    "InvalidRulesError",
+    "Marriage",
+    "Otv66Error",
+    "Pile",
+    "RecordError",
+    "Rules",
+    "UnsupportedVersionError",
+    "__version__",
+    "card_code",
+    "parse_card",
+]

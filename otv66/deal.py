@@ -1,0 +1,622 @@
+"""One deal of Open 66: the position, its legal moves, play and undo.
+
+The model (python-chess style): a :class:`Deal` is a position with a move
+stack. Everything that changes during play lives in one flat list of small
+ints (``_state``): the two players' *available* cards as 32-bit masks, the
+trick in progress, card points, tricks, marriages and whose turn it is. The
+card lying under each card is fixed by the layout, so turning a card up is
+one table look-up. :meth:`Deal.play` pushes a copy of that list; :meth:`Deal.undo`
+pops it. Legal moves are computed once per move, as a mask.
+
+>>> deal = Deal.from_seed(7, dealer=0, packets=(4, 4))
+>>> deal.turn  # the non-dealer leads
+1
+>>> move = deal.legal_moves()[0]
+>>> deal.play(move)
+>>> deal.undo() == move
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from otv66.cards import (
+    CARD_BY_CODE,
+    CODES,
+    DECK_SIZE,
+    KING,
+    POINTS,
+    QUEEN,
+    RANKS,
+    SUIT_MASKS,
+    SUITS,
+    parse_card,
+)
+from otv66.dealing import (
+    Layout,
+    check_dealer,
+    check_packets,
+    check_seed,
+    deal_layout,
+    shuffled_deck,
+)
+from otv66.errors import IllegalMoveError, InvalidLayoutError
+from otv66.rules import Rules
+
+if TYPE_CHECKING:
+    from otv66.view import PublicView
+
+DEFAULT_RULES: Final = Rules()
+CLAIM: Final = "66"
+"""The move that claims 66 under ``claim: manual``."""
+TRICKS: Final = 16
+LAST_TRICK_BONUS: Final = 10
+WIN_SCORE: Final = 66
+HALF_SCORE: Final = 33
+FALSE_CLAIM_POINTS: Final = 2
+
+Reason = Literal["reached_66", "played_out", "false_claim", "draw"]
+
+# Indices into Deal._state. The list is copied on every move (cheap undo).
+TURN = 0  # player to play a card
+LEAD = 1  # card led to the trick in progress, or -1
+MARRIAGE_LEAD = 2  # 1 if the card led announced a marriage
+AVAIL = 3  # AVAIL + p: mask of cards player p may choose from (face up on his piles)
+PLAYED = 5  # mask of cards played
+POINTS_WON = 6  # POINTS_WON + p: card points of tricks won (without the last-trick 10)
+TRICKS_WON = 8  # TRICKS_WON + p
+MARRIED = 10  # MARRIED + p: marriage points that count
+PENDING = 12  # PENDING + p: marriage points announced before his first trick
+TRICKS_PLAYED = 14
+LAST_WINNER = 15  # winner of the last complete trick, or -1
+CLAIMANT = 16  # player who may claim 66 now (manual claim), or -1
+LEGAL = 17  # mask of cards the player to move may play
+OVER = 18  # 1 once the deal has ended
+REASON = 19  # index into _REASONS once over
+WINNER = 20  # winner once over (-1 for a draw)
+STATE_SIZE = 21
+
+
+def _codes_by_byte(suit: int, with_marriages: bool) -> tuple[tuple[str, ...], ...]:
+    """For each 8-bit mask of one suit, the move codes it allows (marriages for a leader)."""
+    table = []
+    for byte in range(256):
+        codes = [CODES[suit * 8 + rank] for rank in range(8) if byte >> rank & 1]
+        if with_marriages and byte >> KING & 1 and byte >> QUEEN & 1:
+            codes += [RANKS[KING] + SUITS[suit] + "m", RANKS[QUEEN] + SUITS[suit] + "m"]
+        table.append(tuple(codes))
+    return tuple(table)
+
+
+_FOLLOW_CODES: Final = tuple(_codes_by_byte(s, False) for s in range(4))
+_LEAD_CODES: Final = tuple(_codes_by_byte(s, True) for s in range(4))
+_MOVES: Final[dict[str, tuple[int, bool]]] = {code: (card, False) for code, card in CARD_BY_CODE.items()}
+_MOVES.update({RANKS[r] + SUITS[s] + "m": (s * 8 + r, True) for s in range(4) for r in (KING, QUEEN)})
+_STRONGER: Final = tuple(((1 << c) - 1) & SUIT_MASKS[c >> 3] for c in range(DECK_SIZE))
+"""``_STRONGER[card]``: cards of the same suit that beat it."""
+_MARRIAGE_PAIR: Final = tuple((1 << (c >> 3) * 8 + KING) | (1 << (c >> 3) * 8 + QUEEN) for c in range(DECK_SIZE))
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+
+
+@dataclass(frozen=True)
+class Pile:
+    """What the table shows of one pile: its top card and whether a card lies face down under it."""
+
+    top: str | None
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class Marriage:
+    """An announced marriage: who, which suit, its points, and whether they count yet."""
+
+    player: int
+    suit: str
+    points: int
+    counted: bool
+
+
+class Deal:
+    """A deal of Open 66 between player 0 and player 1 (see RULES.md)."""
+
+    __slots__ = (
+        "_auto_claim",
+        "_layout",
+        "_moves",
+        "_must_beat",
+        "_stack",
+        "_state",
+        "_trump",
+        "_trump_mask",
+        "_under",
+        "dealer",
+        "packets",
+        "rules",
+        "seed",
+    )
+
+    def __init__(
+        self,
+        layout: Layout,
+        dealer: int,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        packets: tuple[int, ...] | None = None,
+    ) -> None:
+        """Set up a deal from a validated int layout; prefer :meth:`from_layout` / :meth:`from_seed`."""
+        self.rules = rules if rules is not None else DEFAULT_RULES
+        self.dealer = check_dealer(dealer)
+        self.seed = seed
+        self.packets = packets
+        self._layout = layout
+        under = [-1] * DECK_SIZE
+        avail = [0, 0]
+        for player in (0, 1):
+            for down, up in layout[player]:
+                under[up] = down
+                avail[player] |= 1 << up
+        self._under = tuple(under)
+        self._trump = layout[self.dealer][7][1] >> 3
+        self._trump_mask = SUIT_MASKS[self._trump]
+        self._auto_claim = self.rules.claim == "auto"
+        self._must_beat = self.rules.must_beat
+        leader = 1 - self.dealer
+        state = [0] * STATE_SIZE
+        state[TURN] = leader
+        state[LEAD] = -1
+        state[AVAIL] = avail[0]
+        state[AVAIL + 1] = avail[1]
+        state[LAST_WINNER] = -1
+        state[CLAIMANT] = -1
+        state[LEGAL] = avail[leader]
+        self._state = state
+        self._stack: list[list[int]] = []
+        self._moves: list[str] = []
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def from_layout(cls, layout: Any, dealer: int, rules: Rules | None = None) -> Deal:
+        """Build a deal from a RECORD.md layout: ``layout[p][i] == [face_down, face_up]`` codes.
+
+        Raises :class:`InvalidLayoutError` unless it is 2 x 8 piles holding each of
+        the 32 cards exactly once.
+        """
+        return cls(parse_layout(layout), check_dealer(dealer), rules)
+
+    @classmethod
+    def from_seed(
+        cls,
+        seed: int,
+        dealer: int,
+        packets: Sequence[int] = (4, 4),
+        rules: Rules | None = None,
+    ) -> Deal:
+        """Shuffle with ``seed`` (shuffle version 1) and deal by the packet plan."""
+        plan = check_packets(packets)
+        layout = deal_layout(shuffled_deck(check_seed(seed)), check_dealer(dealer), plan)
+        return cls(layout, dealer, rules, seed=seed, packets=plan)
+
+    def copy(self) -> Deal:
+        """Return an independent copy (same layout, same moves)."""
+        other = Deal(self._layout, self.dealer, self.rules, seed=self.seed, packets=self.packets)
+        other._state = self._state[:]
+        other._stack = [s[:] for s in self._stack]
+        other._moves = self._moves[:]
+        return other
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self) -> list[str]:
+        """Return the legal moves now, as RECORD.md move codes.
+
+        A leader's marriage leads appear as ``"KHm"`` / ``"QHm"`` beside the
+        plain ``"KH"`` / ``"QH"``. Under ``claim: manual``, ``"66"`` is listed
+        while :attr:`claimant` may claim (it is his move even if the next card
+        is the opponent's). An ended deal has no legal moves.
+        """
+        s = self._state
+        if s[OVER]:
+            return []
+        mask = s[LEGAL]
+        table = _FOLLOW_CODES if s[LEAD] >= 0 else _LEAD_CODES
+        moves = [
+            *table[0][mask & 255],
+            *table[1][mask >> 8 & 255],
+            *table[2][mask >> 16 & 255],
+            *table[3][mask >> 24],
+        ]
+        if s[CLAIMANT] >= 0:
+            moves.append(CLAIM)
+        return moves
+
+    def is_legal(self, move: str) -> bool:
+        """Return whether ``move`` is legal now."""
+        return move in self.legal_moves()
+
+    def play(self, move: str) -> None:
+        """Make ``move`` (a RECORD.md move code).
+
+        Raises :class:`IllegalMoveError` (a ``ValueError``) with a message a
+        player understands if the move is not legal now; the deal is unchanged.
+        """
+        s = self._state
+        entry = _MOVES.get(move) if type(move) is str else None
+        if (
+            entry is None
+            or s[OVER]
+            or not s[LEGAL] >> entry[0] & 1
+            or (entry[1] and not self._can_announce(s, entry[0]))
+        ):
+            if move != CLAIM or s[CLAIMANT] < 0:
+                raise IllegalMoveError(self._why_illegal(move))
+            self._stack.append(s[:])
+            self._moves.append(move)
+            self._claim(s)
+            return
+        self._stack.append(s[:])
+        self._moves.append(move)
+        if s[LEAD] < 0:
+            self._lead(s, *entry)
+        else:
+            self._follow(s, entry[0])
+
+    def undo(self) -> str:
+        """Take back the last move and return it. Raises :class:`IllegalMoveError` if there is none."""
+        if not self._moves:
+            raise IllegalMoveError("there is no move to take back")
+        self._state = self._stack.pop()
+        return self._moves.pop()
+
+    def _can_announce(self, s: list[int], card: int) -> bool:
+        pair = _MARRIAGE_PAIR[card]
+        return s[LEAD] < 0 and s[AVAIL + s[TURN]] & pair == pair
+
+    # ------------------------------------------------------------------ rules
+
+    def _lead(self, s: list[int], card: int, marriage: bool) -> None:
+        player = s[TURN]
+        avail = s[AVAIL + player] ^ (1 << card)
+        under = self._under[card]
+        if under >= 0:
+            avail |= 1 << under
+        s[AVAIL + player] = avail
+        s[PLAYED] |= 1 << card
+        s[LEAD] = card
+        s[TURN] = opponent = 1 - player
+        s[CLAIMANT] = -1
+        s[MARRIAGE_LEAD] = marriage
+        if marriage:
+            points = 40 if card >> 3 == self._trump else 20
+            if s[TRICKS_WON + player]:
+                s[MARRIED + player] += points
+                if self._auto_claim and self._score(s, player) >= WIN_SCORE:
+                    self._end(s, player, "reached_66")
+                    return
+            else:
+                s[PENDING + player] += points
+            if not self._auto_claim:
+                s[CLAIMANT] = player
+        held = s[AVAIL + opponent]
+        follow = held & SUIT_MASKS[card >> 3]
+        if follow:
+            if self._must_beat and follow & _STRONGER[card]:
+                follow &= _STRONGER[card]
+            s[LEGAL] = follow
+        else:
+            s[LEGAL] = held & self._trump_mask or held
+
+    def _follow(self, s: list[int], card: int) -> None:
+        player = s[TURN]
+        avail = s[AVAIL + player] ^ (1 << card)
+        under = self._under[card]
+        if under >= 0:
+            avail |= 1 << under
+        s[AVAIL + player] = avail
+        s[PLAYED] |= 1 << card
+        lead = s[LEAD]
+        if card >> 3 == lead >> 3:
+            winner = player if card < lead else 1 - player
+        else:
+            winner = player if card >> 3 == self._trump else 1 - player
+        s[POINTS_WON + winner] += POINTS[lead] + POINTS[card]
+        s[TRICKS_WON + winner] += 1
+        if s[TRICKS_WON + winner] == 1 and s[PENDING + winner]:
+            s[MARRIED + winner] += s[PENDING + winner]
+            s[PENDING + winner] = 0
+        s[TRICKS_PLAYED] += 1
+        s[LAST_WINNER] = winner
+        s[LEAD] = -1
+        s[MARRIAGE_LEAD] = 0
+        s[TURN] = winner
+        s[LEGAL] = s[AVAIL + winner]
+        s[CLAIMANT] = -1
+        if s[TRICKS_PLAYED] == TRICKS:
+            self._end_played_out(s)
+        elif not self._auto_claim:
+            s[CLAIMANT] = winner
+        elif self._score(s, winner) >= WIN_SCORE:
+            self._end(s, winner, "reached_66")
+
+    def _claim(self, s: list[int]) -> None:
+        claimant = s[CLAIMANT]
+        if self._score(s, claimant) >= WIN_SCORE:
+            self._end(s, claimant, "reached_66")
+        else:
+            self._end(s, 1 - claimant, "false_claim")
+
+    def _end_played_out(self, s: list[int]) -> None:
+        score0, score1 = self._score(s, 0), self._score(s, 1)
+        if score0 == score1:
+            self._end(s, -1, "draw")
+        elif self._auto_claim:
+            self._end(s, 0 if score0 > score1 else 1, "reached_66")
+        else:
+            self._end(s, 0 if score0 > score1 else 1, "played_out")
+
+    def _end(self, s: list[int], winner: int, reason: Reason) -> None:
+        s[OVER] = 1
+        s[CLAIMANT] = -1
+        s[LEGAL] = 0
+        s[WINNER] = winner
+        s[REASON] = _REASONS.index(reason)
+
+    def _score(self, s: list[int], player: int) -> int:
+        bonus = LAST_TRICK_BONUS if s[TRICKS_PLAYED] == TRICKS and s[LAST_WINNER] == player else 0
+        return s[POINTS_WON + player] + s[MARRIED + player] + bonus
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return bool(self._state[OVER])
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """The RECORD.md result of an ended deal, or ``None`` while it goes on.
+
+        ``{"winner": 0 | 1 | None, "game_points": 0..3, "scores": [a, b],
+        "tricks": [a, b], "reason": "reached_66" | "played_out" | "false_claim" | "draw"}``
+        """
+        s = self._state
+        if not s[OVER]:
+            return None
+        reason = _REASONS[s[REASON]]
+        winner = s[WINNER]
+        scores = [self._score(s, 0), self._score(s, 1)]
+        tricks = [s[TRICKS_WON], s[TRICKS_WON + 1]]
+        if reason == "draw":
+            return {"winner": None, "game_points": 0, "scores": scores, "tricks": tricks, "reason": reason}
+        if reason == "false_claim":
+            points = FALSE_CLAIM_POINTS
+        elif tricks[1 - winner] == 0:
+            points = 3
+        elif scores[1 - winner] < HALF_SCORE:
+            points = 2
+        else:
+            points = 1
+        return {"winner": winner, "game_points": points, "scores": scores, "tricks": tricks, "reason": reason}
+
+    @property
+    def turn(self) -> int | None:
+        """The player who plays the next card, or ``None`` once the deal is over."""
+        s = self._state
+        return None if s[OVER] else s[TURN]
+
+    @property
+    def claimant(self) -> int | None:
+        """Under ``claim: manual``, the player who may play ``"66"`` now; else ``None``."""
+        claimant = self._state[CLAIMANT]
+        return None if claimant < 0 else claimant
+
+    @property
+    def leader(self) -> int | None:
+        """The player who leads (or has led) the current trick; ``None`` once over."""
+        s = self._state
+        if s[OVER]:
+            return None
+        return self._leader(s)
+
+    @staticmethod
+    def _leader(s: list[int]) -> int:
+        return 1 - s[TURN] if s[LEAD] >= 0 else s[TURN]
+
+    @property
+    def trump(self) -> str:
+        """The trump suit letter."""
+        return SUITS[self._trump]
+
+    @property
+    def trump_card(self) -> str:
+        """The card that fixed trump: the dealer's face-up card on pile 7, as dealt."""
+        return CODES[self._layout[self.dealer][7][1]]
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves made so far (a copy)."""
+        return self._moves[:]
+
+    @property
+    def trick(self) -> list[tuple[int, str]]:
+        """The trick in progress as ``[(player, card)]``: empty, or the led card."""
+        s = self._state
+        if s[LEAD] < 0:
+            return []
+        return [(1 - s[TURN], CODES[s[LEAD]])]
+
+    @property
+    def marriage_lead(self) -> bool:
+        """Whether the card in the trick in progress announced a marriage."""
+        return bool(self._state[MARRIAGE_LEAD])
+
+    @property
+    def last_trick(self) -> tuple[int, list[tuple[int, str]]] | None:
+        """``(winner, [(player, card), (player, card)])`` of the last complete trick, or ``None``."""
+        s = self._state
+        if s[TRICKS_PLAYED] == 0:
+            return None
+        cards = [m for m in self._moves if m != CLAIM]
+        lead_index = 2 * (s[TRICKS_PLAYED] - 1)
+        led, answered = cards[lead_index][:2], cards[lead_index + 1][:2]
+        winner = s[LAST_WINNER]
+        follower = self.owner(parse_card(answered))
+        return winner, [(1 - follower, led), (follower, answered)]
+
+    @property
+    def tricks_played(self) -> int:
+        """Number of complete tricks."""
+        return self._state[TRICKS_PLAYED]
+
+    @property
+    def last_trick_winner(self) -> int | None:
+        """Winner of the last complete trick (who leads next), or ``None`` before the first."""
+        winner = self._state[LAST_WINNER]
+        return None if winner < 0 else winner
+
+    def tricks_won(self, player: int) -> int:
+        """Number of tricks ``player`` has won (a 0-point trick counts)."""
+        return self._state[TRICKS_WON + player]
+
+    def card_points(self, player: int) -> int:
+        """Card points in the tricks ``player`` won (without the last-trick 10)."""
+        return self._state[POINTS_WON + player]
+
+    def marriage_points(self, player: int) -> int:
+        """Marriage points of ``player`` that count (he has won a trick since)."""
+        return self._state[MARRIED + player]
+
+    def pending_marriage_points(self, player: int) -> int:
+        """Marriage points ``player`` announced that wait for his first won trick."""
+        return self._state[PENDING + player]
+
+    def score(self, player: int) -> int:
+        """``player``'s score (RULES.md 6): card points + counting marriages + last-trick 10."""
+        return self._score(self._state, player)
+
+    @property
+    def marriages(self) -> list[Marriage]:
+        """Marriages announced so far, in order."""
+        s = self._state
+        found = []
+        for index, move in enumerate(self._moves):
+            if move.endswith("m"):
+                player = self._stack[index][TURN]
+                suit = move[1]
+                points = 40 if SUITS.index(suit) == self._trump else 20
+                found.append(Marriage(player, suit, points, s[TRICKS_WON + player] > 0))
+        return found
+
+    def owner(self, card: str | int) -> int:
+        """Return the player whose table ``card`` was dealt to."""
+        card = parse_card(card) if isinstance(card, str) else card
+        for player in (0, 1):
+            for pile in self._layout[player]:
+                if card in pile:
+                    return player
+        raise AssertionError("every card is on a table")  # pragma: no cover
+
+    def piles(self, player: int) -> list[Pile]:
+        """What the table shows of ``player``'s piles 0..7 (face-down cards stay unknown)."""
+        played = self._state[PLAYED]
+        shown = []
+        for down, up in self._layout[player]:
+            if not played >> up & 1:
+                shown.append(Pile(CODES[up], True))
+            elif not played >> down & 1:
+                shown.append(Pile(CODES[down], False))
+            else:
+                shown.append(Pile(None, False))
+        return shown
+
+    def available(self, player: int) -> list[str]:
+        """The face-up cards on top of ``player``'s piles."""
+        mask = self._state[AVAIL + player]
+        return [CODES[c] for c in range(DECK_SIZE) if mask >> c & 1]
+
+    def hidden_cards(self) -> int:
+        """Mask of the cards still face down (for :mod:`otv66.view`; reveals nothing by itself)."""
+        played = self._state[PLAYED]
+        mask = 0
+        for player in (0, 1):
+            for down, up in self._layout[player]:
+                if not played >> up & 1:
+                    mask |= 1 << down
+        return mask
+
+    def view(self) -> PublicView:
+        """What both players see now (no face-down card): give this to a UI or an opponent."""
+        from otv66.view import PublicView
+
+        return PublicView.of(self)
+
+    def reveal_layout(self) -> list[list[list[str]]]:
+        """The full layout as dealt, face-down cards included (records and tests only)."""
+        return [[[CODES[down], CODES[up]] for down, up in self._layout[p]] for p in (0, 1)]
+
+    # ------------------------------------------------------------------ messages
+
+    def _why_illegal(self, move: object) -> str:
+        s = self._state
+        if s[OVER]:
+            return "the deal is over: no more moves"
+        if not isinstance(move, str) or (move not in _MOVES and move != CLAIM):
+            return f"{move!r} is not a move: play a card such as 'AH', 'KHm' to announce a marriage, or '66'"
+        if move == CLAIM:
+            if self.rules.claim == "auto":
+                return "66 is announced automatically in this game (claim: auto)"
+            return "you can claim 66 only right after winning a trick or announcing a marriage"
+        card, marriage = _MOVES[move]
+        code = CODES[card]
+        player = s[TURN]
+        if marriage and s[LEAD] >= 0:
+            return "only the player who leads may announce a marriage"
+        if not s[AVAIL + player] >> card & 1:
+            if s[PLAYED] >> card & 1:
+                return f"{code} has already been played"
+            return f"{code} is not a face-up card on your piles"
+        if marriage:
+            suit = _SUIT_NAMES[card >> 3]
+            return f"to announce a marriage you need the king and the queen of {suit} face up"
+        led_suit = s[LEAD] >> 3
+        if s[AVAIL + player] & SUIT_MASKS[led_suit]:
+            if self.rules.must_beat:
+                return f"you must follow {_SUIT_NAMES[led_suit]} and beat {CODES[s[LEAD]]} if you can"
+            return f"you must follow suit: play {_SUIT_NAMES[led_suit]}"
+        return f"you have no {_SUIT_NAMES[led_suit]}: you must play a trump ({_SUIT_NAMES[self._trump]})"
+
+    def __repr__(self) -> str:
+        return f"<Deal dealer={self.dealer} trump={self.trump} moves={' '.join(self._moves) or '-'}>"
+
+
+_REASONS: Final[tuple[Reason, ...]] = ("reached_66", "played_out", "false_claim", "draw")
+
+
+def parse_layout(layout: Any) -> Layout:
+    """Validate a RECORD.md layout (codes) and return it as ints."""
+    if not isinstance(layout, (list, tuple)) or len(layout) != 2:
+        raise InvalidLayoutError("a layout is two tables, one per player")
+    tables = []
+    seen: set[int] = set()
+    for player, table in enumerate(layout):
+        if not isinstance(table, (list, tuple)) or len(table) != 8:
+            raise InvalidLayoutError(f"player {player}'s table must have 8 piles")
+        piles = []
+        for index, pile in enumerate(table):
+            if not isinstance(pile, (list, tuple)) or len(pile) != 2:
+                raise InvalidLayoutError(f"player {player}'s pile {index} must be [face_down, face_up]")
+            try:
+                down, up = parse_card(pile[0]), parse_card(pile[1])
+            except ValueError as error:
+                raise InvalidLayoutError(f"player {player}'s pile {index}: {error}") from None
+            for card in (down, up):
+                if card in seen:
+                    raise InvalidLayoutError(f"{CODES[card]} appears twice in the layout")
+                seen.add(card)
+            piles.append((down, up))
+        tables.append(tuple(piles))
+    return tables[0], tables[1]

@@ -1,0 +1,128 @@
+"""Shuffling and dealing as RULES.md 2 describes them.
+
+**Shuffle version 1** (``SHUFFLE_VERSION``), a promise kept across releases and
+between CPython and Pyodide because it uses only SHA-256 and integer arithmetic:
+
+1. Start from the deck in card order (``AS TS KS ... 7C``, :data:`otv66.cards.CODES`).
+2. A byte stream: SHA-256 of ``b"otv66-shuffle/1:<seed>:<block>"`` for
+   block = 0, 1, 2, ... (seed and block in decimal ASCII), concatenated.
+3. Fisher-Yates from the last position down: for ``i`` = 31 .. 1 read the next
+   4 bytes as a big-endian unsigned integer ``x``; if ``x`` is below the largest
+   multiple of ``i + 1`` that fits in 2**32 swap positions ``i`` and
+   ``x % (i + 1)``, otherwise read again (rejection keeps it exactly uniform).
+4. Position 0 is the top of the deck.
+
+**Dealing**: face-down round, then face-up round. In each round the dealer
+gives packets by the packet plan, alternately to the opponent first, then to
+himself; each player's cards fill his piles 0..7 in order. The dealer's last
+card (pile 7, face up) fixes trump.
+
+>>> layout = deal_layout(shuffled_deck(42), dealer=0, packets=(4, 4))
+>>> len(layout), len(layout[0])
+(2, 8)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from collections.abc import Sequence
+from typing import Final
+
+from otv66.cards import DECK_SIZE
+from otv66.errors import InvalidLayoutError
+
+SHUFFLE_VERSION: Final = 1
+MAX_SEED: Final = 2**53 - 1
+"""Largest seed; it stays an exact number in JavaScript, so links keep it whole."""
+PACKET_SIZES: Final = (1, 2, 4)
+PILES: Final = 8
+
+Layout = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+"""``layout[player][pile] == (face_down, face_up)``, cards as ints."""
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a whole number in 0..MAX_SEED, else raise."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise InvalidLayoutError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return seed
+
+
+def _words(seed: int, block: int) -> tuple[int, ...]:
+    """Return block ``block`` of the shuffle's byte stream as eight big-endian 32-bit words."""
+    digest = hashlib.sha256(f"otv66-shuffle/{SHUFFLE_VERSION}:{seed}:{block}".encode()).digest()
+    return struct.unpack(">8I", digest)
+
+
+_LIMITS: Final = {bound: (1 << 32) - (1 << 32) % bound for bound in range(2, DECK_SIZE + 1)}
+"""Largest multiple of ``bound`` below 2**32, per bound: words at or above it are rejected."""
+
+
+def shuffled_deck(seed: int) -> list[int]:
+    """Return the 32 cards in the order shuffle version 1 gives for ``seed`` (top first)."""
+    check_seed(seed)
+    deck = list(range(DECK_SIZE))
+    words = list(_words(seed, 0) + _words(seed, 1) + _words(seed, 2) + _words(seed, 3))
+    position = 0
+    for i in range(DECK_SIZE - 1, 0, -1):
+        limit = _LIMITS[i + 1]
+        while True:
+            if position == len(words):
+                words.extend(_words(seed, position // 8))
+            x = words[position]
+            position += 1
+            if x < limit:
+                break
+        j = x % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def check_packets(packets: object) -> tuple[int, ...]:
+    """Validate a packet plan: sizes 1, 2 or 4 adding up to 8. Return it as a tuple."""
+    if not isinstance(packets, (list, tuple)) or not packets:
+        raise InvalidLayoutError("a packet plan is a list of packet sizes, e.g. [4, 4] or [2, 2, 2, 2]")
+    for size in packets:
+        if isinstance(size, bool) or size not in PACKET_SIZES:
+            raise InvalidLayoutError(f"packets are 1, 2 or 4 cards, not {size!r}")
+    if sum(packets) != PILES:
+        raise InvalidLayoutError(f"packet sizes must add up to 8, not {sum(packets)}")
+    return tuple(packets)
+
+
+def check_dealer(dealer: object) -> int:
+    """Validate a player number (0 or 1) given as the dealer."""
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
+        raise InvalidLayoutError(f"the dealer is player 0 or 1, not {dealer!r}")
+    return dealer
+
+
+def deal_layout(deck: Sequence[int], dealer: int, packets: Sequence[int]) -> Layout:
+    """Deal ``deck`` (top first) by the packet plan; return the layout."""
+    check_dealer(dealer)
+    plan = check_packets(packets)
+    if sorted(deck) != list(range(DECK_SIZE)):
+        raise InvalidLayoutError("a deck is the 32 cards, each once")
+    rounds: list[list[list[int]]] = [[[], []], [[], []]]  # [round][player] -> cards
+    position = 0
+    for dealt in rounds:
+        for size in plan:
+            for player in (1 - dealer, dealer):
+                dealt[player].extend(deck[position : position + size])
+                position += size
+    down, up = rounds
+    return (
+        tuple(zip(down[0], up[0], strict=True)),
+        tuple(zip(down[1], up[1], strict=True)),
+    )
+
+
+def match_deal_seed(match_seed: int, index: int) -> int:
+    """Seed of deal ``index`` (0-based) of a match played from ``match_seed``.
+
+    Derived with SHA-256 so a whole match is reproducible from one number.
+    """
+    check_seed(match_seed)
+    digest = hashlib.sha256(f"otv66-match/{SHUFFLE_VERSION}:{match_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")

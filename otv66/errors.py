@@ -1,0 +1,52 @@
+"""Typed errors for bad input.
+
+Every error the engine raises for something a caller passed in is an
+:class:`Otv66Error`, which is a ``ValueError``, so ``except ValueError`` keeps
+working for callers that do not care which kind it was. Messages are written
+for a player or a webmaster, not for the engine's authors.
+"""
+
+from __future__ import annotations
+
+
+class Otv66Error(ValueError):
+    """Base class of every bad-input error of otv66."""
+
+    #: Short machine-readable name, sent across the JSON bridge.
+    kind = "error"
+
+
+class InvalidCardError(Otv66Error):
+    """A card or suit code that is not one of RULES.md 1."""
+
+    kind = "invalid_card"
+
+
+class InvalidRulesError(Otv66Error):
+    """Rule options that are unknown or out of range."""
+
+    kind = "invalid_rules"
+
+
+class InvalidLayoutError(Otv66Error):
+    """A layout, packet plan, dealer or seed that cannot be a deal."""
+
+    kind = "invalid_layout"
+
+
+class IllegalMoveError(Otv66Error):
+    """A move that is not legal now (or not a move at all)."""
+
+    kind = "illegal_move"
+
+
+class RecordError(Otv66Error):
+    """A game record (or share link) that is malformed or does not replay."""
+
+    kind = "invalid_record"
+
+
+class UnsupportedVersionError(RecordError):
+    """A record written in a format version this engine does not know."""
+
+    kind = "unsupported_version"

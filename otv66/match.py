@@ -1,0 +1,153 @@
+"""A match: deals played until one player has the target of game points (RULES.md 6.4).
+
+Game points, the next dealer and the match winner are all *derived* from the
+deals' results, so undoing a move in the last deal can never leave the match
+tally out of step.
+
+>>> match = Match(first_dealer=0, seed=5)
+>>> deal = match.new_deal()
+>>> while not deal.is_over:
+...     deal.play(deal.legal_moves()[0])
+>>> sum(match.game_points) == deal.result["game_points"]
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from otv66.deal import DEFAULT_RULES, Deal
+from otv66.dealing import MAX_SEED, check_dealer, check_packets, check_seed, match_deal_seed
+from otv66.errors import IllegalMoveError
+from otv66.rules import Rules
+
+DEFAULT_PLAYERS = ("Player 1", "Player 2")
+
+
+class Match:
+    """A match of Open 66 between player 0 and player 1."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        first_dealer: int = 0,
+        players: Sequence[str] = DEFAULT_PLAYERS,
+        seed: int | None = None,
+    ) -> None:
+        """``seed``, if given, fixes every deal's shuffle (deal ``k`` gets ``match_deal_seed(seed, k)``)."""
+        self.rules = rules if rules is not None else DEFAULT_RULES
+        self.first_dealer = check_dealer(first_dealer)
+        if len(players) != 2 or not all(isinstance(name, str) for name in players):
+            raise ValueError("a match has two players, each named by a string")
+        self.players = (players[0], players[1])
+        self.seed = None if seed is None else check_seed(seed)
+        self.deals: list[Deal] = []
+
+    @property
+    def deal(self) -> Deal | None:
+        """The current (last) deal, or ``None`` before the first."""
+        return self.deals[-1] if self.deals else None
+
+    def awards(self) -> list[tuple[int, int]]:
+        """Game points each deal gave to each player, draw bonus included (RULES.md 6.3)."""
+        awards = []
+        carried = 0
+        for deal in self.deals:
+            result = deal.result
+            if result is None:
+                awards.append((0, 0))
+                continue
+            winner = result["winner"]
+            if winner is None:
+                awards.append((0, 0))
+                carried += 1 if self.rules.draw_bonus else 0
+                continue
+            points = result["game_points"] + carried
+            carried = 0
+            awards.append((points, 0) if winner == 0 else (0, points))
+        return awards
+
+    @property
+    def game_points(self) -> tuple[int, int]:
+        """Game points of each player so far."""
+        awards = self.awards()
+        return sum(a for a, _ in awards), sum(b for _, b in awards)
+
+    @property
+    def draw_bonus_pending(self) -> int:
+        """Extra game points waiting for the winner of the next decided deal (``draw_bonus``)."""
+        carried = 0
+        for deal in self.deals:
+            result = deal.result
+            if result is not None:
+                carried = carried + 1 if result["winner"] is None and self.rules.draw_bonus else 0
+        return carried
+
+    @property
+    def winner(self) -> int | None:
+        """The player who reached the target, or ``None`` while the match goes on."""
+        points = self.game_points
+        for player in (0, 1):
+            if points[player] >= self.rules.target:
+                return player
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a player has reached the target."""
+        return self.winner is not None
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next deal (RULES.md 2: winner deals, or alternate; a draw keeps the dealer)."""
+        dealer = self.first_dealer
+        for deal in self.deals:
+            result = deal.result
+            if result is None:
+                return deal.dealer
+            if result["winner"] is None:
+                dealer = deal.dealer
+            elif self.rules.dealer == "winner":
+                dealer = result["winner"]
+            else:
+                dealer = 1 - deal.dealer
+        return dealer
+
+    def new_deal(
+        self,
+        seed: int | None = None,
+        packets: Sequence[int] = (4, 4),
+        layout: Any = None,
+    ) -> Deal:
+        """Start the next deal, dealt by :attr:`next_dealer`.
+
+        From ``layout`` (RECORD.md codes) if given, else shuffled with ``seed``;
+        without a seed, a seeded match derives one, an unseeded one draws one.
+        Raises :class:`IllegalMoveError` while a deal is in progress or once the
+        match is over.
+        """
+        if self.deal is not None and not self.deal.is_over:
+            raise IllegalMoveError("finish the current deal first")
+        if self.is_over:
+            raise IllegalMoveError("the match is over")
+        dealer = self.next_dealer
+        if layout is not None:
+            deal = Deal.from_layout(layout, dealer, self.rules)
+            deal.packets = check_packets(packets)
+        else:
+            if seed is None:
+                seed = self._next_seed()
+            deal = Deal.from_seed(seed, dealer, packets, self.rules)
+        self.deals.append(deal)
+        return deal
+
+    def _next_seed(self) -> int:
+        if self.seed is not None:
+            return match_deal_seed(self.seed, len(self.deals))
+        return secrets.randbelow(MAX_SEED + 1)
+
+    def __repr__(self) -> str:
+        a, b = self.game_points
+        return f"<Match {a}:{b} deals={len(self.deals)} rules={self.rules}>"

@@ -1,0 +1,71 @@
+"""Rule options (RULES.md): plain data, validated once.
+
+>>> Rules().to_dict()
+{'must_beat': False, 'claim': 'auto', 'dealer': 'winner', 'draw_bonus': False, 'target': 7}
+>>> Rules.from_dict({"claim": "manual"}).claim
+'manual'
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from otv66.errors import InvalidRulesError
+
+ClaimMode = Literal["auto", "manual"]
+DealerRule = Literal["winner", "alternate"]
+
+MAX_TARGET = 99
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of RULES.md; the defaults are the client's game.
+
+    - ``must_beat``: the follower must also beat the led card when he follows
+      suit (RULES.md 4).
+    - ``claim``: ``"auto"`` ends a deal as soon as someone reaches 66;
+      ``"manual"`` makes the player claim with the move ``"66"`` (RULES.md 6.1).
+    - ``dealer``: ``"winner"`` (the winner of a deal deals next) or
+      ``"alternate"``; after a draw the same dealer deals again either way.
+    - ``draw_bonus``: the winner of the deal after a draw gets 1 extra game
+      point (one per drawn deal in a row).
+    - ``target``: game points that win the match.
+    """
+
+    must_beat: bool = False
+    claim: ClaimMode = "auto"
+    dealer: DealerRule = "winner"
+    draw_bonus: bool = False
+    target: int = 7
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.must_beat, bool):
+            raise InvalidRulesError(f"must_beat must be true or false, not {self.must_beat!r}")
+        if self.claim not in ("auto", "manual"):
+            raise InvalidRulesError(f"claim must be 'auto' or 'manual', not {self.claim!r}")
+        if self.dealer not in ("winner", "alternate"):
+            raise InvalidRulesError(f"dealer must be 'winner' or 'alternate', not {self.dealer!r}")
+        if not isinstance(self.draw_bonus, bool):
+            raise InvalidRulesError(f"draw_bonus must be true or false, not {self.draw_bonus!r}")
+        if not isinstance(self.target, int) or isinstance(self.target, bool) or not 1 <= self.target <= MAX_TARGET:
+            raise InvalidRulesError(f"target must be a whole number from 1 to {MAX_TARGET}, not {self.target!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the options as the ``rules`` object of RECORD.md."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Build rules from a RECORD.md ``rules`` object; missing keys take defaults.
+
+        Unknown keys are an error: a rule this engine does not know would be
+        silently ignored otherwise, and the game would not be the one asked for.
+        """
+        if not isinstance(data, dict):
+            raise InvalidRulesError("rules must be an object")
+        unknown = set(data) - {"must_beat", "claim", "dealer", "draw_bonus", "target"}
+        if unknown:
+            raise InvalidRulesError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
+        return cls(**data)
