@@ -1,0 +1,60 @@
+# otv66: the two commands are `make serve` (build and serve the game) and `make test`
+# (install everything and run every test). Both work on a fresh clone.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8066
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: serve build test install install-browser lint typecheck test-engine test-pyodide test-e2e bench clean
+
+## serve: build dist/ and serve it on http://127.0.0.1:$(PORT)
+serve: build
+	$(PY) tools/serve.py --port $(PORT) dist
+
+## build: the static site in dist/ (engine wheel, Pyodide runtime, web assets)
+build: $(VENV)/.installed node_modules/.installed
+	$(PY) tools/build_site.py
+
+## test: install everything, then lint, type-check, engine tests (CPython and Pyodide), browser tests
+test: install install-browser lint typecheck test-engine test-pyodide test-e2e
+
+install: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test,dev]' -r e2e/requirements.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+## install-browser: Debian's Chromium for Playwright (never a downloaded browser)
+install-browser:
+	@test -x $(CHROMIUM) || (apt-get update -qq && apt-get install -y -qq chromium)
+
+lint: $(VENV)/.installed
+	$(PY) -m ruff check otv66 tests e2e tools
+	$(PY) -m ruff format --check otv66 tests e2e tools
+
+typecheck: $(VENV)/.installed
+	$(PY) -m mypy
+
+test-engine: $(VENV)/.installed
+	$(PY) -m pytest -q tests otv66
+
+## test-pyodide: the same engine tests inside real Pyodide (Node.js + npm pyodide)
+test-pyodide: $(VENV)/.installed node_modules/.installed
+	$(PY) tools/pyodide_tests.py
+
+test-e2e: build
+	$(PY) -m pytest -q e2e
+
+bench: $(VENV)/.installed
+	$(PY) -m otv66.bench engine
+
+clean:
+	rm -rf dist build .pytest_cache .mypy_cache .ruff_cache
