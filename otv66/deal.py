@@ -40,7 +40,8 @@ from otv66.dealing import (
     check_dealer,
     check_packets,
     check_seed,
-    deal_layout,
+    deal_positions,
+    layout_from_positions,
     shuffled_deck,
 )
 from otv66.errors import IllegalMoveError, InvalidLayoutError
@@ -131,7 +132,7 @@ class Deal:
         "_state",
         "_trump",
         "_trump_mask",
-        "_under",
+        "_turn_up",
         "dealer",
         "packets",
         "rules",
@@ -153,13 +154,15 @@ class Deal:
         self.seed = seed
         self.packets = packets
         self._layout = layout
-        under = [-1] * DECK_SIZE
+        turn_up = [0] * DECK_SIZE
         avail = [0, 0]
         for player in (0, 1):
             for down, up in layout[player]:
-                under[up] = down
+                turn_up[up] = 1 << up | 1 << down
+                turn_up[down] = 1 << down
                 avail[player] |= 1 << up
-        self._under = tuple(under)
+        # ``avail ^= _turn_up[card]`` takes ``card`` off its pile and turns up the card under it.
+        self._turn_up = tuple(turn_up)
         self._trump = layout[self.dealer][7][1] >> 3
         self._trump_mask = SUIT_MASKS[self._trump]
         self._auto_claim = self.rules.claim == "auto"
@@ -198,7 +201,8 @@ class Deal:
     ) -> Deal:
         """Shuffle with ``seed`` (shuffle version 1) and deal by the packet plan."""
         plan = check_packets(packets)
-        layout = deal_layout(shuffled_deck(check_seed(seed)), check_dealer(dealer), plan)
+        positions = deal_positions(check_dealer(dealer), plan)
+        layout = layout_from_positions(shuffled_deck(check_seed(seed)), positions)
         return cls(layout, dealer, rules, seed=seed, packets=plan)
 
     def copy(self) -> Deal:
@@ -261,7 +265,7 @@ class Deal:
         self._stack.append(s[:])
         self._moves.append(move)
         if s[LEAD] < 0:
-            self._lead(s, *entry)
+            self._lead(s, entry[0], entry[1])
         else:
             self._follow(s, entry[0])
 
@@ -280,11 +284,7 @@ class Deal:
 
     def _lead(self, s: list[int], card: int, marriage: bool) -> None:
         player = s[TURN]
-        avail = s[AVAIL + player] ^ (1 << card)
-        under = self._under[card]
-        if under >= 0:
-            avail |= 1 << under
-        s[AVAIL + player] = avail
+        s[AVAIL + player] ^= self._turn_up[card]
         s[PLAYED] |= 1 << card
         s[LEAD] = card
         s[TURN] = opponent = 1 - player
@@ -312,11 +312,7 @@ class Deal:
 
     def _follow(self, s: list[int], card: int) -> None:
         player = s[TURN]
-        avail = s[AVAIL + player] ^ (1 << card)
-        under = self._under[card]
-        if under >= 0:
-            avail |= 1 << under
-        s[AVAIL + player] = avail
+        s[AVAIL + player] ^= self._turn_up[card]
         s[PLAYED] |= 1 << card
         lead = s[LEAD]
         if card >> 3 == lead >> 3:
@@ -339,7 +335,7 @@ class Deal:
             self._end_played_out(s)
         elif not self._auto_claim:
             s[CLAIMANT] = winner
-        elif self._score(s, winner) >= WIN_SCORE:
+        elif s[POINTS_WON + winner] + s[MARRIED + winner] >= WIN_SCORE:  # no last-trick 10 before trick 16
             self._end(s, winner, "reached_66")
 
     def _claim(self, s: list[int]) -> None:

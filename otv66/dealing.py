@@ -24,6 +24,7 @@ card (pile 7, face up) fixes trump.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import struct
 from collections.abc import Sequence
@@ -55,8 +56,9 @@ def _words(seed: int, block: int) -> tuple[int, ...]:
     return struct.unpack(">8I", digest)
 
 
-_LIMITS: Final = {bound: (1 << 32) - (1 << 32) % bound for bound in range(2, DECK_SIZE + 1)}
-"""Largest multiple of ``bound`` below 2**32, per bound: words at or above it are rejected."""
+_LIMITS: Final = tuple((i, (1 << 32) - (1 << 32) % (i + 1)) for i in range(DECK_SIZE - 1, 0, -1))
+"""Fisher-Yates positions ``i`` with the largest multiple of ``i + 1`` that fits in 2**32:
+words at or above it are rejected."""
 
 
 def shuffled_deck(seed: int) -> list[int]:
@@ -65,8 +67,7 @@ def shuffled_deck(seed: int) -> list[int]:
     deck = list(range(DECK_SIZE))
     words = list(_words(seed, 0) + _words(seed, 1) + _words(seed, 2) + _words(seed, 3))
     position = 0
-    for i in range(DECK_SIZE - 1, 0, -1):
-        limit = _LIMITS[i + 1]
+    for i, limit in _LIMITS:
         while True:
             if position == len(words):
                 words.extend(_words(seed, position // 8))
@@ -100,22 +101,33 @@ def check_dealer(dealer: object) -> int:
 
 def deal_layout(deck: Sequence[int], dealer: int, packets: Sequence[int]) -> Layout:
     """Deal ``deck`` (top first) by the packet plan; return the layout."""
-    check_dealer(dealer)
     plan = check_packets(packets)
     if sorted(deck) != list(range(DECK_SIZE)):
         raise InvalidLayoutError("a deck is the 32 cards, each once")
-    rounds: list[list[list[int]]] = [[[], []], [[], []]]  # [round][player] -> cards
+    return layout_from_positions(deck, deal_positions(check_dealer(dealer), plan))
+
+
+@functools.cache
+def deal_positions(dealer: int, plan: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Where each card of the layout comes from: ``[player][pile] == (deck index of face_down, of face_up)``.
+
+    The order depends only on the dealer and the packet plan, so it is worked out once per pair.
+    """
+    rounds: list[list[list[int]]] = [[[], []], [[], []]]  # [round][player] -> deck indices
     position = 0
     for dealt in rounds:
         for size in plan:
             for player in (1 - dealer, dealer):
-                dealt[player].extend(deck[position : position + size])
+                dealt[player].extend(range(position, position + size))
                 position += size
     down, up = rounds
-    return (
-        tuple(zip(down[0], up[0], strict=True)),
-        tuple(zip(down[1], up[1], strict=True)),
-    )
+    return tuple(tuple(zip(down[p], up[p], strict=True)) for p in (0, 1))
+
+
+def layout_from_positions(deck: Sequence[int], positions: tuple[tuple[tuple[int, int], ...], ...]) -> Layout:
+    """Lay the cards of ``deck`` out by :func:`deal_positions`."""
+    first, second = (tuple((deck[down], deck[up]) for down, up in table) for table in positions)
+    return first, second
 
 
 def match_deal_seed(match_seed: int, index: int) -> int:
