@@ -85,7 +85,7 @@ def check_packets(packets: object) -> tuple[int, ...]:
     if not isinstance(packets, (list, tuple)) or not packets:
         raise InvalidLayoutError("a packet plan is a list of packet sizes, e.g. [4, 4] or [2, 2, 2, 2]")
     for size in packets:
-        if isinstance(size, bool) or size not in PACKET_SIZES:
+        if type(size) is not int or size not in PACKET_SIZES:  # not bool, not 4.0 (JSON may carry either)
             raise InvalidLayoutError(f"packets are 1, 2 or 4 cards, not {size!r}")
     if sum(packets) != PILES:
         raise InvalidLayoutError(f"packet sizes must add up to 8, not {sum(packets)}")

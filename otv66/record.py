@@ -116,7 +116,7 @@ def check_format(record: Any) -> None:
     if not isinstance(name, str) or not name.startswith(FORMAT_NAME + "/"):
         raise RecordError(f"not an otv66 record (format {name!r})")
     version = name.removeprefix(FORMAT_NAME + "/")
-    if not version.isdigit():
+    if not (version.isascii() and version.isdigit()) or len(version) > 9:  # int() refuses "²" and 5000 digits
         raise RecordError(f"unknown record format {name!r}")
     if int(version) > FORMAT_VERSION:
         raise UnsupportedVersionError(
