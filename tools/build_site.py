@@ -1,0 +1,256 @@
+"""Build the static site into ``dist/``: one command, reproducible (same sources give the same bytes).
+
+What it makes (see docs/building.md):
+
+- ``wheels/otv66-<version>-py3-none-any.whl``: the engine, built offline by ``python -m build --wheel``
+  with ``SOURCE_DATE_EPOCH`` fixed, so the zip's timestamps (and bytes) never depend on the clock;
+- ``pyodide/``: the runtime files of the pinned npm package ``pyodide`` (``node_modules/pyodide``);
+- ``v/<build_id>/``: every file of ``web/`` except the entry files, under a folder named after the build,
+  so those URLs can be cached forever;
+- the entry files at the root: the ``*.html`` pages of ``web/`` (their references into ``web/`` rewritten
+  to ``v/<build_id>/...``), ``manifest.webmanifest`` (icon paths rewritten the same way) and ``sw.js``
+  (the service worker, with the precache list of this build written in);
+- ``build-info.json``: ``{"build_id", "engine_version", "wheel", "pyodide", ...}``, paths relative to the root.
+
+The build id is a content hash of every input (web files, wheel bytes, Pyodide files, and an optional
+``--stamp``), so a changed source gives a new id and an unchanged one the same id.
+The site is written to a temporary sibling folder and swapped in at the end, so a server never sees
+half a build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
+#: The Pyodide runtime: everything ``loadPyodide`` fetches for a package-free Python.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: 1980-01-01, the earliest time a zip file can hold: the wheel's fixed timestamp.
+SOURCE_DATE_EPOCH = "315532800"
+#: Files of ``web/`` that stay at the site root (their URLs are fixed: pages, the worker scope, the manifest).
+SERVICE_WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+#: The line of ``web/sw.js`` the build replaces with this build's precache list.
+PRECACHE_MARKER = "const BUILD = null; // build:precache"
+ASSETS_DIR = "v"
+BUILD_ID_LENGTH = 12
+#: Files that never belong in the site.
+IGNORED_NAMES = frozenset({".DS_Store", "Thumbs.db", "__pycache__"})
+
+
+class BuildError(Exception):
+    """The sources cannot make a site (a missing input, a failed wheel build)."""
+
+
+@dataclass(frozen=True)
+class Site:
+    """What a finished build made, for the summary and for tests."""
+
+    out: Path
+    build_id: str
+    files: int
+    total_bytes: int
+    gzip_bytes: int
+    seconds: float
+
+
+def web_files(web: Path) -> list[Path]:
+    """Every file of the web source, as sorted relative paths (sorted: the order never depends on the disk)."""
+    if not web.is_dir():
+        raise BuildError(f"no web source folder at {web}")
+    found = []
+    for path in web.rglob("*"):
+        relative = path.relative_to(web)
+        if path.is_file() and not IGNORED_NAMES.intersection(relative.parts):
+            found.append(relative)
+    return sorted(found, key=lambda p: p.as_posix())
+
+
+def is_entry_file(relative: Path) -> bool:
+    """Whether a web file stays at the site root instead of the versioned assets folder."""
+    return len(relative.parts) == 1 and (relative.suffix == ".html" or relative.name in (SERVICE_WORKER, MANIFEST))
+
+
+def build_wheel(project: Path, into: Path) -> Path:
+    """Build the engine's pure-Python wheel offline with fixed timestamps; return its path."""
+    env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+    command = [sys.executable, "-m", "build", "--wheel", "--outdir", str(into), str(project)]
+    if _has_module("hatchling"):
+        command.insert(4, "--no-isolation")  # offline: use the installed backend instead of fetching one
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"the wheel build failed:\n{done.stdout}\n{done.stderr}")
+    wheels = sorted(into.glob("otv66-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one pure-Python otv66 wheel, found {[w.name for w in into.iterdir()]}")
+    return wheels[0]
+
+
+def _has_module(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None
+
+
+def content_hash(files: list[tuple[str, Path]], extra: str = "") -> str:
+    """A short hash of each file's name and bytes (in the given order) and some extra text."""
+    digest = hashlib.sha256()
+    for name, path in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    digest.update(b"extra\0" + extra.encode())
+    return digest.hexdigest()[:BUILD_ID_LENGTH]
+
+
+def compute_build_id(web: Path, files: list[Path], wheel: Path, pyodide: Path, stamp: str) -> str:
+    """A hash of every input's path and bytes: the same sources always give the same id."""
+    inputs = [(f"web/{rel.as_posix()}", web / rel) for rel in files]
+    inputs.append((f"wheels/{wheel.name}", wheel))
+    inputs += [(f"pyodide/{name}", pyodide / name) for name in PYODIDE_FILES]
+    return content_hash(inputs, stamp)
+
+
+_ATTRIBUTE = re.compile(r"""(\s(?:src|href)=)(["'])([^"']*)\2""")
+
+
+def rewrite_html(html: str, versioned: set[str], prefix: str) -> str:
+    """Point ``src``/``href`` attributes that name a versioned web file at its folder (``prefix`` + path).
+
+    Only plain relative paths to files that exist in ``web/`` are touched; links to pages, anchors,
+    absolute and external URLs are left alone.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        before, quote, url = match.groups()
+        path, _, suffix = url.partition("?")
+        path, hash_sep, fragment = path.partition("#")
+        clean = path.removeprefix("./")
+        if clean not in versioned:
+            return match.group(0)
+        query = f"?{suffix}" if suffix else ""
+        return f"{before}{quote}{prefix}{clean}{hash_sep}{fragment}{query}{quote}"
+
+    return _ATTRIBUTE.sub(replace, html)
+
+
+def rewrite_manifest(text: str, versioned: set[str], prefix: str) -> str:
+    """Point the manifest's icon paths at the versioned folder."""
+    manifest = json.loads(text)
+    for icon in manifest.get("icons", []):
+        if icon.get("src", "").removeprefix("./") in versioned:
+            icon["src"] = prefix + icon["src"].removeprefix("./")
+    return json.dumps(manifest, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def write_service_worker(template: str, build_id: str, precache: list[str], runtime: list[str], runtime_id: str) -> str:
+    """Write this build's precache lists into the service worker template (one marked line)."""
+    if PRECACHE_MARKER not in template:
+        raise BuildError(f"web/{SERVICE_WORKER} must contain the line {PRECACHE_MARKER!r}")
+    build = {"id": build_id, "app": precache, "runtime": runtime, "runtime_id": runtime_id}
+    line = f"const BUILD = {json.dumps(build, separators=(',', ':'))};"
+    return template.replace(PRECACHE_MARKER, line)
+
+
+def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_PACKAGE) -> Site:
+    """Build the site into ``out`` (replaced whole) and return what was made."""
+    started = time.perf_counter()
+    missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
+    if missing:
+        raise BuildError(f"Pyodide runtime files missing in {pyodide} (run `npm ci`): {', '.join(missing)}")
+    files = web_files(web)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    try:
+        with tempfile.TemporaryDirectory() as wheel_dir:
+            wheel = build_wheel(ROOT, Path(wheel_dir))
+            build_id = compute_build_id(web, files, wheel, pyodide, stamp)
+            (staging / "wheels").mkdir()
+            shutil.copyfile(wheel, staging / "wheels" / wheel.name)
+        (staging / "pyodide").mkdir()
+        for name in PYODIDE_FILES:
+            shutil.copyfile(pyodide / name, staging / "pyodide" / name)
+        prefix = f"{ASSETS_DIR}/{build_id}/"
+        versioned = {rel.as_posix() for rel in files if not is_entry_file(rel)}
+        for rel in files:
+            source = web / rel
+            if not is_entry_file(rel):
+                target = staging / prefix / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, target)
+            elif rel.suffix == ".html":
+                (staging / rel).write_text(rewrite_html(source.read_text("utf-8"), versioned, prefix), "utf-8")
+            elif rel.name == MANIFEST:
+                (staging / rel).write_text(rewrite_manifest(source.read_text("utf-8"), versioned, prefix), "utf-8")
+        info = {
+            "build_id": build_id,
+            "engine_version": wheel.name.split("-")[1],
+            "wheel": f"wheels/{wheel.name}",
+            "pyodide": "pyodide/",
+            "pyodide_version": json.loads((pyodide / "package.json").read_text("utf-8"))["version"],
+            "assets": prefix,
+        }
+        (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", "utf-8")
+        runtime = [f"pyodide/{name}" for name in PYODIDE_FILES]
+        app = sorted(
+            p.relative_to(staging).as_posix()
+            for p in staging.rglob("*")
+            if p.is_file() and not p.relative_to(staging).as_posix().startswith("pyodide/")
+        )
+        if (web / SERVICE_WORKER).is_file():
+            template = (web / SERVICE_WORKER).read_text("utf-8")
+            runtime_id = content_hash([(path, staging / path) for path in runtime])
+            sw = write_service_worker(template, build_id, ["./", *app], runtime, runtime_id)
+            (staging / SERVICE_WORKER).write_text(sw, "utf-8")
+        if out.exists():
+            shutil.rmtree(out)
+        staging.rename(out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    all_files = sorted(p for p in out.rglob("*") if p.is_file())
+    return Site(
+        out=out,
+        build_id=build_id,
+        files=len(all_files),
+        total_bytes=sum(p.stat().st_size for p in all_files),
+        gzip_bytes=sum(len(gzip.compress(p.read_bytes(), compresslevel=6, mtime=0)) for p in all_files),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist/)")
+    parser.add_argument(
+        "--stamp",
+        default="",
+        help="extra text mixed into the build id, to make a distinct build of the same sources (update tests)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        site = build(args.out.resolve(), stamp=args.stamp)
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    print(
+        f"built {site.out} in {site.seconds:.1f} s: build {site.build_id}, {site.files} files, "
+        f"{site.total_bytes / 1e6:.2f} MB ({site.gzip_bytes / 1e6:.2f} MB gzip)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""Serve the built site on http://127.0.0.1 with the headers Netlify would send.
+
+``python tools/serve.py --port 8066 dist``. Only the loopback address is bound (this is a local preview,
+not a server for a network). Types that matter are set explicitly: ``.wasm`` as ``application/wasm``
+(without it Pyodide never finishes loading), ``.mjs`` as JavaScript, the manifest as
+``application/manifest+json``. The ``[[headers]]`` rules of ``netlify.toml`` (Content-Security-Policy,
+caching, framing) are applied the way Netlify applies them, so what is tested here is what is deployed.
+``--port 0`` picks a free port; the first line printed is the address, for scripts and tests to read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+NETLIFY_TOML = ROOT / "netlify.toml"
+
+CONTENT_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+}
+
+HeaderRule = tuple[str, dict[str, str]]
+
+
+def load_header_rules(netlify_toml: Path = NETLIFY_TOML) -> list[HeaderRule]:
+    """The ``[[headers]]`` rules of netlify.toml as ``(path pattern, {name: value})``, in file order."""
+    if not netlify_toml.is_file():
+        return []
+    config: dict[str, Any] = tomllib.loads(netlify_toml.read_text("utf-8"))
+    return [(rule["for"], {k: str(v) for k, v in rule.get("values", {}).items()}) for rule in config.get("headers", [])]
+
+
+def path_matches(pattern: str, path: str) -> bool:
+    """Netlify's path patterns: an exact path, or a prefix ending in ``*`` (the splat)."""
+    if pattern.endswith("*"):
+        return path.startswith(pattern[:-1])
+    return path == pattern or (pattern.endswith("/") and path == pattern + "index.html")
+
+
+def headers_for(path: str, rules: Iterable[HeaderRule]) -> dict[str, str]:
+    """The headers Netlify sends for ``path``: every matching rule, later rules overriding earlier ones."""
+    headers: dict[str, str] = {}
+    for pattern, values in rules:
+        if path_matches(pattern, path):
+            headers.update(values)
+    return headers
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with explicit content types and the netlify.toml headers; quiet unless asked."""
+
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+    header_rules: ClassVar[list[HeaderRule]] = []
+    verbose: ClassVar[bool] = False
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        for name, value in headers_for(path, self.header_rules).items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path, port: int, rules: list[HeaderRule] | None = None, verbose: bool = False
+) -> http.server.ThreadingHTTPServer:
+    """A server for ``directory`` on 127.0.0.1:``port`` (0 = any free port), not yet serving."""
+    handler_class = type(
+        "BoundSiteHandler",
+        (SiteHandler,),
+        {"header_rules": load_header_rules() if rules is None else rules, "verbose": verbose},
+    )
+    handler = functools.partial(handler_class, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory", type=Path, nargs="?", default=ROOT / "dist", help="the built site (dist/)")
+    parser.add_argument("--port", type=int, default=8066, help="port on 127.0.0.1 (0 = a free one)")
+    parser.add_argument("--verbose", action="store_true", help="log every request")
+    args = parser.parse_args(argv)
+    if not (args.directory / "index.html").is_file():
+        print(f"no built site in {args.directory}: run `make build` first", file=sys.stderr)
+        return 1
+    server = make_server(args.directory, args.port, verbose=args.verbose)
+    print(f"http://127.0.0.1:{server.server_address[1]}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
