@@ -34,6 +34,8 @@ DOWNLOADED_STAMP = WHEELS / "requirements.txt"
 
 PYTEST_OPTIONS = ["-p", "no:cacheprovider", "-rfEsxX"]
 """For both runs: write nothing into the repo, and list every failure, error, skip and xfail."""
+MAX_LISTED = 30
+"""Differences listed one by one; more usually means one cause (a module that did not import)."""
 
 
 def run(
@@ -103,8 +105,10 @@ def main() -> int:
     pyodide = json.loads(pyodide_json.read_text(encoding="utf-8")) if pyodide_json.exists() else {}
     cpython = json.loads(cpython_json.read_text(encoding="utf-8"))
     diff = differences(pyodide, cpython)
-    for line in diff:
+    for line in diff[:MAX_LISTED]:
         print("DIFFERS", line)
+    if len(diff) > MAX_LISTED:
+        print(f"... and {len(diff) - MAX_LISTED} more differences")
     counts = {result: list(pyodide.values()).count(result) for result in sorted(set(pyodide.values()))}
     print(
         f"Pyodide: {len(pyodide)} tests {counts}, exit code {pyodide_code}; "
