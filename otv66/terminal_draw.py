@@ -1,0 +1,288 @@
+"""Pictures of a deal for the terminal front: pure functions from a public view to text.
+
+Nothing here reads input, prints or knows the engine's insides: every
+function takes a :class:`otv66.view.PublicView` (what both players see) and
+returns a string, so the pictures are tested by comparing text.
+
+A :class:`Style` says how cards look: Unicode suits (``♠♥♦♣``) or ASCII
+letters, and ANSI red for hearts and diamonds when the terminal shows colour.
+
+>>> style = Style(unicode=False)
+>>> card_text(9, style), card_text(2, Style())
+('10H', 'K♠')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from otv66.cards import POINTS, SUITS, parse_card
+from otv66.view import NO_CARD, PublicView
+
+RANK_LABELS = ("A", "10", "K", "Q", "J", "9", "8", "7")
+"""How a rank is drawn (the move codes say ``T`` for the ten; a player reads ``10``)."""
+RED_SUITS = (1, 2)
+"""Hearts and diamonds."""
+RED = "\x1b[31m"
+BOLD = "\x1b[1m"
+RESET = "\x1b[0m"
+CELL = 6
+"""Width of one pile on screen."""
+TRUMP_MARK = "*"
+"""Drawn after the dealer's pile-7 card, the one that fixed trump, while it lies there."""
+MARRIAGE_MARK = "m"
+"""Drawn after a king or queen the leader may announce a marriage with."""
+ROWS = ((0, 1, 2, 3), (4, 5, 6, 7))
+"""Piles 0-3 are a player's far row, 4-7 his near row, left to right from his seat (RULES.md 2)."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How cards are drawn: Unicode suits or ASCII letters, with or without ANSI colour."""
+
+    unicode: bool = True
+    color: bool = False
+
+    def suit(self, suit: int) -> str:
+        """The suit's symbol (``♠♥♦♣``) or letter (``SHDC``), coloured if red."""
+        return self.paint("♠♥♦♣"[suit] if self.unicode else SUITS[suit], suit)
+
+    @property
+    def hidden(self) -> str:
+        """The marker for a face-down card lying under a face-up one."""
+        return "░░░" if self.unicode else "###"
+
+    @property
+    def dash(self) -> str:
+        """A separator between parts of a line."""
+        return " · " if self.unicode else " | "
+
+    def paint(self, text: str, suit: int) -> str:
+        """``text`` in red if ``suit`` is red and colour is on."""
+        return f"{RED}{text}{RESET}" if self.color and suit in RED_SUITS else text
+
+    def bold(self, text: str) -> str:
+        """``text`` in bold if colour is on."""
+        return f"{BOLD}{text}{RESET}" if self.color else text
+
+
+def card_plain(card: int, style: Style) -> str:
+    """The card as drawn, without colour: rank label and suit (``"10♥"``, ``"QS"``)."""
+    return RANK_LABELS[card & 7] + ("♠♥♦♣"[card >> 3] if style.unicode else SUITS[card >> 3])
+
+
+def card_text(card: int, style: Style) -> str:
+    """The card as drawn, coloured if its suit is red and the style has colour."""
+    return style.paint(card_plain(card, style), card >> 3)
+
+
+def code_text(code: str, style: Style) -> str:
+    """A card given by its move code (``"TH"``), drawn."""
+    return card_text(parse_card(code[:2]), style)
+
+
+def _pad(plain: str, painted: str, width: int) -> str:
+    """``painted`` followed by the spaces that make ``plain`` (its visible text) ``width`` wide."""
+    return painted + " " * (width - len(plain))
+
+
+def verb(name: str, base: str) -> str:
+    """``base`` agreeing with ``name``: "You lead", "Computer leads", "Computer has"."""
+    if name == "You":
+        return base
+    if base == "have":
+        return "has"
+    return base + ("es" if base.endswith(("s", "sh", "ch")) else "s")
+
+
+def draw_piles(view: PublicView, player: int, style: Style, *, across: bool) -> list[str]:
+    """The four lines of ``player``'s table: two rows of piles, each a card over a face-down marker.
+
+    ``across`` draws the table as seen from the opposite seat (turned half
+    round: his near row on top, his pile 7 at the left). An empty pile is blank.
+    """
+    rows = [tuple(reversed(row)) for row in reversed(ROWS)] if across else list(ROWS)
+    marked = view.trump_card if player == view.dealer else NO_CARD
+    lines = []
+    for row in rows:
+        cards, markers = [], []
+        for index in row:
+            top, hidden = view.piles[player][index]
+            if top == NO_CARD:
+                cards.append(" " * CELL)
+            else:
+                mark = TRUMP_MARK if index == 7 and top == marked else ""
+                plain = " " + card_plain(top, style) + mark
+                cards.append(_pad(plain, " " + card_text(top, style) + mark, CELL))
+            markers.append((" " + style.hidden if hidden else "").ljust(CELL))
+        lines += ["  " + "".join(cards).rstrip(), "  " + "".join(markers).rstrip()]
+    return lines
+
+
+def player_summary(view: PublicView, player: int, names: Sequence[str], style: Style, *, hide_points: bool) -> str:
+    """One line about ``player``: dealer or not, tricks won, score, marriages (counted or waiting).
+
+    With ``hide_points`` (``claim: manual``) the score is not shown: the
+    player has to count his won cards himself (RULES.md 6.1).
+    """
+    parts = [style.bold(names[player]) + (" (dealer)" if player == view.dealer else "")]
+    parts.append(f"tricks {view.tricks_won[player]}")
+    parts.append("score hidden" if hide_points else f"score {view.scores[player]}")
+    marriages = [
+        style.suit(SUITS.index(m.suit)) + str(m.points) + ("" if m.counted else " waiting for a won trick")
+        for m in view.marriages
+        if m.player == player
+    ]
+    if marriages:
+        parts.append("marriages " + ", ".join(marriages))
+    return style.dash.join(parts)
+
+
+def trick_line(view: PublicView, names: Sequence[str], style: Style) -> str:
+    """The trick in progress and who is to play."""
+    if view.turn is None:
+        return "The deal is over."
+    mover = names[view.turn]
+    if not view.trick:
+        return f"Trick {view.tricks_played + 1}: {mover} to lead."
+    leader, card = view.trick[0]
+    announced = " announcing the marriage" if view.marriage_lead else ""
+    return (
+        f"Trick {view.tricks_played + 1}: {names[leader]} led {card_text(card, style)}{announced}; {mover} to answer."
+    )
+
+
+def last_trick_line(
+    last_trick: tuple[int, list[tuple[int, str]]] | None, names: Sequence[str], style: Style, *, hide_points: bool
+) -> str:
+    """The last complete trick (``Deal.last_trick``): who played what and who won it; empty before the first."""
+    if last_trick is None:
+        return ""
+    winner, cards = last_trick
+    played = ", ".join(f"{names[player]} {code_text(code, style)}" for player, code in cards)
+    points = "" if hide_points else f" ({sum(POINTS[parse_card(code)] for _, code in cards)} points)"
+    return f"Last trick: {played}: {names[winner]} {verb(names[winner], 'win')} it{points}."
+
+
+def draw_screen(
+    view: PublicView,
+    names: Sequence[str],
+    style: Style,
+    *,
+    bottom: int = 0,
+    hide_points: bool = False,
+    heading: str = "",
+    last_trick: tuple[int, list[tuple[int, str]]] | None = None,
+) -> str:
+    """The whole table: heading, the far player's piles, the trick, the near player's piles, summaries.
+
+    ``bottom`` is the player whose table is drawn nearest (his own seat);
+    the other table is drawn as seen across the table.
+    """
+    top = 1 - bottom
+    trump = f"Trump {style.suit(view.trump)} (turned: {card_text(view.trump_card, style)})"
+    lines = [heading] if heading else []
+    lines.append(f"{trump}{style.dash}tricks played {view.tricks_played} of 16")
+    lines.append("")
+    lines.append(player_summary(view, top, names, style, hide_points=hide_points))
+    lines += draw_piles(view, top, style, across=True)
+    lines.append("")
+    lines.append(trick_line(view, names, style))
+    last = last_trick_line(last_trick, names, style, hide_points=hide_points)
+    if last:
+        lines.append(last)
+    lines.append("")
+    lines += draw_piles(view, bottom, style, across=False)
+    lines.append(player_summary(view, bottom, names, style, hide_points=hide_points))
+    return "\n".join(lines)
+
+
+def menu_line(choices: Sequence[str], legal: Sequence[str], style: Style) -> str:
+    """The numbered choices (``1) K♥m  2) 9♠  3) claim 66``); ``m`` marks a possible marriage lead."""
+    items = []
+    for number, move in enumerate(choices, start=1):
+        if move == "66":
+            items.append(f"{number}) claim 66")
+        else:
+            mark = MARRIAGE_MARK if move + "m" in legal else ""
+            items.append(f"{number}) {code_text(move, style)}{mark}")
+    return "  ".join(items)
+
+
+def describe_move(
+    before: PublicView, move: str, after: PublicView, names: Sequence[str], style: Style, *, hide_points: bool
+) -> str:
+    """A sentence telling what ``move`` did, from the views before and after it.
+
+    Names the card, a marriage announced, the card turned up under it, the
+    trick's winner (with its points unless hidden) and a waiting marriage
+    that now counts.
+    """
+    if move == "66":
+        claimant = before.claimant if before.claimant is not None else 0
+        return f"{names[claimant]} {verb(names[claimant], 'claim')} 66."
+    mover = before.turn if before.turn is not None else 0
+    name = names[mover]
+    card = parse_card(move[:2])
+    if not before.trick:
+        text = f"{name} {verb(name, 'lead')} {card_text(card, style)}"
+        if move.endswith("m"):
+            worth = 40 if card >> 3 == before.trump else 20
+            text += f" and {verb(name, 'announce')} the marriage in {style.suit(card >> 3)} ({worth})"
+    else:
+        text = f"{name} {verb(name, 'answer')} with {card_text(card, style)}"
+    for index, (top, hidden) in enumerate(before.piles[mover]):
+        revealed = after.piles[mover][index][0]
+        if top == card and hidden and revealed != NO_CARD:
+            text += f", turning up {card_text(revealed, style)}"
+    if after.tricks_played > before.tricks_played and after.last_winner is not None:
+        winner = after.last_winner
+        taken = "" if hide_points else f" ({POINTS[before.lead] + POINTS[card]} points)"
+        text += f". {names[winner]} {verb(names[winner], 'win')} the trick{taken}"
+        counted = after.marriage_points[winner] - before.marriage_points[winner]
+        if counted > 0:
+            text += f"; the waiting marriage now counts (+{counted})"
+    return text + "."
+
+
+def explain_result(result: dict[str, Any], names: Sequence[str], *, award: int, dealer: int, draw_bonus: bool) -> str:
+    """Why the deal ended and why the winner gets 1, 2 or 3 game points (RULES.md 6).
+
+    ``award`` is what the match gave the winner for this deal, which is more
+    than ``result["game_points"]`` when drawn deals before it left a bonus.
+    """
+    scores = result["scores"]
+    winner = result["winner"]
+    if winner is None:
+        again = f"{names[dealer]} {verb(names[dealer], 'deal')} again"
+        text = f"Draw at {scores[0]} to {scores[1]}: no game points, and {again}."
+        if draw_bonus:
+            text += " The winner of the next deal gets 1 extra game point."
+        return text
+    loser = 1 - winner
+    win, lose = names[winner], names[loser]
+    points = result["game_points"]
+    if result["reason"] == "false_claim":
+        text = f"{lose} claimed 66 with only {scores[loser]} points: a false claim gives {win} {points} game points."
+    else:
+        if result["reason"] == "played_out":
+            text = f"All 16 tricks were played without a claim; {win} {verb(win, 'have')} the higher score"
+        else:
+            text = f"{win} reached 66"
+        text += f", {scores[winner]} to {scores[loser]}. "
+        if result["tricks"][loser] == 0:
+            text += f"{lose} won no trick: {points} game points."
+        elif scores[loser] < 33:
+            text += f"{lose} {verb(lose, 'have')} less than 33: {points} game points."
+        else:
+            text += f"{lose} {verb(lose, 'have')} 33 or more: {points} game point."
+    if award > points:
+        text += f" Plus {award - points} for the drawn deal before: {award} game points."
+    return text
+
+
+def match_line(game_points: Sequence[int], names: Sequence[str], target: int) -> str:
+    """The match score: ``"Match to 7: You 2, Computer 4"``."""
+    return f"Match to {target}: {names[0]} {game_points[0]}, {names[1]} {game_points[1]}"
