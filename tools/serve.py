@@ -50,15 +50,16 @@ def path_matches(pattern: str, path: str) -> bool:
     """Netlify's path patterns: an exact path, or a prefix ending in ``*`` (the splat)."""
     if pattern.endswith("*"):
         return path.startswith(pattern[:-1])
-    return path == pattern or (pattern.endswith("/") and path == pattern + "index.html")
+    return path == pattern
 
 
 def headers_for(path: str, rules: Iterable[HeaderRule]) -> dict[str, str]:
-    """The headers Netlify sends for ``path``: every matching rule, later rules overriding earlier ones."""
+    """The headers Netlify sends for ``path``: those of every matching rule; a name set twice gets both values."""
     headers: dict[str, str] = {}
     for pattern, values in rules:
         if path_matches(pattern, path):
-            headers.update(values)
+            for name, value in values.items():
+                headers[name] = f"{headers[name]}, {value}" if name in headers else value
     return headers
 
 
@@ -68,11 +69,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     header_rules: ClassVar[list[HeaderRule]] = []
     verbose: ClassVar[bool] = False
+    site_headers: dict[str, str] = {}  # noqa: RUF012 (set per request in send_head, before any header is sent)
+
+    def send_head(self) -> Any:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        self.site_headers = headers_for(path, self.header_rules)
+        return super().send_head()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        # A Content-Type from netlify.toml replaces the one guessed from the file name (as on Netlify).
+        if keyword.lower() == "content-type" and any(k.lower() == "content-type" for k in self.site_headers):
+            return
+        super().send_header(keyword, value)
 
     def end_headers(self) -> None:
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        for name, value in headers_for(path, self.header_rules).items():
-            self.send_header(name, value)
+        for name, value in self.site_headers.items():
+            super().send_header(name, value)
+        self.site_headers = {}
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
