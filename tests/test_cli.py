@@ -1,0 +1,383 @@
+"""The terminal front (`python -m otv66`): whole matches driven by a scripted keyboard, and its pictures.
+
+No subprocess and no terminal: `main(argv, input=..., output=...)` reads from a
+stand-in keyboard that answers each prompt the game shows, and writes to a
+StringIO, so these tests also run inside Pyodide.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from collections.abc import Callable
+
+import pytest
+
+from otv66 import Deal, ai
+from otv66.cli import main, normalise_move, packet_plans, parse_packets
+from otv66.match import Match
+from otv66.terminal_draw import Style, card_plain, draw_piles, draw_screen, explain_result, menu_line
+from otv66.view import NO_CARD
+
+FAST = ["--level", ai.LEVELS[0], "--seconds", "0.01"]
+"""The weakest, quickest computer: these tests are about the front, not the opponent."""
+
+Answer = Callable[[str], str]
+
+
+class Keyboard(io.TextIOBase):
+    """Stands in for the player: answers each prompt (the output's last line) with ``answer(prompt)``.
+
+    ``shown`` is what the game wrote since the previous answer (the table and
+    the menu). After ``limit`` answers it gives end of input, so a game that
+    never ends fails instead of hanging.
+    """
+
+    def __init__(self, output: io.StringIO, answer: Answer, limit: int = 3000) -> None:
+        self.output = output
+        self.answer = answer
+        self.limit = limit
+        self.prompts: list[str] = []
+        self.shown = ""
+        self._read_up_to = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        if len(self.prompts) >= self.limit:
+            return ""
+        text = self.output.getvalue()
+        self.shown = text[self._read_up_to :]
+        self._read_up_to = len(text)
+        prompt = text.rsplit("\n", 1)[-1]
+        self.prompts.append(prompt)
+        return self.answer(prompt) + "\n"
+
+
+def first_move(prompt: str) -> str:
+    """Plays the first listed move, announces marriages, claims when asked, does not play again."""
+    if "Play again?" in prompt:
+        return "n"
+    if "(y/n)" in prompt:
+        return "y"
+    if "Press Enter" in prompt:
+        return ""
+    return "1"
+
+
+def play(argv: list[str], answer: Answer = first_move, limit: int = 3000) -> tuple[int, str, Keyboard]:
+    """Run the game with ``argv`` and the scripted ``answer``; return its status, output and keyboard."""
+    output = io.StringIO()
+    keyboard = Keyboard(output, answer, limit)
+    status = main(argv, input=keyboard, output=output)
+    return status, output.getvalue(), keyboard
+
+
+def test_a_seeded_match_against_the_computer_is_played_to_the_end() -> None:
+    status, text, keyboard = play(["--seed", "12", *FAST])
+    assert status == 0
+    assert re.search(r"(You win|Computer wins) the match, \d+ to \d+\.", text)
+    assert keyboard.prompts[-1] == "Play again? (y/n) "
+    final = re.findall(r"Match to 7: You (\d+), Computer (\d+)\.", text)[-1]
+    assert max(int(points) for points in final) >= 7
+
+
+def test_two_people_at_one_keyboard_play_a_whole_match_reproducibly_from_a_seed() -> None:
+    first = play(["--seed", "4", "--hotseat", "--target", "3"])
+    second = play(["--seed", "4", "--hotseat", "--target", "3"])
+    assert first[0] == 0
+    assert "Computer" not in first[1]
+    assert re.search(r"Player [12] wins the match", first[1])
+    assert first[1] == second[1]
+
+
+def test_play_again_starts_a_new_match() -> None:
+    matches = []
+
+    def twice(prompt: str) -> str:
+        if "Play again?" in prompt:
+            matches.append(prompt)
+            return "y" if len(matches) == 1 else "n"
+        return first_move(prompt)
+
+    status, text, _ = play(["--seed", "8", "--target", "1", *FAST], twice)
+    assert status == 0
+    assert len(re.findall(r"wins? the match", text)) == 2
+    assert "Match seed 8." in text
+    assert "Match seed 9." in text
+
+
+def test_every_deal_end_says_who_won_the_scores_and_why_those_game_points() -> None:
+    _, text, _ = play(["--seed", "21", *FAST])
+    endings = re.findall(r"(?:reached 66|higher score|Draw at|false claim).*", text)
+    assert endings
+    for ending in endings:
+        assert re.search(r"won no trick: 3|less than 33: 2|33 or more: 1|no game points|2 game points", ending)
+
+
+def test_end_of_input_and_quit_leave_cleanly() -> None:
+    status, text, _ = play(["--seed", "3", *FAST], first_move, limit=2)
+    assert status == 0
+    assert text.endswith("Bye.\n")
+    status, text, _ = play(["--seed", "3", *FAST], lambda prompt: "q")
+    assert status == 0
+    assert text.endswith("Bye.\n")
+
+
+def test_ctrl_c_leaves_cleanly_with_status_130() -> None:
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    status, text, _ = play(["--seed", "3", *FAST], interrupt)
+    assert status == 130
+    assert text.endswith("Bye.\n")
+
+
+def scripted(*answers: str) -> Answer:
+    """Answers the move prompts with ``answers`` in turn, then ends the input (quits)."""
+    queue = list(answers)
+
+    def answer(prompt: str) -> str:
+        if "move (" in prompt or "(y/n)" in prompt:
+            return queue.pop(0) if queue else "q"
+        return first_move(prompt)
+
+    return answer
+
+
+def screens(text: str) -> list[str]:
+    """The tables drawn, each from its heading to the list of moves."""
+    return re.findall(r"Deal \d+ · Match.*?\n\n1\)", text, flags=re.S)
+
+
+def test_undo_takes_back_the_players_move_and_the_computers_answer() -> None:
+    _, text, _ = play(["--seed", "6", *FAST], scripted("1", "u"))
+    assert "Taken back: You" in text
+    drawn = screens(text)
+    assert len(drawn) == 3
+    assert drawn[2] == drawn[0]
+
+
+def test_undo_in_two_player_mode_takes_back_one_move() -> None:
+    _, text, _ = play(["--seed", "5", "--hotseat"], scripted("1", "u"))
+    drawn = screens(text)
+    assert "Taken back: Player" in text
+    assert drawn[0] == drawn[2]
+
+
+def test_undo_before_any_move_says_there_is_nothing_to_take_back() -> None:
+    _, text, _ = play(["--seed", "5", "--hotseat"], scripted("u"))
+    assert "There is no move of yours to take back" in text
+
+
+def test_hint_names_a_legal_move() -> None:
+    _, text, _ = play(["--seed", "5", "--hotseat", "--seconds", "0.05"], scripted("h"))
+    hint = re.search(r"Hint: (?:play|lead) \S+ \((\w+)\)", text)
+    assert hint is not None
+    deal = Match(first_dealer=1, seed=5).new_deal(packets=(4, 4))
+    assert hint.group(1) in deal.legal_moves()
+
+
+def test_moves_can_be_typed_as_codes_and_wrong_ones_are_explained() -> None:
+    deal = Match(first_dealer=1, seed=5).new_deal(packets=(4, 4))
+    legal = deal.legal_moves()
+    not_available = next(code for code in ("AS", "TS", "AH", "TH", "AD") if code not in legal)
+    _, text, _ = play(["--seed", "5", "--hotseat"], scripted("zz", not_available, "66", legal[-1].lower()))
+    assert "Not possible: 'ZZ' is not a move" in text
+    assert f"Not possible: {not_available}" in text
+    assert "You can claim 66 only right after winning a trick or announcing a marriage." in text
+    assert re.search(r"Player 1 leads \S+", text)
+
+
+def marriage_seed() -> tuple[int, str]:
+    """A match seed whose first deal lets the leader announce a marriage at once, and that king."""
+    for seed in range(200):
+        deal = Match(first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4))
+        kings = [move for move in deal.legal_moves() if move.startswith("K") and move.endswith("m")]
+        if kings:
+            return seed, kings[0][:2]
+    raise AssertionError("no seed under 200 deals a marriage to the leader")
+
+
+@pytest.mark.parametrize("announce", ["y", "n"])
+def test_choosing_a_king_that_could_marry_asks_whether_to_announce(announce: str) -> None:
+    seed, king = marriage_seed()
+    _, text, keyboard = play(["--seed", str(seed), "--hotseat"], scripted(king, announce))
+    assert any("Announce the marriage with" in prompt for prompt in keyboard.prompts)
+    assert ("announces the marriage" in text) == (announce == "y")
+
+
+def test_a_marriage_can_be_announced_by_typing_its_code() -> None:
+    seed, king = marriage_seed()
+    _, text, keyboard = play(["--seed", str(seed), "--hotseat"], scripted(king + "m"))
+    assert "announces the marriage" in text
+    assert not any("Announce the marriage with" in prompt for prompt in keyboard.prompts)
+
+
+def test_manual_claim_hides_the_points_and_a_false_claim_gives_the_opponent_2() -> None:
+    output = io.StringIO()
+
+    def claim_when_offered(prompt: str) -> str:
+        return "66" if "claim 66" in keyboard.shown and "move (" in prompt else first_move(prompt)
+
+    keyboard = Keyboard(output, claim_when_offered, limit=400)
+    main(["--seed", "2", "--claim", "manual", "--hotseat", "--target", "2"], input=keyboard, output=output)
+    text = output.getvalue()
+    assert "claim 66" in text
+    assert "score hidden" in text
+    assert not re.search(r"score \d", text)
+    assert "claimed 66 with only" in text
+    assert "a false claim gives Player" in text
+
+
+def test_ascii_output_has_no_unicode_and_unicode_output_draws_suits() -> None:
+    _, ascii_text, _ = play(["--seed", "7", "--target", "1", "--ascii", *FAST])
+    _, unicode_text, _ = play(["--seed", "7", "--target", "1", *FAST])
+    assert ascii_text.isascii()
+    assert any(suit in unicode_text for suit in "♠♥♦♣")
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for argv, output, coloured in (
+        (["--seed", "7"], io.StringIO(), False),
+        (["--seed", "7"], Terminal(), True),
+        (["--seed", "7", "--no-color"], Terminal(), False),
+    ):
+        keyboard = Keyboard(output, lambda prompt: "q")
+        main([*argv, *FAST], input=keyboard, output=output)
+        assert ("\x1b[31m" in output.getvalue()) == coloured, argv
+
+
+def test_help_lists_the_options() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    for option in ("--seed", "--level", "--must-beat", "--claim", "--dealer", "--draw-bonus", "--target"):
+        assert option in out.getvalue()
+    for option in ("--packets", "--hotseat", "--ascii", "--no-color"):
+        assert option in out.getvalue()
+
+
+def test_bad_options_are_refused() -> None:
+    for argv in (["--packets", "3,5"], ["--level", "grandmaster"], ["--target", "0"], ["--claim", "sometimes"]):
+        with contextlib.redirect_stderr(io.StringIO()), pytest.raises(SystemExit) as exit_info:
+            main(argv, input=io.StringIO(), output=io.StringIO())
+        assert exit_info.value.code == 2, argv
+
+
+def test_the_players_packet_plan_is_used_when_he_deals() -> None:
+    # the first dealer of a seeded match is seed % 2: seed 0 makes the player (player 0) deal first
+    _, text, _ = play(["--seed", "0", "--packets", "2,2,2,2", *FAST], scripted())
+    assert "Deal 1: You deal in packets of 2,2,2,2." in text
+
+
+def test_packet_plans_are_every_way_to_make_8_from_1_2_and_4() -> None:
+    plans = packet_plans()
+    assert all(sum(plan) == 8 and set(plan) <= {1, 2, 4} for plan in plans)
+    assert len(plans) == len(set(plans))
+    assert {(4, 4), (2, 2, 2, 2), (1, 2, 1, 4), (1,) * 8} <= set(plans)
+    assert parse_packets("1, 2,1,4") == (1, 2, 1, 4)
+
+
+def test_typed_codes_are_read_in_the_engines_form() -> None:
+    assert normalise_move("khm") == "KHm"
+    assert normalise_move("10h") == "TH"
+    assert normalise_move(" qs ") == "QS"
+
+
+# ---------------------------------------------------------------------- pictures
+
+
+def test_a_fresh_table_shows_every_face_up_card_over_a_face_down_marker() -> None:
+    view = Deal.from_seed(9, dealer=0).view()
+    style = Style(unicode=False)
+    lines = draw_piles(view, 1, style, across=False)
+    assert len(lines) == 4
+    assert sorted(" ".join(lines[0::2]).split()) == sorted(card_plain(top, style) for top, _ in view.piles[1])
+    assert lines[1].split() == ["###"] * 4
+    assert lines[3].split() == ["###"] * 4
+
+
+def test_the_dealers_trump_card_is_marked_and_an_emptied_pile_is_blank() -> None:
+    deal = Deal.from_seed(9, dealer=0)
+    style = Style(unicode=False)
+    assert draw_piles(deal.view(), 0, style, across=False)[2].endswith("*")  # pile 7 ends the near row
+    assert "*" not in "".join(draw_piles(deal.view(), 1, style, across=False))
+    while all(top != NO_CARD for top, _ in deal.view().piles[1]):
+        deal.play(deal.legal_moves()[0])
+    view = deal.view()
+    empty = next(index for index, (top, _) in enumerate(view.piles[1]) if top == NO_CARD)
+    lines = draw_piles(view, 1, style, across=False)
+    row, marks = (lines[0], lines[1]) if empty < 4 else (lines[2], lines[3])
+    column = 2 + (empty % 4) * 6
+    assert row[column : column + 6].strip() == ""
+    assert marks[column : column + 6].strip() == ""
+
+
+def test_the_table_across_is_drawn_turned_half_round() -> None:
+    view = Deal.from_seed(9, dealer=0).view()
+    style = Style(unicode=False)
+    near = draw_piles(view, 1, style, across=False)
+    across = draw_piles(view, 1, style, across=True)
+    assert across[0].split() == list(reversed(near[2].split()))
+    assert across[2].split() == list(reversed(near[0].split()))
+
+
+def test_the_screen_shows_trump_trick_scores_and_hides_points_under_manual_claim() -> None:
+    deal = Deal.from_seed(9, dealer=0)
+    deal.play(deal.legal_moves()[0])
+    names = ("You", "Computer")
+    screen = draw_screen(deal.view(), names, Style(), bottom=0, heading="Deal 1")
+    assert screen.startswith("Deal 1\nTrump ")
+    assert "Computer led" in screen
+    assert "You to answer" in screen
+    assert "score 0" in screen
+    hidden = draw_screen(deal.view(), names, Style(), hide_points=True)
+    assert "score hidden" in hidden
+    assert "score 0" not in hidden
+
+
+def test_menu_marks_the_cards_that_can_announce_a_marriage() -> None:
+    line = menu_line(["KH", "QH", "9S", "66"], ["KH", "KHm", "QH", "QHm", "9S", "66"], Style(unicode=False))
+    assert line == "1) KHm  2) QHm  3) 9S  4) claim 66"
+
+
+NAMES = ("You", "Computer")
+
+
+@pytest.mark.parametrize(
+    ("tricks", "loser_score", "points", "why"),
+    [
+        ([5, 0], 0, 3, "Computer won no trick: 3 game points."),
+        ([5, 1], 0, 2, "Computer has less than 33: 2 game points."),
+        ([5, 3], 32, 2, "Computer has less than 33: 2 game points."),
+        ([5, 4], 33, 1, "Computer has 33 or more: 1 game point."),
+    ],
+)
+def test_the_deal_end_explains_1_2_or_3_game_points(tricks: list[int], loser_score: int, points: int, why: str) -> None:
+    result = {"winner": 0, "game_points": points, "scores": [70, loser_score], "tricks": tricks, "reason": "reached_66"}
+    text = explain_result(result, NAMES, award=points, dealer=0, draw_bonus=False)
+    assert text == f"You reached 66, 70 to {loser_score}. {why}"
+
+
+def test_the_deal_end_explains_a_draw_a_false_claim_a_played_out_deal_and_the_draw_bonus() -> None:
+    draw = {"winner": None, "game_points": 0, "scores": [65, 65], "tricks": [8, 8], "reason": "draw"}
+    assert explain_result(draw, NAMES, award=0, dealer=1, draw_bonus=True) == (
+        "Draw at 65 to 65: no game points, and Computer deals again. "
+        "The winner of the next deal gets 1 extra game point."
+    )
+    false = {"winner": 1, "game_points": 2, "scores": [40, 20], "tricks": [3, 1], "reason": "false_claim"}
+    assert explain_result(false, NAMES, award=2, dealer=0, draw_bonus=False) == (
+        "You claimed 66 with only 40 points: a false claim gives Computer 2 game points."
+    )
+    out = {"winner": 1, "game_points": 1, "scores": [60, 70], "tricks": [8, 8], "reason": "played_out"}
+    assert explain_result(out, NAMES, award=2, dealer=0, draw_bonus=True) == (
+        "All 16 tricks were played without a claim; Computer has the higher score, 70 to 60. "
+        "You have 33 or more: 1 game point. Plus 1 for the drawn deal before: 2 game points."
+    )
