@@ -21,7 +21,7 @@ The default dealer is player 1, so player 0 leads the first trick.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from otv66 import Deal, Rules
 from otv66.cards import CODES
@@ -115,3 +115,22 @@ def snapshot(deal: Deal) -> tuple[object, ...]:
         [deal.available(p) for p in (0, 1)],
         deal.hidden_cards(),
     )
+
+
+def find_playout(wanted: Callable[[Deal], bool], *, rules: Rules | None = None, dealer: int | None = None) -> Deal:
+    """The first seeded random game that ends the way ``wanted`` asks, replayed to its end.
+
+    Seeds 0, 1, 2, ... are tried in order: the deal is ``Deal.from_seed(seed, dealer)`` (the
+    dealer alternates with the seed unless given) and its moves are drawn by
+    ``random.Random(seed)``, so the search finds the same game on every run and interpreter.
+    Used for endings that are rare by hand, such as 65-65.
+    """
+    for seed in range(SEARCH_LIMIT):
+        deal = Deal.from_seed(seed, seed % 2 if dealer is None else dealer, rules=rules)
+        random_playout(deal, random.Random(seed))
+        if wanted(deal):
+            return deal
+    raise LookupError(f"no seed below {SEARCH_LIMIT} gives the wanted game")
+
+
+SEARCH_LIMIT = 20_000
