@@ -112,7 +112,16 @@ class Console:
         self.output.flush()
 
     def ask(self, prompt: str) -> str:
-        """Show ``prompt`` and return the stripped answer; end of input quits the game."""
+        """Show ``prompt`` and return the stripped answer; end of input quits the game.
+
+        At a real terminal it reads with :func:`input`, which gives line editing.
+        """
+        if self.input is sys.stdin and self.output is sys.stdout and not self.echo:
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                self.say()
+                raise QuitGame from None
         self.output.write(prompt)
         self.output.flush()
         line = self.input.readline()
@@ -263,7 +272,8 @@ class TerminalGame:
     def wants_to_claim(self, view: PublicView, claimant: int) -> bool:
         """Ask the player who just announced a marriage whether he claims 66 before the answer."""
         if self.humans[claimant]:
-            return self.console.yes(f"{self.names[claimant]}: claim 66 now?")
+            who = "" if self.names[claimant] == "You" else f"{self.names[claimant]}: "
+            return self.console.yes(f"{who}Claim 66 now?")
         return self.computer_move(view) == CLAIM
 
     # ------------------------------------------------------------------ a person's move
@@ -344,7 +354,8 @@ class TerminalGame:
             move = deal.undo()
             player = movers.pop()
             if self.humans[player]:
-                self.console.say(f"Taken back: {self.names[player]} {move}.")
+                card = "claim 66" if move == CLAIM else code_text(move, self.console.style)
+                self.console.say(f"Taken back: {self.names[player]} {card}.")
                 return True
 
     def hint(self, view: PublicView) -> None:
