@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from otv66 import ai
-from otv66.deal import CLAIM, Deal
+from otv66.deal import CLAIM, WIN_SCORE, Deal
 from otv66.dealing import MAX_SEED, check_packets
 from otv66.errors import IllegalMoveError, InvalidLayoutError
 from otv66.match import DEFAULT_PLAYERS, Match
@@ -240,7 +240,7 @@ class TerminalGame:
                 if move is None:
                     continue
             else:
-                move = self.computer_move(self.own_view(view))
+                move = self.computer_move(self.own_view(view), match)
             self.play(deal, movers, player, move)
 
     def play(self, deal: Deal, movers: list[int], player: int, move: str) -> None:
@@ -260,21 +260,29 @@ class TerminalGame:
         moves = tuple(move for move in view.legal_moves if move != CLAIM)
         return dataclasses.replace(view, legal_moves=moves, claimant=None)
 
-    def computer_move(self, view: PublicView, level: str | None = None) -> str:
-        """The opponent's move for ``view`` (reproducible from the match seed)."""
+    def computer_move(self, view: PublicView, match: Match, level: str | None = None) -> str:
+        """The opponent's move for ``view``, knowing the match score (reproducible from the match seed)."""
+        player = view.turn if view.turn is not None else 0
+        points = match.game_points
         return ai.choose_move(
             view,
             level=level or self.options.level,
             seconds=self.options.seconds,
             seed=self.rng.randrange(2**32),
+            match_score=(points[player], points[1 - player], self.rules.target),
         )
 
     def wants_to_claim(self, view: PublicView, claimant: int) -> bool:
-        """Ask the player who just announced a marriage whether he claims 66 before the answer."""
+        """Whether the player who just announced a marriage claims 66 before it is answered.
+
+        A person is asked. The computer counts exactly, so it claims when and
+        only when the claim is right (``choose_move`` decides for the player to
+        move, who here is the other one).
+        """
         if self.humans[claimant]:
             who = "" if self.names[claimant] == "You" else f"{self.names[claimant]}: "
             return self.console.yes(f"{who}Claim 66 now?")
-        return self.computer_move(view) == CLAIM
+        return view.scores[claimant] >= WIN_SCORE
 
     # ------------------------------------------------------------------ a person's move
 
@@ -313,7 +321,7 @@ class TerminalGame:
                     return None
                 continue
             if command == "h":
-                self.hint(view)
+                self.hint(view, match)
                 continue
             if not answer:
                 continue
@@ -358,9 +366,9 @@ class TerminalGame:
                 self.console.say(f"Taken back: {self.names[player]} {card}.")
                 return True
 
-    def hint(self, view: PublicView) -> None:
+    def hint(self, view: PublicView, match: Match) -> None:
         """Show the move the strongest level would play."""
-        move = self.computer_move(self.own_view(view), level=ai.LEVELS[-1])
+        move = self.computer_move(self.own_view(view), match, level=ai.LEVELS[-1])
         style = self.console.style
         if move == CLAIM:
             self.console.say("Hint: claim 66.")

@@ -229,6 +229,17 @@ def test_manual_claim_hides_the_points_and_a_false_claim_gives_the_opponent_2() 
     assert "a false claim gives Player" in text
 
 
+def test_under_manual_claim_the_computer_claims_and_never_falsely() -> None:
+    def never_claim(prompt: str) -> str:
+        return "n" if "Claim 66 now?" in prompt else first_move(prompt)
+
+    status, text, _ = play(["--seed", "14", "--claim", "manual", *FAST], never_claim)
+    assert status == 0
+    assert "Computer claims 66." in text
+    assert "Computer claimed 66 with only" not in text
+    assert re.search(r"wins? the match", text)
+
+
 def test_ascii_output_has_no_unicode_and_unicode_output_draws_suits() -> None:
     _, ascii_text, _ = play(["--seed", "7", "--target", "1", "--ascii", *FAST])
     _, unicode_text, _ = play(["--seed", "7", "--target", "1", *FAST])
