@@ -23,8 +23,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from otv66 import Deal, Rules
+from hypothesis import strategies as st
+
+from otv66 import CLAIM, Deal, Rules
 from otv66.cards import CODES
+from otv66.deal import WIN_SCORE
+from otv66.dealing import MAX_SEED
 
 FILL_ORDER = tuple(rank + suit for rank in "789JQKTA" for suit in "SHDC")
 """The filler's order: the cards least likely to matter to a test come first."""
@@ -91,11 +95,23 @@ def play(deal: Deal, moves: str | Iterable[str]) -> Deal:
     return deal
 
 
-def random_playout(deal: Deal, rng: random.Random, limit: int = 100) -> list[str]:
-    """Play random legal moves (claims included) until the deal ends; return the moves made."""
+def pick_move(deal: Deal, rng: random.Random) -> str:
+    """A random legal move. Under manual claim a rightful "66" is played half the time and a
+    false one rarely, so random games still reach every ending, played-out ones included."""
+    moves = deal.legal_moves()
+    if CLAIM in moves:
+        rightful = deal.claimant is not None and deal.score(deal.claimant) >= WIN_SCORE
+        if rng.random() < (0.5 if rightful else 0.05):
+            return CLAIM
+        moves.remove(CLAIM)
+    return rng.choice(moves)
+
+
+def random_playout(deal: Deal, rng: random.Random) -> list[str]:
+    """Play :func:`pick_move` moves until the deal ends; return the moves made."""
     made = []
-    while not deal.is_over and len(made) < limit:
-        move = rng.choice(deal.legal_moves())
+    while not deal.is_over:
+        move = pick_move(deal, rng)
         deal.play(move)
         made.append(move)
     return made
@@ -134,3 +150,47 @@ def find_playout(wanted: Callable[[Deal], bool], *, rules: Rules | None = None, 
 
 
 SEARCH_LIMIT = 20_000
+
+
+# --------------------------------------------------------------------------- hypothesis strategies
+
+
+@st.composite
+def packet_plans(draw: st.DrawFn) -> tuple[int, ...]:
+    """A packet plan of RULES.md 2: sizes 1, 2 or 4 adding up to 8."""
+    plan: list[int] = []
+    while sum(plan) < 8:
+        plan.append(draw(st.sampled_from([size for size in (1, 2, 4) if sum(plan) + size <= 8])))
+    return tuple(plan)
+
+
+PACKET_PLANS = packet_plans()
+
+RULES = st.builds(
+    Rules,
+    must_beat=st.booleans(),
+    claim=st.sampled_from(("auto", "manual")),
+    dealer=st.sampled_from(("winner", "alternate")),
+    draw_bonus=st.booleans(),
+    target=st.integers(1, 11),
+)
+
+SEEDS = st.one_of(st.integers(0, 10_000), st.integers(0, MAX_SEED))
+
+
+@st.composite
+def fresh_deals(draw: st.DrawFn) -> Deal:
+    """A deal from a random seed, dealer, packet plan and rules, before its first move."""
+    return Deal.from_seed(draw(SEEDS), draw(st.sampled_from((0, 1))), draw(PACKET_PLANS), draw(RULES))
+
+
+@st.composite
+def played_deals(draw: st.DrawFn) -> Deal:
+    """A random deal after a random number of random moves (possibly to its end)."""
+    deal = draw(fresh_deals())
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 40))):
+        if deal.is_over:
+            break
+        deal.play(pick_move(deal, rng))
+    return deal
