@@ -14,9 +14,28 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``state {}`` -> state
 - ``play {move}`` -> state
 - ``undo {}`` -> state (``undo_count`` goes up)
-- ``ai_move {level?, seconds?, seed?}`` -> ``{"move": code}`` for whoever moves now (not played)
+- ``ai_move {level?, seconds?, seed?, player?}`` -> ``{"move": code}`` for whoever moves now (not
+  played); the master plays for the match, given the match score. Under manual claim a pending
+  claim belongs to its claimant: ask with ``player`` = the claimant (e.g. the computer right after
+  it announced a marriage) to get ``"66"`` when the claim is right; for anyone else it is left out
+- ``analyse {seconds?}`` -> ``{"moves": [{"move", "value", "win_probability", "exact"}], "best": code}``:
+  every legal move of whoever moves now, best first, with its expected game points for him
+  (``win_probability``: his chance to win the match after it; ``exact``: solved to the end)
+- ``review {deal?, seconds?}`` -> ``{"moves": [{"index", "player", "move", "best", "value", "best_value",
+  "loss", "exact", "mark"}]}``: every move of deal number ``deal`` (1-based, default the current
+  one) rated by the expected game points it lost; ``mark`` is ``"inaccuracy"`` | ``"mistake"`` |
+  ``"blunder"`` | ``None`` (thresholds in :mod:`otv66.ai.review`)
 - ``record {}`` -> the RECORD.md record of the match
 - ``load_record {record}`` -> state (resumes the record's last position)
+- ``deal_link {}`` -> ``{"token": "d1.…"}``: the current deal as a share-link token (:mod:`otv66.links`)
+- ``game_link {}`` -> ``{"token": "g1.…"}``: the match record as a share-link token
+- ``open_link {token}`` -> ``{"kind": "deal", "seed", "dealer", "packets", "rules"}`` (start it with
+  ``new_match {rules, first_dealer: dealer}`` + ``new_deal {seed, packets}``), or ``{"kind": "game",
+  "players", "rules", "game_points", "winner", "deals": [{"dealer", "moves", "result", "awarded"}]}``,
+  which also keeps the game for ``replay_view`` (the match in play is not touched). A bad token is an
+  ``invalid_link`` (or ``unsupported_link``) error.
+- ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
+  opened game as it was after its first ``ply`` moves
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n}``
 where ``view`` is :meth:`otv66.view.PublicView.to_dict` plus ``number``,
@@ -32,12 +51,15 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Callable
 from typing import Any
 
-from otv66 import __version__, ai
+from otv66 import __version__, ai, links
+from otv66.ai.review import review_deal
+from otv66.deal import CLAIM, Deal
 from otv66.dealing import SHUFFLE_VERSION
 from otv66.errors import IllegalMoveError, Otv66Error
 from otv66.match import DEFAULT_PLAYERS, Match
@@ -57,6 +79,7 @@ class Session:
     def __init__(self) -> None:
         self.match: Match | None = None
         self.undo_count = 0
+        self.replay: Match | None = None
 
     # ------------------------------------------------------------------ methods
 
@@ -96,9 +119,31 @@ class Session:
         return self.state()
 
     def ai_move(
-        self, level: str = ai.DEFAULT_LEVEL, seconds: float | None = None, seed: int | None = None
+        self,
+        level: str = ai.DEFAULT_LEVEL,
+        seconds: float | None = None,
+        seed: int | None = None,
+        player: int | None = None,
     ) -> dict[str, Any]:
-        return {"move": ai.choose_move(self._deal().view(), level=level, seconds=seconds, seed=seed)}
+        view = self._deal().view()
+        mover = view.turn if player is None else player
+        if view.claimant is not None and view.claimant != mover:
+            view = dataclasses.replace(view, legal_moves=tuple(m for m in view.legal_moves if m != CLAIM))
+        move = ai.choose_move(view, level=level, seconds=seconds, seed=seed, match_score=self._match_score(view))
+        return {"move": move}
+
+    def analyse(self, seconds: float | None = None) -> dict[str, Any]:
+        view = self._deal().view()
+        return ai.analyse(view, seconds=seconds, match_score=self._match_score(view))
+
+    def review(self, deal: int | None = None, seconds: float | None = None) -> dict[str, Any]:
+        deals = self._match().deals
+        number = len(deals) if deal is None else deal
+        if not isinstance(number, int) or not 1 <= number <= len(deals):
+            raise BridgeError(f"there is no deal number {number!r} to review")
+        if seconds is None:
+            return review_deal(deals[number - 1])
+        return review_deal(deals[number - 1], seconds_per_move=seconds)
 
     def record(self) -> dict[str, Any]:
         return match_to_record(self._match(), undo_count=self.undo_count)
@@ -108,6 +153,43 @@ class Session:
         undo_count = record.get("undo_count", 0)
         self.undo_count = undo_count if isinstance(undo_count, int) and undo_count >= 0 else 0
         return self.state()
+
+    def deal_link(self) -> dict[str, Any]:
+        return {"token": links.deal_token(self._deal())}
+
+    def game_link(self) -> dict[str, Any]:
+        return {"token": links.game_token(self._match())}
+
+    def open_link(self, token: Any) -> dict[str, Any]:
+        opened = links.read_token(token)
+        if isinstance(opened, links.DealLink):
+            return {"kind": "deal", **opened.to_dict()}
+        self.replay = opened
+        return {
+            "kind": "game",
+            "players": list(opened.players),
+            "rules": opened.rules.to_dict(),
+            "game_points": list(opened.game_points),
+            "winner": opened.winner,
+            "deals": [
+                {"dealer": d.dealer, "moves": list(d.moves), "result": d.result, "awarded": list(award)}
+                for d, award in zip(opened.deals, opened.awards(), strict=True)
+            ],
+        }
+
+    def replay_view(self, deal: Any, ply: Any) -> dict[str, Any]:
+        if self.replay is None:
+            raise IllegalMoveError("no game is open for replay: open a game link first")
+        deals = self.replay.deals
+        if type(deal) is not int or not 0 <= deal < len(deals):
+            raise BridgeError(f"deal must be a number from 0 to {len(deals) - 1}")
+        played = deals[deal]
+        if type(ply) is not int or not 0 <= ply <= len(played.moves):
+            raise BridgeError(f"ply must be a number from 0 to {len(played.moves)}")
+        again = Deal.from_layout(played.reveal_layout(), played.dealer, played.rules)
+        for move in played.moves[:ply]:
+            again.play(move)
+        return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": again.view().to_dict()}
 
     def state(self) -> dict[str, Any]:
         match = self.match
@@ -146,6 +228,14 @@ class Session:
             raise IllegalMoveError("no match is in progress: start a new match")
         return self.match
 
+    def _match_score(self, view: Any) -> tuple[int, int, int] | None:
+        """``(mover's game points, opponent's, target)`` for the master's match play, if a deal is on."""
+        match = self._match()
+        if view.turn is None:
+            return None
+        points = match.game_points
+        return points[view.turn], points[1 - view.turn], match.rules.target
+
     def _deal(self) -> Any:
         deal = self._match().deal
         if deal is None:
@@ -163,7 +253,25 @@ class Session:
             raise BridgeError(f"bad parameters for {method}: {error}") from None
 
 
-METHODS = frozenset({"version", "new_match", "new_deal", "state", "play", "undo", "ai_move", "record", "load_record"})
+METHODS = frozenset(
+    {
+        "version",
+        "new_match",
+        "new_deal",
+        "state",
+        "play",
+        "undo",
+        "ai_move",
+        "analyse",
+        "review",
+        "record",
+        "load_record",
+        "deal_link",
+        "game_link",
+        "open_link",
+        "replay_view",
+    }
+)
 
 SESSION = Session()
 

@@ -1,37 +1,175 @@
-"""The computer opponent: it sees only the public view.
+"""The computer opponent: it sees only the public view, never a face-down card.
 
-``choose_move(view, level=..., seconds=..., seed=...)`` returns a legal move
-code for the position; ``LEVELS`` names the levels from the weakest up.
+Levels, from the weakest up (:data:`LEVELS`):
+
+- ``beginner``: plays for the trick at hand and often slips (forgets to
+  announce a marriage, ruffs with a high trump, throws points away, plays on a whim);
+- ``club``: plays the trick at hand well, with rare slips;
+- ``expert``: searches three cards ahead (expectimax over the turned-up cards);
+- ``master``: searches as deep as its time allows (iterative deepening,
+  exact near the end) and, given the match score, plays to win the match.
+
+>>> from otv66.deal import Deal
+>>> deal = Deal.from_seed(11, dealer=0)
+>>> choose_move(deal.view(), level="expert", seed=1) in deal.legal_moves()
+True
+>>> sorted(m["move"] for m in analyse(deal.view(), seconds=0.05)["moves"]) == sorted(deal.legal_moves())
+True
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from typing import Any
 
-from otv66.cards import POINTS, parse_card
-from otv66.deal import CLAIM
+from otv66.ai.equity import deal_utility
+from otv66.ai.greedy import Slips, one_trick_move, slip
+from otv66.ai.search import GAME_POINTS, MAX_PLIES, Searcher
+from otv66.deal import CLAIM, WIN_SCORE
 from otv66.view import PublicView
 
-LEVELS: tuple[str, ...] = ("beginner", "club")
-DEFAULT_LEVEL = "club"
+MatchScore = tuple[int, int, int]
+"""``(game points of the player to move, his opponent's, target)``."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a level does: slips of a learner, or a search with a time budget and depth."""
+
+    name: str
+    slips: Slips | None = None
+    seconds: float = 0.0
+    max_depth: int = 0
+    match_aware: bool = False
+
+    @property
+    def searches(self) -> bool:
+        return self.max_depth > 0
+
+
+_LEVELS = (
+    Level("beginner", slips=Slips(whim=0.25, forget_marriage=0.5, waste_trump=0.5, give_points=0.3)),
+    Level("club", slips=Slips(whim=0.03, forget_marriage=0.1, waste_trump=0.1, give_points=0.05)),
+    Level("expert", seconds=0.3, max_depth=3),
+    Level("master", seconds=0.7, max_depth=MAX_PLIES, match_aware=True),
+)
+LEVELS: tuple[str, ...] = tuple(level.name for level in _LEVELS)
+DEFAULT_LEVEL = "expert"
+DEFAULT_ANALYSIS_SECONDS = 0.7
+"""Time budget of :func:`analyse` (the Hint button) unless told otherwise."""
+
+
+def level_named(name: str) -> Level:
+    """The :class:`Level` called ``name`` (raises ``ValueError`` for an unknown name)."""
+    for level in _LEVELS:
+        if level.name == name:
+            return level
+    raise ValueError(f"unknown level {name!r}: choose one of {', '.join(LEVELS)}")
+
+
+def can_claim(view: PublicView, player: int) -> bool:
+    """Whether ``player`` may claim 66 now and would be right (RULES.md 6.1): never a false claim."""
+    return CLAIM in view.legal_moves and view.claimant == player and view.scores[player] >= WIN_SCORE
 
 
 def choose_move(
-    view: PublicView, level: str = DEFAULT_LEVEL, seconds: float | None = None, seed: int | None = None
+    view: PublicView,
+    level: str = DEFAULT_LEVEL,
+    seconds: float | None = None,
+    seed: int | None = None,
+    match_score: MatchScore | None = None,
 ) -> str:
-    """Return the move the computer plays at ``level`` in the position ``view``."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    moves = list(view.legal_moves)
-    if not moves:
+    """Return the move the computer plays at ``level`` for the player to move in ``view``.
+
+    ``seconds`` overrides the level's time budget per decision (search levels
+    only; the search stops on time and keeps its best move so far). ``seed``
+    fixes the lower levels' slips. ``match_score`` lets the master play for the
+    match rather than for game points. Under manual claim it claims 66 as soon
+    as it may and is right, and never otherwise. The decision depends on the
+    view alone, so no face-down card can sway it.
+    """
+    chosen = level_named(level)
+    moves = [m for m in view.legal_moves if m != CLAIM]
+    if view.turn is None or not view.legal_moves:
         raise ValueError("the deal is over: there is no move to choose")
-    rng = random.Random(seed)
-    if CLAIM in moves and view.claimant is not None and view.scores[view.claimant] >= 66:
+    if can_claim(view, view.turn):
         return CLAIM
-    moves = [m for m in moves if m != CLAIM] or moves
-    if level == "beginner":
-        return rng.choice(moves)
-    marriages = [m for m in moves if m.endswith("m")]
-    if marriages:
-        return max(marriages, key=lambda m: POINTS[parse_card(m[:2])])
-    return min(moves, key=lambda m: POINTS[parse_card(m[:2])])
+    if chosen.slips is not None:
+        return slip(view, one_trick_move(view), chosen.slips, random.Random(seed))
+    utility = GAME_POINTS
+    if chosen.match_aware and match_score is not None:
+        utility = deal_utility(match_score, dealer_is_me=view.dealer == view.turn)
+    searcher = Searcher(view, utility)
+    mapping = searcher.root_moves(moves, keep_plain_marriage_cards=False)
+    candidates = sorted(set(mapping.values()))
+    if len(candidates) == 1:
+        best = candidates[0]
+    else:
+        budget = chosen.seconds if seconds is None else seconds
+        _values, best = searcher.search(candidates, budget, max_depth=chosen.max_depth)
+    return next(code for code in moves if mapping.get(code) == best)
+
+
+def analyse(view: PublicView, seconds: float | None = None, match_score: MatchScore | None = None) -> dict[str, Any]:
+    """Every legal move of the player to move with its expected game points for him, best first.
+
+    ``{"moves": [{"move", "value", "win_probability", "exact"}], "best": move}``:
+    ``value`` is the expected game points of the deal (the search's figure,
+    exact when ``exact``); ``win_probability`` is the chance of winning the
+    match when ``match_score`` is given (else ``None``). A claim of 66 that
+    is right is listed with its certain value.
+    """
+    if view.turn is None:
+        raise ValueError("the deal is over: there is nothing to analyse")
+    budget = DEFAULT_ANALYSIS_SECONDS if seconds is None else seconds
+    if match_score is not None:
+        budget /= 2
+    rows: list[dict[str, Any]] = []
+    if can_claim(view, view.turn):
+        rows.append(_claim_row(view, match_score))
+    moves = [m for m in view.legal_moves if m != CLAIM]
+    values = _values(view, moves, GAME_POINTS, budget)
+    chances = _values(view, moves, deal_utility(match_score, view.dealer == view.turn), budget) if match_score else {}
+    for code in moves:
+        value, exact = values[code]
+        chance = chances.get(code)
+        rows.append(
+            {
+                "move": code,
+                "value": round(value, 4),
+                "win_probability": None if chance is None else round(chance[0], 4),
+                "exact": exact and (chance is None or chance[1]),
+            }
+        )
+    rows.sort(key=lambda row: -row["value"])
+    return {"moves": rows, "best": rows[0]["move"]}
+
+
+def _values(
+    view: PublicView, moves: list[str], utility: tuple[float, ...], seconds: float
+) -> dict[str, tuple[float, bool]]:
+    """Each move's value (and whether exact) by a full-window search."""
+    searcher = Searcher(view, utility)
+    mapping = searcher.root_moves(moves, keep_plain_marriage_cards=True)
+    results, _best = searcher.search(sorted(set(mapping.values())), seconds, full_window=True)
+    return {code: (results[move].value, results[move].exact) for code, move in mapping.items()}
+
+
+def _claim_row(view: PublicView, match_score: MatchScore | None) -> dict[str, Any]:
+    """The analysis row of a right claim: the game points it wins, known for sure."""
+    player = view.turn if view.turn is not None else 0
+    other = 1 - player
+    if view.tricks_won[other] == 0:
+        points = 3
+    elif view.scores[other] < WIN_SCORE // 2:
+        points = 2
+    else:
+        points = 1
+    chance = None
+    if match_score is not None:
+        chance = deal_utility(match_score, view.dealer == player)[3 + points]
+    return {"move": CLAIM, "value": float(points), "win_probability": chance, "exact": True}
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "analyse", "can_claim", "choose_move", "level_named"]

@@ -1,0 +1,418 @@
+"""Expectimax over the real chance nodes of Open 66, with Star1 pruning.
+
+The tree has three kinds of node: the player to move picks a card (max for
+the searching player ``me``, min for the opponent), and when a card leaves a
+pile with a face-down card the card turned up is drawn uniformly from the
+unseen pool (a chance node, averaged). That average is exact: given what both
+players see, every arrangement of the unseen cards is equally likely.
+
+What makes it fast enough in Python:
+
+- values are bounded (the utility of -3..+3 game points), so a chance node
+  can stop early when even the best (worst) outcomes of its unsearched
+  children cannot lift it above alpha (below beta) — Ballard's Star1;
+- a transposition table keyed on the visible position and the *set* of unseen
+  cards (never where they lie), storing bounds, depth and the best move;
+- equivalent cards (same suit, adjacent among the remaining cards, same
+  points, same face-down status) are searched once, as are equivalent
+  unseen cards at a chance node (with their weight);
+- a plain king or queen lead where a marriage could be announced with it is
+  never better than announcing (announcing only adds points, and ending the
+  deal sooner never lowers the winner's game points), so below the root
+  only the marriage lead is searched;
+- iterative deepening on card plies under a deadline, keeping the best move
+  of the last finished iteration (anytime), with move ordering from the table.
+
+Beyond the horizon the position is judged by :mod:`otv66.ai.evaluate`, and a
+trick in progress is always finished first (a quiescence step). A value that
+never used the evaluation is exact; the search tracks that per subtree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Final
+
+from otv66.ai.evaluate import WEIGHTS, expected_game_points
+from otv66.ai.position import (
+    AVAIL,
+    CARD_POINTS,
+    HALF_SCORE,
+    LAST_TRICK_BONUS,
+    LEAD,
+    MARRIED,
+    PENDING,
+    PHANTOM,
+    POINTS_WON,
+    POOL,
+    TRICKS,
+    TRICKS_PLAYED,
+    TRICKS_WON,
+    TURN,
+    UNDER,
+    WIN_SCORE,
+    equivalence_classes,
+    position_from_view,
+)
+from otv66.cards import CODES, DECK_SIZE, KING, QUEEN, SUIT_MASKS, parse_card
+from otv66.view import PublicView
+
+GAME_POINTS: Final[tuple[float, ...]] = (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)
+"""The default utility: ``utility[g + 3]`` is worth ``g`` game points to the searcher."""
+EXACT_DEPTH: Final = 1_000
+"""Depth stored for a subtree solved to the end (valid at any depth)."""
+MAX_PLIES: Final = 2 * TRICKS
+CHECK_EVERY: Final = 512
+"""Nodes between two looks at the clock."""
+
+Move = tuple[int, bool]
+"""A card and whether it is led announcing a marriage."""
+
+_HIGHER: Final = tuple(((1 << c) - 1) & SUIT_MASKS[c >> 3] for c in range(DECK_SIZE))
+_PAIR: Final = tuple((1 << (c & ~7) + KING) | (1 << (c & ~7) + QUEEN) for c in range(DECK_SIZE))
+
+
+class SearchTimeout(Exception):
+    """Raised inside the search when the deadline has passed."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One root move's value: expected utility for the player to move, and whether it is exact."""
+
+    move: str
+    value: float
+    exact: bool
+    depth: int
+
+
+def move_code(move: Move) -> str:
+    """The RECORD.md code of a search move."""
+    return CODES[move[0]] + ("m" if move[1] else "")
+
+
+def parse_move(code: str) -> Move:
+    """The search move of a RECORD.md card move code (``"KH"``, ``"KHm"``)."""
+    return parse_card(code[:2]), code.endswith("m")
+
+
+class Searcher:
+    """An expectimax search of one position, for the player to move in it (``me``)."""
+
+    def __init__(
+        self,
+        view: PublicView,
+        utility: tuple[float, ...] = GAME_POINTS,
+        weights: tuple[float, ...] = WEIGHTS,
+    ) -> None:
+        self.root = position_from_view(view)
+        self.me = self.root[TURN]
+        self.trump = view.trump
+        self.trump_mask = SUIT_MASKS[view.trump]
+        self.must_beat = view.rules.must_beat
+        self.utility = utility
+        self.low = min(utility)
+        self.high = max(utility)
+        self.weights = weights
+        self.deadline: float | None = None
+        self.table: dict[tuple[int, ...], tuple[int, float, float, Move]] = {}
+        self.nodes = 0
+        self.horizon = 0
+
+    # ------------------------------------------------------------------ values
+
+    def _value_of_game_points(self, points: float) -> float:
+        """The utility of ``points`` game points to ``me`` (linear between whole points)."""
+        utility = self.utility
+        if utility is GAME_POINTS:
+            return points
+        index = points + 3.0
+        whole = min(int(index), 5)
+        return utility[whole] + (utility[whole + 1] - utility[whole]) * (index - whole)
+
+    def _win(self, s: list[int], winner: int, loser_score: int) -> float:
+        loser = 1 - winner
+        if s[TRICKS_WON + loser] == 0:
+            points = 3
+        elif loser_score < HALF_SCORE:
+            points = 2
+        else:
+            points = 1
+        return self.utility[3 + points if winner == self.me else 3 - points]
+
+    def _played_out(self, s: list[int], last_winner: int) -> float:
+        score0 = s[POINTS_WON] + s[MARRIED]
+        score1 = s[POINTS_WON + 1] + s[MARRIED + 1]
+        if last_winner:
+            score1 += LAST_TRICK_BONUS
+        else:
+            score0 += LAST_TRICK_BONUS
+        if score0 == score1:
+            return self.utility[3]
+        return self._win(s, 0, score1) if score0 > score1 else self._win(s, 1, score0)
+
+    def evaluate(self, s: list[int]) -> float:
+        """The horizon value of ``s`` for ``me``."""
+        points = expected_game_points(s, self.trump, self.weights)
+        return self._value_of_game_points(points if self.me == 0 else -points)
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_cards(self, s: list[int]) -> int:
+        """Mask of the cards the player to move may play (RULES.md 4)."""
+        avail = s[AVAIL + s[TURN]]
+        lead = s[LEAD]
+        if lead < 0:
+            return avail
+        follow = avail & SUIT_MASKS[lead >> 3]
+        if follow:
+            if self.must_beat and follow & _HIGHER[lead]:
+                return follow & _HIGHER[lead]
+            return follow
+        return avail & self.trump_mask or avail
+
+    def moves(self, s: list[int]) -> list[Move]:
+        """The distinct moves worth searching, best-looking first."""
+        avail = s[AVAIL + s[TURN]]
+        lead = s[LEAD]
+        remaining = s[AVAIL] | s[AVAIL + 1] | s[POOL]
+        if lead >= 0:
+            remaining |= 1 << lead
+        legal = self.legal_cards(s)
+        keyed = []
+        for card, _size in equivalence_classes(legal, remaining, s[UNDER]):
+            points = CARD_POINTS[card]
+            if lead < 0:
+                rank = card & 7
+                if rank in (KING, QUEEN) and avail & _PAIR[card] == _PAIR[card]:
+                    keyed.append((-100 - points, (card, True)))
+                elif not _HIGHER[card] & remaining:
+                    keyed.append((-points, (card, False)))
+                else:
+                    keyed.append((points, (card, False)))
+            else:
+                wins = (card >> 3 == lead >> 3 and card < lead) or (card >> 3 != lead >> 3 and card >> 3 == self.trump)
+                keyed.append((points if wins else 50 + points, (card, False)))
+        keyed.sort()
+        return [move for _key, move in keyed]
+
+    # ------------------------------------------------------------------ the tree
+
+    def node(self, s: list[int], depth: int, alpha: float, beta: float) -> float:
+        """The value for ``me`` of a position where a card is to be played."""
+        self.nodes += 1
+        if not self.nodes % CHECK_EVERY and self.deadline is not None and perf_counter() > self.deadline:
+            raise SearchTimeout
+        if depth <= 0 and s[LEAD] < 0:
+            self.horizon += 1
+            return self.evaluate(s)
+        key: tuple[int, ...] | None = None
+        hint: Move | None = None
+        if depth > 0:
+            key = (
+                s[TURN],
+                s[LEAD],
+                s[AVAIL],
+                s[AVAIL + 1],
+                s[UNDER],
+                s[POOL],
+                s[POINTS_WON],
+                s[POINTS_WON + 1],
+                s[TRICKS_WON] > 0,
+                s[TRICKS_WON + 1] > 0,
+                s[MARRIED],
+                s[MARRIED + 1],
+                s[PENDING],
+                s[PENDING + 1],
+            )
+            entry = self.table.get(key)
+            if entry is not None:
+                stored_depth, lower, upper, hint = entry
+                if stored_depth >= depth and (lower >= beta or upper <= alpha or lower == upper):
+                    if stored_depth < EXACT_DEPTH:
+                        self.horizon += 1
+                    return lower if lower >= beta or lower == upper else upper
+        horizon_before = self.horizon
+        moves = self.moves(s)
+        if hint is not None and hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        maximize = s[TURN] == self.me
+        best_move = moves[0]
+        low, high = alpha, beta
+        if maximize:
+            best = self.low - 1.0
+            for move in moves:
+                value = self.play(s, move[0], move[1], depth - 1, low, high)
+                if value > best:
+                    best, best_move = value, move
+                    if value > low:
+                        low = value
+                        if low >= high:
+                            break
+        else:
+            best = self.high + 1.0
+            for move in moves:
+                value = self.play(s, move[0], move[1], depth - 1, low, high)
+                if value < best:
+                    best, best_move = value, move
+                    if value < high:
+                        high = value
+                        if low >= high:
+                            break
+        if key is not None:
+            stored = depth if self.horizon != horizon_before else EXACT_DEPTH
+            if best <= alpha:
+                self.table[key] = (stored, self.low, best, best_move)
+            elif best >= beta:
+                self.table[key] = (stored, best, self.high, best_move)
+            else:
+                self.table[key] = (stored, best, best, best_move)
+        return best
+
+    def play(self, s: list[int], card: int, marriage: bool, depth: int, alpha: float, beta: float) -> float:
+        """The value for ``me`` after the player to move plays ``card`` (RULES.md 4-6)."""
+        player = s[TURN]
+        child = s[:]
+        child[AVAIL + player] ^= 1 << card
+        lead = s[LEAD]
+        if lead < 0:
+            child[LEAD] = card
+            child[TURN] = 1 - player
+            if marriage:
+                points = 40 if card >> 3 == self.trump else 20
+                if child[TRICKS_WON + player]:
+                    child[MARRIED + player] += points
+                    if child[POINTS_WON + player] + child[MARRIED + player] >= WIN_SCORE:
+                        other = 1 - player
+                        return self._win(child, player, child[POINTS_WON + other] + child[MARRIED + other])
+                else:
+                    child[PENDING + player] += points
+        else:
+            if card >> 3 == lead >> 3:
+                winner = player if card < lead else 1 - player
+            else:
+                winner = player if card >> 3 == self.trump else 1 - player
+            child[POINTS_WON + winner] += CARD_POINTS[lead] + CARD_POINTS[card]
+            if child[TRICKS_WON + winner] == 0 and child[PENDING + winner]:
+                child[MARRIED + winner] += child[PENDING + winner]
+                child[PENDING + winner] = 0
+            child[TRICKS_WON + winner] += 1
+            child[TRICKS_PLAYED] += 1
+            child[LEAD] = -1
+            child[TURN] = winner
+            if child[TRICKS_PLAYED] == TRICKS:
+                return self._played_out(child, winner)
+            if child[POINTS_WON + winner] + child[MARRIED + winner] >= WIN_SCORE:
+                loser = 1 - winner
+                return self._win(child, winner, child[POINTS_WON + loser] + child[MARRIED + loser])
+        if child[UNDER] >> card & 1:
+            child[UNDER] ^= 1 << card
+            if depth > 0:
+                return self.chance(child, player, depth, alpha, beta)
+            child[PHANTOM + player] += 1
+        return self.node(child, depth, alpha, beta)
+
+    def chance(self, s: list[int], owner: int, depth: int, alpha: float, beta: float) -> float:
+        """The average over the card turned up for ``owner`` (uniform over the unseen pool), with Star1 cut-offs."""
+        pool = s[POOL]
+        total = pool.bit_count()
+        remaining = s[AVAIL] | s[AVAIL + 1] | pool
+        if s[LEAD] >= 0:
+            remaining |= 1 << s[LEAD]
+        low, high = self.low, self.high
+        left = total
+        acc = 0.0
+        for card, weight in equivalence_classes(pool, remaining):
+            left -= weight
+            child = s[:]
+            child[POOL] = pool ^ (1 << card)
+            child[AVAIL + owner] |= 1 << card
+            child_alpha = (alpha * total - acc - left * high) / weight
+            child_beta = (beta * total - acc - left * low) / weight
+            value = self.node(child, depth, max(child_alpha, low), min(child_beta, high))
+            acc += weight * value
+            if value <= child_alpha:
+                return (acc + left * high) / total
+            if value >= child_beta:
+                return (acc + left * low) / total
+        return acc / total
+
+    # ------------------------------------------------------------------ the root
+
+    def root_moves(self, codes: list[str], keep_plain_marriage_cards: bool) -> dict[str, Move]:
+        """Map each legal card move code to the search move that stands for it (its equivalence class)."""
+        s = self.root
+        remaining = s[AVAIL] | s[AVAIL + 1] | s[POOL]
+        if s[LEAD] >= 0:
+            remaining |= 1 << s[LEAD]
+        legal = self.legal_cards(s)
+        representative = {}
+        for first, _size in equivalence_classes(legal, remaining, s[UNDER]):
+            representative[first] = first
+        leader = s[LEAD] < 0
+        mapping: dict[str, Move] = {}
+        for code in codes:
+            card, marriage = parse_move(code)
+            if not marriage and leader and not keep_plain_marriage_cards:
+                pair = _PAIR[card]
+                if (card & 7) in (KING, QUEEN) and s[AVAIL + self.me] & pair == pair:
+                    continue
+            rep = card
+            while rep not in representative:
+                rep -= 1
+            mapping[code] = (rep, marriage)
+        return mapping
+
+    def search(
+        self,
+        moves: list[Move],
+        seconds: float | None,
+        max_depth: int = MAX_PLIES,
+        full_window: bool = False,
+    ) -> tuple[dict[Move, MoveValue], Move]:
+        """Iterative deepening over the root ``moves``: each move's latest value, and the best move.
+
+        With ``full_window`` every move gets its own value (analysis); otherwise
+        moves that cannot beat the best so far only get an upper bound
+        (a decision). The first iteration always finishes (anytime); an
+        interrupted iteration still counts once the previous best move has
+        been searched in it, since the moves are tried best first.
+        """
+        start = perf_counter()
+        results: dict[Move, MoveValue] = {}
+        ordered = self.moves(self.root)
+        order = sorted(moves, key=lambda m: ordered.index(m) if m in ordered else len(ordered))
+        best = order[0]
+        for depth in range(1, max_depth + 1):
+            self.deadline = None if depth == 1 or seconds is None else start + seconds
+            horizon_before = self.horizon
+            current: dict[Move, MoveValue] = {}
+            try:
+                self._iteration(order, depth, full_window, current)
+            except SearchTimeout:
+                if order[0] in current:
+                    results.update(current)
+                    best = max(current, key=lambda m: current[m].value)
+                break
+            finally:
+                self.deadline = None
+            results.update(current)
+            order.sort(key=lambda m: -results[m].value)
+            best = order[0]
+            if self.horizon == horizon_before:
+                break
+            if seconds is not None and perf_counter() - start > 0.4 * seconds:
+                break
+        return results, best
+
+    def _iteration(self, order: list[Move], depth: int, full_window: bool, current: dict[Move, MoveValue]) -> None:
+        alpha = self.low
+        for move in order:
+            before = self.horizon
+            window_low = self.low if full_window else alpha
+            value = self.play(self.root, move[0], move[1], depth - 1, window_low, self.high)
+            exact = self.horizon == before and (full_window or value > alpha or move == order[0])
+            current[move] = MoveValue(move_code(move), value, exact, depth)
+            alpha = max(alpha, value)

@@ -1,0 +1,124 @@
+"""The search is exact where it says so: its values equal a plain expectimax over every turn-up.
+
+The brute force below is written from the rules and the engine alone: a move that uncovers a
+face-down card is averaged over every unseen card that could lie there (it swaps that card
+into the pile in the real layout and replays the deal), the player to move picks his best
+reply, and a finished deal is worth its game points. It shares no code with the search.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from otv66 import Deal
+from otv66.ai import analyse
+from otv66.ai.search import Searcher
+from otv66.cards import CODES, cards_in
+
+
+def game_points_for(deal: Deal, player: int) -> float:
+    """Game points of a finished deal, positive if ``player`` won them."""
+    result = deal.result
+    assert result is not None
+    if result["winner"] is None:
+        return 0.0
+    return float(result["game_points"] if result["winner"] == player else -result["game_points"])
+
+
+def brute_force_after(deal: Deal, move: str, me: int) -> float:
+    """Expected game points for ``me`` once the player to move plays ``move``."""
+    player = deal.turn
+    assert player is not None
+    layout = deal.reveal_layout()
+    index = next(i for i, pile in enumerate(deal.piles(player)) if pile.top == move[:2])
+    if not deal.piles(player)[index].hidden:
+        child = deal.copy()
+        child.play(move)
+        return brute_force(child, me)
+    under = layout[player][index][0]
+    unseen = [CODES[card] for card in cards_in(deal.view().unseen)]
+    total = 0.0
+    for card in unseen:
+        swapped = [[[card if c == under else under if c == card else c for c in pile] for pile in t] for t in layout]
+        child = Deal.from_layout(swapped, deal.dealer, deal.rules)
+        for earlier in [*deal.moves, move]:
+            child.play(earlier)
+        total += brute_force(child, me)
+    return total / len(unseen)
+
+
+def brute_force(deal: Deal, me: int) -> float:
+    """Expected game points for ``me`` under best play by both players (plain expectimax)."""
+    if deal.is_over:
+        return game_points_for(deal, me)
+    values = [brute_force_after(deal, move, me) for move in deal.legal_moves()]
+    return max(values) if deal.turn == me else min(values)
+
+
+def endgame(seed: int, tricks_left: int) -> Deal:
+    """A deal played at random until ``tricks_left`` tricks remain, keeping some cards face down."""
+    rng = random.Random(seed)
+    deal = Deal.from_seed(seed, dealer=seed % 2)
+    while not deal.is_over and (deal.tricks_played < 16 - tricks_left or deal.trick):
+        player = deal.turn
+        assert player is not None
+        covered = {pile.top for pile in deal.piles(player) if pile.hidden}
+        moves = deal.legal_moves()
+        uncovering = [m for m in moves if m[:2] not in covered]
+        deal.play(rng.choice(uncovering if uncovering and rng.random() < 0.8 else moves))
+    return deal
+
+
+ENDGAMES = [endgame(seed, tricks_left) for seed in range(40) for tricks_left in (3, 4)]
+SMALL = [deal for deal in ENDGAMES if not deal.is_over and 1 <= deal.view().hidden_count <= 4][:6]
+
+
+def test_there_are_endgames_with_face_down_cards() -> None:
+    assert len(SMALL) >= 4
+
+
+@pytest.mark.parametrize("deal", SMALL, ids=lambda d: f"seed{d.seed}-{len(d.moves)}moves")
+def test_exact_values_equal_brute_force(deal: Deal) -> None:
+    view = deal.view()
+    me = view.turn
+    assert me is not None
+    searcher = Searcher(view)
+    moves = searcher.root_moves(list(view.legal_moves), keep_plain_marriage_cards=True)
+    results, _best = searcher.search(sorted(set(moves.values())), seconds=None, full_window=True)
+    for code, move in moves.items():
+        assert results[move].exact
+        assert results[move].value == pytest.approx(brute_force_after(deal, code, me), abs=1e-9), code
+
+
+@pytest.mark.parametrize("deal", SMALL[:3], ids=lambda d: f"seed{d.seed}-{len(d.moves)}moves")
+def test_a_decision_search_finds_a_best_value(deal: Deal) -> None:
+    view = deal.view()
+    me = view.turn
+    assert me is not None
+    searcher = Searcher(view)
+    moves = searcher.root_moves(list(view.legal_moves), keep_plain_marriage_cards=False)
+    _results, best = searcher.search(sorted(set(moves.values())), seconds=None)
+    chosen = next(code for code, move in moves.items() if move == best)
+    assert brute_force_after(deal, chosen, me) == pytest.approx(brute_force(deal, me), abs=1e-9)
+
+
+def test_analysis_lists_every_legal_move_once() -> None:
+    for seed in range(5):
+        deal = Deal.from_seed(seed, dealer=0)
+        for _ in range(3):
+            deal.play(deal.legal_moves()[-1])
+            if deal.is_over:
+                break
+            analysis = analyse(deal.view(), seconds=0.05)
+            listed = [row["move"] for row in analysis["moves"]]
+            assert sorted(listed) == sorted(deal.legal_moves())
+            assert analysis["best"] == listed[0]
+            assert all(-3 <= row["value"] <= 3 for row in analysis["moves"])
+
+
+def test_analysis_of_a_solved_endgame_is_exact() -> None:
+    deal = SMALL[0]
+    analysis = analyse(deal.view(), seconds=30)
+    assert all(row["exact"] for row in analysis["moves"])
