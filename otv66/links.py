@@ -1,0 +1,230 @@
+"""Share links: a deal or a whole game as a short, URL-safe token.
+
+A token is a kind letter and a link-format version, a dot, then the base64url text (no padding) of
+zlib-compressed compact JSON:
+
+- ``d1.…`` a **deal**: ``{"seed", "dealer", "packets", "rules", "shuffle"}``; anyone who opens it gets the
+  same cards in the same places (the seeded shuffle of :mod:`otv66.dealing`, whose version it names).
+- ``g1.…`` a **game**: a RECORD.md record made compact: a deal given by seed drops its ``layout`` and
+  ``trump`` (the seed gives them back) and its moves are one string (``"KSJH8HKHm66"``).
+
+The site puts a token in the URL fragment (``index.html#deal=d1.…``, ``replay.html#game=g1.…``), which is never
+sent to a server. Reading trusts nothing: the text is checked character by character, its length and the
+size it inflates to are bounded, zlib's checksum catches damage, and a game is re-played move by move by
+:func:`otv66.record.match_from_record`. Whatever is wrong raises a :class:`LinkError` (a ``ValueError``)
+with a message for the player; a link from a newer version raises :class:`UnsupportedLinkError`.
+
+>>> from otv66.deal import Deal
+>>> token = deal_token(Deal.from_seed(42, dealer=1, packets=(2, 2, 2, 2)))
+>>> token[:3]
+'d1.'
+>>> link = read_deal_token(token)
+>>> (link.seed, link.dealer, link.packets)
+(42, 1, (2, 2, 2, 2))
+>>> read_deal_token(token[:-3])
+Traceback (most recent call last):
+...
+otv66.links.LinkError: this link is cut short or damaged (copy the whole link)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from dataclasses import dataclass
+from typing import Any, Final
+
+from otv66.deal import Deal
+from otv66.dealing import SHUFFLE_VERSION, check_dealer, check_packets, check_seed
+from otv66.errors import Otv66Error
+from otv66.match import Match
+from otv66.record import match_from_record, match_to_record
+from otv66.rules import Rules
+
+DEAL_KIND: Final = "d"
+GAME_KIND: Final = "g"
+LINK_VERSION: Final = 1
+#: Longest token read (characters). A full 13-deal match is about 1,500; browsers take far longer URLs.
+MAX_TOKEN_LENGTH: Final = 20_000
+#: Most bytes a token may inflate to: a bound on the work a hostile link can cause.
+MAX_JSON_BYTES: Final = 200_000
+
+_TOKEN = re.compile(r"([a-z])([0-9]{1,3})\.([A-Za-z0-9_-]+)")
+_MOVE = re.compile(r"66|[ATKQJ987][SHDC]m?")
+
+
+class LinkError(Otv66Error):
+    """A share link that is not a valid deal or game link: cut short, damaged, tampered with or not ours."""
+
+    kind = "invalid_link"
+
+
+class UnsupportedLinkError(LinkError):
+    """A link made by a newer version of otv66 (a link format or shuffle version this one does not know)."""
+
+    kind = "unsupported_link"
+
+
+@dataclass(frozen=True)
+class DealLink:
+    """What a deal link carries: enough to deal the same cards again."""
+
+    seed: int
+    dealer: int
+    packets: tuple[int, ...]
+    rules: Rules
+
+    def deal(self) -> Deal:
+        """The deal, freshly dealt."""
+        return Deal.from_seed(self.seed, self.dealer, self.packets, self.rules)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The link's contents as plain JSON-able data."""
+        return {"seed": self.seed, "dealer": self.dealer, "packets": list(self.packets), "rules": self.rules.to_dict()}
+
+
+# ---------------------------------------------------------------------------------------------- writing
+
+
+def encode_token(kind: str, data: Any) -> str:
+    """Pack JSON-able ``data`` as a token of ``kind`` (:data:`DEAL_KIND` or :data:`GAME_KIND`)."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    packed = base64.urlsafe_b64encode(zlib.compress(text, 9)).rstrip(b"=").decode("ascii")
+    return f"{kind}{LINK_VERSION}.{packed}"
+
+
+def deal_token(deal: Deal) -> str:
+    """The deal link token of ``deal`` (its seed, dealer, packet plan and rules).
+
+    Raises :class:`LinkError` for a deal given by layout: without a seed there is nothing short to share.
+    """
+    if deal.seed is None or deal.packets is None:
+        raise LinkError("only a deal dealt from a seed can be shared as a deal link")
+    link = DealLink(deal.seed, deal.dealer, tuple(deal.packets), deal.rules)
+    return encode_token(DEAL_KIND, {**link.to_dict(), "shuffle": SHUFFLE_VERSION})
+
+
+def compact_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A RECORD.md record without what its seeds give back: layouts and trumps; moves as one string."""
+    keep = ("format", "rules", "players", "seed", "first_dealer")
+    compact = {key: record[key] for key in keep if key in record}
+    deals = []
+    for entry in record.get("deals", []):
+        deal = dict(entry)
+        if "seed" in deal and "packets" in deal:
+            deal.pop("layout", None)
+            deal.pop("trump", None)
+        deal["moves"] = "".join(deal.get("moves", []))
+        deals.append(deal)
+    compact["deals"] = deals
+    return compact
+
+
+def game_token(match: Match) -> str:
+    """The game link token of ``match``: its record, compact."""
+    return encode_token(GAME_KIND, compact_record(match_to_record(match)))
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+
+def decode_token(token: Any, kind: str) -> Any:
+    """Check and decode a token of the given kind; return its JSON data."""
+    if not isinstance(token, str) or not token:
+        raise LinkError("this link carries no game or deal")
+    if len(token) > MAX_TOKEN_LENGTH:
+        raise LinkError("this link is too long to be an otv66 link")
+    shape = _TOKEN.fullmatch(token)
+    if shape is None:
+        raise LinkError("this is not an otv66 link (unexpected characters)")
+    letter, version, text = shape.groups()
+    names = {DEAL_KIND: "a deal", GAME_KIND: "a game"}
+    if letter not in names:
+        raise LinkError("this is not an otv66 link")
+    if letter != kind:
+        raise LinkError(f"this is {names[letter]} link, not {names[kind]} link")
+    if int(version) > LINK_VERSION:
+        raise UnsupportedLinkError("this link was made by a newer version of the game: update the page")
+    if int(version) != LINK_VERSION:
+        raise LinkError(f"unknown link version {version}")
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise LinkError("this link is cut short or damaged (copy the whole link)") from None
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, MAX_JSON_BYTES)
+    except zlib.error:
+        raise LinkError("this link is cut short or damaged (copy the whole link)") from None
+    if inflater.unconsumed_tail:
+        raise LinkError("this link holds too much data")
+    if not inflater.eof or inflater.unused_data:
+        raise LinkError("this link is cut short or damaged (copy the whole link)")
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise LinkError("this link is damaged (its contents are not readable)") from None
+    return data
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def read_deal_token(token: Any) -> DealLink:
+    """Read a deal link token; raise :class:`LinkError` unless it names a valid deal."""
+    data = decode_token(token, DEAL_KIND)
+    if not isinstance(data, dict):
+        raise LinkError("this deal link is damaged (no deal in it)")
+    unknown = set(data) - {"seed", "dealer", "packets", "rules", "shuffle"}
+    if unknown:
+        raise LinkError(f"this deal link has unknown parts: {', '.join(sorted(unknown))}")
+    shuffle = data.get("shuffle")
+    if type(shuffle) is int and shuffle > SHUFFLE_VERSION:
+        raise UnsupportedLinkError("this deal was shuffled by a newer version of the game: update the page")
+    if shuffle != SHUFFLE_VERSION:
+        raise LinkError(f"this deal link names an unknown shuffle ({shuffle!r})")
+    try:
+        return DealLink(
+            seed=check_seed(data.get("seed")),
+            dealer=check_dealer(data.get("dealer")),
+            packets=check_packets(data.get("packets")),
+            rules=Rules.from_dict(data.get("rules", {})),
+        )
+    except Otv66Error as error:
+        raise LinkError(f"this deal link is damaged: {error}") from None
+
+
+def expand_record(compact: Any) -> Any:
+    """Undo :func:`compact_record`: moves back to a list (a layout-less deal is read from its seed)."""
+    if not isinstance(compact, dict) or not isinstance(compact.get("deals"), list):
+        raise LinkError("this game link is damaged (no game record in it)")
+    deals = []
+    for number, entry in enumerate(compact["deals"], start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("moves"), str):
+            raise LinkError(f"this game link is damaged (deal {number})")
+        moves = _MOVE.findall(entry["moves"])
+        if "".join(moves) != entry["moves"]:
+            raise LinkError(f"this game link is damaged (the moves of deal {number})")
+        deals.append({**entry, "moves": moves})
+    return {**compact, "deals": deals}
+
+
+def read_game_token(token: Any) -> Match:
+    """Read a game link token into a match re-played move by move; raise :class:`LinkError` if anything is off."""
+    data = decode_token(token, GAME_KIND)
+    record = expand_record(data)
+    try:
+        return match_from_record(record)
+    except Otv66Error as error:
+        raise LinkError(f"this game link does not replay: {error}") from None
+
+
+def read_token(token: Any) -> DealLink | Match:
+    """Read a deal or a game link token, whichever it is (anything else is "not an otv66 link")."""
+    if isinstance(token, str) and token.startswith(DEAL_KIND):
+        return read_deal_token(token)
+    return read_game_token(token)
