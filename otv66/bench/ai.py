@@ -1,0 +1,139 @@
+"""Computer strength: two levels play duplicate deals; game points per deal with a 95% CI, decision times.
+
+Duplicate deals take the luck of the cards out: each seeded deal is played
+twice with the seats swapped (level A sits as player 0, then as player 1,
+with the same dealer), and the pair's total counts as one sample. The report
+gives A's mean game points per deal (B's are the opposite), its 95%
+confidence interval (1.96 standard errors over the pairs), each searching
+level's decision times (p50 / p95 / max), and how often each deal result
+happened (the frequencies behind :mod:`otv66.ai.equity`).
+
+    python -m otv66.bench ai --a expert --b club --deals 200 --seconds 0.2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from otv66.ai import LEVELS, choose_move, level_named
+from otv66.deal import Deal
+
+
+@dataclass
+class Tally:
+    """What a run has measured so far."""
+
+    pair_means: list[float] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    """Decision times of each searching level, in seconds."""
+    outcomes: Counter[str] = field(default_factory=Counter)
+
+    def summary(self) -> dict[str, Any]:
+        """The report as plain data."""
+        count = len(self.pair_means)
+        mean = sum(self.pair_means) / count if count else 0.0
+        spread = (
+            math.sqrt(sum((x - mean) ** 2 for x in self.pair_means) / (count - 1) / count) if count > 1 else math.inf
+        )
+        report: dict[str, Any] = {
+            "duplicate_deals": count,
+            "mean_game_points_a": round(mean, 4),
+            "ci95": [round(mean - 1.96 * spread, 4), round(mean + 1.96 * spread, 4)],
+            "decision_seconds": {},
+            "outcomes": dict(sorted(self.outcomes.items())),
+        }
+        for level, times in self.times.items():
+            if times:
+                ordered = sorted(times)
+                report["decision_seconds"][level] = {
+                    "decisions": len(ordered),
+                    "p50": round(ordered[len(ordered) // 2], 4),
+                    "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 4),
+                    "max": round(ordered[-1], 4),
+                }
+        return report
+
+
+def play_deal(
+    seed: int, dealer: int, levels: tuple[str, str], seconds: tuple[float | None, float | None], tally: Tally
+) -> float:
+    """Play one deal, ``levels[p]`` for player ``p``; return player 0's game points (negative if he lost)."""
+    deal = Deal.from_seed(seed, dealer=dealer)
+    ply = 0
+    while not deal.is_over:
+        player = deal.turn
+        assert player is not None
+        level = levels[player]
+        start = time.perf_counter()
+        move = choose_move(deal.view(), level=level, seconds=seconds[player], seed=seed * 64 + ply)
+        elapsed = time.perf_counter() - start
+        if level_named(level).searches:
+            tally.times.setdefault(level, []).append(elapsed)
+        deal.play(move)
+        ply += 1
+    result = deal.result
+    assert result is not None
+    winner = result["winner"]
+    if winner is None:
+        tally.outcomes["draw"] += 1
+        return 0.0
+    tally.outcomes[f"{'dealer' if winner == dealer else 'non_dealer'}_{result['game_points']}"] += 1
+    return float(result["game_points"] if winner == 0 else -result["game_points"])
+
+
+def run(args: argparse.Namespace, tally: Tally) -> None:
+    """Play ``args.deals`` duplicate deals between levels ``args.a`` and ``args.b``."""
+    seconds_a = args.seconds_a if args.seconds_a is not None else args.seconds
+    seconds_b = args.seconds_b if args.seconds_b is not None else args.seconds
+    for index in range(args.deals):
+        seed = args.seed + index
+        dealer = index % 2
+        as_first = play_deal(seed, dealer, (args.a, args.b), (seconds_a, seconds_b), tally)
+        as_second = -play_deal(seed, dealer, (args.b, args.a), (seconds_b, seconds_a), tally)
+        tally.pair_means.append((as_first + as_second) / 2)
+        if args.progress and (index + 1) % args.progress == 0:
+            print(json.dumps({"progress": index + 1, **tally.summary()}), flush=True)
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m otv66.bench ai", description=__doc__.splitlines()[0])
+    parser.add_argument("--a", choices=LEVELS, default="expert", help="level A (default expert)")
+    parser.add_argument("--b", choices=LEVELS, default="club", help="level B (default club)")
+    parser.add_argument("--deals", type=int, default=100, help="duplicate deals (each played twice)")
+    parser.add_argument("--seconds", type=float, default=None, help="time budget per decision (default: each level's)")
+    parser.add_argument("--seconds-a", type=float, default=None, help="A's budget, overriding --seconds")
+    parser.add_argument("--seconds-b", type=float, default=None, help="B's budget, overriding --seconds")
+    parser.add_argument("--seed", type=int, default=1, help="first deal seed (deals use seed, seed+1, ...)")
+    parser.add_argument("--progress", type=int, default=0, help="print the report every N duplicate deals")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    return parser.parse_args(list(argv))
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run the benchmark and print its report."""
+    args = parse(argv)
+    tally = Tally()
+    run(args, tally)
+    report = {"a": args.a, "b": args.b, "seconds": args.seconds, **tally.summary()}
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    low, high = report["ci95"]
+    print(f"{args.a} vs {args.b}: {report['duplicate_deals']} duplicate deals")
+    print(
+        f"  {args.a} mean game points per deal: {report['mean_game_points_a']:+.3f}  (95% CI {low:+.3f} .. {high:+.3f})"
+    )
+    for level, stats in report["decision_seconds"].items():
+        print(
+            f"  decision time {level}: p50 {stats['p50']:.3f} s, p95 {stats['p95']:.3f} s,"
+            f" max {stats['max']:.3f} s over {stats['decisions']}"
+        )
+    print(f"  outcomes: {report['outcomes']}")
+    return 0
