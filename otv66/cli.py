@@ -35,6 +35,7 @@ from otv66.terminal_draw import (
     explain_result,
     match_line,
     menu_line,
+    rules_line,
     verb,
 )
 from otv66.view import PublicView
@@ -191,6 +192,7 @@ class TerminalGame:
         match = Match(self.rules, first_dealer=self.seed % 2, players=self.names, seed=self.seed)
         opponent = "" if self.options.hotseat else f" against the computer ({self.options.level})"
         say(f"Open 66{opponent}, first to {self.rules.target} game points. Match seed {self.seed}.")
+        say(rules_line(self.rules))
         while not match.is_over:
             dealer = match.next_dealer
             packets = self.options.packets if self.humans[dealer] else self.rng.choice(packet_plans())
@@ -293,9 +295,10 @@ class TerminalGame:
         player = view.turn if view.turn is not None else 0
         legal = self.own_view(view).legal_moves
         choices = [move for move in legal if not move.endswith("m")]
-        heading = (
-            f"Deal {len(match.deals)}{console.style.dash}{match_line(match.game_points, self.names, self.rules.target)}"
-        )
+        score = match_line(match.game_points, self.names, self.rules.target)
+        heading = f"Deal {len(match.deals)}{console.style.dash}{score}"
+        if match.draw_bonus_pending:
+            heading += f"{console.style.dash}draw bonus {match.draw_bonus_pending} for the winner of this deal"
         console.say()
         console.say(
             draw_screen(

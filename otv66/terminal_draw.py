@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from otv66.cards import POINTS, SUITS, parse_card
+from otv66.rules import Rules
 from otv66.view import NO_CARD, PublicView
 
 RANK_LABELS = ("A", "10", "K", "Q", "J", "9", "8", "7")
@@ -286,3 +287,12 @@ def explain_result(result: dict[str, Any], names: Sequence[str], *, award: int, 
 def match_line(game_points: Sequence[int], names: Sequence[str], target: int) -> str:
     """The match score: ``"Match to 7: You 2, Computer 4"``."""
     return f"Match to {target}: {names[0]} {game_points[0]}, {names[1]} {game_points[1]}"
+
+
+def rules_line(rules: Rules) -> str:
+    """The rule options in play, in words (RULES.md 4 and 6)."""
+    follow = "follow suit and beat the led card if you can" if rules.must_beat else "follow suit (no need to beat)"
+    claim = "claim 66 yourself (points not shown)" if rules.claim == "manual" else "66 is announced for you"
+    dealer = "the winner deals next" if rules.dealer == "winner" else "players deal in turn"
+    bonus = "; after a draw the next winner gets 1 extra game point" if rules.draw_bonus else ""
+    return f"Rules: {follow}; {claim}; {dealer}{bonus}."

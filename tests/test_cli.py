@@ -17,7 +17,8 @@ import pytest
 from otv66 import Deal, ai
 from otv66.cli import main, normalise_move, packet_plans, parse_packets
 from otv66.match import Match
-from otv66.terminal_draw import Style, card_plain, draw_piles, draw_screen, explain_result, menu_line
+from otv66.rules import Rules
+from otv66.terminal_draw import Style, card_plain, draw_piles, draw_screen, explain_result, menu_line, rules_line
 from otv66.view import NO_CARD
 
 FAST = ["--level", ai.LEVELS[0], "--seconds", "0.01"]
@@ -217,7 +218,7 @@ def test_manual_claim_hides_the_points_and_a_false_claim_gives_the_opponent_2() 
     output = io.StringIO()
 
     def claim_when_offered(prompt: str) -> str:
-        return "66" if "claim 66" in keyboard.shown and "move (" in prompt else first_move(prompt)
+        return "66" if ") claim 66" in keyboard.shown and "move (" in prompt else first_move(prompt)
 
     keyboard = Keyboard(output, claim_when_offered, limit=400)
     main(["--seed", "2", "--claim", "manual", "--hotseat", "--target", "2"], input=keyboard, output=output)
@@ -357,6 +358,17 @@ def test_the_screen_shows_trump_trick_scores_and_hides_points_under_manual_claim
 def test_menu_marks_the_cards_that_can_announce_a_marriage() -> None:
     line = menu_line(["KH", "QH", "9S", "66"], ["KH", "KHm", "QH", "QHm", "9S", "66"], Style(unicode=False))
     assert line == "1) KHm  2) QHm  3) 9S  4) claim 66"
+
+
+def test_the_rules_in_play_are_said_in_words() -> None:
+    assert rules_line(Rules()) == (
+        "Rules: follow suit (no need to beat); 66 is announced for you; the winner deals next."
+    )
+    line = rules_line(Rules(must_beat=True, claim="manual", dealer="alternate", draw_bonus=True))
+    assert "beat the led card" in line
+    assert "claim 66 yourself" in line
+    assert "deal in turn" in line
+    assert "1 extra game point" in line
 
 
 NAMES = ("You", "Computer")
