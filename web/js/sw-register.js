@@ -1,0 +1,76 @@
+/**
+ * Offline play and updates: registers the service worker (sw.js, next to the page) and, when a new build has
+ * been downloaded in the background, offers it ("A new version is ready — Update / Later").
+ *
+ * Accepting tells the waiting worker to take over and reloads the page; the match in progress survives because
+ * the game saves it in localStorage after every move and resumes it on load. Nothing changes without the
+ * player's click. The browser looks for a new sw.js on every visit; this module also asks every half hour
+ * and when the page comes back into view.
+ *
+ * Use: `registerServiceWorker()` once at start-up (app.js), after the page's language is set.
+ */
+
+import { st } from "./ship-text.js";
+
+const CHECK_EVERY_MS = 30 * 60 * 1000;
+
+/** Register sw.js; resolves with the registration, or null where service workers are unavailable. */
+export async function registerServiceWorker({ doc = document } = {}) {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return null;
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(new URL("sw.js", doc.baseURI));
+  } catch (error) {
+    console.warn("offline play is unavailable:", error.message);
+    return null;
+  }
+  let accepted = false;
+  const offer = (worker) =>
+    showUpdateOffer(doc, () => {
+      accepted = true;
+      worker.postMessage({ type: "skip-waiting" });
+    });
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      // "installed" with a controller already in place: a new build waits for the player's go-ahead.
+      if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+    });
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) location.reload();
+  });
+  const check = () => registration.update().catch(() => {}); // offline: nothing to check
+  setInterval(check, CHECK_EVERY_MS);
+  doc.addEventListener("visibilitychange", () => {
+    if (doc.visibilityState === "visible") check();
+  });
+  return registration;
+}
+
+/** Show (once) the bar that offers the new version; `accept` runs when the player chooses to update. */
+function showUpdateOffer(doc, accept) {
+  if (doc.getElementById("update-offer")) return;
+  const bar = doc.createElement("div");
+  bar.id = "update-offer";
+  bar.className = "ship-bar";
+  bar.setAttribute("role", "status");
+  const text = doc.createElement("span");
+  text.textContent = st("updateReady");
+  const now = doc.createElement("button");
+  now.type = "button";
+  now.className = "primary";
+  now.id = "update-now";
+  now.textContent = st("updateNow");
+  now.addEventListener("click", () => {
+    now.disabled = true;
+    accept();
+  });
+  const later = doc.createElement("button");
+  later.type = "button";
+  later.textContent = st("updateLater");
+  later.addEventListener("click", () => bar.remove());
+  bar.append(text, now, later);
+  doc.body.append(bar);
+}
