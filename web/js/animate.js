@@ -1,0 +1,102 @@
+/**
+ * Animations with the Web Animations API: cards flying between places, a card turning up,
+ * the deal. Every duration is multiplied by the speed factor; factor 0 means no animation.
+ */
+
+let factor = 1;
+
+export function setSpeedFactor(value) {
+  factor = value;
+}
+
+export function speedFactor() {
+  return factor;
+}
+
+/** Wait `ms` milliseconds scaled by the speed factor (at once when animations are off). */
+export function pause(ms) {
+  const scaled = ms * factor;
+  return scaled > 0 ? new Promise((resolve) => setTimeout(resolve, scaled)) : Promise.resolve();
+}
+
+function finished(animation) {
+  return animation.finished.catch(() => {});
+}
+
+/** Move `element` from where `fromRect` was to where it is now (FLIP). */
+export function flyFrom(element, fromRect, ms = 320) {
+  if (!factor || !element || !fromRect) return Promise.resolve();
+  const to = element.getBoundingClientRect();
+  if (!to.width) return Promise.resolve();
+  const dx = fromRect.left - to.left;
+  const dy = fromRect.top - to.top;
+  const scale = fromRect.width / to.width || 1;
+  return finished(
+    element.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, zIndex: 20 },
+        { transform: "none", zIndex: 20 },
+      ],
+      { duration: ms * factor, easing: "cubic-bezier(.2,.7,.3,1)" },
+    ),
+  );
+}
+
+/** Move `element` from where it is to `toRect`, shrinking to `toRect`'s width; it stays there until removed. */
+export function flyTo(element, toRect, ms = 360) {
+  if (!factor || !element || !toRect) return Promise.resolve();
+  const from = element.getBoundingClientRect();
+  const dx = toRect.left + toRect.width / 2 - (from.left + from.width / 2);
+  const dy = toRect.top + toRect.height / 2 - (from.top + from.height / 2);
+  const scale = Math.min(1, (toRect.width || from.width) / from.width);
+  return finished(
+    element.animate([{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.6 }], {
+      duration: ms * factor,
+      easing: "ease-in",
+      fill: "forwards",
+    }),
+  );
+}
+
+/** A card turning face up (a quarter turn about its vertical axis, then back). */
+export function turnUp(element, ms = 360) {
+  if (!factor || !element) return Promise.resolve();
+  return finished(
+    element.animate(
+      [
+        { transform: "perspective(600px) rotateY(90deg)", filter: "brightness(.7)" },
+        { transform: "perspective(600px) rotateY(0deg)", filter: "none" },
+      ],
+      { duration: ms * factor, easing: "ease-out" },
+    ),
+  );
+}
+
+/**
+ * Deal animation: for each step `{target, reveal}` a card back flies from `originRect`
+ * to `target` (an element), which `reveal()` then shows. Packets go one after another.
+ */
+export async function dealCards(layer, originRect, packets, backMarkup, ms = 90) {
+  for (const packet of packets) {
+    const flights = packet.map(async ({ target, reveal }, index) => {
+      if (!factor) return reveal();
+      const flyer = document.createElement("div");
+      flyer.className = "card flyer";
+      flyer.innerHTML = backMarkup;
+      const to = target.getBoundingClientRect();
+      const origin = layer.getBoundingClientRect();
+      Object.assign(flyer.style, {
+        left: `${to.left - origin.left}px`,
+        top: `${to.top - origin.top}px`,
+        width: `${to.width}px`,
+        height: `${to.height}px`,
+      });
+      layer.append(flyer);
+      await new Promise((resolve) => setTimeout(resolve, index * ms * 0.5 * factor));
+      await flyFrom(flyer, originRect, ms * 2.2);
+      flyer.remove();
+      return reveal();
+    });
+    await Promise.all(flights);
+  }
+}

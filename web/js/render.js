@@ -1,0 +1,240 @@
+/**
+ * Drawing the table from the engine's public view (the bridge `state`) and a little page state.
+ *
+ * The pile elements are built once and then updated in place, so focus and animations
+ * survive a move. Nothing here decides what is legal: a card is "playable" exactly when
+ * the engine lists it (or its marriage lead) in `legal_moves` and a person is to move.
+ */
+
+import { cardBack, cardFace, suitIcon } from "./cards.js";
+import { cardName, suitName, t } from "./i18n.js";
+
+/** Pile numbers in screen order (RULES.md 2: piles 0–3 the far row, 4–7 the near row, seen from each seat). */
+export const SCREEN_ORDER = [
+  [0, 1, 2, 3, 4, 5, 6, 7], // player 0 sits at the bottom: far row nearer the middle
+  [7, 6, 5, 4, 3, 2, 1, 0], // player 1 sits at the top, facing us
+];
+
+/** Build the 2 × 8 pile slots into the page shell. */
+export function buildTable(root) {
+  for (const player of [0, 1]) {
+    const holder = root.querySelector(`#piles-${player}`);
+    holder.replaceChildren();
+    for (const pile of SCREEN_ORDER[player]) {
+      const slot = document.createElement("div");
+      slot.className = "pile";
+      slot.dataset.player = player;
+      slot.dataset.pile = pile;
+      const under = document.createElement("div");
+      under.className = "card under";
+      under.innerHTML = cardBack();
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "card top";
+      button.dataset.player = player;
+      button.dataset.pile = pile;
+      slot.append(under, button);
+      holder.append(slot);
+    }
+  }
+}
+
+export function pileSlot(root, player, pile) {
+  return root.querySelector(`.pile[data-player="${player}"][data-pile="${pile}"]`);
+}
+
+/** Which cards can be clicked now: the legal moves' cards, when a person is to move and the page is idle. */
+export function playableCards(state, view) {
+  const deal = state?.deal;
+  if (!deal || deal.result || view.busy || !view.humans[deal.turn]) return new Set();
+  return new Set(deal.legal_moves.filter((move) => move !== "66").map((move) => move.slice(0, 2)));
+}
+
+function setText(root, selector, text) {
+  const element = root.querySelector(selector);
+  if (element && element.textContent !== text) element.textContent = text;
+}
+
+function renderPiles(root, state, view, playable) {
+  const deal = state?.deal;
+  const deck = view.settings.deck;
+  let order = 0;
+  for (const player of [0, 1]) {
+    for (const pile of SCREEN_ORDER[player]) {
+      const slot = pileSlot(root, player, pile);
+      const button = slot.querySelector(".top");
+      const under = slot.querySelector(".under");
+      const info = deal?.piles[player][pile] ?? { top: null, hidden: false };
+      const undealt = view.undealt?.has(`${player}:${pile}`);
+      under.hidden = !info.hidden || Boolean(view.undealtUnder?.has(`${player}:${pile}`));
+      slot.classList.toggle("empty", !info.top);
+      if (!info.top || undealt) {
+        button.hidden = true;
+        button.removeAttribute("data-card");
+        continue;
+      }
+      button.hidden = false;
+      if (button.dataset.card !== info.top || button.dataset.deck !== deck) {
+        button.dataset.card = info.top;
+        button.dataset.deck = deck;
+        button.innerHTML = `${cardFace(info.top, deck)}<span class="key-hint" aria-hidden="true"></span>`;
+      }
+      const canPlay = playable.has(info.top);
+      const mover = deal && !deal.result && player === deal.turn;
+      button.setAttribute("aria-disabled", canPlay ? "false" : "true");
+      button.classList.toggle("playable", canPlay);
+      button.classList.toggle("dimmed", Boolean(mover) && !canPlay && view.humans[player]);
+      button.classList.toggle("hint", view.hint === info.top);
+      const marked = deal && player === deal.dealer && pile === 7 && info.top === deal.trump_card;
+      button.classList.toggle("trump-mark", Boolean(marked));
+      if (marked) button.dataset.mark = t("trumpCard");
+      else delete button.dataset.mark;
+      const name = cardName(info.top, deck);
+      let label = t(canPlay ? "cardPlayable" : "cardNotPlayable", { card: name });
+      if (marked) label += `, ${t("cardTrumpMark")}`;
+      button.setAttribute("aria-label", label);
+      button.querySelector(".key-hint").textContent = canPlay ? String(++order) : "";
+    }
+  }
+}
+
+function trickCard(entry, deck) {
+  const element = document.createElement("div");
+  element.className = `card trick-card by-${entry.player}`;
+  element.dataset.trickCard = entry.card;
+  element.dataset.player = entry.player;
+  element.setAttribute("role", "img");
+  element.setAttribute("aria-label", cardName(entry.card, deck));
+  element.innerHTML = cardFace(entry.card, deck);
+  return element;
+}
+
+function renderTrick(root, state, view) {
+  const holder = root.querySelector("#trick");
+  const cards = view.shownTrick ?? state?.deal?.trick ?? [];
+  const key = cards.map((entry) => entry.card).join(",") + view.settings.deck;
+  if (holder.dataset.key === key) return;
+  holder.dataset.key = key;
+  holder.replaceChildren(...cards.map((entry) => trickCard(entry, view.settings.deck)));
+}
+
+function renderWon(root, deal, view, player) {
+  const holder = root.querySelector(`#won-${player}`);
+  const count = deal?.tricks_won[player] ?? 0;
+  const stack = holder.querySelector(".won-stack");
+  const shown = Math.min(count, 4);
+  if (stack.childElementCount !== shown) {
+    stack.replaceChildren(
+      ...Array.from({ length: shown }, (_, i) => {
+        const back = document.createElement("div");
+        back.className = "card mini";
+        back.style.setProperty("--i", i);
+        back.innerHTML = cardBack();
+        return back;
+      }),
+    );
+  }
+  const manual = deal?.rules.claim === "manual" && !deal.result;
+  const text = manual || !deal ? t("tricksWon", { n: count }) : t("tricksAndPoints", { n: count, p: deal.card_points[player] });
+  setText(holder, ".won-label", text);
+  holder.setAttribute("aria-label", `${t("wonTricksOf", { name: view.names[player] })}: ${text}`);
+}
+
+function renderSeat(root, state, view, player) {
+  const seat = root.querySelector(`#info-${player}`);
+  const deal = state?.deal;
+  const match = state?.match;
+  setText(seat, ".seat-name", view.names[player]);
+  seat.querySelector(".dealer-chip").hidden = !deal || deal.dealer !== player;
+  seat.querySelector(".dealer-chip").title = t("dealer");
+  setText(seat, ".dealer-chip", t("dealer"));
+  const toMove = Boolean(deal && !deal.result && deal.turn === player);
+  seat.classList.toggle("to-move", toMove);
+  root.querySelector(`#seat-${player}`).classList.toggle("to-move", toMove);
+  const manual = deal?.rules.claim === "manual" && !deal.result;
+  const score = deal ? (manual ? "?" : String(deal.scores[player])) : "0";
+  setText(seat, ".seat-score-value", score);
+  setText(seat, ".seat-score-label", t("scoreLabel"));
+  const marriages = (deal?.marriages ?? []).filter((m) => m.player === player);
+  const list = seat.querySelector(".seat-marriages");
+  const marriageKey = marriages.map((m) => `${m.suit}${m.points}${m.counted}`).join() + view.settings.deck + view.lang;
+  if (list.dataset.key !== marriageKey) {
+    list.dataset.key = marriageKey;
+    list.innerHTML = marriages
+      .map((m) => {
+        const text = m.counted ? String(m.points) : t("marriagePending", { points: m.points });
+        const cls = m.counted ? "counted" : "pending";
+        return `<li class="${cls}">${suitIcon(m.suit, view.settings.deck)}<span class="sr-only">${t("marriages")} ${suitName(m.suit, view.settings.deck)}: </span>${text}</li>`;
+      })
+      .join("");
+  }
+  const points = match?.game_points[player] ?? 0;
+  const target = match?.target ?? 7;
+  const pips = seat.querySelector(".game-pips");
+  const pipKey = `${points}/${target}`;
+  if (pips.dataset.key !== pipKey) {
+    pips.dataset.key = pipKey;
+    pips.innerHTML = Array.from({ length: Math.min(target, 15) }, (_, i) => `<i class="${i < points ? "on" : ""}"></i>`).join("");
+  }
+  pips.setAttribute("aria-label", `${t("gamePointsLabel")}: ${points} / ${target}`);
+}
+
+function renderCentre(root, state, view) {
+  const deal = state?.deal;
+  const trump = root.querySelector("#trump");
+  const key = deal ? `${deal.trump}${view.settings.deck}${view.lang}` : "";
+  if (trump.dataset.key !== key) {
+    trump.dataset.key = key;
+    trump.innerHTML = deal
+      ? `<span class="trump-label">${t("trump")}</span>${suitIcon(deal.trump, view.settings.deck, "trump-icon")}<span class="trump-name">${suitName(deal.trump, view.settings.deck)}</span>`
+      : "";
+    trump.hidden = !deal;
+  }
+  const match = state?.match;
+  const score = root.querySelector("#match-score");
+  setText(score, ".match-label", t("gamePointsLabel"));
+  setText(
+    score,
+    ".match-value",
+    match ? t("gamePoints", { a: match.game_points[0], b: match.game_points[1], target: match.target }) : "",
+  );
+  setText(root, "#deal-number", deal ? `#${deal.number}` : "");
+  root.querySelector("#trick").setAttribute("aria-label", t("trickArea"));
+}
+
+function renderControls(root, state, view) {
+  const deal = state?.deal;
+  const live = Boolean(deal && !deal.result);
+  const personToMove = live && view.humans[deal.turn] && !view.busy;
+  const hint = root.querySelector("#hint-button");
+  hint.disabled = !personToMove;
+  const undo = root.querySelector("#undo-button");
+  undo.textContent = t("undo", { n: state?.undo_count ?? 0 });
+  undo.disabled = !live || view.busy || !deal.moves.length;
+  const lastTrick = root.querySelector("#last-trick-button");
+  lastTrick.disabled = !deal || !deal.tricks_played;
+  const claim = root.querySelector("#claim-button");
+  claim.hidden = deal?.rules.claim !== "manual";
+  claim.disabled = !(personToMove && deal.legal_moves.includes("66"));
+}
+
+/** The status line and its `data-status` (loading | your-turn | thinking | deal-over | match-over | error). */
+export function setStatus(root, status, text) {
+  const element = root.querySelector("[data-status]");
+  element.dataset.status = status;
+  element.textContent = text;
+}
+
+/** Draw everything that depends on the game. */
+export function render(root, state, view) {
+  const playable = playableCards(state, view);
+  renderPiles(root, state, view, playable);
+  renderTrick(root, state, view);
+  for (const player of [0, 1]) {
+    renderSeat(root, state, view, player);
+    renderWon(root, state?.deal, view, player);
+    root.querySelector(`#piles-${player}`).setAttribute("aria-label", t("seatOf", { name: view.names[player] }));
+  }
+  renderCentre(root, state, view);
+  renderControls(root, state, view);
+}

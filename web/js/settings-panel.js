@@ -1,0 +1,117 @@
+/**
+ * The settings and history panels (forms over settings.js and storage.js).
+ */
+
+import { LANGUAGES, t } from "./i18n.js";
+import { escapeHtml, showPanel } from "./panels.js";
+import { SPEEDS } from "./settings.js";
+import { clearHistory, readHistory, statistics } from "./storage.js";
+
+const LANGUAGE_NAMES = { "sr-Latn": "Srpski (latinica)", "sr-Cyrl": "Српски (ћирилица)", en: "English" };
+
+function select(name, label, options, value) {
+  const items = options
+    .map(([v, text]) => `<option value="${escapeHtml(v)}"${v === value ? " selected" : ""}>${escapeHtml(text)}</option>`)
+    .join("");
+  return `<label class="field"><span>${escapeHtml(label)}</span><select name="${name}" id="setting-${name}">${items}</select></label>`;
+}
+
+function checkbox(name, label, checked) {
+  return `<label class="field check"><input type="checkbox" name="${name}" id="setting-${name}"${checked ? " checked" : ""}/><span>${escapeHtml(label)}</span></label>`;
+}
+
+/**
+ * Show the settings form. Resolves with `{settings, action}` where action is
+ * "save", "new-match" or null (closed without saving).
+ */
+export function showSettings(dialog, settings, levels) {
+  const rules = settings.rules;
+  const level = settings.level ?? levels.default;
+  const body = `
+    <fieldset><legend>${escapeHtml(t("opponent"))}</legend>
+      ${select("opponent", t("opponent"), [["computer", t("opponentComputer")], ["human", t("opponentHuman")]], settings.opponent)}
+      ${select("level", t("level"), levels.list.map((name) => [name, t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`)]), level)}
+    </fieldset>
+    <fieldset><legend>${escapeHtml(t("rules"))}</legend>
+      ${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
+      ${select("claim", t("claimMode"), [["auto", t("claimAuto")], ["manual", t("claimManual")]], rules.claim)}
+      ${select("dealer", t("dealerRule"), [["winner", t("dealerWinner")], ["alternate", t("dealerAlternate")]], rules.dealer)}
+      ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}
+      <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="1" max="99" value="${rules.target}"/></label>
+    </fieldset>
+    <fieldset><legend>${escapeHtml(t("settings"))}</legend>
+      ${select("lang", t("language"), LANGUAGES.map((code) => [code, LANGUAGE_NAMES[code]]), settings.lang)}
+      ${select("deck", t("deck"), [["french", t("deckFrench")], ["german", t("deckGerman")]], settings.deck)}
+      ${select("speed", t("speed"), Object.keys(SPEEDS).map((key) => [key, t(`speed${key[0].toUpperCase()}${key.slice(1)}`)]), settings.speed)}
+      ${checkbox("sound", t("sound"), settings.sound)}
+    </fieldset>
+    <p class="note">${escapeHtml(t("settingsNote"))}</p>`;
+  let read = () => settings;
+  return showPanel(dialog, {
+    kind: "settings",
+    title: t("settings"),
+    body,
+    buttons: [
+      { label: t("save"), value: "save", primary: true, id: "settings-save" },
+      { label: t("startNew"), value: "new-match", id: "settings-new-match" },
+      { label: t("close"), value: null },
+    ],
+    cancelValue: null,
+    setup(panel) {
+      const form = panel.querySelector("form");
+      read = () => {
+        const target = Number(form.elements.target.value);
+        return {
+          ...settings,
+          opponent: form.elements.opponent.value,
+          level: form.elements.level.value,
+          lang: form.elements.lang.value,
+          deck: form.elements.deck.value,
+          speed: form.elements.speed.value,
+          sound: form.elements.sound.checked,
+          rules: {
+            must_beat: form.elements.must_beat.checked,
+            claim: form.elements.claim.value,
+            dealer: form.elements.dealer.value,
+            draw_bonus: form.elements.draw_bonus.checked,
+            target: Number.isInteger(target) && target > 0 ? target : rules.target,
+          },
+        };
+      };
+    },
+  }).then((action) => ({ action, settings: action ? read() : settings }));
+}
+
+/** The history of finished matches with statistics. */
+export function showHistory(dialog) {
+  const history = readHistory();
+  const stats = statistics(history);
+  const rows = history
+    .slice(0, 30)
+    .map((entry) => {
+      const date = new Date(entry.date).toLocaleDateString();
+      const verdict =
+        entry.opponent === "human" ? t("historyHotseat") : t(entry.winner === 0 ? "historyWon" : "historyLost");
+      return `<tr><td>${escapeHtml(date)}</td><td>${escapeHtml(verdict)}</td><td>${entry.gamePoints[0]} : ${entry.gamePoints[1]}</td><td>${entry.deals}</td></tr>`;
+    })
+    .join("");
+  const body = `<dl class="stats">
+      <div><dt>${escapeHtml(t("statMatches"))}</dt><dd id="stat-matches">${stats.matches}</dd></div>
+      <div><dt>${escapeHtml(t("statDeals"))}</dt><dd id="stat-deals">${stats.deals}</dd></div>
+      <div><dt>${escapeHtml(t("statWinRate"))}</dt><dd id="stat-win-rate">${stats.winRate === null ? "—" : `${stats.winRate}%`}</dd></div>
+      <div><dt>${escapeHtml(t("statGamePoints"))}</dt><dd id="stat-game-points">${stats.gamePointsFor} : ${stats.gamePointsAgainst}</dd></div>
+    </dl>
+    ${history.length ? `<table class="history"><tbody>${rows}</tbody></table>` : `<p>${escapeHtml(t("historyEmpty"))}</p>`}`;
+  return showPanel(dialog, {
+    kind: "history",
+    title: t("historyTitle"),
+    body,
+    buttons: [
+      { label: t("close"), value: null, primary: true },
+      ...(history.length ? [{ label: t("clearHistory"), value: "clear" }] : []),
+    ],
+    cancelValue: null,
+  }).then((action) => {
+    if (action === "clear") clearHistory();
+  });
+}

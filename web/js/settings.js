@@ -1,0 +1,90 @@
+/**
+ * Settings: defaults, remembered in localStorage, and one-off overrides from the page URL.
+ *
+ * Rule options are passed to the engine as they are (it validates them); the page only
+ * checks that a value has the right shape before keeping it.
+ */
+
+import { browserLanguage, LANGUAGES } from "./i18n.js";
+
+const KEY = "otv66.settings";
+
+/** Animation speeds: a factor on every animation and on the computer's "thinking" pause (0 = off). */
+export const SPEEDS = { off: 0, fast: 0.5, normal: 1, slow: 1.8 };
+
+export const DEFAULT_RULES = { must_beat: false, claim: "auto", dealer: "winner", draw_bonus: false, target: 7 };
+
+export function defaultSettings() {
+  return {
+    opponent: "computer", // "computer" | "human" (hot-seat)
+    level: null, // null = the engine's default level
+    rules: { ...DEFAULT_RULES },
+    lang: browserLanguage(),
+    deck: "french", // "french" | "german"
+    speed: "normal",
+    sound: true,
+  };
+}
+
+/** Keep from `data` only known keys with values of the right type. */
+function sanitize(data, base) {
+  const out = structuredClone(base);
+  if (!data || typeof data !== "object") return out;
+  if (data.opponent === "computer" || data.opponent === "human") out.opponent = data.opponent;
+  if (typeof data.level === "string" && /^[a-z_]{1,30}$/.test(data.level)) out.level = data.level;
+  if (LANGUAGES.includes(data.lang)) out.lang = data.lang;
+  if (data.deck === "french" || data.deck === "german") out.deck = data.deck;
+  if (data.speed in SPEEDS) out.speed = data.speed;
+  if (typeof data.sound === "boolean") out.sound = data.sound;
+  const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
+  for (const key of ["must_beat", "draw_bonus"]) if (typeof rules[key] === "boolean") out.rules[key] = rules[key];
+  if (rules.claim === "auto" || rules.claim === "manual") out.rules.claim = rules.claim;
+  if (rules.dealer === "winner" || rules.dealer === "alternate") out.rules.dealer = rules.dealer;
+  if (Number.isInteger(rules.target) && rules.target > 0) out.rules.target = rules.target;
+  return out;
+}
+
+export function loadSettings(storage = localStorage) {
+  try {
+    return sanitize(JSON.parse(storage.getItem(KEY) ?? "null"), defaultSettings());
+  } catch {
+    return defaultSettings();
+  }
+}
+
+export function saveSettings(settings, storage = localStorage) {
+  try {
+    storage.setItem(KEY, JSON.stringify(settings));
+  } catch {
+    // Private mode or a full quota: the settings still apply to this visit.
+  }
+}
+
+function parseBool(text) {
+  if (text === "1" || text === "true" || text === "yes") return true;
+  if (text === "0" || text === "false" || text === "no") return false;
+  return undefined;
+}
+
+/**
+ * Apply URL overrides (`lang`, `level`, `must_beat`, `claim`, `dealer`, `draw_bonus`, `target`,
+ * `deck`, `speed`, `opponent`, `seed`, `embed`) to a copy of `settings`. They are for this
+ * visit only and are never saved. Returns `{settings, seed, embed, ruleOverrides}`.
+ */
+export function applyOverrides(settings, params) {
+  const raw = { rules: { ...settings.rules } };
+  const ruleOverrides = {};
+  for (const key of ["lang", "level", "deck", "speed", "opponent"]) if (params.has(key)) raw[key] = params.get(key);
+  if (params.get("opponent") === "hotseat") raw.opponent = "human";
+  for (const key of ["must_beat", "draw_bonus"]) {
+    const value = parseBool(params.get(key));
+    if (value !== undefined) ruleOverrides[key] = value;
+  }
+  for (const key of ["claim", "dealer"]) if (params.has(key)) ruleOverrides[key] = params.get(key);
+  if (params.has("target")) ruleOverrides.target = Number(params.get("target"));
+  raw.rules = { ...raw.rules, ...ruleOverrides };
+  const merged = sanitize({ ...settings, ...raw, rules: raw.rules }, settings);
+  const seedText = params.get("seed");
+  const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
+  return { settings: merged, seed, embed: params.get("embed") === "1", ruleOverrides };
+}
