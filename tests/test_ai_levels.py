@@ -1,0 +1,163 @@
+"""The computer opponent: legal moves at every level, no peeking, right claims only, on time, graded."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from otv66 import Deal, Rules
+from otv66.ai import DEFAULT_LEVEL, LEVELS, analyse, choose_move
+from otv66.ai.equity import deal_utility, match_equity
+from otv66.ai.review import mark, review_deal
+from otv66.deal import CLAIM
+
+QUICK = 0.01
+"""Budget per decision for the searching levels where only legality is checked."""
+
+
+def play_out(deal: Deal, levels: tuple[str, str], seconds: float | None = QUICK, seed: int = 0) -> Deal:
+    """Let ``levels[p]`` play for player ``p`` until the deal ends, checking every move is legal."""
+    ply = 0
+    while not deal.is_over:
+        view = deal.view()
+        assert view.turn is not None
+        move = choose_move(view, level=levels[view.turn], seconds=seconds, seed=seed * 100 + ply)
+        assert move in deal.legal_moves()
+        deal.play(move)
+        ply += 1
+    return deal
+
+
+def test_levels_are_named_from_the_weakest_up() -> None:
+    assert LEVELS == ("beginner", "club", "expert", "master")
+    assert DEFAULT_LEVEL in LEVELS
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(Deal.from_seed(1, dealer=0).view(), level="grandmaster")
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(must_beat=True)], ids=["default", "must_beat"])
+def test_every_level_plays_only_legal_moves(rules: Rules) -> None:
+    for seed in range(12):
+        pair = (LEVELS[seed % 4], LEVELS[(seed + 1 + seed // 4) % 4])
+        play_out(Deal.from_seed(seed, dealer=seed % 2, rules=rules), pair, seed=seed)
+
+
+def test_under_manual_claim_it_claims_when_right_and_never_falsely() -> None:
+    rules = Rules(claim="manual")
+    for seed in range(10):
+        deal = Deal.from_seed(seed, dealer=seed % 2, rules=rules)
+        ply = 0
+        while not deal.is_over:
+            view = deal.view()
+            assert view.turn is not None
+            move = choose_move(view, level=LEVELS[seed % 4], seconds=QUICK, seed=ply)
+            claimant = view.claimant
+            if claimant == view.turn and view.scores[claimant] >= 66:
+                assert move == CLAIM
+            deal.play(move)
+            ply += 1
+        result = deal.result
+        assert result is not None
+        assert result["reason"] != "false_claim"
+
+
+def midgame(seed: int, tricks: int) -> Deal:
+    """A deal after ``tricks`` tricks of one-trick play."""
+    deal = Deal.from_seed(seed, dealer=seed % 2)
+    while not deal.is_over and deal.tricks_played < tricks:
+        deal.play(choose_move(deal.view(), level="club", seed=len(deal.moves)))
+    return deal
+
+
+def with_face_down_cards_shuffled(deal: Deal, seed: int) -> Deal:
+    """The same deal, moves and view, but the cards still face down permuted among their piles."""
+    layout = deal.reveal_layout()
+    hidden = [(p, i) for p in (0, 1) for i, pile in enumerate(deal.piles(p)) if pile.hidden]
+    cards = [layout[p][i][0] for p, i in hidden]
+    random.Random(seed).shuffle(cards)
+    for (p, i), card in zip(hidden, cards, strict=True):
+        layout[p][i][0] = card
+    other = Deal.from_layout(layout, deal.dealer, deal.rules)
+    for move in deal.moves:
+        other.play(move)
+    return other
+
+
+@pytest.mark.parametrize(("level", "tricks"), [("beginner", 2), ("club", 3), ("expert", 2), ("master", 9)])
+def test_no_peeking_the_same_view_gives_the_same_move(level: str, tricks: int) -> None:
+    for seed in range(3):
+        deal = midgame(seed, tricks)
+        if deal.is_over or deal.view().hidden_count < 2:
+            continue
+        other = with_face_down_cards_shuffled(deal, seed)
+        assert other.reveal_layout() != deal.reveal_layout()
+        assert other.view() == deal.view()
+        first = choose_move(deal.view(), level=level, seconds=60, seed=seed)
+        second = choose_move(other.view(), level=level, seconds=60, seed=seed)
+        assert first == second
+
+
+def test_the_search_returns_within_its_budget() -> None:
+    for seed in range(3):
+        view = Deal.from_seed(seed, dealer=0).view()
+        start = time.perf_counter()
+        move = choose_move(view, level="master", seconds=0.1)
+        assert time.perf_counter() - start < 0.1 + 0.5
+        assert move in view.legal_moves
+
+
+def test_analysis_with_a_match_score_gives_match_winning_chances() -> None:
+    deal = Deal.from_seed(4, dealer=1)
+    analysis = analyse(deal.view(), seconds=0.05, match_score=(5, 2, 7))
+    for row in analysis["moves"]:
+        assert 0.0 <= row["win_probability"] <= 1.0
+
+
+def test_match_equity_is_a_probability_and_adds_up_for_both_players() -> None:
+    for mine in range(1, 8):
+        for theirs in range(1, 8):
+            for deals in (False, True):
+                chance = match_equity(mine, theirs, deals)
+                assert 0.0 < chance < 1.0
+                assert chance + match_equity(theirs, mine, not deals) == pytest.approx(1.0)
+    assert match_equity(1, 7, False) > match_equity(7, 7, False) > match_equity(7, 1, True)
+    utility = deal_utility((4, 4, 7), dealer_is_me=True)
+    assert list(utility) == sorted(utility)
+    assert utility[3 + 3] == 1.0
+
+
+def test_review_marks_losses_by_thresholds() -> None:
+    assert [mark(x) for x in (0.0, 0.1, 0.2, 0.5, 1.5)] == [None, None, "inaccuracy", "mistake", "blunder"]
+
+
+def test_review_rates_every_move_of_a_finished_deal() -> None:
+    deal = play_out(Deal.from_seed(8, dealer=0), ("beginner", "club"), seed=8)
+    review = review_deal(deal, seconds_per_move=0.02)
+    assert [row["move"] for row in review["moves"]] == deal.moves
+    for row in review["moves"]:
+        assert row["loss"] >= 0.0
+        assert row["mark"] == mark(row["loss"])
+
+
+def duplicate_score(stronger: str, weaker: str, deals: int, seconds: float) -> float:
+    """``stronger``'s total game points over ``deals`` seeded deals, each played from both seats."""
+    total = 0.0
+    for seed in range(deals):
+        for seats in ((stronger, weaker), (weaker, stronger)):
+            deal = play_out(Deal.from_seed(100 + seed, dealer=seed % 2), seats, seconds=seconds, seed=seed)
+            result = deal.result
+            assert result is not None
+            if result["winner"] is not None:
+                won = seats[result["winner"]] == stronger
+                total += result["game_points"] if won else -result["game_points"]
+    return total
+
+
+@pytest.mark.parametrize(("stronger", "weaker"), [("club", "beginner"), ("expert", "club")])
+def test_the_level_ladder_in_a_small_seeded_run(stronger: str, weaker: str) -> None:
+    assert duplicate_score(stronger, weaker, deals=12, seconds=0.02) > 0
