@@ -1,0 +1,46 @@
+// The computer opponent's decision times inside real Pyodide (Node.js + the npm `pyodide` package).
+//
+// Usage: node tools/pyodide_ai_bench.mjs [options of `python -m otv66.bench ai`]
+//        (default: --a master --b expert --deals 5)
+//
+// It loads Pyodide offline from node_modules, mounts this repo's `otv66/` package read-only
+// in spirit (no bytecode is written) and runs the same duplicate-deal benchmark as CPython's
+// `python -m otv66.bench ai`, so the decision times it prints (p50 / p95 / max per searching
+// level) are what the browser's worker spends on one machine core. Pyodide has no threads:
+// this is the figure the "<= 1 s per decision" budget is about.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MOUNT = "/otv66-repo";
+
+async function main() {
+  const args = process.argv.slice(2);
+  const benchArgs = args.length ? args : ["--a", "master", "--b", "expert", "--deals", "5"];
+  const py = await loadPyodide();
+  py.setStdout({ write: (buffer) => fs.writeSync(1, buffer) });
+  py.setStderr({ write: (buffer) => fs.writeSync(2, buffer) });
+  py.FS.mkdirTree(`${MOUNT}/otv66`);
+  py.mountNodeFS(`${MOUNT}/otv66`, path.join(REPO, "otv66"));
+  py.globals.set("bench_args", py.toPy(benchArgs));
+  return py.runPython(`
+import sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, "${MOUNT}")
+import pyodide
+from otv66.bench import ai
+print(f"Pyodide {pyodide.__version__}, Python {sys.version.split()[0]}: python -m otv66.bench ai {' '.join(bench_args)}")
+ai.main(list(bench_args))
+`);
+}
+
+main().then(
+  (code) => process.exit(code ?? 0),
+  (error) => {
+    console.error(error);
+    process.exit(3);
+  },
+);
