@@ -26,6 +26,8 @@ import { applyOverrides, loadSettings, saveSettings, SPEEDS } from "./settings.j
 import { playSound, setSoundEnabled } from "./sound.js";
 import { addToHistory, clearSavedMatch, readSavedMatch, saveMatch } from "./storage.js";
 import { registerServiceWorker } from "./sw-register.js";
+import { addShareButtons, openLinkedDeal } from "./share.js";
+import { hostNotifier } from "./embed.js";
 
 /** Packet plans the computer chooses from when it deals (the engine validates every plan). */
 const COMPUTER_PLANS = [[4, 4], [2, 2, 2, 2], [1, 1, 1, 1, 1, 1, 1, 1], [2, 2, 4], [4, 2, 2], [1, 1, 2, 4]];
@@ -35,6 +37,7 @@ const dialog = document.getElementById("panel");
 const engine = new Engine();
 const params = new URLSearchParams(location.search);
 const overrides = applyOverrides(loadSettings(), params);
+const notifyHost = hostNotifier(overrides.embed); // embed mode: deal and match ends to the host page (embed.js)
 
 const page = {
   state: null, // the bridge state
@@ -110,6 +113,7 @@ function updateStatus() {
 function renderAll() {
   render(root, page.state, view());
   updateStatus();
+  notifyHost(page.state);
 }
 
 function announce(text) {
@@ -245,6 +249,13 @@ function saveFitsRequest(save) {
 
 /** Resume the saved match if there is a fitting one; otherwise start a new match. */
 async function openMatch() {
+  const linked = await openLinkedDeal(engine, recordNames()); // a "share this deal" link (share.js)
+  if (linked?.problem) page.notice = linked.problem;
+  if (linked?.state) {
+    page.mode = { opponent: page.settings.opponent, level: page.settings.level ?? page.levels.default };
+    page.state = linked.state;
+    return save();
+  }
   const saved = readSavedMatch();
   if (saved.status === "newer") page.notice = t("saveNewer");
   if (saved.status === "corrupt") page.notice = t("saveCorrupt", { message: saved.message });
@@ -628,4 +639,5 @@ render(root, null, view());
 wireButtons();
 bindInput(root, { onCard });
 registerServiceWorker();
+addShareButtons(document.getElementById("menu"), engine, dialog, () => Boolean(page.state?.deal) && !page.busy);
 loadEngine();

@@ -1,0 +1,70 @@
+/**
+ * Embed mode (`index.html?embed=1`): the game tells the page that embeds it when a deal or the match ends.
+ *
+ * Events are posted to `window.parent` (only when the page is really inside a frame) as plain objects:
+ *
+ *   {source: "otv66", version: 1, type: "deal-finished", deal: <number, 1-based>, winner: 0 | 1 | null,
+ *    reason: "reached_66" | "played_out" | "false_claim" | "draw", scores: [a, b], game_points: [a, b],
+ *    awarded: [a, b], target}
+ *   {source: "otv66", version: 1, type: "match-finished", winner: 0 | 1, game_points: [a, b], deals: n, target}
+ *
+ * Player 0 is the person at the bottom of the table, player 1 the computer (or the second person).
+ * `version` goes up only when a field changes meaning or disappears; new fields may be added.
+ * The target origin is "*": the events hold only scores, nothing private. The game listens to nothing from the
+ * host: no message can move a card, start a match or change a rule (options come only from the iframe's URL).
+ */
+
+export const EVENT_VERSION = 1;
+const SOURCE = "otv66";
+
+/** The event for finished deal number `index` (0-based) of a bridge `match` state. */
+export function dealFinished(match, index) {
+  const deal = match.deals[index];
+  const gamePoints = [0, 1].map((p) => match.deals.slice(0, index + 1).reduce((sum, d) => sum + d.awarded[p], 0));
+  return {
+    source: SOURCE,
+    version: EVENT_VERSION,
+    type: "deal-finished",
+    deal: index + 1,
+    winner: deal.result.winner,
+    reason: deal.result.reason,
+    scores: [...deal.result.scores],
+    awarded: [...deal.awarded],
+    game_points: gamePoints,
+    target: match.target,
+  };
+}
+
+/** The event for a finished match. */
+export function matchFinished(match) {
+  return {
+    source: SOURCE,
+    version: EVENT_VERSION,
+    type: "match-finished",
+    winner: match.winner,
+    game_points: [...match.game_points],
+    deals: match.deals.length,
+    target: match.target,
+  };
+}
+
+/**
+ * A function to call with every new bridge state: in an embedded page it posts each deal's end and the match's
+ * end to the host, once. What was already over when the page opened (a resumed match) is not posted again.
+ */
+export function hostNotifier(embedded, target = window.parent) {
+  const inFrame = Boolean(embedded && target && target !== window);
+  let posted = null; // {deals: finished deals already told, over: match end told}
+  return (state) => {
+    const match = state?.match;
+    if (!inFrame || !match) return;
+    const finished = match.deals.filter((deal) => deal.result).length;
+    if (posted === null) posted = { deals: finished, over: match.is_over };
+    if (finished < posted.deals) posted = { deals: 0, over: false }; // a new match
+    for (; posted.deals < finished; posted.deals++) target.postMessage(dealFinished(match, posted.deals), "*");
+    if (match.is_over && !posted.over) {
+      posted.over = true;
+      target.postMessage(matchFinished(match), "*");
+    }
+  };
+}

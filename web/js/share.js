@@ -1,0 +1,130 @@
+/**
+ * Share links on the game page: "Share this deal" and "Share this game" buttons, and opening a deal link.
+ *
+ * Links carry a token made by the engine (otv66/links.py, bridge methods deal_link / game_link / open_link) in
+ * the URL fragment, which browsers never send to a server:
+ *
+ *   index.html#deal=d1.…    the same cards, dealer and rules for anyone who opens it
+ *   replay.html#game=g1.…   a replay of the whole game (js/replay.js)
+ *
+ * A link that does not read (cut short, damaged, tampered with, from a newer version) is answered with a message
+ * (text only, never markup from the link) and a new game.
+ */
+
+import { EngineError } from "./engine.js";
+import { escapeHtml, showPanel } from "./panels.js";
+import { st } from "./ship-text.js";
+
+/** The share-link token in a location's fragment: `{kind: "deal" | "game", token}`, or null if there is none. */
+export function linkInLocation(location) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  for (const kind of ["deal", "game"]) {
+    if (params.has(kind)) return { kind, token: params.get(kind) };
+  }
+  return null;
+}
+
+/** The page address for a token: deals open on the game page, games on the replay page. */
+export function linkUrl(kind, token, base = location.href) {
+  const url = new URL(kind === "deal" ? "index.html" : "replay.html", base);
+  url.search = "";
+  url.hash = `${kind}=${token}`;
+  return url.href;
+}
+
+/** Forget the fragment (after a deal link was opened, a reload resumes the saved match instead). */
+export function clearLinkFromAddress() {
+  history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+/**
+ * Start the deal a deal link names, as the first deal of a new match under its rules. Resolves with the
+ * bridge state; rejects with an EngineError (`invalid_link`, `unsupported_link`) for a link that does not read.
+ */
+export async function startSharedDeal(engine, token, players) {
+  const deal = await engine.call("open_link", { token });
+  if (deal.kind !== "deal") throw new EngineError("invalid_link", "this is a game link, not a deal link");
+  await engine.call("new_match", { rules: deal.rules, first_dealer: deal.dealer, players });
+  return engine.call("new_deal", { seed: deal.seed, packets: deal.packets });
+}
+
+const LINK_ERRORS = new Set(["invalid_link", "unsupported_link"]);
+
+/**
+ * At start-up: if the address holds a deal link, start that deal as a new match (and take the link out of the
+ * address, so a reload resumes the saved match instead). Resolves with `{state}`, with `{problem}` (a message for
+ * the player) when the link does not read, or with null when there is no deal link. A game link opened on the
+ * game page is sent on to the replay page.
+ */
+export async function openLinkedDeal(engine, players) {
+  const link = linkInLocation(location);
+  if (!link) return null;
+  if (link.kind === "game") {
+    location.replace(linkUrl("game", link.token));
+    return null;
+  }
+  clearLinkFromAddress();
+  try {
+    return { state: await startSharedDeal(engine, link.token, players) };
+  } catch (error) {
+    if (!LINK_ERRORS.has(error.type)) throw error;
+    return { problem: st("linkBrokenText", { message: error.message }) };
+  }
+}
+
+/** Show a link with a Copy button. */
+function showLink(dialog, title, text, url) {
+  return showPanel(dialog, {
+    title,
+    body: `<p>${escapeHtml(text)}</p><p class="share-buttons"><input class="share-url" id="share-url" readonly
+      value="${escapeHtml(url)}"> <button type="button" id="share-copy">${escapeHtml(st("copy"))}</button></p>`,
+    buttons: [{ label: st("close"), value: "close", primary: true }],
+    cancelValue: "close",
+    kind: "share",
+    setup(panel) {
+      const input = panel.querySelector("#share-url");
+      const copy = panel.querySelector("#share-copy");
+      copy.addEventListener("click", async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(url);
+          copy.textContent = st("copied");
+        } catch {
+          // No clipboard permission (or an old browser): the text is selected for the player to copy.
+        }
+      });
+    },
+  });
+}
+
+/** Ask the engine for a token and show its link; a failure is shown as a message. */
+async function share(engine, dialog, kind) {
+  try {
+    const { token } = await engine.call(kind === "deal" ? "deal_link" : "game_link");
+    const title = st(kind === "deal" ? "shareDealTitle" : "shareGameTitle");
+    const text = st(kind === "deal" ? "shareDealText" : "shareGameText");
+    await showLink(dialog, title, text, linkUrl(kind, token));
+  } catch (error) {
+    await showPanel(dialog, {
+      title: st(kind === "deal" ? "shareDeal" : "shareGame"),
+      body: `<p>${escapeHtml(st("shareFailed", { message: error.message }))}</p>`,
+      buttons: [{ label: st("close"), value: "close", primary: true }],
+      cancelValue: "close",
+    });
+  }
+}
+
+/** Add the two share buttons to the page's menu. `isIdle()` says whether the table may be interrupted now. */
+export function addShareButtons(menu, engine, dialog, isIdle = () => true) {
+  for (const kind of ["deal", "game"]) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = `share-${kind}-button`;
+    button.className = "menu-button ship-share";
+    button.textContent = st(kind === "deal" ? "shareDeal" : "shareGame");
+    button.addEventListener("click", () => {
+      if (isIdle()) share(engine, dialog, kind);
+    });
+    menu.append(button);
+  }
+}
