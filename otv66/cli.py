@@ -18,6 +18,7 @@ import os
 import random
 import secrets
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -42,6 +43,8 @@ from otv66.view import PublicView
 
 PACKET_SIZES = (1, 2, 4)
 PILES = 8
+WIDTH = 78
+"""Long sentences are wrapped to fit an 80-column terminal."""
 HELP_KEYS = "number or code like KH; u undo, h hint, q quit"
 
 
@@ -192,7 +195,7 @@ class TerminalGame:
         match = Match(self.rules, first_dealer=self.seed % 2, players=self.names, seed=self.seed)
         opponent = "" if self.options.hotseat else f" against the computer ({self.options.level})"
         say(f"Open 66{opponent}, first to {self.rules.target} game points. Match seed {self.seed}.")
-        say(rules_line(self.rules))
+        say(textwrap.fill(rules_line(self.rules), WIDTH, subsequent_indent="  "))
         while not match.is_over:
             dealer = match.next_dealer
             packets = self.options.packets if self.humans[dealer] else self.rng.choice(packet_plans())
@@ -217,9 +220,8 @@ class TerminalGame:
         winner = result["winner"]
         award = 0 if winner is None else match.awards()[-1][winner]
         self.console.say()
-        self.console.say(
-            explain_result(result, self.names, award=award, dealer=deal.dealer, draw_bonus=self.rules.draw_bonus)
-        )
+        why = explain_result(result, self.names, award=award, dealer=deal.dealer, draw_bonus=self.rules.draw_bonus)
+        self.console.say(textwrap.fill(why, WIDTH))
         self.console.say(match_line(match.game_points, self.names, self.rules.target) + ".")
 
     # ------------------------------------------------------------------ deal

@@ -109,7 +109,8 @@ def test_play_again_starts_a_new_match() -> None:
 
 def test_every_deal_end_says_who_won_the_scores_and_why_those_game_points() -> None:
     _, text, _ = play(["--seed", "21", *FAST])
-    endings = re.findall(r"(?:reached 66|higher score|Draw at|false claim).*", text)
+    paragraphs = [" ".join(paragraph.split("\n")) for paragraph in text.split("\n\n")]
+    endings = [p for p in paragraphs if re.search(r"reached 66|higher score|Draw at|false claim", p)]
     assert endings
     for ending in endings:
         assert re.search(r"won no trick: 3|less than 33: 2|33 or more: 1|no game points|2 game points", ending)
