@@ -186,7 +186,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--deals", type=int, default=1000, help="deals per batch (default 1000)")
     parser.add_argument(
-        "--seconds", type=float, default=1.0, help="minimum time per row; 0 runs one batch (default 1.0)"
+        "--seconds", type=float, default=1.0, help="time per row (its fastest batch is reported); 0: one batch"
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal and of the move choices")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
