@@ -57,6 +57,9 @@ const LINK_ERRORS = new Set(["invalid_link", "unsupported_link"]);
  * game page is sent on to the replay page.
  */
 export async function openLinkedDeal(engine, players) {
+  window.addEventListener("hashchange", () => {
+    if (linkInLocation(location)) location.reload(); // a link pasted into the address bar of the open page
+  });
   const link = linkInLocation(location);
   if (!link) return null;
   if (link.kind === "game") {

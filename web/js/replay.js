@@ -1,0 +1,181 @@
+/**
+ * The replay page (replay.html#game=g1.…): a shared game, move by move, forward and back, both tables as they were.
+ *
+ * The engine reads and re-plays the link (bridge `open_link`, then `replay_view` for each position), and the
+ * game page's renderer (render.js) draws the table. A link that does not read shows what is wrong (as text)
+ * and a link to a new game. Keys: ← → step, Home / End go to the ends of the deal, PageUp / PageDown change deals.
+ */
+
+import { installSprite } from "./cards.js";
+import { Engine } from "./engine.js";
+import { setLanguage, t } from "./i18n.js";
+import { explainResult } from "./panels.js";
+import { buildTable, render, setStatus } from "./render.js";
+import { applyOverrides, loadSettings } from "./settings.js";
+import { linkInLocation } from "./share.js";
+import { st } from "./ship-text.js";
+import { registerServiceWorker } from "./sw-register.js";
+
+const root = document.getElementById("app");
+const engine = new Engine();
+const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
+
+const replay = { game: null, deal: 0, ply: 0, state: null, shownTrick: null, busy: false };
+
+function byId(id) {
+  return document.getElementById(id);
+}
+
+function view() {
+  return {
+    settings,
+    humans: [false, false],
+    names: replay.game?.players ?? ["", ""],
+    busy: true,
+    hint: null,
+    shownTrick: replay.shownTrick,
+    undealt: null,
+    undealtUnder: null,
+    lang: settings.lang,
+  };
+}
+
+/** Game points before deal `index` (what the score showed while it was played). */
+function pointsBefore(index) {
+  return [0, 1].map((p) => replay.game.deals.slice(0, index).reduce((sum, d) => sum + d.awarded[p], 0));
+}
+
+function labelControls() {
+  const labels = {
+    "replay-prev-deal": st("replayPrevDeal"),
+    "replay-start": st("replayStart"),
+    "replay-back": st("replayBack"),
+    "replay-forward": st("replayForward"),
+    "replay-end": st("replayEnd"),
+    "replay-next-deal": st("replayNextDeal"),
+    "new-game-link": st("newGame"),
+  };
+  for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
+}
+
+/** The table after `ply` moves of deal `index`; a trick just completed stays shown, as it was at the table. */
+async function show(index, ply) {
+  const deals = replay.game.deals;
+  const moves = deals[index].moves;
+  const { view: dealView } = await engine.call("replay_view", { deal: index, ply });
+  let shownTrick = null;
+  if (ply > 0 && moves[ply - 1] !== "66" && dealView.trick.length === 0) {
+    const { view: before } = await engine.call("replay_view", { deal: index, ply: ply - 1 });
+    if (before.trick.length === 1) shownTrick = [...before.trick, { player: before.turn, card: moves[ply - 1].slice(0, 2) }];
+  }
+  const finished = ply === moves.length && deals[index].result;
+  const points = pointsBefore(index + (finished ? 1 : 0));
+  replay.deal = index;
+  replay.ply = ply;
+  replay.shownTrick = shownTrick;
+  replay.state = {
+    match: { game_points: points, target: replay.game.rules.target, deals: deals.slice(0, index + 1) },
+    deal: { ...dealView, number: index + 1 },
+    undo_count: 0,
+  };
+  render(root, replay.state, view());
+  const position = byId("replay-position");
+  position.dataset.deal = String(index);
+  position.dataset.ply = String(ply);
+  position.textContent = `${st("replayDeal", { n: index + 1, total: deals.length })} · ${st("replayMove", { n: ply, total: moves.length })}`;
+  const lines = finished ? explainResult(deals[index].result, view().names, deals[index].awarded[deals[index].result.winner ?? 0]) : [];
+  byId("replay-summary").textContent = lines.join(" ");
+  setStatus(root, "replay", `${st("replayTitle")}: ${replay.game.players[0]} – ${replay.game.players[1]}`);
+  byId("replay-prev-deal").disabled = index === 0;
+  byId("replay-next-deal").disabled = index === deals.length - 1;
+  byId("replay-start").disabled = byId("replay-back").disabled = ply === 0;
+  byId("replay-end").disabled = byId("replay-forward").disabled = ply === moves.length;
+}
+
+/** Move to a position (clamped), one engine request at a time. */
+async function go(index, ply) {
+  if (replay.busy || !replay.game) return;
+  const deals = replay.game.deals;
+  const deal = Math.max(0, Math.min(deals.length - 1, index));
+  const step = Math.max(0, Math.min(deals[deal].moves.length, ply));
+  if (deal === replay.deal && step === replay.ply && replay.state) return;
+  replay.busy = true;
+  try {
+    await show(deal, step);
+  } finally {
+    replay.busy = false;
+  }
+}
+
+function wireControls() {
+  const actions = {
+    "replay-prev-deal": () => go(replay.deal - 1, 0),
+    "replay-start": () => go(replay.deal, 0),
+    "replay-back": () => go(replay.deal, replay.ply - 1),
+    "replay-forward": () => go(replay.deal, replay.ply + 1),
+    "replay-end": () => go(replay.deal, Infinity),
+    "replay-next-deal": () => go(replay.deal + 1, 0),
+  };
+  for (const [id, action] of Object.entries(actions)) byId(id).addEventListener("click", action);
+  const keys = {
+    ArrowLeft: "replay-back",
+    ArrowRight: "replay-forward",
+    Home: "replay-start",
+    End: "replay-end",
+    PageUp: "replay-prev-deal",
+    PageDown: "replay-next-deal",
+  };
+  document.addEventListener("keydown", (event) => {
+    if (keys[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      actions[keys[event.key]]();
+    }
+  });
+}
+
+/** A link that does not read: say why, as text, and offer a new game. */
+function showProblem(message) {
+  setStatus(root, "error", st("linkBroken"));
+  byId("replay-summary").textContent = `${st("linkBroken")}: ${String(message).replace(/\.$/, "")}.`;
+  byId("replay-controls").hidden = true;
+  byId("new-game-link").classList.add("primary");
+  byId("new-game-link").focus();
+}
+
+async function start() {
+  setLanguage(settings.lang);
+  document.title = `${st("replayTitle")} · ${t("title")}`;
+  document.body.classList.toggle("deck-german", settings.deck === "german");
+  labelControls();
+  installSprite();
+  buildTable(root);
+  render(root, null, view());
+  setStatus(root, "loading", st("replayLoading"));
+  registerServiceWorker();
+  wireControls();
+  window.addEventListener("hashchange", () => location.reload()); // another game link pasted into the address bar
+  const link = linkInLocation(location);
+  if (!link || link.kind !== "game") return showProblem(st("noGame"));
+  try {
+    const infoUrl = new URL("build-info.json", location.href);
+    const response = await fetch(infoUrl, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
+    const info = await response.json();
+    await engine.start({ pyodideUrl: new URL(info.pyodide, infoUrl).href, wheelUrl: new URL(info.wheel, infoUrl).href });
+  } catch (error) {
+    setStatus(root, "error", t("loadFailed", { message: error.message }));
+    return;
+  }
+  try {
+    const game = await engine.call("open_link", { token: link.token });
+    if (game.kind !== "game" || game.deals.length === 0) throw new Error(st("noGame"));
+    replay.game = game;
+  } catch (error) {
+    return showProblem(error.message);
+  }
+  byId("replay-controls").hidden = false;
+  await go(0, 0);
+  byId("replay-forward").focus();
+}
+
+start();
