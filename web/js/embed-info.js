@@ -1,0 +1,44 @@
+/**
+ * The Embed page: fills the copy-paste snippet with this site's address, shows the game in a frame as a host page
+ * would, and lists the events the game posts (as text).
+ */
+
+/** The iframe snippet for a site whose game page is `gameUrl`. */
+export function snippet(gameUrl) {
+  const src = new URL(gameUrl);
+  src.search = "?embed=1&lang=sr-Latn&level=club";
+  return `<iframe src="${src.href}" title="Otvoreni 66"
+        style="width: 100%; max-width: 720px; aspect-ratio: 4 / 3; border: 0" loading="lazy"></iframe>
+<script>
+  // Optional: hear when a deal or the match ends.
+  window.addEventListener("message", (event) => {
+    if (event.origin !== "${src.origin}" || event.data?.source !== "otv66") return;
+    console.log(event.data.type, event.data.game_points);
+  });
+</script>`;
+}
+
+function start() {
+  const gameUrl = new URL("index.html", location.href);
+  const code = snippet(gameUrl.href);
+  document.getElementById("snippet").textContent = code;
+  document.getElementById("copy-snippet").addEventListener("click", async (event) => {
+    try {
+      await navigator.clipboard.writeText(code);
+      event.target.textContent = "Copied";
+    } catch {
+      // No clipboard permission: the code is on the page to select by hand.
+    }
+  });
+  const preview = document.getElementById("preview");
+  const log = document.getElementById("event-log");
+  window.addEventListener("message", (event) => {
+    if (event.source !== preview.contentWindow || event.data?.source !== "otv66") return;
+    const item = document.createElement("li");
+    item.textContent = JSON.stringify(event.data);
+    log.append(item);
+  });
+  preview.src = `${gameUrl.href}?embed=1&lang=en`;
+}
+
+start();
