@@ -296,6 +296,6 @@ def call(request_json: str) -> str:
     """Answer one JSON request with JSON text (the Web Worker's only entry point)."""
     try:
         request = json.loads(request_json)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # RecursionError: nesting too deep for the decoder
         return json.dumps({"id": None, "error": {"type": "bad_request", "message": f"not JSON: {error}"}})
     return json.dumps(handle(request), ensure_ascii=False)

@@ -88,6 +88,7 @@ def test_a_newer_format_version_is_unsupported(version):
         "otv66-record/" + "9" * 5000,
         "chess-pgn/1",
     ],
+    ids=lambda version: repr(version)[:24],
 )
 def test_an_unknown_format_is_rejected(version):
     record = valid_record()
@@ -105,7 +106,9 @@ def test_a_missing_format_is_rejected():
 
 
 @pytest.mark.parametrize(
-    "text", ["", "{", "null", "[]", "42", '"otv66"', "{'format': 1}", "[" * 100_000, '{"a":' * 50_000, "\x00"]
+    "text",
+    ["", "{", "null", "[]", "42", '"otv66"', "{'format': 1}", "[" * 100_000, '{"a":' * 50_000, "\x00"],
+    ids=["empty", "{", "null", "list", "number", "string", "single quotes", "deep list", "deep object", "nul"],
 )
 def test_text_that_is_not_a_record_object(text):
     with pytest.raises(RecordError):
