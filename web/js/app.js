@@ -143,6 +143,7 @@ function applyLanguage() {
     "claim-button": t("claim66"),
     "retry-button": t("retry"),
   };
+  document.getElementById("menu-toggle").setAttribute("aria-label", t("menu"));
   for (const [id, text] of Object.entries(labels)) document.getElementById(id).textContent = text;
   document.getElementById("claim-button").setAttribute("aria-label", t("claim66Label"));
 }
@@ -392,7 +393,8 @@ async function startDeal() {
   if (humans()[dealer]) {
     page.busy = false;
     renderAll();
-    setStatus(root, "your-turn", t("statusDealing", { name: names()[dealer] }));
+    const text = page.mode.opponent === "human" ? t("statusDealing", { name: names()[dealer] }) : t("dealTitle");
+    setStatus(root, "your-turn", text);
     await showDealChoice(dialog, async (packets) => {
       try {
         page.state = await engine.call("new_deal", { packets });
@@ -609,7 +611,25 @@ async function openSettings() {
   } else if (page.state) run(save);
 }
 
+/** On small screens the menu folds behind one button; choosing an item folds it again. */
+function wireMenu() {
+  const toggle = document.getElementById("menu-toggle");
+  const menu = document.getElementById("menu");
+  const setOpen = (open) => {
+    toggle.setAttribute("aria-expanded", String(open));
+    menu.classList.toggle("open", open);
+  };
+  toggle.addEventListener("click", () => setOpen(toggle.getAttribute("aria-expanded") !== "true"));
+  menu.addEventListener("click", (event) => {
+    if (event.target.closest("button")) setOpen(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") setOpen(false);
+  });
+}
+
 function wireButtons() {
+  wireMenu();
   document.getElementById("retry-button").addEventListener("click", loadEngine);
   document.getElementById("new-match-button").addEventListener("click", () => {
     if (!page.state) return;

@@ -11,6 +11,7 @@ export const LANGUAGES = ["sr-Latn", "sr-Cyrl", "en"];
 const SR = {
   title: "Otvoreni 66",
   newMatch: "Nova partija",
+  menu: "Meni",
   settings: "Podešavanja",
   history: "Istorija",
   help: "Pravila",
@@ -189,6 +190,7 @@ const SR = {
 const EN = {
   title: "Open 66",
   newMatch: "New match",
+  menu: "Menu",
   settings: "Settings",
   history: "History",
   help: "Rules",

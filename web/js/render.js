@@ -83,7 +83,7 @@ function renderPiles(root, state, view, playable) {
       const mover = deal && !deal.result && player === deal.turn;
       button.setAttribute("aria-disabled", canPlay ? "false" : "true");
       button.classList.toggle("playable", canPlay);
-      button.classList.toggle("dimmed", Boolean(mover) && !canPlay && view.humans[player]);
+      button.classList.toggle("dimmed", Boolean(mover) && !canPlay && view.humans[player] && !view.busy);
       button.classList.toggle("hint", view.hint === info.top);
       const marked = deal && player === deal.dealer && pile === 7 && info.top === deal.trump_card;
       button.classList.toggle("trump-mark", Boolean(marked));
