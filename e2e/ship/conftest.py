@@ -1,0 +1,140 @@
+"""Fixtures for the shipping tests (issue 4): built sites, a server that can be swapped to a new build, browsers.
+
+- Two builds of the same sources with different build ids (``--stamp``), in temporary folders, made once per run.
+- ``site``: tools/serve.py's server (the netlify.toml headers, CSP included) on 127.0.0.1 serving build A; its
+  ``swap(build)`` serves another build on the same address, as a new deploy would.
+- ``browser_ship``: Debian's Chromium from pytest-playwright's ``playwright`` (never a downloaded browser).
+- ``open_context``: fresh browser contexts (a first visit: no cache, no service worker) that record console
+  errors, failed requests and page errors; a test ends by checking there were none.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # table.py, the tests' page helpers
+
+import build_site  # noqa: E402 (tools/ is not a package)
+import serve  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: Engine start-up is 5-10 s on a busy 2-core machine; a whole deal a few seconds more.
+LOAD_TIMEOUT_MS = 90_000
+
+
+@dataclass
+class Builds:
+    a: build_site.Site
+    b: build_site.Site
+
+
+@pytest.fixture(scope="session")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
+    """Two builds of the current sources that differ only in their build id (a new deploy)."""
+    folder = tmp_path_factory.mktemp("sites")
+    return Builds(
+        a=build_site.build(folder / "a", stamp="e2e-a"),
+        b=build_site.build(folder / "b", stamp="e2e-b"),
+    )
+
+
+class Site:
+    """The built site on http://127.0.0.1:<port>/, with the netlify.toml headers."""
+
+    def __init__(self, directory: Path) -> None:
+        self.server = serve.make_server(directory, 0)
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self._thread = self._start()
+
+    def _start(self) -> threading.Thread:
+        thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        thread.start()
+        return thread
+
+    def swap(self, directory: Path) -> None:
+        """Serve another build on the same address (same origin: the same service worker registration)."""
+        self.stop()
+        self.server = serve.make_server(directory, self.port)
+        self._thread = self._start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self._thread.join()
+
+
+@pytest.fixture
+def site(builds: Builds) -> Iterator[Site]:
+    """Build A served on a fresh port (a fresh origin: no service worker, no storage from another test)."""
+    served = Site(builds.a.out)
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_ship(playwright: Any) -> Iterator[Any]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@dataclass
+class Problems:
+    """What went wrong in the pages of a context: console errors, page errors, failed requests."""
+
+    messages: list[str] = field(default_factory=list)
+
+    def watch(self, page: Any) -> None:
+        page.on("console", lambda m: self.messages.append(f"console {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.messages.append(f"pageerror {e}"))
+
+    def check(self, allowed: Callable[[str], bool] = lambda _: False) -> None:
+        unexpected = [m for m in self.messages if not allowed(m)]
+        assert not unexpected, "\n".join(unexpected)
+
+
+@dataclass
+class ShipContext:
+    context: Any
+    problems: Problems
+
+    def new_page(self) -> Any:
+        page = self.context.new_page()
+        page.set_default_timeout(LOAD_TIMEOUT_MS)
+        self.problems.watch(page)
+        return page
+
+
+@pytest.fixture
+def open_context(browser_ship: Any) -> Iterator[Callable[..., ShipContext]]:
+    """Open fresh browser contexts (closed after the test)."""
+    opened: list[Any] = []
+
+    def make(**options: Any) -> ShipContext:
+        context = browser_ship.new_context(service_workers="allow", **options)
+        opened.append(context)
+        return ShipContext(context, Problems())
+
+    yield make
+    for context in opened:
+        context.close()

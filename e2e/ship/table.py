@@ -1,0 +1,86 @@
+"""Playing the game page as a person would, for the shipping tests (the page contract of notes/SITE.md).
+
+The page says what it waits for in ``data-status``; a panel (``dialog#panel``) asks for choices (the deal's
+packets, a marriage, the result of a deal). These helpers answer the panel with its first choice and click the
+first playable card, until the page reaches the status a test waits for.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+STATUS = "[data-status]"
+#: Options that make a test fast and repeatable: no animations, the weakest (fastest) opponent, English.
+FAST = "lang=en&speed=off&level=beginner&sound=0"
+
+
+def status(page: Any) -> str:
+    return str(page.get_attribute(STATUS, "data-status"))
+
+
+def wait_ready(page: Any, timeout_ms: int = 90_000) -> str:
+    """Wait until the engine has loaded and the page waits for a person (or reports an error)."""
+    page.wait_for_selector(
+        "[data-status=your-turn], [data-status=deal-over], [data-status=match-over], [data-status=error]",
+        timeout=timeout_ms,
+    )
+    return status(page)
+
+
+def panel_open(page: Any) -> bool:
+    return bool(page.evaluate("document.getElementById('panel')?.open === true"))
+
+
+def answer_panel(page: Any) -> None:
+    """Choose in the open panel: a packet preset if it offers one, else its primary (or first) button."""
+    for selector in ("#panel .preset", "#panel .panel-buttons .primary", "#panel button"):
+        button = page.locator(selector).first
+        if button.count():
+            button.click()
+            return
+
+
+def table_cards(page: Any) -> list[str]:
+    """The face-up cards of both tables, in screen order (empty piles as '-')."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('.pile')].map((slot) => {
+                 const top = slot.querySelector('button.card.top');
+                 return top && !top.hidden && top.dataset.card ? top.dataset.card : '-';
+               })"""
+        )
+    )
+
+
+def play_until(page: Any, wanted: tuple[str, ...], limit_s: float = 120) -> str:
+    """Answer panels and play the first playable card until ``data-status`` is one of ``wanted``."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        now = status(page)
+        if now in wanted:
+            return now
+        if now == "error":
+            raise AssertionError(f"the page reports an error: {page.inner_text(STATUS)}")
+        if panel_open(page):
+            answer_panel(page)
+        elif now == "your-turn":
+            card = page.locator("button.card.top[aria-disabled=false]").first
+            if card.count():
+                card.click()
+        page.wait_for_timeout(50)
+    raise AssertionError(f"still {status(page)!r} after {limit_s} s, waiting for {wanted}")
+
+
+def play_one_move(page: Any) -> list[str]:
+    """Deal if asked, then play one card as the person; returns the table afterwards."""
+    while panel_open(page) or page.locator("button.card.top[aria-disabled=false]").count() == 0:
+        if panel_open(page):
+            answer_panel(page)
+        page.wait_for_timeout(50)
+    before = table_cards(page)
+    page.locator("button.card.top[aria-disabled=false]").first.click()
+    deadline = time.monotonic() + 30
+    while table_cards(page) == before and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    return table_cards(page)

@@ -1,0 +1,39 @@
+"""Offline play: after the first visit the service worker has everything; with the network cut, the page
+reloads and a whole deal can be played."""
+
+from __future__ import annotations
+
+from table import FAST, play_until, wait_ready
+
+
+def test_after_the_first_visit_a_deal_is_played_offline(site, open_context) -> None:
+    ship = open_context()
+    page = ship.new_page()
+    page.goto(f"{site.url}index.html?{FAST}")
+    assert wait_ready(page) == "your-turn"
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+    ship.context.set_offline(True)
+    page.reload()
+    assert wait_ready(page) == "your-turn"
+    assert play_until(page, ("deal-over", "match-over")) in ("deal-over", "match-over")
+    ship.problems.check()
+
+
+def test_without_the_service_worker_the_offline_page_does_not_load(site, browser_ship) -> None:
+    """The control: the offline test really cuts the network (it is the service worker that answers)."""
+    context = browser_ship.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(f"{site.url}index.html?{FAST}")
+        assert wait_ready(page) == "your-turn"
+        context.set_offline(True)
+        try:
+            page.reload()
+        except Exception as error:  # noqa: BLE001 (the navigation error is what is expected)
+            assert "ERR_INTERNET_DISCONNECTED" in str(error)
+        else:
+            raise AssertionError("the page reloaded without a network and without a service worker")
+    finally:
+        context.close()
