@@ -5,19 +5,29 @@
   whatever import mode pytest runs in.
 - One hypothesis profile for every property test: derandomized (the same examples on every
   run and on every interpreter, so CPython and Pyodide check the same games), no deadline
-  (Pyodide is slower), and no example database (nothing is written outside tmp_path).
+  (Pyodide is slower), and no example database. Hypothesis still keeps small caches; they go
+  to a temporary directory removed at exit (``HYPOTHESIS_STORAGE_DIRECTORY``, unless already
+  set), so a test run writes nothing into the working tree.
   ``OTV66_HYPOTHESIS=thorough`` runs more examples, with fresh randomness, for a local hunt.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+if "HYPOTHESIS_STORAGE_DIRECTORY" not in os.environ:
+    _caches = tempfile.mkdtemp(prefix="otv66-hypothesis-")
+    os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = _caches
+    atexit.register(shutil.rmtree, _caches, ignore_errors=True)
 
 settings.register_profile(
     "otv66",
