@@ -116,7 +116,9 @@ class Searcher:
         self.high = max(utility)
         self.weights = weights
         self.deadline: float | None = None
+        self.star2 = True
         self.table: dict[tuple[int, ...], tuple[int, float, float, Move]] = {}
+        self.move_cache: dict[tuple[int, int, int, int], list[Move]] = {}
         self.nodes = 0
         self.horizon = 0
 
@@ -173,19 +175,26 @@ class Searcher:
         return avail & self.trump_mask or avail
 
     def moves(self, s: list[int]) -> list[Move]:
-        """The distinct moves worth searching, best-looking first."""
-        avail = s[AVAIL + s[TURN]]
+        """The distinct moves worth searching, best-looking first (a cached list: copy before changing it)."""
         lead = s[LEAD]
         remaining = s[AVAIL] | s[AVAIL + 1] | s[POOL]
         if lead >= 0:
             remaining |= 1 << lead
         legal = self.legal_cards(s)
+        key = (legal, remaining, s[UNDER] & legal, lead)
+        moves = self.move_cache.get(key)
+        if moves is None:
+            moves = self._order_moves(legal, remaining, s[UNDER], lead)
+            self.move_cache[key] = moves
+        return moves
+
+    def _order_moves(self, legal: int, remaining: int, under: int, lead: int) -> list[Move]:
         keyed = []
-        for card, _size in equivalence_classes(legal, remaining, s[UNDER]):
+        for card, _size in equivalence_classes(legal, remaining, under):
             points = CARD_POINTS[card]
             if lead < 0:
                 rank = card & 7
-                if rank in (KING, QUEEN) and avail & _PAIR[card] == _PAIR[card]:
+                if rank in (KING, QUEEN) and legal & _PAIR[card] == _PAIR[card]:
                     keyed.append((-100 - points, (card, True)))
                 elif not _HIGHER[card] & remaining:
                     keyed.append((-points, (card, False)))
@@ -199,6 +208,26 @@ class Searcher:
 
     # ------------------------------------------------------------------ the tree
 
+    @staticmethod
+    def _key(s: list[int]) -> tuple[int, ...]:
+        """The transposition-table key: the visible position and the set of unseen cards."""
+        return (
+            s[TURN],
+            s[LEAD],
+            s[AVAIL],
+            s[AVAIL + 1],
+            s[UNDER],
+            s[POOL],
+            s[POINTS_WON],
+            s[POINTS_WON + 1],
+            s[TRICKS_WON] > 0,
+            s[TRICKS_WON + 1] > 0,
+            s[MARRIED],
+            s[MARRIED + 1],
+            s[PENDING],
+            s[PENDING + 1],
+        )
+
     def node(self, s: list[int], depth: int, alpha: float, beta: float) -> float:
         """The value for ``me`` of a position where a card is to be played."""
         self.nodes += 1
@@ -210,22 +239,7 @@ class Searcher:
         key: tuple[int, ...] | None = None
         hint: Move | None = None
         if depth > 0:
-            key = (
-                s[TURN],
-                s[LEAD],
-                s[AVAIL],
-                s[AVAIL + 1],
-                s[UNDER],
-                s[POOL],
-                s[POINTS_WON],
-                s[POINTS_WON + 1],
-                s[TRICKS_WON] > 0,
-                s[TRICKS_WON + 1] > 0,
-                s[MARRIED],
-                s[MARRIED + 1],
-                s[PENDING],
-                s[PENDING + 1],
-            )
+            key = self._key(s)
             entry = self.table.get(key)
             if entry is not None:
                 stored_depth, lower, upper, hint = entry
@@ -235,9 +249,8 @@ class Searcher:
                     return lower if lower >= beta or lower == upper else upper
         horizon_before = self.horizon
         moves = self.moves(s)
-        if hint is not None and hint in moves:
-            moves.remove(hint)
-            moves.insert(0, hint)
+        if hint is not None and hint != moves[0] and hint in moves:
+            moves = [hint, *(move for move in moves if move != hint)]
         maximize = s[TURN] == self.me
         best_move = moves[0]
         low, high = alpha, beta
@@ -315,29 +328,72 @@ class Searcher:
         return self.node(child, depth, alpha, beta)
 
     def chance(self, s: list[int], owner: int, depth: int, alpha: float, beta: float) -> float:
-        """The average over the card turned up for ``owner`` (uniform over the unseen pool), with Star1 cut-offs."""
+        """The average over the card turned up for ``owner`` (uniform over the unseen pool).
+
+        Star2: every child is a node of the same player, so one move of each
+        (the probe) bounds it from his side; if those bounds already put the
+        average beyond the window, the node is cut. Then Star1: the children
+        are searched in turn, and the search stops as soon as the bounds of
+        the unsearched ones cannot bring the average back into the window.
+        """
         pool = s[POOL]
         total = pool.bit_count()
         remaining = s[AVAIL] | s[AVAIL + 1] | pool
         if s[LEAD] >= 0:
             remaining |= 1 << s[LEAD]
-        low, high = self.low, self.high
-        left = total
-        acc = 0.0
-        for card, weight in equivalence_classes(pool, remaining):
-            left -= weight
+        classes = equivalence_classes(pool, remaining)
+        children = []
+        for card, _weight in classes:
             child = s[:]
             child[POOL] = pool ^ (1 << card)
             child[AVAIL + owner] |= 1 << card
-            child_alpha = (alpha * total - acc - left * high) / weight
-            child_beta = (beta * total - acc - left * low) / weight
-            value = self.node(child, depth, max(child_alpha, low), min(child_beta, high))
-            acc += weight * value
+            children.append(child)
+        low, high = self.low, self.high
+        lower = [low] * len(classes)
+        upper = [high] * len(classes)
+        sum_lower = low * total
+        sum_upper = high * total
+        if self.star2 and len(classes) > 1:
+            if s[TURN] == self.me:
+                for index, (_card, weight) in enumerate(classes):
+                    others = sum_lower - weight * low
+                    probe_beta = (beta * total - others) / weight
+                    value = self.probe(children[index], depth, low, min(probe_beta, high))
+                    lower[index] = value
+                    sum_lower = others + weight * value
+                    if sum_lower >= beta * total:
+                        return sum_lower / total
+            else:
+                for index, (_card, weight) in enumerate(classes):
+                    others = sum_upper - weight * high
+                    probe_alpha = (alpha * total - others) / weight
+                    value = self.probe(children[index], depth, max(probe_alpha, low), high)
+                    upper[index] = value
+                    sum_upper = others + weight * value
+                    if sum_upper <= alpha * total:
+                        return sum_upper / total
+        for index, (_card, weight) in enumerate(classes):
+            sum_lower -= weight * lower[index]
+            sum_upper -= weight * upper[index]
+            child_alpha = (alpha * total - sum_upper) / weight
+            child_beta = (beta * total - sum_lower) / weight
+            value = self.node(children[index], depth, max(child_alpha, low), min(child_beta, high))
             if value <= child_alpha:
-                return (acc + left * high) / total
+                return (sum_upper + weight * value) / total
             if value >= child_beta:
-                return (acc + left * low) / total
-        return acc / total
+                return (sum_lower + weight * value) / total
+            sum_lower += weight * value
+            sum_upper += weight * value
+        return sum_lower / total
+
+    def probe(self, s: list[int], depth: int, alpha: float, beta: float) -> float:
+        """The value of the likely best move alone: a bound on ``s`` from the side of its player."""
+        hint = None
+        entry = self.table.get(self._key(s))
+        if entry is not None:
+            hint = entry[3]
+        move = hint if hint is not None else self.moves(s)[0]
+        return self.play(s, move[0], move[1], depth - 1, alpha, beta)
 
     # ------------------------------------------------------------------ the root
 
