@@ -1,0 +1,59 @@
+"""The build: one command, reproducible (the same sources give the same bytes), versioned asset names."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import build_site
+
+
+def tree(folder) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_same_sources_give_the_same_bytes(builds, tmp_path) -> None:
+    again = build_site.build(tmp_path / "again", stamp="e2e-a")
+    assert again.build_id == builds.a.build_id
+    assert tree(again.out) == tree(builds.a.out)
+
+
+def test_a_new_build_id_moves_the_assets_and_nothing_else(builds) -> None:
+    a, b = tree(builds.a.out), tree(builds.b.out)
+    assert builds.a.build_id != builds.b.build_id
+    assert {k for k in a if not k.startswith("v/")} == {k for k in b if not k.startswith("v/")}
+    assets_a = {k.split("/", 2)[2] for k in a if k.startswith("v/")}
+    assert assets_a == {k.split("/", 2)[2] for k in b if k.startswith("v/")}
+    for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
+        assert a[name] == b[name]
+
+
+def test_build_info_names_the_wheel_and_the_runtime(builds) -> None:
+    out = builds.a.out
+    info = json.loads((out / "build-info.json").read_text())
+    assert info["build_id"] == builds.a.build_id
+    assert (out / info["wheel"]).is_file() and info["wheel"].endswith("-py3-none-any.whl")
+    for name in build_site.PYODIDE_FILES:
+        assert (out / info["pyodide"] / name).is_file()
+    with zipfile.ZipFile(out / info["wheel"]) as wheel:
+        assert "otv66/bridge.py" in wheel.namelist()
+        assert {entry.date_time for entry in wheel.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_the_service_worker_precaches_every_file_of_the_build(builds) -> None:
+    out = builds.a.out
+    sw = (out / "sw.js").read_text()
+    line = next(line for line in sw.splitlines() if line.startswith("const BUILD = {"))
+    listed = json.loads(line.removeprefix("const BUILD = ").removesuffix(";"))
+    files = {k for k in tree(out) if k != "sw.js"}
+    assert set(listed["app"]) | set(listed["runtime"]) == files | {"./"}
+    assert listed["id"] == builds.a.build_id
+
+
+def test_pages_point_at_this_builds_assets(builds) -> None:
+    html = (builds.a.out / "index.html").read_text()
+    assert f'src="v/{builds.a.build_id}/js/app.js"' in html
+    assert 'href="manifest.webmanifest"' in html
+    manifest = json.loads((builds.a.out / "manifest.webmanifest").read_text())
+    for icon in manifest["icons"]:
+        assert (builds.a.out / icon["src"]).is_file()
