@@ -85,15 +85,17 @@ def choose_move(
     ``seconds`` overrides the level's time budget per decision (search levels
     only; the search stops on time and keeps its best move so far). ``seed``
     fixes the lower levels' slips. ``match_score`` lets the master play for the
-    match rather than for game points. Under manual claim it claims 66 as soon
-    as it may and is right, and never otherwise. The decision depends on the
+    match rather than for game points. Under manual claim, when ``view``
+    offers a claim of 66 that is right, the answer is that claim (it belongs
+    to the claimant, who may not be the player of the next card: leave it out
+    of ``legal_moves`` to ask for someone else's card); a false claim never. The decision depends on the
     view alone, so no face-down card can sway it.
     """
     chosen = level_named(level)
     moves = [m for m in view.legal_moves if m != CLAIM]
     if view.turn is None or not view.legal_moves:
         raise ValueError("the deal is over: there is no move to choose")
-    if can_claim(view, view.turn):
+    if view.claimant is not None and can_claim(view, view.claimant):
         return CLAIM
     if chosen.slips is not None:
         return slip(view, one_trick_move(view), chosen.slips, random.Random(seed))

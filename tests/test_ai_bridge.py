@@ -1,0 +1,61 @@
+"""The AI methods of the JSON bridge: hint analysis, post-deal review, the computer's move."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from otv66.bridge import Session, handle
+
+
+def ask(session: Session, method: str, **params: Any) -> Any:
+    reply = json.loads(json.dumps(handle({"id": 1, "method": method, "params": params}, session)))
+    assert "error" not in reply, reply
+    return reply["result"]
+
+
+def started(seed: int = 3) -> Session:
+    session = Session()
+    ask(session, "new_match", seed=seed, first_dealer=0)
+    ask(session, "new_deal")
+    return session
+
+
+def test_version_lists_the_levels() -> None:
+    version = ask(Session(), "version")
+    assert version["levels"] == ["beginner", "club", "expert", "master"]
+    assert version["default_level"] in version["levels"]
+
+
+def test_analyse_rates_every_legal_move_for_the_player_to_move() -> None:
+    session = started()
+    legal = ask(session, "state")["deal"]["legal_moves"]
+    analysis = ask(session, "analyse", seconds=0.05)
+    assert sorted(row["move"] for row in analysis["moves"]) == sorted(legal)
+    assert analysis["best"] == analysis["moves"][0]["move"]
+    for row in analysis["moves"]:
+        assert set(row) == {"move", "value", "win_probability", "exact"}
+        assert 0.0 <= row["win_probability"] <= 1.0
+
+
+def test_review_rates_each_move_of_the_deal() -> None:
+    session = started(seed=9)
+    while not ask(session, "state")["deal"]["result"]:
+        move = ask(session, "ai_move", level="club", seed=1)["move"]
+        ask(session, "play", move=move)
+    review = ask(session, "review", deal=1, seconds=0.02)
+    moves = ask(session, "state")["deal"]["moves"]
+    assert [row["move"] for row in review["moves"]] == moves
+    assert {row["mark"] for row in review["moves"]} <= {None, "inaccuracy", "mistake", "blunder"}
+
+
+def test_review_of_a_deal_that_does_not_exist_is_an_error() -> None:
+    session = started()
+    reply = handle({"id": 1, "method": "review", "params": {"deal": 5}}, session)
+    assert reply["error"]["type"] == "bad_request"
+
+
+def test_the_computer_move_is_legal() -> None:
+    session = started()
+    legal = ask(session, "state")["deal"]["legal_moves"]
+    assert ask(session, "ai_move", level="master", seconds=0.05)["move"] in legal
