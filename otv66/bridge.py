@@ -63,7 +63,7 @@ from otv66.deal import CLAIM, Deal
 from otv66.dealing import SHUFFLE_VERSION
 from otv66.errors import IllegalMoveError, Otv66Error
 from otv66.match import DEFAULT_PLAYERS, Match
-from otv66.record import FORMAT, match_from_record, match_to_record
+from otv66.record import FORMAT, MAX_JSON_DEPTH, json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
 
 
@@ -295,7 +295,9 @@ def handle(request: Any, session: Session = SESSION) -> dict[str, Any]:
 def call(request_json: str) -> str:
     """Answer one JSON request with JSON text (the Web Worker's only entry point)."""
     try:
+        if not json_depth_ok(request_json):  # too deep for the decoder inside Pyodide
+            raise ValueError(f"nested more than {MAX_JSON_DEPTH} levels deep")
         request = json.loads(request_json)
-    except (ValueError, RecursionError) as error:  # RecursionError: nesting too deep for the decoder
+    except (ValueError, RecursionError) as error:
         return json.dumps({"id": None, "error": {"type": "bad_request", "message": f"not JSON: {error}"}})
     return json.dumps(handle(request), ensure_ascii=False)

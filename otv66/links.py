@@ -41,7 +41,7 @@ from otv66.deal import Deal
 from otv66.dealing import SHUFFLE_VERSION, check_dealer, check_packets, check_seed
 from otv66.errors import Otv66Error
 from otv66.match import Match
-from otv66.record import match_from_record, match_to_record
+from otv66.record import json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
 
 DEAL_KIND: Final = "d"
@@ -164,7 +164,10 @@ def decode_token(token: Any, kind: str) -> Any:
     if not inflater.eof or inflater.unused_data:
         raise LinkError("this link is cut short or damaged (copy the whole link)")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        text = raw.decode("utf-8")
+        if not json_depth_ok(text):  # too deep for the decoder inside Pyodide
+            raise ValueError("nested too deep")
+        data = json.loads(text, parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise LinkError("this link is damaged (its contents are not readable)") from None
     return data

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final
 
 from otv66.deal import Deal
@@ -31,6 +32,13 @@ FORMAT_VERSION: Final = 1
 FORMAT: Final = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 MAX_NAME_LENGTH: Final = 60
 MAX_DEALS: Final = 1000
+MAX_JSON_DEPTH: Final = 100
+"""Deepest nesting of arrays and objects that is decoded (a record nests 6 deep). Deeper text is
+refused before decoding: inside Pyodide the decoder's recursion overflows the JavaScript stack
+(at about 5,000 levels under Node, fewer in a browser worker) and kills the interpreter instead
+of raising ``RecursionError``."""
+_JSON_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET: Final = re.compile(r"[\[\]{}]")
 
 
 def deal_to_dict(deal: Deal) -> dict[str, Any]:
@@ -167,8 +175,30 @@ def dumps(match: Match, **extra: Any) -> str:
     return json.dumps(match_to_record(match, **extra), separators=(",", ":"), ensure_ascii=False)
 
 
+def json_depth_ok(text: str) -> bool:
+    """Whether JSON ``text`` nests arrays and objects at most :data:`MAX_JSON_DEPTH` deep.
+
+    Brackets inside strings do not count. Check untrusted text with this before ``json.loads``.
+
+    >>> json_depth_ok('{"a": [[1], "[[["]}'), json_depth_ok("[" * 101 + "]" * 101)
+    (True, False)
+    """
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return True
+    depth = 0
+    for bracket in _JSON_BRACKET.findall(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_JSON_DEPTH:
+            return False
+    return True
+
+
 def loads(text: str) -> Match:
     """Rebuild a match from JSON text; anything that is not a valid record raises :class:`RecordError`."""
+    if not isinstance(text, str):
+        raise RecordError("a record is JSON text")
+    if not json_depth_ok(text):
+        raise RecordError(f"not a record: JSON nested more than {MAX_JSON_DEPTH} levels deep")
     try:
         record = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:

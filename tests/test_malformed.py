@@ -7,9 +7,11 @@ Here that is checked case by case and then by fuzzing a valid record (hypothesis
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import random
+import zlib
 
 import pytest
 from hypothesis import given
@@ -26,8 +28,9 @@ from otv66 import (
     UnsupportedVersionError,
 )
 from otv66.cards import CODES
+from otv66.links import LinkError, read_token
 from otv66.match import Match
-from otv66.record import dumps, loads, match_from_record, match_to_record
+from otv66.record import MAX_JSON_DEPTH, dumps, loads, match_from_record, match_to_record
 
 
 def valid_match() -> Match:
@@ -113,6 +116,33 @@ def test_a_missing_format_is_rejected():
 def test_text_that_is_not_a_record_object(text):
     with pytest.raises(RecordError):
         loads(text)
+
+
+def test_json_nested_deeper_than_the_limit_is_refused_before_decoding():
+    """Inside Pyodide the JSON decoder overflows the JavaScript stack long before Python's
+    recursion limit, killing the interpreter; the reader refuses such text first."""
+    deep = "[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1)
+    record = valid_record()
+    record["notes"] = json.loads(deep[1:-1])  # an extra key: allowed, but now one level too deep
+    with pytest.raises(RecordError, match="nested"):
+        loads(json.dumps(record))
+    record["notes"] = json.loads(deep[2:-2])  # just within the limit
+    assert dumps(loads(json.dumps(record))) == VALID_TEXT
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    record = valid_record()
+    record["notes"] = "[{" * 500
+    assert dumps(loads(json.dumps(record))) == VALID_TEXT
+
+
+@pytest.mark.parametrize("kind", ["g", "d"])
+def test_a_share_link_nested_too_deep_is_a_typed_error(kind):
+    deep = "[" * 50_000 + "]" * 50_000  # valid JSON, a few hundred bytes once compressed
+    packed = base64.urlsafe_b64encode(zlib.compress(deep.encode(), 9)).rstrip(b"=").decode()
+    token = f"{kind}1.{packed}"
+    with pytest.raises(LinkError):
+        read_token(token)
 
 
 @pytest.mark.parametrize("text", [None, b"{}", 42])
