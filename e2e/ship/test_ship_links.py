@@ -1,0 +1,182 @@
+"""Share links in the browser: a deal link deals the same cards for anyone, a game link opens a replay that steps
+through the game as it was, and a broken link gives a clear message (as text) and a new game, never an error."""
+
+from __future__ import annotations
+
+import json
+import random
+from urllib.parse import unquote
+
+from table import FAST, answer_panel, panel_open, table_cards, wait_ready
+
+from otv66 import links
+from otv66.deal import Deal
+from otv66.match import Match
+
+
+def saved_record(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('otv66.match')"))["record"]
+
+
+def expected_table(deal: Deal) -> list[str]:
+    """The face-up cards in the page's screen order (render.js SCREEN_ORDER: player 0 piles 0-7, player 1 7-0)."""
+    view = deal.view().to_dict()
+    order = [(0, pile) for pile in range(8)] + [(1, pile) for pile in reversed(range(8))]
+    screen = [view["piles"][player][pile]["top"] or "-" for player, pile in order]
+    # The page lists player 1's table (the top of the screen) first.
+    return screen[8:] + screen[:8]
+
+
+def wait_dealt(page) -> None:
+    """Wait until a deal is on the table (dealing it if the page asks the person to)."""
+    while True:
+        assert wait_ready(page) == "your-turn"
+        if panel_open(page):
+            answer_panel(page)
+        elif page.locator("button.card.top[aria-disabled=false]").count():
+            return
+        page.wait_for_timeout(50)
+
+
+def test_a_deal_link_deals_the_same_cards_in_a_fresh_browser(site, open_context) -> None:
+    first = open_context()
+    page = first.new_page()
+    page.goto(f"{site.url}index.html?{FAST}&must_beat=1")
+    wait_dealt(page)
+    page.click("#share-deal-button")
+    url = page.input_value("#share-url")
+    assert url.startswith(f"{site.url}index.html#deal=d1.")
+    shared = saved_record(page)["deals"][-1]
+
+    second = open_context()
+    friend = second.new_page()
+    friend.goto(url)
+    assert wait_ready(friend) == "your-turn"
+    assert "#" not in friend.url, "the link leaves the address once the deal has started"
+    record = saved_record(friend)
+    assert record["rules"]["must_beat"] is True
+    assert [record["deals"][0][key] for key in ("layout", "trump", "dealer", "packets", "seed")] == [
+        shared[key] for key in ("layout", "trump", "dealer", "packets", "seed")
+    ]
+    deal = links.read_deal_token(unquote(url.split("#deal=")[1])).deal()
+    for move in record["deals"][0]["moves"]:
+        deal.play(move)
+    assert table_cards(friend) == expected_table(deal)
+    first.problems.check()
+    second.problems.check()
+
+
+def shared_game() -> Match:
+    match = Match(seed=8, players=["Ana <img src=x onerror=alert(1)>", "Computer"])
+    rng = random.Random(8)
+    for _ in range(2):
+        deal = match.new_deal()
+        while not deal.is_over:
+            deal.play(rng.choice(deal.legal_moves()))
+    return match
+
+
+def test_a_game_link_replays_the_game_forward_and_back(site, open_context) -> None:
+    match = shared_game()
+    ship = open_context()
+    page = ship.new_page()
+    page.goto(f"{site.url}replay.html?lang=en#game={links.game_token(match)}")
+    page.wait_for_selector("[data-status=replay]")
+    first = match.deals[0]
+
+    def shows(ply: int) -> bool:
+        """Whether the page shows the first deal after ``ply`` moves, as the engine re-plays it."""
+        page.wait_for_selector(f"#replay-position[data-deal='0'][data-ply='{ply}']")
+        deal = Deal.from_layout(first.reveal_layout(), first.dealer, first.rules)
+        for move in first.moves[:ply]:
+            deal.play(move)
+        return table_cards(page) == expected_table(deal)
+
+    assert shows(0)
+    for ply in range(1, 6):
+        page.click("#replay-forward")
+        assert shows(ply)
+    page.keyboard.press("ArrowLeft")
+    assert shows(4)
+    page.click("#replay-end")
+    assert shows(len(first.moves))
+    assert "wins the deal" in page.inner_text("#replay-summary") or "draw" in page.inner_text("#replay-summary")
+    page.click("#replay-next-deal")
+    page.wait_for_selector("#replay-position[data-deal='1'][data-ply='0']")
+    assert "Ana <img src=x onerror=alert(1)>" in page.inner_text("#status")
+    assert page.locator("img").count() == 0, "a name from the link must stay text"
+    ship.problems.check()
+
+
+def broken_tokens(token: str, count: int) -> list[str]:
+    """Cut, changed and made-up links: what chat programs, careless copies and tampering give."""
+    rng = random.Random(1)
+    tokens = [token[: rng.randrange(len(token))] for _ in range(count // 3)]
+    for _ in range(count // 3):
+        at = rng.randrange(3, len(token))
+        tokens.append(token[:at] + ("A" if token[at] != "A" else "B") + token[at + 1 :])
+    tokens += ["", "g1.", "<img src=x onerror=alert(1)>", "g9.AAAA", "d1." + token[3:], "g1.%00%ff"]
+    tokens.append("g1." + "A" * 30_000)
+    return tokens
+
+
+def test_dozens_of_broken_links_are_refused_by_the_engine_in_the_page(site, open_context) -> None:
+    """The page's own engine (Pyodide in its worker) answers every broken link with a link error."""
+    token = links.game_token(shared_game())
+    ship = open_context()
+    page = ship.new_page()
+    page.goto(f"{site.url}replay.html?lang=en#game={token}")
+    page.wait_for_selector("[data-status=replay]")
+    tokens = broken_tokens(token, 60)
+    answers = page.evaluate(
+        """async (tokens) => {
+             const script = document.querySelector('script[type=module]').src;
+             const { Engine } = await import(new URL('engine.js', script));
+             const info = await (await fetch('build-info.json')).json();
+             const engine = new Engine();
+             const base = new URL('build-info.json', location.href);
+             const urls = { pyodideUrl: new URL(info.pyodide, base).href, wheelUrl: new URL(info.wheel, base).href };
+             await engine.start(urls);
+             const answers = [];
+             for (const token of tokens) {
+               try {
+                 const opened = await engine.call('open_link', { token });
+                 answers.push(`opened ${opened.kind}`);
+               } catch (error) {
+                 answers.push(error.type);
+               }
+             }
+             engine.stop();
+             return answers;
+           }""",
+        tokens,
+    )
+    assert len(answers) == len(tokens) >= 45
+    assert set(answers) <= {"invalid_link", "unsupported_link"}, answers
+    ship.problems.check()
+
+
+def test_a_broken_game_link_shows_what_is_wrong_and_offers_a_new_game(site, open_context) -> None:
+    token = links.game_token(shared_game())
+    ship = open_context()
+    page = ship.new_page()
+    for broken in (token[:-6], "<img src=x onerror=alert(1)>", "g1." + token[3:20] + "!" + token[21:]):
+        page.goto("about:blank")
+        page.goto(f"{site.url}replay.html?lang=en#game={broken}")
+        page.wait_for_selector("[data-status=error]")
+        assert "This link does not work" in page.inner_text("#replay-summary")
+        assert page.locator("#new-game-link").get_attribute("href") == "index.html"
+        assert page.locator("img").count() == 0
+    ship.problems.check()
+
+
+def test_a_broken_deal_link_says_so_and_a_new_game_starts(site, open_context) -> None:
+    token = links.deal_token(Deal.from_seed(5, dealer=0))
+    ship = open_context()
+    page = ship.new_page()
+    page.goto(f"{site.url}index.html?{FAST}#deal={token[:-5]}")
+    page.wait_for_selector("#panel[open]")
+    assert "This link does not work" in page.inner_text("#panel")
+    answer_panel(page)
+    wait_dealt(page)
+    ship.problems.check()
