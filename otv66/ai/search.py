@@ -30,6 +30,7 @@ never used the evaluation is exact; the search tracks that per subtree.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 from time import perf_counter
 from typing import Final
@@ -434,9 +435,22 @@ class Searcher:
         moves that cannot beat the best so far only get an upper bound
         (a decision). The first iteration always finishes (anytime); an
         interrupted iteration still counts once the previous best move has
-        been searched in it, since the moves are tried best first.
+        been searched in it, since the moves are tried best first. The
+        cyclic garbage collector is paused meanwhile: the search makes no
+        cycles, and a collection over a big table would overrun the budget.
         """
         start = perf_counter()
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._deepen(moves, seconds, max_depth, full_window, start)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _deepen(
+        self, moves: list[Move], seconds: float | None, max_depth: int, full_window: bool, start: float
+    ) -> tuple[dict[Move, MoveValue], Move]:
         results: dict[Move, MoveValue] = {}
         ordered = self.moves(self.root)
         order = sorted(moves, key=lambda m: ordered.index(m) if m in ordered else len(ordered))
