@@ -6,11 +6,13 @@ import random
 import time
 
 import pytest
+from scenario import make_deal, play
 
 from otv66 import Deal, Rules
 from otv66.ai import DEFAULT_LEVEL, LEVELS, analyse, choose_move
 from otv66.ai.equity import deal_utility, match_equity
 from otv66.ai.review import mark, review_deal
+from otv66.cards import POINTS, parse_card
 from otv66.deal import CLAIM
 
 QUICK = 0.01
@@ -161,3 +163,21 @@ def duplicate_score(stronger: str, weaker: str, deals: int, seconds: float) -> f
 @pytest.mark.parametrize(("stronger", "weaker"), [("club", "beginner"), ("expert", "club")])
 def test_the_level_ladder_in_a_small_seeded_run(stronger: str, weaker: str) -> None:
     assert duplicate_score(stronger, weaker, deals=12, seconds=0.02) > 0
+
+
+def test_a_beginner_sometimes_forgets_to_announce_a_marriage_and_the_searchers_never_do() -> None:
+    deal = make_deal("KH QH AS", "TS", trump="C")
+    assert "KHm" in deal.legal_moves()
+    beginner = {choose_move(deal.view(), level="beginner", seed=seed) for seed in range(40)}
+    assert {"KH", "QH"} & beginner
+    assert {"KHm", "QHm"} & beginner
+    for level in ("expert", "master"):
+        assert choose_move(deal.view(), level=level, seconds=0.2).endswith("m")
+
+
+def test_a_beginner_sometimes_throws_points_on_a_lost_trick() -> None:
+    deal = play(make_deal("AS", "KS TD 7D", trump="C"), "AS")
+    replies = {choose_move(deal.view(), level="beginner", seed=seed) for seed in range(60)}
+    assert "KS" in replies
+    cheapest = min(deal.legal_moves(), key=lambda move: POINTS[parse_card(move)])
+    assert choose_move(deal.view(), level="club", seed=0) == cheapest

@@ -55,6 +55,7 @@ from otv66.ai.position import (
     WIN_SCORE,
     equivalence_classes,
     position_from_view,
+    remaining_cards,
 )
 from otv66.cards import CODES, DECK_SIZE, KING, QUEEN, SUIT_MASKS, parse_card
 from otv66.view import PublicView
@@ -178,9 +179,7 @@ class Searcher:
     def moves(self, s: list[int]) -> list[Move]:
         """The distinct moves worth searching, best-looking first (a cached list: copy before changing it)."""
         lead = s[LEAD]
-        remaining = s[AVAIL] | s[AVAIL + 1] | s[POOL]
-        if lead >= 0:
-            remaining |= 1 << lead
+        remaining = remaining_cards(s)
         legal = self.legal_cards(s)
         key = (legal, remaining, s[UNDER] & legal, lead)
         moves = self.move_cache.get(key)
@@ -339,9 +338,7 @@ class Searcher:
         """
         pool = s[POOL]
         total = pool.bit_count()
-        remaining = s[AVAIL] | s[AVAIL + 1] | pool
-        if s[LEAD] >= 0:
-            remaining |= 1 << s[LEAD]
+        remaining = remaining_cards(s)
         classes = equivalence_classes(pool, remaining)
         children = []
         for card, _weight in classes:
@@ -401,9 +398,7 @@ class Searcher:
     def root_moves(self, codes: list[str], keep_plain_marriage_cards: bool) -> dict[str, Move]:
         """Map each legal card move code to the search move that stands for it (its equivalence class)."""
         s = self.root
-        remaining = s[AVAIL] | s[AVAIL + 1] | s[POOL]
-        if s[LEAD] >= 0:
-            remaining |= 1 << s[LEAD]
+        remaining = remaining_cards(s)
         legal = self.legal_cards(s)
         representative = {}
         for first, _size in equivalence_classes(legal, remaining, s[UNDER]):
