@@ -504,10 +504,11 @@ async function playMove(move) {
     : t("played", { name: who[player], card: cardName(code, deck) });
   const flights = [flyFrom(root.querySelector(`#trick [data-trick-card="${code}"]`), fromRect)];
   if (hadHidden) {
-    const turned = pileSlot(root, player, pile).querySelector(".top");
-    if (turned.dataset.card) {
-      text += `. ${t("turnedUp", { card: cardName(turned.dataset.card, deck) })}`;
-      flights.push(turnUp(turned));
+    const slot = pileSlot(root, player, pile);
+    const turned = slot.querySelector(".top").dataset.card;
+    if (turned) {
+      text += `. ${t("turnedUp", { card: cardName(turned, deck) })}`;
+      flights.push(turnUp(slot.querySelector(".face")));
     }
   }
   announce(text);

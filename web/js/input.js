@@ -52,7 +52,7 @@ export function bindInput(root, { onCard }) {
       const playable = [0, 1].flatMap((player) =>
         visibleCards(root.querySelector(`#piles-${player}`)).filter((b) => b.classList.contains("playable")),
       );
-      const ordered = playable.sort((a, b) => Number(a.querySelector(".key-hint").textContent) - Number(b.querySelector(".key-hint").textContent));
+      const ordered = playable.sort((a, b) => Number(a.dataset.key) - Number(b.dataset.key));
       ordered[Number(event.key) - 1]?.focus();
       event.preventDefault();
     }

@@ -28,12 +28,16 @@ export function buildTable(root) {
       const under = document.createElement("div");
       under.className = "card under";
       under.innerHTML = cardBack();
+      const face = document.createElement("div");
+      face.className = "card face";
+      face.setAttribute("aria-hidden", "true");
+      // The button lies over the picture and holds only its name, so the name is all a reader hears.
       const button = document.createElement("button");
       button.type = "button";
       button.className = "card top";
       button.dataset.player = player;
       button.dataset.pile = pile;
-      slot.append(under, button);
+      slot.append(under, face, button);
       holder.append(slot);
     }
   }
@@ -63,6 +67,7 @@ function renderPiles(root, state, view, playable) {
     for (const pile of SCREEN_ORDER[player]) {
       const slot = pileSlot(root, player, pile);
       const button = slot.querySelector(".top");
+      const face = slot.querySelector(".face");
       const under = slot.querySelector(".under");
       const info = deal?.piles[player][pile] ?? { top: null, hidden: false };
       const undealt = view.undealt?.has(`${player}:${pile}`);
@@ -70,30 +75,32 @@ function renderPiles(root, state, view, playable) {
       slot.classList.toggle("empty", !info.top);
       if (!info.top || undealt) {
         button.hidden = true;
+        face.hidden = true;
         button.removeAttribute("data-card");
         continue;
       }
       button.hidden = false;
-      if (button.dataset.card !== info.top || button.dataset.deck !== deck) {
+      face.hidden = false;
+      if (button.dataset.card !== info.top || face.dataset.deck !== deck) {
         button.dataset.card = info.top;
-        button.dataset.deck = deck;
-        button.innerHTML = `${cardFace(info.top, deck)}<span class="key-hint" aria-hidden="true"></span>`;
+        face.dataset.deck = deck;
+        face.innerHTML = cardFace(info.top, deck);
       }
       const canPlay = playable.has(info.top);
       const mover = deal && !deal.result && player === deal.turn;
+      const marked = Boolean(deal && player === deal.dealer && pile === 7 && info.top === deal.trump_card);
       button.setAttribute("aria-disabled", canPlay ? "false" : "true");
       button.classList.toggle("playable", canPlay);
-      button.classList.toggle("dimmed", Boolean(mover) && !canPlay && view.humans[player] && !view.busy);
-      button.classList.toggle("hint", view.hint === info.top);
-      const marked = deal && player === deal.dealer && pile === 7 && info.top === deal.trump_card;
-      button.classList.toggle("trump-mark", Boolean(marked));
-      if (marked) button.dataset.mark = t("trumpCard");
-      else delete button.dataset.mark;
-      const name = cardName(info.top, deck);
-      let label = t(canPlay ? "cardPlayable" : "cardNotPlayable", { card: name });
-      if (marked) label += `, ${t("cardTrumpMark")}`;
+      slot.classList.toggle("playable", canPlay);
+      slot.classList.toggle("dimmed", Boolean(mover) && !canPlay && view.humans[player] && !view.busy);
+      slot.classList.toggle("hint", view.hint === info.top);
+      slot.classList.toggle("trump-mark", marked);
+      if (marked) face.dataset.mark = t("trumpCard");
+      else delete face.dataset.mark;
+      let label = t(canPlay ? "cardPlayable" : "cardNotPlayable", { card: cardName(info.top, deck) });
+      if (marked) label += `, ${t("trumpCard")} (${t("cardTrumpMark")})`;
       button.setAttribute("aria-label", label);
-      button.querySelector(".key-hint").textContent = canPlay ? String(++order) : "";
+      button.dataset.key = canPlay ? String(++order) : "";
     }
   }
 }

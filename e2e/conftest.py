@@ -1,0 +1,234 @@
+"""Browser tests of the game page: the built site served on 127.0.0.1, Debian's Chromium, Playwright.
+
+- The site is built once per session into a temporary folder (``tools/build_site.py``) and served by
+  ``tools/serve.py`` (the headers Netlify sends, the Content-Security-Policy included) on a free port.
+- Playwright drives ``/usr/bin/chromium`` (never a downloaded browser).
+- Every test that opens a page fails on a console error or an uncaught page error, unless the test
+  names the message it expects with ``@pytest.mark.allow_console("text")``.
+- :class:`Table` is the page as a player sees it: the status, the cards, the panels.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOAD_TIMEOUT_MS = 90_000
+"""Pyodide needs 5 s on an idle machine, more on a busy one."""
+STATUSES = ("loading", "your-turn", "thinking", "deal-over", "match-over", "error")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "allow_console(text): a console error containing text is expected")
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built from the current sources."""
+    out = tmp_path_factory.mktemp("site") / "dist"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)], check=True, cwd=ROOT)
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """The served site's address (overrides pytest-base-url's fixture, which Playwright's page.goto uses)."""
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "serve.py"), "--port", "0", str(site_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert server.stdout is not None
+    address = server.stdout.readline().strip()
+    assert address.startswith("http://127.0.0.1:"), f"serve.py did not print its address: {address!r}"
+    yield address.rstrip("/")
+    server.terminate()
+    server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where tests save screenshots (gitignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test whose page logs an error or throws, unless the test said it expects that message."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page: Page = request.getfixturevalue("page")
+    allowed = [mark.args[0] for mark in request.node.iter_markers("allow_console")]
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and not any(text in message.text for text in allowed):
+            errors.append(f"console.error: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    yield
+    assert not errors, "\n".join(errors)
+
+
+class Table:
+    """The game page, driven the way a player would (clicks, keys) and read from what it shows."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # ---------------------------------------------------------------- opening
+
+    def open(self, query: str = "", ready: bool = True) -> Table:
+        self.page.goto(f"/?{query}")
+        if ready:
+            self.wait_ready()
+        return self
+
+    def wait_ready(self) -> None:
+        """Wait until the engine is loaded and the page shows a game status."""
+        self.page.locator('[data-status]:not([data-status="loading"])').wait_for(timeout=LOAD_TIMEOUT_MS)
+        assert self.status() != "error", self.page.locator("#loading-error").inner_text()
+
+    # ---------------------------------------------------------------- reading
+
+    def status(self) -> str:
+        status = self.page.locator("[data-status]").get_attribute("data-status")
+        assert status in STATUSES
+        return status
+
+    def wait_status(self, *wanted: str, timeout: float = LOAD_TIMEOUT_MS) -> str:
+        selector = ", ".join(f'[data-status="{status}"]' for status in wanted)
+        self.page.locator(selector).wait_for(timeout=timeout)
+        return self.status()
+
+    def playable(self) -> Locator:
+        return self.page.locator('button[data-card][aria-disabled="false"]')
+
+    def cards_of(self, player: int) -> list[str]:
+        """Face-up cards on a player's piles, in pile order 0..7 ("" for an empty pile)."""
+        cards = []
+        for pile in range(8):
+            button = self.page.locator(f'#piles-{player} button[data-pile="{pile}"]')
+            cards.append(button.get_attribute("data-card") or "")
+        return cards
+
+    def hidden_under(self, player: int) -> list[bool]:
+        return [
+            self.page.locator(f'#piles-{player} .pile[data-pile="{pile}"] .under').is_visible() for pile in range(8)
+        ]
+
+    def trick(self) -> list[str]:
+        return self.page.locator("#trick [data-trick-card]").evaluate_all("els => els.map(e => e.dataset.trickCard)")
+
+    def score(self, player: int) -> str:
+        return self.page.locator(f"#info-{player} .seat-score-value").inner_text()
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything a player sees of the position (for comparing before and after a reload)."""
+        return {
+            "cards": [self.cards_of(0), self.cards_of(1)],
+            "hidden": [self.hidden_under(0), self.hidden_under(1)],
+            "trick": self.trick(),
+            "scores": [self.score(0), self.score(1)],
+            "won": [self.page.locator(f"#won-{p} .won-label").inner_text() for p in (0, 1)],
+            "match": self.page.locator("#match-score .match-value").inner_text(),
+            "status": self.status(),
+        }
+
+    def dialog(self) -> Locator:
+        return self.page.locator("dialog[open]")
+
+    def announced(self) -> str:
+        return self.page.locator("#announcer").inner_text()
+
+    # ---------------------------------------------------------------- acting
+
+    def click_card(self, code: str) -> None:
+        button = self.page.locator(f'button[data-card="{code}"]')
+        assert button.get_attribute("aria-disabled") == "false", f"{code} is not playable"
+        button.click()
+
+    def step(self, plan: str = "4-4") -> str:
+        """Do whatever the page waits for: deal (choosing `plan`), close a result, or play the first playable card.
+
+        Returns what was done: "dealt", "next", "card", "match-over" or "waited".
+        """
+        status = self.wait_status("your-turn", "deal-over", "match-over")
+        if status == "match-over":
+            return "match-over"
+        dialog = self.dialog()
+        if dialog.locator(".preset").count():
+            dialog.get_by_role("button", name=plan, exact=True).click()
+            return "dealt"
+        if dialog.locator("#next-deal").count():
+            dialog.locator("#next-deal").click()
+            return "next"
+        if dialog.locator("#marriage-plain").count():
+            dialog.locator("#marriage-announce").click()
+            return "card"
+        cards = self.playable()
+        if status == "your-turn" and cards.count():
+            cards.first.click()
+            return "card"
+        self.page.wait_for_timeout(50)
+        return "waited"
+
+    def play_moves(self, count: int) -> None:
+        """Play `count` cards by clicking the first playable one each time (dealing when asked)."""
+        played = 0
+        while played < count:
+            if self.step() == "card":
+                played += 1
+
+
+@pytest.fixture
+def table(page: Page) -> Table:
+    return Table(page)
+
+
+@pytest.fixture
+def table_in_context(browser: Browser, base_url: str) -> Iterator[Callable[..., Table]]:
+    """Open a table in a browser context of its own (a phone, CSP bypass for axe); console errors fail the test."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(**options: Any) -> Table:
+        context = browser.new_context(base_url=base_url, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+        return Table(page)
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, "\n".join(errors)

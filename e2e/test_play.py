@@ -1,0 +1,166 @@
+"""Playing Open 66 in the browser: a deal, a marriage, a whole match, hot-seat, the keyboard.
+
+The page holds no rules; where a test needs to know a good move it asks the Python engine,
+which the page runs too (same seeded match: ``Match(first_dealer=seed % 2, seed=seed)``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from otv66.match import Match
+from otv66.rules import Rules
+
+FAST = "speed=off&lang=en"
+
+
+def test_a_whole_deal_is_played_by_clicking_only_playable_cards(table, artifacts):
+    table.open(f"seed=11&level=beginner&opponent=computer&{FAST}")
+    page = table.page
+    tried_inert_card = False
+    clicks = 0
+    while table.wait_status("your-turn", "deal-over") == "your-turn":
+        if table.dialog().count():
+            table.step()
+            continue
+        playable = table.playable()
+        if not playable.count():
+            page.wait_for_timeout(30)
+            continue
+        # The computer's cards are never playable on my turn.
+        assert page.locator('#piles-1 button[data-card][aria-disabled="false"]').count() == 0
+        inert = page.locator('#piles-0 button[data-card][aria-disabled="true"]')
+        if not tried_inert_card and inert.count():
+            before = table.snapshot()
+            inert.first.click(force=True)  # Playwright would wait: aria-disabled cards count as disabled
+            page.wait_for_timeout(150)
+            assert table.snapshot() == before, "an inert card must not be played"
+            assert "cannot be played" in table.announced()
+            tried_inert_card = True
+        if clicks == 3:
+            page.screenshot(path=artifacts / "table-desktop.png")
+        label = playable.first.get_attribute("aria-label")
+        assert label.endswith(", playable")
+        playable.first.click()
+        clicks += 1
+    assert tried_inert_card
+    assert clicks >= 4
+    result = table.dialog()
+    assert re.search(r"wins the deal|A draw", result.inner_text())
+    assert result.locator("#next-deal").is_visible()
+    page.screenshot(path=artifacts / "deal-result-desktop.png")
+
+
+def marriage_lead(max_seed: int = 500) -> tuple[int, str, str, int]:
+    """A seeded first deal (4-4 packets) whose leader can announce a marriage and win the trick.
+
+    Returns (seed, lead, losing answer, the leader's score after the trick), all from the engine.
+    """
+    for seed in range(1, max_seed):
+        deal = Match(Rules(), first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4))
+        leader = deal.turn
+        for lead in [move for move in deal.legal_moves() if move.endswith("m")]:
+            deal.play(lead)
+            for answer in deal.legal_moves():
+                deal.play(answer)
+                if deal.last_trick_winner == leader and not deal.is_over:
+                    return seed, lead, answer, deal.score(leader)
+                deal.undo()
+            deal.undo()
+    raise AssertionError("no seed with a winning marriage lead")
+
+
+def test_a_marriage_is_announced_through_the_ui_and_scored(table):
+    seed, lead, answer, score = marriage_lead()
+    table.open(f"seed={seed}&opponent=hotseat&{FAST}")
+    assert table.step("4-4") == "dealt"
+    table.wait_status("your-turn")
+    leader = 1 if table.page.locator('#piles-1 button[aria-disabled="false"]').count() else 0
+    table.click_card(lead[:2])
+    choice = table.dialog()
+    assert "announce" in choice.locator("#marriage-announce").inner_text()
+    choice.locator("#marriage-announce").click()
+    table.wait_status("your-turn")
+    pending = table.page.locator(f"#info-{leader} .seat-marriages li.pending")
+    assert pending.count() == 1, "announced before the first trick, the marriage waits"
+    assert "announces a marriage" in table.announced()
+    table.click_card(answer)
+    table.wait_status("your-turn")
+    counted = table.page.locator(f"#info-{leader} .seat-marriages li.counted")
+    assert counted.count() == 1, "the trick won makes the marriage count"
+    assert table.score(leader) == str(score)
+
+
+def test_a_whole_match_to_7_against_the_computer(table, artifacts):
+    table.open(f"seed=21&level=beginner&opponent=computer&{FAST}")
+    deals = 0
+    for _ in range(2000):
+        done = table.step("2-2-2-2")
+        deals += done == "next"
+        if done == "match-over":
+            break
+    else:
+        raise AssertionError("the match did not end")
+    result = table.dialog()
+    text = result.inner_text()
+    assert re.search(r"(You|Computer \(beginner\)) wins \d+ : \d+", text)
+    a, b = (int(n) for n in re.search(r"wins (\d+) : (\d+)", text).groups())
+    assert max(a, b) >= 7
+    table.page.screenshot(path=artifacts / "match-result-desktop.png")
+    result.locator("#rematch-button").click()
+    table.wait_status("your-turn", "thinking")
+    assert table.page.locator("#match-score .match-value").inner_text().startswith("0 : 0")
+    table.page.locator("#history-button").click()
+    history = table.dialog()
+    assert history.locator("#stat-matches").inner_text() == "1"
+    assert int(history.locator("#stat-deals").inner_text()) == deals + 1
+    assert history.locator("#stat-win-rate").inner_text() in ("0%", "100%")
+
+
+def test_hot_seat_two_people_take_turns_on_one_screen(table):
+    table.open("seed=5&opponent=hotseat&speed=fast&lang=en")
+    page = table.page
+    assert table.step("1-1-1-1-1-1-1-1") == "dealt", "in hot-seat a person always deals"
+    movers = []
+    for _ in range(4):
+        table.wait_status("your-turn")
+        page.locator('button[data-card][aria-disabled="false"]').first.wait_for()
+        mine = [p for p in (0, 1) if page.locator(f'#piles-{p} button[aria-disabled="false"]').count()]
+        assert len(mine) == 1, "exactly one player's cards are playable"
+        status = page.locator("[data-status]").inner_text()
+        assert status == f"Player {mine[0] + 1} to play"
+        movers.append(mine[0])
+        table.playable().first.click()
+    assert movers[0] != movers[1], "the follower answers the lead"
+    tricks = [page.locator(f"#won-{p} .won-label").inner_text() for p in (0, 1)]
+    assert sum(int(re.search(r"Tricks: (\d+)", text).group(1)) for text in tricks) == 2
+
+
+def test_a_trick_is_played_with_the_keyboard_only(table):
+    table.open(f"seed=7&level=beginner&opponent=computer&{FAST}")
+    page = table.page
+    table.wait_status("your-turn")
+    if table.dialog().count():  # I deal: the panel's buttons are reached with Tab
+        for _ in range(10):
+            if page.evaluate("document.activeElement.textContent") == "4-4":
+                break
+            page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Enter")
+    played = 0
+    while played < 2:
+        table.wait_status("your-turn")
+        if not table.playable().count():
+            page.wait_for_timeout(30)
+            continue
+        page.keyboard.press("1")
+        first = page.evaluate("document.activeElement.dataset.card")
+        assert first and page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "false"
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.card") not in (None, first)
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+        played += 1
+        page.wait_for_timeout(50)
+    table.wait_status("your-turn", "deal-over")
+    tricks = [page.locator(f"#won-{p} .won-label").inner_text() for p in (0, 1)]
+    assert sum(int(re.search(r"Tricks: (\d+)", text).group(1)) for text in tricks) >= 1

@@ -1,0 +1,139 @@
+"""The page around the game: saving and resuming, broken saves, loading failures, languages,
+phones, accessibility."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+FAST = "speed=off&lang=en"
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def test_a_reload_mid_deal_resumes_the_same_position(table):
+    table.open("seed=7&level=beginner&opponent=computer&speed=fast&lang=en")
+    table.play_moves(5)
+    table.wait_status("your-turn")
+    table.page.locator('button[data-card][aria-disabled="false"]').first.wait_for()
+    before = table.snapshot()
+    assert any(before["hidden"][0]) and before["cards"][0] != [""] * 8
+    table.page.reload()
+    table.wait_ready()
+    table.wait_status("your-turn")
+    table.page.locator('button[data-card][aria-disabled="false"]').first.wait_for()
+    assert table.snapshot() == before
+    assert "resumed" in table.announced()
+
+
+@pytest.mark.parametrize(
+    ("saved", "message"),
+    [
+        ("{this is not json", "could not be resumed"),
+        (json.dumps({"version": 1, "record": {"format": "otv66-record/1", "deals": "x"}}), "could not be resumed"),
+        (json.dumps({"version": 99, "record": {"format": "otv66-record/1"}}), "newer version"),
+        (json.dumps({"version": 1, "record": {"format": "otv66-record/9", "deals": []}}), "newer version"),
+    ],
+    ids=["not-json", "bad-record", "newer-save", "newer-record"],
+)
+def test_a_corrupt_or_newer_save_gives_a_message_and_a_fresh_match(table, saved, message):
+    table.open(f"level=beginner&{FAST}", ready=False)
+    table.page.evaluate("saved => localStorage.setItem('otv66.match', saved)", saved)
+    table.page.reload()
+    table.wait_ready()
+    notice = table.dialog()
+    notice.wait_for()
+    assert message in notice.inner_text()
+    notice.get_by_role("button", name="Close").click()
+    table.wait_status("your-turn", "thinking")
+    fresh = json.loads(table.page.evaluate("localStorage.getItem('otv66.match')"))
+    assert fresh["record"]["format"] == "otv66-record/1"
+    assert table.page.locator("#match-score .match-value").inner_text().startswith("0 : 0")
+
+
+@pytest.mark.allow_console("Failed to load resource")
+def test_a_failed_download_shows_the_reason_and_retry_recovers(table):
+    page = table.page
+    page.context.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    table.open(FAST, ready=False)
+    table.wait_status("error")
+    error = page.locator("#loading-error")
+    assert "could not be loaded" in error.inner_text() and "pyodide.asm.wasm" in error.inner_text()
+    page.context.unroute("**/pyodide/pyodide.asm.wasm")
+    page.locator("#retry-button").click()
+    table.wait_ready()
+    assert page.locator("#loading").is_hidden()
+
+
+def test_without_webassembly_the_page_says_so(table):
+    table.page.add_init_script("delete globalThis.WebAssembly")
+    table.open(FAST, ready=False)
+    table.wait_status("error")
+    assert "WebAssembly" in table.page.locator("#loading-error").inner_text()
+    assert table.page.locator("#retry-button").is_visible()
+
+
+def test_the_language_can_be_switched_and_is_remembered(table):
+    table.open("seed=3&level=beginner&opponent=computer&speed=off")
+    page = table.page
+    assert page.locator("html").get_attribute("lang") == "en", "an English browser gets English"
+    cyrillic = ("sr-Cyrl", "Савет", "може се играти")  # noqa: RUF001 (Cyrillic on purpose)
+    for lang, hint, playable in (cyrillic, ("sr-Latn", "Savet", "može se igrati")):
+        page.locator("#settings-button").click()
+        table.dialog().locator("#setting-lang").select_option(lang)
+        table.dialog().locator("#settings-save").click()
+        assert page.locator("#hint-button").inner_text() == hint
+        assert page.locator("html").get_attribute("lang") == lang
+        table.step("4-4")
+        table.wait_status("your-turn")
+        if not table.dialog().count():
+            table.playable().first.wait_for()
+            assert table.playable().first.get_attribute("aria-label").endswith(playable)
+    page.goto("/?speed=off")
+    table.wait_ready()
+    assert page.locator("#hint-button").inner_text() == "Savet"
+
+
+def test_a_phone_in_portrait_shows_the_whole_table_and_plays_by_tap(table_in_context, artifacts):
+    phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+    table = table_in_context(**phone).open(f"seed=9&level=beginner&opponent=computer&{FAST}")
+    page = table.page
+    for _ in range(3):
+        table.wait_status("your-turn")
+        if table.dialog().count():
+            table.dialog().get_by_role("button", name="2-2-2-2").tap()
+            continue
+        table.playable().first.wait_for()
+        table.playable().first.tap()
+    table.wait_status("your-turn", "deal-over")
+    size = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    assert size[0] <= 360, "no sideways scrolling"
+    assert size[1] <= 640, "the whole table fits the screen"
+    for box in page.locator("button[data-card]").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect()).map(r => [r.left, r.right, r.width])"
+    ):
+        assert box[0] >= 0 and box[1] <= 360 and box[2] >= 44, "every card is on screen and big enough to tap"
+    page.screenshot(path=artifacts / "table-phone.png")
+    page.locator("#menu-toggle").tap()
+    assert page.locator("#settings-button").is_visible()
+    page.screenshot(path=artifacts / "menu-phone.png")
+
+
+def axe_violations(page, context: str = "document"):
+    page.evaluate(AXE.read_text("utf-8"))
+    result = page.evaluate(f"axe.run({context}, {{resultTypes: ['violations']}})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_no_serious_accessibility_violations(table_in_context):
+    table = table_in_context(bypass_csp=True).open(f"seed=3&level=beginner&opponent=computer&{FAST}")
+    table.play_moves(2)
+    table.wait_status("your-turn")
+    assert axe_violations(table.page) == []
+    table.page.locator("#settings-button").click()
+    assert axe_violations(table.page) == []
