@@ -11,7 +11,8 @@
 4. run the same tests in this CPython and compare every test's outcome.
 
 The exit status is non-zero if pytest fails inside Pyodide, or if any test is missing from
-one run or ends differently (a skip that happens only in Pyodide is a difference too).
+one run or ends differently (a skip that happens only in Pyodide is a difference too). A test
+that crashes Pyodide itself is reported as "crashed" and the rest of the suite still runs.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = REPO / "tools" / "pyodide"
@@ -34,15 +36,27 @@ DOWNLOADED_STAMP = WHEELS / "requirements.txt"
 
 PYTEST_OPTIONS = ["-p", "no:cacheprovider", "-rfEsxX"]
 """For both runs: write nothing into the repo, and list every failure, error, skip and xfail."""
+MAX_CRASHES = 5
+"""Tests that may crash Pyodide before the run gives up (each crash costs a fresh start)."""
 MAX_LISTED = 30
 """Differences listed one by one; more usually means one cause (a module that did not import)."""
+
+
+def shorten(text: str) -> str:
+    """Text cut to 120 characters, for echoing (a parametrized test id can hold 100,000 brackets)."""
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def read_json(path: Path) -> Any:
+    """The JSON content of a file the runs wrote, or None if there is no such file."""
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
 def run(
     command: list[str], *, check: bool = False, capture: bool = False, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """Run a command from the repo root, echoing it first."""
-    print("$", " ".join(command), flush=True)
+    print("$", " ".join(shorten(arg) for arg in command), flush=True)
     return subprocess.run(command, cwd=REPO, text=True, check=check, capture_output=capture, env=env)
 
 
@@ -68,20 +82,39 @@ def download_test_wheels() -> None:
     shutil.copyfile(REQUIREMENTS, DOWNLOADED_STAMP)
 
 
-def run_in_pyodide(outcomes: Path) -> int:
-    """Run pytest inside Pyodide under Node.js; return pytest's exit code."""
-    runner = str(TOOLS / "run_pytest.mjs")
-    pytest_args = [*PYTEST_OPTIONS, "--pyargs", "tests", "otv66"]
-    return run(["node", runner, str(WHEELS), str(REPO), str(outcomes), *pytest_args]).returncode
+def run_in_pyodide(outcomes: Path, extra_args: list[str]) -> tuple[int, dict[str, str]]:
+    """Run pytest inside Pyodide under Node.js; return pytest's exit code and every test's outcome.
+
+    A test that crashes Pyodide itself ends that attempt: the runner adds its id to
+    ``crashed.json`` and exits with 3, and the suite runs again without it, so one crash does not
+    hide the rest. Such tests count as "crashed". It stops after MAX_CRASHES, or on a crash
+    outside any test.
+    """
+    crashed_json = outcomes.with_name("crashed.json")
+    crashed_json.unlink(missing_ok=True)
+    pytest_args = [*PYTEST_OPTIONS, *extra_args, "--pyargs", "tests", "otv66"]
+    runner = ["node", str(TOOLS / "run_pytest.mjs"), str(WHEELS), str(REPO), str(outcomes), str(crashed_json)]
+    while True:
+        outcomes.unlink(missing_ok=True)
+        before: list[str] = read_json(crashed_json) or []
+        code = run([*runner, *pytest_args]).returncode
+        crashed: list[str] = read_json(crashed_json) or []
+        if outcomes.exists():
+            return code, {**read_json(outcomes), **dict.fromkeys(crashed, "crashed")}
+        if len(crashed) == len(before) or len(crashed) > MAX_CRASHES:
+            print(f"The Pyodide run wrote no outcomes (exit code {code}): see its output above.")
+            return code or 1, dict.fromkeys(crashed, "crashed")
+        print(f"CRASHED {shorten(crashed[-1])}: Pyodide died; running the suite again without it", flush=True)
 
 
-def run_in_cpython(outcomes: Path) -> int:
-    """Run the same tests in this interpreter (quietly); return pytest's exit code."""
+def run_in_cpython(outcomes: Path, extra_args: list[str]) -> dict[str, str]:
+    """Run the same tests in this interpreter (quietly); return every test's outcome."""
+    outcomes.unlink(missing_ok=True)
     env = {**os.environ, "PYTHONPATH": str(TOOLS), "OTV66_OUTCOMES_JSON": str(outcomes)}
-    command = [sys.executable, "-m", "pytest", "-q", *PYTEST_OPTIONS, "-p", "outcomes_plugin", "tests", "otv66"]
-    done = run(command, env=env, capture=True)
+    options = [*PYTEST_OPTIONS, *extra_args, "-p", "outcomes_plugin"]
+    done = run([sys.executable, "-m", "pytest", "-q", *options, "tests", "otv66"], env=env, capture=True)
     print(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr)
-    return done.returncode
+    return read_json(outcomes) or {}
 
 
 def differences(pyodide: dict[str, str], cpython: dict[str, str]) -> list[str]:
@@ -93,20 +126,20 @@ def differences(pyodide: dict[str, str], cpython: dict[str, str]) -> list[str]:
     ]
 
 
-def main() -> int:
-    """Build, download, run both interpreters, compare; return the exit status."""
+def main(extra_args: list[str]) -> int:
+    """Build, download, run both interpreters, compare; return the exit status.
+
+    ``extra_args`` go to pytest in both runs, for a local look (``-k bridge``, ``--deselect ID``).
+    """
     started = time.monotonic()
     build_engine_wheel()
     download_test_wheels()
-    pyodide_json, cpython_json = WORK / "outcomes-pyodide.json", WORK / "outcomes-cpython.json"
-    pyodide_code = run_in_pyodide(pyodide_json)
+    pyodide_code, pyodide = run_in_pyodide(WORK / "outcomes-pyodide.json", extra_args)
     pyodide_seconds = time.monotonic() - started
-    run_in_cpython(cpython_json)
-    pyodide = json.loads(pyodide_json.read_text(encoding="utf-8")) if pyodide_json.exists() else {}
-    cpython = json.loads(cpython_json.read_text(encoding="utf-8"))
+    cpython = run_in_cpython(WORK / "outcomes-cpython.json", extra_args)
     diff = differences(pyodide, cpython)
     for line in diff[:MAX_LISTED]:
-        print("DIFFERS", line)
+        print("DIFFERS", shorten(line))
     if len(diff) > MAX_LISTED:
         print(f"... and {len(diff) - MAX_LISTED} more differences")
     counts = {result: list(pyodide.values()).count(result) for result in sorted(set(pyodide.values()))}
@@ -121,4 +154,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
