@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +24,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # table.py, the tests' page helpers
 
 import build_site  # noqa: E402 (tools/ is not a package)
-import serve  # noqa: E402
+from servers import Site  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -55,32 +54,6 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
         a=build_site.build(folder / "a", stamp="e2e-a"),
         b=build_site.build(folder / "b", stamp="e2e-b"),
     )
-
-
-class Site:
-    """The built site on http://127.0.0.1:<port>/, with the netlify.toml headers."""
-
-    def __init__(self, directory: Path) -> None:
-        self.server = serve.make_server(directory, 0)
-        self.port = self.server.server_address[1]
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self._thread = self._start()
-
-    def _start(self) -> threading.Thread:
-        thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        thread.start()
-        return thread
-
-    def swap(self, directory: Path) -> None:
-        """Serve another build on the same address (same origin: the same service worker registration)."""
-        self.stop()
-        self.server = serve.make_server(directory, self.port)
-        self._thread = self._start()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self._thread.join()
 
 
 @pytest.fixture

@@ -1,0 +1,82 @@
+"""Embedding: the game in an iframe on another site's page, without the page's menus, posting its documented
+events to the host (and taking no orders from it)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from servers import Site
+from table import FAST, play_until, wait_ready
+
+HOST_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>Club</title>
+<link rel="icon" href="data:,"><script src="host.js"></script></head>
+<body><h1>Chess and cards club</h1><iframe id="game" title="Otvoreni 66" width="800" height="600"></iframe>
+<ol id="log"></ol></body></html>"""
+
+HOST_JS = """window.events = [];
+window.addEventListener("message", (event) => {
+  if (event.data?.source !== "otv66") return;
+  window.events.push({ origin: event.origin, data: event.data });
+  const item = document.createElement("li");
+  item.textContent = JSON.stringify(event.data);
+  document.getElementById("log").append(item);
+});"""
+
+
+@pytest.fixture
+def club_site(tmp_path):
+    """Another origin, with none of our headers: the club's page that embeds the game."""
+    (tmp_path / "host.html").write_text(HOST_HTML)
+    (tmp_path / "host.js").write_text(HOST_JS)
+    club = Site(tmp_path, rules=[])
+    yield club
+    club.stop()
+
+
+def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_site, open_context) -> None:
+    ship = open_context(viewport={"width": 900, "height": 700})
+    page = ship.new_page()
+    page.goto(f"{club_site.url}host.html")
+    page.evaluate(
+        "(src) => { document.getElementById('game').src = src; }",
+        f"{site.url}index.html?embed=1&{FAST}&target=1",
+    )
+    frame = page.wait_for_selector("#game").content_frame()
+    assert wait_ready(frame) == "your-turn"
+    assert not frame.locator("#menu").is_visible(), "embed mode shows the table without the page's menus"
+
+    saved = frame.evaluate("localStorage.getItem('otv66.match')")
+    for order in ({"method": "new_match", "params": {}}, {"type": "call", "method": "undo"}, "skip-waiting"):
+        page.evaluate("(order) => document.getElementById('game').contentWindow.postMessage(order, '*')", order)
+    frame.wait_for_timeout(300)
+    assert frame.evaluate("localStorage.getItem('otv66.match')") == saved, "the host cannot change the game"
+
+    assert play_until(frame, ("match-over",), limit_s=240) == "match-over"
+    page.wait_for_selector("#log li >> nth=1")
+    events = page.evaluate("window.events")
+    assert {event["origin"] for event in events} == {site.url.rstrip("/")}
+    deals = [event["data"] for event in events if event["data"]["type"] == "deal-finished"]
+    finished = [event["data"] for event in events if event["data"]["type"] == "match-finished"]
+    assert len(finished) == 1 and events[-1]["data"] == finished[0]
+    assert [deal["deal"] for deal in deals] == list(range(1, len(deals) + 1))
+    last = deals[-1]
+    assert set(last) == {
+        "source",
+        "version",
+        "type",
+        "deal",
+        "winner",
+        "reason",
+        "scores",
+        "awarded",
+        "game_points",
+        "target",
+    }
+    assert last["version"] == 1 and last["target"] == 1
+    assert finished[0]["winner"] == last["winner"] in (0, 1)
+    assert finished[0]["game_points"] == last["game_points"]
+    assert finished[0]["deals"] == len(deals)
+    record = json.loads(frame.evaluate("localStorage.getItem('otv66.match')"))["record"]
+    assert [d["result"]["scores"] for d in record["deals"]] == [deal["scores"] for deal in deals]
+    ship.problems.check()
