@@ -49,6 +49,29 @@ def test_a_whole_deal_is_played_by_clicking_only_playable_cards(table, artifacts
     assert re.search(r"wins the deal|A draw", result.inner_text())
     assert result.locator("#next-deal").is_visible()
     page.screenshot(path=artifacts / "deal-result-desktop.png")
+    result.locator("#review-button").click()
+    review = table.dialog().locator(".review-list li")
+    review.first.wait_for(timeout=60_000)
+    assert 2 * clicks - 1 <= review.count() <= 2 * clicks + 1, "one line per move of the deal"
+    table.dialog().get_by_role("button", name="Close").click()
+    assert table.dialog().locator("#next-deal").is_visible(), "after the review, the result again"
+
+
+def test_manual_claim_has_a_66_button_and_a_claim_below_66_costs_2_game_points(table):
+    table.open(f"seed=5&opponent=hotseat&claim=manual&{FAST}")
+    page = table.page
+    claim = page.locator("#claim-button")
+    assert claim.is_visible() and claim.is_disabled()
+    assert table.step("4-4") == "dealt"
+    while claim.is_disabled():
+        table.wait_status("your-turn")
+        assert table.score(0) == "?" and table.score(1) == "?", "under manual claim the points are not shown"
+        table.playable().first.click()
+    claim.click()
+    table.wait_status("deal-over")
+    text = table.dialog().inner_text()
+    assert "claimed 66 with only" in text
+    assert "+2" in text
 
 
 def marriage_lead(max_seed: int = 500) -> tuple[int, str, str, int]:
@@ -134,6 +157,28 @@ def test_hot_seat_two_people_take_turns_on_one_screen(table):
     assert movers[0] != movers[1], "the follower answers the lead"
     tricks = [page.locator(f"#won-{p} .won-label").inner_text() for p in (0, 1)]
     assert sum(int(re.search(r"Tricks: (\d+)", text).group(1)) for text in tricks) == 2
+
+
+def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
+    table.open(f"seed=7&level=beginner&opponent=computer&{FAST}")
+    page = table.page
+    table.play_moves(1)
+    table.wait_status("your-turn")
+    table.playable().first.wait_for()
+    before = table.snapshot()
+    page.locator("#hint-button").click()
+    hinted = page.locator(".pile.hint button[data-card]")
+    hinted.wait_for()
+    assert hinted.get_attribute("aria-disabled") == "false"
+    assert "Hint:" in table.announced()
+    hinted.click()
+    table.wait_status("your-turn")
+    table.playable().first.wait_for()
+    assert table.snapshot() != before
+    page.locator("#undo-button").click()
+    page.get_by_role("button", name=re.compile(r"^Undo \([12]\)$")).wait_for()  # my move and the reply
+    table.playable().first.wait_for()
+    assert table.snapshot() == before, "undo goes back to my last turn"
 
 
 def test_a_trick_is_played_with_the_keyboard_only(table):

@@ -32,6 +32,9 @@ import { hostNotifier } from "./embed.js";
 /** Packet plans the computer chooses from when it deals (the engine validates every plan). */
 const COMPUTER_PLANS = [[4, 4], [2, 2, 2, 2], [1, 1, 1, 1, 1, 1, 1, 1], [2, 2, 4], [4, 2, 2], [1, 1, 2, 4]];
 
+/** Search time per move for the post-deal review (a deal has 32 moves; the page waits for all of them). */
+const REVIEW_SECONDS_PER_MOVE = 0.1;
+
 const root = document.getElementById("app");
 const dialog = document.getElementById("panel");
 const engine = new Engine();
@@ -362,7 +365,10 @@ async function dealOver() {
   for (;;) {
     const choice = await showDealResult(dialog, page.state, names(), { reviewAvailable: page.reviewAvailable });
     if (choice !== "review") break;
-    await showReview(dialog, await engine.call("review", {}), names(), page.settings.deck);
+    setStatus(root, "thinking", t("reviewing"));
+    const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
+    updateStatus();
+    await showReview(dialog, review, names(), page.settings.deck);
   }
   page.shownResultFor = deal.number;
 }

@@ -113,6 +113,7 @@ const SR = {
   rematch: "Revanš",
   // review
   reviewTitle: "Analiza deljenja",
+  reviewing: "Analiziram deljenje…",
   inaccuracy: "nepreciznost",
   mistake: "greška",
   blunder: "gruba greška",
@@ -284,6 +285,7 @@ const EN = {
   matchWinner: "{name} wins {a} : {b}",
   rematch: "Rematch",
   reviewTitle: "Deal review",
+  reviewing: "Reviewing the deal…",
   inaccuracy: "inaccuracy",
   mistake: "mistake",
   blunder: "blunder",

@@ -221,7 +221,7 @@ function renderControls(root, state, view) {
   const lastTrick = root.querySelector("#last-trick-button");
   lastTrick.disabled = !deal || !deal.tricks_played;
   const claim = root.querySelector("#claim-button");
-  claim.hidden = deal?.rules.claim !== "manual";
+  claim.hidden = state?.match?.rules.claim !== "manual";
   claim.disabled = !(personToMove && deal.legal_moves.includes("66"));
 }
 
