@@ -53,11 +53,11 @@ def read_json(path: Path) -> Any:
 
 
 def run(
-    command: list[str], *, check: bool = False, capture: bool = False, env: dict[str, str] | None = None
+    command: list[str], *, capture: bool = False, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """Run a command from the repo root, echoing it first."""
     print("$", " ".join(shorten(arg) for arg in command), flush=True)
-    return subprocess.run(command, cwd=REPO, text=True, check=check, capture_output=capture, env=env)
+    return subprocess.run(command, cwd=REPO, text=True, capture_output=capture, env=env)
 
 
 def build_engine_wheel() -> None:
@@ -65,7 +65,9 @@ def build_engine_wheel() -> None:
     WHEELS.mkdir(parents=True, exist_ok=True)
     for old in WHEELS.glob("otv66-*.whl"):
         old.unlink()
-    run([sys.executable, "-m", "build", "--wheel", "--outdir", str(WHEELS), "."], check=True, capture=True)
+    built = run([sys.executable, "-m", "build", "--wheel", "--outdir", str(WHEELS), "."], capture=True)
+    if built.returncode != 0:
+        sys.exit(f"{built.stdout}{built.stderr}\nThe engine wheel did not build.")
 
 
 def download_test_wheels() -> None:
@@ -78,7 +80,8 @@ def download_test_wheels() -> None:
             old.unlink()
     target = ["--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any"]
     download = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", *target]
-    run([*download, "--dest", str(WHEELS), "-r", str(REQUIREMENTS)], check=True)
+    if run([*download, "--dest", str(WHEELS), "-r", str(REQUIREMENTS)]).returncode != 0:
+        sys.exit("The test wheels did not download: see pip's message above.")
     shutil.copyfile(REQUIREMENTS, DOWNLOADED_STAMP)
 
 
@@ -136,6 +139,8 @@ def main(extra_args: list[str]) -> int:
     download_test_wheels()
     pyodide_code, pyodide = run_in_pyodide(WORK / "outcomes-pyodide.json", extra_args)
     pyodide_seconds = time.monotonic() - started
+    if not pyodide:
+        return pyodide_code or 1
     cpython = run_in_cpython(WORK / "outcomes-cpython.json", extra_args)
     diff = differences(pyodide, cpython)
     for line in diff[:MAX_LISTED]:
@@ -148,9 +153,7 @@ def main(extra_args: list[str]) -> int:
         f"{len(diff)} differ from CPython; {pyodide_seconds:.0f} s to the end of the Pyodide run, "
         f"{time.monotonic() - started:.0f} s in all"
     )
-    if pyodide_code != 0:
-        return pyodide_code
-    return 1 if diff or not pyodide else 0
+    return pyodide_code or (1 if diff else 0)
 
 
 if __name__ == "__main__":
