@@ -84,3 +84,13 @@ def play_one_move(page: Any) -> list[str]:
     while table_cards(page) == before and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     return table_cards(page)
+
+
+def wait_controlled(page: Any) -> None:
+    """Wait until the service worker has the site cached and controls the page (offline play is possible)."""
+    page.evaluate(
+        """() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
+             new Promise((resolve) => {
+               navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true));
+             }))"""
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from table import FAST, play_until, wait_ready
+from table import FAST, play_until, wait_controlled, wait_ready
 
 
 def test_after_the_first_visit_a_deal_is_played_offline(site, open_context) -> None:
@@ -13,8 +13,7 @@ def test_after_the_first_visit_a_deal_is_played_offline(site, open_context) -> N
     page = ship.new_page()
     page.goto(f"{site.url}index.html?{FAST}")
     assert wait_ready(page) == "your-turn"
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    wait_controlled(page)
 
     ship.context.set_offline(True)
     page.reload()

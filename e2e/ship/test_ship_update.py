@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from table import FAST, play_one_move, table_cards, wait_ready
+from table import FAST, play_one_move, table_cards, wait_controlled, wait_ready
 
 
 def saved_moves(page) -> list[list[str]]:
@@ -27,7 +27,7 @@ def test_a_new_build_is_offered_and_taken_without_losing_the_match(site, builds,
     page = ship.new_page()
     page.goto(f"{site.url}index.html?{FAST}")
     assert wait_ready(page) == "your-turn"
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_controlled(page)
     play_one_move(page)
     assert wait_ready(page) == "your-turn"
     before = (table_cards(page), saved_moves(page))

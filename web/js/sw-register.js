@@ -7,6 +7,10 @@
  * player's click. The browser looks for a new sw.js on every visit; this module also asks every half hour
  * and when the page comes back into view.
  *
+ * Registration waits until the page has finished loading its engine (its `data-status` is no longer "loading"):
+ * the worker's precache then takes the files from the HTTP cache instead of downloading them a second time
+ * while the first load is still running.
+ *
  * Use: `registerServiceWorker()` once at start-up (app.js), after the page's language is set.
  */
 
@@ -14,9 +18,24 @@ import { st } from "./ship-text.js";
 
 const CHECK_EVERY_MS = 30 * 60 * 1000;
 
+/** Resolves once the page's status element says something other than "loading". */
+function pageLoaded(doc) {
+  const loading = () => doc.querySelector("[data-status]")?.dataset.status === "loading";
+  if (!loading()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (loading()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(doc.body, { subtree: true, attributes: true, attributeFilter: ["data-status"] });
+  });
+}
+
 /** Register sw.js; resolves with the registration, or null where service workers are unavailable. */
 export async function registerServiceWorker({ doc = document } = {}) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return null;
+  await pageLoaded(doc);
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL("sw.js", doc.baseURI));
