@@ -2,9 +2,11 @@
 
 ``make test-pyodide`` runs this. Steps:
 
-1. build the engine wheel (``python -m build --wheel``), the file the browser loads too;
-2. download the pure-Python wheels the tests need (``tools/pyodide/requirements.txt``) once
-   into ``build/pyodide-tests/wheels``; Pyodide ships none and has no micropip;
+1. download the pure-Python wheels the tests need (``tools/pyodide/requirements.txt``) once
+   into ``build/pyodide-tests/test-wheels``; Pyodide ships none and has no micropip;
+2. build the engine wheel (``python -m build --wheel``), the file the browser loads too, into
+   a folder of this run's own (``build/pyodide-tests/run-*``, removed at the end: two runs at
+   the same time do not disturb each other), next to copies of the test wheels;
 3. run ``tools/pyodide/run_pytest.mjs`` under Node.js: it loads the npm ``pyodide`` package,
    installs the wheels, mounts ``tests/`` and runs pytest on ``tests`` and the doctests of the
    *installed* ``otv66``, with the options of ``pyproject.toml``;
@@ -22,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -30,8 +33,8 @@ REPO = Path(__file__).resolve().parent.parent
 TOOLS = REPO / "tools" / "pyodide"
 REQUIREMENTS = TOOLS / "requirements.txt"
 WORK = REPO / "build" / "pyodide-tests"
-WHEELS = WORK / "wheels"
-DOWNLOADED_STAMP = WHEELS / "requirements.txt"
+TEST_WHEELS = WORK / "test-wheels"
+DOWNLOADED_STAMP = TEST_WHEELS / "requirements.txt"
 """A copy of the requirements the downloaded wheels match; a re-run needs no network."""
 
 PYTEST_OPTIONS = ["-p", "no:cacheprovider", "-rfEsxX"]
@@ -60,12 +63,9 @@ def run(
     return subprocess.run(command, cwd=REPO, text=True, capture_output=capture, env=env)
 
 
-def build_engine_wheel() -> None:
-    """Build the engine wheel into WHEELS, replacing any older one."""
-    WHEELS.mkdir(parents=True, exist_ok=True)
-    for old in WHEELS.glob("otv66-*.whl"):
-        old.unlink()
-    built = run([sys.executable, "-m", "build", "--wheel", "--outdir", str(WHEELS), "."], capture=True)
+def build_engine_wheel(wheels: Path) -> None:
+    """Build the engine wheel into the folder ``wheels``."""
+    built = run([sys.executable, "-m", "build", "--wheel", "--outdir", str(wheels), "."], capture=True)
     if built.returncode != 0:
         sys.exit(f"{built.stdout}{built.stderr}\nThe engine wheel did not build.")
 
@@ -75,17 +75,15 @@ def download_test_wheels() -> None:
     wanted = REQUIREMENTS.read_text(encoding="utf-8")
     if DOWNLOADED_STAMP.exists() and DOWNLOADED_STAMP.read_text(encoding="utf-8") == wanted:
         return
-    for old in WHEELS.glob("*.whl"):
-        if not old.name.startswith("otv66-"):
-            old.unlink()
+    shutil.rmtree(TEST_WHEELS, ignore_errors=True)
     target = ["--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any"]
     download = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", *target]
-    if run([*download, "--dest", str(WHEELS), "-r", str(REQUIREMENTS)]).returncode != 0:
+    if run([*download, "--dest", str(TEST_WHEELS), "-r", str(REQUIREMENTS)]).returncode != 0:
         sys.exit("The test wheels did not download: see pip's message above.")
     shutil.copyfile(REQUIREMENTS, DOWNLOADED_STAMP)
 
 
-def run_in_pyodide(outcomes: Path, extra_args: list[str]) -> tuple[int, dict[str, str]]:
+def run_in_pyodide(wheels: Path, outcomes: Path, extra_args: list[str]) -> tuple[int, dict[str, str]]:
     """Run pytest inside Pyodide under Node.js; return pytest's exit code and every test's outcome.
 
     A test that crashes Pyodide itself ends that attempt: the runner adds its id to
@@ -94,9 +92,8 @@ def run_in_pyodide(outcomes: Path, extra_args: list[str]) -> tuple[int, dict[str
     outside any test.
     """
     crashed_json = outcomes.with_name("crashed.json")
-    crashed_json.unlink(missing_ok=True)
     pytest_args = [*PYTEST_OPTIONS, *extra_args, "--pyargs", "tests", "otv66"]
-    runner = ["node", str(TOOLS / "run_pytest.mjs"), str(WHEELS), str(REPO), str(outcomes), str(crashed_json)]
+    runner = ["node", str(TOOLS / "run_pytest.mjs"), str(wheels), str(REPO), str(outcomes), str(crashed_json)]
     while True:
         outcomes.unlink(missing_ok=True)
         before: list[str] = read_json(crashed_json) or []
@@ -112,7 +109,6 @@ def run_in_pyodide(outcomes: Path, extra_args: list[str]) -> tuple[int, dict[str
 
 def run_in_cpython(outcomes: Path, extra_args: list[str]) -> dict[str, str]:
     """Run the same tests in this interpreter (quietly); return every test's outcome."""
-    outcomes.unlink(missing_ok=True)
     env = {**os.environ, "PYTHONPATH": str(TOOLS), "OTV66_OUTCOMES_JSON": str(outcomes)}
     options = [*PYTEST_OPTIONS, *extra_args, "-p", "outcomes_plugin"]
     done = run([sys.executable, "-m", "pytest", "-q", *options, "tests", "otv66"], env=env, capture=True)
@@ -135,13 +131,18 @@ def main(extra_args: list[str]) -> int:
     ``extra_args`` go to pytest in both runs, for a local look (``-k bridge``, ``--deselect ID``).
     """
     started = time.monotonic()
-    build_engine_wheel()
     download_test_wheels()
-    pyodide_code, pyodide = run_in_pyodide(WORK / "outcomes-pyodide.json", extra_args)
-    pyodide_seconds = time.monotonic() - started
-    if not pyodide:
-        return pyodide_code or 1
-    cpython = run_in_cpython(WORK / "outcomes-cpython.json", extra_args)
+    WORK.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="run-", dir=WORK) as folder:
+        this_run = Path(folder)
+        for wheel in TEST_WHEELS.glob("*.whl"):
+            shutil.copy(wheel, this_run)
+        build_engine_wheel(this_run)
+        pyodide_code, pyodide = run_in_pyodide(this_run, this_run / "outcomes-pyodide.json", extra_args)
+        pyodide_seconds = time.monotonic() - started
+        if not pyodide:
+            return pyodide_code or 1
+        cpython = run_in_cpython(this_run / "outcomes-cpython.json", extra_args)
     diff = differences(pyodide, cpython)
     for line in diff[:MAX_LISTED]:
         print("DIFFERS", shorten(line))
