@@ -76,7 +76,8 @@ function levelLabel(level) {
 /** Names for the screen (in the current language). */
 function names() {
   if (page.mode.opponent === "human") return [t("playerN", { n: 1 }), t("playerN", { n: 2 })];
-  return [t("you"), `${t("computer")} (${levelLabel(page.mode.level ?? page.levels.default ?? "")})`];
+  const level = page.mode.level ?? page.levels.default;
+  return [t("you"), level ? `${t("computer")} (${levelLabel(level)})` : t("computer")];
 }
 
 /** Names written into the record (language-neutral). */
@@ -170,6 +171,7 @@ function showLoading(stepText, fraction) {
   document.getElementById("loading-step").textContent = stepText;
   document.getElementById("loading-error").hidden = true;
   document.getElementById("retry-button").hidden = true;
+  document.getElementById("loading-progress").hidden = false;
   const bar = document.getElementById("loading-progress");
   bar.value = Math.round(fraction * 100);
   bar.setAttribute("aria-label", stepText);
@@ -177,6 +179,10 @@ function showLoading(stepText, fraction) {
 
 function loadFailed(message) {
   setStatus(root, "error", t("statusError"));
+  document.getElementById("loading").hidden = false;
+  document.getElementById("loading-title").textContent = t("loadErrorTitle");
+  document.getElementById("loading-progress").hidden = true;
+  document.getElementById("loading-step").textContent = "";
   const error = document.getElementById("loading-error");
   error.textContent = message;
   error.hidden = false;

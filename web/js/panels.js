@@ -150,7 +150,7 @@ export function explainResult(result, names, awarded) {
         ? t("whyReached", { name: names[winner], score: result.scores[winner] })
         : t("whyPlayedOut"),
     );
-    lines.push(t(`why${result.game_points}`));
+    lines.push(t(`why${result.game_points}`, { name: names[loser], score: result.scores[loser] }));
   }
   if (awarded > result.game_points) lines.push(t("drawBonus"));
   return lines;
