@@ -34,6 +34,12 @@ class InvalidLayoutError(Otv66Error):
     kind = "invalid_layout"
 
 
+class InvalidMatchError(Otv66Error):
+    """Match settings that cannot be a match (for example not two player names)."""
+
+    kind = "invalid_match"
+
+
 class IllegalMoveError(Otv66Error):
     """A move that is not legal now (or not a move at all)."""
 

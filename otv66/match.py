@@ -20,7 +20,7 @@ from typing import Any
 
 from otv66.deal import DEFAULT_RULES, Deal
 from otv66.dealing import MAX_SEED, check_dealer, check_packets, check_seed, match_deal_seed
-from otv66.errors import IllegalMoveError
+from otv66.errors import IllegalMoveError, InvalidMatchError
 from otv66.rules import Rules
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2")
@@ -39,8 +39,8 @@ class Match:
         """``seed``, if given, fixes every deal's shuffle (deal ``k`` gets ``match_deal_seed(seed, k)``)."""
         self.rules = rules if rules is not None else DEFAULT_RULES
         self.first_dealer = check_dealer(first_dealer)
-        if len(players) != 2 or not all(isinstance(name, str) for name in players):
-            raise ValueError("a match has two players, each named by a string")
+        if isinstance(players, str) or len(players) != 2 or not all(isinstance(name, str) for name in players):
+            raise InvalidMatchError("a match has two players, each named by a string")
         self.players = (players[0], players[1])
         self.seed = None if seed is None else check_seed(seed)
         self.deals: list[Deal] = []

@@ -154,7 +154,7 @@ def match_from_record(record: Any) -> Match:
     first_dealer = record.get("first_dealer", deals[0].get("dealer", 0) if deals and isinstance(deals[0], dict) else 0)
     try:
         match = Match(rules, first_dealer, players, seed=record.get("seed"))
-    except (Otv66Error, ValueError) as error:
+    except Otv66Error as error:
         raise RecordError(f"match: {error}") from error
     for number, entry in enumerate(deals, start=1):
         if match.is_over:
