@@ -5,7 +5,8 @@ Levels, from the weakest up (:data:`LEVELS`):
 - ``beginner``: plays for the trick at hand and often slips (forgets to
   announce a marriage, ruffs with a high trump, throws points away, plays on a whim);
 - ``club``: plays the trick at hand well, with rare slips;
-- ``expert``: searches three cards ahead (expectimax over the turned-up cards);
+- ``expert``: searches the trick at hand to its end (expectimax over the
+  turned-up cards) and judges the rest with the fitted evaluation;
 - ``master``: searches as deep as its time allows (iterative deepening,
   exact near the end) and, given the match score, plays to win the match.
 
@@ -51,7 +52,7 @@ class Level:
 _LEVELS = (
     Level("beginner", slips=Slips(whim=0.25, forget_marriage=0.5, waste_trump=0.5, give_points=0.3)),
     Level("club", slips=Slips(whim=0.03, forget_marriage=0.1, waste_trump=0.1, give_points=0.05)),
-    Level("expert", seconds=0.3, max_depth=3),
+    Level("expert", seconds=0.3, max_depth=2),
     Level("master", seconds=0.7, max_depth=MAX_PLIES, match_aware=True),
 )
 LEVELS: tuple[str, ...] = tuple(level.name for level in _LEVELS)
