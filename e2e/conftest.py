@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -162,6 +163,19 @@ class Table:
             "match": self.page.locator("#match-score .match-value").inner_text(),
             "status": self.status(),
         }
+
+    def tricks_won(self) -> list[int]:
+        """Tricks won by each player, read from the won-tricks labels ("Tricks: 3 · 40 points")."""
+        texts = [self.page.locator(f"#won-{player} .won-label").inner_text() for player in (0, 1)]
+        return [int(re.search(r"(\d+)", text).group(1)) for text in texts]
+
+    def wait_until(self, condition: Callable[[], bool], timeout_ms: int = 15_000) -> None:
+        """Poll `condition` (in Python) until it holds; the page's CSP forbids Playwright's wait_for_function."""
+        for _ in range(timeout_ms // 50):
+            if condition():
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError("the page never reached the expected state")
 
     def dialog(self) -> Locator:
         return self.page.locator("dialog[open]")

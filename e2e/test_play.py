@@ -103,14 +103,12 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     choice = table.dialog()
     assert "announce" in choice.locator("#marriage-announce").inner_text()
     choice.locator("#marriage-announce").click()
-    table.wait_status("your-turn")
     pending = table.page.locator(f"#info-{leader} .seat-marriages li.pending")
-    assert pending.count() == 1, "announced before the first trick, the marriage waits"
+    table.wait_until(lambda: pending.count() == 1)  # announced before the first trick, the marriage waits
     assert "announces a marriage" in table.announced()
     table.click_card(answer)
-    table.wait_status("your-turn")
     counted = table.page.locator(f"#info-{leader} .seat-marriages li.counted")
-    assert counted.count() == 1, "the trick won makes the marriage count"
+    table.wait_until(lambda: counted.count() == 1)  # the trick won makes the marriage count
     assert table.score(leader) == str(score)
 
 
@@ -155,8 +153,7 @@ def test_hot_seat_two_people_take_turns_on_one_screen(table):
         movers.append(mine[0])
         table.playable().first.click()
     assert movers[0] != movers[1], "the follower answers the lead"
-    tricks = [page.locator(f"#won-{p} .won-label").inner_text() for p in (0, 1)]
-    assert sum(int(re.search(r"Tricks: (\d+)", text).group(1)) for text in tricks) == 2
+    table.wait_until(lambda: sum(table.tricks_won()) == 2)
 
 
 def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
@@ -172,13 +169,10 @@ def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
     assert hinted.get_attribute("aria-disabled") == "false"
     assert "Hint:" in table.announced()
     hinted.click()
-    table.wait_status("your-turn")
-    table.playable().first.wait_for()
-    assert table.snapshot() != before
+    table.wait_until(lambda: table.playable().count() > 0 and table.snapshot() != before)
     page.locator("#undo-button").click()
     page.get_by_role("button", name=re.compile(r"^Undo \([12]\)$")).wait_for()  # my move and the reply
-    table.playable().first.wait_for()
-    assert table.snapshot() == before, "undo goes back to my last turn"
+    table.wait_until(lambda: table.snapshot() == before)  # undo goes back to my last turn
 
 
 def test_a_trick_is_played_with_the_keyboard_only(table):
@@ -206,6 +200,4 @@ def test_a_trick_is_played_with_the_keyboard_only(table):
         page.keyboard.press("Enter")
         played += 1
         page.wait_for_timeout(50)
-    table.wait_status("your-turn", "deal-over")
-    tricks = [page.locator(f"#won-{p} .won-label").inner_text() for p in (0, 1)]
-    assert sum(int(re.search(r"Tricks: (\d+)", text).group(1)) for text in tricks) >= 1
+    table.wait_until(lambda: sum(table.tricks_won()) >= 1)
