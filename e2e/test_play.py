@@ -134,7 +134,7 @@ def test_a_whole_match_to_7_against_the_computer(table, artifacts):
     table.page.locator("#history-button").click()
     history = table.dialog()
     assert history.locator("#stat-matches").inner_text() == "1"
-    assert int(history.locator("#stat-deals").inner_text()) == deals + 1
+    assert int(history.locator("#stat-deals").inner_text()) == deals, "every deal's result was shown"
     assert history.locator("#stat-win-rate").inner_text() in ("0%", "100%")
 
 

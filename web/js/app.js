@@ -12,12 +12,14 @@ import { Engine, missingSupport } from "./engine.js";
 import { cardName, setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import {
+  escapeHtml,
   showDealChoice,
   showDealResult,
   showLastTrick,
   showMarriageChoice,
   showMatchResult,
   showMessage,
+  showPanel,
   showReview,
 } from "./panels.js";
 import { buildTable, pileSlot, playableCards, render, setStatus } from "./render.js";
@@ -58,6 +60,7 @@ const page = {
   undealt: null, // piles whose face-up card the deal animation has not brought yet
   undealtUnder: null,
   shownResultFor: null, // number of the deal whose result panel was closed
+  dealResultOpen: false,
   historyAdded: false,
   notice: null, // a message to show once the table is ready
 };
@@ -105,7 +108,8 @@ function updateStatus() {
   const match = page.state?.match;
   if (!match) return;
   const who = names();
-  if (match.is_over) setStatus(root, "match-over", t("statusMatchOver"));
+  if (page.dealResultOpen) setStatus(root, "deal-over", t("statusDealOver"));
+  else if (match.is_over) setStatus(root, "match-over", t("statusMatchOver"));
   else if (deal?.result) setStatus(root, "deal-over", t("statusDealOver"));
   else if (page.busy || !deal) {
     const mover = deal ? deal.turn : match.next_dealer;
@@ -346,25 +350,35 @@ function run(task) {
 async function advance() {
   for (;;) {
     const { match, deal } = page.state;
+    if (deal?.result && page.shownResultFor !== deal.number) await dealOver();
     if (match.is_over) {
       if (!(await finishMatch())) return;
       continue;
     }
     if (!deal || deal.result) {
-      if (deal?.result && page.shownResultFor !== deal.number) await dealOver();
       await startDeal();
       continue;
     }
     if (humans()[deal.turn]) {
       setBusy(false);
+      keepKeyboardFocus();
       return;
     }
     await computerMove();
   }
 }
 
+/** A keyboard player whose focused card has left the table continues from the first playable card. */
+function keepKeyboardFocus() {
+  if (!document.body.classList.contains("keyboard")) return;
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && !focused.hidden && focused.isConnected) return;
+  root.querySelector('button.card.top[aria-disabled="false"]')?.focus();
+}
+
 async function dealOver() {
   page.busy = true;
+  page.dealResultOpen = true;
   renderAll();
   const deal = page.state.deal;
   if (page.mode.opponent === "computer" && deal.result.winner !== null) playSound(deal.result.winner === 0 ? "win" : "lose");
@@ -377,6 +391,7 @@ async function dealOver() {
     await showReview(dialog, review, names(), page.settings.deck);
   }
   page.shownResultFor = deal.number;
+  page.dealResultOpen = false;
 }
 
 /** The match is over: history, the result panel. Returns true when a rematch has started. */
@@ -641,11 +656,25 @@ function wireMenu() {
   });
 }
 
+function confirmNewMatch() {
+  return showPanel(dialog, {
+    title: t("newMatch"),
+    body: `<p>${escapeHtml(t("confirmNewMatch"))}</p>`,
+    buttons: [
+      { label: t("newMatch"), value: true, primary: true, id: "confirm-new-match" },
+      { label: t("cancel"), value: false },
+    ],
+    cancelValue: false,
+  });
+}
+
 function wireButtons() {
   wireMenu();
   document.getElementById("retry-button").addEventListener("click", loadEngine);
-  document.getElementById("new-match-button").addEventListener("click", () => {
+  document.getElementById("new-match-button").addEventListener("click", async () => {
     if (!page.state) return;
+    const inProgress = page.state.match && !page.state.match.is_over && page.state.match.deals.length > 0;
+    if (inProgress && !(await confirmNewMatch())) return;
     run(async () => {
       await newMatch(null);
       await advance();
