@@ -486,8 +486,10 @@ async function computerMove() {
   const deal = page.state.deal;
   const request = { level: page.mode.level };
   if (page.seed !== null) request.seed = page.seed * 1000 + deal.number * 64 + deal.moves.length;
+  const started = performance.now();
   const { move } = await engine.call("ai_move", request);
-  await pause(400 + Math.random() * 400);
+  const thought = performance.now() - started;
+  await pause(Math.max(0, 500 + Math.random() * 400 - thought)); // a natural pause, not the search time again
   await playMove(move);
 }
 

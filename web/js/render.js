@@ -189,13 +189,14 @@ function renderSeat(root, state, view, player) {
 function renderCentre(root, state, view) {
   const deal = state?.deal;
   const trump = root.querySelector("#trump");
-  const key = deal ? `${deal.trump}${view.settings.deck}${view.lang}` : "";
+  const shown = Boolean(deal) && !view.undealt; // the trump is known once the dealer's last card lies face up
+  const key = shown ? `${deal.trump}${view.settings.deck}${view.lang}` : "";
   if (trump.dataset.key !== key) {
     trump.dataset.key = key;
-    trump.innerHTML = deal
+    trump.innerHTML = shown
       ? `<span class="trump-label">${t("trump")}</span>${suitIcon(deal.trump, view.settings.deck, "trump-icon")}<span class="trump-name">${suitName(deal.trump, view.settings.deck)}</span>`
       : "";
-    trump.hidden = !deal;
+    trump.hidden = !shown;
   }
   const match = state?.match;
   const score = root.querySelector("#match-score");
