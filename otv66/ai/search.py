@@ -65,7 +65,7 @@ GAME_POINTS: Final[tuple[float, ...]] = (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)
 EXACT_DEPTH: Final = 1_000
 """Depth stored for a subtree solved to the end (valid at any depth)."""
 MAX_PLIES: Final = 2 * TRICKS
-CHECK_EVERY: Final = 512
+CHECK_EVERY: Final = 256
 """Nodes between two looks at the clock."""
 
 Move = tuple[int, bool]
