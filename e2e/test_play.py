@@ -35,7 +35,7 @@ def test_a_whole_deal_is_played_by_clicking_only_playable_cards(table, artifacts
             inert.first.click(force=True)  # Playwright would wait: aria-disabled cards count as disabled
             page.wait_for_timeout(150)
             assert table.snapshot() == before, "an inert card must not be played"
-            assert "cannot be played" in table.announced()
+            table.wait_until(lambda: "cannot be played" in table.announced())
             tried_inert_card = True
         if clicks == 3:
             page.screenshot(path=artifacts / "table-desktop.png")
@@ -74,10 +74,10 @@ def test_manual_claim_has_a_66_button_and_a_claim_below_66_costs_2_game_points(t
     assert "+2" in text
 
 
-def marriage_lead(max_seed: int = 500) -> tuple[int, str, str, int]:
+def marriage_lead(max_seed: int = 500) -> tuple[int, int, str, str, int]:
     """A seeded first deal (4-4 packets) whose leader can announce a marriage and win the trick.
 
-    Returns (seed, lead, losing answer, the leader's score after the trick), all from the engine.
+    Returns (seed, leader, lead, losing answer, the leader's score after the trick), all from the engine.
     """
     for seed in range(1, max_seed):
         deal = Match(Rules(), first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4))
@@ -87,25 +87,25 @@ def marriage_lead(max_seed: int = 500) -> tuple[int, str, str, int]:
             for answer in deal.legal_moves():
                 deal.play(answer)
                 if deal.last_trick_winner == leader and not deal.is_over:
-                    return seed, lead, answer, deal.score(leader)
+                    return seed, leader, lead, answer, deal.score(leader)
                 deal.undo()
             deal.undo()
     raise AssertionError("no seed with a winning marriage lead")
 
 
 def test_a_marriage_is_announced_through_the_ui_and_scored(table):
-    seed, lead, answer, score = marriage_lead()
+    seed, leader, lead, answer, score = marriage_lead()
     table.open(f"seed={seed}&opponent=hotseat&{FAST}")
     assert table.step("4-4") == "dealt"
-    table.wait_status("your-turn")
-    leader = 1 if table.page.locator('#piles-1 button[aria-disabled="false"]').count() else 0
+    table.page.locator(f'#piles-{leader} button[data-card="{lead[:2]}"][aria-disabled="false"]').wait_for()
     table.click_card(lead[:2])
     choice = table.dialog()
     assert "announce" in choice.locator("#marriage-announce").inner_text()
     choice.locator("#marriage-announce").click()
     pending = table.page.locator(f"#info-{leader} .seat-marriages li.pending")
     table.wait_until(lambda: pending.count() == 1)  # announced before the first trick, the marriage waits
-    assert "announces a marriage" in table.announced()
+    table.wait_until(lambda: "announces a marriage" in table.announced())
+    table.page.locator(f'button[data-card="{answer}"][aria-disabled="false"]').wait_for()
     table.click_card(answer)
     counted = table.page.locator(f"#info-{leader} .seat-marriages li.counted")
     table.wait_until(lambda: counted.count() == 1)  # the trick won makes the marriage count
@@ -167,7 +167,7 @@ def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
     hinted = page.locator(".pile.hint button[data-card]")
     hinted.wait_for()
     assert hinted.get_attribute("aria-disabled") == "false"
-    assert "Hint:" in table.announced()
+    table.wait_until(lambda: "Hint:" in table.announced())
     hinted.click()
     table.wait_until(lambda: table.playable().count() > 0 and table.snapshot() != before)
     page.locator("#undo-button").click()

@@ -24,7 +24,7 @@ def test_a_reload_mid_deal_resumes_the_same_position(table):
     table.wait_status("your-turn")
     table.page.locator('button[data-card][aria-disabled="false"]').first.wait_for()
     assert table.snapshot() == before
-    assert "resumed" in table.announced()
+    table.wait_until(lambda: "resumed" in table.announced())
 
 
 @pytest.mark.parametrize(
