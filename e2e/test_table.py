@@ -95,6 +95,23 @@ def test_the_language_can_be_switched_and_is_remembered(table):
     assert page.locator("#hint-button").inner_text() == "Savet"
 
 
+def test_the_hungarian_deck_names_its_suits_and_is_remembered(table):
+    table.open(f"seed=3&level=beginner&opponent=computer&{FAST}")
+    page = table.page
+    page.locator("#settings-button").click()
+    table.dialog().locator("#setting-deck").select_option("german")
+    table.dialog().locator("#settings-save").click()
+    table.step("4-4")
+    table.wait_status("your-turn")
+    page.locator("button[data-card]").first.wait_for()
+    names = " ".join(page.locator("button[data-card]").evaluate_all("els => els.map(e => e.ariaLabel)"))
+    assert any(suit in names for suit in ("leaves", "bells", "acorns")), names
+    assert "spades" not in names and "clubs" not in names
+    page.reload()
+    table.wait_ready()
+    assert page.locator("#trump .trump-name").inner_text() in ("leaves", "hearts", "bells", "acorns")
+
+
 def test_a_phone_in_portrait_shows_the_whole_table_and_plays_by_tap(table_in_context, artifacts):
     phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
     table = table_in_context(**phone).open(f"seed=9&level=beginner&opponent=computer&{FAST}")

@@ -11,6 +11,7 @@ import { cardBack, installSprite } from "./cards.js";
 import { Engine, missingSupport } from "./engine.js";
 import { cardName, setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
+import { LoadingScreen } from "./loading.js";
 import {
   escapeHtml,
   showDealChoice,
@@ -40,13 +41,13 @@ const REVIEW_SECONDS_PER_MOVE = 0.1;
 const root = document.getElementById("app");
 const dialog = document.getElementById("panel");
 const engine = new Engine();
+const loading = new LoadingScreen(document.getElementById("loading"));
 const params = new URLSearchParams(location.search);
 const overrides = applyOverrides(loadSettings(), params);
 const notifyHost = hostNotifier(overrides.embed); // embed mode: deal and match ends to the host page (embed.js)
 
 const page = {
   state: null, // the bridge state
-  stored: loadSettings(), // settings as saved (without URL overrides)
   settings: overrides.settings, // settings in force
   seed: overrides.seed,
   mode: { opponent: overrides.settings.opponent, level: overrides.settings.level },
@@ -167,66 +168,34 @@ function applyLook() {
 
 // ------------------------------------------------------------------ loading
 
-function showLoading(stepText, fraction) {
-  const box = document.getElementById("loading");
-  box.hidden = false;
-  box.setAttribute("aria-busy", "true");
-  document.getElementById("loading-title").textContent = t("loadingTitle");
-  document.getElementById("loading-step").textContent = stepText;
-  document.getElementById("loading-error").hidden = true;
-  document.getElementById("retry-button").hidden = true;
-  document.getElementById("loading-progress").hidden = false;
-  const bar = document.getElementById("loading-progress");
-  bar.value = Math.round(fraction * 100);
-  bar.setAttribute("aria-label", stepText);
-}
-
-function loadFailed(message) {
-  setStatus(root, "error", t("statusError"));
-  document.getElementById("loading").hidden = false;
-  document.getElementById("loading-title").textContent = t("loadErrorTitle");
-  document.getElementById("loading-progress").hidden = true;
-  document.getElementById("loading-step").textContent = "";
-  const error = document.getElementById("loading-error");
-  error.textContent = message;
-  error.hidden = false;
-  document.getElementById("loading").setAttribute("aria-busy", "false");
-  document.getElementById("retry-button").hidden = false;
-  document.getElementById("retry-button").focus();
-}
-
-function onProgress(step, loaded, total) {
-  if (step === "download") {
-    const mb = (bytes) => (bytes / 1e6).toFixed(1);
-    showLoading(t("stepDownload", { loaded: mb(loaded), total: total ? mb(total) : "?" }), 0.05 + 0.7 * (total ? loaded / total : 0));
-  } else if (step === "start") showLoading(t("stepStart"), 0.8);
-  else if (step === "engine") showLoading(t("stepEngine"), 0.9);
-}
-
 async function loadEngine() {
   setStatus(root, "loading", t("statusLoading"));
+  const loadFailed = (message) => {
+    setStatus(root, "error", t("statusError"));
+    loading.fail(message);
+  };
   const missing = missingSupport();
   if (missing) return loadFailed(t(missing));
   try {
-    showLoading(t("stepConfig"), 0.02);
+    loading.show(t("stepConfig"), 0.02);
     const infoUrl = new URL("build-info.json", location.href);
     const response = await fetch(infoUrl, { cache: "no-cache" });
     if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
     const info = await response.json();
     const version = await engine.start(
       { pyodideUrl: new URL(info.pyodide, infoUrl).href, wheelUrl: new URL(info.wheel, infoUrl).href },
-      onProgress,
+      (step, loaded, total) => loading.progress(step, loaded, total),
     );
     page.levels = { list: version.levels ?? [], default: version.default_level ?? null };
     page.recordFormat = version.record_format;
     page.mode.level ??= page.levels.default;
     page.reviewAvailable = await hasMethod("review");
-    showLoading(t("stepMatch"), 0.96);
+    loading.show(t("stepMatch"), 0.96);
     await openMatch();
   } catch (error) {
     return loadFailed(t("loadFailed", { message: error.message }));
   }
-  document.getElementById("loading").hidden = true;
+  loading.hide();
   renderAll();
   if (page.notice) {
     const notice = page.notice;
@@ -628,7 +597,6 @@ function claim() {
 async function openSettings() {
   const { action, settings } = await showSettings(dialog, { ...page.settings }, page.levels);
   if (!action) return;
-  page.stored = settings;
   page.settings = settings;
   saveSettings(settings);
   if (page.mode.opponent === "computer" && settings.level) page.mode.level = settings.level;

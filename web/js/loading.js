@@ -1,0 +1,61 @@
+/**
+ * The loading screen over the table shell: the step in progress with a progress bar (bytes while the
+ * runtime downloads), or what went wrong with a Retry button. Never a blank page or an endless spinner.
+ */
+
+import { t } from "./i18n.js";
+
+/** Where each loading step of the worker (worker.js) puts the bar, as a fraction of the whole. */
+const STEP_AT = { start: 0.8, engine: 0.9 };
+
+export class LoadingScreen {
+  constructor(box) {
+    this.box = box;
+    this.title = box.querySelector("#loading-title");
+    this.step = box.querySelector("#loading-step");
+    this.bar = box.querySelector("progress");
+    this.error = box.querySelector("#loading-error");
+    this.retry = box.querySelector("#retry-button");
+  }
+
+  /** Show a step by name and how far loading has come (0..1). */
+  show(text, fraction) {
+    this.box.hidden = false;
+    this.box.setAttribute("aria-busy", "true");
+    this.title.textContent = t("loadingTitle");
+    this.step.textContent = text;
+    this.error.hidden = true;
+    this.retry.hidden = true;
+    this.bar.hidden = false;
+    this.bar.value = Math.round(fraction * 100);
+    this.bar.setAttribute("aria-label", text);
+  }
+
+  /** A progress message of the worker: the download in bytes, or the name of the next step. */
+  progress(step, loaded, total) {
+    if (step === "download") {
+      const mb = (bytes) => (bytes / 1e6).toFixed(1);
+      const text = t("stepDownload", { loaded: mb(loaded), total: total ? mb(total) : "?" });
+      this.show(text, 0.05 + 0.7 * (total ? loaded / total : 0));
+    } else if (step in STEP_AT) {
+      this.show(t(step === "start" ? "stepStart" : "stepEngine"), STEP_AT[step]);
+    }
+  }
+
+  /** Loading failed: say why, and offer Retry (its click handler is the page's). */
+  fail(message) {
+    this.box.hidden = false;
+    this.box.setAttribute("aria-busy", "false");
+    this.title.textContent = t("loadErrorTitle");
+    this.bar.hidden = true;
+    this.step.textContent = "";
+    this.error.textContent = message;
+    this.error.hidden = false;
+    this.retry.hidden = false;
+    this.retry.focus();
+  }
+
+  hide() {
+    this.box.hidden = true;
+  }
+}
