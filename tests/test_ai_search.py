@@ -122,3 +122,18 @@ def test_analysis_of_a_solved_endgame_is_exact() -> None:
     deal = SMALL[0]
     analysis = analyse(deal.view(), seconds=30)
     assert all(row["exact"] for row in analysis["moves"])
+
+
+def test_star2_probing_prunes_without_changing_values() -> None:
+    for seed in range(3):
+        deal = Deal.from_seed(seed, dealer=seed % 2)
+        for _ in range(2 * seed):
+            deal.play(deal.legal_moves()[0])
+        values = []
+        for star2 in (False, True):
+            searcher = Searcher(deal.view())
+            searcher.star2 = star2
+            moves = sorted(set(searcher.root_moves(list(deal.legal_moves()), True).values()))
+            results, _best = searcher.search(moves, seconds=None, max_depth=3, full_window=True)
+            values.append({move: round(value.value, 9) for move, value in results.items()})
+        assert values[0] == values[1]

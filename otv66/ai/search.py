@@ -119,6 +119,7 @@ class Searcher:
         self.weights = weights
         self.deadline: float | None = None
         self.star2 = True
+        """Star2 probing at chance nodes (pure pruning: switching it off changes no value, only the work)."""
         self.table: dict[tuple[int, ...], tuple[int, float, float, Move]] = {}
         self.move_cache: dict[tuple[int, int, int, int], list[Move]] = {}
         self.nodes = 0
