@@ -2,8 +2,9 @@
 
 ``make test-pyodide`` runs this. Steps:
 
-1. download the pure-Python wheels the tests need (``tools/pyodide/requirements.txt``) once
-   into ``build/pyodide-tests/test-wheels``; Pyodide ships none and has no micropip;
+1. download the pure-Python wheels the tests need (``tools/pyodide/test-packages.txt``, at the
+   versions installed here) once into ``build/pyodide-tests/test-wheels-*``; Pyodide ships
+   none and has no micropip;
 2. build the engine wheel (``python -m build --wheel``), the file the browser loads too, into
    a folder of this run's own (``build/pyodide-tests/run-*``, removed at the end: two runs at
    the same time do not disturb each other), next to copies of the test wheels;
@@ -19,6 +20,8 @@ that crashes Pyodide itself is reported as "crashed" and the rest of the suite s
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
@@ -31,11 +34,8 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = REPO / "tools" / "pyodide"
-REQUIREMENTS = TOOLS / "requirements.txt"
+TEST_PACKAGES = TOOLS / "test-packages.txt"
 WORK = REPO / "build" / "pyodide-tests"
-TEST_WHEELS = WORK / "test-wheels"
-DOWNLOADED_STAMP = TEST_WHEELS / "requirements.txt"
-"""A copy of the requirements the downloaded wheels match; a re-run needs no network."""
 
 PYTEST_OPTIONS = ["-p", "no:cacheprovider", "-rfEsxX"]
 """For both runs: write nothing into the repo, and list every failure, error, skip and xfail."""
@@ -70,17 +70,31 @@ def build_engine_wheel(wheels: Path) -> None:
         sys.exit(f"{built.stdout}{built.stderr}\nThe engine wheel did not build.")
 
 
-def download_test_wheels() -> None:
-    """Download the pinned test dependencies as py3-none-any wheels, unless already there."""
-    wanted = REQUIREMENTS.read_text(encoding="utf-8")
-    if DOWNLOADED_STAMP.exists() and DOWNLOADED_STAMP.read_text(encoding="utf-8") == wanted:
-        return
-    shutil.rmtree(TEST_WHEELS, ignore_errors=True)
+def pinned_test_packages() -> str:
+    """``name==version`` lines for TEST_PACKAGES, at the versions installed in this interpreter."""
+    lines = TEST_PACKAGES.read_text(encoding="utf-8").splitlines()
+    names = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    return "".join(f"{name}=={importlib.metadata.version(name)}\n" for name in names)
+
+
+def test_wheels() -> Path:
+    """The folder of test wheels at the pinned versions; downloaded the first time only.
+
+    The folder's name holds a hash of the pins, so a re-run needs no network and runs with
+    other versions (another interpreter) keep their own wheels.
+    """
+    wanted = pinned_test_packages()
+    folder = WORK / f"test-wheels-{hashlib.sha256(wanted.encode()).hexdigest()[:12]}"
+    if folder.exists():
+        return folder
+    partial = Path(tempfile.mkdtemp(prefix="download-", dir=WORK))
     target = ["--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any"]
     download = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", *target]
-    if run([*download, "--dest", str(TEST_WHEELS), "-r", str(REQUIREMENTS)]).returncode != 0:
+    if run([*download, "--dest", str(partial), *wanted.split()]).returncode != 0:
+        shutil.rmtree(partial)
         sys.exit("The test wheels did not download: see pip's message above.")
-    shutil.copyfile(REQUIREMENTS, DOWNLOADED_STAMP)
+    partial.rename(folder)
+    return folder
 
 
 def run_in_pyodide(wheels: Path, outcomes: Path, extra_args: list[str]) -> tuple[int, dict[str, str]]:
@@ -131,11 +145,11 @@ def main(extra_args: list[str]) -> int:
     ``extra_args`` go to pytest in both runs, for a local look (``-k bridge``, ``--deselect ID``).
     """
     started = time.monotonic()
-    download_test_wheels()
     WORK.mkdir(parents=True, exist_ok=True)
+    test_wheel_folder = test_wheels()
     with tempfile.TemporaryDirectory(prefix="run-", dir=WORK) as folder:
         this_run = Path(folder)
-        for wheel in TEST_WHEELS.glob("*.whl"):
+        for wheel in test_wheel_folder.glob("*.whl"):
             shutil.copy(wheel, this_run)
         build_engine_wheel(this_run)
         pyodide_code, pyodide = run_in_pyodide(this_run, this_run / "outcomes-pyodide.json", extra_args)
