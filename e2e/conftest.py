@@ -35,6 +35,8 @@ CHROMIUM_FLAGS = [
 ]
 LOAD_TIMEOUT_MS = 90_000
 """Pyodide needs 5 s on an idle machine, more on a busy one."""
+ACTION_TIMEOUT_MS = 60_000
+"""Clicks and waits on a busy 2-core machine (other test suites running) can take long."""
 STATUSES = ("loading", "your-turn", "thinking", "deal-over", "match-over", "error")
 
 
@@ -104,6 +106,7 @@ class Table:
 
     def __init__(self, page: Page) -> None:
         self.page = page
+        page.set_default_timeout(ACTION_TIMEOUT_MS)
 
     # ---------------------------------------------------------------- opening
 
@@ -169,7 +172,7 @@ class Table:
         texts = [self.page.locator(f"#won-{player} .won-label").inner_text() for player in (0, 1)]
         return [int(re.search(r"(\d+)", text).group(1)) for text in texts]
 
-    def wait_until(self, condition: Callable[[], bool], timeout_ms: int = 15_000) -> None:
+    def wait_until(self, condition: Callable[[], bool], timeout_ms: int = ACTION_TIMEOUT_MS) -> None:
         """Poll `condition` (in Python) until it holds; the page's CSP forbids Playwright's wait_for_function."""
         for _ in range(timeout_ms // 50):
             if condition():
