@@ -4,7 +4,7 @@
  * Protocol (every message is a plain object; `id` pairs a reply with its request):
  *
  *   page -> worker
- *     {id, type: "init", pyodideUrl, wheelUrl}   load the runtime and the engine (once)
+ *     {id, type: "init", pyodideUrl, wheelUrl}   load the runtime and unpack the engine wheel (once)
  *     {id, type: "call", method, params}         one JSON-bridge call (otv66/bridge.py)
  *
  *   worker -> page
@@ -74,16 +74,12 @@ async function init(id, pyodideUrl, wheelUrl) {
   const { loadPyodide } = await import(pyodideUrl + "pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: pyodideUrl });
 
-  // 3. Install the engine wheel (loadPackage resolves [] on failure: check it).
+  // 3. Install the engine wheel: unpack it into site-packages (a pure-Python wheel needs nothing more).
   progress("engine");
-  const failures = [];
-  const installed = await pyodide.loadPackage(wheelUrl, {
-    messageCallback: () => {},
-    errorCallback: (message) => failures.push(message),
-  });
-  if (failures.length || !installed?.length) {
-    throw { type: "load_failed", message: `engine wheel did not install: ${failures.join("; ") || wheelUrl}` };
-  }
+  const wheel = await fetch(wheelUrl);
+  if (!wheel.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${wheel.status}` };
+  const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
+  pyodide.unpackArchive(new Uint8Array(await wheel.arrayBuffer()), "wheel", { extractDir: sitePackages });
   const bridge = pyodide.pyimport("otv66.bridge");
   bridgeCall = bridge.call;
   const version = JSON.parse(bridgeCall(JSON.stringify({ id: 0, method: "version", params: {} }))).result;
