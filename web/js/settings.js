@@ -21,7 +21,7 @@ export function defaultSettings() {
     rules: { ...DEFAULT_RULES },
     lang: browserLanguage(),
     deck: "french", // "french" | "german"
-    speed: "normal",
+    speed: globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "off" : "normal",
     sound: true,
   };
 }
