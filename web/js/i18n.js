@@ -113,6 +113,7 @@ const SR = {
   matchOverTitle: "Kraj partije",
   matchWinner: "{name} pobeđuje {a} : {b}",
   rematch: "Revanš",
+  dealsPlayed: "Odigrano deljenja: {n}",
   // review
   reviewTitle: "Analiza deljenja",
   reviewing: "Analiziram deljenje…",
@@ -288,6 +289,7 @@ const EN = {
   matchOverTitle: "Match over",
   matchWinner: "{name} wins {a} : {b}",
   rematch: "Rematch",
+  dealsPlayed: "Deals played: {n}",
   reviewTitle: "Deal review",
   reviewing: "Reviewing the deal…",
   inaccuracy: "inaccuracy",

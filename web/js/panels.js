@@ -184,12 +184,11 @@ export function showDealResult(dialog, state, names, { reviewAvailable }) {
 export function showMatchResult(dialog, state, names) {
   const match = state.match;
   const [a, b] = match.game_points;
-  const lines = state.deal?.result ? explainResult(state.deal.result, names, 0).slice(0, 1) : [];
   return showPanel(dialog, {
     kind: "result match",
     title: t("matchOverTitle"),
     body: `<p class="match-winner">${escapeHtml(t("matchWinner", { name: names[match.winner], a, b }))}</p>
-      ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}`,
+      <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
     buttons: [
       { label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" },
       { label: t("close"), value: "close" },
