@@ -28,6 +28,7 @@ import { showHistory, showSettings } from "./settings-panel.js";
 import { applyOverrides, loadSettings, saveSettings, SPEEDS } from "./settings.js";
 import { playSound, setSoundEnabled } from "./sound.js";
 import { addToHistory, clearSavedMatch, readSavedMatch, saveMatch } from "./storage.js";
+import { createPageState, humansOf, namesOf, recordNamesOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 import { addShareButtons, openLinkedDeal } from "./share.js";
 import { hostNotifier } from "./embed.js";
@@ -46,63 +47,11 @@ const params = new URLSearchParams(location.search);
 const overrides = applyOverrides(loadSettings(), params);
 const notifyHost = hostNotifier(overrides.embed); // embed mode: deal and match ends to the host page (embed.js)
 
-const page = {
-  state: null, // the bridge state
-  settings: overrides.settings, // settings in force
-  seed: overrides.seed,
-  mode: { opponent: overrides.settings.opponent, level: overrides.settings.level },
-  levels: { list: [], default: null },
-  recordFormat: null,
-  reviewAvailable: false,
-  busy: true,
-  hint: null,
-  shownTrick: null, // a finished trick still shown on the table
-  lastTrick: null, // {cards: [led, answer], winner}
-  undealt: null, // piles whose face-up card the deal animation has not brought yet
-  undealtUnder: null,
-  shownResultFor: null, // number of the deal whose result panel was closed
-  dealResultOpen: false,
-  historyAdded: false,
-  notice: null, // a message to show once the table is ready
-};
-
-// ------------------------------------------------------------------ view helpers
-
-function humans() {
-  return page.mode.opponent === "human" ? [true, true] : [true, false];
-}
-
-function levelLabel(level) {
-  const key = `level_${level}`;
-  return t(key) === key ? level : t(key);
-}
-
-/** Names for the screen (in the current language). */
-function names() {
-  if (page.mode.opponent === "human") return [t("playerN", { n: 1 }), t("playerN", { n: 2 })];
-  const level = page.mode.level ?? page.levels.default;
-  return [t("you"), level ? `${t("computer")} (${levelLabel(level)})` : t("computer")];
-}
-
-/** Names written into the record (language-neutral). */
-function recordNames() {
-  if (page.mode.opponent === "human") return ["Player 1", "Player 2"];
-  return ["Player", `Computer (${page.mode.level})`];
-}
-
-function view() {
-  return {
-    settings: page.settings,
-    humans: humans(),
-    names: names(),
-    busy: page.busy,
-    hint: page.hint,
-    shownTrick: page.shownTrick,
-    undealt: page.undealt,
-    undealtUnder: page.undealtUnder,
-    lang: page.settings.lang,
-  };
-}
+const page = createPageState(overrides.settings, overrides.seed);
+const humans = () => humansOf(page);
+const names = () => namesOf(page);
+const recordNames = () => recordNamesOf(page);
+const view = () => viewOf(page);
 
 function updateStatus() {
   const deal = page.state?.deal;
