@@ -39,6 +39,10 @@ WORK = REPO / "build" / "pyodide-tests"
 
 PYTEST_OPTIONS = ["-p", "no:cacheprovider", "-rfEsxX"]
 """For both runs: write nothing into the repo, and list every failure, error, skip and xfail."""
+PURE_PYTHON_WHEELS = ["--only-binary=:all:", "--implementation", "py", "--abi", "none", "--platform", "any"]
+"""pip's options for wheels that Pyodide can install without micropip: pure Python ones."""
+PYODIDE_PYTHON = "3.14"
+"""The Python version of Pyodide 314.0.7 (package.json), for pip's Requires-Python checks."""
 MAX_CRASHES = 5
 """Tests that may crash Pyodide before the run gives up (each crash costs a fresh start)."""
 MAX_LISTED = 30
@@ -70,30 +74,50 @@ def build_engine_wheel(wheels: Path) -> None:
         sys.exit(f"{built.stdout}{built.stderr}\nThe engine wheel did not build.")
 
 
-def pinned_test_packages() -> str:
-    """``name==version`` lines for TEST_PACKAGES, at the versions installed in this interpreter."""
+def test_package_versions() -> dict[str, str]:
+    """TEST_PACKAGES with the versions installed in this interpreter."""
     lines = TEST_PACKAGES.read_text(encoding="utf-8").splitlines()
     names = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-    return "".join(f"{name}=={importlib.metadata.version(name)}\n" for name in names)
+    return {name: importlib.metadata.version(name) for name in names}
+
+
+def download_pure_wheel(requirement: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """Download the py3-none-any wheel (no dependencies) that best fits ``requirement``."""
+    target = [*PURE_PYTHON_WHEELS, "--python-version", PYODIDE_PYTHON]
+    download = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", *target, "--dest", str(folder)]
+    return run([*download, requirement], capture=True)
+
+
+def wheel_versions(folder: Path) -> dict[str, str]:
+    """Package name (as in TEST_PACKAGES) -> version, read from the wheel file names."""
+    return {wheel.name.split("-")[0].lower(): wheel.name.split("-")[1] for wheel in folder.glob("*.whl")}
 
 
 def test_wheels() -> Path:
-    """The folder of test wheels at the pinned versions; downloaded the first time only.
+    """The folder of test wheels for Pyodide, downloaded the first time only.
 
-    The folder's name holds a hash of the pins, so a re-run needs no network and runs with
-    other versions (another interpreter) keep their own wheels.
+    Each package comes at the version installed here, so both runs use the same pytest; a
+    version without a pure-Python wheel (hypothesis ships compiled code since 6.156) falls back
+    to the newest release that has one, and the difference is printed. The folder's name holds a
+    hash of the versions here, so a re-run needs no network and other interpreters keep theirs.
     """
-    wanted = pinned_test_packages()
-    folder = WORK / f"test-wheels-{hashlib.sha256(wanted.encode()).hexdigest()[:12]}"
-    if folder.exists():
-        return folder
-    partial = Path(tempfile.mkdtemp(prefix="download-", dir=WORK))
-    target = ["--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any"]
-    download = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:", *target]
-    if run([*download, "--dest", str(partial), *wanted.split()]).returncode != 0:
-        shutil.rmtree(partial)
-        sys.exit("The test wheels did not download: see pip's message above.")
-    partial.rename(folder)
+    versions = test_package_versions()
+    key = hashlib.sha256(json.dumps(versions, sort_keys=True).encode()).hexdigest()[:12]
+    folder = WORK / f"test-wheels-{key}"
+    if not folder.exists():
+        partial = Path(tempfile.mkdtemp(prefix="download-", dir=WORK))
+        for name, version in versions.items():
+            if download_pure_wheel(f"{name}=={version}", partial).returncode == 0:
+                continue
+            newest = download_pure_wheel(name, partial)
+            if newest.returncode != 0:
+                shutil.rmtree(partial)
+                sys.exit(f"{newest.stderr}\nNo pure-Python wheel of {name} could be downloaded.")
+        partial.rename(folder)
+    in_pyodide = wheel_versions(folder)
+    for name, version in versions.items():
+        if in_pyodide.get(name) != version:
+            print(f"NOTE: {name} {in_pyodide.get(name)} in Pyodide, {version} here: no pure-Python wheel of {version}")
     return folder
 
 
