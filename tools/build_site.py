@@ -4,7 +4,8 @@ What it makes (see docs/building.md):
 
 - ``wheels/otv66-<version>-py3-none-any.whl``: the engine, built offline by ``python -m build --wheel``
   with ``SOURCE_DATE_EPOCH`` fixed, so the zip's timestamps (and bytes) never depend on the clock;
-- ``pyodide/``: the runtime files of the pinned npm package ``pyodide`` (``node_modules/pyodide``);
+- ``pyodide/``: the runtime files of the pinned npm package ``pyodide`` (``node_modules/pyodide``), the standard
+  library zip without the parts the game never imports (:data:`STDLIB_LEFT_OUT`);
 - ``v/<build_id>/``: every file of ``web/`` except the entry files, under a folder named after the build,
   so those URLs can be cached forever;
 - the entry files at the root: the ``*.html`` pages of ``web/`` (their references into ``web/`` rewritten
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +41,29 @@ WEB = ROOT / "web"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
 #: The Pyodide runtime: everything ``loadPyodide`` fetches for a package-free Python.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Parts of Pyodide's standard library the game never imports (network protocols, XML, test and debugging tools,
+#: the REPL, multiprocessing, sqlite3): left out of python_stdlib.zip to cut the first download (the zip is already
+#: deflated, so a CDN cannot shrink it). Top-level names of the zip. ``email`` stays: installing the wheel calls
+#: ``importlib.invalidate_caches()``, which imports ``importlib.metadata``, which imports ``email``.
+STDLIB_LEFT_OUT = frozenset(
+    {
+        *("http", "imaplib.py", "mailbox.py", "smtplib.py", "ftplib.py", "poplib.py", "netrc.py"),
+        *("xml", "xmlrpc", "wsgiref", "socketserver.py", "webbrowser.py", "sqlite3", "multiprocessing", "wave.py"),
+        *("unittest", "doctest.py", "pdb.py", "bdb.py", "pydoc.py", "trace.py", "profile.py", "cProfile.py"),
+        *("pstats.py", "timeit.py", "tabnanny.py", "pyclbr.py", "modulefinder.py", "zipapp.py", "_pyrepl"),
+        *("pty.py", "tty.py", "antigravity.py", "this.py", "__hello__.py", "__phello__"),
+    }
+)
+#: The text encodings kept (the rest of ``encodings/`` are code-page tables nothing here decodes with).
+STDLIB_ENCODINGS_KEPT = frozenset(
+    {
+        *("__init__.py", "aliases.py", "ascii.py", "latin_1.py", "charmap.py", "undefined.py", "mbcs.py", "oem.py"),
+        *("utf_8.py", "utf_8_sig.py", "utf_16.py", "utf_16_le.py", "utf_16_be.py", "utf_32.py", "utf_32_le.py"),
+        *("utf_32_be.py", "raw_unicode_escape.py", "unicode_escape.py", "idna.py", "punycode.py", "cp1252.py"),
+        *("cp437.py", "base64_codec.py", "hex_codec.py", "zlib_codec.py"),
+    }
+)
+STDLIB_ZIP = "python_stdlib.zip"
 #: 1980-01-01, the earliest time a zip file can hold: the wheel's fixed timestamp.
 SOURCE_DATE_EPOCH = "315532800"
 #: Files of ``web/`` that stay at the site root (their URLs are fixed: pages, the worker scope, the manifest).
@@ -104,6 +129,25 @@ def _has_module(name: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(name) is not None
+
+
+def stdlib_keeps(name: str) -> bool:
+    """Whether an entry of python_stdlib.zip stays in the slimmed copy."""
+    top, _, rest = name.partition("/")
+    if top in STDLIB_LEFT_OUT:
+        return False
+    return top != "encodings" or rest in ("", *STDLIB_ENCODINGS_KEPT)
+
+
+def slim_stdlib(source: Path, target: Path) -> None:
+    """Copy python_stdlib.zip without :data:`STDLIB_LEFT_OUT` (entries in order, timestamps kept: reproducible)."""
+    with zipfile.ZipFile(source) as original, zipfile.ZipFile(target, "w") as slim:
+        for entry in original.infolist():
+            if stdlib_keeps(entry.filename):
+                copy = zipfile.ZipInfo(entry.filename, entry.date_time)
+                copy.compress_type = entry.compress_type
+                copy.external_attr = entry.external_attr
+                slim.writestr(copy, original.read(entry), compresslevel=9)
 
 
 def content_hash(files: list[tuple[str, Path]], extra: str = "") -> str:
@@ -181,7 +225,10 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
             shutil.copyfile(wheel, staging / "wheels" / wheel.name)
         (staging / "pyodide").mkdir()
         for name in PYODIDE_FILES:
-            shutil.copyfile(pyodide / name, staging / "pyodide" / name)
+            if name == STDLIB_ZIP:
+                slim_stdlib(pyodide / name, staging / "pyodide" / name)
+            else:
+                shutil.copyfile(pyodide / name, staging / "pyodide" / name)
         prefix = f"{ASSETS_DIR}/{build_id}/"
         versioned = {rel.as_posix() for rel in files if not is_entry_file(rel)}
         for rel in files:

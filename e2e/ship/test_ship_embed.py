@@ -43,7 +43,7 @@ def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_si
         f"{site.url}index.html?embed=1&{FAST}&target=1",
     )
     frame = page.wait_for_selector("#game").content_frame()
-    assert wait_ready(frame) == "your-turn"
+    assert wait_ready(frame) == "your-turn", frame.inner_text("body")[-600:]
     assert not frame.locator("#menu").is_visible(), "embed mode shows the table without the page's menus"
 
     saved = frame.evaluate("localStorage.getItem('otv66.match')")

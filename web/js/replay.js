@@ -74,7 +74,16 @@ async function show(index, ply) {
   replay.ply = ply;
   replay.shownTrick = shownTrick;
   replay.state = {
-    match: { game_points: points, target: replay.game.rules.target, deals: deals.slice(0, index + 1) },
+    // The shape of the bridge's `state` (what render.js draws), as it was at this point of the game.
+    match: {
+      players: replay.game.players,
+      rules: replay.game.rules,
+      game_points: points,
+      target: replay.game.rules.target,
+      winner: null,
+      is_over: false,
+      deals: deals.slice(0, index + 1),
+    },
     deal: { ...dealView, number: index + 1 },
     undo_count: 0,
   };
