@@ -65,6 +65,8 @@ GAME_POINTS: Final[tuple[float, ...]] = (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)
 EXACT_DEPTH: Final = 1_000
 """Depth stored for a subtree solved to the end (valid at any depth)."""
 MAX_PLIES: Final = 2 * TRICKS
+START_NEXT_ITERATION = 0.4
+"""A new depth begins only while less than this share of the budget is spent (a depth costs several times the last)."""
 CHECK_EVERY: Final = 256
 """Nodes between two looks at the clock."""
 
@@ -469,7 +471,7 @@ class Searcher:
             best = order[0]
             if self.horizon == horizon_before:
                 break
-            if seconds is not None and perf_counter() - start > 0.4 * seconds:
+            if seconds is not None and perf_counter() - start > START_NEXT_ITERATION * seconds:
                 break
         return results, best
 
