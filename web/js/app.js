@@ -8,7 +8,7 @@
 
 import { dealCards, flyFrom, flyTo, pause, setSpeedFactor, speedFactor, turnUp } from "./animate.js";
 import { cardBack, installSprite } from "./cards.js";
-import { Engine, missingSupport } from "./engine.js";
+import { Engine, EngineError, missingSupport } from "./engine.js";
 import { cardName, setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { LoadingScreen } from "./loading.js";
@@ -35,6 +35,9 @@ import { hostNotifier } from "./embed.js";
 
 /** Packet plans the computer chooses from when it deals (the engine validates every plan). */
 const COMPUTER_PLANS = [[4, 4], [2, 2, 2, 2], [1, 1, 1, 1, 1, 1, 1, 1], [2, 2, 4], [4, 2, 2], [1, 1, 2, 4]];
+
+/** Loading gives up (with Retry) when the worker reports no progress for this long. */
+const LOAD_STALL_MS = 90_000;
 
 /** Search time per move for the post-deal review (a deal has 32 moves; the page waits for all of them). */
 const REVIEW_SECONDS_PER_MOVE = 0.1;
@@ -131,10 +134,21 @@ async function loadEngine() {
     const response = await fetch(infoUrl, { cache: "no-cache" });
     if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
     const info = await response.json();
-    const version = await engine.start(
-      { pyodideUrl: new URL(info.pyodide, infoUrl).href, wheelUrl: new URL(info.wheel, infoUrl).href },
-      (step, loaded, total) => loading.progress(step, loaded, total),
-    );
+    let stalled = null;
+    const watch = () => {
+      clearTimeout(stalled);
+      stalled = setTimeout(() => engine.stop(new EngineError("stalled", t("loadStalled"))), LOAD_STALL_MS);
+    };
+    watch();
+    const version = await engine
+      .start(
+        { pyodideUrl: new URL(info.pyodide, infoUrl).href, wheelUrl: new URL(info.wheel, infoUrl).href },
+        (step, loaded, total) => {
+          watch();
+          loading.progress(step, loaded, total);
+        },
+      )
+      .finally(() => clearTimeout(stalled));
     page.levels = { list: version.levels ?? [], default: version.default_level ?? null };
     page.recordFormat = version.record_format;
     page.mode.level ??= page.levels.default;

@@ -46,10 +46,11 @@ export class Engine {
     return this.send({ type: "call", method, params });
   }
 
-  stop() {
+  /** End the worker; whatever waits for it fails with `error`. */
+  stop(error = new EngineError("stopped", "the engine was stopped")) {
     this.worker?.terminate();
     this.worker = null;
-    this.failAll(new EngineError("stopped", "the engine was stopped"));
+    this.failAll(error);
   }
 
   send(message, onProgress = null) {

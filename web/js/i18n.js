@@ -27,6 +27,7 @@ const SR = {
   // loading
   loadingTitle: "Učitavam igru…",
   loadErrorTitle: "Igra ne može da se pokrene",
+  loadStalled: "učitavanje je stalo (mreža?)",
   stepConfig: "Podaci o izdanju",
   stepDownload: "Preuzimam Python ({loaded} od {total} MB)",
   stepStart: "Pokrećem Python",
@@ -209,6 +210,7 @@ const EN = {
   retry: "Retry",
   loadingTitle: "Loading the game…",
   loadErrorTitle: "The game cannot start",
+  loadStalled: "loading stopped making progress (network?)",
   stepConfig: "Build information",
   stepDownload: "Downloading Python ({loaded} of {total} MB)",
   stepStart: "Starting Python",
