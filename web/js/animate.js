@@ -73,6 +73,25 @@ export function turnUp(element, ms = 360) {
 }
 
 /**
+ * The order the cards of a deal were dealt in (RULES.md 2), as packets of `{player, pile, under}`:
+ * first the face-down round, then the face-up one; in each, packets of the plan's sizes go
+ * alternately to the dealer's opponent and to the dealer, filling piles 0..7. Only the picture
+ * of the deal follows it; the engine has dealt the cards already.
+ */
+export function dealingOrder(dealer, plan) {
+  const packets = [];
+  for (const under of [true, false]) {
+    const next = [0, 0];
+    for (const size of plan) {
+      for (const player of [1 - dealer, dealer]) {
+        packets.push(Array.from({ length: size }, () => ({ player, pile: next[player]++, under })));
+      }
+    }
+  }
+  return packets;
+}
+
+/**
  * Deal animation: for each step `{target, reveal}` a card back flies from `originRect`
  * to `target` (an element), which `reveal()` then shows. Packets go one after another.
  */

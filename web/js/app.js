@@ -6,7 +6,7 @@
  * can never interleave with the computer's move.
  */
 
-import { dealCards, flyFrom, flyTo, pause, setSpeedFactor, speedFactor, turnUp } from "./animate.js";
+import { dealCards, dealingOrder, flyFrom, flyTo, pause, setSpeedFactor, speedFactor, turnUp } from "./animate.js";
 import { cardBack, installSprite } from "./cards.js";
 import { Engine, EngineError, missingSupport } from "./engine.js";
 import { cardName, setLanguage, t } from "./i18n.js";
@@ -383,29 +383,15 @@ async function animateDeal() {
   page.undealt = new Set(keys);
   page.undealtUnder = new Set(keys);
   renderAll();
-  const order = [1 - deal.dealer, deal.dealer];
-  const packets = [];
-  for (const under of [true, false]) {
-    const next = [0, 0];
-    for (const size of deal.packets) {
-      for (const player of order) {
-        const packet = [];
-        for (let k = 0; k < size; k++) {
-          const pile = next[player]++;
-          const key = `${player}:${pile}`;
-          const set = under ? page.undealtUnder : page.undealt;
-          packet.push({
-            target: pileSlot(root, player, pile),
-            reveal: () => {
-              set.delete(key);
-              renderAll();
-            },
-          });
-        }
-        packets.push(packet);
-      }
-    }
-  }
+  const packets = dealingOrder(deal.dealer, deal.packets).map((packet) =>
+    packet.map(({ player, pile, under }) => ({
+      target: pileSlot(root, player, pile),
+      reveal: () => {
+        (under ? page.undealtUnder : page.undealt).delete(`${player}:${pile}`);
+        renderAll();
+      },
+    })),
+  );
   const origin = document.getElementById("deck-spot").getBoundingClientRect();
   await dealCards(document.getElementById("fly-layer"), origin, packets, cardBack());
   page.undealt = null;
