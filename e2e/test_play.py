@@ -46,7 +46,7 @@ def test_a_whole_deal_is_played_by_clicking_only_playable_cards(table, artifacts
     assert tried_inert_card
     assert clicks >= 4
     result = table.dialog()
-    assert re.search(r"wins the deal|A draw", result.inner_text())
+    assert re.search(r"Deal won by|A draw", result.inner_text())
     assert result.locator("#next-deal").is_visible()
     page.screenshot(path=artifacts / "deal-result-desktop.png")
     result.locator("#review-button").click()
@@ -106,7 +106,7 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     choice.locator("#marriage-announce").click()
     pending = table.page.locator(f"#info-{leader} .seat-marriages li.pending")
     table.wait_until(lambda: pending.count() == 1)  # announced before the first trick, the marriage waits
-    table.wait_until(lambda: "announces a marriage" in table.announced())
+    table.wait_until(lambda: "announced a marriage" in table.announced())
     table.page.locator(f'button[data-card="{answer}"][aria-disabled="false"]').wait_for()
     table.click_card(answer)
     counted = table.page.locator(f"#info-{leader} .seat-marriages li.counted")
@@ -126,8 +126,7 @@ def test_a_whole_match_to_7_against_the_computer(table, artifacts):
         raise AssertionError("the match did not end")
     result = table.dialog()
     text = result.inner_text()
-    assert re.search(r"(You|Computer \(beginner\)) wins \d+ : \d+", text)
-    a, b = (int(n) for n in re.search(r"wins (\d+) : (\d+)", text).groups())
+    a, b = (int(n) for n in re.search(r"Match won by (?:You|Computer \(beginner\)), (\d+) : (\d+)", text).groups())
     assert max(a, b) >= 7
     table.page.screenshot(path=artifacts / "match-result-desktop.png")
     result.locator("#rematch-button").click()
