@@ -24,6 +24,8 @@ export function showPanel(dialog, { title, body = "", buttons = [], cancelValue,
       <div class="panel-buttons"></div></form>`;
   dialog.setAttribute("aria-labelledby", "panel-title");
   const row = dialog.querySelector(".panel-buttons");
+  // Enter in a field would submit the form and close the dialog behind the page's back: the buttons decide.
+  dialog.querySelector("form").addEventListener("submit", (event) => event.preventDefault());
   return new Promise((resolve) => {
     let done = false;
     const finish = (value) => {
