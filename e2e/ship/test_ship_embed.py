@@ -79,4 +79,9 @@ def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_si
     assert finished[0]["deals"] == len(deals)
     record = json.loads(frame.evaluate("localStorage.getItem('otv66.match')"))["record"]
     assert [d["result"]["scores"] for d in record["deals"]] == [deal["scores"] for deal in deals]
+
+    page.evaluate("() => { const f = document.getElementById('game'); f.width = 360; f.height = 560; }")
+    frame.wait_for_timeout(300)
+    width = frame.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width[0] <= width[1], f"a narrow frame scrolls sideways: {width}"
     ship.problems.check()

@@ -1,7 +1,9 @@
-"""Offline play: after the first visit the service worker has everything; with the network cut, the page
-reloads and a whole deal can be played."""
+"""Offline play: after the first visit the service worker has everything (and the game is installable); with the
+network cut, the page reloads and a whole deal can be played."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
@@ -14,6 +16,12 @@ def test_after_the_first_visit_a_deal_is_played_offline(site, open_context) -> N
     page.goto(f"{site.url}index.html?{FAST}")
     assert wait_ready(page) == "your-turn"
     wait_controlled(page)
+    manifest = ship.context.new_cdp_session(page).send("Page.getAppManifest")
+    assert manifest["url"] == f"{site.url}manifest.webmanifest" and manifest["errors"] == []
+    icons = json.loads(manifest["data"])["icons"]
+    assert {"192x192", "512x512"} <= {icon["sizes"] for icon in icons}
+    for icon in icons:
+        assert page.request.get(f"{site.url}{icon['src']}").ok
 
     ship.context.set_offline(True)
     page.reload()
