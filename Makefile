@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8066
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve build test install install-browser lint typecheck test-engine test-pyodide test-e2e bench clean
+.PHONY: serve build test install install-browser lint typecheck test-engine test-pyodide test-e2e bench bench-load clean
 
 ## serve: build dist/ and serve it on http://127.0.0.1:$(PORT)
 serve: build
@@ -55,6 +55,10 @@ test-e2e: build
 
 bench: $(VENV)/.installed
 	$(PY) -m otv66.bench engine
+
+## bench-load: page load times (cold, warm, bare Pyodide) and first-visit bytes in headless Chromium
+bench-load: build
+	$(PY) tools/bench_load.py --site dist
 
 clean:
 	rm -rf dist build .pytest_cache .mypy_cache .ruff_cache
