@@ -51,9 +51,6 @@ LINK_VERSION: Final = 1
 MAX_TOKEN_LENGTH: Final = 20_000
 #: Most bytes a token may inflate to: a bound on the work a hostile link can cause.
 MAX_JSON_BYTES: Final = 200_000
-#: Deepest nesting of arrays and objects read (a record needs 5). Deeper JSON is refused before parsing: the
-#: parser recurses, and in Pyodide a few thousand levels overflow the browser's stack and kill the interpreter.
-MAX_DEPTH: Final = 20
 
 _TOKEN = re.compile(r"([a-z])([0-9]{1,3})\.([A-Za-z0-9_-]+)")
 _MOVE = re.compile(r"66|[ATKQJ987][SHDC]m?")
@@ -174,32 +171,6 @@ def decode_token(token: Any, kind: str) -> Any:
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise LinkError("this link is damaged (its contents are not readable)") from None
     return data
-
-
-def nesting_depth(text: bytes) -> int:
-    """How deeply JSON ``text`` nests arrays and objects (brackets inside strings do not count).
-
-    >>> nesting_depth(b'{"a": [[1], "]]"]}')
-    3
-    """
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in b"[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in b"]}":
-            depth -= 1
-    return deepest
 
 
 def _reject_constant(name: str) -> Any:
