@@ -6,9 +6,6 @@
  * A card code is rank + suit as in RULES.md (`"TH"` = ten of hearts).
  */
 
-export const SUITS = ["S", "H", "D", "C"];
-export const RANKS = ["A", "T", "K", "Q", "J", "9", "8", "7"];
-
 /** Corner index of each rank, by deck style (German decks have Ober and Unter instead of Q and J). */
 const INDEX = {
   french: { A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9", 8: "8", 7: "7" },
@@ -43,17 +40,13 @@ const PIPS = {
 
 const cache = new Map();
 
-export function deckStyle(deck) {
+function deckStyle(deck) {
   return deck === "german" ? "german" : "french";
 }
 
 /** The rank and suit letters of a card code. */
-export function parseCode(code) {
+function parseCode(code) {
   return { rank: code[0], suit: code[1] };
-}
-
-export function suitInk(suit, deck) {
-  return INK[deckStyle(deck)][suit];
 }
 
 /** An inline SVG of one suit symbol (for labels such as the trump badge). */
