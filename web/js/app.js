@@ -151,7 +151,9 @@ async function loadEngine() {
       .finally(() => clearTimeout(stalled));
     page.levels = { list: version.levels ?? [], default: version.default_level ?? null };
     page.recordFormat = version.record_format;
-    page.mode.level ??= page.levels.default;
+    // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default.
+    if (!page.levels.list.includes(page.settings.level)) page.settings.level = page.levels.default;
+    if (!page.levels.list.includes(page.mode.level)) page.mode.level = page.levels.default;
     page.reviewAvailable = await hasMethod("review");
     loading.show(t("stepMatch"), 0.96);
     await openMatch();
