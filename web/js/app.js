@@ -25,7 +25,7 @@ import {
 } from "./panels.js";
 import { buildTable, pileSlot, playableCards, render, setStatus } from "./render.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { applyOverrides, loadSettings, saveSettings, SPEEDS } from "./settings.js";
+import { applyOverrides, DEFAULT_RULES, loadSettings, saveSettings, SPEEDS } from "./settings.js";
 import { playSound, setSoundEnabled } from "./sound.js";
 import { addToHistory, clearSavedMatch, readSavedMatch, saveMatch } from "./storage.js";
 import { createPageState, humansOf, namesOf, recordNamesOf, viewOf } from "./store.js";
@@ -162,11 +162,6 @@ async function loadEngine() {
   }
   loading.hide();
   renderAll();
-  if (page.notice) {
-    const notice = page.notice;
-    page.notice = null;
-    await showMessage(dialog, t("title"), notice);
-  }
   run(advance);
 }
 
@@ -235,7 +230,15 @@ async function newMatch(seed = null) {
   page.mode = { opponent: page.settings.opponent, level: page.settings.level ?? page.levels.default };
   const request = { rules: page.settings.rules, players: recordNames() };
   if (seed !== null) request.seed = seed;
-  page.state = await engine.call("new_match", request);
+  try {
+    page.state = await engine.call("new_match", request);
+  } catch (error) {
+    if (error.type !== "invalid_rules") throw error;
+    // Rule options the engine refuses (a hand-made address): say so and play by the default rules.
+    page.notice = t("badRules", { message: error.message });
+    page.settings = { ...page.settings, rules: { ...DEFAULT_RULES } };
+    page.state = await engine.call("new_match", { ...request, rules: page.settings.rules });
+  }
   page.historyAdded = false;
   page.shownResultFor = null;
   page.lastTrick = null;
@@ -282,6 +285,11 @@ function run(task) {
 
 /** Play on until a person has to act (or the match is over). */
 async function advance() {
+  if (page.notice) {
+    const notice = page.notice;
+    page.notice = null;
+    await showMessage(dialog, t("title"), notice);
+  }
   for (;;) {
     const { match, deal } = page.state;
     if (deal?.result && page.shownResultFor !== deal.number) await dealOver();

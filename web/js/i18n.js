@@ -163,6 +163,7 @@ const SR = {
   saveCorrupt: "Sačuvana partija nije mogla da se nastavi ({message}). Počinje nova partija.",
   saveNewer: "Sačuvana partija je iz novije verzije igre. Počinje nova partija.",
   resumed: "Nastavljena je sačuvana partija.",
+  badRules: "Ta pravila igra ne poznaje ({message}); igra se po osnovnim pravilima.",
   // cards
   rank_A: "as",
   rank_T: "desetka",
@@ -329,6 +330,7 @@ const EN = {
   saveCorrupt: "The saved match could not be resumed ({message}). A new match starts.",
   saveNewer: "The saved match comes from a newer version of the game. A new match starts.",
   resumed: "The saved match was resumed.",
+  badRules: "The game does not know those rules ({message}); it plays by the default rules.",
   rank_A: "ace",
   rank_T: "ten",
   rank_K: "king",
