@@ -9,6 +9,15 @@ level's decision times (p50 / p95 / max), and how often each deal result
 happened (the frequencies behind :mod:`otv66.ai.equity`).
 
     python -m otv66.bench ai --a expert --b club --deals 200 --seconds 0.2
+
+With ``--exact-loss N`` it measures instead how far level A's decisions are
+from perfect play: seeded deals are played by the expert until ``N`` tricks
+are left, every move there is solved exactly (``analyse`` with
+``--solve-seconds``; positions it cannot solve in that time are counted and
+left out), and A's choice at ``--seconds`` costs the exact best value minus
+the exact value of its move, in game points.
+
+    python -m otv66.bench ai --exact-loss 8 --a master --seconds 0.2 --deals 30
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from otv66.ai import LEVELS, choose_move, level_named
+from otv66.ai import LEVELS, analyse, choose_move, level_named
 from otv66.deal import Deal
 
 
@@ -102,6 +111,40 @@ def run(args: argparse.Namespace, tally: Tally) -> None:
             print(json.dumps({"progress": index + 1, **tally.summary()}), flush=True)
 
 
+def exact_loss(args: argparse.Namespace) -> dict[str, Any]:
+    """Level A's game points lost per decision against exact values, ``args.exact_loss`` tricks from the end."""
+    losses = []
+    unsolved = 0
+    ended = 0
+    for index in range(args.deals):
+        seed = args.seed + index
+        deal = Deal.from_seed(seed, dealer=index % 2)
+        while not deal.is_over and (deal.tricks_played < 16 - args.exact_loss or deal.trick):
+            deal.play(choose_move(deal.view(), level="expert", seed=len(deal.moves)))
+        if deal.is_over:
+            ended += 1
+            continue
+        view = deal.view()
+        solved = analyse(view, seconds=args.solve_seconds)["moves"]
+        if not all(row["exact"] for row in solved):
+            unsolved += 1
+            continue
+        values = {row["move"]: row["value"] for row in solved}
+        chosen = choose_move(view, level=args.a, seconds=args.seconds, seed=seed)
+        losses.append(max(values.values()) - values[chosen])
+    return {
+        "level": args.a,
+        "seconds": args.seconds,
+        "tricks_left": args.exact_loss,
+        "positions": len(losses),
+        "mean_loss": round(sum(losses) / len(losses), 5) if losses else None,
+        "max_loss": round(max(losses), 5) if losses else None,
+        "perfect_share": round(sum(loss < 1e-9 for loss in losses) / len(losses), 3) if losses else None,
+        "unsolved": unsolved,
+        "ended_before": ended,
+    }
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m otv66.bench ai", description=__doc__.splitlines()[0])
     parser.add_argument("--a", choices=LEVELS, default="expert", help="level A (default expert)")
@@ -113,12 +156,17 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="first deal seed (deals use seed, seed+1, ...)")
     parser.add_argument("--progress", type=int, default=0, help="print the report every N duplicate deals")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--exact-loss", type=int, metavar="TRICKS", help="measure A's loss against exact play instead")
+    parser.add_argument("--solve-seconds", type=float, default=60.0, help="time to solve a position exactly")
     return parser.parse_args(list(argv))
 
 
 def main(argv: Sequence[str]) -> int:
     """Run the benchmark and print its report."""
     args = parse(argv)
+    if args.exact_loss is not None:
+        print(json.dumps(exact_loss(args)))
+        return 0
     tally = Tally()
     run(args, tally)
     report = {"a": args.a, "b": args.b, "seconds": args.seconds, **tally.summary()}
