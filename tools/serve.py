@@ -93,6 +93,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The threading server, quiet when a browser drops a connection it no longer needs (a normal event)."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, port: int, rules: list[HeaderRule] | None = None, verbose: bool = False
 ) -> http.server.ThreadingHTTPServer:
@@ -103,7 +111,7 @@ def make_server(
         {"header_rules": load_header_rules() if rules is None else rules, "verbose": verbose},
     )
     handler = functools.partial(handler_class, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return SiteServer(("127.0.0.1", port), handler)
 
 
 def main(argv: list[str] | None = None) -> int:
