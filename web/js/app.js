@@ -529,7 +529,8 @@ function hint() {
     const deal = page.state.deal;
     if (!deal || deal.result || page.busy) return;
     const level = page.levels.list.at(-1) ?? page.levels.default;
-    const { move } = await engine.call("ai_move", { level });
+    setBusy(true); // the strongest level searches for a moment: the table waits
+    const { move } = await engine.call("ai_move", { level }).finally(() => setBusy(false));
     const deck = page.settings.deck;
     if (move === "66") {
       announce(t("hintClaim"));
