@@ -85,3 +85,16 @@ def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_si
     width = frame.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert width[0] <= width[1], f"a narrow frame scrolls sideways: {width}"
     ship.problems.check()
+
+
+def test_the_embed_page_gives_a_snippet_with_this_sites_address_and_a_live_preview(site, open_context) -> None:
+    ship = open_context()
+    page = ship.new_page()
+    page.goto(f"{site.url}embed-info.html")
+    snippet = page.inner_text("#snippet")
+    assert f'<iframe src="{site.url}index.html?embed=1&' in snippet
+    assert f'event.origin !== "{site.url.rstrip("/")}"' in snippet
+    preview = page.wait_for_selector("#preview").content_frame()
+    assert wait_ready(preview) == "your-turn"
+    assert not preview.locator("#menu").is_visible()
+    ship.problems.check()
