@@ -113,16 +113,18 @@ def _equivalence_classes(cards: int, remaining: int, split: int) -> list[tuple[i
     return classes
 
 
-_CLASS_CACHE: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+_CLASS_CACHE: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+CLASS_CACHE_SIZE = 50_000
+"""Entries kept before the cache starts afresh (it lives on between searches)."""
 
 
-def equivalence_classes(cards: int, remaining: int, split: int = 0) -> list[tuple[int, int]]:
+def equivalence_classes(cards: int, remaining: int, split: int = 0) -> tuple[tuple[int, int], ...]:
     """Cached :func:`_equivalence_classes` (the same few masks recur all through a search)."""
     key = (cards, remaining, split & cards)
     classes = _CLASS_CACHE.get(key)
     if classes is None:
-        if len(_CLASS_CACHE) > 200_000:
+        if len(_CLASS_CACHE) > CLASS_CACHE_SIZE:
             _CLASS_CACHE.clear()
-        classes = _equivalence_classes(cards, remaining, split)
+        classes = tuple(_equivalence_classes(cards, remaining, split))
         _CLASS_CACHE[key] = classes
     return classes

@@ -434,8 +434,9 @@ class Searcher:
         (a decision). The first iteration always finishes (anytime); an
         interrupted iteration still counts once the previous best move has
         been searched in it, since the moves are tried best first. The
-        cyclic garbage collector is paused meanwhile: the search makes no
-        cycles, and a collection over a big table would overrun the budget.
+        cyclic garbage collector is paused meanwhile (the search makes no
+        cycles) and the table is dropped before it resumes: a collection over
+        a table of a few hundred thousand entries takes a good part of a second.
         """
         start = perf_counter()
         collecting = gc.isenabled()
@@ -443,6 +444,8 @@ class Searcher:
         try:
             return self._deepen(moves, seconds, max_depth, full_window, start)
         finally:
+            self.table.clear()
+            self.move_cache.clear()
             if collecting:
                 gc.enable()
 
