@@ -6,7 +6,7 @@
 import { t } from "./i18n.js";
 
 /** Where each loading step of the worker (worker.js) puts the bar, as a fraction of the whole. */
-const STEP_AT = { start: 0.8, engine: 0.9 };
+const STEP_AT = { start: 0.02, engine: 0.9 };
 
 export class LoadingScreen {
   constructor(box) {
@@ -36,7 +36,7 @@ export class LoadingScreen {
     if (step === "download") {
       const mb = (bytes) => (bytes / 1e6).toFixed(1);
       const text = t("stepDownload", { loaded: mb(loaded), total: total ? mb(total) : "?" });
-      this.show(text, 0.05 + 0.7 * (total ? loaded / total : 0));
+      this.show(text, 0.05 + 0.8 * (total ? loaded / total : 0));
     } else if (step in STEP_AT) {
       this.show(t(step === "start" ? "stepStart" : "stepEngine"), STEP_AT[step]);
     }

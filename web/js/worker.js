@@ -8,7 +8,7 @@
  *     {id, type: "call", method, params}         one JSON-bridge call (otv66/bridge.py)
  *
  *   worker -> page
- *     {id, type: "progress", step, loaded, total}  during init: step name and bytes so far
+ *     {id, type: "progress", step, loaded, total}  during init: step name, or "download" with bytes so far
  *     {id, type: "ready", version}                 init done; `version` is the bridge's `version`
  *     {id, type: "result", result}                 a bridge call answered
  *     {id, type: "error", error: {type, message}}  anything that failed (init or call)
@@ -16,9 +16,6 @@
  * The worker holds no game logic: it forwards calls to `otv66.bridge.call` and
  * passes the answers back. Pyodide 314 runs only in a module worker.
  */
-
-/** Runtime files fetched with byte progress before Pyodide starts (the HTTP cache then serves them). */
-const RUNTIME_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
 let bridgeCall = null;
 
@@ -30,51 +27,70 @@ function errorMessage(error, type = "worker") {
   return { type: error?.type ?? type, message: String(error?.message ?? error) };
 }
 
-/** Read a response body to the end, calling `onChunk(bytes)` for each chunk. */
-async function drain(response, onChunk) {
-  if (!response.body) {
-    onChunk((await response.arrayBuffer()).byteLength);
-    return;
-  }
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    onChunk(value.byteLength);
-  }
+/**
+ * A `fetch` that reports the bytes of every response body as they stream through, so Pyodide's own downloads
+ * show as progress: each file is fetched once, and the WebAssembly module compiles while it downloads.
+ * `onBytes(loaded, total)`; `total` sums the Content-Length of the responses seen so far. A file that fails
+ * goes to `onFailure(message)` and its fetch never settles: Pyodide does not pass such failures on (it would
+ * wait forever, or throw where nobody catches), so the worker reports them itself.
+ */
+function countingFetch(plainFetch, onBytes, onFailure) {
+  let loaded = 0;
+  let total = 0;
+  const never = () => new Promise(() => {});
+  return async (input, options) => {
+    let response;
+    try {
+      response = await plainFetch(input, options);
+    } catch (error) {
+      onFailure(`${input}: ${error?.message ?? error}`);
+      return never();
+    }
+    if (!response.ok) {
+      onFailure(`${response.url || input}: HTTP ${response.status}`);
+      return never();
+    }
+    if (!response.body) return response;
+    total += Number(response.headers.get("Content-Length")) || 0;
+    const counted = response.body.pipeThrough(
+      new TransformStream({
+        transform(chunk, controller) {
+          loaded += chunk.byteLength;
+          onBytes(loaded, Math.max(total, loaded));
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    const { status, statusText, headers } = response;
+    return new Response(counted, { status, statusText, headers });
+  };
 }
 
-/** Download the runtime files in parallel, reporting the bytes so far and the total from the headers. */
-async function downloadRuntime(pyodideUrl, progress) {
-  const responses = await Promise.all(RUNTIME_FILES.map((name) => fetch(pyodideUrl + name)));
-  responses.forEach((response, i) => {
-    if (!response.ok) throw { type: "load_failed", message: `${RUNTIME_FILES[i]}: HTTP ${response.status}` };
+/** Load Pyodide from `pyodideUrl`, with byte progress; rejects as soon as one of its files fails. */
+async function startPython(pyodideUrl, progress) {
+  const plainFetch = self.fetch.bind(self);
+  let fail;
+  const failed = new Promise((_, reject) => {
+    fail = (message) => reject({ type: "load_failed", message });
   });
-  const total = responses.reduce((sum, r) => sum + (Number(r.headers.get("Content-Length")) || 0), 0);
-  let loaded = 0;
-  await Promise.all(
-    responses.map((response) =>
-      drain(response, (bytes) => {
-        loaded += bytes;
-        progress("download", loaded, Math.max(total, loaded));
-      }),
-    ),
-  );
+  self.fetch = countingFetch(plainFetch, (loaded, total) => progress("download", loaded, total), fail);
+  try {
+    const { loadPyodide } = await import(pyodideUrl + "pyodide.mjs");
+    return await Promise.race([loadPyodide({ indexURL: pyodideUrl }), failed]);
+  } finally {
+    self.fetch = plainFetch;
+  }
 }
 
 async function init(id, pyodideUrl, wheelUrl) {
   const progress = (step, loaded = 0, total = 0) => post({ id, type: "progress", step, loaded, total });
   if (typeof WebAssembly !== "object") throw { type: "unsupported", message: "WebAssembly is not available" };
 
-  // 1. Download the runtime with byte progress (the HTTP cache then serves Pyodide's own fetches).
-  await downloadRuntime(pyodideUrl, progress);
-
-  // 2. Start Python.
+  // 1. Start Python; its downloads are counted as they stream in (see countingFetch).
   progress("start");
-  const { loadPyodide } = await import(pyodideUrl + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: pyodideUrl });
+  const pyodide = await startPython(pyodideUrl, progress);
 
-  // 3. Install the engine wheel: unpack it into site-packages (a pure-Python wheel needs nothing more).
+  // 2. Install the engine wheel: unpack it into site-packages (a pure-Python wheel needs nothing more).
   progress("engine");
   const wheel = await fetch(wheelUrl);
   if (!wheel.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${wheel.status}` };
