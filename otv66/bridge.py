@@ -38,8 +38,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   opened game as it was after its first ``ply`` moves
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n}``
-where ``view`` is :meth:`otv66.view.PublicView.to_dict` plus ``number``,
-``packets`` and ``seed``.
+where ``view`` is :meth:`otv66.view.PublicView.to_dict` plus ``number`` and
+``packets``; like the view, the state names no face-down card (no seed either).
 
 >>> reply = call('{"id": 1, "method": "new_match", "params": {"seed": 4, "first_dealer": 0}}')
 >>> '"error"' in reply
@@ -106,7 +106,7 @@ class Session:
         return self.state()
 
     def new_deal(self, packets: list[int] | None = None, seed: int | None = None) -> dict[str, Any]:
-        self._match().new_deal(seed=seed, packets=packets or (4, 4))
+        self._match().new_deal(seed=seed, packets=(4, 4) if packets is None else packets)
         return self.state()
 
     def play(self, move: str) -> dict[str, Any]:
@@ -200,12 +200,12 @@ class Session:
         view = None
         if deal is not None:
             view = deal.view().to_dict()
-            view.update(number=len(match.deals), packets=list(deal.packets or ()), seed=deal.seed)
+            # The seed stays out: it would name every face-down card (deal_link and record are the explicit calls).
+            view.update(number=len(match.deals), packets=list(deal.packets or ()))
         return {
             "match": {
                 "players": list(match.players),
                 "rules": match.rules.to_dict(),
-                "seed": match.seed,
                 "game_points": list(match.game_points),
                 "target": match.rules.target,
                 "winner": match.winner,

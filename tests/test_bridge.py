@@ -183,3 +183,24 @@ def test_any_sequence_of_requests_gets_results_or_typed_errors(requests):
         if "error" in answer:
             assert answer["error"]["type"] in ERROR_TYPES
             assert isinstance(answer["error"]["message"], str)
+
+
+def test_the_state_names_no_face_down_card_and_no_seed():
+    """The page gets the public view only: the seed or a face-down card would let it peek."""
+    session = Session()
+    result(session, "new_match", seed=11, first_dealer=0)
+    state = result(session, "new_deal", packets=[2, 2, 2, 2])
+    deal = session.match.deal
+    assert deal.hidden_cards().bit_count() == 16
+    while not deal.is_over:
+        text = json.dumps(state)
+        hidden = [code for card, code in enumerate(CODES) if deal.hidden_cards() >> card & 1]
+        assert not any(f'"{code}"' in text for code in hidden)
+        assert "seed" not in state["deal"] and "seed" not in state["match"]
+        state = result(session, "play", move=deal.legal_moves()[0])
+
+
+def test_an_empty_packet_plan_is_refused_not_replaced():
+    session = Session()
+    result(session, "new_match", seed=3, first_dealer=1)
+    assert error_type(session, "new_deal", packets=[]) == "invalid_layout"
