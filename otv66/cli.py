@@ -417,4 +417,6 @@ def main(argv: Sequence[str] | None = None, input: TextIO | None = None, output:
     except KeyboardInterrupt:
         console.say("\nBye.")
         return 130
+    except BrokenPipeError:  # output piped into a program that stopped reading (`| head`)
+        return 0
     return 0
