@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -22,17 +21,11 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # chromium.py
+
+from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402 (e2e/ is not a package)
+
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 LOAD_TIMEOUT_MS = 90_000
 """Pyodide needs 5 s on an idle machine, more on a busy one."""
 ACTION_TIMEOUT_MS = 60_000

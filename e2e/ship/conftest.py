@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -22,20 +21,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # table.py, the tests' page helpers
+sys.path.insert(0, str(ROOT / "e2e"))  # chromium.py
 
 import build_site  # noqa: E402 (tools/ is not a package)
+from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 from servers import Site  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 #: Engine start-up is 5-10 s on a busy 2-core machine; a whole deal a few seconds more.
 LOAD_TIMEOUT_MS = 90_000
 
@@ -66,7 +57,7 @@ def site(builds: Builds) -> Iterator[Site]:
 
 @pytest.fixture(scope="session")
 def browser_ship(playwright: Any) -> Iterator[Any]:
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
     yield browser
     browser.close()
 
