@@ -4,8 +4,11 @@
 on 127.0.0.1 with the netlify.toml headers, and drives headless Debian Chromium:
 
 - **cold**: a first visit in a fresh browser profile (no HTTP cache, no service worker): navigation → the table
-  is playable (``data-status="your-turn"``);
-- **warm**: a reload once the service worker has the site (everything from its cache);
+  is playable (``data-status="your-turn"``). The page opens ``GAME_QUERY``: a seeded match whose first deal the
+  computer deals, so the visitor leads at once, with animations off — the figure is the load, not the
+  computer's thinking, the packet choice or the deal animation;
+- **warm**: reloads once the service worker has the site (everything from its cache), in a browser profile on
+  disk like a visitor's: the first reload, and the third, by which Chromium keeps the compiled WebAssembly;
 - **bare**: the same Pyodide, alone, in a module worker on a tiny page (navigation → Python answers ``1 + 1``),
   served the same way in the same run: the floor the game's cold load is compared with;
 - **bytes**: what the server sent for a first visit (the page's requests and the service worker's precache), and
@@ -38,6 +41,10 @@ import serve
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"]
 TIMEOUT_MS = 120_000
+WARM_RELOADS = 3
+"""Reloads after the first visit: Chromium caches the compiled WebAssembly only after a few loads."""
+GAME_QUERY = "?lang=en&seed=1&speed=off"
+"""Seed 1: the first dealer is seed % 2 = the computer, so the visitor leads the first trick."""
 READY = {"game": "your-turn", "bare": "ready"}
 
 #: Runs before any page script (injected by the browser, outside the page's CSP): notes when data-status
@@ -155,7 +162,7 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
         (bare / "bare-worker.js").write_text(BARE_WORKER_JS)
         shutil.copytree(site / "pyodide", bare / "pyodide")
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        results: dict[str, Any] = {"cold": [], "warm": [], "bare": []}
+        results: dict[str, Any] = {"cold": [], "warm": [], "warm_steady": [], "bare": []}
         with serving(site) as (site_url, traffic), serving(bare) as (bare_url, _):
             for run in range(runs):
                 context = browser.new_context(service_workers="block")
@@ -163,24 +170,31 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
                 results["bare"].append(time_to_ready(context.new_page(), f"{bare_url}index.html", "bare"))
                 context.close()
 
-                context = browser.new_context(service_workers="allow")
-                context.add_init_script(WATCH_STATUS % READY["game"])
-                page = context.new_page()
-                traffic.take()
-                results["cold"].append(time_to_ready(page, f"{site_url}index.html?lang=en", "game"))
-                page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-                sent = traffic.take()
-                if run == 0:
-                    results["first_visit"] = sent
-                results["warm"].append(time_to_ready(page, "", "game"))
-                results.setdefault("warm_sent", []).append(sum(traffic.take().values()))
-                context.close()
+                # A real profile (on disk, as a visitor's browser has): an incognito context keeps no
+                # compiled-code cache, which is most of what a warm load saves when the network is free.
+                with tempfile.TemporaryDirectory() as profile:
+                    context = playwright.chromium.launch_persistent_context(
+                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="allow"
+                    )
+                    context.add_init_script(WATCH_STATUS % READY["game"])
+                    page = context.new_page()
+                    traffic.take()
+                    results["cold"].append(time_to_ready(page, f"{site_url}index.html{GAME_QUERY}", "game"))
+                    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+                    sent = traffic.take()
+                    if run == 0:
+                        results["first_visit"] = sent
+                    reloads = [time_to_ready(page, "", "game") for _ in range(WARM_RELOADS)]
+                    results["warm"].append(reloads[0])
+                    results["warm_steady"].append(reloads[-1])
+                    results.setdefault("warm_sent", []).append(sum(traffic.take().values()))
+                    context.close()
         browser.close()
     return results
 
 
 def report(results: dict[str, Any], site: Path, built: build_site.Site | None) -> str:
-    cold, warm, bare = (statistics.median(results[k]) for k in ("cold", "warm", "bare"))
+    cold, warm, steady, bare = (statistics.median(results[k]) for k in ("cold", "warm", "warm_steady", "bare"))
     first: Counter[str] = results["first_visit"]
     raw = sum(first.values())
     distinct = sum((site / path.lstrip("/")).stat().st_size for path in first if (site / path.lstrip("/")).is_file())
@@ -196,9 +210,11 @@ def report(results: dict[str, Any], site: Path, built: build_site.Site | None) -
         f"bare Pyodide: {bare:.2f} s   (runs: {runs('bare')})",
         f"cold load:    {cold:.2f} s   (runs: {runs('cold')})   goal ≤ bare + 0.5 = {bare + 0.5:.2f} s: "
         f"{'met' if cold <= bare + 0.5 else 'NOT met'} ({cold - bare:+.2f} s)",
-        f"warm load:    {warm:.2f} s   (runs: {runs('warm')})   goal ≤ 0.7 x cold = {0.7 * cold:.2f} s: "
+        f"warm load:    {warm:.2f} s   (runs: {runs('warm')})   first reload; goal ≤ 0.7 x cold = {0.7 * cold:.2f} s: "
         f"{'met' if warm <= 0.7 * cold else 'NOT met'}; bytes sent on warm loads: {results['warm_sent']}",
-        f"first visit:  {raw / 1e6:.2f} MB sent here (a headless profile's small memory cache refetches big files),"
+        f"warm, reload {WARM_RELOADS}: {steady:.2f} s   (runs: {runs('warm_steady')})   once the browser keeps the "
+        f"compiled WebAssembly: goal {'met' if steady <= 0.7 * cold else 'NOT met'}",
+        f"first visit:  {raw / 1e6:.2f} MB sent here (page, engine and the service worker's precache),"
         f" {distinct / 1e6:.2f} MB in {len(first)} distinct files; compressed ≈ {gz / 1e6:.2f} MB gzip"
         + (f", {br / 1e6:.2f} MB brotli" if br is not None else " (brotli module not installed)")
         + f"   goal ≤ 5 MB: {'met' if min(gz, br or gz) <= 5e6 else 'NOT met'}",

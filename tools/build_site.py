@@ -190,6 +190,40 @@ def rewrite_html(html: str, versioned: set[str], prefix: str) -> str:
     return _ATTRIBUTE.sub(replace, html)
 
 
+_MODULE_SCRIPT = re.compile(r"""^([ \t]*)<script type="module" src="([^"]+)"></script>""", re.MULTILINE)
+_STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["'](\./[^"']+)["']""", re.MULTILINE)
+
+
+def module_graph(web: Path, entry: str) -> list[str]:
+    """The web-relative paths of the modules ``entry`` imports statically, directly or not (``entry`` excluded)."""
+    found: list[str] = []
+    pending = [entry]
+    while pending:
+        module = pending.pop()
+        folder = (web / module).parent
+        for specifier in _STATIC_IMPORT.findall((web / module).read_text("utf-8")):
+            imported = (folder / specifier).resolve().relative_to(web.resolve()).as_posix()
+            if imported not in found and imported != entry:
+                found.append(imported)
+                pending.append(imported)
+    return sorted(found)
+
+
+def add_module_preloads(html: str, web: Path) -> str:
+    """Before each module script, ``<link rel="modulepreload">`` every module it imports.
+
+    The browser then fetches the whole module graph at once instead of level by level, so the page (and the
+    engine it starts) is ready a few round trips sooner. Run before :func:`rewrite_html`, which versions the paths.
+    """
+
+    def preload(match: re.Match[str]) -> str:
+        indent, src = match.groups()
+        links = "".join(f'{indent}<link rel="modulepreload" href="{path}" />\n' for path in module_graph(web, src))
+        return links + match.group(0)
+
+    return _MODULE_SCRIPT.sub(preload, html)
+
+
 def rewrite_manifest(text: str, versioned: set[str], prefix: str) -> str:
     """Point the manifest's icon paths at the versioned folder."""
     manifest = json.loads(text)
@@ -238,7 +272,8 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, target)
             elif rel.suffix == ".html":
-                (staging / rel).write_text(rewrite_html(source.read_text("utf-8"), versioned, prefix), "utf-8")
+                html = add_module_preloads(source.read_text("utf-8"), web)
+                (staging / rel).write_text(rewrite_html(html, versioned, prefix), "utf-8")
             elif rel.name == MANIFEST:
                 (staging / rel).write_text(rewrite_manifest(source.read_text("utf-8"), versioned, prefix), "utf-8")
         info = {

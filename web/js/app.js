@@ -120,7 +120,16 @@ function applyLook() {
 
 // ------------------------------------------------------------------ loading
 
-async function loadEngine() {
+/** Ask for build-info.json, which names the engine's files: resolves with `{url, info}`. */
+async function requestBuildInfo() {
+  const url = new URL("build-info.json", location.href);
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
+  return { url, info: await response.json() };
+}
+
+/** Load the engine; `pendingInfo` is a build-info request already under way (a Retry asks again). */
+async function loadEngine(pendingInfo = null) {
   setStatus(root, "loading", t("statusLoading"));
   const loadFailed = (message) => {
     setStatus(root, "error", t("statusError"));
@@ -130,10 +139,7 @@ async function loadEngine() {
   if (missing) return loadFailed(t(missing));
   try {
     loading.show(t("stepConfig"), 0.02);
-    const infoUrl = new URL("build-info.json", location.href);
-    const response = await fetch(infoUrl, { cache: "no-cache" });
-    if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
-    const info = await response.json();
+    const { url: infoUrl, info } = await (pendingInfo ?? requestBuildInfo());
     let stalled = null;
     const watch = () => {
       clearTimeout(stalled);
@@ -600,7 +606,7 @@ function confirmNewMatch() {
 
 function wireButtons() {
   wireMenu();
-  document.getElementById("retry-button").addEventListener("click", loadEngine);
+  document.getElementById("retry-button").addEventListener("click", () => loadEngine());
   document.getElementById("new-match-button").addEventListener("click", async () => {
     if (!page.state) return;
     const inProgress = page.state.match && !page.state.match.is_over && page.state.match.deals.length > 0;
@@ -623,6 +629,9 @@ function wireButtons() {
 
 // ------------------------------------------------------------------ start
 
+// Asked for first, so its download overlaps drawing the table shell.
+const buildInfo = requestBuildInfo();
+buildInfo.catch(() => {}); // its failure is shown by loadEngine, not reported as unhandled
 installSprite();
 buildTable(root);
 document.body.classList.toggle("embed", overrides.embed);
@@ -632,4 +641,4 @@ wireButtons();
 bindInput(root, { onCard });
 registerServiceWorker();
 addShareButtons(document.getElementById("menu"), engine, dialog, () => Boolean(page.state?.deal) && !page.busy);
-loadEngine();
+loadEngine(buildInfo);

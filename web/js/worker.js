@@ -28,8 +28,8 @@ function errorMessage(error, type = "worker") {
 }
 
 /**
- * A `fetch` that reports the bytes of every response body as they stream through, so Pyodide's own downloads
- * show as progress: each file is fetched once, and the WebAssembly module compiles while it downloads.
+ * A `fetch` that reports the bytes of every response body as they stream in, so Pyodide's own downloads show
+ * as progress: each file is fetched once, and the WebAssembly module compiles while it downloads.
  * `onBytes(loaded, total)`; `total` sums the Content-Length of the responses seen so far. A file that fails
  * goes to `onFailure(message)` and its fetch never settles: Pyodide does not pass such failures on (it would
  * wait forever, or throw where nobody catches), so the worker reports them itself.
@@ -52,17 +52,16 @@ function countingFetch(plainFetch, onBytes, onFailure) {
     }
     if (!response.body) return response;
     total += Number(response.headers.get("Content-Length")) || 0;
-    const counted = response.body.pipeThrough(
-      new TransformStream({
-        transform(chunk, controller) {
-          loaded += chunk.byteLength;
-          onBytes(loaded, Math.max(total, loaded));
-          controller.enqueue(chunk);
-        },
-      }),
-    );
-    const { status, statusText, headers } = response;
-    return new Response(counted, { status, statusText, headers });
+    // Count a copy; Pyodide gets the original response, which the browser may serve compiled code for.
+    const reader = response.clone().body.getReader();
+    const count = ({ done, value }) => {
+      if (done) return;
+      loaded += value.byteLength;
+      onBytes(loaded, Math.max(total, loaded));
+      return reader.read().then(count);
+    };
+    reader.read().then(count, () => {});
+    return response;
   };
 }
 
