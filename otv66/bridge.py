@@ -17,7 +17,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``ai_move {level?, seconds?, seed?, player?}`` -> ``{"move": code}`` for whoever moves now (not
   played); the master plays for the match, given the match score. Under manual claim a pending
   claim belongs to its claimant: ask with ``player`` = the claimant (e.g. the computer right after
-  it announced a marriage) to get ``"66"`` when the claim is right; for anyone else it is left out
+  it announced a marriage, while the opponent is to answer) to get ``"66"`` when the claim is right,
+  ``null`` when it is not; for anyone else the claim is left out
 - ``analyse {seconds?}`` -> ``{"moves": [{"move", "value", "win_probability", "exact"}], "best": code}``:
   every legal move of whoever moves now, best first, with its expected game points for him
   (``win_probability``: his chance to win the match after it; ``exact``: solved to the end)
@@ -127,6 +128,9 @@ class Session:
     ) -> dict[str, Any]:
         view = self._deal().view()
         mover = view.turn if player is None else player
+        if mover != view.turn:
+            # Out of turn, only a claim can be his move (after his own marriage lead, claim: manual).
+            return {"move": CLAIM if ai.can_claim(view, mover) else None}
         if view.claimant is not None and view.claimant != mover:
             view = dataclasses.replace(view, legal_moves=tuple(m for m in view.legal_moves if m != CLAIM))
         move = ai.choose_move(view, level=level, seconds=seconds, seed=seed, match_score=self._match_score(view))

@@ -59,3 +59,26 @@ def test_the_computer_move_is_legal() -> None:
     session = started()
     legal = ask(session, "state")["deal"]["legal_moves"]
     assert ask(session, "ai_move", level="master", seconds=0.05)["move"] in legal
+
+
+def test_a_claimant_out_of_turn_is_answered_with_his_claim_or_nothing() -> None:
+    """After his marriage lead under manual claim, the announcer's only possible move is "66", when it is right."""
+    from otv66.bridge import Session
+
+    answers = set()
+    for seed in range(300):
+        session = Session()
+        session.new_match(rules={"claim": "manual"}, seed=seed, first_dealer=0)
+        session.new_deal()
+        deal = session.match.deal
+        while not deal.is_over:
+            view = deal.view()
+            if view.claimant is not None and view.claimant != view.turn:
+                answer = session.ai_move(player=view.claimant)["move"]
+                assert answer == ("66" if view.scores[view.claimant] >= 66 else None)
+                answers.add(answer)
+            moves = [m for m in deal.legal_moves() if m != "66"]
+            deal.play(next((m for m in moves if m.endswith("m")), moves[-1]))
+        if answers == {"66", None}:
+            return
+    raise AssertionError(f"only {answers} seen in 300 deals")

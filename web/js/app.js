@@ -308,6 +308,7 @@ async function advance() {
       continue;
     }
     if (humans()[deal.turn]) {
+      if (await computerClaims(deal)) continue;
       setBusy(false);
       keepKeyboardFocus();
       return;
@@ -413,6 +414,16 @@ async function animateDeal() {
   page.undealt = null;
   page.undealtUnder = null;
   renderAll();
+}
+
+/** Under manual claim the computer may claim 66 right after its marriage lead, before the person answers. */
+async function computerClaims(deal) {
+  const claimant = deal.claimant;
+  if (claimant === null || claimant === deal.turn || humans()[claimant]) return false;
+  const { move } = await engine.call("ai_move", { level: page.mode.level, player: claimant });
+  if (move !== "66") return false;
+  await playMove(move);
+  return true;
 }
 
 async function computerMove() {
