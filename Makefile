@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8066
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve build test install install-browser lint typecheck test-engine test-pyodide test-e2e bench bench-load clean
+.PHONY: serve build test install install-browser lint typecheck test-engine test-pyodide test-e2e bench bench-ai bench-load clean
 
 ## serve: build dist/ and serve it on http://127.0.0.1:$(PORT)
 serve: build
@@ -53,8 +53,13 @@ test-pyodide: $(VENV)/.installed node_modules/.installed
 test-e2e: build
 	$(PY) -m pytest -q e2e
 
+## bench: the engine's speed; bench-ai: the opponent's strength and decision times, in CPython and in Pyodide
 bench: $(VENV)/.installed
 	$(PY) -m otv66.bench engine
+
+bench-ai: $(VENV)/.installed node_modules/.installed
+	$(PY) -m otv66.bench ai --a master --b expert --deals 100
+	node tools/pyodide_ai_bench.mjs
 
 ## bench-load: page load times (cold, warm, bare Pyodide) and first-visit bytes in headless Chromium
 bench-load: build
