@@ -15,8 +15,42 @@ export const SCREEN_ORDER = [
   [7, 6, 5, 4, 3, 2, 1, 0], // player 1 sits at the top, facing us
 ];
 
-/** Build the 2 × 8 pile slots into the page shell. */
+/** The table inside `<main id="table">`: both seats and the centre; render() fills them in place. */
+const TABLE_MARKUP = `
+  <section class="seat seat-top" id="seat-1">
+    <div class="seat-info" id="info-1">
+      <span class="seat-name"></span>
+      <span class="dealer-chip" hidden></span>
+      <span class="seat-score"><span class="seat-score-label"></span> <strong class="seat-score-value"></strong></span>
+      <ul class="seat-marriages"></ul>
+      <span class="game-pips" role="img"></span>
+    </div>
+    <div class="piles" id="piles-1" role="group"></div>
+  </section>
+
+  <section class="centre" id="centre">
+    <div class="trump" id="trump" hidden></div>
+    <div class="won won-1" id="won-1" role="group"><div class="won-stack"></div><span class="won-label"></span></div>
+    <div class="trick" id="trick" role="group"></div>
+    <div class="won won-0" id="won-0" role="group"><div class="won-stack"></div><span class="won-label"></span></div>
+    <div class="deck-spot" id="deck-spot" aria-hidden="true"></div>
+  </section>
+
+  <section class="seat seat-bottom" id="seat-0">
+    <div class="piles" id="piles-0" role="group"></div>
+    <div class="seat-info" id="info-0">
+      <span class="seat-name"></span>
+      <span class="dealer-chip" hidden></span>
+      <span class="seat-score"><span class="seat-score-label"></span> <strong class="seat-score-value"></strong></span>
+      <ul class="seat-marriages"></ul>
+      <span class="game-pips" role="img"></span>
+    </div>
+  </section>
+`;
+
+/** Build the table into the page shell: the seats and the centre, then the 2 × 8 pile slots. */
 export function buildTable(root) {
+  root.querySelector("#table").insertAdjacentHTML("afterbegin", TABLE_MARKUP);
   for (const player of [0, 1]) {
     const holder = root.querySelector(`#piles-${player}`);
     holder.replaceChildren();
