@@ -52,22 +52,7 @@ class Match:
 
     def awards(self) -> list[tuple[int, int]]:
         """Game points each deal gave to each player, draw bonus included (RULES.md 6.3)."""
-        awards = []
-        carried = 0
-        for deal in self.deals:
-            result = deal.result
-            if result is None:
-                awards.append((0, 0))
-                continue
-            winner = result["winner"]
-            if winner is None:
-                awards.append((0, 0))
-                carried += 1 if self.rules.draw_bonus else 0
-                continue
-            points = result["game_points"] + carried
-            carried = 0
-            awards.append((points, 0) if winner == 0 else (0, points))
-        return awards
+        return self._tally()[0]
 
     @property
     def game_points(self) -> tuple[int, int]:
@@ -78,12 +63,23 @@ class Match:
     @property
     def draw_bonus_pending(self) -> int:
         """Extra game points waiting for the winner of the next decided deal (``draw_bonus``)."""
+        return self._tally()[1]
+
+    def _tally(self) -> tuple[list[tuple[int, int]], int]:
+        """Each deal's award, and the draw bonus carried past the last one."""
+        awards = []
         carried = 0
         for deal in self.deals:
             result = deal.result
-            if result is not None:
-                carried = carried + 1 if result["winner"] is None and self.rules.draw_bonus else 0
-        return carried
+            if result is None or result["winner"] is None:
+                awards.append((0, 0))
+                if result is not None and self.rules.draw_bonus:
+                    carried += 1
+                continue
+            points = result["game_points"] + carried
+            carried = 0
+            awards.append((points, 0) if result["winner"] == 0 else (0, points))
+        return awards, carried
 
     @property
     def winner(self) -> int | None:
