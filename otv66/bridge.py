@@ -102,7 +102,7 @@ class Session:
     ) -> dict[str, Any]:
         if first_dealer is None:
             first_dealer = seed % 2 if seed is not None else secrets.randbelow(2)
-        self.match = Match(Rules.from_dict(rules or {}), first_dealer, list(players or DEFAULT_PLAYERS), seed=seed)
+        self.match = Match(Rules.from_dict(rules or {}), first_dealer, players or DEFAULT_PLAYERS, seed=seed)
         self.undo_count = 0
         return self.state()
 
