@@ -15,16 +15,19 @@ export const SCREEN_ORDER = [
   [7, 6, 5, 4, 3, 2, 1, 0], // player 1 sits at the top, facing us
 ];
 
-/** The table inside `<main id="table">`: both seats and the centre; render() fills them in place. */
-const TABLE_MARKUP = `
-  <section class="seat seat-top" id="seat-1">
-    <div class="seat-info" id="info-1">
+/** One seat's name, dealer chip, score, marriages and game points (`player` 0 sits at the bottom). */
+const seatInfo = (player) => `
+    <div class="seat-info" id="info-${player}">
       <span class="seat-name"></span>
       <span class="dealer-chip" hidden></span>
       <span class="seat-score"><span class="seat-score-label"></span> <strong class="seat-score-value"></strong></span>
       <ul class="seat-marriages"></ul>
       <span class="game-pips" role="img"></span>
-    </div>
+    </div>`;
+
+/** The table inside `<main id="table">`: both seats and the centre; render() fills them in place. */
+const TABLE_MARKUP = `
+  <section class="seat seat-top" id="seat-1">${seatInfo(1)}
     <div class="piles" id="piles-1" role="group"></div>
   </section>
 
@@ -37,14 +40,7 @@ const TABLE_MARKUP = `
   </section>
 
   <section class="seat seat-bottom" id="seat-0">
-    <div class="piles" id="piles-0" role="group"></div>
-    <div class="seat-info" id="info-0">
-      <span class="seat-name"></span>
-      <span class="dealer-chip" hidden></span>
-      <span class="seat-score"><span class="seat-score-label"></span> <strong class="seat-score-value"></strong></span>
-      <ul class="seat-marriages"></ul>
-      <span class="game-pips" role="img"></span>
-    </div>
+    <div class="piles" id="piles-0" role="group"></div>${seatInfo(0)}
   </section>
 `;
 
