@@ -1,6 +1,6 @@
 """otv66: the Serbian card game Open 66 (Otvoreni „66“) as a Python library.
 
-Every rule of RULES.md, legal moves, scores, records and a computer opponent.
+Every rule of docs/rules.md, legal moves, scores, records and a computer opponent.
 
 >>> from otv66 import Deal
 >>> deal = Deal.from_seed(1, dealer=0)

@@ -26,7 +26,7 @@ Methods (``params`` in braces; every state-changing method returns the state):
   "loss", "exact", "mark"}]}``: every move of deal number ``deal`` (1-based, default the current
   one) rated by the expected game points it lost; ``mark`` is ``"inaccuracy"`` | ``"mistake"`` |
   ``"blunder"`` | ``None`` (thresholds in :mod:`otv66.ai.review`)
-- ``record {}`` -> the RECORD.md record of the match
+- ``record {}`` -> the docs/record-format.md record of the match
 - ``load_record {record}`` -> state (resumes the record's last position)
 - ``deal_link {}`` -> ``{"token": "d1.…"}``: the current deal as a share-link token (:mod:`otv66.links`)
 - ``game_link {}`` -> ``{"token": "g1.…"}``: the match record as a share-link token

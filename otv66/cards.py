@@ -5,7 +5,7 @@ the strongest down (``A T K Q J 9 8 7`` are 0..7), so within a suit a *lower*
 rank number beats a higher one. A set of cards is a 32-bit mask
 (``1 << card``), which makes "does he hold a heart?" a single ``&``.
 
-Text codes are those of RULES.md 1 and RECORD.md: rank letter + suit letter,
+Text codes are those of docs/rules.md 1 and docs/record-format.md: rank letter + suit letter,
 for example ``"TH"`` for the ten of hearts.
 
 >>> card = parse_card("TH")

@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--level", choices=ai.LEVELS, default=ai.DEFAULT_LEVEL, help=f"computer strength (default {ai.DEFAULT_LEVEL})"
     )
     parser.add_argument("--seconds", type=float, help="computer's thinking time per move (default: the level's own)")
-    rules = parser.add_argument_group("rules (RULES.md)")
+    rules = parser.add_argument_group("rules (docs/rules.md)")
     rules.add_argument("--must-beat", action="store_true", help="when following suit, beat the led card if you can")
     rules.add_argument("--claim", choices=("auto", "manual"), default="auto", help="who announces 66 (default auto)")
     rules.add_argument(

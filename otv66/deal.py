@@ -121,7 +121,7 @@ class Marriage:
 
 
 class Deal:
-    """A deal of Open 66 between player 0 and player 1 (see RULES.md)."""
+    """A deal of Open 66 between player 0 and player 1 (see docs/rules.md)."""
 
     __slots__ = (
         "_auto_claim",
@@ -184,7 +184,7 @@ class Deal:
 
     @classmethod
     def from_layout(cls, layout: Any, dealer: int, rules: Rules | None = None) -> Deal:
-        """Build a deal from a RECORD.md layout: ``layout[p][i] == [face_down, face_up]`` codes.
+        """Build a deal from a docs/record-format.md layout: ``layout[p][i] == [face_down, face_up]`` codes.
 
         Raises :class:`InvalidLayoutError` unless it is 2 x 8 piles holding each of
         the 32 cards exactly once.
@@ -216,7 +216,7 @@ class Deal:
     # ------------------------------------------------------------------ moves
 
     def legal_moves(self) -> list[str]:
-        """Return the legal moves now, as RECORD.md move codes.
+        """Return the legal moves now, as docs/record-format.md move codes.
 
         A leader's marriage leads appear as ``"KHm"`` / ``"QHm"`` beside the
         plain ``"KH"`` / ``"QH"``. Under ``claim: manual``, ``"66"`` is listed
@@ -243,7 +243,7 @@ class Deal:
         return move in self.legal_moves()
 
     def play(self, move: str) -> None:
-        """Make ``move`` (a RECORD.md move code).
+        """Make ``move`` (a docs/record-format.md move code).
 
         Raises :class:`IllegalMoveError` (a ``ValueError``) with a message a
         player understands if the move is not legal now; the deal is unchanged.
@@ -374,7 +374,7 @@ class Deal:
 
     @property
     def result(self) -> dict[str, Any] | None:
-        """The RECORD.md result of an ended deal, or ``None`` while it goes on.
+        """The docs/record-format.md result of an ended deal, or ``None`` while it goes on.
 
         ``{"winner": 0 | 1 | None, "game_points": 0..3, "scores": [a, b],
         "tricks": [a, b], "reason": "reached_66" | "played_out" | "false_claim" | "draw"}``
@@ -491,7 +491,7 @@ class Deal:
         return self._state[PENDING + player]
 
     def score(self, player: int) -> int:
-        """``player``'s score (RULES.md 6): card points + counting marriages + last-trick 10."""
+        """``player``'s score (docs/rules.md 6): card points + counting marriages + last-trick 10."""
         return self._score(self._state, player)
 
     @property
@@ -593,7 +593,7 @@ _REASONS: Final[tuple[Reason, ...]] = ("reached_66", "played_out", "false_claim"
 
 
 def parse_layout(layout: Any) -> Layout:
-    """Validate a RECORD.md layout (codes) and return it as ints."""
+    """Validate a docs/record-format.md layout (codes) and return it as ints."""
     if not isinstance(layout, (list, tuple)) or len(layout) != 2:
         raise InvalidLayoutError("a layout is two tables, one per player")
     tables = []

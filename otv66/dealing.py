@@ -1,4 +1,4 @@
-"""Shuffling and dealing as RULES.md 2 describes them.
+"""Shuffling and dealing as docs/rules.md 2 describes them.
 
 **Shuffle version 1** (``SHUFFLE_VERSION``), a promise kept across releases and
 between CPython and Pyodide because it uses only SHA-256 and integer arithmetic:

@@ -17,7 +17,7 @@ class Otv66Error(ValueError):
 
 
 class InvalidCardError(Otv66Error):
-    """A card or suit code that is not one of RULES.md 1."""
+    """A card or suit code that is not one of docs/rules.md 1."""
 
     kind = "invalid_card"
 

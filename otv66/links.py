@@ -5,7 +5,7 @@ zlib-compressed compact JSON:
 
 - ``d1.…`` a **deal**: ``{"seed", "dealer", "packets", "rules", "shuffle"}``; anyone who opens it gets the
   same cards in the same places (the seeded shuffle of :mod:`otv66.dealing`, whose version it names).
-- ``g1.…`` a **game**: a RECORD.md record made compact: a deal given by seed drops its ``layout`` and
+- ``g1.…`` a **game**: a docs/record-format.md record made compact: a deal given by seed drops its ``layout`` and
   ``trump`` (the seed gives them back) and its moves are one string (``"KSJH8HKHm66"``).
 
 The site puts a token in the URL fragment (``index.html#deal=d1.…``, ``replay.html#game=g1.…``), which is never
@@ -108,7 +108,7 @@ def deal_token(deal: Deal) -> str:
 
 
 def compact_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A RECORD.md record without what its seeds give back: layouts and trumps; moves as one string."""
+    """A docs/record-format.md record without what its seeds give back: layouts and trumps; moves as one string."""
     keep = ("format", "rules", "players", "seed", "first_dealer")
     compact = {key: record[key] for key in keep if key in record}
     deals = []

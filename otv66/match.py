@@ -1,4 +1,4 @@
-"""A match: deals played until one player has the target of game points (RULES.md 6.4).
+"""A match: deals played until one player has the target of game points (docs/rules.md 6.4).
 
 Game points, the next dealer and the match winner are all *derived* from the
 deals' results, so undoing a move in the last deal can never leave the match
@@ -51,7 +51,7 @@ class Match:
         return self.deals[-1] if self.deals else None
 
     def awards(self) -> list[tuple[int, int]]:
-        """Game points each deal gave to each player, draw bonus included (RULES.md 6.3)."""
+        """Game points each deal gave to each player, draw bonus included (docs/rules.md 6.3)."""
         return self._tally()[0]
 
     @property
@@ -97,7 +97,7 @@ class Match:
 
     @property
     def next_dealer(self) -> int:
-        """Who deals the next deal (RULES.md 2: winner deals, or alternate; a draw keeps the dealer)."""
+        """Who deals the next deal (docs/rules.md 2: winner deals, or alternate; a draw keeps the dealer)."""
         dealer = self.first_dealer
         for deal in self.deals:
             result = deal.result
@@ -119,7 +119,7 @@ class Match:
     ) -> Deal:
         """Start the next deal, dealt by :attr:`next_dealer`.
 
-        From ``layout`` (RECORD.md codes) if given, else shuffled with ``seed``;
+        From ``layout`` (docs/record-format.md codes) if given, else shuffled with ``seed``;
         without a seed, a seeded match derives one, an unseeded one draws one.
         Raises :class:`IllegalMoveError` while a deal is in progress or once the
         match is over.

@@ -1,10 +1,10 @@
-"""Game records (RECORD.md): export and import of matches and deals.
+"""Game records (docs/record-format.md): export and import of matches and deals.
 
 A reader trusts nothing: it re-plays every move and rejects, with a
 :class:`RecordError` that says where and why, anything malformed, illegal or
 inconsistent (a stored result that the moves do not give, a seed and a layout
 that disagree, a dealer the dealer rule would not choose). Unknown extra keys
-are kept out of the way, as RECORD.md allows.
+are kept out of the way, as docs/record-format.md allows.
 
 >>> from otv66.match import Match
 >>> match = Match(seed=9)
@@ -42,7 +42,7 @@ _JSON_BRACKET: Final = re.compile(r"[\[\]{}]")
 
 
 def deal_to_dict(deal: Deal) -> dict[str, Any]:
-    """Return one deal as a RECORD.md ``deals[]`` entry (layout, and seed when known)."""
+    """Return one deal as a docs/record-format.md ``deals[]`` entry (layout, and seed when known)."""
     entry: dict[str, Any] = {"dealer": deal.dealer}
     if deal.packets is not None:
         entry["packets"] = list(deal.packets)
@@ -102,7 +102,7 @@ def deal_from_dict(entry: Any, rules: Rules) -> Deal:
 
 
 def match_to_record(match: Match, **extra: Any) -> dict[str, Any]:
-    """Return ``match`` as a RECORD.md record; ``extra`` keys are added at the top level."""
+    """Return ``match`` as a docs/record-format.md record; ``extra`` keys are added at the top level."""
     record: dict[str, Any] = {
         "format": FORMAT,
         "rules": match.rules.to_dict(),
@@ -135,7 +135,7 @@ def check_format(record: Any) -> None:
 
 
 def match_from_record(record: Any) -> Match:
-    """Rebuild a match from a RECORD.md record, re-playing and checking every deal."""
+    """Rebuild a match from a docs/record-format.md record, re-playing and checking every deal."""
     check_format(record)
     try:
         rules = Rules.from_dict(record.get("rules", {}))

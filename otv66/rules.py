@@ -1,4 +1,4 @@
-"""Rule options (RULES.md): plain data, validated once.
+"""Rule options (docs/rules.md): plain data, validated once.
 
 >>> Rules().to_dict()
 {'must_beat': False, 'claim': 'auto', 'dealer': 'winner', 'draw_bonus': False, 'target': 7}
@@ -21,12 +21,12 @@ MAX_TARGET = 99
 
 @dataclass(frozen=True)
 class Rules:
-    """The options of RULES.md; the defaults are the client's game.
+    """The options of docs/rules.md; the defaults are the client's game.
 
     - ``must_beat``: the follower must also beat the led card when he follows
-      suit (RULES.md 4).
+      suit (docs/rules.md 4).
     - ``claim``: ``"auto"`` ends a deal as soon as someone reaches 66;
-      ``"manual"`` makes the player claim with the move ``"66"`` (RULES.md 6.1).
+      ``"manual"`` makes the player claim with the move ``"66"`` (docs/rules.md 6.1).
     - ``dealer``: ``"winner"`` (the winner of a deal deals next) or
       ``"alternate"``; after a draw the same dealer deals again either way.
     - ``draw_bonus``: the winner of the deal after a draw gets 1 extra game
@@ -53,12 +53,12 @@ class Rules:
             raise InvalidRulesError(f"target must be a whole number from 1 to {MAX_TARGET}, not {self.target!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the options as the ``rules`` object of RECORD.md."""
+        """Return the options as the ``rules`` object of docs/record-format.md."""
         return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Build rules from a RECORD.md ``rules`` object; missing keys take defaults.
+        """Build rules from a docs/record-format.md ``rules`` object; missing keys take defaults.
 
         Unknown keys are an error: a rule this engine does not know would be
         silently ignored otherwise, and the game would not be the one asked for.

@@ -36,7 +36,7 @@ TRUMP_MARK = "*"
 MARRIAGE_MARK = "m"
 """Drawn after a king or queen the leader may announce a marriage with."""
 ROWS = ((0, 1, 2, 3), (4, 5, 6, 7))
-"""Piles 0-3 are a player's far row, 4-7 his near row, left to right from his seat (RULES.md 2)."""
+"""Piles 0-3 are a player's far row, 4-7 his near row, left to right from his seat (docs/rules.md 2)."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def player_summary(view: PublicView, player: int, names: Sequence[str], style: S
     """One line about ``player``: dealer or not, tricks won, score, marriages (counted or waiting).
 
     With ``hide_points`` (``claim: manual``) the score is not shown: the
-    player has to count his won cards himself (RULES.md 6.1).
+    player has to count his won cards himself (docs/rules.md 6.1).
     """
     parts = [style.bold(names[player]) + (" (dealer)" if player == view.dealer else "")]
     parts.append(f"tricks {view.tricks_won[player]}")
@@ -249,7 +249,7 @@ def describe_move(
 
 
 def explain_result(result: dict[str, Any], names: Sequence[str], *, award: int, dealer: int, draw_bonus: bool) -> str:
-    """Why the deal ended and why the winner gets 1, 2 or 3 game points (RULES.md 6).
+    """Why the deal ended and why the winner gets 1, 2 or 3 game points (docs/rules.md 6).
 
     ``award`` is what the match gave the winner for this deal, which is more
     than ``result["game_points"]`` when drawn deals before it left a bonus.
@@ -290,7 +290,7 @@ def match_line(game_points: Sequence[int], names: Sequence[str], target: int) ->
 
 
 def rules_line(rules: Rules) -> str:
-    """The rule options in play, in words (RULES.md 4 and 6)."""
+    """The rule options in play, in words (docs/rules.md 4 and 6)."""
     follow = "follow suit and beat the led card if you can" if rules.must_beat else "follow suit (no need to beat)"
     claim = "claim 66 yourself (points not shown)" if rules.claim == "manual" else "66 is announced for you"
     dealer = "the winner deals next" if rules.dealer == "winner" else "players deal in turn"

@@ -1,7 +1,7 @@
-"""A second, deliberately plain reading of RULES.md, to check the engine against.
+"""A second, deliberately plain reading of docs/rules.md, to check the engine against.
 
 The engine is built for speed (bitmasks, one flat state list, incremental scores). The
-referee is built to be read next to RULES.md: piles are lists of card codes, legal moves
+referee is built to be read next to docs/rules.md: piles are lists of card codes, legal moves
 are list comprehensions that follow the numbered rules of section 4, and a score is
 recomputed from scratch each time it is asked for. Tests replay the same moves through both
 and require the same legal moves, scores and result at every step.
@@ -16,14 +16,14 @@ POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 
 
 def beats(card: str, other: str, trump: str) -> bool:
-    """Whether ``card``, played after ``other`` was led, wins the trick (RULES.md 4, last point)."""
+    """Whether ``card``, played after ``other`` was led, wins the trick (docs/rules.md 4, last point)."""
     if card[1] == other[1]:
         return RANKS.index(card[0]) < RANKS.index(other[0])
     return card[1] == trump
 
 
 class Referee:
-    """One deal, replayed move by move the way RULES.md tells it."""
+    """One deal, replayed move by move the way docs/rules.md tells it."""
 
     def __init__(self, layout: list[list[list[str]]], dealer: int, rules: Rules) -> None:
         self.rules = rules

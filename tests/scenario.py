@@ -7,7 +7,7 @@ place to the filler. The filler uses the cards nobody named, weakest first
 (all 7s, then 8s, 9s, J, Q, K, 10, A; spades before hearts, diamonds, clubs), face-up
 places before face-down ones, player 0 before player 1, pile 0 before pile 7, so the same
 spec always gives the same layout. ``trump`` puts the weakest unnamed card of that suit on
-the dealer's pile 7 face up (RULES.md 2: that card fixes trump).
+the dealer's pile 7 face up (docs/rules.md 2: that card fixes trump).
 
 The default dealer is player 1, so player 0 leads the first trick.
 
@@ -52,7 +52,7 @@ def build_layout(
     dealer: int = 1,
     trump: str | None = None,
 ) -> list[list[list[str]]]:
-    """Return a RECORD.md layout (``layout[p][i] == [face_down, face_up]``) from a readable spec."""
+    """Return a docs/record-format.md layout (``layout[p][i] == [face_down, face_up]``) from a readable spec."""
     up = [_places(up0), _places(up1)]
     down = [_places(down0), _places(down1)]
     named = [code for table in up + down for code in table if code != FILL]
@@ -157,7 +157,7 @@ SEARCH_LIMIT = 20_000
 
 @st.composite
 def packet_plans(draw: st.DrawFn) -> tuple[int, ...]:
-    """A packet plan of RULES.md 2: sizes 1, 2 or 4 adding up to 8."""
+    """A packet plan of docs/rules.md 2: sizes 1, 2 or 4 adding up to 8."""
     plan: list[int] = []
     while sum(plan) < 8:
         plan.append(draw(st.sampled_from([size for size in (1, 2, 4) if sum(plan) + size <= 8])))

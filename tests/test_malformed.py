@@ -1,6 +1,6 @@
 """Malformed input: every bad record, layout or move gives a typed Otv66Error, never a crash.
 
-RECORD.md: "A reader must reject, with a clear message, anything malformed: unknown format
+docs/record-format.md: "A reader must reject, with a clear message, anything malformed: unknown format
 version, a layout that is not exactly the 32 cards, an illegal move, a move after the end."
 Here that is checked case by case and then by fuzzing a valid record (hypothesis).
 """

@@ -4,7 +4,7 @@ As in chess engines, exact counts pin the move generator: any change in what is 
 (following, trumping, must_beat, marriage leads, claims, the end of a deal) changes them.
 A sequence that ends the deal early (a claim, reaching 66) is not continued. The counts are
 regression values taken from this engine and checked, to a smaller depth, against the
-referee (``referee.py``), a plain second reading of RULES.md.
+referee (``referee.py``), a plain second reading of docs/rules.md.
 """
 
 from __future__ import annotations

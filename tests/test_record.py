@@ -1,4 +1,4 @@
-"""Game records as RECORD.md describes them: what the writer puts in, what the reader accepts."""
+"""Game records as docs/record-format.md describes them: what the writer puts in, what the reader accepts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md 1: the 32 cards, their ranking, their points and their text codes."""
+"""docs/rules.md 1: the 32 cards, their ranking, their points and their text codes."""
 
 from __future__ import annotations
 

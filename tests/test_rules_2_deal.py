@@ -1,4 +1,4 @@
-"""RULES.md 2: players, the seeded shuffle, packet plans, dealing and trump."""
+"""docs/rules.md 2: players, the seeded shuffle, packet plans, dealing and trump."""
 
 from __future__ import annotations
 

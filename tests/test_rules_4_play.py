@@ -1,4 +1,4 @@
-"""RULES.md 4: leading, following, winning tricks, and cards turning up.
+"""docs/rules.md 4: leading, following, winning tricks, and cards turning up.
 
 Player 1 deals unless a test says otherwise, so player 0 leads the first trick and the
 trump card lies on player 1's pile 7.

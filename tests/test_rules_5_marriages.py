@@ -1,4 +1,4 @@
-"""RULES.md 5: marriages (King and Queen of one suit), who may announce them, what they are worth and when.
+"""docs/rules.md 5: marriages (King and Queen of one suit), who may announce them, what they are worth and when.
 
 Player 1 deals, so player 0 leads the first trick; clubs are trump unless a test says otherwise.
 """

@@ -1,4 +1,4 @@
-"""RULES.md 6: reaching 66, game points, played-out deals, manual claims and the match.
+"""docs/rules.md 6: reaching 66, game points, played-out deals, manual claims and the match.
 
 Player 1 deals, so player 0 leads the first trick; clubs are trump.
 """
@@ -361,7 +361,7 @@ def test_draw_bonus_gives_the_winner_of_the_next_deal_1_extra_point(draw_bonus, 
 
 
 def test_draw_bonus_after_two_draws_in_a_row_is_2():
-    """The engine's reading of RULES.md 6.3: each drawn deal adds its own extra point."""
+    """The engine's reading of docs/rules.md 6.3: each drawn deal adds its own extra point."""
     match = Match(Rules(draw_bonus=True), first_dealer=1)
     play_next_deal(match, "draw")
     play_next_deal(match, "draw")

@@ -1,7 +1,7 @@
-"""RULES.md 7: what follows from the rules, checked over many random games.
+"""docs/rules.md 7: what follows from the rules, checked over many random games.
 
 Every game is replayed move by move through the engine and through the referee
-(``referee.py``, a plain second reading of RULES.md); they must agree on the legal moves,
+(``referee.py``, a plain second reading of docs/rules.md); they must agree on the legal moves,
 whose turn it is, who may claim, the scores and the table at every step, and on the result.
 """
 
@@ -56,7 +56,7 @@ def test_engine_and_referee_agree_on_any_game(seed, dealer, plan, rules, moves):
 
 
 def test_the_followers_legal_cards_are_exactly_those_of_rule_4_and_leads_exactly_any_card():
-    """Counted over many positions: each case of RULES.md 4 (follow, trump, any) and the marriage leads occur."""
+    """Counted over many positions: each case of docs/rules.md 4 (follow, trump, any) and the marriage leads occur."""
     seen = {"lead": 0, "marriage lead": 0, "follow suit": 0, "trump": 0, "any card": 0}
     for seed in range(200):
         deal = Deal.from_seed(seed, dealer=seed % 2)

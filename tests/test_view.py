@@ -1,4 +1,4 @@
-"""The public view (RULES.md 3): what both players see, and nothing else.
+"""The public view (docs/rules.md 3): what both players see, and nothing else.
 
 Player 1 deals, so player 0 leads; clubs are trump.
 """

@@ -70,7 +70,7 @@ def level_named(name: str) -> Level:
 
 
 def can_claim(view: PublicView, player: int) -> bool:
-    """Whether ``player`` may claim 66 now and would be right (RULES.md 6.1): never a false claim."""
+    """Whether ``player`` may claim 66 now and would be right (docs/rules.md 6.1): never a false claim."""
     return CLAIM in view.legal_moves and view.claimant == player and view.scores[player] >= WIN_SCORE
 
 

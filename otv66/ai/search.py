@@ -92,12 +92,12 @@ class MoveValue:
 
 
 def move_code(move: Move) -> str:
-    """The RECORD.md code of a search move."""
+    """The docs/record-format.md code of a search move."""
     return CODES[move[0]] + ("m" if move[1] else "")
 
 
 def parse_move(code: str) -> Move:
-    """The search move of a RECORD.md card move code (``"KH"``, ``"KHm"``)."""
+    """The search move of a docs/record-format.md card move code (``"KH"``, ``"KHm"``)."""
     return parse_card(code[:2]), code.endswith("m")
 
 
@@ -167,7 +167,7 @@ class Searcher:
     # ------------------------------------------------------------------ moves
 
     def legal_cards(self, s: list[int]) -> int:
-        """Mask of the cards the player to move may play (RULES.md 4)."""
+        """Mask of the cards the player to move may play (docs/rules.md 4)."""
         avail = s[AVAIL + s[TURN]]
         lead = s[LEAD]
         if lead < 0:
@@ -288,7 +288,7 @@ class Searcher:
         return best
 
     def play(self, s: list[int], card: int, marriage: bool, depth: int, alpha: float, beta: float) -> float:
-        """The value for ``me`` after the player to move plays ``card`` (RULES.md 4-6)."""
+        """The value for ``me`` after the player to move plays ``card`` (docs/rules.md 4-6)."""
         player = s[TURN]
         child = s[:]
         child[AVAIL + player] ^= 1 << card

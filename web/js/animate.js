@@ -73,7 +73,7 @@ export function turnUp(element, ms = 360) {
 }
 
 /**
- * The order the cards of a deal were dealt in (RULES.md 2), as packets of `{player, pile, under}`:
+ * The order the cards of a deal were dealt in (docs/rules.md 2), as packets of `{player, pile, under}`:
  * first the face-down round, then the face-up one; in each, packets of the plan's sizes go
  * alternately to the dealer's opponent and to the dealer, filling piles 0..7. Only the picture
  * of the deal follows it; the engine has dealt the cards already.

@@ -392,7 +392,7 @@ async function startDeal() {
   await save();
 }
 
-/** Cards fly from the deck to the piles in the dealing order of the packet plan (RULES.md 2). */
+/** Cards fly from the deck to the piles in the dealing order of the packet plan (docs/rules.md 2). */
 async function animateDeal() {
   const deal = page.state.deal;
   if (!speedFactor()) return renderAll();

@@ -3,7 +3,7 @@
  * (leaves, hearts, bells, acorns), drawn here from a small sprite of suit symbols.
  *
  * Only pictures and names: which card may be played is the engine's business.
- * A card code is rank + suit as in RULES.md (`"TH"` = ten of hearts).
+ * A card code is rank + suit as in docs/rules.md (`"TH"` = ten of hearts).
  */
 
 /** Corner index of each rank, by deck style (German decks have Ober and Unter instead of Q and J). */

@@ -9,7 +9,7 @@
 import { cardBack, cardFace, suitIcon } from "./cards.js";
 import { cardName, suitName, t } from "./i18n.js";
 
-/** Pile numbers in screen order (RULES.md 2: piles 0–3 the far row, 4–7 the near row, seen from each seat). */
+/** Pile numbers in screen order (docs/rules.md 2: piles 0–3 the far row, 4–7 the near row, seen from each seat). */
 export const SCREEN_ORDER = [
   [0, 1, 2, 3, 4, 5, 6, 7], // player 0 sits at the bottom: far row nearer the middle
   [7, 6, 5, 4, 3, 2, 1, 0], // player 1 sits at the top, facing us

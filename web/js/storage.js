@@ -1,5 +1,5 @@
 /**
- * What the browser keeps between visits: the match in play (a RECORD.md record, saved
+ * What the browser keeps between visits: the match in play (a docs/record-format.md record, saved
  * after every move) and the history of finished matches with simple statistics.
  */
 
