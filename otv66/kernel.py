@@ -124,22 +124,29 @@ def marriage_cards(available: CardSet) -> CardSet:
     return cards
 
 
-def game_points(reason: Reason, loser_tricks: int, loser_score: int) -> int:
-    """The game points the winner of a deal gets (docs/rules.md 6.1-6.3), without any draw bonus.
+def table_game_points(loser_tricks: int, loser_score: int) -> int:
+    """The game-point table (docs/rules.md 6.2): a deal won by reaching 66 or by the higher played-out score.
 
-    ``loser_tricks`` and ``loser_score`` are the loser's at the end of the deal.
+    ``loser_tricks`` and ``loser_score`` are the loser's when the deal ends.
 
-    >>> [game_points("reached_66", tricks, score) for tricks, score in ((0, 0), (2, 32), (2, 33))]
+    >>> [table_game_points(tricks, score) for tricks, score in ((0, 0), (2, 32), (2, 33))]
     [3, 2, 1]
-    >>> game_points("false_claim", 5, 60), game_points("draw", 8, 65)
-    (2, 0)
     """
-    if reason == "draw":
-        return 0
-    if reason == "false_claim":
-        return FALSE_CLAIM_GAME_POINTS
     if loser_tricks == 0:
         return NO_TRICK_GAME_POINTS
     if loser_score < HALF_SCORE:
         return UNDER_HALF_GAME_POINTS
     return PLAIN_GAME_POINTS
+
+
+def game_points(reason: Reason, loser_tricks: int, loser_score: int) -> int:
+    """The game points the winner of a deal that ended for ``reason`` gets, without any draw bonus.
+
+    >>> game_points("reached_66", 0, 0), game_points("false_claim", 5, 60), game_points("draw", 8, 65)
+    (3, 2, 0)
+    """
+    if reason == "draw":
+        return 0
+    if reason == "false_claim":
+        return FALSE_CLAIM_GAME_POINTS
+    return table_game_points(loser_tricks, loser_score)

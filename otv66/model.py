@@ -123,6 +123,14 @@ class PublicView:
         """The card led to the trick in progress, or :data:`NO_CARD`."""
         return self.trick[0][1] if self.trick else NO_CARD
 
+    def available(self, player: int) -> CardSet:
+        """``player``'s available cards: the face-up cards on top of his piles (docs/rules.md 4)."""
+        cards = 0
+        for top, _hidden in self.piles[player]:
+            if top != NO_CARD:
+                cards |= 1 << top
+        return cards
+
     @property
     def hidden_count(self) -> int:
         """How many cards lie face down."""
