@@ -9,7 +9,7 @@ True
 """
 
 from otv66.cards import card_code, parse_card
-from otv66.deal import CLAIM, Deal, Marriage, Pile
+from otv66.deal import Deal
 from otv66.errors import (
     IllegalMoveError,
     InvalidCardError,
@@ -20,6 +20,8 @@ from otv66.errors import (
     RecordError,
     UnsupportedVersionError,
 )
+from otv66.kernel import CLAIM
+from otv66.model import DealResult, Marriage, Pile, PublicView
 from otv66.rules import Rules
 
 __version__ = "0.1.0"
@@ -27,6 +29,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CLAIM",
     "Deal",
+    "DealResult",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidLayoutError",
@@ -35,6 +38,7 @@ __all__ = [
     "Marriage",
     "Otv66Error",
     "Pile",
+    "PublicView",
     "RecordError",
     "Rules",
     "UnsupportedVersionError",

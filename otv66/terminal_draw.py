@@ -270,7 +270,8 @@ def explain_result(result: dict[str, Any], names: Sequence[str], *, award: int, 
         text = f"{lose} claimed 66 with only {scores[loser]} points: a false claim gives {win} {points} game points."
     else:
         if result["reason"] == "played_out":
-            text = f"All {TRICKS_PER_DEAL} tricks were played without a claim; {win} {verb(win, 'have')} the higher score"
+            text = f"All {TRICKS_PER_DEAL} tricks were played without a claim; "
+            text += f"{win} {verb(win, 'have')} the higher score"
         else:
             text = f"{win} reached 66"
         text += f", {scores[winner]} to {scores[loser]}. "
