@@ -69,11 +69,11 @@ they moved."""
 
 DEFAULT_RULES: Final = Rules()
 
-# Indices into Deal._state. The list is copied on every move (cheap undo).
+# Indices into Deal._state, private to this module. The list is copied on every move (cheap undo).
 _TURN = 0  # player to play a card
 _LEAD = 1  # card led to the trick in progress, or -1
 _MARRIAGE_LEAD = 2  # 1 if the card led announced a marriage
-_AVAIL = 3  # _AVAIL + p: mask of cards player p may choose from (face up on his piles)
+_AVAIL = 3  # _AVAIL + p: player p's available cards (face up on his piles, docs/rules.md 4)
 _PLAYED = 5  # mask of cards played
 _POINTS_WON = 6  # _POINTS_WON + p: card points of tricks won (without the last-trick 10)
 _TRICKS_WON = 8  # _TRICKS_WON + p
