@@ -21,6 +21,7 @@ from otv66.errors import (
     UnsupportedVersionError,
 )
 from otv66.kernel import CLAIM
+from otv66.match import Match
 from otv66.model import DealResult, Marriage, Pile, PublicView
 from otv66.rules import Rules
 
@@ -36,6 +37,7 @@ __all__ = [
     "InvalidMatchError",
     "InvalidRulesError",
     "Marriage",
+    "Match",
     "Otv66Error",
     "Pile",
     "PublicView",
