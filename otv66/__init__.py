@@ -9,7 +9,7 @@ True
 """
 
 from otv66.cards import card_code, parse_card
-from otv66.deal import CLAIM, Deal, Marriage, Pile
+from otv66.deal import Deal
 from otv66.errors import (
     IllegalMoveError,
     InvalidCardError,
@@ -20,6 +20,9 @@ from otv66.errors import (
     RecordError,
     UnsupportedVersionError,
 )
+from otv66.kernel import CLAIM
+from otv66.match import Match
+from otv66.model import DealResult, Marriage, Pile, PublicView
 from otv66.rules import Rules
 
 __version__ = "0.1.0"
@@ -27,14 +30,17 @@ __version__ = "0.1.0"
 __all__ = [
     "CLAIM",
     "Deal",
+    "DealResult",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMatchError",
     "InvalidRulesError",
     "Marriage",
+    "Match",
     "Otv66Error",
     "Pile",
+    "PublicView",
     "RecordError",
     "Rules",
     "UnsupportedVersionError",

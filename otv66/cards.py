@@ -15,9 +15,16 @@ for example ``"TH"`` for the ten of hearts.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
 
 from otv66.errors import InvalidCardError
+
+Card: TypeAlias = int
+"""A card: ``suit * 8 + rank``, 0..31."""
+CardSet: TypeAlias = int
+"""A set of cards: a 32-bit mask with bit ``card`` set for each card in it."""
+NO_CARD: Final = -1
+"""Where a card is expected but there is none (no card led, an empty pile)."""
 
 SUITS: Final = "SHDC"
 """Suit letters in card order: spades, hearts, diamonds, clubs."""
@@ -44,17 +51,17 @@ SUIT_MASKS: Final[tuple[int, ...]] = tuple(0xFF << (8 * s) for s in range(4))
 """``SUIT_MASKS[suit]`` is the mask of the eight cards of that suit."""
 
 
-def suit_of(card: int) -> int:
+def suit_of(card: Card) -> int:
     """Return the suit number (0..3) of ``card``."""
     return card >> 3
 
 
-def rank_of(card: int) -> int:
+def rank_of(card: Card) -> int:
     """Return the rank number of ``card`` (0 = ace ... 7 = seven)."""
     return card & 7
 
 
-def parse_card(code: str) -> int:
+def parse_card(code: str) -> Card:
     """Return the card for a text code such as ``"QS"``.
 
     Raises :class:`InvalidCardError` (a ``ValueError``) for anything else.
@@ -72,12 +79,12 @@ def parse_suit(letter: str) -> int:
     return SUITS.index(letter)
 
 
-def card_code(card: int) -> str:
+def card_code(card: Card) -> str:
     """Return the text code of ``card``."""
     return CODES[card]
 
 
-def mask_of(cards: list[int] | tuple[int, ...] | set[int]) -> int:
+def mask_of(cards: list[Card] | tuple[Card, ...] | set[Card]) -> CardSet:
     """Return the mask holding ``cards``."""
     mask = 0
     for card in cards:
@@ -85,7 +92,7 @@ def mask_of(cards: list[int] | tuple[int, ...] | set[int]) -> int:
     return mask
 
 
-def cards_in(mask: int) -> list[int]:
+def cards_in(mask: CardSet) -> list[Card]:
     """Return the cards of ``mask`` in card order (spades first, aces first)."""
     cards = []
     while mask:

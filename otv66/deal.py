@@ -20,19 +20,21 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final
 
 from otv66.cards import (
     CARD_BY_CODE,
     CODES,
     DECK_SIZE,
     KING,
+    NO_CARD,
     POINTS,
     QUEEN,
     RANKS,
     SUIT_MASKS,
     SUITS,
+    Card,
+    CardSet,
     parse_card,
 )
 from otv66.dealing import (
@@ -45,40 +47,46 @@ from otv66.dealing import (
     shuffled_deck,
 )
 from otv66.errors import IllegalMoveError, InvalidLayoutError
+from otv66.kernel import (
+    BEATERS,
+    CLAIM,
+    LAST_TRICK_BONUS,
+    REASONS,
+    TRICKS_PER_DEAL,
+    WIN_SCORE,
+    Reason,
+    legal_cards,
+    marriage_cards,
+    marriage_points,
+)
+from otv66.model import DealResult, Marriage, Pile, PublicView
 from otv66.rules import Rules
 
-if TYPE_CHECKING:
-    from otv66.view import PublicView
+__all__ = ["CLAIM", "DEFAULT_RULES", "WIN_SCORE", "Deal", "Marriage", "Pile", "parse_layout"]
+"""``CLAIM``, ``WIN_SCORE`` (from :mod:`otv66.kernel`), ``Marriage`` and ``Pile`` (from
+:mod:`otv66.model`) are offered here too: callers imported them from this module before
+they moved."""
 
 DEFAULT_RULES: Final = Rules()
-CLAIM: Final = "66"
-"""The move that claims 66 under ``claim: manual``."""
-TRICKS: Final = 16
-LAST_TRICK_BONUS: Final = 10
-WIN_SCORE: Final = 66
-HALF_SCORE: Final = 33
-FALSE_CLAIM_POINTS: Final = 2
 
-Reason = Literal["reached_66", "played_out", "false_claim", "draw"]
-
-# Indices into Deal._state. The list is copied on every move (cheap undo).
-TURN = 0  # player to play a card
-LEAD = 1  # card led to the trick in progress, or -1
-MARRIAGE_LEAD = 2  # 1 if the card led announced a marriage
-AVAIL = 3  # AVAIL + p: mask of cards player p may choose from (face up on his piles)
-PLAYED = 5  # mask of cards played
-POINTS_WON = 6  # POINTS_WON + p: card points of tricks won (without the last-trick 10)
-TRICKS_WON = 8  # TRICKS_WON + p
-MARRIED = 10  # MARRIED + p: marriage points that count
-PENDING = 12  # PENDING + p: marriage points announced before his first trick
-TRICKS_PLAYED = 14
-LAST_WINNER = 15  # winner of the last complete trick, or -1
-CLAIMANT = 16  # player who may claim 66 now (manual claim), or -1
-LEGAL = 17  # mask of cards the player to move may play
-OVER = 18  # 1 once the deal has ended
-REASON = 19  # index into _REASONS once over
-WINNER = 20  # winner once over (-1 for a draw)
-STATE_SIZE = 21
+# Indices into Deal._state, private to this module. The list is copied on every move (cheap undo).
+_TURN = 0  # player to play a card
+_LEAD = 1  # card led to the trick in progress, or -1
+_MARRIAGE_LEAD = 2  # 1 if the card led announced a marriage
+_AVAIL = 3  # _AVAIL + p: player p's available cards (face up on his piles, docs/rules.md 4)
+_PLAYED = 5  # mask of cards played
+_POINTS_WON = 6  # _POINTS_WON + p: card points of tricks won (without the last-trick 10)
+_TRICKS_WON = 8  # _TRICKS_WON + p
+_MARRIED = 10  # _MARRIED + p: marriage points that count
+_PENDING = 12  # _PENDING + p: marriage points announced before his first trick
+_TRICKS_PLAYED = 14
+_LAST_WINNER = 15  # winner of the last complete trick, or -1
+_CLAIMANT = 16  # player who may claim 66 now (manual claim), or -1
+_LEGAL = 17  # mask of cards the player to move may play
+_OVER = 18  # 1 once the deal has ended
+_REASON = 19  # index into kernel.REASONS once over
+_WINNER = 20  # winner once over (-1 for a draw)
+_STATE_SIZE = 21
 
 
 def _codes_by_byte(suit: int, with_marriages: bool) -> tuple[tuple[str, ...], ...]:
@@ -86,7 +94,7 @@ def _codes_by_byte(suit: int, with_marriages: bool) -> tuple[tuple[str, ...], ..
     table = []
     for byte in range(256):
         codes = [CODES[suit * 8 + rank] for rank in range(8) if byte >> rank & 1]
-        if with_marriages and byte >> KING & 1 and byte >> QUEEN & 1:
+        if with_marriages and marriage_cards(byte << 8 * suit):
             codes += [RANKS[KING] + SUITS[suit] + "m", RANKS[QUEEN] + SUITS[suit] + "m"]
         table.append(tuple(codes))
     return tuple(table)
@@ -96,28 +104,7 @@ _FOLLOW_CODES: Final = tuple(_codes_by_byte(s, False) for s in range(4))
 _LEAD_CODES: Final = tuple(_codes_by_byte(s, True) for s in range(4))
 _MOVES: Final[dict[str, tuple[int, bool]]] = {code: (card, False) for code, card in CARD_BY_CODE.items()}
 _MOVES.update({RANKS[r] + SUITS[s] + "m": (s * 8 + r, True) for s in range(4) for r in (KING, QUEEN)})
-_STRONGER: Final = tuple(((1 << c) - 1) & SUIT_MASKS[c >> 3] for c in range(DECK_SIZE))
-"""``_STRONGER[card]``: cards of the same suit that beat it."""
-_MARRIAGE_PAIR: Final = tuple((1 << (c >> 3) * 8 + KING) | (1 << (c >> 3) * 8 + QUEEN) for c in range(DECK_SIZE))
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
-
-
-@dataclass(frozen=True)
-class Pile:
-    """What the table shows of one pile: its top card and whether a card lies face down under it."""
-
-    top: str | None
-    hidden: bool
-
-
-@dataclass(frozen=True)
-class Marriage:
-    """An announced marriage: who, which suit, its points, and whether they count yet."""
-
-    player: int
-    suit: str
-    points: int
-    counted: bool
 
 
 class Deal:
@@ -125,13 +112,13 @@ class Deal:
 
     __slots__ = (
         "_auto_claim",
+        "_beaters",
         "_layout",
         "_moves",
         "_must_beat",
         "_stack",
         "_state",
         "_trump",
-        "_trump_mask",
         "_turn_up",
         "dealer",
         "packets",
@@ -164,18 +151,18 @@ class Deal:
         # ``avail ^= _turn_up[card]`` takes ``card`` off its pile and turns up the card under it.
         self._turn_up = tuple(turn_up)
         self._trump = layout[self.dealer][7][1] >> 3
-        self._trump_mask = SUIT_MASKS[self._trump]
+        self._beaters = BEATERS[self._trump]
         self._auto_claim = self.rules.claim == "auto"
         self._must_beat = self.rules.must_beat
         leader = 1 - self.dealer
-        state = [0] * STATE_SIZE
-        state[TURN] = leader
-        state[LEAD] = -1
-        state[AVAIL] = avail[0]
-        state[AVAIL + 1] = avail[1]
-        state[LAST_WINNER] = -1
-        state[CLAIMANT] = -1
-        state[LEGAL] = avail[leader]
+        state = [0] * _STATE_SIZE
+        state[_TURN] = leader
+        state[_LEAD] = -1
+        state[_AVAIL] = avail[0]
+        state[_AVAIL + 1] = avail[1]
+        state[_LAST_WINNER] = -1
+        state[_CLAIMANT] = -1
+        state[_LEGAL] = avail[leader]
         self._state = state
         self._stack: list[list[int]] = []
         self._moves: list[str] = []
@@ -224,17 +211,17 @@ class Deal:
         is the opponent's). An ended deal has no legal moves.
         """
         s = self._state
-        if s[OVER]:
+        if s[_OVER]:
             return []
-        mask = s[LEGAL]
-        table = _FOLLOW_CODES if s[LEAD] >= 0 else _LEAD_CODES
+        mask = s[_LEGAL]
+        table = _FOLLOW_CODES if s[_LEAD] >= 0 else _LEAD_CODES
         moves = [
             *table[0][mask & 255],
             *table[1][mask >> 8 & 255],
             *table[2][mask >> 16 & 255],
             *table[3][mask >> 24],
         ]
-        if s[CLAIMANT] >= 0:
+        if s[_CLAIMANT] >= 0:
             moves.append(CLAIM)
         return moves
 
@@ -252,11 +239,11 @@ class Deal:
         entry = _MOVES.get(move) if type(move) is str else None
         if (
             entry is None
-            or s[OVER]
-            or not s[LEGAL] >> entry[0] & 1
+            or s[_OVER]
+            or not s[_LEGAL] >> entry[0] & 1
             or (entry[1] and not self._can_announce(s, entry[0]))
         ):
-            if move != CLAIM or s[CLAIMANT] < 0:
+            if move != CLAIM or s[_CLAIMANT] < 0:
                 raise IllegalMoveError(self._why_illegal(move))
             self._stack.append(s[:])
             self._moves.append(move)
@@ -264,7 +251,7 @@ class Deal:
             return
         self._stack.append(s[:])
         self._moves.append(move)
-        if s[LEAD] < 0:
+        if s[_LEAD] < 0:
             self._lead(s, entry[0], entry[1])
         else:
             self._follow(s, entry[0])
@@ -277,69 +264,58 @@ class Deal:
         return self._moves.pop()
 
     def _can_announce(self, s: list[int], card: int) -> bool:
-        pair = _MARRIAGE_PAIR[card]
-        return s[LEAD] < 0 and s[AVAIL + s[TURN]] & pair == pair
+        return s[_LEAD] < 0 and bool(marriage_cards(s[_AVAIL + s[_TURN]]) >> card & 1)
 
     # ------------------------------------------------------------------ rules
 
     def _lead(self, s: list[int], card: int, marriage: bool) -> None:
-        player = s[TURN]
-        s[AVAIL + player] ^= self._turn_up[card]
-        s[PLAYED] |= 1 << card
-        s[LEAD] = card
-        s[TURN] = opponent = 1 - player
-        s[CLAIMANT] = -1
-        s[MARRIAGE_LEAD] = marriage
+        player = s[_TURN]
+        s[_AVAIL + player] ^= self._turn_up[card]
+        s[_PLAYED] |= 1 << card
+        s[_LEAD] = card
+        s[_TURN] = opponent = 1 - player
+        s[_CLAIMANT] = -1
+        s[_MARRIAGE_LEAD] = marriage
         if marriage:
-            points = 40 if card >> 3 == self._trump else 20
-            if s[TRICKS_WON + player]:
-                s[MARRIED + player] += points
+            points = marriage_points(card >> 3, self._trump)
+            if s[_TRICKS_WON + player]:
+                s[_MARRIED + player] += points
                 if self._auto_claim and self._score(s, player) >= WIN_SCORE:
                     self._end(s, player, "reached_66")
                     return
             else:
-                s[PENDING + player] += points
+                s[_PENDING + player] += points
             if not self._auto_claim:
-                s[CLAIMANT] = player
-        held = s[AVAIL + opponent]
-        follow = held & SUIT_MASKS[card >> 3]
-        if follow:
-            if self._must_beat and follow & _STRONGER[card]:
-                follow &= _STRONGER[card]
-            s[LEGAL] = follow
-        else:
-            s[LEGAL] = held & self._trump_mask or held
+                s[_CLAIMANT] = player
+        s[_LEGAL] = legal_cards(s[_AVAIL + opponent], card, self._trump, self._must_beat)
 
     def _follow(self, s: list[int], card: int) -> None:
-        player = s[TURN]
-        s[AVAIL + player] ^= self._turn_up[card]
-        s[PLAYED] |= 1 << card
-        lead = s[LEAD]
-        if card >> 3 == lead >> 3:
-            winner = player if card < lead else 1 - player
-        else:
-            winner = player if card >> 3 == self._trump else 1 - player
-        s[POINTS_WON + winner] += POINTS[lead] + POINTS[card]
-        s[TRICKS_WON + winner] += 1
-        if s[TRICKS_WON + winner] == 1 and s[PENDING + winner]:
-            s[MARRIED + winner] += s[PENDING + winner]
-            s[PENDING + winner] = 0
-        s[TRICKS_PLAYED] += 1
-        s[LAST_WINNER] = winner
-        s[LEAD] = -1
-        s[MARRIAGE_LEAD] = 0
-        s[TURN] = winner
-        s[LEGAL] = s[AVAIL + winner]
-        s[CLAIMANT] = -1
-        if s[TRICKS_PLAYED] == TRICKS:
+        player = s[_TURN]
+        s[_AVAIL + player] ^= self._turn_up[card]
+        s[_PLAYED] |= 1 << card
+        lead = s[_LEAD]
+        winner = player if self._beaters[lead] >> card & 1 else 1 - player
+        s[_POINTS_WON + winner] += POINTS[lead] + POINTS[card]
+        s[_TRICKS_WON + winner] += 1
+        if s[_TRICKS_WON + winner] == 1 and s[_PENDING + winner]:
+            s[_MARRIED + winner] += s[_PENDING + winner]
+            s[_PENDING + winner] = 0
+        s[_TRICKS_PLAYED] += 1
+        s[_LAST_WINNER] = winner
+        s[_LEAD] = -1
+        s[_MARRIAGE_LEAD] = 0
+        s[_TURN] = winner
+        s[_LEGAL] = s[_AVAIL + winner]
+        s[_CLAIMANT] = -1
+        if s[_TRICKS_PLAYED] == TRICKS_PER_DEAL:
             self._end_played_out(s)
         elif not self._auto_claim:
-            s[CLAIMANT] = winner
-        elif s[POINTS_WON + winner] + s[MARRIED + winner] >= WIN_SCORE:  # no last-trick 10 before trick 16
+            s[_CLAIMANT] = winner
+        elif s[_POINTS_WON + winner] + s[_MARRIED + winner] >= WIN_SCORE:  # no last-trick 10 before trick 16
             self._end(s, winner, "reached_66")
 
     def _claim(self, s: list[int]) -> None:
-        claimant = s[CLAIMANT]
+        claimant = s[_CLAIMANT]
         if self._score(s, claimant) >= WIN_SCORE:
             self._end(s, claimant, "reached_66")
         else:
@@ -355,22 +331,22 @@ class Deal:
             self._end(s, 0 if score0 > score1 else 1, "played_out")
 
     def _end(self, s: list[int], winner: int, reason: Reason) -> None:
-        s[OVER] = 1
-        s[CLAIMANT] = -1
-        s[LEGAL] = 0
-        s[WINNER] = winner
-        s[REASON] = _REASONS.index(reason)
+        s[_OVER] = 1
+        s[_CLAIMANT] = -1
+        s[_LEGAL] = 0
+        s[_WINNER] = winner
+        s[_REASON] = REASONS.index(reason)
 
     def _score(self, s: list[int], player: int) -> int:
-        bonus = LAST_TRICK_BONUS if s[TRICKS_PLAYED] == TRICKS and s[LAST_WINNER] == player else 0
-        return s[POINTS_WON + player] + s[MARRIED + player] + bonus
+        bonus = LAST_TRICK_BONUS if s[_TRICKS_PLAYED] == TRICKS_PER_DEAL and s[_LAST_WINNER] == player else 0
+        return s[_POINTS_WON + player] + s[_MARRIED + player] + bonus
 
     # ------------------------------------------------------------------ queries
 
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
-        return bool(self._state[OVER])
+        return bool(self._state[_OVER])
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -379,48 +355,46 @@ class Deal:
         ``{"winner": 0 | 1 | None, "game_points": 0..3, "scores": [a, b],
         "tricks": [a, b], "reason": "reached_66" | "played_out" | "false_claim" | "draw"}``
         """
+        outcome = self.outcome
+        return None if outcome is None else outcome.to_dict()
+
+    @property
+    def outcome(self) -> DealResult | None:
+        """How the deal ended, as a typed value (python-chess's ``outcome()``), or ``None`` while it goes on."""
         s = self._state
-        if not s[OVER]:
+        if not s[_OVER]:
             return None
-        reason = _REASONS[s[REASON]]
-        winner = s[WINNER]
-        scores = [self._score(s, 0), self._score(s, 1)]
-        tricks = [s[TRICKS_WON], s[TRICKS_WON + 1]]
-        if reason == "draw":
-            return {"winner": None, "game_points": 0, "scores": scores, "tricks": tricks, "reason": reason}
-        if reason == "false_claim":
-            points = FALSE_CLAIM_POINTS
-        elif tricks[1 - winner] == 0:
-            points = 3
-        elif scores[1 - winner] < HALF_SCORE:
-            points = 2
-        else:
-            points = 1
-        return {"winner": winner, "game_points": points, "scores": scores, "tricks": tricks, "reason": reason}
+        winner = s[_WINNER]
+        return DealResult.ended(
+            None if winner < 0 else winner,
+            REASONS[s[_REASON]],
+            (self._score(s, 0), self._score(s, 1)),
+            (s[_TRICKS_WON], s[_TRICKS_WON + 1]),
+        )
 
     @property
     def turn(self) -> int | None:
         """The player who plays the next card, or ``None`` once the deal is over."""
         s = self._state
-        return None if s[OVER] else s[TURN]
+        return None if s[_OVER] else s[_TURN]
 
     @property
     def claimant(self) -> int | None:
         """Under ``claim: manual``, the player who may play ``"66"`` now; else ``None``."""
-        claimant = self._state[CLAIMANT]
+        claimant = self._state[_CLAIMANT]
         return None if claimant < 0 else claimant
 
     @property
     def leader(self) -> int | None:
         """The player who leads (or has led) the current trick; ``None`` once over."""
         s = self._state
-        if s[OVER]:
+        if s[_OVER]:
             return None
         return self._leader(s)
 
     @staticmethod
     def _leader(s: list[int]) -> int:
-        return 1 - s[TURN] if s[LEAD] >= 0 else s[TURN]
+        return 1 - s[_TURN] if s[_LEAD] >= 0 else s[_TURN]
 
     @property
     def trump(self) -> str:
@@ -441,54 +415,54 @@ class Deal:
     def trick(self) -> list[tuple[int, str]]:
         """The trick in progress as ``[(player, card)]``: empty, or the led card."""
         s = self._state
-        if s[LEAD] < 0:
+        if s[_LEAD] < 0:
             return []
-        return [(1 - s[TURN], CODES[s[LEAD]])]
+        return [(1 - s[_TURN], CODES[s[_LEAD]])]
 
     @property
     def marriage_lead(self) -> bool:
         """Whether the card in the trick in progress announced a marriage."""
-        return bool(self._state[MARRIAGE_LEAD])
+        return bool(self._state[_MARRIAGE_LEAD])
 
     @property
     def last_trick(self) -> tuple[int, list[tuple[int, str]]] | None:
         """``(winner, [(player, card), (player, card)])`` of the last complete trick, or ``None``."""
         s = self._state
-        if s[TRICKS_PLAYED] == 0:
+        if s[_TRICKS_PLAYED] == 0:
             return None
         cards = [m for m in self._moves if m != CLAIM]
-        lead_index = 2 * (s[TRICKS_PLAYED] - 1)
+        lead_index = 2 * (s[_TRICKS_PLAYED] - 1)
         led, answered = cards[lead_index][:2], cards[lead_index + 1][:2]
-        winner = s[LAST_WINNER]
+        winner = s[_LAST_WINNER]
         follower = self.owner(parse_card(answered))
         return winner, [(1 - follower, led), (follower, answered)]
 
     @property
     def tricks_played(self) -> int:
         """Number of complete tricks."""
-        return self._state[TRICKS_PLAYED]
+        return self._state[_TRICKS_PLAYED]
 
     @property
     def last_trick_winner(self) -> int | None:
         """Winner of the last complete trick (who leads next), or ``None`` before the first."""
-        winner = self._state[LAST_WINNER]
+        winner = self._state[_LAST_WINNER]
         return None if winner < 0 else winner
 
     def tricks_won(self, player: int) -> int:
         """Number of tricks ``player`` has won (a 0-point trick counts)."""
-        return self._state[TRICKS_WON + player]
+        return self._state[_TRICKS_WON + player]
 
     def card_points(self, player: int) -> int:
         """Card points in the tricks ``player`` won (without the last-trick 10)."""
-        return self._state[POINTS_WON + player]
+        return self._state[_POINTS_WON + player]
 
     def marriage_points(self, player: int) -> int:
         """Marriage points of ``player`` that count (he has won a trick since)."""
-        return self._state[MARRIED + player]
+        return self._state[_MARRIED + player]
 
     def pending_marriage_points(self, player: int) -> int:
         """Marriage points ``player`` announced that wait for his first won trick."""
-        return self._state[PENDING + player]
+        return self._state[_PENDING + player]
 
     def score(self, player: int) -> int:
         """``player``'s score (docs/rules.md 6): card points + counting marriages + last-trick 10."""
@@ -501,10 +475,10 @@ class Deal:
         found = []
         for index, move in enumerate(self._moves):
             if move.endswith("m"):
-                player = self._stack[index][TURN]
+                player = self._stack[index][_TURN]
                 suit = move[1]
-                points = 40 if SUITS.index(suit) == self._trump else 20
-                found.append(Marriage(player, suit, points, s[TRICKS_WON + player] > 0))
+                points = marriage_points(SUITS.index(suit), self._trump)
+                found.append(Marriage(player, suit, points, s[_TRICKS_WON + player] > 0))
         return found
 
     def owner(self, card: str | int) -> int:
@@ -518,25 +492,24 @@ class Deal:
 
     def piles(self, player: int) -> list[Pile]:
         """What the table shows of ``player``'s piles 0..7 (face-down cards stay unknown)."""
-        played = self._state[PLAYED]
-        shown = []
-        for down, up in self._layout[player]:
-            if not played >> up & 1:
-                shown.append(Pile(CODES[up], True))
-            elif not played >> down & 1:
-                shown.append(Pile(CODES[down], False))
-            else:
-                shown.append(Pile(None, False))
-        return shown
+        return [Pile(None if top == NO_CARD else CODES[top], hidden) for top, hidden in self._tops(player)]
+
+    def _tops(self, player: int) -> tuple[tuple[Card, bool], ...]:
+        """``player``'s piles 0..7 as ``(top card or NO_CARD, whether a card lies face down under it)``."""
+        played = self._state[_PLAYED]
+        return tuple(
+            (up, True) if not played >> up & 1 else (NO_CARD, False) if played >> down & 1 else (down, False)
+            for down, up in self._layout[player]
+        )
 
     def available(self, player: int) -> list[str]:
         """The face-up cards on top of ``player``'s piles."""
-        mask = self._state[AVAIL + player]
+        mask = self._state[_AVAIL + player]
         return [CODES[c] for c in range(DECK_SIZE) if mask >> c & 1]
 
-    def hidden_cards(self) -> int:
+    def hidden_cards(self) -> CardSet:
         """Mask of the cards still face down (for :mod:`otv66.view`; reveals nothing by itself)."""
-        played = self._state[PLAYED]
+        played = self._state[_PLAYED]
         mask = 0
         for player in (0, 1):
             for down, up in self._layout[player]:
@@ -546,9 +519,33 @@ class Deal:
 
     def view(self) -> PublicView:
         """What both players see now (no face-down card): give this to a UI or an opponent."""
-        from otv66.view import PublicView
-
-        return PublicView.of(self)
+        s = self._state
+        over = bool(s[_OVER])
+        return PublicView(
+            rules=self.rules,
+            dealer=self.dealer,
+            trump=self._trump,
+            trump_card=self._layout[self.dealer][7][1],
+            piles=(self._tops(0), self._tops(1)),
+            turn=None if over else s[_TURN],
+            leader=None if over else self._leader(s),
+            claimant=self.claimant,
+            trick=() if s[_LEAD] < 0 else ((1 - s[_TURN], s[_LEAD]),),
+            marriage_lead=bool(s[_MARRIAGE_LEAD]),
+            tricks_played=s[_TRICKS_PLAYED],
+            last_winner=self.last_trick_winner,
+            tricks_won=(s[_TRICKS_WON], s[_TRICKS_WON + 1]),
+            card_points=(s[_POINTS_WON], s[_POINTS_WON + 1]),
+            marriage_points=(s[_MARRIED], s[_MARRIED + 1]),
+            pending_marriage_points=(s[_PENDING], s[_PENDING + 1]),
+            scores=(self._score(s, 0), self._score(s, 1)),
+            marriages=tuple(self.marriages),
+            moves=tuple(self._moves),
+            played=s[_PLAYED],
+            unseen=self.hidden_cards(),
+            legal_moves=tuple(self.legal_moves()),
+            outcome=self.outcome,
+        )
 
     def reveal_layout(self) -> list[list[list[str]]]:
         """The full layout as dealt, face-down cards included (records and tests only)."""
@@ -558,7 +555,7 @@ class Deal:
 
     def _why_illegal(self, move: object) -> str:
         s = self._state
-        if s[OVER]:
+        if s[_OVER]:
             return "the deal is over: no more moves"
         if not isinstance(move, str) or (move not in _MOVES and move != CLAIM):
             return f"{move!r} is not a move: play a card such as 'AH', 'KHm' to announce a marriage, or '66'"
@@ -568,28 +565,25 @@ class Deal:
             return "you can claim 66 only right after winning a trick or announcing a marriage"
         card, marriage = _MOVES[move]
         code = CODES[card]
-        player = s[TURN]
-        if marriage and s[LEAD] >= 0:
+        player = s[_TURN]
+        if marriage and s[_LEAD] >= 0:
             return "only the player who leads may announce a marriage"
-        if not s[AVAIL + player] >> card & 1:
-            if s[PLAYED] >> card & 1:
+        if not s[_AVAIL + player] >> card & 1:
+            if s[_PLAYED] >> card & 1:
                 return f"{code} has already been played"
             return f"{code} is not a face-up card on your piles"
         if marriage:
             suit = _SUIT_NAMES[card >> 3]
             return f"to announce a marriage you need the king and the queen of {suit} face up"
-        led_suit = s[LEAD] >> 3
-        if s[AVAIL + player] & SUIT_MASKS[led_suit]:
+        led_suit = s[_LEAD] >> 3
+        if s[_AVAIL + player] & SUIT_MASKS[led_suit]:
             if self.rules.must_beat:
-                return f"you must follow {_SUIT_NAMES[led_suit]} and beat {CODES[s[LEAD]]} if you can"
+                return f"you must follow {_SUIT_NAMES[led_suit]} and beat {CODES[s[_LEAD]]} if you can"
             return f"you must follow suit: play {_SUIT_NAMES[led_suit]}"
         return f"you have no {_SUIT_NAMES[led_suit]}: you must play a trump ({_SUIT_NAMES[self._trump]})"
 
     def __repr__(self) -> str:
         return f"<Deal dealer={self.dealer} trump={self.trump} moves={' '.join(self._moves) or '-'}>"
-
-
-_REASONS: Final[tuple[Reason, ...]] = ("reached_66", "played_out", "false_claim", "draw")
 
 
 def parse_layout(layout: Any) -> Layout:

@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from otv66.cards import POINTS, SUITS, parse_card
+from otv66.cards import NO_CARD, POINTS, SUITS, parse_card
+from otv66.kernel import CLAIM, HALF_SCORE, TRICKS_PER_DEAL, marriage_points
+from otv66.model import PublicView
 from otv66.rules import Rules
-from otv66.view import NO_CARD, PublicView
 
 RANK_LABELS = ("A", "10", "K", "Q", "J", "9", "8", "7")
 """How a rank is drawn (the move codes say ``T`` for the ten; a player reads ``10``)."""
@@ -185,7 +186,7 @@ def draw_screen(
     top = 1 - bottom
     trump = f"Trump {style.suit(view.trump)} (turned: {card_text(view.trump_card, style)})"
     lines = [heading] if heading else []
-    lines.append(f"{trump}{style.dash}tricks played {view.tricks_played} of 16")
+    lines.append(f"{trump}{style.dash}tricks played {view.tricks_played} of {TRICKS_PER_DEAL}")
     lines.append("")
     lines.append(player_summary(view, top, names, style, hide_points=hide_points))
     lines += draw_piles(view, top, style, across=True)
@@ -204,7 +205,7 @@ def menu_line(choices: Sequence[str], legal: Sequence[str], style: Style) -> str
     """The numbered choices (``1) K♥m  2) 9♠  3) claim 66``); ``m`` marks a possible marriage lead."""
     items = []
     for number, move in enumerate(choices, start=1):
-        if move == "66":
+        if move == CLAIM:
             items.append(f"{number}) claim 66")
         else:
             mark = MARRIAGE_MARK if move + "m" in legal else ""
@@ -221,7 +222,7 @@ def describe_move(
     trick's winner (with its points unless hidden) and a waiting marriage
     that now counts.
     """
-    if move == "66":
+    if move == CLAIM:
         claimant = before.claimant if before.claimant is not None else 0
         return f"{names[claimant]} {verb(names[claimant], 'claim')} 66."
     mover = before.turn if before.turn is not None else 0
@@ -230,7 +231,7 @@ def describe_move(
     if not before.trick:
         text = f"{name} {verb(name, 'lead')} {card_text(card, style)}"
         if move.endswith("m"):
-            worth = 40 if card >> 3 == before.trump else 20
+            worth = marriage_points(card >> 3, before.trump)
             text += f" and {verb(name, 'announce')} the marriage in {style.suit(card >> 3)} ({worth})"
     else:
         text = f"{name} {verb(name, 'answer')} with {card_text(card, style)}"
@@ -269,16 +270,17 @@ def explain_result(result: dict[str, Any], names: Sequence[str], *, award: int, 
         text = f"{lose} claimed 66 with only {scores[loser]} points: a false claim gives {win} {points} game points."
     else:
         if result["reason"] == "played_out":
-            text = f"All 16 tricks were played without a claim; {win} {verb(win, 'have')} the higher score"
+            text = f"All {TRICKS_PER_DEAL} tricks were played without a claim; "
+            text += f"{win} {verb(win, 'have')} the higher score"
         else:
             text = f"{win} reached 66"
         text += f", {scores[winner]} to {scores[loser]}. "
         if result["tricks"][loser] == 0:
             text += f"{lose} won no trick: {points} game points."
-        elif scores[loser] < 33:
-            text += f"{lose} {verb(lose, 'have')} less than 33: {points} game points."
+        elif scores[loser] < HALF_SCORE:
+            text += f"{lose} {verb(lose, 'have')} less than {HALF_SCORE}: {points} game points."
         else:
-            text += f"{lose} {verb(lose, 'have')} 33 or more: {points} game point."
+            text += f"{lose} {verb(lose, 'have')} {HALF_SCORE} or more: {points} game point."
     if award > points:
         text += f" Plus {award - points} for the drawn deal before: {award} game points."
     return text

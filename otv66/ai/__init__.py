@@ -27,8 +27,8 @@ from typing import Any
 from otv66.ai.equity import deal_utility
 from otv66.ai.greedy import Slips, one_trick_move, slip
 from otv66.ai.search import GAME_POINTS, MAX_PLIES, Searcher
-from otv66.deal import CLAIM, WIN_SCORE
-from otv66.view import PublicView
+from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
+from otv66.model import PublicView
 
 MatchScore = tuple[int, int, int]
 """``(game points of the player to move, his opponent's, target)``."""
@@ -163,15 +163,10 @@ def _claim_row(view: PublicView, match_score: MatchScore | None) -> dict[str, An
     """The analysis row of a right claim: the game points it wins, known for sure."""
     player = view.turn if view.turn is not None else 0
     other = 1 - player
-    if view.tricks_won[other] == 0:
-        points = 3
-    elif view.scores[other] < WIN_SCORE // 2:
-        points = 2
-    else:
-        points = 1
+    points = table_game_points(view.tricks_won[other], view.scores[other])
     chance = None
     if match_score is not None:
-        chance = deal_utility(match_score, view.dealer == player)[3 + points]
+        chance = deal_utility(match_score, view.dealer == player)[MAX_GAME_POINTS + points]
     return {"move": CLAIM, "value": float(points), "win_probability": chance, "exact": True}
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
+from otv66.kernel import MAX_GAME_POINTS
+
 DEALER_WINS: Final = (0.278, 0.148, 0.040)
 """Measured frequency of the dealer winning a deal by 1, 2, 3 game points."""
 NON_DEALER_WINS: Final = (0.297, 0.160, 0.075)
@@ -47,7 +49,7 @@ def match_equity(mine: int, theirs: int, deals_next: bool) -> float:
 
 
 def deal_utility(match_score: tuple[int, int, int], dealer_is_me: bool) -> tuple[float, ...]:
-    """What each deal result is worth in match-winning chance: entry ``g + 3`` for ``g`` game points to me.
+    """What each deal result is worth in match-winning chance: entry ``g + 3`` for ``g`` game points (-3..3) to me.
 
     ``match_score`` is ``(my game points, theirs, target)``; a draw leaves the
     score and the dealer as they are.
@@ -55,7 +57,7 @@ def deal_utility(match_score: tuple[int, int, int], dealer_is_me: bool) -> tuple
     mine, theirs, target = match_score
     need_mine, need_theirs = target - mine, target - theirs
     values = []
-    for points in range(-3, 4):
+    for points in range(-MAX_GAME_POINTS, MAX_GAME_POINTS + 1):
         if points > 0:
             values.append(match_equity(need_mine - points, need_theirs, True))
         elif points < 0:

@@ -32,7 +32,8 @@ from otv66.ai.position import (
     TURN,
     UNDER,
 )
-from otv66.cards import KING, QUEEN, RANK_POINTS, SUIT_MASKS
+from otv66.cards import RANK_POINTS, SUIT_MASKS
+from otv66.kernel import HALF_SCORE, MARRIAGE_PAIRS, MAX_GAME_POINTS, TRICKS_PER_DEAL, marriage_points
 
 FEATURES: Final = (
     "score",  # card points + counting marriages, in tens
@@ -40,7 +41,7 @@ FEATURES: Final = (
     "table_points",  # points of the cards face up on his piles, in tens
     "trumps",  # trumps face up on his piles
     "masters",  # his cards that no remaining card of their suit beats
-    "marriage_chances",  # king + queen of a suit both face up and not yet played, in tens
+    "marriage_chances",  # marriage points of a king + queen of a suit both face up, in tens
     "face_down",  # cards still face down on his piles (future cards)
     "no_trick",  # 1 if the OPPONENT has won no trick yet (the 3-point threat)
     "to_lead",  # 1 if he leads the next trick
@@ -73,7 +74,6 @@ WEIGHTS: Final[tuple[float, ...]] = (
 
 _BYTE_POINTS: Final = tuple(sum(RANK_POINTS[r] for r in range(8) if byte >> r & 1) for byte in range(256))
 """Card points of the cards of one suit given as an 8-bit mask (rank 0 = ace in bit 0)."""
-_MARRIAGE_PAIRS: Final = tuple((1 << (8 * s + KING)) | (1 << (8 * s + QUEEN)) for s in range(4))
 
 
 def features(s: list[int], trump: int) -> list[float]:
@@ -105,8 +105,8 @@ def features(s: list[int], trump: int) -> list[float]:
             masters += 1
         elif byte1 & top:
             masters -= 1
-        pair = _MARRIAGE_PAIRS[suit]
-        worth = 4 if suit == trump else 2
+        pair = MARRIAGE_PAIRS[suit]
+        worth = marriage_points(suit, trump) // 10
         if avail0 & pair == pair:
             marriages += worth
         if avail1 & pair == pair:
@@ -115,10 +115,10 @@ def features(s: list[int], trump: int) -> list[float]:
     score1 = s[POINTS_WON + 1] + s[MARRIED + 1]
     under = s[UNDER]
     trumps0 = (avail0 & trumps).bit_count() - (avail1 & trumps).bit_count()
-    progress = s[TRICKS_PLAYED] / 16.0
+    progress = s[TRICKS_PLAYED] / TRICKS_PER_DEAL
     shift = 8 * trump
-    near0 = max(0, score0 - 33) / 33.0
-    near1 = max(0, score1 - 33) / 33.0
+    near0 = max(0, score0 - HALF_SCORE) / HALF_SCORE
+    near1 = max(0, score1 - HALF_SCORE) / HALF_SCORE
     leader = 0 if s[LEAD] >= 0 else (1 if s[TURN] == 0 else -1)
     return [
         (score0 - score1) / 10.0,
@@ -140,10 +140,10 @@ def features(s: list[int], trump: int) -> list[float]:
 
 
 def expected_game_points(s: list[int], trump: int, weights: tuple[float, ...] = WEIGHTS) -> float:
-    """Player 0's expected game points by the model, within -3..3."""
+    """Player 0's expected game points by the model, within -3..3 (what a deal can be worth)."""
     value: float = sum(map(mul, weights, features(s, trump)))
-    if value > 3.0:
-        return 3.0
-    if value < -3.0:
-        return -3.0
+    if value > MAX_GAME_POINTS:
+        return float(MAX_GAME_POINTS)
+    if value < -MAX_GAME_POINTS:
+        return float(-MAX_GAME_POINTS)
     return value

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
-from otv66.cards import POINTS, SUIT_MASKS, parse_card
-from otv66.view import PublicView
+from otv66.cards import POINTS, Card, cards_in, parse_card
+from otv66.kernel import CLAIM, beats, legal_cards, marriage_points
+from otv66.model import PublicView
 
-_HIGHER = tuple(((1 << c) - 1) & SUIT_MASKS[c >> 3] for c in range(32))
+KEEP_TRUMP: Final = 20
+"""Tie-break between equal gains: a trump is worth keeping as much as this many card points."""
 
 
 @dataclass(frozen=True)
@@ -34,49 +37,39 @@ class Slips:
     """Throws the most valuable card on a trick it loses."""
 
 
-def _winner(lead: int, card: int, trump: int) -> bool:
-    """Whether ``card`` played on ``lead`` wins the trick."""
-    if card >> 3 == lead >> 3:
-        return card < lead
-    return card >> 3 == trump
+def replies(view: PublicView, card: Card) -> list[Card]:
+    """The cards the opponent of the player to move may answer ``card`` with, were it led now.
+
+    Exact, not a guess: the follower's available cards are face up, and leading
+    changes nothing on his table.
+    """
+    follower = 1 - (view.turn or 0)
+    return cards_in(legal_cards(view.available(follower), card, view.trump, view.rules.must_beat))
 
 
-def _follow_cards(avail: int, lead: int, trump: int, must_beat: bool) -> list[int]:
-    follow = avail & SUIT_MASKS[lead >> 3]
-    if follow:
-        if must_beat and follow & _HIGHER[lead]:
-            follow &= _HIGHER[lead]
-    else:
-        follow = avail & SUIT_MASKS[trump] or avail
-    return [c for c in range(32) if follow >> c & 1]
+def reply_value(lead: Card, card: Card, trump: int) -> tuple[int, int]:
+    """The follower's gain in this trick (the trick's points, lost if he loses it), then a tie-break.
 
-
-def _reply_value(lead: int, card: int, trump: int) -> tuple[int, int]:
-    """The follower's gain in this trick, then a tie-break: keep valuable cards and trumps."""
+    The tie-break keeps valuable cards and trumps.
+    """
     points = POINTS[lead] + POINTS[card]
-    gain = points if _winner(lead, card, trump) else -points
-    return gain, -(POINTS[card] + (20 if card >> 3 == trump else 0))
+    gain = points if beats(card, lead, trump) else -points
+    return gain, -(POINTS[card] + (KEEP_TRUMP if card >> 3 == trump else 0))
 
 
 def one_trick_move(view: PublicView) -> str:
     """The one-trick player's move (never a claim; the caller handles claims)."""
-    moves = [m for m in view.legal_moves if m != "66"]
+    moves = [m for m in view.legal_moves if m != CLAIM]
     trump = view.trump
     if view.lead >= 0:
-        return max(moves, key=lambda m: _reply_value(view.lead, parse_card(m), trump))
+        return max(moves, key=lambda m: reply_value(view.lead, parse_card(m), trump))
     marriages = [m for m in moves if m.endswith("m")]
     if marriages:
-        return max(marriages, key=lambda m: (40 if parse_card(m[:2]) >> 3 == trump else 20, m.startswith("Q")))
-    opponent = 1 - (view.turn or 0)
-    avail = 0
-    for top, _hidden in view.piles[opponent]:
-        if top >= 0:
-            avail |= 1 << top
+        return max(marriages, key=lambda m: (marriage_points(parse_card(m[:2]) >> 3, trump), m.startswith("Q")))
 
     def lead_value(move: str) -> tuple[int, int]:
         card = parse_card(move)
-        replies = _follow_cards(avail, card, trump, view.rules.must_beat)
-        worst = max((_reply_value(card, reply, trump) for reply in replies), default=(0, 0))
+        worst = max((reply_value(card, reply, trump) for reply in replies(view, card)), default=(0, 0))
         return -worst[0], -POINTS[card]
 
     return max(moves, key=lead_value)
@@ -84,7 +77,7 @@ def one_trick_move(view: PublicView) -> str:
 
 def slip(view: PublicView, move: str, slips: Slips, rng: random.Random) -> str:
     """Maybe replace a good ``move`` by one of the mistakes a learner makes (always legal)."""
-    moves = [m for m in view.legal_moves if m != "66"]
+    moves = [m for m in view.legal_moves if m != CLAIM]
     if rng.random() < slips.whim:
         return rng.choice(moves)
     if move.endswith("m") and rng.random() < slips.forget_marriage:
@@ -94,6 +87,6 @@ def slip(view: PublicView, move: str, slips: Slips, rng: random.Random) -> str:
         trump = view.trump
         if card >> 3 == trump and view.lead >> 3 != trump and rng.random() < slips.waste_trump:
             return min((m for m in moves if parse_card(m) >> 3 == trump), key=parse_card)
-        if not _winner(view.lead, card, trump) and rng.random() < slips.give_points:
+        if not beats(card, view.lead, trump) and rng.random() < slips.give_points:
             return max(moves, key=lambda m: POINTS[parse_card(m)])
     return move

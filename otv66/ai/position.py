@@ -10,7 +10,7 @@ is equally likely given what both players see.
 Field indices (``s[TURN]`` ...):
 
 - ``TURN``: player to play a card; ``LEAD``: card led to the trick, or -1.
-- ``AVAIL + p``: mask of the cards player ``p`` may play (face up on his piles).
+- ``AVAIL + p``: player ``p``'s available cards (face up on his piles, :mod:`otv66.kernel`).
 - ``UNDER``: mask of face-up cards with a face-down card beneath (both players).
 - ``POOL``: mask of the unseen cards.
 - ``POINTS_WON + p``, ``TRICKS_WON + p``, ``MARRIED + p`` (counting),
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from otv66.cards import DECK_SIZE, POINTS
-from otv66.view import PublicView
+from otv66.model import PublicView
 
 TURN: Final = 0
 LEAD: Final = 1
@@ -39,13 +39,6 @@ TRICKS_PLAYED: Final = 14
 PHANTOM: Final = 15
 SIZE: Final = 17
 
-WIN_SCORE: Final = 66
-HALF_SCORE: Final = 33
-LAST_TRICK_BONUS: Final = 10
-TRICKS: Final = 16
-
-CARD_POINTS: Final = POINTS
-
 
 def position_from_view(view: PublicView) -> list[int]:
     """Return the search position for ``view`` (which must not be over)."""
@@ -56,13 +49,10 @@ def position_from_view(view: PublicView) -> list[int]:
     s[LEAD] = view.lead
     under = 0
     for player in (0, 1):
-        avail = 0
         for top, hidden in view.piles[player]:
-            if top >= 0:
-                avail |= 1 << top
-                if hidden:
-                    under |= 1 << top
-        s[AVAIL + player] = avail
+            if hidden:
+                under |= 1 << top
+        s[AVAIL + player] = view.available(player)
         s[POINTS_WON + player] = view.card_points[player]
         s[TRICKS_WON + player] = view.tricks_won[player]
         s[MARRIED + player] = view.marriage_points[player]
@@ -102,7 +92,7 @@ def _equivalence_classes(cards: int, remaining: int, split: int) -> list[tuple[i
                 continue
             if (
                 open_class >= 0
-                and CARD_POINTS[card] == CARD_POINTS[classes[open_class][0]]
+                and POINTS[card] == POINTS[classes[open_class][0]]
                 and (split >> card & 1) == (split >> classes[open_class][0] & 1)
             ):
                 first, size = classes[open_class]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from otv66.ai import analyse
-from otv66.deal import CLAIM, Deal
+from otv66.deal import Deal
+from otv66.kernel import CLAIM
 
 INACCURACY: Final = 0.15
 MISTAKE: Final = 0.4

@@ -35,36 +35,43 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Final
 
+from otv66 import kernel
 from otv66.ai.evaluate import WEIGHTS, expected_game_points
 from otv66.ai.position import (
     AVAIL,
-    CARD_POINTS,
-    HALF_SCORE,
-    LAST_TRICK_BONUS,
     LEAD,
     MARRIED,
     PENDING,
     PHANTOM,
     POINTS_WON,
     POOL,
-    TRICKS,
     TRICKS_PLAYED,
     TRICKS_WON,
     TURN,
     UNDER,
-    WIN_SCORE,
     equivalence_classes,
     position_from_view,
     remaining_cards,
 )
-from otv66.cards import CODES, DECK_SIZE, KING, QUEEN, SUIT_MASKS, parse_card
-from otv66.view import PublicView
+from otv66.cards import CODES, POINTS, parse_card
+from otv66.kernel import (
+    BEATERS,
+    LAST_TRICK_BONUS,
+    MAX_GAME_POINTS,
+    STRONGER,
+    TRICKS_PER_DEAL,
+    WIN_SCORE,
+    marriage_cards,
+    marriage_points,
+    table_game_points,
+)
+from otv66.model import PublicView
 
-GAME_POINTS: Final[tuple[float, ...]] = (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)
-"""The default utility: ``utility[g + 3]`` is worth ``g`` game points to the searcher."""
+GAME_POINTS: Final[tuple[float, ...]] = tuple(float(g) for g in range(-MAX_GAME_POINTS, MAX_GAME_POINTS + 1))
+"""The default utility: ``utility[g + MAX_GAME_POINTS]`` is worth ``g`` game points (-3..3) to the searcher."""
 EXACT_DEPTH: Final = 1_000
 """Depth stored for a subtree solved to the end (valid at any depth)."""
-MAX_PLIES: Final = 2 * TRICKS
+MAX_PLIES: Final = 2 * TRICKS_PER_DEAL
 START_NEXT_ITERATION = 0.4
 """A new depth begins only while less than this share of the budget is spent (a depth costs several times the last)."""
 CHECK_EVERY: Final = 256
@@ -72,9 +79,6 @@ CHECK_EVERY: Final = 256
 
 Move = tuple[int, bool]
 """A card and whether it is led announcing a marriage."""
-
-_HIGHER: Final = tuple(((1 << c) - 1) & SUIT_MASKS[c >> 3] for c in range(DECK_SIZE))
-_PAIR: Final = tuple((1 << (c & ~7) + KING) | (1 << (c & ~7) + QUEEN) for c in range(DECK_SIZE))
 
 
 class SearchTimeout(Exception):
@@ -113,7 +117,8 @@ class Searcher:
         self.root = position_from_view(view)
         self.me = self.root[TURN]
         self.trump = view.trump
-        self.trump_mask = SUIT_MASKS[view.trump]
+        self.beaters = BEATERS[view.trump]
+        """``beaters[led]``: the cards that win a trick against ``led`` under this deal's trump."""
         self.must_beat = view.rules.must_beat
         self.utility = utility
         self.low = min(utility)
@@ -134,19 +139,14 @@ class Searcher:
         utility = self.utility
         if utility is GAME_POINTS:
             return points
-        index = points + 3.0
-        whole = min(int(index), 5)
+        index = points + MAX_GAME_POINTS
+        whole = min(int(index), 2 * MAX_GAME_POINTS - 1)
         return utility[whole] + (utility[whole + 1] - utility[whole]) * (index - whole)
 
     def _win(self, s: list[int], winner: int, loser_score: int) -> float:
-        loser = 1 - winner
-        if s[TRICKS_WON + loser] == 0:
-            points = 3
-        elif loser_score < HALF_SCORE:
-            points = 2
-        else:
-            points = 1
-        return self.utility[3 + points if winner == self.me else 3 - points]
+        """The utility for ``me`` of a deal ``winner`` won by reaching 66 or on a played-out score."""
+        points = table_game_points(s[TRICKS_WON + 1 - winner], loser_score)
+        return self.utility[MAX_GAME_POINTS + points if winner == self.me else MAX_GAME_POINTS - points]
 
     def _played_out(self, s: list[int], last_winner: int) -> float:
         score0 = s[POINTS_WON] + s[MARRIED]
@@ -156,7 +156,7 @@ class Searcher:
         else:
             score0 += LAST_TRICK_BONUS
         if score0 == score1:
-            return self.utility[3]
+            return self.utility[MAX_GAME_POINTS]
         return self._win(s, 0, score1) if score0 > score1 else self._win(s, 1, score0)
 
     def evaluate(self, s: list[int]) -> float:
@@ -168,16 +168,7 @@ class Searcher:
 
     def legal_cards(self, s: list[int]) -> int:
         """Mask of the cards the player to move may play (docs/rules.md 4)."""
-        avail = s[AVAIL + s[TURN]]
-        lead = s[LEAD]
-        if lead < 0:
-            return avail
-        follow = avail & SUIT_MASKS[lead >> 3]
-        if follow:
-            if self.must_beat and follow & _HIGHER[lead]:
-                return follow & _HIGHER[lead]
-            return follow
-        return avail & self.trump_mask or avail
+        return kernel.legal_cards(s[AVAIL + s[TURN]], s[LEAD], self.trump, self.must_beat)
 
     def moves(self, s: list[int]) -> list[Move]:
         """The distinct moves worth searching, best-looking first (a cached list: copy before changing it)."""
@@ -193,19 +184,19 @@ class Searcher:
 
     def _order_moves(self, legal: int, remaining: int, under: int, lead: int) -> list[Move]:
         keyed = []
+        marriages = marriage_cards(legal) if lead < 0 else 0
+        beaters = self.beaters[lead] if lead >= 0 else 0
         for card, _size in equivalence_classes(legal, remaining, under):
-            points = CARD_POINTS[card]
+            points = POINTS[card]
             if lead < 0:
-                rank = card & 7
-                if rank in (KING, QUEEN) and legal & _PAIR[card] == _PAIR[card]:
+                if marriages >> card & 1:
                     keyed.append((-100 - points, (card, True)))
-                elif not _HIGHER[card] & remaining:
+                elif not STRONGER[card] & remaining:
                     keyed.append((-points, (card, False)))
                 else:
                     keyed.append((points, (card, False)))
             else:
-                wins = (card >> 3 == lead >> 3 and card < lead) or (card >> 3 != lead >> 3 and card >> 3 == self.trump)
-                keyed.append((points if wins else 50 + points, (card, False)))
+                keyed.append((points if beaters >> card & 1 else 50 + points, (card, False)))
         keyed.sort()
         return [move for _key, move in keyed]
 
@@ -297,7 +288,7 @@ class Searcher:
             child[LEAD] = card
             child[TURN] = 1 - player
             if marriage:
-                points = 40 if card >> 3 == self.trump else 20
+                points = marriage_points(card >> 3, self.trump)
                 if child[TRICKS_WON + player]:
                     child[MARRIED + player] += points
                     if child[POINTS_WON + player] + child[MARRIED + player] >= WIN_SCORE:
@@ -306,11 +297,8 @@ class Searcher:
                 else:
                     child[PENDING + player] += points
         else:
-            if card >> 3 == lead >> 3:
-                winner = player if card < lead else 1 - player
-            else:
-                winner = player if card >> 3 == self.trump else 1 - player
-            child[POINTS_WON + winner] += CARD_POINTS[lead] + CARD_POINTS[card]
+            winner = player if self.beaters[lead] >> card & 1 else 1 - player
+            child[POINTS_WON + winner] += POINTS[lead] + POINTS[card]
             if child[TRICKS_WON + winner] == 0 and child[PENDING + winner]:
                 child[MARRIED + winner] += child[PENDING + winner]
                 child[PENDING + winner] = 0
@@ -318,7 +306,7 @@ class Searcher:
             child[TRICKS_PLAYED] += 1
             child[LEAD] = -1
             child[TURN] = winner
-            if child[TRICKS_PLAYED] == TRICKS:
+            if child[TRICKS_PLAYED] == TRICKS_PER_DEAL:
                 return self._played_out(child, winner)
             if child[POINTS_WON + winner] + child[MARRIED + winner] >= WIN_SCORE:
                 loser = 1 - winner
@@ -406,14 +394,12 @@ class Searcher:
         representative = {}
         for first, _size in equivalence_classes(legal, remaining, s[UNDER]):
             representative[first] = first
-        leader = s[LEAD] < 0
+        marriages = marriage_cards(legal) if s[LEAD] < 0 and not keep_plain_marriage_cards else 0
         mapping: dict[str, Move] = {}
         for code in codes:
             card, marriage = parse_move(code)
-            if not marriage and leader and not keep_plain_marriage_cards:
-                pair = _PAIR[card]
-                if (card & 7) in (KING, QUEEN) and s[AVAIL + self.me] & pair == pair:
-                    continue
+            if not marriage and marriages >> card & 1:
+                continue
             rep = card
             while rep not in representative:
                 rep -= 1

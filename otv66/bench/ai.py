@@ -33,6 +33,7 @@ from typing import Any
 
 from otv66.ai import LEVELS, analyse, choose_move, level_named
 from otv66.deal import Deal
+from otv66.kernel import TRICKS_PER_DEAL
 
 
 @dataclass
@@ -119,7 +120,7 @@ def exact_loss(args: argparse.Namespace) -> dict[str, Any]:
     for index in range(args.deals):
         seed = args.seed + index
         deal = Deal.from_seed(seed, dealer=index % 2)
-        while not deal.is_over and (deal.tricks_played < 16 - args.exact_loss or deal.trick):
+        while not deal.is_over and (deal.tricks_played < TRICKS_PER_DEAL - args.exact_loss or deal.trick):
             deal.play(choose_move(deal.view(), level="expert", seed=len(deal.moves)))
         if deal.is_over:
             ended += 1
