@@ -42,10 +42,11 @@ MAX_JSON_DEPTH: Final = 100
 refused before decoding: inside Pyodide the decoder's recursion overflows the JavaScript stack
 (at about 5,000 levels under Node, fewer in a browser worker) and kills the interpreter instead
 of raising ``RecursionError``."""
-_JSON_TOKEN: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
-"""A JSON string (escapes skipped; the closing quote optional) or a bracket. With the quote optional a string
-token always matches where it starts, so the scan never backtracks: one pass, linear in the text (a
-required quote let an unterminated run of ``\\"`` be rescanned from each of its quotes, quadratic)."""
+_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+"""A JSON string, escapes skipped, its closing quote optional. With the quote optional a match never fails
+once it starts, so nothing is scanned twice: linear in the text (a required quote let an unterminated run
+of ``\\"`` be rescanned from each of its quotes: quadratic)."""
+_NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
@@ -155,33 +156,36 @@ def check_plain_data(value: Any) -> None:
     ``1e400`` read as infinity, an integer too long to print) is refused here, so that the rest of the
     reader meets only plain, shallow, printable data and can raise nothing but a typed error.
     """
-    pending = [(value, 1)]
-    count = 0
-    while pending:
-        item, depth = pending.pop()
-        count += 1
+    level: list[Any] = [value]  # the values at one depth, walked a level at a time (no recursion, few calls)
+    depth = count = 0
+    while level:
+        depth += 1
+        count += len(level)
         if count > MAX_RECORD_VALUES:
             raise RecordError(f"not a record: more than {MAX_RECORD_VALUES} values")
-        kind = type(item)
-        if kind is dict or kind is list or kind is tuple:
-            if depth > MAX_JSON_DEPTH:
-                raise RecordError(f"not a record: nested more than {MAX_JSON_DEPTH} levels deep")
-            if kind is dict:
-                if not all(type(key) is str and _utf8(key) for key in item):
-                    raise RecordError("not a record: every key must be text")
-                item = item.values()
-            pending.extend((child, depth + 1) for child in item)
-        elif kind is str:
-            if not _utf8(item):
-                raise RecordError("not a record: a text holds a lone surrogate (not Unicode text)")
-        elif kind is int:
-            if not -_INT_BOUND < item < _INT_BOUND:
-                raise RecordError("not a record: a number has more than 64 bits")
-        elif kind is float:
-            if not math.isfinite(item):
-                raise RecordError("not a record: a number is infinite or not a number")
-        elif not (kind is bool or item is None):
-            raise RecordError("not a record: it holds something JSON cannot")
+        below: list[Any] = []
+        for item in level:
+            kind = type(item)
+            if kind is dict or kind is list or kind is tuple:
+                if depth > MAX_JSON_DEPTH:
+                    raise RecordError(f"not a record: nested more than {MAX_JSON_DEPTH} levels deep")
+                if kind is dict:
+                    if not all(type(key) is str and _utf8(key) for key in item):
+                        raise RecordError("not a record: every key must be text")
+                    item = item.values()
+                below.extend(item)
+            elif kind is str:
+                if not _utf8(item):
+                    raise RecordError("not a record: a text holds a lone surrogate (not Unicode text)")
+            elif kind is int:
+                if not -_INT_BOUND < item < _INT_BOUND:
+                    raise RecordError("not a record: a number has more than 64 bits")
+            elif kind is float:
+                if not math.isfinite(item):
+                    raise RecordError("not a record: a number is infinite or not a number")
+            elif not (kind is bool or item is None):
+                raise RecordError("not a record: it holds something JSON cannot")
+        level = below
 
 
 def _utf8(text: str) -> bool:
@@ -251,8 +255,8 @@ def json_depth_ok(text: str) -> bool:
     """
     if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
         return True
-    steps = (_DEPTH_STEP.get(token[0], 0) for token in _JSON_TOKEN.findall(text))
-    return max(itertools.accumulate(steps, initial=0)) <= MAX_JSON_DEPTH
+    brackets = _NOT_BRACKETS.sub("", _JSON_STRING.sub("", text))
+    return max(itertools.accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=0)) <= MAX_JSON_DEPTH
 
 
 def loads(text: str) -> Match:

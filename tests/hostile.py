@@ -16,11 +16,13 @@ second time and Python is a few times slower, :func:`input_count` asks for a ten
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import random
 import sys
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,11 +86,20 @@ HOSTILE_TEXTS: list[str] = [
 ]
 """Texts a page must never show or choke on: lone surrogates, markup, phishing, JavaScript's own names, huge ones."""
 
+MAX_TEXT = 100_000
+"""A repeated slice stops growing a text at about this length: large enough to cost, small enough for thousands."""
+
 HOSTILE_CHARACTERS = [*'{}[]",:.-+eE0123456789 \\/nultrfaNIy', "\ud800", "\x00", "é", "🂡", "\n"]
 """Characters that JSON (or its near misses) is made of, plus a few that are not text at all."""
 
 HOSTILE_SNIPPETS = ["NaN", "Infinity", "-Infinity", "1e400", "9" * 5_000, '"\\ud800"', "[" * 150, '{"":' * 150]
 """Text inserted whole: the non-standard constants, a number too long to read, a lone surrogate, deep nesting."""
+
+
+def link_token(kind: str, text: str) -> str:
+    """A share-link token of ``kind`` (``"d"`` or ``"g"``) carrying any ``text`` (lone surrogates too, as UTF-8 can)."""
+    packed = zlib.compress(text.encode("utf-8", "surrogatepass"), 9)
+    return f"{kind}1." + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
 def deep(levels: int, leaf: Any = 0, kind: str = "list") -> Any:
@@ -180,8 +191,10 @@ class Mutator:
                     container[key] = copy.deepcopy(donor[where])
             elif operation == 5:
                 container[key] = deep(rng.choice([1, 2, 50, 99, 101]), container[key], rng.choice(["list", "dict"]))
-            else:
-                container[key] = rng.choice([container[key]] * 3 + [[container[key]] * rng.choice([2, 20, 1000])])
+            else:  # many of one part (a short scalar many times, anything else a few: inputs stay small)
+                part = container[key]
+                short = not isinstance(part, (list, dict)) and len(str(part)) <= 20
+                container[key] = rng.choice([part, part, [part] * rng.choice([2, 20, 1000] if short else [2, 20])])
         return mutated
 
     def text(self, original: str | None = None, alphabet: list[str] | None = None) -> str:
@@ -202,7 +215,8 @@ class Mutator:
                 text = text[:at] + rng.choice(characters) + text[at + 1 :]
             elif operation == 4:
                 end = rng.randrange(at, len(text) + 1)
-                text = text[:end] + text[at:end] * rng.choice([1, 2, 100]) + text[end:]
+                times = min(rng.choice([1, 2, 100]), MAX_TEXT // max(1, end - at))
+                text = text[:end] + text[at:end] * times + text[end:]
             elif operation == 5:
                 other = rng.choice(self.corpus)
                 text = text[:at] + other[rng.randrange(len(other) + 1) :]
