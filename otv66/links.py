@@ -12,7 +12,9 @@ The site puts a token in the URL fragment (``index.html#deal=d1.…``, ``replay.
 sent to a server. Reading trusts nothing: the text is checked character by character, its length and the
 size it inflates to are bounded, zlib's checksum catches damage, and a game is re-played move by move by
 :func:`otv66.record.match_from_record`. Whatever is wrong raises a :class:`LinkError` (a ``ValueError``)
-with a message for the player; a link from a newer version raises :class:`UnsupportedLinkError`.
+with a message for the player; a link from a newer version raises :class:`UnsupportedLinkError`. A message
+names what is wrong in our own words and never repeats the link's contents: the page shows it, and a link is
+anyone's text (the engine's detailed reason stays on the error's ``__cause__``).
 
 >>> from otv66.deal import Deal
 >>> token = deal_token(Deal.from_seed(42, dealer=1, packets=(2, 2, 2, 2)))
@@ -34,15 +36,18 @@ import binascii
 import json
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from otv66.deal import Deal
 from otv66.dealing import SHUFFLE_VERSION, check_dealer, check_packets, check_seed
-from otv66.errors import Otv66Error
+from otv66.errors import Otv66Error, UnsupportedVersionError
 from otv66.match import Match
 from otv66.record import json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
+
+T = TypeVar("T")
 
 DEAL_KIND: Final = "d"
 GAME_KIND: Final = "g"
@@ -51,6 +56,9 @@ LINK_VERSION: Final = 1
 MAX_TOKEN_LENGTH: Final = 20_000
 #: Most bytes a token may inflate to: a bound on the work a hostile link can cause.
 MAX_JSON_BYTES: Final = 200_000
+
+DEAL_KEYS: Final = frozenset({"seed", "dealer", "packets", "rules", "shuffle"})
+"""Everything a deal link carries: a key outside these is refused (and not repeated in the message)."""
 
 _TOKEN = re.compile(r"([a-z])([0-9]{1,3})\.([A-Za-z0-9_-]+)")
 _MOVE = re.compile(r"66|[ATKQJ987][SHDC]m?")
@@ -182,23 +190,27 @@ def read_deal_token(token: Any) -> DealLink:
     data = decode_token(token, DEAL_KIND)
     if not isinstance(data, dict):
         raise LinkError("this deal link is damaged (no deal in it)")
-    unknown = set(data) - {"seed", "dealer", "packets", "rules", "shuffle"}
-    if unknown:
-        raise LinkError(f"this deal link has unknown parts: {', '.join(sorted(unknown))}")
+    if not DEAL_KEYS.issuperset(data):
+        raise LinkError("this deal link has parts this version does not know")
     shuffle = data.get("shuffle")
     if type(shuffle) is int and shuffle > SHUFFLE_VERSION:
         raise UnsupportedLinkError("this deal was shuffled by a newer version of the game: update the page")
-    if shuffle != SHUFFLE_VERSION:
-        raise LinkError(f"this deal link names an unknown shuffle ({shuffle!r})")
+    if type(shuffle) is not int or shuffle != SHUFFLE_VERSION:
+        raise LinkError("this deal link names a shuffle this version does not know")
+    return DealLink(
+        seed=_deal_part(data, "seed", check_seed),
+        dealer=_deal_part(data, "dealer", check_dealer),
+        packets=_deal_part(data, "packets", check_packets),
+        rules=_deal_part(data, "rules", Rules.from_dict, default={}),
+    )
+
+
+def _deal_part(data: dict[str, Any], name: str, check: Callable[[Any], T], default: Any = None) -> T:
+    """``check(data[name])``; a failure is a :class:`LinkError` that names the part, not its contents."""
     try:
-        return DealLink(
-            seed=check_seed(data.get("seed")),
-            dealer=check_dealer(data.get("dealer")),
-            packets=check_packets(data.get("packets")),
-            rules=Rules.from_dict(data.get("rules", {})),
-        )
+        return check(data.get(name, default))
     except Otv66Error as error:
-        raise LinkError(f"this deal link is damaged: {error}") from None
+        raise LinkError(f"this deal link is damaged (its {name} part is not valid)") from error
 
 
 def expand_record(compact: Any) -> Any:
@@ -222,8 +234,10 @@ def read_game_token(token: Any) -> Match:
     record = expand_record(data)
     try:
         return match_from_record(record)
+    except UnsupportedVersionError as error:
+        raise UnsupportedLinkError("this game was recorded by a newer version of the game: update the page") from error
     except Otv66Error as error:
-        raise LinkError(f"this game link does not replay: {error}") from None
+        raise LinkError("this game link does not replay: it was changed or damaged") from error
 
 
 def read_token(token: Any) -> DealLink | Match:

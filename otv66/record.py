@@ -17,7 +17,9 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import re
 from typing import Any, Final
 
@@ -32,13 +34,20 @@ FORMAT_VERSION: Final = 1
 FORMAT: Final = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 MAX_NAME_LENGTH: Final = 60
 MAX_DEALS: Final = 1000
+MAX_RECORD_VALUES: Final = 200_000
+"""Most values (objects, arrays, strings, numbers...) in a record: MAX_DEALS deals hold about 100,000."""
+_INT_BOUND: Final = 2**64
 MAX_JSON_DEPTH: Final = 100
 """Deepest nesting of arrays and objects that is decoded (a record nests 6 deep). Deeper text is
 refused before decoding: inside Pyodide the decoder's recursion overflows the JavaScript stack
 (at about 5,000 levels under Node, fewer in a browser worker) and kills the interpreter instead
 of raising ``RecursionError``."""
-_JSON_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
-_JSON_BRACKET: Final = re.compile(r"[\[\]{}]")
+_JSON_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+"""A JSON string, escapes skipped, its closing quote optional. With the quote optional a match never fails
+once it starts, so nothing is scanned twice: linear in the text (a required quote let an unterminated run
+of ``\\"`` be rescanned from each of its quotes: quadratic)."""
+_NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def deal_to_dict(deal: Deal) -> dict[str, Any]:
@@ -80,24 +89,24 @@ def deal_from_dict(entry: Any, rules: Rules) -> Deal:
     else:
         raise RecordError("a deal needs a layout or a seed")
     if "trump" in entry and entry["trump"] != deal.trump:
-        raise RecordError(f"trump must be {deal.trump} (the suit of the dealer's last card), not {entry['trump']!r}")
+        raise RecordError(f"trump must be {deal.trump} (the suit of the dealer's last card)")
     moves = entry.get("moves", [])
     if not isinstance(moves, list):
         raise RecordError("moves must be a list")
     for number, move in enumerate(moves, start=1):
         if deal.is_over:
-            raise RecordError(f"move {number} ({move!r}) comes after the end of the deal")
+            raise RecordError(f"move {number} comes after the end of the deal")
         try:
             deal.play(move)
         except Otv66Error as error:
-            raise RecordError(f"move {number} ({move!r}) is illegal: {error}") from error
+            raise RecordError(f"move {number} is illegal: {error}") from error
     stored = entry.get("result")
     if stored != deal.result:
         if deal.result is None:
             raise RecordError("the record gives a result, but the deal is not over")
         if stored is None:
             raise RecordError("the deal is over but the record gives no result")
-        raise RecordError(f"the stored result {stored!r} is not what the moves give: {deal.result!r}")
+        raise RecordError(f"the stored result is not what the moves give: {deal.result}")
     return deal
 
 
@@ -117,26 +126,87 @@ def match_to_record(match: Match, **extra: Any) -> dict[str, Any]:
 
 
 def check_format(record: Any) -> None:
-    """Raise unless ``record`` is an object in a format version this engine reads."""
-    if not isinstance(record, dict):
+    """Raise unless ``record`` is an object in a format version this engine reads.
+
+    The messages never quote the record: it may come from a link, and the page shows them.
+    """
+    if type(record) is not dict:
         raise RecordError("a record must be a JSON object")
     name = record.get("format")
-    if not isinstance(name, str) or not name.startswith(FORMAT_NAME + "/"):
-        raise RecordError(f"not an otv66 record (format {name!r})")
+    if type(name) is not str or not name.startswith(FORMAT_NAME + "/"):
+        raise RecordError("not an otv66 record (no otv66-record format name)")
     version = name.removeprefix(FORMAT_NAME + "/")
     if not (version.isascii() and version.isdigit()) or len(version) > 9:  # int() refuses "²" and 5000 digits
-        raise RecordError(f"unknown record format {name!r}")
+        raise RecordError(f"unknown record format: this version reads {FORMAT}")
     if int(version) > FORMAT_VERSION:
         raise UnsupportedVersionError(
-            f"this record was written by a newer version of otv66 (format {name}); this one reads {FORMAT}"
+            f"this record was written by a newer version of otv66 (format {FORMAT_NAME}/{int(version)}); "
+            f"this one reads {FORMAT}"
         )
     if int(version) != FORMAT_VERSION:
-        raise RecordError(f"unknown record format {name!r}")
+        raise RecordError(f"unknown record format: this version reads {FORMAT}")
+
+
+def check_plain_data(value: Any) -> None:
+    """Raise :class:`RecordError` unless ``value`` is data that JSON text could carry, within the reader's bounds.
+
+    That is: dicts with string keys, lists (or tuples), strings that UTF-8 can encode (no lone surrogate),
+    booleans, ``None``, integers of at most 64 bits and finite floats; nested at most :data:`MAX_JSON_DEPTH`
+    deep, :data:`MAX_RECORD_VALUES` values in all. Anything else (a cycle, a subclass with its own ``==``,
+    ``1e400`` read as infinity, an integer too long to print) is refused here, so that the rest of the
+    reader meets only plain, shallow, printable data and can raise nothing but a typed error.
+    """
+    level: list[Any] = [value]  # the values at one depth, walked a level at a time (no recursion, few calls)
+    depth = count = 0
+    while level:
+        depth += 1
+        count += len(level)
+        if count > MAX_RECORD_VALUES:
+            raise RecordError(f"not a record: more than {MAX_RECORD_VALUES} values")
+        below: list[Any] = []
+        for item in level:
+            kind = type(item)
+            if kind is dict or kind is list or kind is tuple:
+                if depth > MAX_JSON_DEPTH:
+                    raise RecordError(f"not a record: nested more than {MAX_JSON_DEPTH} levels deep")
+                if kind is dict:
+                    if not all(type(key) is str and _utf8(key) for key in item):
+                        raise RecordError("not a record: every key must be text")
+                    item = item.values()
+                below.extend(item)
+            elif kind is str:
+                if not _utf8(item):
+                    raise RecordError("not a record: a text holds a lone surrogate (not Unicode text)")
+            elif kind is int:
+                if not -_INT_BOUND < item < _INT_BOUND:
+                    raise RecordError("not a record: a number has more than 64 bits")
+            elif kind is float:
+                if not math.isfinite(item):
+                    raise RecordError("not a record: a number is infinite or not a number")
+            elif not (kind is bool or item is None):
+                raise RecordError("not a record: it holds something JSON cannot")
+        level = below
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` is Unicode text UTF-8 can encode (JSON's ``"\\ud800"`` decodes to one that is not)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def match_from_record(record: Any) -> Match:
-    """Rebuild a match from a docs/record-format.md record, re-playing and checking every deal."""
+    """Rebuild a match from a docs/record-format.md record, re-playing and checking every deal.
+
+    ``record`` is untrusted: anything that is not a valid record raises a :class:`RecordError`
+    (:class:`UnsupportedVersionError` for a newer format), whatever Python object it is.
+    """
     check_format(record)
+    check_plain_data(record)
     try:
         rules = Rules.from_dict(record.get("rules", {}))
     except Otv66Error as error:
@@ -185,12 +255,8 @@ def json_depth_ok(text: str) -> bool:
     """
     if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
         return True
-    depth = 0
-    for bracket in _JSON_BRACKET.findall(_JSON_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_JSON_DEPTH:
-            return False
-    return True
+    brackets = _NOT_BRACKETS.sub("", _JSON_STRING.sub("", text))
+    return max(itertools.accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=0)) <= MAX_JSON_DEPTH
 
 
 def loads(text: str) -> Match:

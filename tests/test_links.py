@@ -112,16 +112,41 @@ def test_a_deal_link_from_a_newer_shuffle_asks_for_an_update() -> None:
         ({"dealer": True}, "dealer"),
         ({"packets": [4, 3, 1]}, "packets"),
         ({"packets": "44"}, "packet"),
-        ({"rules": {"target": 0}}, "target"),
-        ({"rules": {"cheat": True}}, "unknown rule"),
+        ({"rules": {"target": 0}}, "rules"),
+        ({"rules": {"cheat": True}}, "rules"),
         ({"shuffle": "1"}, "shuffle"),
-        ({"extra": 1}, "unknown parts"),
+        ({"shuffle": 1.0}, "shuffle"),
+        ({"extra": 1}, "parts this version does not know"),
     ],
 )
 def test_a_tampered_deal_link_is_refused_with_what_is_wrong(change: dict[str, object], message: str) -> None:
     data = {"seed": 1, "dealer": 0, "packets": [4, 4], "rules": {}, "shuffle": SHUFFLE_VERSION, **change}
     with pytest.raises(LinkError, match=message):
         read_deal_token(encode_token(DEAL_KIND, data))
+
+
+BAIT = "Visit evil.example to unlock your account"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {BAIT: 1},
+        {"rules": {BAIT: True}},
+        {"rules": {"claim": BAIT}},
+        {"seed": BAIT},
+        {"dealer": BAIT},
+        {"packets": [BAIT]},
+        {"shuffle": BAIT},
+    ],
+    ids=["unknown key", "unknown rule", "rule value", "seed", "dealer", "packets", "shuffle"],
+)
+def test_a_deal_link_error_never_repeats_the_links_text(change: dict[str, object]) -> None:
+    """The page shows the message: a link's own text (phishing, markup) must never appear in our UI."""
+    data = {"seed": 1, "dealer": 0, "packets": [4, 4], "rules": {}, "shuffle": SHUFFLE_VERSION, **change}
+    with pytest.raises(LinkError) as caught:
+        read_deal_token(encode_token(DEAL_KIND, data))
+    assert "evil" not in str(caught.value)
 
 
 # ----------------------------------------------------------------------------------- game links
@@ -167,20 +192,45 @@ def test_a_game_link_needs_no_layout_for_a_seeded_deal_and_keeps_one_otherwise()
 @pytest.mark.parametrize(
     ("tamper", "message"),
     [
-        (lambda rec: rec["deals"][0].update(moves=rec["deals"][0]["moves"][::-1]), "does not replay|moves"),
-        (lambda rec: rec["deals"][0].update(result={"winner": 1}), "does not replay"),
-        (lambda rec: rec["deals"][0].update(seed=rec["deals"][0]["seed"] + 1), "does not replay"),
         (lambda rec: rec["deals"][0].update(moves="ZZ"), "moves of deal 1"),
         (lambda rec: rec["deals"][0].update(moves=["AS"]), "deal 1"),
         (lambda rec: rec.update(deals={}), "no game record"),
-        (lambda rec: rec.update(format="otv66-record/9"), "does not replay: this record was written by a newer"),
-        (lambda rec: rec.update(players=["<b>x</b>" * 20, "y"]), "does not replay: players"),
     ],
 )
-def test_a_tampered_game_link_is_refused_with_what_is_wrong(tamper: object, message: str) -> None:
+def test_a_game_link_that_is_no_record_is_refused_with_what_is_wrong(tamper: object, message: str) -> None:
     record = links.compact_record(match_to_record(GAME))
     tamper(record)  # type: ignore[operator]
     with pytest.raises(LinkError, match=message):
+        read_game_token(encode_token(GAME_KIND, record))
+
+
+@pytest.mark.parametrize(
+    ("tamper", "reason"),
+    [
+        (lambda rec: rec["deals"][0].update(moves=rec["deals"][0]["moves"][:2] + rec["deals"][0]["moves"]), "move 2"),
+        (lambda rec: rec["deals"][0].update(result={"winner": 1}), "result"),
+        (lambda rec: rec["deals"][0].update(seed=rec["deals"][0]["seed"] + 1), "trump|move|result"),
+        (lambda rec: rec["deals"][0].update(trump=BAIT), "trump must be"),
+        (lambda rec: rec.update(players=["<b>x</b>" * 20, "y"]), "players"),
+        (lambda rec: rec.update(players=[BAIT * 2, "y"]), "players"),
+        (lambda rec: rec.update(rules={BAIT: True}), "rules"),
+        (lambda rec: rec.update(format=BAIT), "not an otv66 record"),
+    ],
+)
+def test_a_tampered_game_link_does_not_replay_and_says_so_in_its_own_words(tamper: object, reason: str) -> None:
+    """The player reads a fixed sentence; the reader's detailed reason stays on the error's cause."""
+    record = links.compact_record(match_to_record(GAME))
+    tamper(record)  # type: ignore[operator]
+    with pytest.raises(LinkError) as caught:
+        read_game_token(encode_token(GAME_KIND, record))
+    assert str(caught.value) == "this game link does not replay: it was changed or damaged"
+    assert re.search(reason, str(caught.value.__cause__))
+
+
+def test_a_game_link_from_a_newer_record_format_asks_for_an_update() -> None:
+    record = links.compact_record(match_to_record(GAME))
+    record["format"] = "otv66-record/9"
+    with pytest.raises(UnsupportedLinkError, match="newer version"):
         read_game_token(encode_token(GAME_KIND, record))
 
 

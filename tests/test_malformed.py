@@ -14,6 +14,7 @@ import random
 import zlib
 
 import pytest
+from hostile import DEPTH_GUARD_CRAFTED, deep
 from hypothesis import given
 from hypothesis import strategies as st
 from scenario import build_layout, random_playout
@@ -30,7 +31,7 @@ from otv66 import (
 from otv66.cards import CODES
 from otv66.links import LinkError, read_token
 from otv66.match import Match
-from otv66.record import MAX_JSON_DEPTH, dumps, loads, match_from_record, match_to_record
+from otv66.record import MAX_JSON_DEPTH, dumps, json_depth_ok, loads, match_from_record, match_to_record
 
 
 def valid_match() -> Match:
@@ -143,6 +144,122 @@ def test_a_share_link_nested_too_deep_is_a_typed_error(kind):
     token = f"{kind}1.{packed}"
     with pytest.raises(LinkError):
         read_token(token)
+
+
+@pytest.mark.parametrize("text", DEPTH_GUARD_CRAFTED, ids=lambda text: ascii(text[:12]))
+def test_the_depth_guard_reads_issue_9s_crafted_texts_in_one_pass(text):
+    """An unterminated run of escaped quotes after 101 brackets once took the guard seconds (quadratic)."""
+    shallow = text.startswith("[]")  # 101 brackets side by side; every other text nests 101 deep or more
+    assert json_depth_ok(text) is shallow
+    with pytest.raises(RecordError):
+        loads(text)
+
+
+class Unequal(dict):
+    """A dict whose comparisons raise: the reader must not even compare it."""
+
+    def __eq__(self, other):
+        raise RuntimeError("compared")
+
+    __hash__ = None
+
+
+def cycle() -> list:
+    looped: list = []
+    looped.append(looped)
+    return looped
+
+
+def shared_halves(levels: int = 60) -> list:
+    """Few objects, 2**60 values when walked: each level is the one below, twice."""
+    value: list = [0]
+    for _ in range(levels):
+        value = [value, value]
+    return value
+
+
+ODD_OBJECTS = {
+    "deep lists": deep(10_000),
+    "deep dicts": deep(10_000, kind="dict"),
+    "a cycle": cycle(),
+    "shared halves": shared_halves(),
+    "a huge int": 10**5000,
+    "1e400": float("inf"),
+    "NaN": float("nan"),
+    "an int key": {1: "x"},
+    "a tuple key": {("AS", "KS"): "x"},
+    "a None key": {None: 0},
+    "a lone surrogate": "\ud800",
+    "a lone surrogate key": {"\udfff": 0},
+    "a set": {"AS"},
+    "bytes": b"AS",
+    "an object": object(),
+    "a dict that cannot be compared": Unequal(dealer=0),
+    "a str subclass": type("Text", (str,), {})("AS"),
+    "a complex number": 1j,
+}
+
+
+@pytest.mark.parametrize("odd", ODD_OBJECTS)
+@pytest.mark.parametrize(
+    "where", ["extra", "seed", "first_dealer", "rules", "players", "deal", "trump", "move", "result"]
+)
+def test_an_odd_python_object_anywhere_in_a_record_is_a_record_error(odd, where):
+    """match_from_record takes Python objects too: whatever they are, the answer is a RecordError."""
+    record = valid_record()
+    value = ODD_OBJECTS[odd]
+    first = record["deals"][0]
+    place = {
+        "extra": (record, "notes"),
+        "seed": (record, "seed"),
+        "first_dealer": (record, "first_dealer"),
+        "rules": (record["rules"], "target"),
+        "players": (record["players"], 1),
+        "deal": (record["deals"], 1),
+        "trump": (first, "trump"),
+        "move": (first["moves"], 3),
+        "result": (first["result"], "winner"),
+    }
+    container, key = place[where]
+    container[key] = value
+    with pytest.raises(RecordError):
+        match_from_record(record)
+
+
+@pytest.mark.parametrize("odd", ODD_OBJECTS)
+def test_an_odd_python_object_as_the_record_is_a_record_error(odd):
+    with pytest.raises(RecordError):
+        match_from_record(ODD_OBJECTS[odd])
+
+
+def test_a_newer_format_is_unsupported_whatever_else_the_record_holds():
+    record = {"format": "otv66-record/2", "deals": deep(10_000), "rules": {1: float("nan")}}
+    with pytest.raises(UnsupportedVersionError):
+        match_from_record(record)
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "NaN", "Infinity", "18446744073709551616"])
+def test_a_number_json_cannot_carry_is_refused_in_a_record_text(number):
+    record = valid_record()
+    record["notes"] = 0
+    with pytest.raises(RecordError, match="number"):
+        loads(json.dumps(record).replace('"notes": 0', f'"notes": {number}'))
+
+
+def test_the_readers_own_messages_do_not_quote_the_record():
+    """The page shows these messages: format, trump and result are named, never repeated (a move is a card code)."""
+    bait = "Visit evil.example"
+    for change in (
+        {"format": bait},
+        {"format": "otv66-record/" + bait},
+        {"trump": bait},
+        {"result": bait},
+    ):
+        record = valid_record()
+        (record if "format" in change else record["deals"][0]).update(change)
+        with pytest.raises(RecordError) as caught:
+            match_from_record(record)
+        assert "evil" not in str(caught.value)
 
 
 @pytest.mark.parametrize("text", [None, b"{}", 42])

@@ -5,6 +5,9 @@ not a server for a network). Types that matter are set explicitly: ``.wasm`` as 
 (without it Pyodide never finishes loading), ``.mjs`` as JavaScript, the manifest as
 ``application/manifest+json``. The ``[[headers]]`` rules of ``netlify.toml`` (Content-Security-Policy,
 caching, framing) are applied the way Netlify applies them, so what is tested here is what is deployed.
+Both the rules and the file lookup read one path: the request's, %-escapes decoded and ``.``/``..`` resolved
+(:func:`site_path`), so ``/v/../sw.js`` is ``/sw.js`` for its headers too (not a year-long cached ``/v/*``),
+and nothing outside the served folder is ever sent (a symlink that leads out of it is not followed).
 ``--port 0`` picks a free port; the first line printed is the address, for scripts and tests to read.
 """
 
@@ -12,9 +15,12 @@ from __future__ import annotations
 
 import argparse
 import functools
+import http
 import http.server
+import os
 import sys
 import tomllib
+import urllib.parse
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -46,6 +52,24 @@ def load_header_rules(netlify_toml: Path = NETLIFY_TOML) -> list[HeaderRule]:
     return [(rule["for"], {k: str(v) for k, v in rule.get("values", {}).items()}) for rule in config.get("headers", [])]
 
 
+def site_path(request_path: str) -> str:
+    """The path a request names, as the file lookup reads it: query and fragment dropped, %-escapes decoded,
+    empty and ``.`` segments dropped, ``..`` resolved (never above the root); a trailing slash kept.
+
+    >>> site_path("/v/../sw.js"), site_path("/v/%2e%2e/sw.js?x#y"), site_path("/../../etc/passwd"), site_path("/a//b/")
+    ('/sw.js', '/sw.js', '/etc/passwd', '/a/b/')
+    """
+    path = urllib.parse.unquote(request_path.split("?", 1)[0].split("#", 1)[0], errors="surrogatepass")
+    segments: list[str] = []
+    for segment in path.split("/"):
+        if segment == "..":
+            del segments[-1:]
+        elif segment not in ("", "."):
+            segments.append(segment)
+    trailing = "/" if segments and path.endswith("/") else ""
+    return "/" + "/".join(segments) + trailing
+
+
 def path_matches(pattern: str, path: str) -> bool:
     """Netlify's path patterns: an exact path, or a prefix ending in ``*`` (the splat)."""
     if pattern.endswith("*"):
@@ -72,9 +96,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     site_headers: dict[str, str] = {}  # noqa: RUF012 (set per request in send_head, before any header is sent)
 
     def send_head(self) -> Any:
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        self.site_headers = headers_for(path, self.header_rules)
+        self.site_headers = headers_for(site_path(self.path), self.header_rules)
+        root = os.path.realpath(self.directory)
+        file = self.translate_path(self.path)
+        if os.path.commonpath([root, os.path.realpath(file)]) != root:  # a symlink out of the site
+            self.send_error(http.HTTPStatus.NOT_FOUND, "File not found")
+            return None
         return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        """The file ``path`` names inside the served folder, read as :func:`site_path` reads it."""
+        path = site_path(path)
+        return os.path.join(self.directory, *path.split("/")) + ("/" if path.endswith("/") else "")
 
     def send_header(self, keyword: str, value: str) -> None:
         # A Content-Type from netlify.toml replaces the one guessed from the file name (as on Netlify).
