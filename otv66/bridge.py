@@ -18,8 +18,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``state {}`` -> state
 - ``play {move}`` -> state: a person's move (the computer's turn is refused)
 - ``computer_move {}`` -> ``{"player", "move", "state"}``: the computer makes its move (or its claim of 66)
-- ``undo {}`` -> state: moves taken back up to and including the last one a person made
-  (``undo_count`` goes up by one)
+- ``undo {}`` -> state: moves taken back up to and including the last one a person made in the
+  deal in play (``undo_count`` goes up by one; ``can_undo`` in the state says whether there is one)
 - ``hint {seconds?}`` -> ``{"move"}``: what the strongest level would play for the person to move
 - ``set_level {level}`` -> state: the computer plays on at ``level``
 - ``ai_move {level?, seconds?, seed?, player?}`` -> ``{"move": code}`` for whoever moves now (not
@@ -47,7 +47,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
 
-The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "phase": phase, "seats": [seat, seat]}``
+The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "can_undo": bool, "phase": phase,
+"seats": [seat, seat]}``
 where ``view`` is :meth:`otv66.view.PublicView.to_dict` plus ``number``, ``packets`` and ``last_trick``
 (``{"winner", "cards": [{"player", "card"}, ...]}`` or ``None``), ``phase`` is :data:`otv66.table.Phase`
 (what happens next) and a seat is ``{"name", "human", "level"}``; like the view, the state names no
@@ -282,7 +283,7 @@ class Session:
     def state(self) -> dict[str, Any]:
         table = self.table
         if table is None:
-            return {"match": None, "deal": None, "undo_count": 0, "phase": None, "seats": None}
+            return {"match": None, "deal": None, "undo_count": 0, "can_undo": False, "phase": None, "seats": None}
         match = table.match
         awards = match.awards()
         deal = match.deal
@@ -315,6 +316,7 @@ class Session:
             },
             "deal": view,
             "undo_count": table.undo_count,
+            "can_undo": table.can_undo,
             "phase": table.phase,
             "seats": [seat.to_dict() for seat in table.seats],
         }

@@ -350,29 +350,28 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
-        """Whether the current deal holds a move made by a person (:meth:`undo` would take it back)."""
+        """Whether the deal in play holds a move made by a person (:meth:`undo` would take it back)."""
         return bool(self._moves_to_undo())
 
     def undo(self) -> list[tuple[int, str]]:
         """Take back moves up to and including the last one a person made; count one press.
 
         Returns the moves taken back as ``(player, move)``, the last one first (the person's
-        own move is the last of the list). Raises :class:`IllegalMoveError` if the current
-        deal holds no move of a person.
+        own move is the last of the list). Raises :class:`IllegalMoveError` if the deal in
+        play holds no move of a person; a finished deal stands (its result is given).
         """
+        deal = self._deal_in_play()
         steps = self._moves_to_undo()
         if not steps:
             raise IllegalMoveError("there is no move of a person to take back in this deal")
-        deal = self.deal
-        assert deal is not None  # steps come from a deal
         for _ in steps:
             deal.undo()
         self.undo_count += 1
         return steps
 
     def _moves_to_undo(self) -> list[tuple[int, str]]:
-        """The moves :meth:`undo` would take back (``[]`` when no person has moved in this deal)."""
-        if self.deal is None:
+        """The moves :meth:`undo` would take back (``[]`` when no person has moved in the deal in play)."""
+        if self.deal is None or self.deal.is_over:
             return []
         deal = self.deal.copy()
         taken: list[tuple[int, str]] = []

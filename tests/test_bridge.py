@@ -90,7 +90,14 @@ def test_undo_through_the_bridge_counts_and_restores():
 
 
 def test_the_state_before_any_match():
-    assert result(Session(), "state") == {"match": None, "deal": None, "undo_count": 0, "phase": None, "seats": None}
+    assert result(Session(), "state") == {
+        "match": None,
+        "deal": None,
+        "undo_count": 0,
+        "can_undo": False,
+        "phase": None,
+        "seats": None,
+    }
 
 
 def test_version_names_the_formats():
@@ -262,10 +269,12 @@ def test_undo_goes_back_to_the_persons_move_and_counts_one_press():
     while result(session, "state")["phase"] == "computer_moves":
         result(session, "computer_move")
     assert len(result(session, "state")["deal"]["moves"]) >= 2
+    assert result(session, "state")["can_undo"]
     undone = result(session, "undo")
     assert undone["deal"] == before["deal"]
     assert undone["undo_count"] == 1
     assert undone["phase"] == "human_moves"
+    assert not undone["can_undo"]
     assert result(session, "record")["undo_count"] == 1
 
 
@@ -361,7 +370,7 @@ def finished_deal() -> Session:
 
 @pytest.mark.parametrize(
     ("method", "params"),
-    [("play", {"move": "AS"}), ("ai_move", {}), ("analyse", {}), ("hint", {}), ("computer_move", {})],
+    [("play", {"move": "AS"}), ("ai_move", {}), ("analyse", {}), ("hint", {}), ("computer_move", {}), ("undo", {})],
 )
 def test_a_move_in_a_finished_deal_is_a_typed_error(method, params):
     assert error_type(finished_deal(), method, **params) == "illegal_move"

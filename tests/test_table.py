@@ -160,9 +160,20 @@ def test_undo_between_two_people_takes_back_one_move() -> None:
     assert table.undo_count == 1
 
 
+def test_a_finished_deal_stands() -> None:
+    table = Table.new(opponent="human", seed=4)
+    deal = table.next_deal()
+    while not deal.is_over:
+        table.play(deal.legal_moves()[0])
+    assert not table.can_undo
+    with pytest.raises(IllegalMoveError, match="deal is over"):
+        table.undo()
+    assert table.undo_count == 0
+
+
 def test_undo_with_no_move_of_a_person_is_refused_and_not_counted() -> None:
     table = computer_table(seed=7)
-    with pytest.raises(IllegalMoveError, match="no move of a person"):
+    with pytest.raises(IllegalMoveError, match="no deal"):
         table.undo()
     table.next_deal()
     if table.phase == "computer_moves":
