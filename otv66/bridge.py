@@ -9,11 +9,19 @@ module-level :class:`Session` holds the match in play.
 Methods (``params`` in braces; every state-changing method returns the state):
 
 - ``version {}`` -> engine version, record format, shuffle version, AI levels
-- ``new_match {rules?, players?, first_dealer?, seed?}`` -> state (no deal yet)
-- ``new_deal {packets?, seed?}`` -> state (the next deal, by the match's dealer rule)
+- ``new_match {rules?, players?, first_dealer?, seed?, opponent?, level?}`` -> state (no deal yet).
+  ``opponent``: ``"human"`` (default: two people, every move is ``play``) or ``"computer"`` (player 1,
+  at ``level``, moves with ``computer_move``); missing names are :func:`otv66.table.default_names`
+- ``new_deal {packets?, seed?}`` -> state (the next deal, by the match's dealer rule; packets 4-4 unless given)
+- ``next_deal {packets?}`` -> state: the next deal with the dealer's own plan unless ``packets`` is given
+  (the computer chooses its own, reproducibly)
 - ``state {}`` -> state
-- ``play {move}`` -> state
-- ``undo {}`` -> state (``undo_count`` goes up)
+- ``play {move}`` -> state: a person's move (the computer's turn is refused)
+- ``computer_move {}`` -> ``{"player", "move", "state"}``: the computer makes its move (or its claim of 66)
+- ``undo {}`` -> state: moves taken back up to and including the last one a person made in the
+  deal in play (``undo_count`` goes up by one; ``can_undo`` in the state says whether there is one)
+- ``hint {seconds?}`` -> ``{"move"}``: what the strongest level would play for the person to move
+- ``set_level {level}`` -> state: the computer plays on at ``level``
 - ``ai_move {level?, seconds?, seed?, player?}`` -> ``{"move": code}`` for whoever moves now (not
   played); the master plays for the match, given the match score. Under manual claim a pending
   claim belongs to its claimant: ask with ``player`` = the claimant (e.g. the computer right after
@@ -27,7 +35,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   one) rated by the expected game points it lost; ``mark`` is ``"inaccuracy"`` | ``"mistake"`` |
   ``"blunder"`` | ``None`` (thresholds in :mod:`otv66.ai.review`)
 - ``record {}`` -> the docs/record-format.md record of the match
-- ``load_record {record}`` -> state (resumes the record's last position)
+- ``load_record {record, opponent?, level?}`` -> state (resumes the record's last position; seats from
+  the parameters, else from the record's ``opponent`` / ``level`` keys, else two people)
 - ``deal_link {}`` -> ``{"token": "d1.…"}``: the current deal as a share-link token (:mod:`otv66.links`)
 - ``game_link {}`` -> ``{"token": "g1.…"}``: the match record as a share-link token
 - ``open_link {token}`` -> ``{"kind": "deal", "seed", "dealer", "packets", "rules"}`` (start it with
@@ -38,9 +47,17 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
 
-The state is ``{"match": {...}, "deal": view | None, "undo_count": n}``
-where ``view`` is :meth:`otv66.view.PublicView.to_dict` plus ``number`` and
-``packets``; like the view, the state names no face-down card (no seed either).
+The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "can_undo": bool, "phase": phase,
+"seats": [seat, seat]}``
+where ``view`` is :meth:`otv66.view.PublicView.to_dict` plus ``number``, ``packets`` and ``last_trick``
+(``{"winner", "cards": [{"player", "card"}, ...]}`` or ``None``), ``phase`` is :data:`otv66.table.Phase`
+(what happens next) and a seat is ``{"name", "human", "level"}``; like the view, the state names no
+face-down card (no seed either).
+
+Every parameter is checked (a thinking time is a finite number of seconds up to
+:data:`otv66.table.MAX_SECONDS`); anything wrong is answered with a typed error, and every
+reply is strict JSON (a request ``id`` that JSON cannot carry comes back as ``null``). The
+computer opponent (:mod:`otv66.ai`) is imported when a method first needs it, not before.
 
 >>> reply = call('{"id": 1, "method": "new_match", "params": {"seed": 4, "first_dealer": 0}}')
 >>> '"error"' in reply
@@ -52,20 +69,34 @@ False
 
 from __future__ import annotations
 
-import dataclasses
+import inspect
 import json
-import secrets
+import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-from otv66 import __version__, ai, links
-from otv66.ai.review import review_deal
+from otv66 import __version__, links
 from otv66.deal import CLAIM, Deal
-from otv66.dealing import SHUFFLE_VERSION
-from otv66.errors import IllegalMoveError, Otv66Error
-from otv66.match import DEFAULT_PLAYERS, Match
+from otv66.dealing import SHUFFLE_VERSION, check_packets, check_seed
+from otv66.errors import IllegalMoveError, Otv66Error, RecordError
+from otv66.match import Match
 from otv66.record import FORMAT, MAX_JSON_DEPTH, json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
+from otv66.table import (
+    Opponent,
+    Table,
+    check_level,
+    check_opponent,
+    check_seconds,
+    default_level,
+    levels,
+    own_view,
+)
+
+MAX_ID_LENGTH: Final = 200
+"""Longest request id (a string) echoed back; a longer one, or one JSON cannot carry, comes back as ``null``."""
+MAX_ECHO: Final = 60
+"""Characters of a caller's value quoted in an error message."""
 
 
 class BridgeError(Otv66Error):
@@ -74,13 +105,30 @@ class BridgeError(Otv66Error):
     kind = "bad_request"
 
 
+def _player(value: object) -> int:
+    if type(value) is not int or value not in (0, 1):
+        raise BridgeError(f"player must be 0 or 1, not {value!r:.{MAX_ECHO}}")
+    return value
+
+
+def _ai() -> Any:
+    """The computer opponent, imported on first use (the page's engine starts faster without it)."""
+    from otv66 import ai
+
+    return ai
+
+
 class Session:
-    """The match a front end is playing, and what it has asked of it."""
+    """The match a front end is playing (at a :class:`~otv66.table.Table`), and a game opened for replay."""
 
     def __init__(self) -> None:
-        self.match: Match | None = None
-        self.undo_count = 0
+        self.table: Table | None = None
         self.replay: Match | None = None
+
+    @property
+    def match(self) -> Match | None:
+        """The match in play, or ``None``."""
+        return None if self.table is None else self.table.match
 
     # ------------------------------------------------------------------ methods
 
@@ -89,80 +137,117 @@ class Session:
             "engine": __version__,
             "record_format": FORMAT,
             "shuffle": SHUFFLE_VERSION,
-            "levels": list(ai.LEVELS),
-            "default_level": ai.DEFAULT_LEVEL,
+            "levels": list(levels()),
+            "default_level": default_level(),
         }
 
     def new_match(
         self,
-        rules: dict[str, Any] | None = None,
-        players: list[str] | None = None,
-        first_dealer: int | None = None,
-        seed: int | None = None,
+        rules: Any = None,
+        players: Any = None,
+        first_dealer: Any = None,
+        seed: Any = None,
+        opponent: Any = "human",
+        level: Any = None,
     ) -> dict[str, Any]:
-        if first_dealer is None:
-            first_dealer = seed % 2 if seed is not None else secrets.randbelow(2)
-        self.match = Match(Rules.from_dict(rules or {}), first_dealer, players or DEFAULT_PLAYERS, seed=seed)
-        self.undo_count = 0
+        self.table = Table.new(
+            Rules.from_dict(rules if rules is not None else {}),
+            opponent=check_opponent(opponent),
+            level=level,
+            players=players,
+            seed=None if seed is None else check_seed(seed),
+            first_dealer=first_dealer,
+        )
         return self.state()
 
-    def new_deal(self, packets: list[int] | None = None, seed: int | None = None) -> dict[str, Any]:
-        self._match().new_deal(seed=seed, packets=(4, 4) if packets is None else packets)
+    def new_deal(self, packets: Any = None, seed: Any = None) -> dict[str, Any]:
+        self._table().next_deal(check_packets([4, 4] if packets is None else packets), self._seed(seed))
         return self.state()
 
-    def play(self, move: str) -> dict[str, Any]:
-        self._deal().play(move)
+    def next_deal(self, packets: Any = None) -> dict[str, Any]:
+        self._table().next_deal(None if packets is None else check_packets(packets))
         return self.state()
+
+    def play(self, move: Any) -> dict[str, Any]:
+        self._table().play(move)
+        return self.state()
+
+    def computer_move(self) -> dict[str, Any]:
+        player, move = self._table().computer_move()
+        return {"player": player, "move": move, "state": self.state()}
 
     def undo(self) -> dict[str, Any]:
-        self._deal().undo()
-        self.undo_count += 1
+        self._table().undo()
         return self.state()
 
-    def ai_move(
-        self,
-        level: str = ai.DEFAULT_LEVEL,
-        seconds: float | None = None,
-        seed: int | None = None,
-        player: int | None = None,
-    ) -> dict[str, Any]:
-        view = self._deal().view()
-        mover = view.turn if player is None else player
+    def hint(self, seconds: Any = None) -> dict[str, Any]:
+        return {"move": self._table().suggest(seconds=check_seconds(seconds))}
+
+    def set_level(self, level: Any) -> dict[str, Any]:
+        self._table().set_level(level)
+        return self.state()
+
+    def ai_move(self, level: Any = None, seconds: Any = None, seed: Any = None, player: Any = None) -> dict[str, Any]:
+        ai = _ai()
+        chosen = check_level(level if level is not None else ai.DEFAULT_LEVEL)
+        budget = check_seconds(seconds)
+        view = self._deal_in_play().view()
+        mover = view.turn if player is None else _player(player)
         if mover != view.turn:
             # Out of turn, only a claim can be his move (after his own marriage lead, claim: manual).
             return {"move": CLAIM if ai.can_claim(view, mover) else None}
         if view.claimant is not None and view.claimant != mover:
-            view = dataclasses.replace(view, legal_moves=tuple(m for m in view.legal_moves if m != CLAIM))
-        move = ai.choose_move(view, level=level, seconds=seconds, seed=seed, match_score=self._match_score(view))
+            view = own_view(view)
+        move = ai.choose_move(view, level=chosen, seconds=budget, seed=self._seed(seed), match_score=self._score(view))
         return {"move": move}
 
-    def analyse(self, seconds: float | None = None) -> dict[str, Any]:
-        view = self._deal().view()
-        return ai.analyse(view, seconds=seconds, match_score=self._match_score(view))
+    def analyse(self, seconds: Any = None) -> dict[str, Any]:
+        view = self._deal_in_play().view()
+        analysis: dict[str, Any] = _ai().analyse(view, seconds=check_seconds(seconds), match_score=self._score(view))
+        return analysis
 
-    def review(self, deal: int | None = None, seconds: float | None = None) -> dict[str, Any]:
-        deals = self._match().deals
+    def review(self, deal: Any = None, seconds: Any = None) -> dict[str, Any]:
+        from otv66.ai.review import review_deal
+
+        deals = self._table().match.deals
         number = len(deals) if deal is None else deal
-        if not isinstance(number, int) or not 1 <= number <= len(deals):
-            raise BridgeError(f"there is no deal number {number!r} to review")
-        if seconds is None:
+        if type(number) is not int or not 1 <= number <= len(deals):
+            raise BridgeError(f"there is no deal number {number!r:.{MAX_ECHO}} to review")
+        budget = check_seconds(seconds)
+        if budget is None:
             return review_deal(deals[number - 1])
-        return review_deal(deals[number - 1], seconds_per_move=seconds)
+        return review_deal(deals[number - 1], seconds_per_move=budget)
 
     def record(self) -> dict[str, Any]:
-        return match_to_record(self._match(), undo_count=self.undo_count)
+        table = self._table()
+        extra: dict[str, Any] = {"undo_count": table.undo_count, "opponent": table.opponent}
+        if table.level is not None:
+            extra["level"] = table.level
+        return match_to_record(table.match, **extra)
 
-    def load_record(self, record: Any) -> dict[str, Any]:
-        self.match = match_from_record(record)
+    def load_record(self, record: Any, opponent: Any = None, level: Any = None) -> dict[str, Any]:
+        try:
+            match = match_from_record(record)
+        except RecursionError:
+            raise RecordError("the record is nested too deeply") from None
+        if opponent is None:
+            opponent = record.get("opponent", "human")
+            if level is None and isinstance(record.get("level"), str):
+                level = record["level"]
+        seat: Opponent = check_opponent(opponent)
+        if level is not None:
+            level = check_level(level)
+        table = Table(match, seat, level)
         undo_count = record.get("undo_count", 0)
-        self.undo_count = undo_count if isinstance(undo_count, int) and undo_count >= 0 else 0
+        table.undo_count = undo_count if type(undo_count) is int and undo_count >= 0 else 0
+        self.table = table
         return self.state()
 
     def deal_link(self) -> dict[str, Any]:
         return {"token": links.deal_token(self._deal())}
 
     def game_link(self) -> dict[str, Any]:
-        return {"token": links.game_token(self._match())}
+        return {"token": links.game_token(self._table().match)}
 
     def open_link(self, token: Any) -> dict[str, Any]:
         opened = links.read_token(token)
@@ -196,16 +281,24 @@ class Session:
         return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": again.view().to_dict()}
 
     def state(self) -> dict[str, Any]:
-        match = self.match
-        if match is None:
-            return {"match": None, "deal": None, "undo_count": 0}
+        table = self.table
+        if table is None:
+            return {"match": None, "deal": None, "undo_count": 0, "can_undo": False, "phase": None, "seats": None}
+        match = table.match
         awards = match.awards()
         deal = match.deal
         view = None
         if deal is not None:
             view = deal.view().to_dict()
             # The seed stays out: it would name every face-down card (deal_link and record are the explicit calls).
-            view.update(number=len(match.deals), packets=list(deal.packets or ()))
+            last = deal.last_trick
+            view.update(
+                number=len(match.deals),
+                packets=list(deal.packets or ()),
+                last_trick=None
+                if last is None
+                else {"winner": last[0], "cards": [{"player": p, "card": card} for p, card in last[1]]},
+            )
         return {
             "match": {
                 "players": list(match.players),
@@ -222,39 +315,53 @@ class Session:
                 ],
             },
             "deal": view,
-            "undo_count": self.undo_count,
+            "undo_count": table.undo_count,
+            "can_undo": table.can_undo,
+            "phase": table.phase,
+            "seats": [seat.to_dict() for seat in table.seats],
         }
 
     # ------------------------------------------------------------------ helpers
 
-    def _match(self) -> Match:
-        if self.match is None:
+    def _table(self) -> Table:
+        if self.table is None:
             raise IllegalMoveError("no match is in progress: start a new match")
-        return self.match
+        return self.table
 
-    def _match_score(self, view: Any) -> tuple[int, int, int] | None:
+    def _deal(self) -> Deal:
+        deal = self._table().deal
+        if deal is None:
+            raise IllegalMoveError("no deal is in progress: start a new deal")
+        return deal
+
+    def _deal_in_play(self) -> Deal:
+        deal = self._deal()
+        if deal.is_over:
+            raise IllegalMoveError("the deal is over: there is no move to choose")
+        return deal
+
+    @staticmethod
+    def _seed(seed: object) -> int | None:
+        return None if seed is None else check_seed(seed)
+
+    def _score(self, view: Any) -> tuple[int, int, int] | None:
         """``(mover's game points, opponent's, target)`` for the master's match play, if a deal is on."""
-        match = self._match()
+        match = self._table().match
         if view.turn is None:
             return None
         points = match.game_points
         return points[view.turn], points[1 - view.turn], match.rules.target
 
-    def _deal(self) -> Any:
-        deal = self._match().deal
-        if deal is None:
-            raise IllegalMoveError("no deal is in progress: start a new deal")
-        return deal
-
     def dispatch(self, method: str, params: dict[str, Any]) -> Any:
-        """Run one bridge method by name."""
+        """Run one bridge method by name, its parameters checked against its signature first."""
         handler: Callable[..., Any] | None = getattr(self, method, None) if method in METHODS else None
         if handler is None:
-            raise BridgeError(f"unknown method {method!r}")
+            raise BridgeError(f"unknown method {method!r:.{MAX_ECHO}}")
         try:
-            return handler(**params)
+            inspect.signature(handler).bind(**params)
         except TypeError as error:
             raise BridgeError(f"bad parameters for {method}: {error}") from None
+        return handler(**params)
 
 
 METHODS = frozenset(
@@ -262,9 +369,13 @@ METHODS = frozenset(
         "version",
         "new_match",
         "new_deal",
+        "next_deal",
         "state",
         "play",
+        "computer_move",
         "undo",
+        "hint",
+        "set_level",
         "ai_move",
         "analyse",
         "review",
@@ -280,14 +391,29 @@ METHODS = frozenset(
 SESSION = Session()
 
 
+def reply_id(request_id: object) -> Any:
+    """The request's id as it can go back in strict JSON: a string, a whole number or a finite number, else ``None``."""
+    if isinstance(request_id, bool) or request_id is None:
+        return request_id
+    if isinstance(request_id, str):
+        return request_id if len(request_id) <= MAX_ID_LENGTH else None
+    if isinstance(request_id, int):
+        return request_id if abs(request_id) <= 2**53 else None
+    if isinstance(request_id, float):
+        return request_id if math.isfinite(request_id) else None
+    return None
+
+
 def handle(request: Any, session: Session = SESSION) -> dict[str, Any]:
     """Answer one request object; errors become ``{"error": {"type", "message"}}``, never exceptions."""
-    request_id = request.get("id") if isinstance(request, dict) else None
+    request_id = reply_id(request.get("id")) if isinstance(request, dict) else None
     try:
         if not isinstance(request, dict) or not isinstance(request.get("method"), str):
             raise BridgeError("a request is an object with a method name")
-        params = request.get("params") or {}
-        if not isinstance(params, dict):
+        params = request.get("params")
+        if params is None:
+            params = {}
+        if not isinstance(params, dict) or not all(isinstance(key, str) for key in params):
             raise BridgeError("params must be an object")
         return {"id": request_id, "result": session.dispatch(request["method"], params)}
     except Otv66Error as error:
@@ -297,11 +423,20 @@ def handle(request: Any, session: Session = SESSION) -> dict[str, Any]:
 
 
 def call(request_json: str) -> str:
-    """Answer one JSON request with JSON text (the Web Worker's only entry point)."""
+    """Answer one JSON request with strict JSON text (the Web Worker's only entry point)."""
     try:
         if not json_depth_ok(request_json):  # too deep for the decoder inside Pyodide
             raise ValueError(f"nested more than {MAX_JSON_DEPTH} levels deep")
         request = json.loads(request_json)
     except (ValueError, RecursionError) as error:
-        return json.dumps({"id": None, "error": {"type": "bad_request", "message": f"not JSON: {error}"}})
-    return json.dumps(handle(request), ensure_ascii=False)
+        return _dumps({"id": None, "error": {"type": "bad_request", "message": f"not JSON: {error}"}})
+    reply = handle(request)
+    try:
+        return _dumps(reply)
+    except ValueError as error:  # a number JSON cannot carry in a result: an engine fault, answered all the same
+        message = f"the answer is not JSON: {error}"
+        return _dumps({"id": reply["id"], "error": {"type": "bad_request", "message": message}})
+
+
+def _dumps(reply: dict[str, Any]) -> str:
+    return json.dumps(reply, ensure_ascii=False, allow_nan=False)

@@ -3,8 +3,8 @@
 The game loop talks to the player through a :class:`Console` (any pair of
 text streams, so tests drive it with :class:`io.StringIO`) and draws with the
 pure functions of :mod:`otv66.terminal_draw`. It uses only the public engine
-API (:class:`~otv66.match.Match`, :class:`~otv66.deal.Deal` queries,
-``deal.view()``) and the opponent's ``choose_move``.
+API: a :class:`~otv66.table.Table` drives the match (whose turn, the computer's
+moves and claims, undo), ``deal.view()`` is what is drawn.
 
 Player 0 is the one at the keyboard ("You"); the computer is player 1.
 With ``--hotseat`` both are people sharing the keyboard.
@@ -13,21 +13,21 @@ With ``--hotseat`` both are people sharing the keyboard.
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import functools
 import os
-import random
 import secrets
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from otv66 import ai
-from otv66.deal import CLAIM, WIN_SCORE, Deal
+from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, check_packets
-from otv66.errors import IllegalMoveError, InvalidLayoutError
+from otv66.errors import IllegalMoveError, InvalidLayoutError, InvalidMatchError
 from otv66.match import DEFAULT_PLAYERS, Match
 from otv66.rules import Rules
+from otv66.table import Table, check_seconds, own_view
 from otv66.terminal_draw import (
     Style,
     code_text,
@@ -39,10 +39,7 @@ from otv66.terminal_draw import (
     rules_line,
     verb,
 )
-from otv66.view import PublicView
 
-PACKET_SIZES = (1, 2, 4)
-PILES = 8
 WIDTH = 78
 """Long sentences are wrapped to fit an 80-column terminal."""
 HELP_KEYS = "number or code like KH; u undo, h hint, q quit"
@@ -50,13 +47,6 @@ HELP_KEYS = "number or code like KH; u undo, h hint, q quit"
 
 class QuitGame(Exception):
     """The player asked to stop (``q``, end of input)."""
-
-
-def packet_plans(total: int = PILES) -> list[tuple[int, ...]]:
-    """Every packet plan: sizes 1, 2 or 4 adding up to ``total`` (the computer picks among them)."""
-    if total == 0:
-        return [()]
-    return [(size, *rest) for size in PACKET_SIZES if size <= total for rest in packet_plans(total - size)]
 
 
 def parse_packets(text: str) -> tuple[int, ...]:
@@ -158,7 +148,7 @@ def normalise_move(text: str) -> str:
 
 
 class TerminalGame:
-    """A match (and the ones after it) played in the terminal."""
+    """A match (and the ones after it) played in the terminal, driven by a :class:`~otv66.table.Table`."""
 
     def __init__(self, options: argparse.Namespace, console: Console) -> None:
         self.options = options
@@ -170,13 +160,9 @@ class TerminalGame:
             draw_bonus=options.draw_bonus,
             target=options.target,
         )
-        self.humans = (True, True) if options.hotseat else (True, False)
-        self.names: tuple[str, str] = (
-            (DEFAULT_PLAYERS[0], DEFAULT_PLAYERS[1]) if options.hotseat else ("You", "Computer")
-        )
+        self.names: tuple[str, str] = DEFAULT_PLAYERS if options.hotseat else ("You", "Computer")
         self.hide_points = self.rules.claim == "manual"
         self.seed: int = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
-        self.rng = random.Random(self.seed)
 
     # ------------------------------------------------------------------ match
 
@@ -187,23 +173,33 @@ class TerminalGame:
             if not self.console.yes("Play again?"):
                 return
             self.seed = (self.seed + 1) % (MAX_SEED + 1)
-            self.rng = random.Random(self.seed)
+
+    def new_table(self) -> Table:
+        """A new match from :attr:`seed`: against the computer, or two people with ``--hotseat``."""
+        return Table.new(
+            self.rules,
+            opponent="human" if self.options.hotseat else "computer",
+            level=None if self.options.hotseat else self.options.level,
+            players=self.names,
+            seed=self.seed,
+            seconds=self.options.seconds,
+        )
 
     def play_match(self) -> None:
         """Play one match to the target and announce its winner."""
         say = self.console.say
-        match = Match(self.rules, first_dealer=self.seed % 2, players=self.names, seed=self.seed)
+        table = self.new_table()
+        match = table.match
         opponent = "" if self.options.hotseat else f" against the computer ({self.options.level})"
         say(f"Open 66{opponent}, first to {self.rules.target} game points. Match seed {self.seed}.")
         say(textwrap.fill(rules_line(self.rules), WIDTH, subsequent_indent="  "))
-        while not match.is_over:
-            dealer = match.next_dealer
-            packets = self.options.packets if self.humans[dealer] else self.rng.choice(packet_plans())
-            deal = match.new_deal(packets=packets)
+        while table.phase != "match_over":
+            deal = table.next_deal(self.options.packets if table.phase == "human_deals" else None)
             say()
-            plan = ",".join(map(str, packets))
-            say(f"Deal {len(match.deals)}: {self.names[dealer]} {self._verb(dealer, 'deal')} in packets of {plan}.")
-            self.play_deal(match, deal)
+            plan = ",".join(map(str, deal.packets or ()))
+            who = self.names[deal.dealer]
+            say(f"Deal {len(match.deals)}: {who} {self._verb(deal.dealer, 'deal')} in packets of {plan}.")
+            self.play_deal(table)
             self.report_deal(match, deal)
             if not match.is_over:
                 self.console.ask("Press Enter for the next deal. ")
@@ -226,76 +222,49 @@ class TerminalGame:
 
     # ------------------------------------------------------------------ deal
 
-    def play_deal(self, match: Match, deal: Deal) -> None:
-        """Play ``deal`` to its end, asking people and the computer for their moves."""
-        movers: list[int] = []
-        claim_offered_at = -1
-        while not deal.is_over:
-            view = deal.view()
-            claimant = view.claimant
-            if claimant is not None and claimant != view.turn and claim_offered_at != len(movers):
-                claim_offered_at = len(movers)
-                if self.wants_to_claim(view, claimant):
-                    self.play(deal, movers, claimant, CLAIM)
+    def play_deal(self, table: Table) -> None:
+        """Play the current deal to its end: the people are asked, the computer moves when the table says so."""
+        claim_asked_at = -1
+        while (phase := table.phase) in ("human_moves", "computer_moves"):
+            deal = table.deal
+            assert deal is not None  # a move is awaited only in a deal
+            claimant = table.claim_offer
+            if claimant is not None and claim_asked_at != len(deal.moves):
+                claim_asked_at = len(deal.moves)  # asked once for each chance
+                if self.wants_to_claim(claimant):
+                    self.show(deal, functools.partial(table.play, CLAIM))
                 continue
-            player = view.turn if view.turn is not None else 0
-            if self.humans[player]:
-                move = self.ask_move(match, deal, movers)
-                if move is None:
-                    continue
-            else:
-                move = self.computer_move(self.own_view(view), match)
-            self.play(deal, movers, player, move)
+            if phase == "computer_moves":
+                self.show(deal, table.computer_move)
+                continue
+            move = self.ask_move(table, deal)
+            if move is not None:
+                self.show(deal, functools.partial(table.play, move))
 
-    def play(self, deal: Deal, movers: list[int], player: int, move: str) -> None:
-        """Make ``move`` for ``player`` and tell what it did."""
+    def show(self, deal: Deal, make_move: Callable[[], object]) -> None:
+        """Make a move with ``make_move`` and tell what it did."""
         before = deal.view()
-        deal.play(move)
-        movers.append(player)
+        make_move()
+        move = deal.moves[-1]
         after = deal.view()
         self.console.say(
             describe_move(before, move, after, self.names, self.console.style, hide_points=self.hide_points)
         )
 
-    def own_view(self, view: PublicView) -> PublicView:
-        """The view as the player to move sees his options: a claim that belongs to the other player is not his."""
-        if view.claimant is None or view.claimant == view.turn:
-            return view
-        moves = tuple(move for move in view.legal_moves if move != CLAIM)
-        return dataclasses.replace(view, legal_moves=moves, claimant=None)
-
-    def computer_move(self, view: PublicView, match: Match, level: str | None = None) -> str:
-        """The opponent's move for ``view``, knowing the match score (reproducible from the match seed)."""
-        player = view.turn if view.turn is not None else 0
-        points = match.game_points
-        return ai.choose_move(
-            view,
-            level=level or self.options.level,
-            seconds=self.options.seconds,
-            seed=self.rng.randrange(2**32),
-            match_score=(points[player], points[1 - player], self.rules.target),
-        )
-
-    def wants_to_claim(self, view: PublicView, claimant: int) -> bool:
-        """Whether the player who just announced a marriage claims 66 before it is answered.
-
-        A person is asked. The computer counts exactly, so it claims when and
-        only when the claim is right (``choose_move`` decides for the player to
-        move, who here is the other one).
-        """
-        if self.humans[claimant]:
-            who = "" if self.names[claimant] == "You" else f"{self.names[claimant]}: "
-            return self.console.yes(f"{who}Claim 66 now?")
-        return view.scores[claimant] >= WIN_SCORE
+    def wants_to_claim(self, claimant: int) -> bool:
+        """Ask a person who just announced a marriage whether he claims 66 before it is answered."""
+        who = "" if self.names[claimant] == "You" else f"{self.names[claimant]}: "
+        return self.console.yes(f"{who}Claim 66 now?")
 
     # ------------------------------------------------------------------ a person's move
 
-    def ask_move(self, match: Match, deal: Deal, movers: list[int]) -> str | None:
+    def ask_move(self, table: Table, deal: Deal) -> str | None:
         """Draw the table and read a move; ``None`` when the position changed (undo) and must be redrawn."""
         console = self.console
+        match = table.match
         view = deal.view()
         player = view.turn if view.turn is not None else 0
-        legal = self.own_view(view).legal_moves
+        legal = own_view(view).legal_moves
         choices = [move for move in legal if not move.endswith("m")]
         score = match_line(match.game_points, self.names, self.rules.target)
         heading = f"Deal {len(match.deals)}{console.style.dash}{score}"
@@ -310,7 +279,7 @@ class TerminalGame:
                 bottom=player if self.options.hotseat else 0,
                 hide_points=self.hide_points,
                 heading=heading,
-                last_trick=deal.last_trick,
+                last_trick=table.last_trick,
             )
         )
         console.say()
@@ -322,11 +291,11 @@ class TerminalGame:
             if command == "q":
                 raise QuitGame
             if command == "u":
-                if self.undo(deal, movers):
+                if self.undo(table):
                     return None
                 continue
             if command == "h":
-                self.hint(view, match)
+                self.hint(table)
                 continue
             if not answer:
                 continue
@@ -358,22 +327,19 @@ class TerminalGame:
                 console.say(f"Not possible now: {move}")
         return None
 
-    def undo(self, deal: Deal, movers: list[int]) -> bool:
+    def undo(self, table: Table) -> bool:
         """Take back moves up to and including the last one a person made; say whether anything changed."""
-        if not any(self.humans[player] for player in movers):
+        if not table.can_undo:
             self.console.say("There is no move of yours to take back in this deal.")
             return False
-        while True:
-            move = deal.undo()
-            player = movers.pop()
-            if self.humans[player]:
-                card = "claim 66" if move == CLAIM else code_text(move, self.console.style)
-                self.console.say(f"Taken back: {self.names[player]} {card}.")
-                return True
+        player, move = table.undo()[-1]
+        card = "claim 66" if move == CLAIM else code_text(move, self.console.style)
+        self.console.say(f"Taken back: {self.names[player]} {card}.")
+        return True
 
-    def hint(self, view: PublicView, match: Match) -> None:
+    def hint(self, table: Table) -> None:
         """Show the move the strongest level would play."""
-        move = self.computer_move(self.own_view(view), match, level=ai.LEVELS[-1])
+        move = table.suggest(seconds=self.options.seconds)
         style = self.console.style
         if move == CLAIM:
             self.console.say("Hint: claim 66.")
@@ -408,6 +374,10 @@ def main(argv: Sequence[str] | None = None, input: TextIO | None = None, output:
         parser.error("--target must be from 1 to 99")
     if options.seed is not None and not 0 <= options.seed <= MAX_SEED:
         parser.error(f"--seed must be from 0 to {MAX_SEED}")
+    try:
+        check_seconds(options.seconds)
+    except InvalidMatchError as error:
+        parser.error(f"--seconds: {error}")
     output = output if output is not None else sys.stdout
     console = Console(input if input is not None else sys.stdin, output, choose_style(options, output))
     try:

@@ -15,15 +15,43 @@ True
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from otv66.deal import DEFAULT_RULES, Deal
 from otv66.dealing import MAX_SEED, check_dealer, check_packets, check_seed, match_deal_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError
 from otv66.rules import Rules
 
-DEFAULT_PLAYERS = ("Player 1", "Player 2")
+DEFAULT_PLAYERS: Final = ("Player 1", "Player 2")
+"""The names of two people sharing one table (a record without names gets these too)."""
+MAX_NAME_LENGTH: Final = 60
+"""Longest player name, in characters: every name a match accepts fits a record and a share link."""
+
+
+def check_player_name(name: object) -> str:
+    """Return ``name`` if it can name a player everywhere (records, links, the page), else raise.
+
+    A name is a string of 1 to :data:`MAX_NAME_LENGTH` characters with no control character
+    and no lone surrogate (which no UTF-8 text, so no saved record or link, can hold).
+
+    >>> check_player_name("Ana")
+    'Ana'
+    """
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME_LENGTH:
+        raise InvalidMatchError(f"a player's name is text of 1 to {MAX_NAME_LENGTH} characters, not {name!r:.80}")
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            raise InvalidMatchError(f"a player's name may not hold the character U+{ord(char):04X}")
+    return name
+
+
+def check_players(players: object) -> tuple[str, str]:
+    """Return two valid player names (:func:`check_player_name`) from a list or tuple, else raise."""
+    if not isinstance(players, (list, tuple)) or len(players) != 2:
+        raise InvalidMatchError("a match has two players, each named by a string")
+    return check_player_name(players[0]), check_player_name(players[1])
 
 
 class Match:
@@ -39,9 +67,7 @@ class Match:
         """``seed``, if given, fixes every deal's shuffle (deal ``k`` gets ``match_deal_seed(seed, k)``)."""
         self.rules = rules if rules is not None else DEFAULT_RULES
         self.first_dealer = check_dealer(first_dealer)
-        if isinstance(players, str) or len(players) != 2 or not all(isinstance(name, str) for name in players):
-            raise InvalidMatchError("a match has two players, each named by a string")
-        self.players = (players[0], players[1])
+        self.players = check_players(players)
         self.seed = None if seed is None else check_seed(seed)
         self.deals: list[Deal] = []
 

@@ -6,7 +6,7 @@ inconsistent (a stored result that the moves do not give, a seed and a layout
 that disagree, a dealer the dealer rule would not choose). Unknown extra keys
 are kept out of the way, as docs/record-format.md allows.
 
->>> from otv66.match import Match
+>>> from otv66.match import MAX_NAME_LENGTH, Match
 >>> match = Match(seed=9)
 >>> deal = match.new_deal()
 >>> deal.play(deal.legal_moves()[0])
@@ -26,13 +26,12 @@ from typing import Any, Final
 from otv66.deal import Deal
 from otv66.dealing import check_packets
 from otv66.errors import Otv66Error, RecordError, UnsupportedVersionError
-from otv66.match import Match
+from otv66.match import MAX_NAME_LENGTH, Match
 from otv66.rules import Rules
 
 FORMAT_NAME: Final = "otv66-record"
 FORMAT_VERSION: Final = 1
 FORMAT: Final = f"{FORMAT_NAME}/{FORMAT_VERSION}"
-MAX_NAME_LENGTH: Final = 60
 MAX_DEALS: Final = 1000
 MAX_RECORD_VALUES: Final = 200_000
 """Most values (objects, arrays, strings, numbers...) in a record: MAX_DEALS deals hold about 100,000."""

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
@@ -18,7 +21,7 @@ ERROR_TYPES = {
 } | {BridgeError.kind, "invalid_value", "invalid_link", "unsupported_link"}
 
 # The computer opponent's methods think for up to seconds; they are exercised by the AI's own tests.
-ENGINE_METHODS = sorted(METHODS - {"ai_move", "analyse", "review"})
+ENGINE_METHODS = sorted(METHODS - {"ai_move", "analyse", "review", "hint", "computer_move"})
 
 
 def ask(session: Session, method: str, **params: object) -> dict:
@@ -87,7 +90,14 @@ def test_undo_through_the_bridge_counts_and_restores():
 
 
 def test_the_state_before_any_match():
-    assert result(Session(), "state") == {"match": None, "deal": None, "undo_count": 0}
+    assert result(Session(), "state") == {
+        "match": None,
+        "deal": None,
+        "undo_count": 0,
+        "can_undo": False,
+        "phase": None,
+        "seats": None,
+    }
 
 
 def test_version_names_the_formats():
@@ -204,3 +214,287 @@ def test_an_empty_packet_plan_is_refused_not_replaced():
     session = Session()
     result(session, "new_match", seed=3, first_dealer=1)
     assert error_type(session, "new_deal", packets=[]) == "invalid_layout"
+
+
+# ---------------------------------------------------------------------- the match driver through the bridge
+
+QUICK = "beginner"
+
+
+def against_the_computer(seed: int, **rules: object) -> Session:
+    session = Session()
+    result(session, "new_match", seed=seed, opponent="computer", level=QUICK, rules=rules)
+    return session
+
+
+def test_the_page_drives_a_whole_match_by_the_phase_alone():
+    """What the page does: deal when told, move when told, let the computer move when told, until the match ends."""
+    session = against_the_computer(seed=8, target=2, dealer="alternate")
+    state = result(session, "state")
+    assert [seat["human"] for seat in state["seats"]] == [True, False]
+    assert state["seats"][1]["level"] == QUICK
+    seen = set()
+    while state["phase"] != "match_over":
+        phase = state["phase"]
+        seen.add(phase)
+        if phase == "human_deals":
+            state = result(session, "next_deal", packets=[2, 2, 4])
+            assert state["deal"]["packets"] == [2, 2, 4]
+        elif phase == "computer_deals":
+            state = result(session, "next_deal")
+        elif phase == "human_moves":
+            assert state["deal"]["turn"] == 0
+            state = result(session, "play", move=state["deal"]["legal_moves"][0])
+        else:
+            reply = result(session, "computer_move")
+            assert reply["player"] == 1
+            assert reply["state"]["deal"]["moves"][-1] == reply["move"]
+            state = reply["state"]
+    assert state["match"]["is_over"]
+    assert seen == {"human_deals", "computer_deals", "human_moves", "computer_moves"}
+
+
+def test_a_person_cannot_play_the_computers_move_through_the_bridge():
+    session = against_the_computer(seed=6)  # the person deals, the computer leads
+    state = result(session, "next_deal")
+    assert state["phase"] == "computer_moves"
+    assert error_type(session, "play", move=state["deal"]["legal_moves"][0]) == "illegal_move"
+
+
+def test_undo_goes_back_to_the_persons_move_and_counts_one_press():
+    session = against_the_computer(seed=7)  # the computer deals, the person leads
+    before = result(session, "next_deal")
+    assert before["phase"] == "human_moves"
+    result(session, "play", move=before["deal"]["legal_moves"][0])
+    while result(session, "state")["phase"] == "computer_moves":
+        result(session, "computer_move")
+    assert len(result(session, "state")["deal"]["moves"]) >= 2
+    assert result(session, "state")["can_undo"]
+    undone = result(session, "undo")
+    assert undone["deal"] == before["deal"]
+    assert undone["undo_count"] == 1
+    assert undone["phase"] == "human_moves"
+    assert not undone["can_undo"]
+    assert result(session, "record")["undo_count"] == 1
+
+
+def test_the_last_trick_is_in_the_state():
+    session = Session()
+    result(session, "new_match", seed=2)
+    state = result(session, "new_deal")
+    assert state["deal"]["last_trick"] is None
+    for _ in range(2):
+        state = result(session, "play", move=state["deal"]["legal_moves"][0])
+    last = state["deal"]["last_trick"]
+    assert [entry["card"] for entry in last["cards"]] == [move[:2] for move in state["deal"]["moves"]]
+    assert last["winner"] == state["deal"]["last_winner"]
+
+
+def test_a_saved_match_comes_back_with_its_seats_and_undo_count():
+    session = against_the_computer(seed=7)
+    state = result(session, "next_deal")
+    result(session, "play", move=state["deal"]["legal_moves"][0])
+    result(session, "computer_move")
+    result(session, "undo")
+    record = result(session, "record")
+    assert (record["opponent"], record["level"]) == ("computer", QUICK)
+    again = Session()
+    assert result(again, "load_record", record=record) == result(session, "state")
+    assert result(again, "load_record", record=record, opponent="human")["seats"][1]["human"] is True
+
+
+def test_the_computer_can_change_level_mid_match():
+    session = against_the_computer(seed=1)
+    assert result(session, "set_level", level="master")["seats"][1]["level"] == "master"
+    assert error_type(session, "set_level", level="grandmaster") == "invalid_match"
+
+
+# ---------------------------------------------------------------------- hostile input (issue 9)
+
+BAD_SECONDS = [float("nan"), float("inf"), -float("inf"), 1e9, True, 0, -1, "1", [1], {"s": 1}, 10.5]
+
+
+@pytest.mark.parametrize("seconds", BAD_SECONDS, ids=repr)
+@pytest.mark.parametrize("method", ["ai_move", "analyse", "hint", "review"])
+def test_a_thinking_time_must_be_a_finite_number_up_to_10_seconds(method, seconds):
+    session = against_the_computer(seed=7)
+    result(session, "next_deal")
+    answer = handle({"id": 1, "method": method, "params": {"seconds": seconds}}, session)
+    assert answer["error"]["type"] == "invalid_match"
+
+
+@pytest.mark.parametrize("text", ['{"id": 1, "method": "hint", "params": {"seconds": 1e400}}'])
+def test_a_thinking_time_too_large_for_a_float_is_refused(text):
+    session_reply = json.loads(call('{"id": 0, "method": "new_match", "params": {"seed": 7}}'))
+    assert "result" in session_reply
+    call('{"id": 0, "method": "new_deal"}')
+    assert json.loads(call(text))["error"]["type"] == "invalid_match"
+
+
+@pytest.mark.parametrize(
+    "players",
+    [{"a": 1, "b": 2}, "AB", ["Ana"], ["Ana", 2], ["Ana", "B" * 61], ["Ana", "\ud800"], ["Ana", "\x1b[31m"], [[], []]],
+    ids=repr,
+)
+def test_players_must_be_two_bounded_names(players):
+    assert error_type(Session(), "new_match", players=players) == "invalid_match"
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "kind"),
+    [
+        ("new_match", {"opponent": "computer", "level": "grandmaster"}, "invalid_match"),
+        ("new_match", {"opponent": "robot"}, "invalid_match"),
+        ("new_match", {"opponent": "computer", "level": ["expert"]}, "invalid_match"),
+        ("new_match", {"seed": 1e400}, "invalid_layout"),
+        ("new_match", {"seed": float("nan")}, "invalid_layout"),
+        ("new_match", {"rules": {"target": 1e400}}, "invalid_rules"),
+        ("new_match", {"rules": [1]}, "invalid_rules"),
+        ("new_match", {"first_dealer": True}, "invalid_layout"),
+        ("load_record", {"record": {"format": "otv66-record/1"}, "opponent": "robot"}, "invalid_match"),
+        ("load_record", {"record": {"format": "otv66-record/1"}, "opponent": "computer", "level": 5}, "invalid_match"),
+    ],
+)
+def test_bad_settings_get_typed_errors(method, params, kind):
+    assert error_type(Session(), method, **params) == kind
+
+
+def finished_deal() -> Session:
+    session = Session()
+    state = result(session, "new_match", seed=4, opponent="human")
+    state = result(session, "new_deal")
+    while state["deal"]["result"] is None:
+        state = result(session, "play", move=state["deal"]["legal_moves"][0])
+    return session
+
+
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [("play", {"move": "AS"}), ("ai_move", {}), ("analyse", {}), ("hint", {}), ("computer_move", {}), ("undo", {})],
+)
+def test_a_move_in_a_finished_deal_is_a_typed_error(method, params):
+    assert error_type(finished_deal(), method, **params) == "illegal_move"
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"level": "grandmaster"}, {"player": 2}, {"player": True}, {"seed": -1}, {"seed": 2**64}, {"level": None, "x": 1}],
+    ids=repr,
+)
+def test_ai_move_parameters_are_checked(params):
+    session = Session()
+    result(session, "new_match", seed=3)
+    result(session, "new_deal")
+    assert error_type(session, "ai_move", **params) in {"invalid_match", "bad_request", "invalid_layout"}
+
+
+@pytest.mark.parametrize(
+    ("request_id", "echoed"),
+    [
+        (float("nan"), None),
+        (float("inf"), None),
+        (-float("inf"), None),
+        ([1, 2], None),
+        ({"a": 1}, None),
+        ("x" * 1000, None),
+        (2**64, None),
+        (1.5, 1.5),
+        ("abc", "abc"),
+        (7, 7),
+    ],
+    ids=repr,
+)
+def test_every_reply_is_strict_json_whatever_the_request_id(request_id, echoed):
+    answer = handle({"id": request_id, "method": "state"}, Session())
+    text = json.dumps(answer, allow_nan=False)
+    assert json.loads(text)["id"] == echoed
+
+
+@pytest.mark.parametrize("text", ['{"id": NaN, "method": "state"}', '{"id": Infinity, "method": "state"}'])
+def test_call_never_answers_with_bare_nan(text):
+    reply = call(text)
+    assert json.loads(reply, parse_constant=lambda name: pytest.fail(f"{name} in {reply}"))["id"] is None
+
+
+def test_a_record_nested_too_deeply_for_python_is_a_typed_error():
+    deep: object = []
+    for _ in range(100_000):
+        deep = [deep]
+    record = {"format": "otv66-record/1", "deals": [{"dealer": 0, "moves": deep}]}
+    answer = handle({"id": 1, "method": "load_record", "params": {"record": record}}, Session())
+    assert answer["error"]["type"] == "invalid_record"
+
+
+def test_the_bridge_loads_the_computer_only_when_a_method_needs_it():
+    if sys.platform == "emscripten":
+        pytest.skip("no subprocess in Pyodide")
+    script = (
+        "import sys, json; from otv66.bridge import call; "
+        "call(json.dumps({'method': 'new_match', 'params': {'seed': 1}})); "
+        "call(json.dumps({'method': 'new_deal'})); "
+        "print('otv66.ai' in sys.modules); "
+        "call(json.dumps({'method': 'hint', 'params': {'seconds': 0.01}})); "
+        "print('otv66.ai' in sys.modules)"
+    )
+    output = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert output.split() == ["False", "True"]
+
+
+FUZZ_VALUES = [
+    None,
+    True,
+    0,
+    -1,
+    2**53,
+    10**30,
+    1e400,
+    float("nan"),
+    0.5,
+    "",
+    "AS",
+    "66",
+    "KHm",
+    "\ud800",
+    "x" * 500,
+    [],
+    [4, 4],
+    [2, 2, 2, 2],
+    ["a", "b"],
+    {},
+    {"claim": "manual"},
+    {"a": 1},
+]
+FUZZ_KEYS = [
+    "rules",
+    "players",
+    "first_dealer",
+    "seed",
+    "packets",
+    "move",
+    "record",
+    "token",
+    "deal",
+    "ply",
+    "level",
+    "seconds",
+    "player",
+    "opponent",
+]
+
+
+def test_ten_thousand_mutated_requests_get_results_or_typed_errors_as_strict_json():
+    """A seeded mutator: each request is a method with random keys and values from the hostile list above."""
+    chooser = random.Random(66)
+    methods = sorted(METHODS - {"analyse", "review", "ai_move", "hint", "computer_move"})
+    session = Session()
+    for number in range(10_000):
+        if number % 50 == 0:
+            handle({"method": "new_match", "params": {"seed": number, "opponent": "human"}}, session)
+            handle({"method": "new_deal"}, session)
+        params = {chooser.choice(FUZZ_KEYS): chooser.choice(FUZZ_VALUES) for _ in range(chooser.randrange(3))}
+        request = {"id": chooser.choice(FUZZ_VALUES), "method": chooser.choice(methods), "params": params}
+        answer = handle(request, session)
+        text = json.dumps(answer, allow_nan=False)
+        assert ("result" in answer) != ("error" in answer), text[:200]
+        if "error" in answer:
+            assert answer["error"]["type"] in ERROR_TYPES, text[:200]

@@ -15,9 +15,10 @@ from collections.abc import Callable
 import pytest
 
 from otv66 import Deal, ai
-from otv66.cli import main, normalise_move, packet_plans, parse_packets
+from otv66.cli import main, normalise_move, parse_packets
 from otv66.match import Match
 from otv66.rules import Rules
+from otv66.table import packet_plans
 from otv66.terminal_draw import Style, card_plain, draw_piles, draw_screen, explain_result, menu_line, rules_line
 from otv66.view import NO_CARD
 
@@ -278,7 +279,14 @@ def test_help_lists_the_options() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    for argv in (["--packets", "3,5"], ["--level", "grandmaster"], ["--target", "0"], ["--claim", "sometimes"]):
+    for argv in (
+        ["--packets", "3,5"],
+        ["--level", "grandmaster"],
+        ["--target", "0"],
+        ["--claim", "sometimes"],
+        ["--seconds", "nan"],
+        ["--seconds", "1e9"],
+    ):
         with contextlib.redirect_stderr(io.StringIO()), pytest.raises(SystemExit) as exit_info:
             main(argv, input=io.StringIO(), output=io.StringIO())
         assert exit_info.value.code == 2, argv

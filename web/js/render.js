@@ -248,7 +248,7 @@ function renderControls(root, state, view) {
   hint.disabled = !personToMove;
   const undo = root.querySelector("#undo-button");
   undo.textContent = t("undo", { n: state?.undo_count ?? 0 });
-  undo.disabled = !live || view.busy || !deal.moves.length;
+  undo.disabled = view.busy || !state?.can_undo; // the engine knows whether a person's move can be taken back
   const lastTrick = root.querySelector("#last-trick-button");
   lastTrick.disabled = !deal || !deal.tricks_played;
   const claim = root.querySelector("#claim-button");

@@ -38,13 +38,14 @@ export function clearLinkFromAddress() {
 }
 
 /**
- * Start the deal a deal link names, as the first deal of a new match under its rules. Resolves with the
- * bridge state; rejects with an EngineError (`invalid_link`, `unsupported_link`) for a link that does not read.
+ * Start the deal a deal link names, as the first deal of a new match under its rules, with these `seats`
+ * (`{opponent, level}` of the bridge's new_match). Resolves with the bridge state; rejects with an EngineError
+ * (`invalid_link`, `unsupported_link`) for a link that does not read.
  */
-export async function startSharedDeal(engine, token, players) {
+export async function startSharedDeal(engine, token, seats) {
   const deal = await engine.call("open_link", { token });
   if (deal.kind !== "deal") throw new EngineError("invalid_link", "this is a game link, not a deal link");
-  await engine.call("new_match", { rules: deal.rules, first_dealer: deal.dealer, players });
+  await engine.call("new_match", { rules: deal.rules, first_dealer: deal.dealer, ...seats });
   return engine.call("new_deal", { seed: deal.seed, packets: deal.packets });
 }
 
@@ -56,7 +57,7 @@ const LINK_ERRORS = new Set(["invalid_link", "unsupported_link"]);
  * the player) when the link does not read, or with null when there is no deal link. A game link opened on the
  * game page is sent on to the replay page.
  */
-export async function openLinkedDeal(engine, players) {
+export async function openLinkedDeal(engine, seats) {
   window.addEventListener("hashchange", () => {
     if (linkInLocation(location)) location.reload(); // a link pasted into the address bar of the open page
   });
@@ -68,7 +69,7 @@ export async function openLinkedDeal(engine, players) {
   }
   clearLinkFromAddress();
   try {
-    return { state: await startSharedDeal(engine, link.token, players) };
+    return { state: await startSharedDeal(engine, link.token, seats) };
   } catch (error) {
     if (!LINK_ERRORS.has(error.type)) throw error;
     return { problem: st("linkBrokenText", { message: error.message }) };

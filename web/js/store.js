@@ -1,58 +1,180 @@
 /**
- * The page's state in one place: the engine's last answer (`state`, the bridge state) plus what
- * only the page knows (who plays, what is being shown, whether a move is in progress), and the
- * derived facts the table is drawn from. Changes go through app.js, which redraws after each.
+ * The page's state in one place: the engine's last answer (`game`, the bridge state: match, deal, phase, seats)
+ * plus what only the page knows (what is being shown, whether a move is in progress).
+ *
+ * Every change goes through `store.update(change)`, which hands the state to `change` and then redraws
+ * (chessground's pattern): no module assigns a field anywhere else, and the table never shows a state it
+ * was not redrawn from. The selectors below derive what the table is drawn from; the rules and the flow of
+ * the match are the engine's (otv66/table.py), not the page's.
  */
 
 import { t } from "./i18n.js";
 
-/** A fresh page state for these settings (`seed` fixes the match's shuffles, from `?seed=`). */
+/** @typedef {"human_deals" | "computer_deals" | "human_moves" | "computer_moves" | "match_over"} Phase */
+
+/**
+ * One side of the table (bridge `seats`).
+ * @typedef {object} Seat
+ * @property {string} name the name in the record
+ * @property {boolean} human
+ * @property {string | null} level the computer's level, null for a person
+ */
+
+/**
+ * The bridge state (otv66/bridge.py); `match` and `deal` are its JSON objects.
+ * @typedef {object} Game
+ * @property {any} match
+ * @property {any} deal
+ * @property {number} undo_count
+ * @property {boolean} can_undo
+ * @property {Phase | null} phase
+ * @property {Seat[] | null} seats
+ */
+
+/**
+ * @typedef {object} PageState
+ * @property {Game | null} game the bridge state after the engine's last answer
+ * @property {any} settings settings in force (saved ones with the URL's overrides, settings.js)
+ * @property {number | null} seed fixes the match's shuffles and the computer's choices (`?seed=`)
+ * @property {{list: string[], default: string | null}} levels the engine's computer levels
+ * @property {string | null} recordFormat the engine's record format, e.g. "otv66-record/1"
+ * @property {boolean} reviewAvailable whether the engine can review a deal
+ * @property {boolean} busy a move, a deal or loading is in progress: no card can be played
+ * @property {string | null} hint the card the hint points at
+ * @property {{player: number, card: string}[] | null} shownTrick a finished trick still shown on the table
+ * @property {Set<string> | null} undealt piles ("player:pile") whose face-up card the deal animation has not brought
+ * @property {Set<string> | null} undealtUnder piles whose face-down card it has not brought yet
+ * @property {number | null} shownResultFor number of the deal whose result panel was closed
+ * @property {boolean} dealResultOpen
+ * @property {boolean} historyAdded the finished match is in the history
+ * @property {string | null} notice a message to show once the table is ready
+ */
+
+/**
+ * What render.js draws from besides the bridge state.
+ * @typedef {object} TableView
+ * @property {any} settings
+ * @property {boolean[]} humans
+ * @property {string[]} names
+ * @property {boolean} busy
+ * @property {string | null} hint
+ * @property {{player: number, card: string}[] | null} shownTrick
+ * @property {Set<string> | null} undealt
+ * @property {Set<string> | null} undealtUnder
+ * @property {string} lang
+ */
+
+/** @template S */
+export class Store {
+  /**
+   * @param {S} state the first state
+   * @param {(state: S) => void} redraw called after every change
+   */
+  constructor(state, redraw) {
+    /** @private */
+    this.current = state;
+    /** @private */
+    this.redraw = redraw;
+  }
+
+  /** The state now (read it; change it only through `update`). */
+  get state() {
+    return this.current;
+  }
+
+  /**
+   * Change the state and redraw.
+   * @param {(state: S) => void} change mutates the state it is given
+   */
+  update(change) {
+    change(this.current);
+    this.redraw(this.current);
+  }
+}
+
+/**
+ * A fresh page state for these settings.
+ * @param {any} settings
+ * @param {number | null} seed
+ * @returns {PageState}
+ */
 export function createPageState(settings, seed) {
   return {
-    state: null, // the bridge state: {match, deal, undo_count}
-    settings, // settings in force (saved ones with the URL's overrides)
+    game: null,
+    settings,
     seed,
-    mode: { opponent: settings.opponent, level: settings.level }, // of the match in play
-    levels: { list: [], default: null }, // the engine's computer levels
+    levels: { list: [], default: null },
     recordFormat: null,
     reviewAvailable: false,
-    busy: true, // a move, a deal or loading is in progress: no card can be played
-    hint: null, // the card the hint points at
-    shownTrick: null, // a finished trick still shown on the table
-    lastTrick: null, // {cards: [led, answer], winner}
-    undealt: null, // piles whose face-up card the deal animation has not brought yet ("player:pile")
-    undealtUnder: null, // piles whose face-down card it has not brought yet
-    shownResultFor: null, // number of the deal whose result panel was closed
+    busy: true,
+    hint: null,
+    shownTrick: null,
+    undealt: null,
+    undealtUnder: null,
+    shownResultFor: null,
     dealResultOpen: false,
-    historyAdded: false, // the finished match is in the history
-    notice: null, // a message to show once the table is ready
+    historyAdded: false,
+    notice: null,
   };
 }
 
-/** Which players are people: both in hot-seat, only player 0 against the computer. */
-export function humansOf(page) {
-  return page.mode.opponent === "human" ? [true, true] : [true, false];
+/**
+ * Who sits opposite: the match's seats once there is a match, else the settings.
+ * @param {PageState} page
+ * @returns {"computer" | "human"}
+ */
+export function opponentOf(page) {
+  const seats = page.game?.seats;
+  if (seats) return seats[1].human ? "human" : "computer";
+  return page.settings.opponent === "human" ? "human" : "computer";
 }
 
+/**
+ * The computer's level in the match (or the one a new match would get).
+ * @param {PageState} page
+ * @returns {string | null}
+ */
+export function levelOf(page) {
+  return page.game?.seats?.[1].level ?? page.settings.level ?? page.levels.default;
+}
+
+/**
+ * Which players are people.
+ * @param {PageState} page
+ * @returns {boolean[]}
+ */
+export function humansOf(page) {
+  const seats = page.game?.seats;
+  if (seats) return seats.map((seat) => seat.human);
+  return opponentOf(page) === "human" ? [true, true] : [true, false];
+}
+
+/**
+ * A level's name in the current language.
+ * @param {string} level
+ * @returns {string}
+ */
 function levelLabel(level) {
   const key = `level_${level}`;
   return t(key) === key ? level : t(key);
 }
 
-/** The players' names on screen, in the current language. */
+/**
+ * The players' names on screen, in the current language (the record's names are the engine's).
+ * @param {PageState} page
+ * @returns {string[]}
+ */
 export function namesOf(page) {
-  if (page.mode.opponent === "human") return [t("playerN", { n: 1 }), t("playerN", { n: 2 })];
-  const level = page.mode.level ?? page.levels.default;
+  if (opponentOf(page) === "human") return [t("playerN", { n: 1 }), t("playerN", { n: 2 })];
+  const level = levelOf(page);
   return [t("you"), level ? `${t("computer")} (${levelLabel(level)})` : t("computer")];
 }
 
-/** The players' names written into the record (language-neutral). */
-export function recordNamesOf(page) {
-  if (page.mode.opponent === "human") return ["Player 1", "Player 2"];
-  return ["Player", `Computer (${page.mode.level})`];
-}
-
-/** What render.js needs besides the bridge state. */
+/**
+ * What render.js needs besides the bridge state.
+ * @param {PageState} page
+ * @returns {TableView}
+ */
 export function viewOf(page) {
   return {
     settings: page.settings,
@@ -65,4 +187,37 @@ export function viewOf(page) {
     undealtUnder: page.undealtUnder,
     lang: page.settings.lang,
   };
+}
+
+/**
+ * The status line: its `data-status` and its text, from the phase and what the page is doing.
+ * @param {PageState} page
+ * @returns {{status: string, text: string} | null} null before there is a match
+ */
+export function statusOf(page) {
+  const match = page.game?.match;
+  const deal = page.game?.deal;
+  if (!match) return null;
+  const names = namesOf(page);
+  const humans = humansOf(page);
+  if (page.dealResultOpen) return { status: "deal-over", text: t("statusDealOver") };
+  if (page.game?.phase === "match_over") return { status: "match-over", text: t("statusMatchOver") };
+  if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
+  if (page.busy || !deal) {
+    const mover = deal ? deal.turn : match.next_dealer;
+    return { status: "thinking", text: humans[mover] ? "…" : t("statusThinking", { name: names[mover] }) };
+  }
+  if (opponentOf(page) === "human") return { status: "your-turn", text: t("statusTurnOf", { name: names[deal.turn] }) };
+  return { status: "your-turn", text: t("statusYourTurn") };
+}
+
+/**
+ * The last complete trick of the deal as the last-trick panel shows it, or null.
+ * @param {any} deal the bridge deal view
+ * @returns {{cards: string[], winner: number} | null}
+ */
+export function lastTrickOf(deal) {
+  const last = deal?.last_trick;
+  if (!last) return null;
+  return { cards: last.cards.map((/** @type {{card: string}} */ entry) => entry.card), winner: last.winner };
 }

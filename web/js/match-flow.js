@@ -1,0 +1,321 @@
+/**
+ * The match on the page: it asks the engine what happens next (the bridge state's `phase`, otv66/table.py)
+ * and does that: show a deal's result, let a person choose his packets or the computer deal, let the
+ * computer move, or wait for a person. Who deals, which plan the computer takes, when it claims 66 and
+ * how far undo goes are the engine's decisions; the page shows them.
+ *
+ * Every step that talks to the engine goes through `run()`, one at a time, so a click can never
+ * interleave with the computer's move.
+ */
+
+import { pause } from "./animate.js";
+import { cardName, t } from "./i18n.js";
+import {
+  showDealChoice,
+  showDealResult,
+  showLastTrick,
+  showMarriageChoice,
+  showMatchResult,
+  showMessage,
+  showReview,
+} from "./panels.js";
+import { newMatch, recordInHistory, save } from "./persistence.js";
+import { playableCards, setStatus } from "./render.js";
+import { playSound } from "./sound.js";
+import { lastTrickOf, namesOf, opponentOf, viewOf } from "./store.js";
+import { animateDeal, showMove } from "./table-motion.js";
+
+/** @typedef {import("./table-motion.js").PageContext} PageContext */
+
+/** Search time per move for the post-deal review (a deal has 32 moves; the page waits for all of them). */
+const REVIEW_SECONDS_PER_MOVE = 0.1;
+/** A beat before the computer deals, so the player sees who deals (ms, scaled by the speed). */
+const COMPUTER_DEALS_PAUSE_MS = 350;
+/**
+ * The computer seems to think for this long at least, plus up to `THINKING_SPREAD_MS` (ms, scaled by the
+ * speed); the time its search took counts towards it, so a slow search adds no second wait.
+ */
+const THINKING_MS = 500;
+const THINKING_SPREAD_MS = 400;
+
+export class MatchFlow {
+  /** @param {PageContext} ctx */
+  constructor(ctx) {
+    /** @private */
+    this.ctx = ctx;
+    /** @private @type {Promise<unknown>} */
+    this.chain = Promise.resolve();
+  }
+
+  /** @private */
+  get page() {
+    return this.ctx.store.state;
+  }
+
+  /**
+   * Run one engine-driven task after the ones before it; a failure is shown, never swallowed.
+   * @param {() => Promise<unknown>} task
+   * @returns {Promise<unknown>}
+   */
+  run(task) {
+    const { store, root, dialog } = this.ctx;
+    this.chain = this.chain.then(task).catch(async (error) => {
+      console.warn("otv66:", error);
+      store.update((page) => void (page.busy = false));
+      setStatus(root, "error", t("statusError"));
+      await showMessage(dialog, t("statusError"), error.message ?? String(error));
+      store.update(() => {});
+    });
+    return this.chain;
+  }
+
+  /**
+   * @private
+   * @param {boolean} busy
+   */
+  setBusy(busy) {
+    this.ctx.store.update((page) => void (page.busy = busy));
+  }
+
+  /** Play on until a person has to act (or the match is over). */
+  async advance() {
+    const notice = this.page.notice;
+    if (notice) {
+      this.ctx.store.update((page) => void (page.notice = null));
+      await showMessage(this.ctx.dialog, t("title"), notice);
+    }
+    for (;;) {
+      const game = this.page.game;
+      if (!game) return;
+      const deal = game.deal;
+      if (deal?.result && this.page.shownResultFor !== deal.number) await this.dealOver();
+      switch (game.phase) {
+        case "match_over":
+          if (!(await this.finishMatch())) return;
+          break;
+        case "human_deals":
+        case "computer_deals":
+          await this.startDeal(game.phase);
+          break;
+        case "computer_moves":
+          await this.computerMove();
+          break;
+        default:
+          this.setBusy(false);
+          this.keepKeyboardFocus();
+          return;
+      }
+    }
+  }
+
+  /** @private A keyboard player whose focused card has left the table continues from the first playable card. */
+  keepKeyboardFocus() {
+    if (!document.body.classList.contains("keyboard")) return;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (focused && focused !== document.body && !focused.hidden && focused.isConnected) return;
+    /** @type {HTMLElement | null} */ (this.ctx.root.querySelector('button.card.top[aria-disabled="false"]'))?.focus();
+  }
+
+  /** @private The deal's result panel (with the review, if the engine has one). */
+  async dealOver() {
+    const { store, engine, dialog, root } = this.ctx;
+    store.update((page) => {
+      page.busy = true;
+      page.dealResultOpen = true;
+    });
+    const deal = this.page.game?.deal;
+    const winner = deal.result.winner;
+    if (opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
+    for (;;) {
+      const options = { reviewAvailable: this.page.reviewAvailable };
+      const choice = await showDealResult(dialog, this.page.game, namesOf(this.page), options);
+      if (choice !== "review") break;
+      setStatus(root, "thinking", t("reviewing"));
+      const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
+      store.update(() => {});
+      await showReview(dialog, review, namesOf(this.page), this.page.settings.deck);
+    }
+    store.update((page) => {
+      page.shownResultFor = deal.number;
+      page.dealResultOpen = false;
+    });
+  }
+
+  /**
+   * @private The match is over: history, the result panel.
+   * @returns {Promise<boolean>} true when a rematch has started
+   */
+  async finishMatch() {
+    this.setBusy(true);
+    recordInHistory(this.ctx);
+    await save(this.ctx);
+    const choice = await showMatchResult(this.ctx.dialog, this.page.game, namesOf(this.page));
+    if (choice !== "rematch") return false;
+    const seed = this.page.seed;
+    await newMatch(this.ctx, seed === null ? null : seed + (this.page.game?.match.deals.length ?? 0));
+    return true;
+  }
+
+  /**
+   * @private The next deal: a person chooses his packets; the computer chooses its own (in the engine).
+   * @param {"human_deals" | "computer_deals"} phase
+   */
+  async startDeal(phase) {
+    const { store, engine, dialog, root } = this.ctx;
+    const dealer = this.page.game?.match.next_dealer;
+    const names = namesOf(this.page);
+    store.update((page) => {
+      page.hint = null;
+      page.shownTrick = null;
+      page.busy = phase === "computer_deals";
+    });
+    if (phase === "human_deals") {
+      const text = opponentOf(this.page) === "human" ? t("statusDealing", { name: names[dealer] }) : t("dealTitle");
+      setStatus(root, "your-turn", text);
+      await showDealChoice(dialog, async (/** @type {number[]} */ packets) => {
+        try {
+          const game = await engine.call("next_deal", { packets });
+          store.update((page) => void (page.game = game));
+          return null;
+        } catch (error) {
+          return /** @type {Error} */ (error).message;
+        }
+      });
+    } else {
+      setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
+      await pause(COMPUTER_DEALS_PAUSE_MS);
+      const game = await engine.call("next_deal");
+      store.update((page) => void (page.game = game));
+      this.ctx.announce(t("dealsWith", { name: names[dealer], plan: game.deal.packets.join("-") }));
+    }
+    this.setBusy(true);
+    await save(this.ctx);
+    await animateDeal(this.ctx);
+  }
+
+  /** @private The computer moves (or claims 66): the engine chooses and plays, the page shows it. */
+  async computerMove() {
+    this.setBusy(true);
+    const started = performance.now();
+    const { player, move, state } = await this.ctx.engine.call("computer_move");
+    await save(this.ctx); // before the animation: a reload during it keeps the move
+    const thought = performance.now() - started;
+    await pause(Math.max(0, THINKING_MS + Math.random() * THINKING_SPREAD_MS - thought));
+    await showMove(this.ctx, player, move, state);
+  }
+
+  /**
+   * @private A person's move: sent to the engine, saved, then shown.
+   * @param {string} move
+   */
+  async playMove(move) {
+    const deal = this.page.game?.deal;
+    const player = move === "66" ? (deal.claimant ?? deal.turn) : deal.turn;
+    const game = await this.ctx.engine.call("play", { move });
+    await save(this.ctx);
+    await showMove(this.ctx, player, move, game);
+  }
+
+  /**
+   * A card chosen on the table (a click or a key): its move, asking about a marriage.
+   * @param {number} player
+   * @param {string} code
+   */
+  async onCard(player, code) {
+    const page = this.page;
+    const deal = page.game?.deal;
+    if (!deal || page.busy) return;
+    if (!playableCards(page.game, viewOf(page)).has(code) || player !== deal.turn) {
+      this.ctx.announce(t("notPlayable"));
+      return;
+    }
+    const plain = deal.legal_moves.includes(code);
+    const announced = deal.legal_moves.includes(`${code}m`);
+    let move = plain ? code : `${code}m`;
+    if (plain && announced) {
+      const choice = await showMarriageChoice(this.ctx.dialog, code, page.settings.deck);
+      if (!choice) return;
+      move = choice === "announce" ? `${code}m` : code;
+    }
+    this.run(async () => {
+      if (this.page.game?.deal !== deal) return; // the position changed while the choice was open
+      this.setBusy(true);
+      await this.playMove(move);
+      await this.advance();
+    });
+  }
+
+  /** Take back moves up to the person's last one (the engine knows which). */
+  undo() {
+    this.run(async () => {
+      if (!this.page.game?.can_undo || this.page.busy) return;
+      this.setBusy(true);
+      const game = await this.ctx.engine.call("undo");
+      this.ctx.store.update((page) => {
+        page.game = game;
+        page.shownTrick = null;
+        page.hint = null;
+      });
+      this.ctx.announce(t("undone"));
+      await save(this.ctx);
+      await this.advance();
+    });
+  }
+
+  /** Point at the card the strongest level would play. */
+  hint() {
+    this.run(async () => {
+      const { store, engine, root, announce } = this.ctx;
+      if (this.page.game?.phase !== "human_moves" || this.page.busy) return;
+      this.setBusy(true); // the strongest level searches for a moment: the table waits
+      const { move } = await engine.call("hint").finally(() => this.setBusy(false));
+      if (move === "66") {
+        announce(t("hintClaim"));
+        document.getElementById("claim-button")?.focus();
+        return;
+      }
+      const card = move.slice(0, 2);
+      store.update((page) => void (page.hint = card));
+      announce(t(move.endsWith("m") ? "hintMarriage" : "hintIs", { card: cardName(card, this.page.settings.deck) }));
+      /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
+    });
+  }
+
+  /** A person claims 66. */
+  claim() {
+    this.run(async () => {
+      if (!this.page.game?.deal?.legal_moves.includes("66") || this.page.busy) return;
+      this.setBusy(true);
+      await this.playMove("66");
+      await this.advance();
+    });
+  }
+
+  /** Start a new match now (after the person confirmed it). */
+  restart() {
+    this.run(async () => {
+      await newMatch(this.ctx, null);
+      await this.advance();
+    });
+  }
+
+  /**
+   * The computer plays on at `level` (chosen in the settings) from its next move.
+   * @param {string} level
+   */
+  setLevel(level) {
+    this.run(async () => {
+      const game = this.page.game;
+      if (!game || opponentOf(this.page) !== "computer" || game.seats?.[1].level === level) return;
+      const changed = await this.ctx.engine.call("set_level", { level });
+      this.ctx.store.update((page) => void (page.game = changed));
+      await save(this.ctx);
+    });
+  }
+
+  /** The last complete trick, in a panel. */
+  showLastTrick() {
+    const page = this.page;
+    showLastTrick(this.ctx.dialog, lastTrickOf(page.game?.deal), namesOf(page), page.settings.deck);
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Moves shown on the table: the cards flying out by the packet plan, a card to the trick, a card turned
+ * up under it, the trick to its winner. The engine has already made the move (and the page has saved it):
+ * this module only shows it, changing the page state through the store alone.
+ */
+
+import { dealCards, dealingOrder, flyFrom, flyTo, pause, speedFactor, turnUp } from "./animate.js";
+import { cardBack } from "./cards.js";
+import { cardName, t } from "./i18n.js";
+import { pileSlot } from "./render.js";
+import { playSound } from "./sound.js";
+import { namesOf } from "./store.js";
+
+/** How long a finished trick stays in the middle before it flies to its winner (ms, scaled by the speed). */
+export const TRICK_SHOWN_MS = 700;
+
+/**
+ * What the table's modules share: the store, the engine, the page's elements and its voice.
+ * @typedef {object} PageContext
+ * @property {import("./store.js").Store<import("./store.js").PageState>} store
+ * @property {import("./engine.js").Engine} engine
+ * @property {HTMLElement} root the table
+ * @property {HTMLDialogElement} dialog the panel for questions and messages
+ * @property {(text: string) => void} announce says `text` to screen readers
+ * @property {URLSearchParams} params the page address's options
+ * @property {{ruleOverrides: Record<string, unknown>, embed: boolean}} overrides what the address changes
+ */
+
+/**
+ * Cards fly from the deck to the piles in the dealing order of the packet plan (docs/rules.md 2).
+ * @param {PageContext} ctx
+ * @returns {Promise<void>}
+ */
+export async function animateDeal(ctx) {
+  const { store, root } = ctx;
+  const deal = store.state.game?.deal;
+  if (!deal || !speedFactor()) return;
+  const keys = [0, 1].flatMap((player) => Array.from({ length: 8 }, (_, pile) => `${player}:${pile}`));
+  store.update((page) => {
+    page.undealt = new Set(keys);
+    page.undealtUnder = new Set(keys);
+  });
+  const packets = dealingOrder(deal.dealer, deal.packets).map((packet) =>
+    packet.map(
+      (/** @type {{player: number, pile: number, under: boolean}} */ { player, pile, under }) => ({
+        target: pileSlot(root, player, pile),
+        reveal: () =>
+          store.update((page) => {
+            (under ? page.undealtUnder : page.undealt)?.delete(`${player}:${pile}`);
+          }),
+      }),
+    ),
+  );
+  const origin = /** @type {HTMLElement} */ (document.getElementById("deck-spot")).getBoundingClientRect();
+  await dealCards(document.getElementById("fly-layer"), origin, packets, cardBack());
+  store.update((page) => {
+    page.undealt = null;
+    page.undealtUnder = null;
+  });
+}
+
+/**
+ * Show a move the engine has made: the card to the trick, a turn-up, the trick to its winner, and say it.
+ * The table still shows the position before the move when this is called.
+ * @param {PageContext} ctx
+ * @param {number} player who made the move
+ * @param {string} move the move code
+ * @param {import("./store.js").Game} after the bridge state after the move
+ * @returns {Promise<void>}
+ */
+export async function showMove(ctx, player, move, after) {
+  const { store, root, announce } = ctx;
+  const before = store.state.game?.deal;
+  const who = namesOf(store.state);
+  if (move === "66" || !before) {
+    store.update((page) => {
+      page.game = after;
+      page.hint = null;
+    });
+    if (move === "66") announce(t("claimed", { name: who[player] }));
+    return;
+  }
+  const code = move.slice(0, 2);
+  /** @type {HTMLElement | null} */
+  const button = root.querySelector(`button.card.top[data-card="${code}"]`);
+  const fromRect = button?.getBoundingClientRect();
+  const pile = Number(button?.dataset.pile);
+  const hadHidden = Boolean(before.piles[player][pile]?.hidden);
+  const deal = after.deal;
+  const completes = deal.tricks_played > before.tricks_played;
+  store.update((page) => {
+    page.game = after;
+    page.hint = null;
+    page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
+  });
+  playSound("card");
+  const deck = store.state.settings.deck;
+  const marriage = deal.marriages.length > before.marriages.length ? deal.marriages.at(-1) : null;
+  let text = marriage
+    ? t("playedMarriage", { name: who[player], card: cardName(code, deck), points: marriage.points })
+    : t("played", { name: who[player], card: cardName(code, deck) });
+  const flights = [flyFrom(root.querySelector(`#trick [data-trick-card="${code}"]`), fromRect)];
+  if (hadHidden) {
+    const slot = pileSlot(root, player, pile);
+    const turned = slot?.querySelector(".top")?.getAttribute("data-card");
+    if (turned) {
+      text += `. ${t("turnedUp", { card: cardName(turned, deck) })}`;
+      flights.push(turnUp(slot?.querySelector(".face")));
+    }
+  }
+  announce(text);
+  await Promise.all(flights);
+  if (!completes) return;
+  await pause(TRICK_SHOWN_MS);
+  const stack = root.querySelector(`#won-${deal.last_winner} .won-stack`);
+  if (stack) {
+    const target = stack.getBoundingClientRect();
+    await Promise.all([...root.querySelectorAll("#trick .trick-card")].map((element) => flyTo(element, target)));
+  }
+  store.update((page) => {
+    page.shownTrick = null;
+  });
+  playSound("trick");
+  announce(t("trickTo", { name: who[deal.last_winner] }));
+}
