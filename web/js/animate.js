@@ -50,11 +50,14 @@ export function flyTo(element, toRect, ms = 360) {
   const dy = toRect.top + toRect.height / 2 - (from.top + from.height / 2);
   const scale = Math.min(1, (toRect.width || from.width) / from.width);
   return finished(
-    element.animate([{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.6 }], {
-      duration: ms * factor,
-      easing: "ease-in",
-      fill: "forwards",
-    }),
+    element.animate(
+      [{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.6 }],
+      {
+        duration: ms * factor,
+        easing: "ease-in",
+        fill: "forwards",
+      },
+    ),
   );
 }
 

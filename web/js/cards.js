@@ -31,6 +31,7 @@ const SYMBOLS = {
 };
 
 /** Pip centres (200×280 face) for the number cards; pips below the middle are drawn upside down. */
+// biome-ignore format: one row of pips per rank
 const PIPS = {
   7: [[60, 62], [140, 62], [100, 101], [60, 140], [140, 140], [60, 218], [140, 218]],
   8: [[60, 62], [140, 62], [100, 101], [60, 140], [140, 140], [100, 179], [60, 218], [140, 218]],

@@ -352,6 +352,7 @@ const EN = {
   cardName: "{rank} of {suit}",
 };
 
+// biome-ignore format: the alphabet reads best as a table
 const CYRILLIC = {
   a: "а", b: "б", v: "в", g: "г", d: "д", đ: "ђ", e: "е", ž: "ж", z: "з", i: "и", j: "ј", k: "к", l: "л",
   m: "м", n: "н", o: "о", p: "п", r: "р", s: "с", t: "т", ć: "ћ", u: "у", f: "ф", h: "х", c: "ц", č: "ч",

@@ -86,13 +86,20 @@ export function showMarriageChoice(dialog, code, deck) {
  * error message (shown, the panel stays) or null (dealt: the panel closes).
  */
 export function showDealChoice(dialog, tryDeal) {
-  const presets = [[4, 4], [2, 2, 2, 2], [1, 1, 1, 1, 1, 1, 1, 1]];
+  const presets = [
+    [4, 4],
+    [2, 2, 2, 2],
+    [1, 1, 1, 1, 1, 1, 1, 1],
+  ];
   const body = `<p>${escapeHtml(t("dealHint"))}</p>
     <div class="plan-presets">${presets
       .map((plan, i) => `<button type="button" class="preset" data-preset="${i}">${plan.join("-")}</button>`)
       .join("")}</div>
     <div class="plan-builder">${[1, 2, 4]
-      .map((n) => `<button type="button" class="packet" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`)
+      .map(
+        (n) =>
+          `<button type="button" class="packet" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`,
+      )
       .join("")}<button type="button" class="packet-clear">${escapeHtml(t("clear"))}</button></div>
     <p class="plan-text" aria-live="polite"></p><p class="plan-error" role="alert"></p>`;
   return showPanel(dialog, {
@@ -112,15 +119,15 @@ export function showDealChoice(dialog, tryDeal) {
         if (message) error.textContent = message;
         else finish(chosen);
       };
-      panel.querySelectorAll(".preset").forEach((button) =>
-        button.addEventListener("click", () => deal(presets[Number(button.dataset.preset)])),
-      );
-      panel.querySelectorAll(".packet").forEach((button) =>
+      for (const button of panel.querySelectorAll(".preset")) {
+        button.addEventListener("click", () => deal(presets[Number(button.dataset.preset)]));
+      }
+      for (const button of panel.querySelectorAll(".packet")) {
         button.addEventListener("click", () => {
           plan.push(Number(button.dataset.packet));
           show();
-        }),
-      );
+        });
+      }
       panel.querySelector(".packet-clear").addEventListener("click", () => {
         plan = [];
         show();
@@ -174,7 +181,12 @@ export function showDealResult(dialog, state, names, { reviewAvailable }) {
       result.winner === null
         ? ""
         : `<p class="result-award">${escapeHtml(
-            t("gamePointsTo", { name: names[result.winner], n: awarded, a: match.game_points[0], b: match.game_points[1] }),
+            t("gamePointsTo", {
+              name: names[result.winner],
+              n: awarded,
+              a: match.game_points[0],
+              b: match.game_points[1],
+            }),
           )}</p>`
     }`;
   const buttons = [{ label: t("nextDeal"), value: "next", primary: true, id: "next-deal" }];
@@ -218,7 +230,10 @@ export function showReview(dialog, review, names, deck) {
     .map((move) => {
       const card = move.move === "66" ? "66" : cardName(move.move.slice(0, 2), deck);
       const mark = move.mark ? ` <strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
-      const better = move.mark && move.best ? ` (${escapeHtml(t("better", { card: move.best === "66" ? "66" : cardName(move.best.slice(0, 2), deck) }))})` : "";
+      const better =
+        move.mark && move.best
+          ? ` (${escapeHtml(t("better", { card: move.best === "66" ? "66" : cardName(move.best.slice(0, 2), deck) }))})`
+          : "";
       return `<li>${escapeHtml(names[move.player])}: ${escapeHtml(card)}${mark}${better}</li>`;
     })
     .join("");

@@ -172,7 +172,8 @@ function renderWon(root, deal, view, player) {
     );
   }
   const manual = deal?.rules.claim === "manual" && !deal.result;
-  const text = manual || !deal ? t("tricksWon", { n: count }) : t("tricksAndPoints", { n: count, p: deal.card_points[player] });
+  const text =
+    manual || !deal ? t("tricksWon", { n: count }) : t("tricksAndPoints", { n: count, p: deal.card_points[player] });
   setText(holder, ".won-label", text);
   holder.setAttribute("aria-label", `${t("wonTricksOf", { name: view.names[player] })}: ${text}`);
 }
@@ -211,7 +212,10 @@ function renderSeat(root, state, view, player) {
   const pipKey = `${points}/${target}`;
   if (pips.dataset.key !== pipKey) {
     pips.dataset.key = pipKey;
-    pips.innerHTML = Array.from({ length: Math.min(target, 15) }, (_, i) => `<i class="${i < points ? "on" : ""}"></i>`).join("");
+    pips.innerHTML = Array.from(
+      { length: Math.min(target, 15) },
+      (_, i) => `<i class="${i < points ? "on" : ""}"></i>`,
+    ).join("");
   }
   pips.setAttribute("aria-label", `${t("gamePointsLabel")}: ${points} / ${target}`);
 }
@@ -250,7 +254,7 @@ function renderControls(root, state, view) {
   undo.textContent = t("undo", { n: state?.undo_count ?? 0 });
   undo.disabled = !live || view.busy || !deal.moves.length;
   const lastTrick = root.querySelector("#last-trick-button");
-  lastTrick.disabled = !deal || !deal.tricks_played;
+  lastTrick.disabled = !deal?.tricks_played;
   const claim = root.querySelector("#claim-button");
   claim.hidden = state?.match?.rules.claim !== "manual";
   claim.disabled = !(personToMove && deal.legal_moves.includes("66"));

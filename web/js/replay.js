@@ -66,7 +66,8 @@ async function show(index, ply) {
   let shownTrick = null;
   if (ply > 0 && moves[ply - 1] !== "66" && dealView.trick.length === 0) {
     const { view: before } = await engine.call("replay_view", { deal: index, ply: ply - 1 });
-    if (before.trick.length === 1) shownTrick = [...before.trick, { player: before.turn, card: moves[ply - 1].slice(0, 2) }];
+    if (before.trick.length === 1)
+      shownTrick = [...before.trick, { player: before.turn, card: moves[ply - 1].slice(0, 2) }];
   }
   const finished = ply === moves.length && deals[index].result;
   const points = pointsBefore(index + (finished ? 1 : 0));
@@ -92,7 +93,9 @@ async function show(index, ply) {
   position.dataset.deal = String(index);
   position.dataset.ply = String(ply);
   position.textContent = `${st("replayDeal", { n: index + 1, total: deals.length })} · ${st("replayMove", { n: ply, total: moves.length })}`;
-  const lines = finished ? explainResult(deals[index].result, view().names, deals[index].awarded[deals[index].result.winner ?? 0]) : [];
+  const lines = finished
+    ? explainResult(deals[index].result, view().names, deals[index].awarded[deals[index].result.winner ?? 0])
+    : [];
   byId("replay-summary").textContent = lines.join(" ");
   setStatus(root, "replay", `${st("replayTitle")}: ${replay.game.players[0]} – ${replay.game.players[1]}`);
   byId("replay-prev-deal").disabled = index === 0;
@@ -164,13 +167,16 @@ async function start() {
   wireControls();
   window.addEventListener("hashchange", () => location.reload()); // another game link pasted into the address bar
   const link = linkInLocation(location);
-  if (!link || link.kind !== "game") return showProblem(st("noGame"));
+  if (link?.kind !== "game") return showProblem(st("noGame"));
   try {
     const infoUrl = new URL("build-info.json", location.href);
     const response = await fetch(infoUrl, { cache: "no-cache" });
     if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
     const info = await response.json();
-    await engine.start({ pyodideUrl: new URL(info.pyodide, infoUrl).href, wheelUrl: new URL(info.wheel, infoUrl).href });
+    await engine.start({
+      pyodideUrl: new URL(info.pyodide, infoUrl).href,
+      wheelUrl: new URL(info.wheel, infoUrl).href,
+    });
   } catch (error) {
     setStatus(root, "error", t("loadFailed", { message: error.message }));
     return;

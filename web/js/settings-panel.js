@@ -11,7 +11,9 @@ const LANGUAGE_NAMES = { "sr-Latn": "Srpski (latinica)", "sr-Cyrl": "Српск�
 
 function select(name, label, options, value) {
   const items = options
-    .map(([v, text]) => `<option value="${escapeHtml(v)}"${v === value ? " selected" : ""}>${escapeHtml(text)}</option>`)
+    .map(
+      ([v, text]) => `<option value="${escapeHtml(v)}"${v === value ? " selected" : ""}>${escapeHtml(text)}</option>`,
+    )
     .join("");
   return `<label class="field"><span>${escapeHtml(label)}</span><select name="${name}" id="setting-${name}">${items}</select></label>`;
 }
@@ -29,20 +31,67 @@ export function showSettings(dialog, settings, levels) {
   const level = settings.level ?? levels.default;
   const body = `
     <fieldset><legend>${escapeHtml(t("opponent"))}</legend>
-      ${select("opponent", t("opponent"), [["computer", t("opponentComputer")], ["human", t("opponentHuman")]], settings.opponent)}
-      ${select("level", t("level"), levels.list.map((name) => [name, t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`)]), level)}
+      ${select(
+        "opponent",
+        t("opponent"),
+        [
+          ["computer", t("opponentComputer")],
+          ["human", t("opponentHuman")],
+        ],
+        settings.opponent,
+      )}
+      ${select(
+        "level",
+        t("level"),
+        levels.list.map((name) => [name, t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`)]),
+        level,
+      )}
     </fieldset>
     <fieldset><legend>${escapeHtml(t("rules"))}</legend>
       ${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
-      ${select("claim", t("claimMode"), [["auto", t("claimAuto")], ["manual", t("claimManual")]], rules.claim)}
-      ${select("dealer", t("dealerRule"), [["winner", t("dealerWinner")], ["alternate", t("dealerAlternate")]], rules.dealer)}
+      ${select(
+        "claim",
+        t("claimMode"),
+        [
+          ["auto", t("claimAuto")],
+          ["manual", t("claimManual")],
+        ],
+        rules.claim,
+      )}
+      ${select(
+        "dealer",
+        t("dealerRule"),
+        [
+          ["winner", t("dealerWinner")],
+          ["alternate", t("dealerAlternate")],
+        ],
+        rules.dealer,
+      )}
       ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}
       <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="1" max="99" value="${rules.target}"/></label>
     </fieldset>
     <fieldset><legend>${escapeHtml(t("settings"))}</legend>
-      ${select("lang", t("language"), LANGUAGES.map((code) => [code, LANGUAGE_NAMES[code]]), settings.lang)}
-      ${select("deck", t("deck"), [["french", t("deckFrench")], ["german", t("deckGerman")]], settings.deck)}
-      ${select("speed", t("speed"), Object.keys(SPEEDS).map((key) => [key, t(`speed${key[0].toUpperCase()}${key.slice(1)}`)]), settings.speed)}
+      ${select(
+        "lang",
+        t("language"),
+        LANGUAGES.map((code) => [code, LANGUAGE_NAMES[code]]),
+        settings.lang,
+      )}
+      ${select(
+        "deck",
+        t("deck"),
+        [
+          ["french", t("deckFrench")],
+          ["german", t("deckGerman")],
+        ],
+        settings.deck,
+      )}
+      ${select(
+        "speed",
+        t("speed"),
+        Object.keys(SPEEDS).map((key) => [key, t(`speed${key[0].toUpperCase()}${key.slice(1)}`)]),
+        settings.speed,
+      )}
       ${checkbox("sound", t("sound"), settings.sound)}
     </fieldset>
     <p class="note">${escapeHtml(t("settingsNote"))}</p>`;
