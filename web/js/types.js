@@ -27,7 +27,7 @@
  * @typedef {0 | 1} Player
  */
 
-/** @typedef {[number, number]} Pair  One number per player, player 0 first. */
+/** @typedef {number[]} Pair  Two numbers, one per player, player 0 first. */
 
 // ------------------------------------------------------------------------------------------------ rules and results
 
