@@ -107,7 +107,8 @@ export function applyOverrides(settings, params) {
     const value = parseBool(params.get(key));
     if (value !== undefined) ruleOverrides[key] = value;
   }
-  for (const key of /** @type {const} */ (["claim", "dealer"])) if (params.has(key)) ruleOverrides[key] = params.get(key);
+  for (const key of /** @type {const} */ (["claim", "dealer"]))
+    if (params.has(key)) ruleOverrides[key] = params.get(key);
   if (params.has("target")) ruleOverrides.target = Number(params.get("target"));
   raw.rules = { ...raw.rules, ...ruleOverrides };
   const merged = sanitize({ ...settings, ...raw, rules: raw.rules }, settings);
