@@ -7,8 +7,19 @@ import { escapeHtml, showPanel } from "./panels.js";
 import { SPEEDS } from "./settings.js";
 import { clearHistory, readHistory, statistics } from "./storage.js";
 
+/** @import { PanelDialog } from "./panels.js" */
+/** @import { Language, Settings } from "./types.js" */
+
+/** @type {Record<Language, string>} */
 const LANGUAGE_NAMES = { "sr-Latn": "Srpski (latinica)", "sr-Cyrl": "Српски (ћирилица)", en: "English" };
 
+/**
+ * A labelled <select> of `[value, text]` options, `value` selected.
+ * @param {string} name
+ * @param {string} label
+ * @param {[string, string][]} options
+ * @param {string | null} value
+ */
 function select(name, label, options, value) {
   const items = options
     .map(
@@ -18,13 +29,18 @@ function select(name, label, options, value) {
   return `<label class="field"><span>${escapeHtml(label)}</span><select name="${name}" id="setting-${name}">${items}</select></label>`;
 }
 
-function checkbox(name, label, checked) {
+/** A labelled checkbox. */
+function checkbox(/** @type {string} */ name, /** @type {string} */ label, /** @type {boolean} */ checked) {
   return `<label class="field check"><input type="checkbox" name="${name}" id="setting-${name}"${checked ? " checked" : ""}/><span>${escapeHtml(label)}</span></label>`;
 }
 
 /**
  * Show the settings form. Resolves with `{settings, action}` where action is
  * "save", "new-match" or null (closed without saving).
+ * @param {PanelDialog} dialog
+ * @param {Settings} settings
+ * @param {{list: string[], default: string | null}} levels  the engine's computer levels
+ * @returns {Promise<{action: string | null, settings: Settings}>}
  */
 export function showSettings(dialog, settings, levels) {
   const rules = settings.rules;
@@ -107,32 +123,36 @@ export function showSettings(dialog, settings, levels) {
     ],
     cancelValue: null,
     setup(panel) {
-      const form = panel.querySelector("form");
+      const form = /** @type {HTMLFormElement} */ (panel.querySelector("form"));
+      const fields = /** @type {Record<string, {value: string, checked: boolean}>} */ (
+        /** @type {unknown} */ (form.elements)
+      );
       read = () => {
-        const target = Number(form.elements.target.value);
-        return {
+        const target = Number(fields.target.value);
+        // The form offers only valid choices, so the values have the types of Settings.
+        return /** @type {Settings} */ ({
           ...settings,
-          opponent: form.elements.opponent.value,
-          level: form.elements.level.value,
-          lang: form.elements.lang.value,
-          deck: form.elements.deck.value,
-          speed: form.elements.speed.value,
-          sound: form.elements.sound.checked,
+          opponent: fields.opponent.value,
+          level: fields.level.value,
+          lang: fields.lang.value,
+          deck: fields.deck.value,
+          speed: fields.speed.value,
+          sound: fields.sound.checked,
           rules: {
-            must_beat: form.elements.must_beat.checked,
-            claim: form.elements.claim.value,
-            dealer: form.elements.dealer.value,
-            draw_bonus: form.elements.draw_bonus.checked,
+            must_beat: fields.must_beat.checked,
+            claim: fields.claim.value,
+            dealer: fields.dealer.value,
+            draw_bonus: fields.draw_bonus.checked,
             target: Number.isInteger(target) && target > 0 ? target : rules.target,
           },
-        };
+        });
       };
     },
   }).then((action) => ({ action, settings: action ? read() : settings }));
 }
 
 /** The history of finished matches with statistics. */
-export function showHistory(dialog) {
+export function showHistory(/** @type {PanelDialog} */ dialog) {
   const history = readHistory();
   const stats = statistics(history);
   const rows = history
