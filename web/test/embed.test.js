@@ -14,7 +14,11 @@ function matchState(results, { playing = false, target = 7 } = {}) {
   if (playing) deals.push({ dealer: 1, result: null, awarded: [0, 0] });
   const gamePoints = [0, 1].map((p) => deals.reduce((sum, deal) => sum + deal.awarded[p], 0));
   const winner = gamePoints[0] >= target ? 0 : gamePoints[1] >= target ? 1 : null;
-  return { match: { deals, game_points: gamePoints, target, winner, is_over: winner !== null }, deal: null, undo_count: 0 };
+  return {
+    match: { deals, game_points: gamePoints, target, winner, is_over: winner !== null },
+    deal: null,
+    undo_count: 0,
+  };
 }
 
 /** A host window that keeps what it was sent. */
@@ -93,7 +97,12 @@ describe("hostNotifier: what an embedded page tells its host", () => {
     notify(matchState([], { playing: true }));
     notify(matchState([[0, [1, 0]]], { playing: true }));
     notify(matchState([[0, [1, 0]]], { playing: true }));
-    notify(matchState([[0, [1, 0]], [1, [0, 2]]]));
+    notify(
+      matchState([
+        [0, [1, 0]],
+        [1, [0, 2]],
+      ]),
+    );
     assert.deepEqual(
       parent.posted.map(({ message }) => [message.type, message.deal]),
       [
@@ -108,7 +117,11 @@ describe("hostNotifier: what an embedded page tells its host", () => {
     const parent = host();
     const notify = hostNotifier(true, parent);
     notify(matchState([], { playing: true }));
-    const over = matchState([[0, [3, 0]], [0, [2, 0]], [0, [2, 0]]]);
+    const over = matchState([
+      [0, [3, 0]],
+      [0, [2, 0]],
+      [0, [2, 0]],
+    ]);
     notify(over);
     notify(over);
     assert.deepEqual(
@@ -120,7 +133,11 @@ describe("hostNotifier: what an embedded page tells its host", () => {
   test("what was already over when the page opened (a resumed match) is not told again", () => {
     const parent = host();
     const notify = hostNotifier(true, parent);
-    const over = matchState([[0, [3, 0]], [0, [2, 0]], [0, [2, 0]]]);
+    const over = matchState([
+      [0, [3, 0]],
+      [0, [2, 0]],
+      [0, [2, 0]],
+    ]);
     notify(over);
     notify(over);
     assert.deepEqual(parent.posted, []);
@@ -129,8 +146,25 @@ describe("hostNotifier: what an embedded page tells its host", () => {
   test("a match resumed half-way: only the deals finished after it opened are told", () => {
     const parent = host();
     const notify = hostNotifier(true, parent);
-    notify(matchState([[0, [1, 0]], [1, [0, 1]]], { playing: true }));
-    notify(matchState([[0, [1, 0]], [1, [0, 1]], [0, [2, 0]]], { playing: true }));
+    notify(
+      matchState(
+        [
+          [0, [1, 0]],
+          [1, [0, 1]],
+        ],
+        { playing: true },
+      ),
+    );
+    notify(
+      matchState(
+        [
+          [0, [1, 0]],
+          [1, [0, 1]],
+          [0, [2, 0]],
+        ],
+        { playing: true },
+      ),
+    );
     assert.deepEqual(
       parent.posted.map(({ message }) => [message.type, message.deal, message.game_points]),
       [["deal-finished", 3, [3, 1]]],
@@ -140,7 +174,15 @@ describe("hostNotifier: what an embedded page tells its host", () => {
   test("a new match starts the count again", () => {
     const parent = host();
     const notify = hostNotifier(true, parent);
-    notify(matchState([[0, [1, 0]], [0, [1, 0]]], { playing: true }));
+    notify(
+      matchState(
+        [
+          [0, [1, 0]],
+          [0, [1, 0]],
+        ],
+        { playing: true },
+      ),
+    );
     notify(matchState([], { playing: true }));
     notify(matchState([[1, [0, 1]]], { playing: true }));
     assert.deepEqual(

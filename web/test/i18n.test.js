@@ -1,7 +1,17 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
-import { browserLanguage, cardName, fillIn, LANGUAGES, language, setLanguage, t, TEXTS, toCyrillic } from "../js/i18n.js";
+import {
+  browserLanguage,
+  cardName,
+  fillIn,
+  LANGUAGES,
+  language,
+  setLanguage,
+  TEXTS,
+  t,
+  toCyrillic,
+} from "../js/i18n.js";
 import * as shipText from "../js/ship-text.js";
 import { withGlobal } from "./fakes.js";
 
@@ -25,13 +35,15 @@ describe("every text exists in every language", () => {
 
   test("a text has the same placeholders in every language", () => {
     for (const [key, text] of Object.entries(TEXTS.en)) {
-      for (const lang of LANGUAGES) assert.deepEqual(placeholders(TEXTS[lang][key]), placeholders(text), `${lang} ${key}`);
+      for (const lang of LANGUAGES)
+        assert.deepEqual(placeholders(TEXTS[lang][key]), placeholders(text), `${lang} ${key}`);
     }
   });
 
   test("the shipping features' texts (ship-text.js) have the same keys and placeholders in Serbian and English", () => {
     assert.deepEqual(Object.keys(shipText.SR).sort(), Object.keys(shipText.EN).sort());
-    for (const [key, text] of Object.entries(shipText.EN)) assert.deepEqual(placeholders(shipText.SR[key]), placeholders(text), key);
+    for (const [key, text] of Object.entries(shipText.EN))
+      assert.deepEqual(placeholders(shipText.SR[key]), placeholders(text), key);
   });
 
   test("no text is empty", () => {
@@ -43,7 +55,10 @@ describe("every text exists in every language", () => {
 
 describe("Cyrillic is transliterated from the Latin Serbian", () => {
   test("one letter for one letter, lj, nj and dž included, capitals kept", () => {
-    assert.equal(toCyrillic("Ljubljana, Njegoš, džep, Đorđe, ćao, čaša, žir"), "Љубљана, Његош, џеп, Ђорђе, ћао, чаша, жир");
+    assert.equal(
+      toCyrillic("Ljubljana, Njegoš, džep, Đorđe, ćao, čaša, žir"),
+      "Љубљана, Његош, џеп, Ђорђе, ћао, чаша, жир",
+    );
     assert.equal(toCyrillic("DŽEP Džep"), "ЏЕП Џеп");
   });
 

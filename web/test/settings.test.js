@@ -28,7 +28,13 @@ describe("defaults", () => {
   });
 
   test("the page's default rules are the engine's (otv66/rules.py)", () => {
-    assert.deepEqual(DEFAULT_RULES, { must_beat: false, claim: "auto", dealer: "winner", draw_bonus: false, target: 7 });
+    assert.deepEqual(DEFAULT_RULES, {
+      must_beat: false,
+      claim: "auto",
+      dealer: "winner",
+      draw_bonus: false,
+      target: 7,
+    });
   });
 
   test("no animation where the system asks for reduced motion", () => {
@@ -119,9 +125,25 @@ describe("URL overrides (for this visit only)", () => {
 
   test("rule options, with 1/true/yes and 0/false/no for yes/no options", () => {
     const { settings, ruleOverrides } = overrides("must_beat=yes&draw_bonus=1&claim=manual&dealer=alternate&target=11");
-    assert.deepEqual(settings.rules, { must_beat: true, claim: "manual", dealer: "alternate", draw_bonus: true, target: 11 });
-    assert.deepEqual(ruleOverrides, { must_beat: true, draw_bonus: true, claim: "manual", dealer: "alternate", target: 11 });
-    assert.equal(overrides("must_beat=false", { ...defaultSettings(), rules: { ...DEFAULT_RULES, must_beat: true } }).settings.rules.must_beat, false);
+    assert.deepEqual(settings.rules, {
+      must_beat: true,
+      claim: "manual",
+      dealer: "alternate",
+      draw_bonus: true,
+      target: 11,
+    });
+    assert.deepEqual(ruleOverrides, {
+      must_beat: true,
+      draw_bonus: true,
+      claim: "manual",
+      dealer: "alternate",
+      target: 11,
+    });
+    assert.equal(
+      overrides("must_beat=false", { ...defaultSettings(), rules: { ...DEFAULT_RULES, must_beat: true } }).settings
+        .rules.must_beat,
+      false,
+    );
   });
 
   test("only the options in the URL are overrides; a yes/no option that is neither is none", () => {

@@ -62,7 +62,14 @@ describe("the saved match", () => {
   });
 
   test("JSON without a record object is corrupt", () => {
-    for (const text of ["null", "42", '"text"', '{"version": 1}', '{"version": 1, "record": null}', '{"version": 1, "record": "x"}']) {
+    for (const text of [
+      "null",
+      "42",
+      '"text"',
+      '{"version": 1}',
+      '{"version": 1, "record": null}',
+      '{"version": 1, "record": "x"}',
+    ]) {
       assert.deepEqual(readSavedMatch(withSave(text)), { status: "corrupt", message: "no record in the save" }, text);
     }
   });
@@ -74,7 +81,11 @@ describe("the saved match", () => {
 
   test("a save without a whole version number is treated like a newer one, never guessed at", () => {
     for (const version of [undefined, "1", 1.5]) {
-      assert.deepEqual(readSavedMatch(withSave(JSON.stringify({ version, record: RECORD }))), { status: "newer" }, String(version));
+      assert.deepEqual(
+        readSavedMatch(withSave(JSON.stringify({ version, record: RECORD }))),
+        { status: "newer" },
+        String(version),
+      );
     }
   });
 
