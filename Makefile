@@ -44,7 +44,7 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(PY) -m mypy
 
-## lint-js: Biome's lint and format check of web/js and web/test (biome.jsonc)
+## lint-js: Biome's lint and format check of web/js and tests-js (biome.jsonc)
 lint-js: node_modules/.installed
 	node_modules/.bin/biome check --error-on-warnings
 
@@ -53,9 +53,9 @@ typecheck-js: node_modules/.installed
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.worker.json
 
-## test-js: unit tests of the page's pure modules (web/test, node --test)
+## test-js: unit tests of the page's pure modules (tests-js/, node --test)
 test-js: node_modules/.installed
-	node --test web/test/*.test.js
+	node --test tests-js/*.test.js
 
 test-engine: $(VENV)/.installed
 	$(PY) -m pytest -q tests otv66

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { dealFinished, EVENT_VERSION, hostNotifier, matchFinished } from "../js/embed.js";
+import { dealFinished, EVENT_VERSION, hostNotifier, matchFinished } from "../web/js/embed.js";
 import { withGlobal } from "./fakes.js";
 
 /** A bridge match state with finished deals `results` (and one in play when `playing`). */

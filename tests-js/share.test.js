@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { EngineError } from "../js/engine.js";
-import { linkInLocation, linkUrl, startSharedDeal } from "../js/share.js";
+import { EngineError } from "../web/js/engine.js";
+import { linkInLocation, linkUrl, startSharedDeal } from "../web/js/share.js";
 
 describe("links in the URL", () => {
   test("a deal link and a game link are read from the fragment", () => {

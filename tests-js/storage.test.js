@@ -10,7 +10,7 @@ import {
   SAVE_VERSION,
   saveMatch,
   statistics,
-} from "../js/storage.js";
+} from "../web/js/storage.js";
 import { FakeStorage } from "./fakes.js";
 
 const SAVE_KEY = "otv66.match";

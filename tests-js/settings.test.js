@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { applyOverrides, DEFAULT_RULES, defaultSettings, loadSettings, saveSettings } from "../js/settings.js";
+import { applyOverrides, DEFAULT_RULES, defaultSettings, loadSettings, saveSettings } from "../web/js/settings.js";
 import { FakeStorage, withGlobal } from "./fakes.js";
 
 const KEY = "otv66.settings";

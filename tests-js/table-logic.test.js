@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
-import { dealingOrder } from "../js/animate.js";
-import { setLanguage } from "../js/i18n.js";
-import { explainResult } from "../js/panels.js";
-import { playableCards } from "../js/render.js";
+import { dealingOrder } from "../web/js/animate.js";
+import { setLanguage } from "../web/js/i18n.js";
+import { explainResult } from "../web/js/panels.js";
+import { playableCards } from "../web/js/render.js";
 import { withGlobal } from "./fakes.js";
 
 describe("dealingOrder: the picture of the deal (docs/rules.md 2)", () => {

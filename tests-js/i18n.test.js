@@ -11,8 +11,8 @@ import {
   TEXTS,
   t,
   toCyrillic,
-} from "../js/i18n.js";
-import * as shipText from "../js/ship-text.js";
+} from "../web/js/i18n.js";
+import * as shipText from "../web/js/ship-text.js";
 import { withGlobal } from "./fakes.js";
 
 /** The `{placeholders}` of a text, sorted. */
