@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8066
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve build test install install-browser lint typecheck test-engine test-pyodide test-e2e bench bench-ai bench-load clean
+.PHONY: serve build test install install-browser lint typecheck lint-js typecheck-js test-js test-engine test-pyodide test-e2e bench bench-ai bench-load clean
 
 ## serve: build dist/ and serve it on http://127.0.0.1:$(PORT)
 serve: build
@@ -17,8 +17,9 @@ serve: build
 build: $(VENV)/.installed node_modules/.installed
 	$(PY) tools/build_site.py
 
-## test: install everything, then lint, type-check, engine tests (CPython and Pyodide), browser tests
-test: install install-browser lint typecheck test-engine test-pyodide test-e2e
+## test: install everything, then lint, type-check and unit-test (Python and the page's JavaScript), engine tests
+## in Pyodide, browser tests
+test: install install-browser lint typecheck lint-js typecheck-js test-js test-engine test-pyodide test-e2e
 
 install: $(VENV)/.installed node_modules/.installed
 
@@ -42,6 +43,19 @@ lint: $(VENV)/.installed
 
 typecheck: $(VENV)/.installed
 	$(PY) -m mypy
+
+## lint-js: Biome's lint and format check of web/js and tests-js (biome.jsonc)
+lint-js: node_modules/.installed
+	node_modules/.bin/biome check --error-on-warnings
+
+## typecheck-js: strict TypeScript over the JSDoc types of web/js (nothing emitted); the worker has its own config
+typecheck-js: node_modules/.installed
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.worker.json
+
+## test-js: unit tests of the page's pure modules (tests-js/, node --test)
+test-js: node_modules/.installed
+	node --test tests-js/*.test.js
 
 test-engine: $(VENV)/.installed
 	$(PY) -m pytest -q tests otv66

@@ -3,27 +3,36 @@
  * the deal. Every duration is multiplied by the speed factor; factor 0 means no animation.
  */
 
+/** @import { Player } from "./types.js" */
+
 let factor = 1;
 
-export function setSpeedFactor(value) {
+/** Set the factor on every duration (settings.js `SPEEDS`; 0 turns animation off). */
+export function setSpeedFactor(/** @type {number} */ value) {
   factor = value;
 }
 
+/** The factor on every duration now. */
 export function speedFactor() {
   return factor;
 }
 
 /** Wait `ms` milliseconds scaled by the speed factor (at once when animations are off). */
-export function pause(ms) {
+export function pause(/** @type {number} */ ms) {
   const scaled = ms * factor;
   return scaled > 0 ? new Promise((resolve) => setTimeout(resolve, scaled)) : Promise.resolve();
 }
 
-function finished(animation) {
+/** Resolves when `animation` ends, finished or cancelled. */
+function finished(/** @type {Animation} */ animation) {
   return animation.finished.catch(() => {});
 }
 
-/** Move `element` from where `fromRect` was to where it is now (FLIP). */
+/**
+ * Move `element` from where `fromRect` was to where it is now (FLIP).
+ * @param {Element | null} element
+ * @param {DOMRect | null} fromRect
+ */
 export function flyFrom(element, fromRect, ms = 320) {
   if (!factor || !element || !fromRect) return Promise.resolve();
   const to = element.getBoundingClientRect();
@@ -42,7 +51,11 @@ export function flyFrom(element, fromRect, ms = 320) {
   );
 }
 
-/** Move `element` from where it is to `toRect`, shrinking to `toRect`'s width; it stays there until removed. */
+/**
+ * Move `element` from where it is to `toRect`, shrinking to `toRect`'s width; it stays there until removed.
+ * @param {Element | null} element
+ * @param {DOMRect | null} toRect
+ */
 export function flyTo(element, toRect, ms = 360) {
   if (!factor || !element || !toRect) return Promise.resolve();
   const from = element.getBoundingClientRect();
@@ -50,15 +63,21 @@ export function flyTo(element, toRect, ms = 360) {
   const dy = toRect.top + toRect.height / 2 - (from.top + from.height / 2);
   const scale = Math.min(1, (toRect.width || from.width) / from.width);
   return finished(
-    element.animate([{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.6 }], {
-      duration: ms * factor,
-      easing: "ease-in",
-      fill: "forwards",
-    }),
+    element.animate(
+      [{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.6 }],
+      {
+        duration: ms * factor,
+        easing: "ease-in",
+        fill: "forwards",
+      },
+    ),
   );
 }
 
-/** A card turning face up (a quarter turn about its vertical axis, then back). */
+/**
+ * A card turning face up (a quarter turn about its vertical axis, then back).
+ * @param {Element | null} element
+ */
 export function turnUp(element, ms = 360) {
   if (!factor || !element) return Promise.resolve();
   return finished(
@@ -77,13 +96,17 @@ export function turnUp(element, ms = 360) {
  * first the face-down round, then the face-up one; in each, packets of the plan's sizes go
  * alternately to the dealer's opponent and to the dealer, filling piles 0..7. Only the picture
  * of the deal follows it; the engine has dealt the cards already.
+ * @param {Player} dealer
+ * @param {number[]} plan  the packet sizes, e.g. [4, 4]
+ * @returns {{player: Player, pile: number, under: boolean}[][]}
  */
 export function dealingOrder(dealer, plan) {
+  /** @type {{player: Player, pile: number, under: boolean}[][]} */
   const packets = [];
   for (const under of [true, false]) {
     const next = [0, 0];
     for (const size of plan) {
-      for (const player of [1 - dealer, dealer]) {
+      for (const player of /** @type {Player[]} */ ([1 - dealer, dealer])) {
         packets.push(Array.from({ length: size }, () => ({ player, pile: next[player]++, under })));
       }
     }
@@ -94,6 +117,10 @@ export function dealingOrder(dealer, plan) {
 /**
  * Deal animation: for each step `{target, reveal}` a card back flies from `originRect`
  * to `target` (an element), which `reveal()` then shows. Packets go one after another.
+ * @param {HTMLElement} layer  where the flying cards are drawn
+ * @param {DOMRect} originRect  where they start (the deck)
+ * @param {{target: Element, reveal: () => void}[][]} packets
+ * @param {string} backMarkup  a card back (cards.js `cardBack`)
  */
 export async function dealCards(layer, originRect, packets, backMarkup, ms = 90) {
   for (const packet of packets) {

@@ -6,13 +6,21 @@
  * A card code is rank + suit as in docs/rules.md (`"TH"` = ten of hearts).
  */
 
-/** Corner index of each rank, by deck style (German decks have Ober and Unter instead of Q and J). */
+/** @import { Deck } from "./types.js" */
+
+/**
+ * Corner index of each rank, by deck style (German decks have Ober and Unter instead of Q and J).
+ * @type {Record<Deck, Record<string, string>>}
+ */
 const INDEX = {
   french: { A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9", 8: "8", 7: "7" },
   german: { A: "A", T: "10", K: "K", Q: "O", J: "U", 9: "9", 8: "8", 7: "7" },
 };
 
-/** Ink of each suit, by deck style. The symbols differ too, so colour is never the only cue. */
+/**
+ * Ink of each suit, by deck style. The symbols differ too, so colour is never the only cue.
+ * @type {Record<Deck, Record<string, string>>}
+ */
 const INK = {
   french: { S: "#161616", H: "#c0122c", D: "#c0122c", C: "#161616" },
   german: { S: "#2f7d32", H: "#c0122c", D: "#c77f00", C: "#6b4220" },
@@ -30,7 +38,11 @@ const SYMBOLS = {
   "german-C": `<path fill="#a0703a" d="M27 44c0 28 11 46 23 52 12-6 23-24 23-52z"/><path fill="currentColor" d="M18 46c0-18 14-30 32-30s32 12 32 30z"/><path fill="currentColor" d="M47 3h6v15h-6z"/><path fill="none" stroke="#e8d2a8" stroke-width="2.5" d="M26 38h48M30 30h40M36 22h28"/>`,
 };
 
-/** Pip centres (200×280 face) for the number cards; pips below the middle are drawn upside down. */
+/**
+ * Pip centres (200×280 face) for the number cards; pips below the middle are drawn upside down.
+ * @type {Record<string, [number, number][]>}
+ */
+// biome-ignore format: one row of pips per rank
 const PIPS = {
   7: [[60, 62], [140, 62], [100, 101], [60, 140], [140, 140], [60, 218], [140, 218]],
   8: [[60, 62], [140, 62], [100, 101], [60, 140], [140, 140], [100, 179], [60, 218], [140, 218]],
@@ -38,19 +50,24 @@ const PIPS = {
   T: [[60, 62], [140, 62], [100, 88], [60, 114], [140, 114], [60, 166], [140, 166], [100, 192], [60, 218], [140, 218]],
 };
 
+/** @type {Map<string, string>} */
 const cache = new Map();
 
+/**
+ * @param {string} deck
+ * @returns {Deck}
+ */
 function deckStyle(deck) {
   return deck === "german" ? "german" : "french";
 }
 
 /** The rank and suit letters of a card code. */
-function parseCode(code) {
+function parseCode(/** @type {string} */ code) {
   return { rank: code[0], suit: code[1] };
 }
 
 /** An inline SVG of one suit symbol (for labels such as the trump badge). */
-export function suitIcon(suit, deck, className = "suit-icon") {
+export function suitIcon(/** @type {string} */ suit, /** @type {string} */ deck, className = "suit-icon") {
   const style = deckStyle(deck);
   return `<svg class="${className}" viewBox="0 0 100 100" aria-hidden="true" color="${INK[style][suit]}"><use href="#${style}-${suit}"/></svg>`;
 }
@@ -66,21 +83,31 @@ export function installSprite(doc = document) {
       <circle cx="8" cy="8" r="2.5" fill="#e9eef8"/></pattern>`;
   const holder = doc.createElement("div");
   holder.innerHTML = `<svg id="card-sprite" class="sprite" width="0" height="0" aria-hidden="true" focusable="false"><defs>${back}</defs>${symbols}</svg>`;
-  doc.body.prepend(holder.firstChild);
+  doc.body.prepend(/** @type {Element} */ (holder.firstChild));
 }
 
+/**
+ * One suit symbol of `size` centred on (x, y), upside down if `flipped`.
+ * @param {Deck} style
+ * @param {string} suit
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ */
 function symbol(style, suit, x, y, size, flipped = false) {
   const turn = flipped ? ` transform="rotate(180 ${x} ${y})"` : "";
   return `<use href="#${style}-${suit}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"${turn}/>`;
 }
 
-function corner(style, rank, suit) {
+/** A corner index: rank above suit. */
+function corner(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type {string} */ suit) {
   const label = INDEX[style][rank];
   const narrow = label.length > 1 ? ` textLength="34" lengthAdjust="spacingAndGlyphs"` : "";
   return `<g><text x="24" y="44" text-anchor="middle" class="card-index"${narrow}>${label}</text>${symbol(style, suit, 24, 66, 28)}</g>`;
 }
 
-function court(style, rank, suit) {
+/** A court card's picture: a framed letter under a crown (king), a ball (queen) or a cap (jack). */
+function court(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type {string} */ suit) {
   const label = INDEX[style][rank];
   const crown =
     rank === "K"
@@ -95,14 +122,15 @@ function court(style, rank, suit) {
     ${symbol(style, suit, 100, 202, 34)}${symbol(style, suit, 72, 66, 20)}${symbol(style, suit, 128, 66, 20)}`;
 }
 
-function centre(style, rank, suit) {
+/** The middle of a face: one big symbol (ace), a court picture or the pips. */
+function centre(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type {string} */ suit) {
   if (rank === "A") return symbol(style, suit, 100, 140, 110);
   if (rank === "K" || rank === "Q" || rank === "J") return court(style, rank, suit);
   return PIPS[rank].map(([x, y]) => symbol(style, suit, x, y, 38, y > 140)).join("");
 }
 
 /** The SVG markup of a card's face in the given deck style. */
-export function cardFace(code, deck) {
+export function cardFace(/** @type {string} */ code, /** @type {string} */ deck) {
   const style = deckStyle(deck);
   const key = `${style}:${code}`;
   if (!cache.has(key)) {
@@ -114,7 +142,7 @@ export function cardFace(code, deck) {
       ${centre(style, rank, suit)}</svg>`;
     cache.set(key, svg);
   }
-  return cache.get(key);
+  return /** @type {string} */ (cache.get(key));
 }
 
 /** The SVG markup of a card's back. */

@@ -4,7 +4,7 @@
  */
 
 /** The iframe snippet for a site whose game page is `gameUrl`. */
-export function snippet(gameUrl) {
+export function snippet(/** @type {string} */ gameUrl) {
   const src = new URL(gameUrl);
   src.search = "?embed=1&lang=sr-Latn&level=club";
   return `<iframe src="${src.href}" title="Otvoreni 66"
@@ -18,20 +18,22 @@ export function snippet(gameUrl) {
 </script>`;
 }
 
+/** Fill in the page (embed-info.html): the snippet, its Copy button, the preview frame and its event log. */
 function start() {
   const gameUrl = new URL("index.html", location.href);
   const code = snippet(gameUrl.href);
-  document.getElementById("snippet").textContent = code;
-  document.getElementById("copy-snippet").addEventListener("click", async (event) => {
+  const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  byId("snippet").textContent = code;
+  byId("copy-snippet").addEventListener("click", async (event) => {
     try {
       await navigator.clipboard.writeText(code);
-      event.target.textContent = "Copied";
+      /** @type {HTMLElement} */ (event.target).textContent = "Copied";
     } catch {
       // No clipboard permission: the code is on the page to select by hand.
     }
   });
-  const preview = document.getElementById("preview");
-  const log = document.getElementById("event-log");
+  const preview = /** @type {HTMLIFrameElement} */ (byId("preview"));
+  const log = byId("event-log");
   window.addEventListener("message", (event) => {
     if (event.source !== preview.contentWindow || event.data?.source !== "otv66") return;
     const item = document.createElement("li");

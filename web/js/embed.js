@@ -14,28 +14,68 @@
  * host: no message can move a card, start a match or change a rule (options come only from the iframe's URL).
  */
 
-export const EVENT_VERSION = 1;
-const SOURCE = "otv66";
+/** @import { BridgeState, DealResult, MatchState, Pair, Player, ResultReason } from "./types.js" */
 
-/** The event for finished deal number `index` (0-based) of a bridge `match` state. */
+/**
+ * @typedef {object} DealFinishedEvent
+ * @property {"otv66"} source
+ * @property {number} version
+ * @property {"deal-finished"} type
+ * @property {number} deal  1-based
+ * @property {Player | null} winner
+ * @property {ResultReason} reason
+ * @property {Pair} scores
+ * @property {Pair} awarded
+ * @property {Pair} game_points  after this deal
+ * @property {number} target
+ */
+
+/**
+ * @typedef {object} MatchFinishedEvent
+ * @property {"otv66"} source
+ * @property {number} version
+ * @property {"match-finished"} type
+ * @property {Player | null} winner
+ * @property {Pair} game_points
+ * @property {number} deals
+ * @property {number} target
+ */
+
+/** @typedef {{postMessage(message: DealFinishedEvent | MatchFinishedEvent, targetOrigin: string): void}} HostWindow */
+
+export const EVENT_VERSION = 1;
+const SOURCE = /** @type {const} */ ("otv66");
+
+/**
+ * The event for finished deal number `index` (0-based) of a bridge `match` state.
+ * @param {MatchState} match
+ * @param {number} index
+ * @returns {DealFinishedEvent}
+ */
 export function dealFinished(match, index) {
   const deal = match.deals[index];
-  const gamePoints = [0, 1].map((p) => match.deals.slice(0, index + 1).reduce((sum, d) => sum + d.awarded[p], 0));
+  const result = /** @type {DealResult} */ (deal.result);
+  const upToHere = match.deals.slice(0, index + 1);
+  const gamePoints = [0, 1].map((p) => upToHere.reduce((sum, d) => sum + d.awarded[p], 0));
   return {
     source: SOURCE,
     version: EVENT_VERSION,
     type: "deal-finished",
     deal: index + 1,
-    winner: deal.result.winner,
-    reason: deal.result.reason,
-    scores: [...deal.result.scores],
+    winner: result.winner,
+    reason: result.reason,
+    scores: [...result.scores],
     awarded: [...deal.awarded],
     game_points: gamePoints,
     target: match.target,
   };
 }
 
-/** The event for a finished match. */
+/**
+ * The event for a finished match.
+ * @param {MatchState} match
+ * @returns {MatchFinishedEvent}
+ */
 export function matchFinished(match) {
   return {
     source: SOURCE,
@@ -51,13 +91,17 @@ export function matchFinished(match) {
 /**
  * A function to call with every new bridge state: in an embedded page it posts each deal's end and the match's
  * end to the host, once. What was already over when the page opened (a resumed match) is not posted again.
+ * @param {boolean} embedded  the page was opened with `?embed=1`
+ * @param {HostWindow | null} [target]  the host page's window
+ * @returns {(state: BridgeState | null) => void}
  */
 export function hostNotifier(embedded, target = window.parent) {
   const inFrame = Boolean(embedded && target && target !== window);
+  /** @type {{deals: number, over: boolean} | null} */
   let posted = null; // {deals: finished deals already told, over: match end told}
   return (state) => {
     const match = state?.match;
-    if (!inFrame || !match) return;
+    if (!inFrame || !match || !target) return;
     const finished = match.deals.filter((deal) => deal.result).length;
     if (posted === null) posted = { deals: finished, over: match.is_over };
     if (finished < posted.deals) posted = { deals: 0, over: false }; // a new match

@@ -6,8 +6,27 @@
  *   const state = await engine.call("play", { move: "AH" });   // rejects with an EngineError
  */
 
+/** @import { BridgeMethod, BridgeResults } from "./types.js" */
+
+/**
+ * Progress of the worker's start: `step` is "start", "engine" or "download" (with bytes so far and in all).
+ * @typedef {(step: string, loaded: number, total: number) => void} ProgressListener
+ */
+
+/**
+ * A request waiting for its reply.
+ * @typedef {object} PendingRequest
+ * @property {(value: any) => void} resolve
+ * @property {(error: EngineError) => void} reject
+ * @property {ProgressListener | null} onProgress
+ */
+
 /** A failure reported by the worker or the engine: `type` is the bridge's error kind. */
 export class EngineError extends Error {
+  /**
+   * @param {string} type  the bridge's error kind (otv66.errors), or the worker's: "worker", "load_failed", …
+   * @param {string} message
+   */
   constructor(type, message) {
     super(message);
     this.type = type;
@@ -21,14 +40,22 @@ export function missingSupport() {
   return null;
 }
 
+/** The engine in its worker: one request at a time or many, each answered by id. */
 export class Engine {
   constructor() {
+    /** @type {Worker | null} */
     this.worker = null;
     this.nextId = 1;
+    /** @type {Map<number, PendingRequest>} */
     this.pending = new Map();
   }
 
-  /** Start a fresh worker and load Pyodide and the engine wheel. Resolves with the bridge's `version`. */
+  /**
+   * Start a fresh worker and load Pyodide and the engine wheel. Resolves with the bridge's `version`.
+   * @param {{pyodideUrl: string, wheelUrl: string}} urls  the runtime's folder and the engine wheel
+   * @param {ProgressListener} [onProgress]
+   * @returns {Promise<BridgeResults["version"]>}
+   */
   start({ pyodideUrl, wheelUrl }, onProgress) {
     this.stop();
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
@@ -40,7 +67,13 @@ export class Engine {
     return this.send({ type: "init", pyodideUrl, wheelUrl }, onProgress);
   }
 
-  /** One bridge call (otv66/bridge.py): resolves with its result, rejects with an EngineError. */
+  /**
+   * One bridge call (otv66/bridge.py): resolves with its result, rejects with an EngineError.
+   * @template {BridgeMethod} M
+   * @param {M} method
+   * @param {Record<string, unknown>} [params]
+   * @returns {Promise<BridgeResults[M]>}
+   */
   call(method, params = {}) {
     if (!this.worker) return Promise.reject(new EngineError("not_ready", "the engine is not loaded"));
     return this.send({ type: "call", method, params });
@@ -53,14 +86,25 @@ export class Engine {
     this.failAll(error);
   }
 
+  /**
+   * Post `message` with a new id; the promise settles with the worker's reply to it.
+   * @param {Record<string, unknown>} message
+   * @param {ProgressListener | null} [onProgress]
+   * @returns {Promise<any>}
+   */
   send(message, onProgress = null) {
     const id = this.nextId++;
+    const worker = /** @type {Worker} */ (this.worker);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
-      this.worker.postMessage({ id, ...message });
+      worker.postMessage({ id, ...message });
     });
   }
 
+  /**
+   * A message from the worker (its protocol: worker.js): progress, or the reply that settles a request.
+   * @param {any} message
+   */
   receive(message) {
     const request = this.pending.get(message?.id);
     if (!request) return;
@@ -73,7 +117,8 @@ export class Engine {
     else request.resolve(message.type === "ready" ? message.version : message.result);
   }
 
-  failAll(error) {
+  /** Reject every request still waiting. */
+  failAll(/** @type {EngineError} */ error) {
     for (const request of this.pending.values()) request.reject(error);
     this.pending.clear();
   }

@@ -6,8 +6,22 @@
  * `{placeholders}` alone. `t(key, values)` returns the text in the current language.
  */
 
+/** @import { Deck, Language } from "./types.js" */
+/** @typedef {Record<string, string>} TextTable  text by key */
+
+/** @type {Language[]} */
 export const LANGUAGES = ["sr-Latn", "sr-Cyrl", "en"];
 
+/**
+ * Whether `value` names one of the page's languages.
+ * @param {unknown} value
+ * @returns {value is Language}
+ */
+export function isLanguage(value) {
+  return /** @type {unknown[]} */ (LANGUAGES).includes(value);
+}
+
+/** @type {TextTable} */
 const SR = {
   title: "Otvoreni 66",
   newMatch: "Nova partija",
@@ -186,6 +200,7 @@ const SR = {
   cardName: "{rank} {suit}",
 };
 
+/** @type {TextTable} */
 const EN = {
   title: "Open 66",
   newMatch: "New match",
@@ -352,6 +367,8 @@ const EN = {
   cardName: "{rank} of {suit}",
 };
 
+/** @type {Record<string, string>} */
+// biome-ignore format: the alphabet reads best as a table
 const CYRILLIC = {
   a: "а", b: "б", v: "в", g: "г", d: "д", đ: "ђ", e: "е", ž: "ж", z: "з", i: "и", j: "ј", k: "к", l: "л",
   m: "м", n: "н", o: "о", p: "п", r: "р", s: "с", t: "т", ć: "ћ", u: "у", f: "ф", h: "х", c: "ц", č: "ч",
@@ -359,7 +376,7 @@ const CYRILLIC = {
 };
 
 /** Serbian Latin text in Cyrillic script. Placeholders in braces and foreign words (with w, x, y, q) stay. */
-export function toCyrillic(text) {
+export function toCyrillic(/** @type {string} */ text) {
   return text.replace(/\{[^}]*\}|\p{L}+/gu, (word) => {
     if (word.startsWith("{") || /[wxyq]/i.test(word)) return word;
     return word.replace(/dž|lj|nj|./gi, (latin) => {
@@ -370,15 +387,24 @@ export function toCyrillic(text) {
   });
 }
 
-const TABLES = {
+/**
+ * Every text of the page by language (exported for the test that each language has every key).
+ * @type {Record<Language, TextTable>}
+ */
+export const TEXTS = {
   "sr-Latn": SR,
   "sr-Cyrl": Object.fromEntries(Object.entries(SR).map(([key, text]) => [key, toCyrillic(text)])),
   en: EN,
 };
 
+/** @type {Language} */
 let current = "sr-Latn";
 
-/** The language to start with: the browser's if we have it, Serbian (Latin) otherwise. */
+/**
+ * The language to start with: the browser's if we have it, Serbian (Latin) otherwise.
+ * @param {readonly string[]} languages  the browser's preferred languages, most preferred first
+ * @returns {Language}
+ */
 export function browserLanguage(languages = navigator.languages ?? [navigator.language]) {
   for (const tag of languages) {
     const lower = String(tag).toLowerCase();
@@ -389,29 +415,45 @@ export function browserLanguage(languages = navigator.languages ?? [navigator.la
   return "sr-Latn";
 }
 
-export function setLanguage(lang) {
-  current = TABLES[lang] ? lang : "sr-Latn";
+/** Switch the page's texts (and its `lang` attribute) to `lang`; an unknown language gives Serbian (Latin). */
+export function setLanguage(/** @type {string} */ lang) {
+  current = isLanguage(lang) ? lang : "sr-Latn";
   document.documentElement.lang = current;
 }
 
+/** The page's language now. */
 export function language() {
   return current;
 }
 
-/** The text for `key` in the current language, with `{name}` placeholders filled from `values`. */
+/**
+ * The text for `key` in the current language (English when it lacks one, the key itself when every language
+ * does), with `{name}` placeholders filled from `values`.
+ * @param {string} key
+ * @param {Record<string, string | number>} [values]
+ */
 export function t(key, values = {}) {
-  const text = TABLES[current][key] ?? EN[key] ?? key;
+  return fillIn(TEXTS[current][key] ?? EN[key] ?? key, values);
+}
+
+/**
+ * `text` with each `{name}` replaced by `values[name]` as plain text; a placeholder without a value stays.
+ * @param {string} text
+ * @param {Record<string, string | number>} values
+ */
+export function fillIn(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
 /** A card's spoken name, e.g. "ace of hearts" / "as herc" (German decks name ober, unter, leaves…). */
-export function cardName(code, deck) {
+export function cardName(/** @type {string} */ code, /** @type {Deck} */ deck) {
   const german = deck === "german";
   const rank = german && (code[0] === "Q" || code[0] === "J") ? t(`rankG_${code[0]}`) : t(`rank_${code[0]}`);
   const suit = german ? t(`suitG_${code[1]}`) : t(`suit_${code[1]}`);
   return t("cardName", { rank, suit });
 }
 
-export function suitName(suit, deck) {
+/** A suit's name in the deck's style ("herc" / "srce"). */
+export function suitName(/** @type {string} */ suit, /** @type {Deck} */ deck) {
   return t(deck === "german" ? `suitG_${suit}` : `suit_${suit}`);
 }

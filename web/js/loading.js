@@ -5,20 +5,29 @@
 
 import { t } from "./i18n.js";
 
-/** Where each loading step of the worker (worker.js) puts the bar, as a fraction of the whole. */
+/**
+ * Where each loading step of the worker (worker.js) puts the bar, as a fraction of the whole.
+ * @type {Record<string, number>}
+ */
 const STEP_AT = { start: 0.02, engine: 0.9 };
 
+/** The loading box of the page (index.html `#loading`) and what it shows. */
 export class LoadingScreen {
+  /** @param {HTMLElement} box */
   constructor(box) {
     this.box = box;
-    this.title = box.querySelector("#loading-title");
-    this.step = box.querySelector("#loading-step");
-    this.bar = box.querySelector("progress");
-    this.error = box.querySelector("#loading-error");
-    this.retry = box.querySelector("#retry-button");
+    this.title = /** @type {HTMLElement} */ (box.querySelector("#loading-title"));
+    this.step = /** @type {HTMLElement} */ (box.querySelector("#loading-step"));
+    this.bar = /** @type {HTMLProgressElement} */ (box.querySelector("progress"));
+    this.error = /** @type {HTMLElement} */ (box.querySelector("#loading-error"));
+    this.retry = /** @type {HTMLButtonElement} */ (box.querySelector("#retry-button"));
   }
 
-  /** Show a step by name and how far loading has come (0..1). */
+  /**
+   * Show a step by name and how far loading has come (0..1).
+   * @param {string} text
+   * @param {number} fraction
+   */
   show(text, fraction) {
     this.box.hidden = false;
     this.box.setAttribute("aria-busy", "true");
@@ -31,10 +40,15 @@ export class LoadingScreen {
     this.bar.setAttribute("aria-label", text);
   }
 
-  /** A progress message of the worker: the download in bytes, or the name of the next step. */
+  /**
+   * A progress message of the worker: the download in bytes, or the name of the next step.
+   * @param {string} step
+   * @param {number} loaded
+   * @param {number} total
+   */
   progress(step, loaded, total) {
     if (step === "download") {
-      const mb = (bytes) => (bytes / 1e6).toFixed(1);
+      const mb = (/** @type {number} */ bytes) => (bytes / 1e6).toFixed(1);
       const text = t("stepDownload", { loaded: mb(loaded), total: total ? mb(total) : "?" });
       this.show(text, 0.05 + 0.8 * (total ? loaded / total : 0));
     } else if (step in STEP_AT) {
@@ -43,7 +57,7 @@ export class LoadingScreen {
   }
 
   /** Loading failed: say why, and offer Retry (its click handler is the page's). */
-  fail(message) {
+  fail(/** @type {string} */ message) {
     this.box.hidden = false;
     this.box.setAttribute("aria-busy", "false");
     this.title.textContent = t("loadErrorTitle");
@@ -55,6 +69,7 @@ export class LoadingScreen {
     this.retry.focus();
   }
 
+  /** Take the loading box away (the table is ready). */
   hide() {
     this.box.hidden = true;
   }

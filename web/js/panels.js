@@ -6,7 +6,25 @@
 import { cardFace } from "./cards.js";
 import { cardName, suitName, t } from "./i18n.js";
 
-export function escapeHtml(text) {
+/** @import { BridgeState, Card, DealResult, DealView, Deck, MatchState, Player, Review } from "./types.js" */
+
+/**
+ * The page's one <dialog>; `finishPanel` closes the panel it shows now (with its cancel value).
+ * @typedef {HTMLDialogElement & {finishPanel?: (() => void) | null}} PanelDialog
+ */
+
+/**
+ * A button of a panel: choosing it resolves the panel with `value`.
+ * @template T
+ * @typedef {object} PanelButton
+ * @property {string} label
+ * @property {T} value
+ * @property {boolean} [primary]
+ * @property {string} [id]
+ */
+
+/** `text` with the five HTML-special characters escaped, for markup built from strings. */
+export function escapeHtml(/** @type {unknown} */ text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -14,6 +32,16 @@ export function escapeHtml(text) {
  * Open the panel with a title, body HTML and buttons `[{label, value, primary?, id?}]`.
  * `setup(dialog, finish)` may wire extra controls. Escape gives `cancelValue` (or is ignored
  * when `cancelValue` is undefined, for panels that need an answer).
+ * @template T
+ * @param {PanelDialog} dialog
+ * @param {object} options
+ * @param {string} options.title
+ * @param {string} [options.body]
+ * @param {PanelButton<T>[]} [options.buttons]
+ * @param {T} [options.cancelValue]
+ * @param {(panel: PanelDialog, finish: (value: T) => void) => void} [options.setup]
+ * @param {string} [options.kind]  extra class names of the panel
+ * @returns {Promise<T | null>}
  */
 export function showPanel(dialog, { title, body = "", buttons = [], cancelValue, setup, kind = "" }) {
   dialog.finishPanel?.();
@@ -23,12 +51,14 @@ export function showPanel(dialog, { title, body = "", buttons = [], cancelValue,
       <div class="panel-body">${body}</div>
       <div class="panel-buttons"></div></form>`;
   dialog.setAttribute("aria-labelledby", "panel-title");
-  const row = dialog.querySelector(".panel-buttons");
+  const row = /** @type {HTMLElement} */ (dialog.querySelector(".panel-buttons"));
   // Enter in a field would submit the form and close the dialog behind the page's back: the buttons decide.
-  dialog.querySelector("form").addEventListener("submit", (event) => event.preventDefault());
+  /** @type {HTMLFormElement} */ (dialog.querySelector("form")).addEventListener("submit", (event) =>
+    event.preventDefault(),
+  );
   return new Promise((resolve) => {
     let done = false;
-    const finish = (value) => {
+    const finish = (/** @type {T | null} */ value) => {
       if (done) return;
       done = true;
       dialog.oncancel = null;
@@ -52,11 +82,18 @@ export function showPanel(dialog, { title, body = "", buttons = [], cancelValue,
     dialog.finishPanel = () => finish(cancelValue ?? null);
     setup?.(dialog, finish);
     dialog.showModal();
-    (dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button"))?.focus();
+    /** @type {HTMLElement | null} */ (
+      dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button")
+    )?.focus();
   });
 }
 
-export function showMessage(dialog, title, text) {
+/** A message with a Close button. */
+export function showMessage(
+  /** @type {PanelDialog} */ dialog,
+  /** @type {string} */ title,
+  /** @type {string} */ text,
+) {
   return showPanel(dialog, {
     title,
     body: `<p>${escapeHtml(text)}</p>`,
@@ -66,7 +103,11 @@ export function showMessage(dialog, title, text) {
 }
 
 /** Lead a king or queen that could announce a marriage: "announce" | "plain" | null (cancel). */
-export function showMarriageChoice(dialog, code, deck) {
+export function showMarriageChoice(
+  /** @type {PanelDialog} */ dialog,
+  /** @type {Card} */ code,
+  /** @type {Deck} */ deck,
+) {
   const name = cardName(code, deck);
   return showPanel(dialog, {
     kind: "marriage",
@@ -84,44 +125,56 @@ export function showMarriageChoice(dialog, code, deck) {
 /**
  * The human dealer's packet plan. `tryDeal(plan)` asks the engine; it resolves to an
  * error message (shown, the panel stays) or null (dealt: the panel closes).
+ * @param {PanelDialog} dialog
+ * @param {(plan: number[]) => Promise<string | null>} tryDeal
+ * @returns {Promise<number[] | null>}
  */
 export function showDealChoice(dialog, tryDeal) {
-  const presets = [[4, 4], [2, 2, 2, 2], [1, 1, 1, 1, 1, 1, 1, 1]];
+  const presets = [
+    [4, 4],
+    [2, 2, 2, 2],
+    [1, 1, 1, 1, 1, 1, 1, 1],
+  ];
   const body = `<p>${escapeHtml(t("dealHint"))}</p>
     <div class="plan-presets">${presets
       .map((plan, i) => `<button type="button" class="preset" data-preset="${i}">${plan.join("-")}</button>`)
       .join("")}</div>
     <div class="plan-builder">${[1, 2, 4]
-      .map((n) => `<button type="button" class="packet" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`)
+      .map(
+        (n) =>
+          `<button type="button" class="packet" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`,
+      )
       .join("")}<button type="button" class="packet-clear">${escapeHtml(t("clear"))}</button></div>
     <p class="plan-text" aria-live="polite"></p><p class="plan-error" role="alert"></p>`;
   return showPanel(dialog, {
     kind: "deal",
     title: t("dealTitle"),
     body,
+    /** @type {(panel: PanelDialog, finish: (plan: number[] | null) => void) => void} */
     setup(panel, finish) {
+      /** @type {number[]} */
       let plan = [];
-      const text = panel.querySelector(".plan-text");
-      const error = panel.querySelector(".plan-error");
+      const text = /** @type {HTMLElement} */ (panel.querySelector(".plan-text"));
+      const error = /** @type {HTMLElement} */ (panel.querySelector(".plan-error"));
       const show = () => {
         text.textContent = plan.length ? t("dealPlan", { plan: plan.join("-") }) : t("dealEmpty");
       };
-      const deal = async (chosen) => {
+      const deal = async (/** @type {number[]} */ chosen) => {
         error.textContent = "";
         const message = await tryDeal(chosen);
         if (message) error.textContent = message;
         else finish(chosen);
       };
-      panel.querySelectorAll(".preset").forEach((button) =>
-        button.addEventListener("click", () => deal(presets[Number(button.dataset.preset)])),
-      );
-      panel.querySelectorAll(".packet").forEach((button) =>
+      for (const button of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll(".preset"))) {
+        button.addEventListener("click", () => deal(presets[Number(button.dataset.preset)]));
+      }
+      for (const button of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll(".packet"))) {
         button.addEventListener("click", () => {
           plan.push(Number(button.dataset.packet));
           show();
-        }),
-      );
-      panel.querySelector(".packet-clear").addEventListener("click", () => {
+        });
+      }
+      /** @type {HTMLElement} */ (panel.querySelector(".packet-clear")).addEventListener("click", () => {
         plan = [];
         show();
       });
@@ -131,13 +184,18 @@ export function showDealChoice(dialog, tryDeal) {
       dealButton.id = "deal-custom";
       dealButton.textContent = t("deal");
       dealButton.addEventListener("click", () => deal(plan));
-      panel.querySelector(".panel-buttons").append(dealButton);
+      /** @type {HTMLElement} */ (panel.querySelector(".panel-buttons")).append(dealButton);
       show();
     },
   });
 }
 
-/** Why the deal gave what it gave, in sentences built from the engine's result. */
+/**
+ * Why the deal gave what it gave, in sentences built from the engine's result.
+ * @param {DealResult} result
+ * @param {string[]} names  the players' names
+ * @param {number} awarded  the game points the winner got (more than the result's with a draw bonus)
+ */
 export function explainResult(result, names, awarded) {
   const lines = [];
   if (result.winner === null) return [t("draw")];
@@ -158,11 +216,17 @@ export function explainResult(result, names, awarded) {
   return lines;
 }
 
-/** After a deal: who won, the scores, why so many game points. Resolves "next" or "review". */
+/**
+ * After a deal: who won, the scores, why so many game points. Resolves "next" or "review".
+ * @param {PanelDialog} dialog
+ * @param {BridgeState} state  with a finished deal
+ * @param {string[]} names
+ * @param {{reviewAvailable: boolean}} options
+ */
 export function showDealResult(dialog, state, names, { reviewAvailable }) {
-  const deal = state.deal;
-  const match = state.match;
-  const result = deal.result;
+  const deal = /** @type {DealView} */ (state.deal);
+  const match = /** @type {MatchState} */ (state.match);
+  const result = /** @type {DealResult} */ (deal.result);
   const awards = match.deals[match.deals.length - 1]?.awarded ?? [0, 0];
   const awarded = result.winner === null ? 0 : awards[result.winner];
   const lines = explainResult(result, names, awarded);
@@ -174,22 +238,33 @@ export function showDealResult(dialog, state, names, { reviewAvailable }) {
       result.winner === null
         ? ""
         : `<p class="result-award">${escapeHtml(
-            t("gamePointsTo", { name: names[result.winner], n: awarded, a: match.game_points[0], b: match.game_points[1] }),
+            t("gamePointsTo", {
+              name: names[result.winner],
+              n: awarded,
+              a: match.game_points[0],
+              b: match.game_points[1],
+            }),
           )}</p>`
     }`;
+  /** @type {PanelButton<string>[]} */
   const buttons = [{ label: t("nextDeal"), value: "next", primary: true, id: "next-deal" }];
   if (reviewAvailable) buttons.push({ label: t("review"), value: "review", id: "review-button" });
   return showPanel(dialog, { kind: "result", title: t("dealOverTitle", { n: deal.number }), body, buttons });
 }
 
-/** The match is over: the winner and a rematch. Resolves "rematch". */
+/**
+ * The match is over: the winner and a rematch. Resolves "rematch".
+ * @param {PanelDialog} dialog
+ * @param {BridgeState} state  with a finished match
+ * @param {string[]} names
+ */
 export function showMatchResult(dialog, state, names) {
-  const match = state.match;
+  const match = /** @type {MatchState} */ (state.match);
   const [a, b] = match.game_points;
   return showPanel(dialog, {
     kind: "result match",
     title: t("matchOverTitle"),
-    body: `<p class="match-winner">${escapeHtml(t("matchWinner", { name: names[match.winner], a, b }))}</p>
+    body: `<p class="match-winner">${escapeHtml(t("matchWinner", { name: names[/** @type {Player} */ (match.winner)], a, b }))}</p>
       <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
     buttons: [
       { label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" },
@@ -198,7 +273,13 @@ export function showMatchResult(dialog, state, names) {
   });
 }
 
-/** The last complete trick: its two cards and who took it. */
+/**
+ * The last complete trick: its two cards and who took it.
+ * @param {PanelDialog} dialog
+ * @param {{cards: Card[], winner: Player} | null} trick  null before the first trick
+ * @param {string[]} names
+ * @param {Deck} deck
+ */
 export function showLastTrick(dialog, trick, names, deck) {
   if (!trick) return showMessage(dialog, t("lastTrick"), t("noLastTrick"));
   const cards = trick.cards.map((code) => `<div class="panel-card">${cardFace(code, deck)}</div>`).join("");
@@ -212,13 +293,22 @@ export function showLastTrick(dialog, trick, names, deck) {
   });
 }
 
-/** The engine's review of a deal: each move, and for a weak one what was better. */
+/**
+ * The engine's review of a deal: each move, and for a weak one what was better.
+ * @param {PanelDialog} dialog
+ * @param {Review} review
+ * @param {string[]} names
+ * @param {Deck} deck
+ */
 export function showReview(dialog, review, names, deck) {
   const rows = (review.moves ?? [])
     .map((move) => {
       const card = move.move === "66" ? "66" : cardName(move.move.slice(0, 2), deck);
       const mark = move.mark ? ` <strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
-      const better = move.mark && move.best ? ` (${escapeHtml(t("better", { card: move.best === "66" ? "66" : cardName(move.best.slice(0, 2), deck) }))})` : "";
+      const better =
+        move.mark && move.best
+          ? ` (${escapeHtml(t("better", { card: move.best === "66" ? "66" : cardName(move.best.slice(0, 2), deck) }))})`
+          : "";
       return `<li>${escapeHtml(names[move.player])}: ${escapeHtml(card)}${mark}${better}</li>`;
     })
     .join("");

@@ -9,6 +9,17 @@
 import { cardBack, cardFace, suitIcon } from "./cards.js";
 import { cardName, suitName, t } from "./i18n.js";
 
+/** @import { BridgeState, Card, DealView, Deck, Player, PublicView, TableView, TrickCard } from "./types.js" */
+
+/**
+ * The element under `root` for `selector`: markup this module built (or the page shell), so it is there.
+ * @param {ParentNode} root
+ * @param {string} selector
+ */
+function part(root, selector) {
+  return /** @type {HTMLElement} */ (root.querySelector(selector));
+}
+
 /** Pile numbers in screen order (docs/rules.md 2: piles 0–3 the far row, 4–7 the near row, seen from each seat). */
 export const SCREEN_ORDER = [
   [0, 1, 2, 3, 4, 5, 6, 7], // player 0 sits at the bottom: far row nearer the middle
@@ -16,7 +27,7 @@ export const SCREEN_ORDER = [
 ];
 
 /** One seat's name, dealer chip, score, marriages and game points (`player` 0 sits at the bottom). */
-const seatInfo = (player) => `
+const seatInfo = (/** @type {number} */ player) => `
     <div class="seat-info" id="info-${player}">
       <span class="seat-name"></span>
       <span class="dealer-chip" hidden></span>
@@ -45,16 +56,16 @@ const TABLE_MARKUP = `
 `;
 
 /** Build the table into the page shell: the seats and the centre, then the 2 × 8 pile slots. */
-export function buildTable(root) {
-  root.querySelector("#table").insertAdjacentHTML("afterbegin", TABLE_MARKUP);
+export function buildTable(/** @type {ParentNode} */ root) {
+  part(root, "#table").insertAdjacentHTML("afterbegin", TABLE_MARKUP);
   for (const player of [0, 1]) {
-    const holder = root.querySelector(`#piles-${player}`);
+    const holder = part(root, `#piles-${player}`);
     holder.replaceChildren();
     for (const pile of SCREEN_ORDER[player]) {
       const slot = document.createElement("div");
       slot.className = "pile";
-      slot.dataset.player = player;
-      slot.dataset.pile = pile;
+      slot.dataset.player = String(player);
+      slot.dataset.pile = String(pile);
       const under = document.createElement("div");
       under.className = "card under";
       under.innerHTML = cardBack();
@@ -65,30 +76,48 @@ export function buildTable(root) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "card top";
-      button.dataset.player = player;
-      button.dataset.pile = pile;
+      button.dataset.player = String(player);
+      button.dataset.pile = String(pile);
       slot.append(under, face, button);
       holder.append(slot);
     }
   }
 }
 
+/**
+ * The slot of pile `pile` of `player` (built by buildTable).
+ * @param {ParentNode} root
+ * @param {number} player
+ * @param {number} pile
+ */
 export function pileSlot(root, player, pile) {
-  return root.querySelector(`.pile[data-player="${player}"][data-pile="${pile}"]`);
+  return part(root, `.pile[data-player="${player}"][data-pile="${pile}"]`);
 }
 
-/** Which cards can be clicked now: the legal moves' cards, when a person is to move and the page is idle. */
+/**
+ * Which cards can be clicked now: the legal moves' cards, when a person is to move and the page is idle.
+ * @param {{deal: PublicView | null} | null} state  the bridge state (or a replay's)
+ * @param {Pick<TableView, "busy" | "humans">} view
+ * @returns {Set<Card>}
+ */
 export function playableCards(state, view) {
   const deal = state?.deal;
-  if (!deal || deal.result || view.busy || !view.humans[deal.turn]) return new Set();
+  if (!deal || deal.result || view.busy || deal.turn === null || !view.humans[deal.turn]) return new Set();
   return new Set(deal.legal_moves.filter((move) => move !== "66").map((move) => move.slice(0, 2)));
 }
 
-function setText(root, selector, text) {
+/** Set an element's text, touching the page only when it changes. */
+function setText(/** @type {ParentNode} */ root, /** @type {string} */ selector, /** @type {string} */ text) {
   const element = root.querySelector(selector);
   if (element && element.textContent !== text) element.textContent = text;
 }
 
+/**
+ * @param {ParentNode} root
+ * @param {BridgeState | null} state
+ * @param {TableView} view
+ * @param {Set<Card>} playable
+ */
 function renderPiles(root, state, view, playable) {
   const deal = state?.deal;
   const deck = view.settings.deck;
@@ -96,9 +125,9 @@ function renderPiles(root, state, view, playable) {
   for (const player of [0, 1]) {
     for (const pile of SCREEN_ORDER[player]) {
       const slot = pileSlot(root, player, pile);
-      const button = slot.querySelector(".top");
-      const face = slot.querySelector(".face");
-      const under = slot.querySelector(".under");
+      const button = part(slot, ".top");
+      const face = part(slot, ".face");
+      const under = part(slot, ".under");
       const info = deal?.piles[player][pile] ?? { top: null, hidden: false };
       const undealt = view.undealt?.has(`${player}:${pile}`);
       under.hidden = !info.hidden || Boolean(view.undealtUnder?.has(`${player}:${pile}`));
@@ -135,19 +164,25 @@ function renderPiles(root, state, view, playable) {
   }
 }
 
-function trickCard(entry, deck) {
+/** A card of the trick on the table. */
+function trickCard(/** @type {TrickCard} */ entry, /** @type {Deck} */ deck) {
   const element = document.createElement("div");
   element.className = `card trick-card by-${entry.player}`;
   element.dataset.trickCard = entry.card;
-  element.dataset.player = entry.player;
+  element.dataset.player = String(entry.player);
   element.setAttribute("role", "img");
   element.setAttribute("aria-label", cardName(entry.card, deck));
   element.innerHTML = cardFace(entry.card, deck);
   return element;
 }
 
+/**
+ * @param {ParentNode} root
+ * @param {BridgeState | null} state
+ * @param {TableView} view
+ */
 function renderTrick(root, state, view) {
-  const holder = root.querySelector("#trick");
+  const holder = part(root, "#trick");
   const cards = view.shownTrick ?? state?.deal?.trick ?? [];
   const key = cards.map((entry) => entry.card).join(",") + view.settings.deck;
   if (holder.dataset.key === key) return;
@@ -155,45 +190,60 @@ function renderTrick(root, state, view) {
   holder.replaceChildren(...cards.map((entry) => trickCard(entry, view.settings.deck)));
 }
 
+/**
+ * A player's won tricks: a small stack, and their count (with their card points, unless claims are manual).
+ * @param {ParentNode} root
+ * @param {DealView | null | undefined} deal
+ * @param {TableView} view
+ * @param {Player} player
+ */
 function renderWon(root, deal, view, player) {
-  const holder = root.querySelector(`#won-${player}`);
+  const holder = part(root, `#won-${player}`);
   const count = deal?.tricks_won[player] ?? 0;
-  const stack = holder.querySelector(".won-stack");
+  const stack = part(holder, ".won-stack");
   const shown = Math.min(count, 4);
   if (stack.childElementCount !== shown) {
     stack.replaceChildren(
       ...Array.from({ length: shown }, (_, i) => {
         const back = document.createElement("div");
         back.className = "card mini";
-        back.style.setProperty("--i", i);
+        back.style.setProperty("--i", String(i));
         back.innerHTML = cardBack();
         return back;
       }),
     );
   }
   const manual = deal?.rules.claim === "manual" && !deal.result;
-  const text = manual || !deal ? t("tricksWon", { n: count }) : t("tricksAndPoints", { n: count, p: deal.card_points[player] });
+  const text =
+    manual || !deal ? t("tricksWon", { n: count }) : t("tricksAndPoints", { n: count, p: deal.card_points[player] });
   setText(holder, ".won-label", text);
   holder.setAttribute("aria-label", `${t("wonTricksOf", { name: view.names[player] })}: ${text}`);
 }
 
+/**
+ * A seat's name, dealer chip, score, marriages and game points.
+ * @param {ParentNode} root
+ * @param {BridgeState | null} state
+ * @param {TableView} view
+ * @param {Player} player
+ */
 function renderSeat(root, state, view, player) {
-  const seat = root.querySelector(`#info-${player}`);
+  const seat = part(root, `#info-${player}`);
   const deal = state?.deal;
   const match = state?.match;
   setText(seat, ".seat-name", view.names[player]);
-  seat.querySelector(".dealer-chip").hidden = !deal || deal.dealer !== player;
-  seat.querySelector(".dealer-chip").title = t("dealer");
+  part(seat, ".dealer-chip").hidden = !deal || deal.dealer !== player;
+  part(seat, ".dealer-chip").title = t("dealer");
   setText(seat, ".dealer-chip", t("dealer"));
   const toMove = Boolean(deal && !deal.result && deal.turn === player);
   seat.classList.toggle("to-move", toMove);
-  root.querySelector(`#seat-${player}`).classList.toggle("to-move", toMove);
+  part(root, `#seat-${player}`).classList.toggle("to-move", toMove);
   const manual = deal?.rules.claim === "manual" && !deal.result;
   const score = deal ? (manual ? "?" : String(deal.scores[player])) : "0";
   setText(seat, ".seat-score-value", score);
   setText(seat, ".seat-score-label", t("scoreLabel"));
   const marriages = (deal?.marriages ?? []).filter((m) => m.player === player);
-  const list = seat.querySelector(".seat-marriages");
+  const list = part(seat, ".seat-marriages");
   const marriageKey = marriages.map((m) => `${m.suit}${m.points}${m.counted}`).join() + view.settings.deck + view.lang;
   if (list.dataset.key !== marriageKey) {
     list.dataset.key = marriageKey;
@@ -207,29 +257,39 @@ function renderSeat(root, state, view, player) {
   }
   const points = match?.game_points[player] ?? 0;
   const target = match?.target ?? 7;
-  const pips = seat.querySelector(".game-pips");
+  const pips = part(seat, ".game-pips");
   const pipKey = `${points}/${target}`;
   if (pips.dataset.key !== pipKey) {
     pips.dataset.key = pipKey;
-    pips.innerHTML = Array.from({ length: Math.min(target, 15) }, (_, i) => `<i class="${i < points ? "on" : ""}"></i>`).join("");
+    pips.innerHTML = Array.from(
+      { length: Math.min(target, 15) },
+      (_, i) => `<i class="${i < points ? "on" : ""}"></i>`,
+    ).join("");
   }
   pips.setAttribute("aria-label", `${t("gamePointsLabel")}: ${points} / ${target}`);
 }
 
+/**
+ * The trump, the match score and the deal's number.
+ * @param {ParentNode} root
+ * @param {BridgeState | null} state
+ * @param {TableView} view
+ */
 function renderCentre(root, state, view) {
   const deal = state?.deal;
-  const trump = root.querySelector("#trump");
+  const trump = part(root, "#trump");
   const shown = Boolean(deal) && !view.undealt; // the trump is known once the dealer's last card lies face up
-  const key = shown ? `${deal.trump}${view.settings.deck}${view.lang}` : "";
+  const key = shown && deal ? `${deal.trump}${view.settings.deck}${view.lang}` : "";
   if (trump.dataset.key !== key) {
     trump.dataset.key = key;
-    trump.innerHTML = shown
-      ? `<span class="trump-label">${t("trump")}</span>${suitIcon(deal.trump, view.settings.deck, "trump-icon")}<span class="trump-name">${suitName(deal.trump, view.settings.deck)}</span>`
-      : "";
+    trump.innerHTML =
+      shown && deal
+        ? `<span class="trump-label">${t("trump")}</span>${suitIcon(deal.trump, view.settings.deck, "trump-icon")}<span class="trump-name">${suitName(deal.trump, view.settings.deck)}</span>`
+        : "";
     trump.hidden = !shown;
   }
   const match = state?.match;
-  const score = root.querySelector("#match-score");
+  const score = part(root, "#match-score");
   setText(score, ".match-label", t("gamePointsLabel"));
   setText(
     score,
@@ -237,41 +297,63 @@ function renderCentre(root, state, view) {
     match ? t("gamePoints", { a: match.game_points[0], b: match.game_points[1], target: match.target }) : "",
   );
   setText(root, "#deal-number", deal ? `#${deal.number}` : "");
-  root.querySelector("#trick").setAttribute("aria-label", t("trickArea"));
+  part(root, "#trick").setAttribute("aria-label", t("trickArea"));
 }
 
+/**
+ * The buttons under the table: hint, undo, last trick, claim 66.
+ * @param {ParentNode} root
+ * @param {BridgeState | null} state
+ * @param {TableView} view
+ */
 function renderControls(root, state, view) {
   const deal = state?.deal;
   const live = Boolean(deal && !deal.result);
-  const personToMove = live && view.humans[deal.turn] && !view.busy;
-  const hint = root.querySelector("#hint-button");
-  hint.disabled = !personToMove;
-  const undo = root.querySelector("#undo-button");
+  const personToMove = live && deal?.turn != null && view.humans[deal.turn] && !view.busy;
+  const button = (/** @type {string} */ selector) => /** @type {HTMLButtonElement} */ (part(root, selector));
+  button("#hint-button").disabled = !personToMove;
+  const undo = button("#undo-button");
   undo.textContent = t("undo", { n: state?.undo_count ?? 0 });
+<<<<<<< HEAD
   undo.disabled = view.busy || !state?.can_undo; // the engine knows whether a person's move can be taken back
   const lastTrick = root.querySelector("#last-trick-button");
   lastTrick.disabled = !deal || !deal.tricks_played;
   const claim = root.querySelector("#claim-button");
+=======
+  undo.disabled = !live || view.busy || !deal?.moves.length;
+  button("#last-trick-button").disabled = !deal?.tricks_played;
+  const claim = button("#claim-button");
+>>>>>>> webtools
   claim.hidden = state?.match?.rules.claim !== "manual";
-  claim.disabled = !(personToMove && deal.legal_moves.includes("66"));
+  claim.disabled = !(personToMove && deal?.legal_moves.includes("66"));
 }
 
-/** The status line and its `data-status` (loading | your-turn | thinking | deal-over | match-over | error). */
+/**
+ * The status line and its `data-status` (loading | your-turn | thinking | deal-over | match-over | error).
+ * @param {ParentNode} root
+ * @param {string} status
+ * @param {string} text
+ */
 export function setStatus(root, status, text) {
-  const element = root.querySelector("[data-status]");
+  const element = part(root, "[data-status]");
   element.dataset.status = status;
   element.textContent = text;
 }
 
-/** Draw everything that depends on the game. */
+/**
+ * Draw everything that depends on the game.
+ * @param {ParentNode} root
+ * @param {BridgeState | null} state
+ * @param {TableView} view
+ */
 export function render(root, state, view) {
   const playable = playableCards(state, view);
   renderPiles(root, state, view, playable);
   renderTrick(root, state, view);
-  for (const player of [0, 1]) {
+  for (const player of /** @type {Player[]} */ ([0, 1])) {
     renderSeat(root, state, view, player);
     renderWon(root, state?.deal, view, player);
-    root.querySelector(`#piles-${player}`).setAttribute("aria-label", t("seatOf", { name: view.names[player] }));
+    part(root, `#piles-${player}`).setAttribute("aria-label", t("seatOf", { name: view.names[player] }));
   }
   renderCentre(root, state, view);
   renderControls(root, state, view);

@@ -16,16 +16,40 @@ import { linkInLocation } from "./share.js";
 import { st } from "./ship-text.js";
 import { registerServiceWorker } from "./sw-register.js";
 
-const root = document.getElementById("app");
+/** @import { BridgeState, DealView, GameLink, Player, TableView, TrickCard } from "./types.js" */
+
+/**
+ * Where the replay is: the opened game, the position shown (deal `deal`, 0-based, after `ply` moves) and its state.
+ * @typedef {object} ReplayPosition
+ * @property {GameLink | null} game
+ * @property {number} deal
+ * @property {number} ply
+ * @property {BridgeState | null} state
+ * @property {TrickCard[] | null} shownTrick  a trick just completed, still shown
+ * @property {boolean} busy  an engine request is under way
+ */
+
+/** An element of replay.html. */
+function byId(/** @type {string} */ id) {
+  return /** @type {HTMLElement} */ (document.getElementById(id));
+}
+
+/** A button of replay.html. */
+function buttonById(/** @type {string} */ id) {
+  return /** @type {HTMLButtonElement} */ (byId(id));
+}
+
+const root = byId("app");
 const engine = new Engine();
 const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
 
+/** @type {ReplayPosition} */
 const replay = { game: null, deal: 0, ply: 0, state: null, shownTrick: null, busy: false };
 
-function byId(id) {
-  return document.getElementById(id);
-}
-
+/**
+ * What render.js needs besides the state: nobody may play, the players are the game's.
+ * @returns {TableView}
+ */
 function view() {
   return {
     settings,
@@ -41,8 +65,9 @@ function view() {
 }
 
 /** Game points before deal `index` (what the score showed while it was played). */
-function pointsBefore(index) {
-  return [0, 1].map((p) => replay.game.deals.slice(0, index).reduce((sum, d) => sum + d.awarded[p], 0));
+function pointsBefore(/** @type {number} */ index) {
+  const deals = /** @type {GameLink} */ (replay.game).deals;
+  return [0, 1].map((p) => deals.slice(0, index).reduce((sum, d) => sum + d.awarded[p], 0));
 }
 
 function labelControls() {
@@ -59,16 +84,20 @@ function labelControls() {
 }
 
 /** The table after `ply` moves of deal `index`; a trick just completed stays shown, as it was at the table. */
-async function show(index, ply) {
-  const deals = replay.game.deals;
+async function show(/** @type {number} */ index, /** @type {number} */ ply) {
+  const game = /** @type {GameLink} */ (replay.game);
+  const deals = game.deals;
   const moves = deals[index].moves;
   const { view: dealView } = await engine.call("replay_view", { deal: index, ply });
+  /** @type {TrickCard[] | null} */
   let shownTrick = null;
   if (ply > 0 && moves[ply - 1] !== "66" && dealView.trick.length === 0) {
     const { view: before } = await engine.call("replay_view", { deal: index, ply: ply - 1 });
-    if (before.trick.length === 1) shownTrick = [...before.trick, { player: before.turn, card: moves[ply - 1].slice(0, 2) }];
+    if (before.trick.length === 1)
+      shownTrick = [...before.trick, { player: /** @type {Player} */ (before.turn), card: moves[ply - 1].slice(0, 2) }];
   }
-  const finished = ply === moves.length && deals[index].result;
+  const result = ply === moves.length ? deals[index].result : null; // the deal's end, once it is shown
+  const finished = Boolean(result);
   const points = pointsBefore(index + (finished ? 1 : 0));
   replay.deal = index;
   replay.ply = ply;
@@ -76,15 +105,15 @@ async function show(index, ply) {
   replay.state = {
     // The shape of the bridge's `state` (what render.js draws), as it was at this point of the game.
     match: {
-      players: replay.game.players,
-      rules: replay.game.rules,
+      players: game.players,
+      rules: game.rules,
       game_points: points,
-      target: replay.game.rules.target,
+      target: game.rules.target,
       winner: null,
       is_over: false,
       deals: deals.slice(0, index + 1),
     },
-    deal: { ...dealView, number: index + 1 },
+    deal: /** @type {DealView} */ ({ ...dealView, number: index + 1 }),
     undo_count: 0,
   };
   render(root, replay.state, view());
@@ -92,17 +121,17 @@ async function show(index, ply) {
   position.dataset.deal = String(index);
   position.dataset.ply = String(ply);
   position.textContent = `${st("replayDeal", { n: index + 1, total: deals.length })} · ${st("replayMove", { n: ply, total: moves.length })}`;
-  const lines = finished ? explainResult(deals[index].result, view().names, deals[index].awarded[deals[index].result.winner ?? 0]) : [];
+  const lines = result ? explainResult(result, view().names, deals[index].awarded[result.winner ?? 0]) : [];
   byId("replay-summary").textContent = lines.join(" ");
-  setStatus(root, "replay", `${st("replayTitle")}: ${replay.game.players[0]} – ${replay.game.players[1]}`);
-  byId("replay-prev-deal").disabled = index === 0;
-  byId("replay-next-deal").disabled = index === deals.length - 1;
-  byId("replay-start").disabled = byId("replay-back").disabled = ply === 0;
-  byId("replay-end").disabled = byId("replay-forward").disabled = ply === moves.length;
+  setStatus(root, "replay", `${st("replayTitle")}: ${game.players[0]} – ${game.players[1]}`);
+  buttonById("replay-prev-deal").disabled = index === 0;
+  buttonById("replay-next-deal").disabled = index === deals.length - 1;
+  buttonById("replay-start").disabled = buttonById("replay-back").disabled = ply === 0;
+  buttonById("replay-end").disabled = buttonById("replay-forward").disabled = ply === moves.length;
 }
 
 /** Move to a position (clamped), one engine request at a time. */
-async function go(index, ply) {
+async function go(/** @type {number} */ index, /** @type {number} */ ply) {
   if (replay.busy || !replay.game) return;
   const deals = replay.game.deals;
   const deal = Math.max(0, Math.min(deals.length - 1, index));
@@ -116,7 +145,9 @@ async function go(index, ply) {
   }
 }
 
+/** The buttons and their keys. */
 function wireControls() {
+  /** @type {Record<string, () => Promise<void>>} */
   const actions = {
     "replay-prev-deal": () => go(replay.deal - 1, 0),
     "replay-start": () => go(replay.deal, 0),
@@ -126,6 +157,7 @@ function wireControls() {
     "replay-next-deal": () => go(replay.deal + 1, 0),
   };
   for (const [id, action] of Object.entries(actions)) byId(id).addEventListener("click", action);
+  /** @type {Record<string, string>} */
   const keys = {
     ArrowLeft: "replay-back",
     ArrowRight: "replay-forward",
@@ -143,7 +175,7 @@ function wireControls() {
 }
 
 /** A link that does not read: say why, as text, and offer a new game. */
-function showProblem(message) {
+function showProblem(/** @type {unknown} */ message) {
   setStatus(root, "error", st("linkBroken"));
   byId("replay-summary").textContent = `${st("linkBroken")}: ${String(message).replace(/\.$/, "")}.`;
   byId("replay-controls").hidden = true;
@@ -164,15 +196,18 @@ async function start() {
   wireControls();
   window.addEventListener("hashchange", () => location.reload()); // another game link pasted into the address bar
   const link = linkInLocation(location);
-  if (!link || link.kind !== "game") return showProblem(st("noGame"));
+  if (link?.kind !== "game") return showProblem(st("noGame"));
   try {
     const infoUrl = new URL("build-info.json", location.href);
     const response = await fetch(infoUrl, { cache: "no-cache" });
     if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
     const info = await response.json();
-    await engine.start({ pyodideUrl: new URL(info.pyodide, infoUrl).href, wheelUrl: new URL(info.wheel, infoUrl).href });
+    await engine.start({
+      pyodideUrl: new URL(info.pyodide, infoUrl).href,
+      wheelUrl: new URL(info.wheel, infoUrl).href,
+    });
   } catch (error) {
-    setStatus(root, "error", t("loadFailed", { message: error.message }));
+    setStatus(root, "error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
     return;
   }
   try {
@@ -180,7 +215,7 @@ async function start() {
     if (game.kind !== "game" || game.deals.length === 0) throw new Error(st("noGame"));
     replay.game = game;
   } catch (error) {
-    return showProblem(error.message);
+    return showProblem(/** @type {Error} */ (error).message);
   }
   byId("replay-controls").hidden = false;
   await go(0, 0);

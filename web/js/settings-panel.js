@@ -7,42 +7,107 @@ import { escapeHtml, showPanel } from "./panels.js";
 import { SPEEDS } from "./settings.js";
 import { clearHistory, readHistory, statistics } from "./storage.js";
 
+/** @import { PanelDialog } from "./panels.js" */
+/** @import { Language, Settings } from "./types.js" */
+
+/** @type {Record<Language, string>} */
 const LANGUAGE_NAMES = { "sr-Latn": "Srpski (latinica)", "sr-Cyrl": "Српски (ћирилица)", en: "English" };
 
+/**
+ * A labelled <select> of `[value, text]` options, `value` selected.
+ * @param {string} name
+ * @param {string} label
+ * @param {[string, string][]} options
+ * @param {string | null} value
+ */
 function select(name, label, options, value) {
   const items = options
-    .map(([v, text]) => `<option value="${escapeHtml(v)}"${v === value ? " selected" : ""}>${escapeHtml(text)}</option>`)
+    .map(
+      ([v, text]) => `<option value="${escapeHtml(v)}"${v === value ? " selected" : ""}>${escapeHtml(text)}</option>`,
+    )
     .join("");
   return `<label class="field"><span>${escapeHtml(label)}</span><select name="${name}" id="setting-${name}">${items}</select></label>`;
 }
 
-function checkbox(name, label, checked) {
+/** A labelled checkbox. */
+function checkbox(/** @type {string} */ name, /** @type {string} */ label, /** @type {boolean} */ checked) {
   return `<label class="field check"><input type="checkbox" name="${name}" id="setting-${name}"${checked ? " checked" : ""}/><span>${escapeHtml(label)}</span></label>`;
 }
 
 /**
  * Show the settings form. Resolves with `{settings, action}` where action is
  * "save", "new-match" or null (closed without saving).
+ * @param {PanelDialog} dialog
+ * @param {Settings} settings
+ * @param {{list: string[], default: string | null}} levels  the engine's computer levels
+ * @returns {Promise<{action: string | null, settings: Settings}>}
  */
 export function showSettings(dialog, settings, levels) {
   const rules = settings.rules;
   const level = settings.level ?? levels.default;
   const body = `
     <fieldset><legend>${escapeHtml(t("opponent"))}</legend>
-      ${select("opponent", t("opponent"), [["computer", t("opponentComputer")], ["human", t("opponentHuman")]], settings.opponent)}
-      ${select("level", t("level"), levels.list.map((name) => [name, t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`)]), level)}
+      ${select(
+        "opponent",
+        t("opponent"),
+        [
+          ["computer", t("opponentComputer")],
+          ["human", t("opponentHuman")],
+        ],
+        settings.opponent,
+      )}
+      ${select(
+        "level",
+        t("level"),
+        levels.list.map((name) => [name, t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`)]),
+        level,
+      )}
     </fieldset>
     <fieldset><legend>${escapeHtml(t("rules"))}</legend>
       ${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
-      ${select("claim", t("claimMode"), [["auto", t("claimAuto")], ["manual", t("claimManual")]], rules.claim)}
-      ${select("dealer", t("dealerRule"), [["winner", t("dealerWinner")], ["alternate", t("dealerAlternate")]], rules.dealer)}
+      ${select(
+        "claim",
+        t("claimMode"),
+        [
+          ["auto", t("claimAuto")],
+          ["manual", t("claimManual")],
+        ],
+        rules.claim,
+      )}
+      ${select(
+        "dealer",
+        t("dealerRule"),
+        [
+          ["winner", t("dealerWinner")],
+          ["alternate", t("dealerAlternate")],
+        ],
+        rules.dealer,
+      )}
       ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}
       <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="1" max="99" value="${rules.target}"/></label>
     </fieldset>
     <fieldset><legend>${escapeHtml(t("settings"))}</legend>
-      ${select("lang", t("language"), LANGUAGES.map((code) => [code, LANGUAGE_NAMES[code]]), settings.lang)}
-      ${select("deck", t("deck"), [["french", t("deckFrench")], ["german", t("deckGerman")]], settings.deck)}
-      ${select("speed", t("speed"), Object.keys(SPEEDS).map((key) => [key, t(`speed${key[0].toUpperCase()}${key.slice(1)}`)]), settings.speed)}
+      ${select(
+        "lang",
+        t("language"),
+        LANGUAGES.map((code) => [code, LANGUAGE_NAMES[code]]),
+        settings.lang,
+      )}
+      ${select(
+        "deck",
+        t("deck"),
+        [
+          ["french", t("deckFrench")],
+          ["german", t("deckGerman")],
+        ],
+        settings.deck,
+      )}
+      ${select(
+        "speed",
+        t("speed"),
+        Object.keys(SPEEDS).map((key) => [key, t(`speed${key[0].toUpperCase()}${key.slice(1)}`)]),
+        settings.speed,
+      )}
       ${checkbox("sound", t("sound"), settings.sound)}
     </fieldset>
     <p class="note">${escapeHtml(t("settingsNote"))}</p>`;
@@ -58,32 +123,36 @@ export function showSettings(dialog, settings, levels) {
     ],
     cancelValue: null,
     setup(panel) {
-      const form = panel.querySelector("form");
+      const form = /** @type {HTMLFormElement} */ (panel.querySelector("form"));
+      const fields = /** @type {Record<string, {value: string, checked: boolean}>} */ (
+        /** @type {unknown} */ (form.elements)
+      );
       read = () => {
-        const target = Number(form.elements.target.value);
-        return {
+        const target = Number(fields.target.value);
+        // The form offers only valid choices, so the values have the types of Settings.
+        return /** @type {Settings} */ ({
           ...settings,
-          opponent: form.elements.opponent.value,
-          level: form.elements.level.value,
-          lang: form.elements.lang.value,
-          deck: form.elements.deck.value,
-          speed: form.elements.speed.value,
-          sound: form.elements.sound.checked,
+          opponent: fields.opponent.value,
+          level: fields.level.value,
+          lang: fields.lang.value,
+          deck: fields.deck.value,
+          speed: fields.speed.value,
+          sound: fields.sound.checked,
           rules: {
-            must_beat: form.elements.must_beat.checked,
-            claim: form.elements.claim.value,
-            dealer: form.elements.dealer.value,
-            draw_bonus: form.elements.draw_bonus.checked,
+            must_beat: fields.must_beat.checked,
+            claim: fields.claim.value,
+            dealer: fields.dealer.value,
+            draw_bonus: fields.draw_bonus.checked,
             target: Number.isInteger(target) && target > 0 ? target : rules.target,
           },
-        };
+        });
       };
     },
   }).then((action) => ({ action, settings: action ? read() : settings }));
 }
 
 /** The history of finished matches with statistics. */
-export function showHistory(dialog) {
+export function showHistory(/** @type {PanelDialog} */ dialog) {
   const history = readHistory();
   const stats = statistics(history);
   const rows = history

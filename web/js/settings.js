@@ -5,15 +5,24 @@
  * checks that a value has the right shape before keeping it.
  */
 
-import { browserLanguage, LANGUAGES } from "./i18n.js";
+import { browserLanguage, isLanguage } from "./i18n.js";
+
+/** @import { Rules, Settings, Speed } from "./types.js" */
 
 const KEY = "otv66.settings";
 
 /** Animation speeds: a factor on every animation and on the computer's "thinking" pause (0 = off). */
+/** @type {Record<Speed, number>} */
 export const SPEEDS = { off: 0, fast: 0.5, normal: 1, slow: 1.8 };
 
+/** The page's default rules (the engine's defaults: otv66/rules.py). */
+/** @type {Rules} */
 export const DEFAULT_RULES = { must_beat: false, claim: "auto", dealer: "winner", draw_bonus: false, target: 7 };
 
+/**
+ * The settings of a first visit: the browser's language, no animation where the system asks for reduced motion.
+ * @returns {Settings}
+ */
 export function defaultSettings() {
   return {
     opponent: "computer", // "computer" | "human" (hot-seat)
@@ -26,25 +35,33 @@ export function defaultSettings() {
   };
 }
 
-/** Keep from `data` only known keys with values of the right type. */
+/**
+ * `base` with the known keys of `data` whose values have the right type (anything else in `data` is ignored).
+ * @param {any} data  parsed JSON from storage, or settings with overrides applied
+ * @param {Settings} base
+ * @returns {Settings}
+ */
 function sanitize(data, base) {
   const out = structuredClone(base);
   if (!data || typeof data !== "object") return out;
   if (data.opponent === "computer" || data.opponent === "human") out.opponent = data.opponent;
   if (typeof data.level === "string" && /^[a-z_]{1,30}$/.test(data.level)) out.level = data.level;
-  if (LANGUAGES.includes(data.lang)) out.lang = data.lang;
+  if (isLanguage(data.lang)) out.lang = data.lang;
   if (data.deck === "french" || data.deck === "german") out.deck = data.deck;
   if (data.speed in SPEEDS) out.speed = data.speed;
   if (typeof data.sound === "boolean") out.sound = data.sound;
   const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
-  for (const key of ["must_beat", "draw_bonus"]) if (typeof rules[key] === "boolean") out.rules[key] = rules[key];
+  for (const key of /** @type {const} */ (["must_beat", "draw_bonus"])) {
+    if (typeof rules[key] === "boolean") out.rules[key] = rules[key];
+  }
   if (rules.claim === "auto" || rules.claim === "manual") out.rules.claim = rules.claim;
   if (rules.dealer === "winner" || rules.dealer === "alternate") out.rules.dealer = rules.dealer;
   if (Number.isInteger(rules.target) && rules.target > 0) out.rules.target = rules.target;
   return out;
 }
 
-export function loadSettings(storage = localStorage) {
+/** The remembered settings (defaults for what is missing or malformed). */
+export function loadSettings(/** @type {Storage} */ storage = localStorage) {
   try {
     return sanitize(JSON.parse(storage.getItem(KEY) ?? "null"), defaultSettings());
   } catch {
@@ -52,7 +69,8 @@ export function loadSettings(storage = localStorage) {
   }
 }
 
-export function saveSettings(settings, storage = localStorage) {
+/** Remember `settings` for the next visits. */
+export function saveSettings(/** @type {Settings} */ settings, /** @type {Storage} */ storage = localStorage) {
   try {
     storage.setItem(KEY, JSON.stringify(settings));
   } catch {
@@ -60,6 +78,10 @@ export function saveSettings(settings, storage = localStorage) {
   }
 }
 
+/**
+ * A yes/no URL value: 1/true/yes or 0/false/no; undefined for anything else (or no value).
+ * @param {string | null} text
+ */
 function parseBool(text) {
   if (text === "1" || text === "true" || text === "yes") return true;
   if (text === "0" || text === "false" || text === "no") return false;
@@ -70,17 +92,23 @@ function parseBool(text) {
  * Apply URL overrides (`lang`, `level`, `must_beat`, `claim`, `dealer`, `draw_bonus`, `target`,
  * `deck`, `speed`, `opponent`, `seed`, `embed`) to a copy of `settings`. They are for this
  * visit only and are never saved. Returns `{settings, seed, embed, ruleOverrides}`.
+ * @param {Settings} settings
+ * @param {URLSearchParams} params  the page URL's query
+ * @returns {{settings: Settings, seed: number | null, embed: boolean, ruleOverrides: Partial<Record<keyof Rules, unknown>>}}
  */
 export function applyOverrides(settings, params) {
+  /** @type {Record<string, unknown> & {rules: Record<string, unknown>}} */
   const raw = { rules: { ...settings.rules } };
+  /** @type {Partial<Record<keyof Rules, unknown>>} */
   const ruleOverrides = {};
   for (const key of ["lang", "level", "deck", "speed", "opponent"]) if (params.has(key)) raw[key] = params.get(key);
   if (params.get("opponent") === "hotseat") raw.opponent = "human";
-  for (const key of ["must_beat", "draw_bonus"]) {
+  for (const key of /** @type {const} */ (["must_beat", "draw_bonus"])) {
     const value = parseBool(params.get(key));
     if (value !== undefined) ruleOverrides[key] = value;
   }
-  for (const key of ["claim", "dealer"]) if (params.has(key)) ruleOverrides[key] = params.get(key);
+  for (const key of /** @type {const} */ (["claim", "dealer"]))
+    if (params.has(key)) ruleOverrides[key] = params.get(key);
   if (params.has("target")) ruleOverrides.target = Number(params.get("target"));
   raw.rules = { ...raw.rules, ...ruleOverrides };
   const merged = sanitize({ ...settings, ...raw, rules: raw.rules }, settings);

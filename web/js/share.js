@@ -15,16 +15,30 @@ import { EngineError } from "./engine.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { st } from "./ship-text.js";
 
-/** The share-link token in a location's fragment: `{kind: "deal" | "game", token}`, or null if there is none. */
+/** @import { Engine } from "./engine.js" */
+/** @import { BridgeState } from "./types.js" */
+/** @typedef {"deal" | "game"} LinkKind */
+
+/**
+ * The share-link token in a location's fragment: `{kind: "deal" | "game", token}`, or null if there is none.
+ * @param {{hash: string}} location  the page's location (or any URL)
+ * @returns {{kind: LinkKind, token: string} | null}
+ */
 export function linkInLocation(location) {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-  for (const kind of ["deal", "game"]) {
-    if (params.has(kind)) return { kind, token: params.get(kind) };
+  for (const kind of /** @type {LinkKind[]} */ (["deal", "game"])) {
+    const token = params.get(kind);
+    if (token !== null) return { kind, token };
   }
   return null;
 }
 
-/** The page address for a token: deals open on the game page, games on the replay page. */
+/**
+ * The page address for a token: deals open on the game page, games on the replay page.
+ * @param {LinkKind} kind
+ * @param {string} token
+ * @param {string} [base]  the current page's address
+ */
 export function linkUrl(kind, token, base = location.href) {
   const url = new URL(kind === "deal" ? "index.html" : "replay.html", base);
   url.search = "";
@@ -41,6 +55,10 @@ export function clearLinkFromAddress() {
  * Start the deal a deal link names, as the first deal of a new match under its rules, with these `seats`
  * (`{opponent, level}` of the bridge's new_match). Resolves with the bridge state; rejects with an EngineError
  * (`invalid_link`, `unsupported_link`) for a link that does not read.
+ * @param {Engine} engine
+ * @param {string} token
+ * @param {Record<string, unknown>} seats  the seats of the new match, as new_match takes them
+ * @returns {Promise<BridgeState>}
  */
 export async function startSharedDeal(engine, token, seats) {
   const deal = await engine.call("open_link", { token });
@@ -56,6 +74,9 @@ const LINK_ERRORS = new Set(["invalid_link", "unsupported_link"]);
  * address, so a reload resumes the saved match instead). Resolves with `{state}`, with `{problem}` (a message for
  * the player) when the link does not read, or with null when there is no deal link. A game link opened on the
  * game page is sent on to the replay page.
+ * @param {Engine} engine
+ * @param {Record<string, unknown>} seats  the seats of the new match, as new_match takes them
+ * @returns {Promise<{state: BridgeState} | {problem: string} | null>}
  */
 export async function openLinkedDeal(engine, seats) {
   window.addEventListener("hashchange", () => {
@@ -71,12 +92,18 @@ export async function openLinkedDeal(engine, seats) {
   try {
     return { state: await startSharedDeal(engine, link.token, seats) };
   } catch (error) {
-    if (!LINK_ERRORS.has(error.type)) throw error;
+    if (!(error instanceof EngineError) || !LINK_ERRORS.has(error.type)) throw error;
     return { problem: st("linkBrokenText", { message: error.message }) };
   }
 }
 
-/** Show a link with a Copy button. */
+/**
+ * Show a link with a Copy button.
+ * @param {HTMLDialogElement} dialog
+ * @param {string} title
+ * @param {string} text
+ * @param {string} url
+ */
 function showLink(dialog, title, text, url) {
   return showPanel(dialog, {
     title,
@@ -86,8 +113,8 @@ function showLink(dialog, title, text, url) {
     cancelValue: "close",
     kind: "share",
     setup(panel) {
-      const input = panel.querySelector("#share-url");
-      const copy = panel.querySelector("#share-copy");
+      const input = /** @type {HTMLInputElement} */ (panel.querySelector("#share-url"));
+      const copy = /** @type {HTMLButtonElement} */ (panel.querySelector("#share-copy"));
       copy.addEventListener("click", async () => {
         input.select();
         try {
@@ -101,7 +128,12 @@ function showLink(dialog, title, text, url) {
   });
 }
 
-/** Ask the engine for a token and show its link; a failure is shown as a message. */
+/**
+ * Ask the engine for a token and show its link; a failure is shown as a message.
+ * @param {Engine} engine
+ * @param {HTMLDialogElement} dialog
+ * @param {LinkKind} kind
+ */
 async function share(engine, dialog, kind) {
   try {
     const { token } = await engine.call(kind === "deal" ? "deal_link" : "game_link");
@@ -111,16 +143,21 @@ async function share(engine, dialog, kind) {
   } catch (error) {
     await showPanel(dialog, {
       title: st(kind === "deal" ? "shareDeal" : "shareGame"),
-      body: `<p>${escapeHtml(st("shareFailed", { message: error.message }))}</p>`,
+      body: `<p>${escapeHtml(st("shareFailed", { message: /** @type {Error} */ (error).message }))}</p>`,
       buttons: [{ label: st("close"), value: "close", primary: true }],
       cancelValue: "close",
     });
   }
 }
 
-/** Add the two share buttons to the page's menu. `isIdle()` says whether the table may be interrupted now. */
+/**
+ * Add the two share buttons to the page's menu. `isIdle()` says whether the table may be interrupted now.
+ * @param {Element} menu
+ * @param {Engine} engine
+ * @param {HTMLDialogElement} dialog
+ */
 export function addShareButtons(menu, engine, dialog, isIdle = () => true) {
-  for (const kind of ["deal", "game"]) {
+  for (const kind of /** @type {LinkKind[]} */ (["deal", "game"])) {
     const button = document.createElement("button");
     button.type = "button";
     button.id = `share-${kind}-button`;

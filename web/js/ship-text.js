@@ -5,9 +5,12 @@
  * works like i18n's `t`, and its values are filled in as plain text (callers put results in `textContent`).
  */
 
-import { language, toCyrillic } from "./i18n.js";
+import { fillIn, language, toCyrillic } from "./i18n.js";
 
-const SR = {
+/** @import { TextTable } from "./i18n.js" */
+
+/** @type {TextTable} */
+export const SR = {
   updateReady: "Nova verzija igre je spremna.",
   updateNow: "Osveži",
   updateLater: "Kasnije",
@@ -40,7 +43,8 @@ const SR = {
   replayPlay: "Igraj",
 };
 
-const EN = {
+/** @type {TextTable} */
+export const EN = {
   updateReady: "A new version of the game is ready.",
   updateNow: "Update",
   updateLater: "Later",
@@ -74,9 +78,13 @@ const EN = {
 };
 
 /** The text for `key` in the current language, `{name}` placeholders filled from `values`. */
+/**
+ * @param {string} key
+ * @param {Record<string, string | number>} [values]
+ */
 export function st(key, values = {}) {
   const lang = language();
   const base = lang === "en" ? EN[key] : (SR[key] ?? EN[key]);
   const text = lang === "sr-Cyrl" ? toCyrillic(base) : base;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+  return fillIn(text, values);
 }

@@ -3,6 +3,12 @@
  * The audio context starts on the first sound after a user gesture, as browsers require.
  */
 
+/**
+ * A note: `freq` Hz from `time` s after the start, `length` s long, fading out from `gain`.
+ * @typedef {{freq: number, time: number, length: number, type: OscillatorType, gain: number}} Note
+ */
+
+/** @type {Record<string, Note[]>} */
 const SOUNDS = {
   card: [{ freq: 520, time: 0, length: 0.05, type: "triangle", gain: 0.12 }],
   trick: [
@@ -20,16 +26,20 @@ const SOUNDS = {
   ],
 };
 
+/** @type {AudioContext | null} */
 let context = null;
 let enabled = true;
 
-export function setSoundEnabled(on) {
+/** Turn the sounds on or off. */
+export function setSoundEnabled(/** @type {boolean} */ on) {
   enabled = Boolean(on);
 }
 
-export function playSound(name) {
+/** Play a sound by name ("card", "trick", "win", "lose"), if sound is on and the browser allows it. */
+export function playSound(/** @type {string} */ name) {
   if (!enabled || !SOUNDS[name]) return;
-  const Context = globalThis.AudioContext ?? globalThis.webkitAudioContext;
+  /** @type {typeof AudioContext | undefined} */
+  const Context = globalThis.AudioContext ?? /** @type {any} */ (globalThis).webkitAudioContext;
   if (!Context) return;
   try {
     context ??= new Context();

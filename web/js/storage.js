@@ -1,7 +1,12 @@
 /**
  * What the browser keeps between visits: the match in play (a docs/record-format.md record, saved
  * after every move) and the history of finished matches with simple statistics.
+ *
+ * Every function takes the storage as its last argument (localStorage by default), and none throws: a browser
+ * that refuses storage (private mode, a full quota) loses what it cannot keep, never the game in play.
  */
+
+/** @import { HistoryEntry, MatchRecord, SavedMatch, SaveMeta } from "./types.js" */
 
 const SAVE_KEY = "otv66.match";
 const HISTORY_KEY = "otv66.history";
@@ -9,7 +14,12 @@ const HISTORY_KEY = "otv66.history";
 export const SAVE_VERSION = 1;
 const HISTORY_LIMIT = 200;
 
-/** Save the match: the engine's record plus how it is played here (opponent and level). */
+/**
+ * Save the match: the engine's record plus how it is played here (opponent and level). False if it could not.
+ * @param {MatchRecord} record
+ * @param {SaveMeta} meta
+ * @param {Storage} [storage]
+ */
 export function saveMatch(record, meta, storage = localStorage) {
   try {
     storage.setItem(SAVE_KEY, JSON.stringify({ version: SAVE_VERSION, savedAt: Date.now(), ...meta, record }));
@@ -23,6 +33,8 @@ export function saveMatch(record, meta, storage = localStorage) {
  * Read the saved match. Returns `{status: "none"}`, `{status: "ok", save}`,
  * `{status: "newer"}` or `{status: "corrupt", message}`. The record itself is
  * checked by the engine (`load_record`) when it is resumed.
+ * @param {Storage} [storage]
+ * @returns {{status: "none"} | {status: "ok", save: SavedMatch} | {status: "newer"} | {status: "corrupt", message: string}}
  */
 export function readSavedMatch(storage = localStorage) {
   let text;
@@ -36,7 +48,7 @@ export function readSavedMatch(storage = localStorage) {
   try {
     save = JSON.parse(text);
   } catch (error) {
-    return { status: "corrupt", message: error.message };
+    return { status: "corrupt", message: /** @type {Error} */ (error).message };
   }
   if (!save || typeof save !== "object" || typeof save.record !== "object" || save.record === null) {
     return { status: "corrupt", message: "no record in the save" };
@@ -45,7 +57,8 @@ export function readSavedMatch(storage = localStorage) {
   return { status: "ok", save };
 }
 
-export function clearSavedMatch(storage = localStorage) {
+/** Forget the saved match. */
+export function clearSavedMatch(/** @type {Storage} */ storage = localStorage) {
   try {
     storage.removeItem(SAVE_KEY);
   } catch {
@@ -53,6 +66,11 @@ export function clearSavedMatch(storage = localStorage) {
   }
 }
 
+/**
+ * The finished matches, newest first (entries without game points are dropped).
+ * @param {Storage} [storage]
+ * @returns {HistoryEntry[]}
+ */
 export function readHistory(storage = localStorage) {
   try {
     const list = JSON.parse(storage.getItem(HISTORY_KEY) ?? "[]");
@@ -62,7 +80,12 @@ export function readHistory(storage = localStorage) {
   }
 }
 
-/** Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals}`. */
+/**
+ * Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals}`. The oldest entries beyond
+ * the last 200 are dropped.
+ * @param {HistoryEntry} entry
+ * @param {Storage} [storage]
+ */
 export function addToHistory(entry, storage = localStorage) {
   const list = [entry, ...readHistory(storage)].slice(0, HISTORY_LIMIT);
   try {
@@ -72,7 +95,8 @@ export function addToHistory(entry, storage = localStorage) {
   }
 }
 
-export function clearHistory(storage = localStorage) {
+/** Forget every finished match. */
+export function clearHistory(/** @type {Storage} */ storage = localStorage) {
   try {
     storage.removeItem(HISTORY_KEY);
   } catch {
@@ -80,7 +104,11 @@ export function clearHistory(storage = localStorage) {
   }
 }
 
-/** Matches, deals, win rate against the computer and game points (player 0 is "you"). */
+/**
+ * Matches, deals, win rate against the computer (a whole percentage, null before the first such match) and game
+ * points against it (player 0 is "you").
+ * @param {HistoryEntry[]} history
+ */
 export function statistics(history) {
   const computer = history.filter((entry) => entry.opponent === "computer");
   const wins = computer.filter((entry) => entry.winner === 0).length;

@@ -19,10 +19,11 @@ import { st } from "./ship-text.js";
 const CHECK_EVERY_MS = 30 * 60 * 1000;
 
 /** Resolves once the page's status element says something other than "loading". */
-function pageLoaded(doc) {
-  const loading = () => doc.querySelector("[data-status]")?.dataset.status === "loading";
+function pageLoaded(/** @type {Document} */ doc) {
+  const loading = () => doc.querySelector("[data-status]")?.getAttribute("data-status") === "loading";
   if (!loading()) return Promise.resolve();
-  return new Promise((resolve) => {
+  /** @type {Promise<void>} */
+  const loaded = new Promise((resolve) => {
     const observer = new MutationObserver(() => {
       if (loading()) return;
       observer.disconnect();
@@ -30,21 +31,22 @@ function pageLoaded(doc) {
     });
     observer.observe(doc.body, { subtree: true, attributes: true, attributeFilter: ["data-status"] });
   });
+  return loaded;
 }
 
 /** Register sw.js; resolves with the registration, or null where service workers are unavailable. */
-export async function registerServiceWorker({ doc = document } = {}) {
+export async function registerServiceWorker(/** @type {{doc?: Document}} */ { doc = document } = {}) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return null;
   await pageLoaded(doc);
   let registration;
   try {
     registration = await navigator.serviceWorker.register(new URL("sw.js", doc.baseURI));
   } catch (error) {
-    console.warn("offline play is unavailable:", error.message);
+    console.warn("offline play is unavailable:", /** @type {Error} */ (error).message);
     return null;
   }
   let accepted = false;
-  const offer = (worker) =>
+  const offer = (/** @type {ServiceWorker} */ worker) =>
     showUpdateOffer(doc, () => {
       accepted = true;
       worker.postMessage({ type: "skip-waiting" });
@@ -68,7 +70,11 @@ export async function registerServiceWorker({ doc = document } = {}) {
   return registration;
 }
 
-/** Show (once) the bar that offers the new version; `accept` runs when the player chooses to update. */
+/**
+ * Show (once) the bar that offers the new version; `accept` runs when the player chooses to update.
+ * @param {Document} doc
+ * @param {() => void} accept
+ */
 function showUpdateOffer(doc, accept) {
   if (doc.getElementById("update-offer")) return;
   const bar = doc.createElement("div");

@@ -17,13 +17,19 @@
  * passes the answers back. Pyodide 314 runs only in a module worker.
  */
 
+/** @typedef {(loaded: number, total: number) => void} BytesListener */
+
+/** `otv66.bridge.call` once the engine is loaded: JSON request text in, JSON reply text out. */
+/** @type {((request: string) => string) | null} */
 let bridgeCall = null;
 
-function post(message) {
+/** Send a message to the page. */
+function post(/** @type {Record<string, unknown>} */ message) {
   self.postMessage(message);
 }
 
-function errorMessage(error, type = "worker") {
+/** What went wrong, as the protocol's `error` (`type` falls back to the given kind). */
+function errorMessage(/** @type {any} */ error, type = "worker") {
   return { type: error?.type ?? type, message: String(error?.message ?? error) };
 }
 
@@ -33,17 +39,22 @@ function errorMessage(error, type = "worker") {
  * `onBytes(loaded, total)`; `total` sums the Content-Length of the responses seen so far. A file that fails
  * goes to `onFailure(message)` and its fetch never settles: Pyodide does not pass such failures on (it would
  * wait forever, or throw where nobody catches), so the worker reports them itself.
+ * @param {typeof fetch} plainFetch
+ * @param {BytesListener} onBytes
+ * @param {(message: string) => void} onFailure
+ * @returns {typeof fetch}
  */
 function countingFetch(plainFetch, onBytes, onFailure) {
   let loaded = 0;
   let total = 0;
   const never = () => new Promise(() => {});
+  /** @type {(input: RequestInfo | URL, options?: RequestInit) => Promise<Response>} */
   return async (input, options) => {
     let response;
     try {
       response = await plainFetch(input, options);
     } catch (error) {
-      onFailure(`${input}: ${error?.message ?? error}`);
+      onFailure(`${input}: ${/** @type {any} */ (error)?.message ?? error}`);
       return never();
     }
     if (!response.ok) {
@@ -53,7 +64,8 @@ function countingFetch(plainFetch, onBytes, onFailure) {
     if (!response.body) return response;
     total += Number(response.headers.get("Content-Length")) || 0;
     // Count a copy; Pyodide gets the original response, which the browser may serve compiled code for.
-    const reader = response.clone().body.getReader();
+    const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
+    /** @type {(chunk: ReadableStreamReadResult<Uint8Array>) => Promise<void> | undefined} */
     const count = ({ done, value }) => {
       if (done) return;
       loaded += value.byteLength;
@@ -66,9 +78,14 @@ function countingFetch(plainFetch, onBytes, onFailure) {
 }
 
 /** Load Pyodide from `pyodideUrl`, with byte progress; rejects as soon as one of its files fails. */
-async function startPython(pyodideUrl, progress) {
+async function startPython(
+  /** @type {string} */ pyodideUrl,
+  /** @type {(step: string, loaded: number, total: number) => void} */ progress,
+) {
   const plainFetch = self.fetch.bind(self);
-  let fail;
+  /** @type {(message: string) => void} */
+  let fail = () => {}; // replaced at once by the promise below
+  /** @type {Promise<never>} */
   const failed = new Promise((_, reject) => {
     fail = (message) => reject({ type: "load_failed", message });
   });
@@ -81,7 +98,9 @@ async function startPython(pyodideUrl, progress) {
   }
 }
 
-async function init(id, pyodideUrl, wheelUrl) {
+/** The `init` request: start Python, install the engine wheel, answer `ready` with the bridge's version. */
+async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, /** @type {string} */ wheelUrl) {
+  /** @type {(step: string, loaded?: number, total?: number) => void} */
   const progress = (step, loaded = 0, total = 0) => post({ id, type: "progress", step, loaded, total });
   if (typeof WebAssembly !== "object") throw { type: "unsupported", message: "WebAssembly is not available" };
 
@@ -95,13 +114,15 @@ async function init(id, pyodideUrl, wheelUrl) {
   if (!wheel.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${wheel.status}` };
   const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
   pyodide.unpackArchive(new Uint8Array(await wheel.arrayBuffer()), "wheel", { extractDir: sitePackages });
+  /** @type {{call: (request: string) => string}} */
   const bridge = pyodide.pyimport("otv66.bridge");
   bridgeCall = bridge.call;
   const version = JSON.parse(bridgeCall(JSON.stringify({ id: 0, method: "version", params: {} }))).result;
   post({ id, type: "ready", version });
 }
 
-function call(id, method, params) {
+/** A `call` request: one bridge call, answered with its result or its error. */
+function call(/** @type {number} */ id, /** @type {string} */ method, /** @type {unknown} */ params) {
   if (!bridgeCall) throw { type: "not_ready", message: "the engine is not loaded yet" };
   const reply = JSON.parse(bridgeCall(JSON.stringify({ id, method, params: params ?? {} })));
   if (reply.error) post({ id, type: "error", error: reply.error });

@@ -1,0 +1,217 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import { dealFinished, EVENT_VERSION, hostNotifier, matchFinished } from "../web/js/embed.js";
+import { withGlobal } from "./fakes.js";
+
+/** A bridge match state with finished deals `results` (and one in play when `playing`). */
+function matchState(results, { playing = false, target = 7 } = {}) {
+  const deals = results.map(([winner, awarded, reason = "reached_66"]) => ({
+    dealer: 0,
+    result: { winner, game_points: Math.max(...awarded), scores: [66, 40], tricks: [5, 3], reason },
+    awarded,
+  }));
+  if (playing) deals.push({ dealer: 1, result: null, awarded: [0, 0] });
+  const gamePoints = [0, 1].map((p) => deals.reduce((sum, deal) => sum + deal.awarded[p], 0));
+  const winner = gamePoints[0] >= target ? 0 : gamePoints[1] >= target ? 1 : null;
+  return {
+    match: { deals, game_points: gamePoints, target, winner, is_over: winner !== null },
+    deal: null,
+    undo_count: 0,
+  };
+}
+
+/** A host window that keeps what it was sent. */
+function host() {
+  const posted = [];
+  return { posted, postMessage: (message, origin) => posted.push({ message, origin }) };
+}
+
+let restoreWindow;
+before(() => {
+  restoreWindow = withGlobal("window", { name: "the game's own window" });
+});
+after(() => restoreWindow());
+
+describe("the events' schema (version 1)", () => {
+  test("deal-finished: the deal (1-based), its result, its award and the game points after it", () => {
+    const { match } = matchState([
+      [0, [1, 0]],
+      [1, [0, 2], "false_claim"],
+    ]);
+    assert.deepEqual(dealFinished(match, 1), {
+      source: "otv66",
+      version: EVENT_VERSION,
+      type: "deal-finished",
+      deal: 2,
+      winner: 1,
+      reason: "false_claim",
+      scores: [66, 40],
+      awarded: [0, 2],
+      game_points: [1, 2],
+      target: 7,
+    });
+  });
+
+  test("a drawn deal has no winner", () => {
+    const { match } = matchState([[null, [0, 0], "draw"]]);
+    assert.equal(dealFinished(match, 0).winner, null);
+    assert.equal(dealFinished(match, 0).reason, "draw");
+  });
+
+  test("match-finished: the winner, the game points, how many deals, the target", () => {
+    const { match } = matchState([
+      [0, [3, 0]],
+      [0, [2, 0]],
+      [0, [2, 0]],
+    ]);
+    assert.deepEqual(matchFinished(match), {
+      source: "otv66",
+      version: EVENT_VERSION,
+      type: "match-finished",
+      winner: 0,
+      game_points: [7, 0],
+      deals: 3,
+      target: 7,
+    });
+  });
+
+  test("events hold copies: the host cannot change the page's state through them", () => {
+    const { match } = matchState([[0, [1, 0]]]);
+    const event = dealFinished(match, 0);
+    event.awarded[0] = 99;
+    event.scores[0] = 99;
+    assert.deepEqual(match.deals[0].awarded, [1, 0]);
+    assert.deepEqual(match.deals[0].result.scores, [66, 40]);
+  });
+
+  test("the version is 1", () => {
+    assert.equal(EVENT_VERSION, 1);
+  });
+});
+
+describe("hostNotifier: what an embedded page tells its host", () => {
+  test("each finished deal once, in order, to any origin", () => {
+    const parent = host();
+    const notify = hostNotifier(true, parent);
+    notify(matchState([], { playing: true }));
+    notify(matchState([[0, [1, 0]]], { playing: true }));
+    notify(matchState([[0, [1, 0]]], { playing: true }));
+    notify(
+      matchState([
+        [0, [1, 0]],
+        [1, [0, 2]],
+      ]),
+    );
+    assert.deepEqual(
+      parent.posted.map(({ message }) => [message.type, message.deal]),
+      [
+        ["deal-finished", 1],
+        ["deal-finished", 2],
+      ],
+    );
+    assert.ok(parent.posted.every(({ origin }) => origin === "*"));
+  });
+
+  test("the match's end once, after its last deal", () => {
+    const parent = host();
+    const notify = hostNotifier(true, parent);
+    notify(matchState([], { playing: true }));
+    const over = matchState([
+      [0, [3, 0]],
+      [0, [2, 0]],
+      [0, [2, 0]],
+    ]);
+    notify(over);
+    notify(over);
+    assert.deepEqual(
+      parent.posted.map(({ message }) => message.type),
+      ["deal-finished", "deal-finished", "deal-finished", "match-finished"],
+    );
+  });
+
+  test("what was already over when the page opened (a resumed match) is not told again", () => {
+    const parent = host();
+    const notify = hostNotifier(true, parent);
+    const over = matchState([
+      [0, [3, 0]],
+      [0, [2, 0]],
+      [0, [2, 0]],
+    ]);
+    notify(over);
+    notify(over);
+    assert.deepEqual(parent.posted, []);
+  });
+
+  test("a match resumed half-way: only the deals finished after it opened are told", () => {
+    const parent = host();
+    const notify = hostNotifier(true, parent);
+    notify(
+      matchState(
+        [
+          [0, [1, 0]],
+          [1, [0, 1]],
+        ],
+        { playing: true },
+      ),
+    );
+    notify(
+      matchState(
+        [
+          [0, [1, 0]],
+          [1, [0, 1]],
+          [0, [2, 0]],
+        ],
+        { playing: true },
+      ),
+    );
+    assert.deepEqual(
+      parent.posted.map(({ message }) => [message.type, message.deal, message.game_points]),
+      [["deal-finished", 3, [3, 1]]],
+    );
+  });
+
+  test("a new match starts the count again", () => {
+    const parent = host();
+    const notify = hostNotifier(true, parent);
+    notify(
+      matchState(
+        [
+          [0, [1, 0]],
+          [0, [1, 0]],
+        ],
+        { playing: true },
+      ),
+    );
+    notify(matchState([], { playing: true }));
+    notify(matchState([[1, [0, 1]]], { playing: true }));
+    assert.deepEqual(
+      parent.posted.map(({ message }) => [message.type, message.deal, message.winner]),
+      [["deal-finished", 1, 1]],
+    );
+  });
+
+  test("no state or no match yet: nothing is told", () => {
+    const parent = host();
+    const notify = hostNotifier(true, parent);
+    notify(null);
+    notify({ match: null, deal: null, undo_count: 0 });
+    assert.deepEqual(parent.posted, []);
+  });
+
+  test("a page not opened with embed=1 tells nothing", () => {
+    const parent = host();
+    const notify = hostNotifier(false, parent);
+    notify(matchState([], { playing: true }));
+    notify(matchState([[0, [1, 0]]]));
+    assert.deepEqual(parent.posted, []);
+  });
+
+  test("a page that is not in a frame (its parent is itself) tells nothing", () => {
+    const self = Object.assign(globalThis.window, host());
+    const notify = hostNotifier(true, self);
+    notify(matchState([], { playing: true }));
+    notify(matchState([[0, [1, 0]]]));
+    assert.deepEqual(self.posted, []);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Stand-ins for the browser objects the page's pure modules take as arguments or read from the global scope.
+ */
+
+/** An in-memory `localStorage`; `failing: true` makes every call throw, as a browser in private mode may. */
+export class FakeStorage {
+  constructor({ failing = false, items = {} } = {}) {
+    this.failing = failing;
+    this.items = new Map(Object.entries(items));
+  }
+
+  getItem(key) {
+    this.check();
+    return this.items.has(key) ? this.items.get(key) : null;
+  }
+
+  setItem(key, value) {
+    this.check();
+    this.items.set(key, String(value));
+  }
+
+  removeItem(key) {
+    this.check();
+    this.items.delete(key);
+  }
+
+  check() {
+    if (this.failing) throw new DOMException("storage is not available", "SecurityError");
+  }
+}
+
+/** Set a global the module reads (`navigator`, `document`, `window`) for one test; returns a function to undo it. */
+export function withGlobal(name, value) {
+  const before = Object.getOwnPropertyDescriptor(globalThis, name);
+  Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+  return () => {
+    if (before) Object.defineProperty(globalThis, name, before);
+    else delete globalThis[name];
+  };
+}

@@ -1,0 +1,150 @@
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, test } from "node:test";
+
+import {
+  browserLanguage,
+  cardName,
+  fillIn,
+  LANGUAGES,
+  language,
+  setLanguage,
+  TEXTS,
+  t,
+  toCyrillic,
+} from "../web/js/i18n.js";
+import * as shipText from "../web/js/ship-text.js";
+import { withGlobal } from "./fakes.js";
+
+/** The `{placeholders}` of a text, sorted. */
+const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+let restoreDocument;
+beforeEach(() => {
+  restoreDocument = withGlobal("document", { documentElement: { lang: "" } });
+});
+afterEach(() => {
+  setLanguage("sr-Latn");
+  restoreDocument();
+});
+
+describe("every text exists in every language", () => {
+  test("the page's texts have the same keys in Serbian (both scripts) and English", () => {
+    const english = Object.keys(TEXTS.en).sort();
+    for (const lang of LANGUAGES) assert.deepEqual(Object.keys(TEXTS[lang]).sort(), english, lang);
+  });
+
+  test("a text has the same placeholders in every language", () => {
+    for (const [key, text] of Object.entries(TEXTS.en)) {
+      for (const lang of LANGUAGES)
+        assert.deepEqual(placeholders(TEXTS[lang][key]), placeholders(text), `${lang} ${key}`);
+    }
+  });
+
+  test("the shipping features' texts (ship-text.js) have the same keys and placeholders in Serbian and English", () => {
+    assert.deepEqual(Object.keys(shipText.SR).sort(), Object.keys(shipText.EN).sort());
+    for (const [key, text] of Object.entries(shipText.EN))
+      assert.deepEqual(placeholders(shipText.SR[key]), placeholders(text), key);
+  });
+
+  test("no text is empty", () => {
+    for (const lang of LANGUAGES) {
+      for (const [key, text] of Object.entries(TEXTS[lang])) assert.ok(text.trim(), `${lang} ${key}`);
+    }
+  });
+});
+
+describe("Cyrillic is transliterated from the Latin Serbian", () => {
+  test("one letter for one letter, lj, nj and dž included, capitals kept", () => {
+    assert.equal(
+      toCyrillic("Ljubljana, Njegoš, džep, Đorđe, ćao, čaša, žir"),
+      "Љубљана, Његош, џеп, Ђорђе, ћао, чаша, жир",
+    );
+    assert.equal(toCyrillic("DŽEP Džep"), "ЏЕП Џеп");
+  });
+
+  test("placeholders in braces stay in Latin letters", () => {
+    assert.equal(toCyrillic("Na potezu: {name}"), "На потезу: {name}");
+  });
+
+  test("foreign words (with w, x, y or q) stay as written", () => {
+    assert.equal(toCyrillic("Ovaj pregledač ne podržava WebAssembly"), "Овај прегледач не подржава WebAssembly");
+  });
+
+  test("the Cyrillic table is the Latin table transliterated", () => {
+    assert.equal(TEXTS["sr-Cyrl"].newMatch, "Нова партија");
+    assert.equal(TEXTS["sr-Cyrl"].statusTurnOf, "На потезу: {name}");
+  });
+});
+
+describe("t: the text for a key in the current language", () => {
+  test("fills placeholders with the values given, as text", () => {
+    setLanguage("en");
+    assert.equal(t("statusTurnOf", { name: "Ana" }), "Ana to play");
+    assert.equal(t("undo", { n: 3 }), "Undo (3)");
+  });
+
+  test("leaves a placeholder without a value as it is", () => {
+    setLanguage("en");
+    assert.equal(t("statusTurnOf"), "{name} to play");
+  });
+
+  test("an unknown key is shown as the key itself", () => {
+    assert.equal(t("noSuchKey"), "noSuchKey");
+  });
+
+  test("setLanguage switches the texts and the document's lang; an unknown language gives Serbian (Latin)", () => {
+    setLanguage("sr-Cyrl");
+    assert.equal(language(), "sr-Cyrl");
+    assert.equal(document.documentElement.lang, "sr-Cyrl");
+    assert.equal(t("newMatch"), "Нова партија");
+    setLanguage("fr");
+    assert.equal(language(), "sr-Latn");
+    assert.equal(t("newMatch"), "Nova partija");
+  });
+
+  test("fillIn replaces every occurrence and only whole names", () => {
+    assert.equal(fillIn("{a} : {b} ({a})", { a: 1, b: 2 }), "1 : 2 (1)");
+    assert.equal(fillIn("{a}{ab}", { a: "x" }), "x{ab}");
+  });
+});
+
+describe("card names", () => {
+  test("French deck in English and Serbian", () => {
+    setLanguage("en");
+    assert.equal(cardName("AH", "french"), "ace of hearts");
+    assert.equal(cardName("TS", "french"), "ten of spades");
+    setLanguage("sr-Latn");
+    assert.equal(cardName("QD", "french"), "dama karo");
+  });
+
+  test("the German deck names Ober and Unter and its own suits", () => {
+    setLanguage("en");
+    assert.equal(cardName("QH", "german"), "ober of hearts");
+    assert.equal(cardName("JC", "german"), "unter of acorns");
+    assert.equal(cardName("KS", "german"), "king of leaves");
+    setLanguage("sr-Cyrl");
+    assert.equal(cardName("JD", "german"), "доњак бундева");
+  });
+});
+
+describe("browserLanguage: the language of a first visit", () => {
+  test("English for English, whatever the region", () => {
+    assert.equal(browserLanguage(["en-GB"]), "en");
+  });
+
+  test("Serbian Cyrillic for plain Serbian and for sr-Cyrl", () => {
+    assert.equal(browserLanguage(["sr"]), "sr-Cyrl");
+    assert.equal(browserLanguage(["sr-RS"]), "sr-Cyrl");
+    assert.equal(browserLanguage(["sr-Cyrl-BA"]), "sr-Cyrl");
+  });
+
+  test("Serbian Latin for sr-Latn and the neighbouring languages", () => {
+    for (const tag of ["sr-Latn-RS", "hr-HR", "bs", "cnr", "sh"]) assert.equal(browserLanguage([tag]), "sr-Latn", tag);
+  });
+
+  test("the first language the page knows wins; none known gives Serbian (Latin)", () => {
+    assert.equal(browserLanguage(["de-DE", "en-US", "sr"]), "en");
+    assert.equal(browserLanguage(["de-DE", "fr"]), "sr-Latn");
+    assert.equal(browserLanguage([]), "sr-Latn");
+  });
+});

@@ -1,0 +1,185 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import { applyOverrides, DEFAULT_RULES, defaultSettings, loadSettings, saveSettings } from "../web/js/settings.js";
+import { FakeStorage, withGlobal } from "./fakes.js";
+
+const KEY = "otv66.settings";
+
+let restoreNavigator;
+before(() => {
+  restoreNavigator = withGlobal("navigator", { languages: ["en-US"], language: "en-US" });
+});
+after(() => restoreNavigator());
+
+/** Settings as stored by an earlier visit. */
+const stored = (data) => new FakeStorage({ items: { [KEY]: JSON.stringify(data) } });
+
+describe("defaults", () => {
+  test("a first visit: the computer at its default level, the default rules, the browser's language", () => {
+    const settings = defaultSettings();
+    assert.equal(settings.opponent, "computer");
+    assert.equal(settings.level, null);
+    assert.deepEqual(settings.rules, DEFAULT_RULES);
+    assert.equal(settings.lang, "en");
+    assert.equal(settings.deck, "french");
+    assert.equal(settings.speed, "normal");
+    assert.equal(settings.sound, true);
+  });
+
+  test("the page's default rules are the engine's (otv66/rules.py)", () => {
+    assert.deepEqual(DEFAULT_RULES, {
+      must_beat: false,
+      claim: "auto",
+      dealer: "winner",
+      draw_bonus: false,
+      target: 7,
+    });
+  });
+
+  test("no animation where the system asks for reduced motion", () => {
+    const restore = withGlobal("matchMedia", (query) => ({ matches: query === "(prefers-reduced-motion: reduce)" }));
+    try {
+      assert.equal(defaultSettings().speed, "off");
+    } finally {
+      restore();
+    }
+  });
+
+  test("each call gives fresh rules (changing one set does not change the defaults)", () => {
+    defaultSettings().rules.target = 99;
+    assert.equal(defaultSettings().rules.target, 7);
+  });
+});
+
+describe("remembered settings", () => {
+  test("nothing stored, unreadable JSON or a refusing storage give the defaults", () => {
+    assert.deepEqual(loadSettings(new FakeStorage()), defaultSettings());
+    assert.deepEqual(loadSettings(new FakeStorage({ items: { [KEY]: "{not json" } })), defaultSettings());
+    assert.deepEqual(loadSettings(new FakeStorage({ failing: true })), defaultSettings());
+  });
+
+  test("saved settings come back as they were", () => {
+    const storage = new FakeStorage();
+    const settings = {
+      opponent: "human",
+      level: "master",
+      rules: { must_beat: true, claim: "manual", dealer: "alternate", draw_bonus: true, target: 11 },
+      lang: "sr-Cyrl",
+      deck: "german",
+      speed: "slow",
+      sound: false,
+    };
+    saveSettings(settings, storage);
+    assert.deepEqual(loadSettings(storage), settings);
+  });
+
+  test("saving into a refusing storage does not throw (the settings still apply to this visit)", () => {
+    assert.doesNotThrow(() => saveSettings(defaultSettings(), new FakeStorage({ failing: true })));
+  });
+
+  test("values of the wrong shape are dropped one by one, the rest is kept", () => {
+    const settings = loadSettings(
+      stored({
+        opponent: "robot",
+        level: "Grand Master!",
+        lang: "fr",
+        deck: "tarot",
+        speed: "warp",
+        sound: "yes",
+        rules: { must_beat: "true", claim: "sometimes", dealer: "loser", draw_bonus: 1, target: 3.5 },
+      }),
+    );
+    assert.deepEqual(settings, defaultSettings());
+  });
+
+  test("a partial save fills in the rest from the defaults", () => {
+    const settings = loadSettings(stored({ deck: "german", rules: { target: 3 } }));
+    assert.equal(settings.deck, "german");
+    assert.deepEqual(settings.rules, { ...DEFAULT_RULES, target: 3 });
+    assert.equal(settings.opponent, "computer");
+  });
+
+  test("a target must be a positive whole number", () => {
+    for (const target of [0, -7, 2.5, "7"]) {
+      assert.equal(loadSettings(stored({ rules: { target } })).rules.target, 7, String(target));
+    }
+  });
+});
+
+describe("URL overrides (for this visit only)", () => {
+  const overrides = (query, settings = defaultSettings()) => applyOverrides(settings, new URLSearchParams(query));
+
+  test("language, level, deck, speed and opponent", () => {
+    const { settings } = overrides("lang=sr-Latn&level=master&deck=german&speed=off&opponent=human");
+    assert.equal(settings.lang, "sr-Latn");
+    assert.equal(settings.level, "master");
+    assert.equal(settings.deck, "german");
+    assert.equal(settings.speed, "off");
+    assert.equal(settings.opponent, "human");
+  });
+
+  test("opponent=hotseat is two people on one device", () => {
+    assert.equal(overrides("opponent=hotseat").settings.opponent, "human");
+  });
+
+  test("rule options, with 1/true/yes and 0/false/no for yes/no options", () => {
+    const { settings, ruleOverrides } = overrides("must_beat=yes&draw_bonus=1&claim=manual&dealer=alternate&target=11");
+    assert.deepEqual(settings.rules, {
+      must_beat: true,
+      claim: "manual",
+      dealer: "alternate",
+      draw_bonus: true,
+      target: 11,
+    });
+    assert.deepEqual(ruleOverrides, {
+      must_beat: true,
+      draw_bonus: true,
+      claim: "manual",
+      dealer: "alternate",
+      target: 11,
+    });
+    assert.equal(
+      overrides("must_beat=false", { ...defaultSettings(), rules: { ...DEFAULT_RULES, must_beat: true } }).settings
+        .rules.must_beat,
+      false,
+    );
+  });
+
+  test("only the options in the URL are overrides; a yes/no option that is neither is none", () => {
+    assert.deepEqual(overrides("lang=en").ruleOverrides, {});
+    assert.deepEqual(overrides("must_beat=maybe").ruleOverrides, {});
+  });
+
+  test("a rule value the page does not know is passed on for the engine to refuse, and not applied", () => {
+    const { settings, ruleOverrides } = overrides("claim=sometimes&target=0");
+    assert.deepEqual(ruleOverrides, { claim: "sometimes", target: 0 });
+    assert.deepEqual(settings.rules, DEFAULT_RULES);
+  });
+
+  test("unknown values of page options are ignored", () => {
+    const { settings } = overrides("lang=fr&deck=tarot&opponent=robot&level=NO");
+    assert.deepEqual(settings, defaultSettings());
+  });
+
+  test("the settings given are not changed", () => {
+    const before = defaultSettings();
+    overrides("lang=sr-Cyrl&target=3", before);
+    assert.deepEqual(before, defaultSettings());
+  });
+
+  test("seed: up to 15 digits, else none", () => {
+    assert.equal(overrides("seed=42").seed, 42);
+    assert.equal(overrides("seed=123456789012345").seed, 123456789012345);
+    assert.equal(overrides("seed=1234567890123456").seed, null);
+    assert.equal(overrides("seed=-1").seed, null);
+    assert.equal(overrides("seed=4e3").seed, null);
+    assert.equal(overrides("").seed, null);
+  });
+
+  test("embed only with embed=1", () => {
+    assert.equal(overrides("embed=1").embed, true);
+    assert.equal(overrides("embed=true").embed, false);
+    assert.equal(overrides("").embed, false);
+  });
+});

@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, test } from "node:test";
+
+import { dealingOrder } from "../web/js/animate.js";
+import { setLanguage } from "../web/js/i18n.js";
+import { explainResult } from "../web/js/panels.js";
+import { playableCards } from "../web/js/render.js";
+import { withGlobal } from "./fakes.js";
+
+describe("dealingOrder: the picture of the deal (docs/rules.md 2)", () => {
+  test("face-down round first, then face-up; packets alternate, the dealer's opponent first", () => {
+    const packets = dealingOrder(0, [4, 4]);
+    assert.deepEqual(
+      packets.map((packet) => [packet[0].player, packet.length, packet[0].under]),
+      [
+        [1, 4, true],
+        [0, 4, true],
+        [1, 4, true],
+        [0, 4, true],
+        [1, 4, false],
+        [0, 4, false],
+        [1, 4, false],
+        [0, 4, false],
+      ],
+    );
+  });
+
+  test("each round fills each player's piles 0..7 once, in order", () => {
+    for (const plan of [
+      [4, 4],
+      [2, 2, 2, 2],
+      [1, 2, 1, 4],
+      [1, 1, 1, 1, 1, 1, 1, 1],
+    ]) {
+      for (const under of [true, false]) {
+        for (const player of [0, 1]) {
+          const piles = dealingOrder(1, plan)
+            .flat()
+            .filter((card) => card.player === player && card.under === under)
+            .map((card) => card.pile);
+          assert.deepEqual(piles, [0, 1, 2, 3, 4, 5, 6, 7], `${plan} ${under} ${player}`);
+        }
+      }
+    }
+  });
+});
+
+describe("playableCards: what may be clicked", () => {
+  const deal = { result: null, turn: 0, legal_moves: ["AH", "KSm", "KS", "9D", "66"] };
+  const idle = { busy: false, humans: [true, false] };
+
+  test("the legal moves' cards, once each, without the claim", () => {
+    assert.deepEqual([...playableCards({ deal }, idle)].sort(), ["9D", "AH", "KS"]);
+  });
+
+  test("nothing while the page is busy, when the computer is to move, after the deal or without one", () => {
+    assert.equal(playableCards({ deal }, { ...idle, busy: true }).size, 0);
+    assert.equal(playableCards({ deal: { ...deal, turn: 1 } }, idle).size, 0);
+    assert.equal(playableCards({ deal: { ...deal, result: { winner: 0 }, turn: null } }, idle).size, 0);
+    assert.equal(playableCards({ deal: null }, idle).size, 0);
+    assert.equal(playableCards(null, idle).size, 0);
+  });
+
+  test("in hot-seat play, either person's cards when it is that person's turn", () => {
+    assert.equal(playableCards({ deal: { ...deal, turn: 1 } }, { busy: false, humans: [true, true] }).size, 3);
+  });
+});
+
+describe("explainResult: why a deal gave what it gave (in English)", () => {
+  const names = ["Ana", "Computer"];
+  const result = (overrides) => ({
+    winner: 0,
+    game_points: 1,
+    scores: [70, 40],
+    tricks: [5, 3],
+    reason: "reached_66",
+    ...overrides,
+  });
+  let restoreDocument;
+  beforeEach(() => {
+    restoreDocument = withGlobal("document", { documentElement: {} });
+    setLanguage("en");
+  });
+  afterEach(() => {
+    setLanguage("sr-Latn");
+    restoreDocument();
+  });
+
+  test("reaching 66 against 33 or more: one game point", () => {
+    assert.deepEqual(explainResult(result({}), names, 1), [
+      "Deal won by Ana",
+      "Ana reached 66 (70).",
+      "Computer: 40 points, 33 or more — 1 game point.",
+    ]);
+  });
+
+  test("a false claim gives the opponent 2 game points, and names who claimed", () => {
+    const lines = explainResult(
+      result({ winner: 1, game_points: 2, scores: [50, 20], reason: "false_claim" }),
+      names,
+      2,
+    );
+    assert.deepEqual(lines, ["Deal won by Computer", "Ana claimed 66 with only 50: the opponent gets 2 game points."]);
+  });
+
+  test("all tricks played, the loser without one: 3 game points, and the draw bonus when more were awarded", () => {
+    const lines = explainResult(
+      result({ game_points: 3, scores: [120, 0], tricks: [16, 0], reason: "played_out" }),
+      names,
+      4,
+    );
+    assert.deepEqual(lines, [
+      "Deal won by Ana",
+      "All 16 tricks were played; the higher score wins.",
+      "Computer: no trick won — 3 game points.",
+      "with +1 for the drawn deal before",
+    ]);
+  });
+
+  test("a draw: one line, no winner", () => {
+    assert.deepEqual(explainResult(result({ winner: null, game_points: 0, reason: "draw" }), names, 0), [
+      "A draw: no game points, and the same dealer deals again.",
+    ]);
+  });
+});
