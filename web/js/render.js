@@ -314,16 +314,9 @@ function renderControls(root, state, view) {
   button("#hint-button").disabled = !personToMove;
   const undo = button("#undo-button");
   undo.textContent = t("undo", { n: state?.undo_count ?? 0 });
-<<<<<<< HEAD
   undo.disabled = view.busy || !state?.can_undo; // the engine knows whether a person's move can be taken back
-  const lastTrick = root.querySelector("#last-trick-button");
-  lastTrick.disabled = !deal || !deal.tricks_played;
-  const claim = root.querySelector("#claim-button");
-=======
-  undo.disabled = !live || view.busy || !deal?.moves.length;
   button("#last-trick-button").disabled = !deal?.tricks_played;
   const claim = button("#claim-button");
->>>>>>> webtools
   claim.hidden = state?.match?.rules.claim !== "manual";
   claim.disabled = !(personToMove && deal?.legal_moves.includes("66"));
 }
