@@ -20,7 +20,7 @@ What is here, all straight from RFC 9496 section 4:
   canonical encodings, :func:`scalar_from_hash` reduces 64 bytes, :func:`random_scalar` draws one.
 
 Points are kept in extended twisted Edwards coordinates ``(X, Y, Z, T)`` with ``x = X/Z``,
-``y = Y/Z``, ``xy = T/Z`` (curve ``-x^2 + y^2 = 1 + d x^2 y^2``; Hisil–Wong–Carter–Dawson
+``y = Y/Z``, ``xy = T/Z`` (curve ``-x^2 + y^2 = 1 + d x^2 y^2``; Hisil-Wong-Carter-Dawson
 formulas, complete for this curve). **Nothing here is constant-time**: Python's integers leak
 timing. That is acceptable for a card game whose secrets live for one match on the player's own
 device (see docs/friend-protocol.md), and for nothing more.

@@ -1,0 +1,232 @@
+"""ElGamal over ristretto255 with a joint key: the cards, keys, re-encryption and decryption shares.
+
+- **Cards** are 32 fixed group elements, ``hash_to_group("otv66-friend/v1/card/<code>")``: nobody
+  knows a relation between them, so a card cannot be turned into another one by arithmetic.
+- **Keys**: each player draws a secret ``x`` and publishes ``X = x * BASE``; the deck is encrypted
+  under the **joint key** ``X_0 + X_1``, whose secret is ``x_0 + x_1``: neither player knows it.
+  Each public key travels with a proof of knowledge of its secret (the sender proof below over a
+  message holding no share), which stops a "rogue key" ``X_1 = Y - X_0`` that would let player 1
+  decrypt alone.
+- **Ciphertexts** ``(a, b) = (card + r * joint, r * BASE)``; the deck starts as ``(card, 0)`` in card
+  order (``r = 0``, public) and each shuffle re-encrypts every card with fresh ``r``.
+- **Decryption share** of player ``i`` for ``(a, b)``: ``x_i * b``. The card is
+  ``a - share_0 - share_1``: one share alone reveals nothing about it.
+- **Sender proof**: a Chaum-Pedersen proof that the shares of a message were made with the
+  sender's secret (``log_BASE X_i = log_b share`` for every share, batched by a random linear
+  combination), made non-interactive by Fiat-Shamir over the whole message. It doubles as the
+  message's signature: without the secret nobody can write it, and any change to the message
+  breaks it.
+
+>>> alice, bob = KeyPair.generate(), KeyPair.generate()
+>>> key = FixedBase(joint_key([alice.public, bob.public]))
+>>> hidden = initial_deck().cards[9].reencrypt(random_scalar(), key)
+>>> shares = [decryption_share(alice.secret, hidden), decryption_share(bob.secret, hidden)]
+>>> CODES[decryption_card(hidden, shares)]
+'TH'
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from otv66.cards import CODES
+from otv66.friend.errors import BadShareError, ForgedSenderError, MalformedMessageError
+from otv66.friend.fiat_shamir import Context, challenge, small_challenges
+from otv66.friend.ristretto import (
+    BASE,
+    ENCODED_SIZE,
+    IDENTITY,
+    ORDER,
+    Element,
+    FixedBase,
+    RandomBytes,
+    base_times,
+    decode,
+    decode_scalar,
+    encode_scalar,
+    hash_to_group,
+    multiscalar,
+    random_scalar,
+)
+
+CARD_LABEL: Final = b"otv66-friend/v1/card/"
+"""Prefix of the labels hashed to the cards' group elements."""
+
+
+@functools.cache
+def card_elements() -> tuple[Element, ...]:
+    """``card_elements()[card]`` is the group element standing for ``card`` (an int of :mod:`otv66.cards`)."""
+    return tuple(hash_to_group(CARD_LABEL + code.encode()) for code in CODES)
+
+
+@functools.cache
+def _card_by_encoding() -> dict[bytes, int]:
+    return {element.encode(): card for card, element in enumerate(card_elements())}
+
+
+@dataclass(frozen=True)
+class Ciphertext:
+    """An ElGamal ciphertext ``(a, b) = (card + r * key, r * BASE)``."""
+
+    a: Element
+    b: Element
+
+    SIZE = 2 * ENCODED_SIZE
+
+    def encode(self) -> bytes:
+        """``a`` then ``b``, 64 bytes."""
+        return self.a.encode() + self.b.encode()
+
+    @classmethod
+    def decode(cls, data: bytes) -> Ciphertext:
+        """The ciphertext of 64 bytes; :class:`~otv66.friend.errors.MalformedMessageError` otherwise."""
+        return cls(decode(data[:ENCODED_SIZE]), decode(data[ENCODED_SIZE : cls.SIZE]))
+
+    def reencrypt(self, randomness: int, key: FixedBase) -> Ciphertext:
+        """The same card under fresh randomness: ``(a + r * key, b + r * BASE)``."""
+        return Ciphertext(self.a + key.times(randomness), self.b + base_times(randomness))
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A sequence of ciphertexts with its encoding (computed once: encoding a group element costs a square root)."""
+
+    cards: tuple[Ciphertext, ...]
+    encoded: bytes
+
+    @classmethod
+    def of(cls, cards: Sequence[Ciphertext]) -> Deck:
+        """The deck of ``cards``, encoding them."""
+        return cls(tuple(cards), b"".join(card.encode() for card in cards))
+
+    @classmethod
+    def decode(cls, data: bytes, size: int) -> Deck:
+        """The deck of ``size`` ciphertexts encoded in ``data`` (exactly that long)."""
+        if len(data) != size * Ciphertext.SIZE:
+            raise MalformedMessageError(f"a deck of {size} cards is {size * Ciphertext.SIZE} bytes, not {len(data)}")
+        step = Ciphertext.SIZE
+        return cls(tuple(Ciphertext.decode(data[i : i + step]) for i in range(0, len(data), step)), data)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+@functools.cache
+def initial_deck() -> Deck:
+    """The 32 cards in card order, "encrypted" with randomness 0: public, the first shuffle's input."""
+    return Deck.of([Ciphertext(element, IDENTITY) for element in card_elements()])
+
+
+@dataclass(frozen=True)
+class KeyPair:
+    """One player's secret ``x`` and public key ``x * BASE``."""
+
+    secret: int
+    public: Element
+
+    @classmethod
+    def generate(cls, random_bytes: RandomBytes = secrets.token_bytes) -> KeyPair:
+        """A fresh key pair from ``random_bytes`` (the system's secure source by default)."""
+        secret = random_scalar(random_bytes)
+        return cls(secret, base_times(secret))
+
+
+def joint_key(publics: Sequence[Element]) -> Element:
+    """The key the deck is encrypted under: the sum of the players' public keys."""
+    total = IDENTITY
+    for public in publics:
+        total = total + public
+    return total
+
+
+def decryption_share(secret: int, ciphertext: Ciphertext) -> Element:
+    """One player's share for opening ``ciphertext``: ``secret * b``."""
+    return multiscalar([secret], [ciphertext.b])
+
+
+def decryption_card(ciphertext: Ciphertext, shares: Sequence[Element]) -> int:
+    """The card ``ciphertext`` holds, given every player's share; raise if the result is no card."""
+    message = ciphertext.a
+    for share in shares:
+        message = message - share
+    card = _card_by_encoding().get(message.encode())
+    if card is None:
+        raise BadShareError("the decryption shares do not open a card")
+    return card
+
+
+@dataclass(frozen=True)
+class SenderProof:
+    """A Chaum-Pedersen proof ``(c, s)`` of the sender's secret over his shares and the whole message."""
+
+    challenge: int
+    response: int
+
+    SIZE = 2 * ENCODED_SIZE
+
+    def encode(self) -> bytes:
+        """``c`` then ``s``, 64 bytes."""
+        return encode_scalar(self.challenge) + encode_scalar(self.response)
+
+    @classmethod
+    def decode(cls, data: bytes) -> SenderProof:
+        """The proof of 64 bytes; :class:`~otv66.friend.errors.MalformedMessageError` otherwise."""
+        return cls(decode_scalar(data[:ENCODED_SIZE]), decode_scalar(data[ENCODED_SIZE : cls.SIZE]))
+
+
+def _combined(context: Context, body: bytes, pairs: Sequence[tuple[Element, Element]]) -> tuple[Element, Element]:
+    """``(sum rho_j b_j, sum rho_j share_j)`` with hashed ``rho``: one equation standing for all of them.
+
+    If any share is wrong, the combined equation holds only with probability 2**-128 over ``rho``,
+    which is drawn after the shares are fixed (they are in ``body``).
+    """
+    if not pairs:
+        return IDENTITY, IDENTITY
+    weights = small_challenges(context, "sender-batch", len(pairs), body)
+    return multiscalar(weights, [b for b, _ in pairs]), multiscalar(weights, [share for _, share in pairs])
+
+
+def _sender_challenge(
+    context: Context, body: bytes, public: Element, combined: tuple[Element, Element], commitments: tuple[Element, ...]
+) -> int:
+    points = (public, *combined, *commitments)
+    return challenge(context, "sender", body, *(point.encode() for point in points))
+
+
+def prove_sender(
+    context: Context,
+    keys: KeyPair,
+    body: bytes,
+    pairs: Sequence[tuple[Element, Element]],
+    random_bytes: RandomBytes = secrets.token_bytes,
+) -> SenderProof:
+    """Prove that ``share == keys.secret * b`` for each ``(b, share)`` in ``pairs``, bound to ``body``.
+
+    ``body`` is every byte of the message except this proof (and whatever else the verifier must see
+    unchanged, such as the deck the shares are for).
+    """
+    nonce = random_scalar(random_bytes)
+    combined = _combined(context, body, pairs)
+    commitments = (base_times(nonce), multiscalar([nonce], [combined[0]]))
+    c = _sender_challenge(context, body, keys.public, combined, commitments)
+    return SenderProof(c, (nonce + c * keys.secret) % ORDER)
+
+
+def verify_sender(
+    context: Context, public: Element, body: bytes, pairs: Sequence[tuple[Element, Element]], proof: SenderProof
+) -> None:
+    """Check a :func:`prove_sender` proof; raise :class:`ForgedSenderError` if it fails."""
+    combined = _combined(context, body, pairs)
+    c, s = proof.challenge, proof.response
+    commitments = (
+        multiscalar([s, -c], [BASE, public]),
+        multiscalar([s, -c], list(combined)),
+    )
+    if _sender_challenge(context, body, public, combined, commitments) != c:
+        raise ForgedSenderError(
+            f"the message is not signed by player {context.sender}'s key, or its shares are not his: refused"
+        )
