@@ -11,11 +11,12 @@
   order (``r = 0``, public) and each shuffle re-encrypts every card with fresh ``r``.
 - **Decryption share** of player ``i`` for ``(a, b)``: ``x_i * b``. The card is
   ``a - share_0 - share_1``: one share alone reveals nothing about it.
-- **Sender proof**: a Chaum-Pedersen proof that the shares of a message were made with the
+- **Share proof**: a Chaum-Pedersen proof that the shares of a message were made with the
   sender's secret (``log_BASE X_i = log_b share`` for every share, batched by a random linear
-  combination), made non-interactive by Fiat-Shamir over the whole message. It doubles as the
-  message's signature: without the secret nobody can write it, and any change to the message
-  breaks it.
+  combination), made non-interactive by Fiat-Shamir.
+- **Signature**: a Schnorr signature (the same proof with no share) over a whole message, so nobody
+  without the sender's secret can write or alter one; over a key message it is the key's proof of
+  knowledge.
 
 >>> alice, bob = KeyPair.generate(), KeyPair.generate()
 >>> key = FixedBase(joint_key([alice.public, bob.public]))
@@ -160,8 +161,8 @@ def decryption_card(ciphertext: Ciphertext, shares: Sequence[Element]) -> int:
 
 
 @dataclass(frozen=True)
-class SenderProof:
-    """A Chaum-Pedersen proof ``(c, s)`` of the sender's secret over his shares and the whole message."""
+class Proof:
+    """A Chaum-Pedersen proof ``(c, s)``: the sender knows ``x`` with ``X = x * BASE`` and ``share = x * b``."""
 
     challenge: int
     response: int
@@ -173,12 +174,16 @@ class SenderProof:
         return encode_scalar(self.challenge) + encode_scalar(self.response)
 
     @classmethod
-    def decode(cls, data: bytes) -> SenderProof:
+    def decode(cls, data: bytes) -> Proof:
         """The proof of 64 bytes; :class:`~otv66.friend.errors.MalformedMessageError` otherwise."""
         return cls(decode_scalar(data[:ENCODED_SIZE]), decode_scalar(data[ENCODED_SIZE : cls.SIZE]))
 
 
-def _combined(context: Context, body: bytes, pairs: Sequence[tuple[Element, Element]]) -> tuple[Element, Element]:
+Pairs = Sequence[tuple[Element, Element]]
+"""``(b, share)`` pairs: each share claims to be ``x * b``."""
+
+
+def _combined(context: Context, body: bytes, pairs: Pairs) -> tuple[Element, Element]:
     """``(sum rho_j b_j, sum rho_j share_j)`` with hashed ``rho``: one equation standing for all of them.
 
     If any share is wrong, the combined equation holds only with probability 2**-128 over ``rho``,
@@ -186,47 +191,64 @@ def _combined(context: Context, body: bytes, pairs: Sequence[tuple[Element, Elem
     """
     if not pairs:
         return IDENTITY, IDENTITY
-    weights = small_challenges(context, "sender-batch", len(pairs), body)
+    weights = small_challenges(context, "dleq-batch", len(pairs), body)
     return multiscalar(weights, [b for b, _ in pairs]), multiscalar(weights, [share for _, share in pairs])
 
 
-def _sender_challenge(
-    context: Context, body: bytes, public: Element, combined: tuple[Element, Element], commitments: tuple[Element, ...]
+def _challenge(
+    context: Context,
+    label: str,
+    body: bytes,
+    public: Element,
+    combined: tuple[Element, Element],
+    commitments: tuple[Element, Element],
 ) -> int:
     points = (public, *combined, *commitments)
-    return challenge(context, "sender", body, *(point.encode() for point in points))
+    return challenge(context, label, body, *(point.encode() for point in points))
 
 
-def prove_sender(
-    context: Context,
-    keys: KeyPair,
-    body: bytes,
-    pairs: Sequence[tuple[Element, Element]],
-    random_bytes: RandomBytes = secrets.token_bytes,
-) -> SenderProof:
-    """Prove that ``share == keys.secret * b`` for each ``(b, share)`` in ``pairs``, bound to ``body``.
-
-    ``body`` is every byte of the message except this proof (and whatever else the verifier must see
-    unchanged, such as the deck the shares are for).
-    """
+def _prove(context: Context, label: str, keys: KeyPair, body: bytes, pairs: Pairs, random_bytes: RandomBytes) -> Proof:
     nonce = random_scalar(random_bytes)
     combined = _combined(context, body, pairs)
     commitments = (base_times(nonce), multiscalar([nonce], [combined[0]]))
-    c = _sender_challenge(context, body, keys.public, combined, commitments)
-    return SenderProof(c, (nonce + c * keys.secret) % ORDER)
+    c = _challenge(context, label, body, keys.public, combined, commitments)
+    return Proof(c, (nonce + c * keys.secret) % ORDER)
 
 
-def verify_sender(
-    context: Context, public: Element, body: bytes, pairs: Sequence[tuple[Element, Element]], proof: SenderProof
-) -> None:
-    """Check a :func:`prove_sender` proof; raise :class:`ForgedSenderError` if it fails."""
+def _holds(context: Context, label: str, public: Element, body: bytes, pairs: Pairs, proof: Proof) -> bool:
     combined = _combined(context, body, pairs)
     c, s = proof.challenge, proof.response
-    commitments = (
-        multiscalar([s, -c], [BASE, public]),
-        multiscalar([s, -c], list(combined)),
-    )
-    if _sender_challenge(context, body, public, combined, commitments) != c:
+    commitments = (multiscalar([s, -c], [BASE, public]), multiscalar([s, -c], list(combined)))
+    return _challenge(context, label, body, public, combined, commitments) == c
+
+
+def sign(context: Context, keys: KeyPair, body: bytes, random_bytes: RandomBytes = secrets.token_bytes) -> Proof:
+    """A Schnorr signature of ``body`` in ``context``: proves knowledge of ``keys.secret`` (a key's proof of
+    possession when ``body`` holds the public key)."""
+    return _prove(context, "signature", keys, body, (), random_bytes)
+
+
+def verify_signature(context: Context, public: Element, body: bytes, signature: Proof) -> None:
+    """Check a :func:`sign` signature; raise :class:`ForgedSenderError` if it fails."""
+    if not _holds(context, "signature", public, body, (), signature):
         raise ForgedSenderError(
-            f"the message is not signed by player {context.sender}'s key, or its shares are not his: refused"
+            f"the message is not signed by player {context.sender}'s key (forged or altered): refused"
+        )
+
+
+def prove_shares(
+    context: Context, keys: KeyPair, body: bytes, pairs: Pairs, random_bytes: RandomBytes = secrets.token_bytes
+) -> Proof:
+    """Prove ``share == keys.secret * b`` for every ``(b, share)`` of ``pairs`` (batched), bound to ``body``.
+
+    ``body`` holds the shares and whatever the verifier must see unchanged (the deck they open).
+    """
+    return _prove(context, "shares", keys, body, pairs, random_bytes)
+
+
+def verify_shares(context: Context, public: Element, body: bytes, pairs: Pairs, proof: Proof) -> None:
+    """Check a :func:`prove_shares` proof; raise :class:`BadShareError` if any share is not the sender's."""
+    if not _holds(context, "shares", public, body, pairs, proof):
+        raise BadShareError(
+            f"a decryption share of player {context.sender} is wrong (it would open a wrong card): refused"
         )
