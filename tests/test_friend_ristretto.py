@@ -9,14 +9,14 @@ import pytest
 from otv66.friend.errors import MalformedMessageError
 from otv66.friend.ristretto import (
     BASE,
-    D,
     IDENTITY,
     INVSQRT_A_MINUS_D,
     ORDER,
-    P,
     SQRT_AD_MINUS_ONE,
     SQRT_M1,
+    D,
     FixedBase,
+    P,
     base_times,
     decode,
     decode_scalar,
