@@ -28,7 +28,16 @@ from otv66.friend.elgamal import (
 )
 from otv66.friend.errors import BadShareError, BadShuffleError, ForgedSenderError, MalformedMessageError
 from otv66.friend.fiat_shamir import Context
-from otv66.friend.ristretto import BASE, IDENTITY, ORDER, FixedBase, base_times, hash_to_group, random_scalar
+from otv66.friend.ristretto import (
+    BASE,
+    IDENTITY,
+    ORDER,
+    FixedBase,
+    base_times,
+    encode_scalar,
+    hash_to_group,
+    random_scalar,
+)
 from otv66.friend.shuffle import ShuffleProof, random_permutation, shuffle, verify_shuffle
 
 SMALL = 6
@@ -174,20 +183,30 @@ def test_a_shuffle_proof_fits_only_its_context_key_and_input(
             verify_shuffle(source, deck, proof, key, context)
 
 
+def forged(proof: ShuffleProof, change: dict[int, bytes]) -> ShuffleProof:
+    """The proof with some of its 32-byte fields replaced, as a cheater would send it."""
+    chunks = [proof.encoded[i : i + 32] for i in range(0, len(proof.encoded), 32)]
+    for index, chunk in change.items():
+        chunks[index] = chunk
+    return ShuffleProof.decode(b"".join(chunks), SMALL)
+
+
 def test_forged_shuffle_proofs_fail(shuffled: tuple[Deck, ShuffleProof], players: tuple[KeyPair, KeyPair]) -> None:
     deck, proof = shuffled
     joint = joint_key([p.public for p in players])
-    responses = (proof.responses[0], proof.responses[1], (proof.responses[2] + 1) % ORDER, proof.responses[3])
-    forged = [
-        replace(proof, responses=responses),
-        replace(proof, challenge=(proof.challenge + 1) % ORDER),
-        replace(proof, permuted_responses=proof.permuted_responses[::-1]),
-        replace(proof, commitments=(*proof.commitments[1:], proof.commitments[0])),
-        replace(proof, chain=tuple(hash_to_group(bytes([i])) for i in range(SMALL))),
+    n = SMALL
+    fields = [proof.encoded[i : i + 32] for i in range(0, len(proof.encoded), 32)]
+    lies = [
+        {0: fields[1], 1: fields[0]},  # permutation commitments swapped
+        {n: hash_to_group(b"x").encode()},  # a chain element replaced
+        {2 * n: fields[2 * n + 1], 2 * n + 1: fields[2 * n]},  # chain commitments swapped
+        {3 * n: encode_scalar(proof.challenge + 1)},  # another challenge
+        {3 * n + 3: encode_scalar(proof.responses[2] + 1)},  # a response changed
+        {4 * n + 5: fields[5 * n + 4], 5 * n + 4: fields[4 * n + 5]},  # permuted responses swapped
     ]
-    for lie in forged:
+    for lie in lies:
         with pytest.raises(BadShuffleError):
-            verify_shuffle(small_deck(), deck, lie, joint, CONTEXT)
+            verify_shuffle(small_deck(), deck, forged(proof, lie), joint, CONTEXT)
 
 
 def test_malformed_proofs_and_ciphertexts_are_refused(shuffled: tuple[Deck, ShuffleProof]) -> None:
