@@ -23,7 +23,7 @@ covers every byte, so a message cannot be altered, replayed elsewhere or written
 >>> message = Message(bytes(16), deal=0, sender=0, seq=0, step=Step.KEY, public_key=keys.public).signed(keys)
 >>> text = message.to_text()
 >>> len(text), Message.from_text(text) == message
-(228, True)
+(160, True)
 """
 
 from __future__ import annotations

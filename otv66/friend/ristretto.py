@@ -233,6 +233,9 @@ class Element:
     def __hash__(self) -> int:
         return hash(self.encode())
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Element:
+        return self  # immutable: a copy would be the same element
+
     def __repr__(self) -> str:
         return f"Element({self.encode().hex()})"
 

@@ -15,16 +15,16 @@ would cut)::
     ...then, whenever a face-up card leaves a pile, both release that pile's face-down card and
     send their share (riding on their next move): it opens when both shares are in.
 
->>> alice, bob = MatchKeys.new(seat=0), None
->>> bob = MatchKeys.new(seat=1, match_id=alice.match_id)
->>> bob.receive_key(alice.key_message()); alice.receive_key(bob.key_message())
->>> deals = [DealSession(alice, deal=1, dealer=0, packets=(4, 4)), DealSession(bob, deal=1, dealer=0, packets=(4, 4))]
->>> deals[0].receive(deals[1].next_message())  # bob shuffles first
-[]
->>> len(deals[1].receive(deals[0].next_message()))  # alice's shuffle and shares: bob sees nothing yet
-0
->>> len(deals[0].receive(deals[1].next_message()))  # bob's shares: alice sees the 16 face-up cards
-16
+In code (tests/test_friend_session.py plays whole deals this way)::
+
+    alice = MatchKeys.new(seat=0)
+    bob = MatchKeys.new(seat=1, match_id=alice.match_id)
+    bob.receive_key(alice.key_message())
+    alice.receive_key(bob.key_message())
+    mine, his = DealSession(alice, deal=1, dealer=0, packets=(4, 4)), DealSession(bob, 1, 0, (4, 4))
+    mine.receive(his.next_message())        # bob shuffles first
+    his.receive(mine.next_message())        # alice's shuffle and her face-up shares
+    mine.receive(his.next_message())        # bob's shares: both now see the 16 face-up cards
 """
 
 from __future__ import annotations

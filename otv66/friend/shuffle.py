@@ -36,12 +36,15 @@ argument needs ``k`` shadow shuffles for soundness ``2**-k`` (``k = 40`` is 80 K
 Bayer-Groth's ``O(sqrt N)`` argument saves little at ``N = 32`` for far more code; Neff's
 argument has the same size class with more rounds.
 
->>> from otv66.friend.elgamal import initial_deck, joint_key, KeyPair
+>>> from otv66.friend.elgamal import Deck, KeyPair, initial_deck
 >>> from otv66.friend.fiat_shamir import Context
 >>> key = KeyPair.generate().public
 >>> ctx = Context(bytes(16), deal=1, step=1, seq=0, sender=0)
->>> deck, proof = shuffle(initial_deck(), key, ctx)
->>> verify_shuffle(initial_deck(), deck, proof, key, ctx)
+>>> four_aces = Deck.of([initial_deck().cards[card] for card in (0, 8, 16, 24)])
+>>> deck, proof = shuffle(four_aces, key, ctx)
+>>> verify_shuffle(four_aces, deck, proof, key, ctx)
+>>> len(proof.encoded) == ShuffleProof.size(4)
+True
 """
 
 from __future__ import annotations
