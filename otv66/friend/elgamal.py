@@ -38,7 +38,6 @@ from otv66.cards import CODES
 from otv66.friend.errors import BadShareError, ForgedSenderError, MalformedMessageError
 from otv66.friend.fiat_shamir import Context, challenge, small_challenges
 from otv66.friend.ristretto import (
-    BASE,
     ENCODED_SIZE,
     IDENTITY,
     ORDER,
@@ -49,6 +48,7 @@ from otv66.friend.ristretto import (
     decode,
     decode_scalar,
     encode_scalar,
+    fixed_base,
     hash_to_group,
     multiscalar,
     random_scalar,
@@ -218,7 +218,9 @@ def _prove(context: Context, label: str, keys: KeyPair, body: bytes, pairs: Pair
 def _holds(context: Context, label: str, public: Element, body: bytes, pairs: Pairs, proof: Proof) -> bool:
     combined = _combined(context, body, pairs)
     c, s = proof.challenge, proof.response
-    commitments = (multiscalar([s, -c], [BASE, public]), multiscalar([s, -c], list(combined)))
+    # A player's key signs every message of a match: its table (built once) makes each check cheap.
+    key_part = base_times(s) - fixed_base(public.encode()).times(c)
+    commitments = (key_part, multiscalar([s, -c], list(combined)))
     return _challenge(context, label, body, public, combined, commitments) == c
 
 
