@@ -370,9 +370,14 @@ def fixed_base(encoding: bytes) -> FixedBase:
     return FixedBase(decode(encoding))
 
 
+@functools.cache
+def _base_table() -> FixedBase:
+    return FixedBase(BASE)
+
+
 def base_times(scalar: int) -> Element:
     """``scalar * BASE``."""
-    return fixed_base(BASE.encode()).times(scalar)
+    return _base_table().times(scalar)
 
 
 def encode_scalar(scalar: int) -> bytes:

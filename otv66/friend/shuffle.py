@@ -71,7 +71,6 @@ from otv66.friend.ristretto import (
     encode_scalar,
     fixed_base,
     hash_to_group,
-    multiply,
     multiscalar,
     random_scalar,
 )
@@ -170,6 +169,12 @@ def _final_challenge(
     )
 
 
+def _nonzero_sum(scalars: Sequence[int], elements: Sequence[Element]) -> Element:
+    """``sum(scalars[i] * elements[i])`` leaving out the identity elements (they add nothing)."""
+    terms = [(s, e) for s, e in zip(scalars, elements, strict=True) if e != IDENTITY]
+    return multiscalar([s for s, _ in terms], [e for _, e in terms])
+
+
 def shuffle(
     source: Deck, key: Element, context: Context, random_bytes: RandomBytes = secrets.token_bytes
 ) -> tuple[Deck, ShuffleProof]:
@@ -191,25 +196,33 @@ def shuffle(
     u = _u_challenges(context, key, source, shuffled, commitments_bytes)
     u_out = [u[j] for j in order]
     chain_random = [random_scalar(random_bytes) for _ in range(size)]
-    chain: list[Element] = []
-    previous = h
+    # The prover knows each chain element as logs[i] * G + h_logs[i] * H (ĉ_0 = H): two fixed-base
+    # products per element instead of a variable-base one, here and in the chain commitments.
+    h_table = fixed_base(h.encode())
+    logs, h_logs = [0], [1]
     for i in range(size):
-        previous = base_times(chain_random[i]) + multiply(u_out[i], previous)
-        chain.append(previous)
+        logs.append((chain_random[i] + u_out[i] * logs[i]) % ORDER)
+        h_logs.append(u_out[i] * h_logs[i] % ORDER)
+    chain = [base_times(logs[i + 1]) + h_table.times(h_logs[i + 1]) for i in range(size)]
     chain_bytes = b"".join(c.encode() for c in chain)
 
     w1, w2, w3, w4 = (random_scalar(random_bytes) for _ in range(4))
     w_chain = [random_scalar(random_bytes) for _ in range(size)]
     w_out = [random_scalar(random_bytes) for _ in range(size)]
+    # sum w_out[i] * output[i] == sum w_out[i] * source[order[i]] + (sum w_out[i] * rerandom[i]) * (key, G):
+    # the key part is one fixed-base product, and the first shuffle's source has b = 0 throughout.
+    moved = [source.cards[j] for j in order]
+    key_weight = (sum(w * r for w, r in zip(w_out, rerandom, strict=True)) - w4) % ORDER
     t = [
         base_times(w1),
         base_times(w2),
         base_times(w3) + multiscalar(w_out, hs),
-        multiscalar([*w_out, -w4], [*(card.a for card in shuffled.cards), key]),
-        multiscalar([*w_out, -w4], [*(card.b for card in shuffled.cards), BASE]),
+        _nonzero_sum(w_out, [card.a for card in moved]) + key_table.times(key_weight),
+        _nonzero_sum(w_out, [card.b for card in moved]) + base_times(key_weight),
     ]
-    links = [h, *chain[:-1]]
-    chain_commitments = [base_times(w_chain[i]) + multiply(w_out[i], links[i]) for i in range(size)]
+    chain_commitments = [
+        base_times(w_chain[i] + w_out[i] * logs[i]) + h_table.times(w_out[i] * h_logs[i]) for i in range(size)
+    ]
     chain_commitments_bytes = b"".join(t.encode() for t in chain_commitments)
     c = _final_challenge(context, key, source, shuffled, commitments_bytes, chain_bytes, t, chain_commitments_bytes)
 
@@ -283,8 +296,8 @@ def verify_shuffle(source: Deck, shuffled: Deck, proof: ShuffleProof, key: Eleme
         column_sum = column_sum - generator
     # The u-weighted sums have 128-bit weights: cheaper summed first, then multiplied by c.
     weighted_commitments = multiscalar(u, proof.commitments)
-    weighted_a = multiscalar(u, [card.a for card in source.cards])
-    weighted_b = multiscalar(u, [card.b for card in source.cards])
+    weighted_a = _nonzero_sum(u, [card.a for card in source.cards])
+    weighted_b = _nonzero_sum(u, [card.b for card in source.cards])
     t = [
         multiscalar([c, s1], [column_sum, BASE]),
         multiscalar([c, -c * u_product, s2], [proof.chain[-1], h, BASE]),
