@@ -206,10 +206,11 @@ class DealSession:
             context = Message(keys.match_id, self.deal, seat, self._sent, step).context
             deck, proof = shuffle(self._decks[-1], self._joint, context, keys.random_bytes)
             final = deck if step == Step.SECOND_SHUFFLE else None
-        positions = [] if final is None else self._unsent()
-        if step == Step.SHARES and not positions:
+        shares: tuple[tuple[int, Element], ...] = ()
+        if final is not None:
+            shares = tuple((pos, decryption_share(keys.keys.secret, final.cards[pos])) for pos in self._unsent())
+        if step == Step.SHARES and not shares:
             raise RefusedError("nothing to send now: no shuffle is due and every share allowed is sent")
-        shares = tuple((pos, decryption_share(keys.keys.secret, final.cards[pos])) for pos in positions if final)
         message = Message(keys.match_id, self.deal, seat, self._sent, step, None, deck, proof, shares)
         if final is not None and shares:
             pairs = [(final.cards[pos].b, share) for pos, share in shares]
