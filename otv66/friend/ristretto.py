@@ -4,8 +4,11 @@ Why this group: ElGamal and the zero-knowledge proofs of :mod:`otv66.friend` nee
 prime order in which discrete logarithms are hard. Curve25519's Edwards form is fast and well
 studied but has cofactor 8; ristretto255 (RFC 9496) is the prime-order quotient of it with a
 canonical 32-byte encoding, so every decoded element is in the group and no protocol has to
-think about small subgroups. Pure Python because the engine runs in Pyodide, which has no
-compiled crypto package offline (PyNaCl is in Pyodide's lock file but its wheel is not shipped).
+think about small subgroups. Pure Python because the engine runs in Pyodide, which ships no
+package wheel: PyNaCl 1.6.2 (libsodium, with ristretto255 bindings) is in Pyodide 314.0.7's lock
+file, but loading it fetches the wheel from a CDN, and the site would have to serve a compiled
+wheel of its own. This module is the only one that does group arithmetic, so such a backend could
+replace it later without touching the protocol.
 
 What is here, all straight from RFC 9496 section 4:
 
@@ -339,7 +342,7 @@ def multiscalar(scalars: Sequence[int], elements: Sequence[Element]) -> Element:
 
 
 FIXED_WINDOW: Final = 8
-"""Bits per row of a :class:`FixedBase` table: 33 rows of 128 points, so a product is ~33 additions."""
+"""Bits per row of a :class:`FixedBase` table: 32 rows of 128 points, so a product is at most 32 additions."""
 
 
 class FixedBase:
@@ -366,7 +369,7 @@ class FixedBase:
 
 @functools.lru_cache(maxsize=8)
 def fixed_base(encoding: bytes) -> FixedBase:
-    """The table of the element with this encoding, built once (the generator, each match's joint key)."""
+    """The table of the element with this encoding, built once: a match's joint key, each player's key, ``H``."""
     return FixedBase(decode(encoding))
 
 
