@@ -271,3 +271,47 @@ def test_steps_out_of_turn_are_refused(setup: Setup) -> None:
     early = replace(shares_only, seq=0, sender=DEALER).signed(setup.keys[DEALER].keys)
     refused(other, early.to_text(), OutOfOrderError)  # shares while his shuffle is due
     refused(other, setup.texts[0], RefusedError)  # one's own message
+
+
+# ----------------------------------------------------------------------------- restarts
+
+
+def test_saved_keys_come_back_with_the_other_players_key() -> None:
+    first, second = new_match(seed=21)
+    again = MatchKeys.from_text(first.to_text())
+    assert (again.match_id, again.seat, again.keys) == (first.match_id, first.seat, first.keys)
+    assert again.joint_key() == first.joint_key()
+    alone = MatchKeys.new(seat=1, random_bytes=seeded(22).randbytes)
+    assert not MatchKeys.from_text(alone.to_text()).ready
+    saved = first.to_text()
+    for bad in (saved[:-3], "AAAA", "B" + saved[1:]):  # cut, too short, version 5
+        with pytest.raises(MalformedMessageError):
+            MatchKeys.from_text(bad)
+    assert second.ready
+
+
+def test_a_restarted_device_restores_its_deal_from_the_transcript_and_plays_on(setup: Setup) -> None:
+    sessions = list(fresh(setup.dealt))
+    for session in sessions:
+        session.release(1, 4)
+    sessions[1].receive(sessions[0].next_message())
+    keys = [MatchKeys.from_text(setup.keys[seat].to_text()) for seat in (0, 1)]
+    restored = [DealSession.restore(keys[seat], 1, DEALER, PACKETS, sessions[seat].transcript) for seat in (0, 1)]
+    for old, new in zip(sessions, restored, strict=True):
+        assert new.layout() == old.layout()
+        assert new.transcript == old.transcript
+    assert restored[0].pending_shares() == []
+    assert restored[1].pending_shares() == []  # released piles are not saved: the game releases them again
+    restored[1].release(1, 4)
+    restored[0].receive(restored[1].next_message())
+    assert restored[0].card(1, 4, face_up=False) == restored[1].card(1, 4, face_up=False) is not None
+
+
+def test_a_tampered_saved_transcript_is_refused(setup: Setup) -> None:
+    own = setup.messages[1]  # the dealer's own second shuffle
+    assert own.signature is not None
+    altered = replace(own, signature=replace(own.signature, response=own.signature.response ^ 1)).to_text()
+    with pytest.raises(ForgedSenderError):
+        DealSession.restore(setup.keys[DEALER], 1, DEALER, PACKETS, [setup.texts[0], altered])
+    with pytest.raises(OutOfOrderError):
+        DealSession.restore(setup.keys[DEALER], 1, DEALER, PACKETS, [setup.texts[1]])

@@ -122,7 +122,7 @@ class Message:
 
     def to_text(self) -> str:
         """The message as base64url text without padding (what travels in a link)."""
-        return base64.urlsafe_b64encode(self.encode()).rstrip(b"=").decode("ascii")
+        return to_base64url(self.encode())
 
     @classmethod
     def decode(cls, data: bytes) -> Message:
@@ -161,13 +161,22 @@ class Message:
     @classmethod
     def from_text(cls, text: str) -> Message:
         """The message of a :meth:`to_text` string."""
-        if not isinstance(text, str) or not _BASE64URL.fullmatch(text) or len(text) % 4 == 1:
-            raise MalformedMessageError("a message is base64url text (letters, digits, '-' and '_')")
-        try:
-            data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        except binascii.Error:
-            raise MalformedMessageError("a message is base64url text") from None
-        return cls.decode(data)
+        return cls.decode(from_base64url(text))
+
+
+def to_base64url(data: bytes) -> str:
+    """``data`` as base64url text without padding."""
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def from_base64url(text: str) -> bytes:
+    """The bytes of base64url text without padding; :class:`MalformedMessageError` for anything else."""
+    if not isinstance(text, str) or not _BASE64URL.fullmatch(text) or len(text) % 4 == 1:
+        raise MalformedMessageError("a message is base64url text (letters, digits, '-' and '_')")
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except binascii.Error:
+        raise MalformedMessageError("a message is base64url text") from None
 
 
 class _Reader:

@@ -51,10 +51,20 @@ from otv66.friend.errors import (
     RefusedError,
     WrongMatchError,
 )
-from otv66.friend.messages import MATCH_ID_SIZE, Message, Step
-from otv66.friend.ristretto import Element, RandomBytes
+from otv66.friend.messages import MATCH_ID_SIZE, Message, Step, from_base64url, to_base64url
+from otv66.friend.ristretto import (
+    ENCODED_SIZE,
+    Element,
+    RandomBytes,
+    base_times,
+    decode,
+    decode_scalar,
+    encode_scalar,
+)
 from otv66.friend.shuffle import shuffle, verify_shuffle
 
+KEYS_VERSION: Final = 1
+"""Version of the saved form of :class:`MatchKeys`."""
 KEY_DEAL: Final = 0
 """The deal number of the key exchange; deals count from 1."""
 MAX_DEAL: Final = 0xFFFF
@@ -85,6 +95,32 @@ class MatchKeys:
     def other(self) -> int:
         """The other player's seat."""
         return 1 - self.seat
+
+    def to_text(self) -> str:
+        """This player's keys as base64url text, **secret included**: for the device's own storage and backup.
+
+        Layout: version (1 byte), match id (16), seat (1), secret (32), then the other player's public
+        key (32) once it is known.
+        """
+        other = self._publics[self.other]
+        data = bytes([KEYS_VERSION]) + self.match_id + bytes([self.seat]) + encode_scalar(self.keys.secret)
+        return to_base64url(data + (b"" if other is None else other.encode()))
+
+    @classmethod
+    def from_text(cls, text: str, random_bytes: RandomBytes = secrets.token_bytes) -> MatchKeys:
+        """The keys saved by :meth:`to_text`."""
+        data = from_base64url(text)
+        seat_at = 1 + MATCH_ID_SIZE
+        head = seat_at + 1 + ENCODED_SIZE
+        if len(data) not in (head, head + ENCODED_SIZE) or data[0] != KEYS_VERSION or data[seat_at] not in (0, 1):
+            raise MalformedMessageError("these are not saved keys of this version")
+        secret = decode_scalar(data[seat_at + 1 : head])
+        if not secret:
+            raise MalformedMessageError("a saved secret key cannot be 0")
+        keys = cls(data[1:seat_at], data[seat_at], KeyPair(secret, base_times(secret)), random_bytes)
+        if len(data) > head:
+            keys._publics[keys.other] = decode(data[head:])
+        return keys
 
     def key_message(self) -> str:
         """This player's public key with its proof of knowledge (the signature), as text."""
@@ -219,14 +255,42 @@ class DealSession:
                 message, share_proof=prove_shares(message.context, keys.keys, body, pairs, keys.random_bytes)
             )
         text = message.signed(keys.keys, keys.random_bytes).to_text()
-        opened = self._openings(final, dict(shares), {})
-        if deck is not None:
-            self._decks.append(deck)
+        self._record_own(message, text)
+        return text
+
+    def _record_own(self, message: Message, text: str) -> None:
+        """Apply one of this player's own messages (just written, or read back by :meth:`restore`)."""
+        final = message.deck if message.step == Step.SECOND_SHUFFLE else self.final_deck
+        shares = dict(message.shares)
+        opened = self._openings(final, shares, {})
+        if message.deck is not None:
+            self._decks.append(message.deck)
         self._mine.update(shares)
         self._cards.update(opened)
         self._sent += 1
         self.transcript.append(text)
-        return text
+
+    @classmethod
+    def restore(
+        cls, keys: MatchKeys, deal: int, dealer: int, packets: Sequence[int], transcript: Sequence[str]
+    ) -> DealSession:
+        """The session as it was after handling ``transcript`` (a saved :attr:`transcript`), for a device that
+        restarts. The other player's messages are checked again in full, this player's own against his key
+        and their place in the deal; the caller releases again the piles its game has turned up."""
+        session = cls(keys, deal, dealer, packets)
+        for text in transcript:
+            message = Message.from_text(text)
+            if message.sender != session.seat:
+                session.receive(text)
+                continue
+            if message.match_id != keys.match_id or message.deal != deal:
+                raise WrongMatchError("this saved message belongs to another match or deal")
+            if message.seq != session._sent:
+                raise OutOfOrderError(f"saved message {session._sent} of this player is missing")
+            session._check_step(message)
+            message.verify_signature(keys.keys.public)
+            session._record_own(message, text)
+        return session
 
     def receive(self, text: str) -> list[int]:
         """Check the other player's message and apply it; return the deck positions it opened."""
@@ -278,13 +342,17 @@ class DealSession:
             raise OutOfOrderError(f"message {message.seq} of this deal was already received (a replay)")
         if message.seq > self._received:
             raise OutOfOrderError(f"message {self._received} of this deal is missing: this is message {message.seq}")
+        self._check_step(message)
+
+    def _check_step(self, message: Message) -> None:
+        """Refuse a message whose step is not the one its sender may send now."""
         due = self.shuffler
         if due == message.sender:
             expected = Step.FIRST_SHUFFLE if len(self._decks) == 1 else Step.SECOND_SHUFFLE
         elif due is None:
             expected = Step.SHARES
         else:
-            raise OutOfOrderError("it is your turn to shuffle: the other player cannot send anything now")
+            raise OutOfOrderError(f"it is seat {due}'s turn to shuffle: seat {message.sender} cannot send anything now")
         if message.step != expected:
             raise OutOfOrderError(f"a {expected.name} message was expected, not {message.step.name}")
 
