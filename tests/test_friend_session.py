@@ -26,7 +26,7 @@ from otv66.friend.errors import (
     WrongMatchError,
 )
 from otv66.friend.messages import Message, Step
-from otv66.friend.ristretto import BASE, fixed_base
+from otv66.friend.ristretto import BASE, IDENTITY, ORDER, fixed_base
 from otv66.friend.session import DealSession, MatchKeys
 
 DEALER = 0
@@ -110,6 +110,9 @@ def test_keys_are_exchanged_with_proofs_and_lies_are_refused() -> None:
     with pytest.raises(ForgedSenderError):
         fresh_first.receive_key(rogue.to_text())
     assert not fresh_first.ready
+    nobody = Message(first.match_id, 0, 1, 0, Step.KEY, public_key=IDENTITY).signed(KeyPair(ORDER, IDENTITY))
+    with pytest.raises(RefusedError, match="no key"):
+        fresh_first.receive_key(nobody.to_text())
 
 
 def test_the_layout_opens_its_face_up_cards_and_nothing_else(setup: Setup) -> None:

@@ -50,6 +50,7 @@ from otv66.friend.ristretto import (
     encode_scalar,
     fixed_base,
     hash_to_group,
+    multiply,
     multiscalar,
     random_scalar,
 )
@@ -146,7 +147,7 @@ def joint_key(publics: Sequence[Element]) -> Element:
 
 def decryption_share(secret: int, ciphertext: Ciphertext) -> Element:
     """One player's share for opening ``ciphertext``: ``secret * b``."""
-    return multiscalar([secret], [ciphertext.b])
+    return multiply(secret, ciphertext.b)
 
 
 def decryption_card(ciphertext: Ciphertext, shares: Sequence[Element]) -> int:

@@ -54,6 +54,7 @@ from otv66.friend.errors import (
 from otv66.friend.messages import MATCH_ID_SIZE, Message, Step, from_base64url, to_base64url
 from otv66.friend.ristretto import (
     ENCODED_SIZE,
+    IDENTITY,
     Element,
     RandomBytes,
     base_times,
@@ -137,6 +138,8 @@ class MatchKeys:
         if message.sender != self.other:
             raise RefusedError(f"a key message for seat {self.other} was expected, not for seat {message.sender}")
         assert message.public_key is not None
+        if message.public_key == IDENTITY:
+            raise RefusedError("the neutral element is no key: it would leave the deck under one player's key alone")
         message.verify_signature(message.public_key)
         known = self._publics[self.other]
         if known is not None:
