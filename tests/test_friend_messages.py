@@ -1,0 +1,78 @@
+"""The binary messages: a round trip keeps every field, and every malformed message is refused by its kind."""
+
+from __future__ import annotations
+
+import base64
+import random
+from dataclasses import replace
+
+import pytest
+
+from otv66.friend.elgamal import KeyPair, sign
+from otv66.friend.errors import ForgedSenderError, MalformedMessageError
+from otv66.friend.messages import Message, Step
+from otv66.friend.ristretto import hash_to_group
+
+MATCH = bytes(range(16))
+
+
+@pytest.fixture(scope="module")
+def keys() -> KeyPair:
+    return KeyPair.generate(random.Random(4).randbytes)
+
+
+@pytest.fixture(scope="module")
+def shares_message(keys: KeyPair) -> Message:
+    shares = ((3, hash_to_group(b"a")), (17, hash_to_group(b"b")))
+    unsigned = Message(MATCH, deal=2, sender=1, seq=5, step=Step.SHARES, shares=shares)
+    # The share proof is checked against a deck (tests/test_friend_session.py); any well-formed one does here.
+    stand_in = sign(unsigned.context, keys, b"", random.Random(5).randbytes)
+    return replace(unsigned, share_proof=stand_in).signed(keys, random.Random(6).randbytes)
+
+
+def as_text(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def test_a_message_survives_its_text_form(shares_message: Message, keys: KeyPair) -> None:
+    text = shares_message.to_text()
+    again = Message.from_text(text)
+    assert again == shares_message
+    assert (again.deal, again.sender, again.seq, again.step) == (2, 1, 5, Step.SHARES)
+    assert [pos for pos, _ in again.shares] == [3, 17]
+    again.verify_signature(keys.public)
+    assert len(text) == -(-len(shares_message.encode()) * 4 // 3)  # base64url without padding
+
+
+def test_the_signature_covers_every_field(shares_message: Message, keys: KeyPair) -> None:
+    for changed in (
+        Message(MATCH, 2, 1, 6, Step.SHARES, shares=shares_message.shares, share_proof=shares_message.share_proof),
+        Message(MATCH, 3, 1, 5, Step.SHARES, shares=shares_message.shares, share_proof=shares_message.share_proof),
+        Message(MATCH, 2, 1, 5, Step.SHARES, shares=shares_message.shares[:1], share_proof=shares_message.share_proof),
+    ):
+        forged = Message.decode(changed.body() + shares_message.encode()[-64:])
+        with pytest.raises(ForgedSenderError):
+            forged.verify_signature(keys.public)
+
+
+@pytest.mark.parametrize(
+    ("offset", "value", "reason"),
+    [
+        (0, 2, "version"),  # version 2
+        (19, 2, "seat"),  # sender 2
+        (22, 9, "step"),  # step 9
+        (24, 40, "position"),  # the first share's deck position
+    ],
+)
+def test_bad_header_fields_are_refused(shares_message: Message, offset: int, value: int, reason: str) -> None:
+    data = bytearray(shares_message.encode())
+    data[offset] = value
+    with pytest.raises(MalformedMessageError, match=reason):
+        Message.from_text(as_text(bytes(data)))
+
+
+def test_cut_padded_or_non_base64url_text_is_refused(shares_message: Message) -> None:
+    data = shares_message.encode()
+    for bad in (as_text(data[:-1]), as_text(data + b"\0"), as_text(data)[:-1] + "+", "", "A", 42):
+        with pytest.raises(MalformedMessageError):
+            Message.from_text(bad)  # type: ignore[arg-type]
