@@ -78,7 +78,7 @@ from typing import Any, Final
 from otv66 import __version__, links
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import SHUFFLE_VERSION, check_packets, check_seed
-from otv66.errors import IllegalMoveError, Otv66Error, RecordError
+from otv66.errors import IllegalMoveError, Otv66Error
 from otv66.match import Match
 from otv66.record import FORMAT, MAX_JSON_DEPTH, json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
@@ -226,10 +226,7 @@ class Session:
         return match_to_record(table.match, **extra)
 
     def load_record(self, record: Any, opponent: Any = None, level: Any = None) -> dict[str, Any]:
-        try:
-            match = match_from_record(record)
-        except RecursionError:
-            raise RecordError("the record is nested too deeply") from None
+        match = match_from_record(record)
         if opponent is None:
             opponent = record.get("opponent", "human")
             if level is None and isinstance(record.get("level"), str):
@@ -404,6 +401,23 @@ def reply_id(request_id: object) -> Any:
     return None
 
 
+def nesting_ok(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether lists and objects in ``value`` nest at most ``limit`` deep (checked without recursion)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, (list, tuple)):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return False
+        stack.extend((child, depth + 1) for child in children)
+    return True
+
+
 def handle(request: Any, session: Session = SESSION) -> dict[str, Any]:
     """Answer one request object; errors become ``{"error": {"type", "message"}}``, never exceptions."""
     request_id = reply_id(request.get("id")) if isinstance(request, dict) else None
@@ -415,6 +429,8 @@ def handle(request: Any, session: Session = SESSION) -> dict[str, Any]:
             params = {}
         if not isinstance(params, dict) or not all(isinstance(key, str) for key in params):
             raise BridgeError("params must be an object")
+        if not nesting_ok(params):  # the engine's readers recurse; inside Pyodide that overflows the JS stack
+            raise BridgeError(f"params nested more than {MAX_JSON_DEPTH} levels deep")
         return {"id": request_id, "result": session.dispatch(request["method"], params)}
     except Otv66Error as error:
         return {"id": request_id, "error": {"type": error.kind, "message": str(error)}}

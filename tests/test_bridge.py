@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
-import subprocess
 import sys
 
 import pytest
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_malformed import JSON_VALUES
 
 from otv66 import errors
-from otv66.bridge import METHODS, BridgeError, Session, call, handle
+from otv66.bridge import METHODS, BridgeError, Session, call, handle, nesting_ok
 from otv66.cards import CODES
 
 ERROR_TYPES = {
@@ -416,28 +416,31 @@ def test_call_never_answers_with_bare_nan(text):
     assert json.loads(reply, parse_constant=lambda name: pytest.fail(f"{name} in {reply}"))["id"] is None
 
 
-def test_a_record_nested_too_deeply_for_python_is_a_typed_error():
+def test_parameters_nested_too_deeply_are_refused_before_any_reader_recurses():
+    """Deep Python objects (a caller of :func:`handle`) are refused like deep JSON text: Pyodide would crash."""
     deep: object = []
     for _ in range(100_000):
         deep = [deep]
     record = {"format": "otv66-record/1", "deals": [{"dealer": 0, "moves": deep}]}
     answer = handle({"id": 1, "method": "load_record", "params": {"record": record}}, Session())
-    assert answer["error"]["type"] == "invalid_record"
+    assert answer["error"]["type"] == "bad_request"
+    assert "nested" in answer["error"]["message"]
+    assert nesting_ok({"a": [[1], {"b": []}]}, limit=4)
+    assert not nesting_ok({"a": [[1], {"b": []}]}, limit=3)
 
 
-def test_the_bridge_loads_the_computer_only_when_a_method_needs_it():
-    if sys.platform == "emscripten":
-        pytest.skip("no subprocess in Pyodide")
-    script = (
-        "import sys, json; from otv66.bridge import call; "
-        "call(json.dumps({'method': 'new_match', 'params': {'seed': 1}})); "
-        "call(json.dumps({'method': 'new_deal'})); "
-        "print('otv66.ai' in sys.modules); "
-        "call(json.dumps({'method': 'hint', 'params': {'seconds': 0.01}})); "
-        "print('otv66.ai' in sys.modules)"
-    )
-    output = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
-    assert output.split() == ["False", "True"]
+def test_the_bridge_loads_the_computer_only_when_a_method_needs_it(monkeypatch):
+    """A fresh import of the engine: playing needs no computer until a method asks it to think."""
+    for name in [name for name in sys.modules if name == "otv66" or name.startswith("otv66.")]:
+        monkeypatch.delitem(sys.modules, name)
+    fresh = importlib.import_module("otv66.bridge")
+    session = fresh.Session()
+    fresh.handle({"method": "new_match", "params": {"seed": 1}}, session)
+    state = fresh.handle({"method": "new_deal"}, session)["result"]
+    fresh.handle({"method": "play", "params": {"move": state["deal"]["legal_moves"][0]}}, session)
+    assert "otv66.ai" not in sys.modules
+    assert "move" in fresh.handle({"method": "hint", "params": {"seconds": 0.01}}, session)["result"]
+    assert "otv66.ai" in sys.modules
 
 
 FUZZ_VALUES = [
