@@ -120,7 +120,8 @@ async function loadEngine(pendingInfo = null) {
       page.recordFormat = version.record_format;
       page.reviewAvailable = reviewAvailable;
       // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default.
-      if (!page.levels.list.includes(page.settings.level)) page.settings = { ...page.settings, level: page.levels.default };
+      if (!page.levels.list.includes(page.settings.level))
+        page.settings = { ...page.settings, level: page.levels.default };
     });
     loading.show(t("stepMatch"), 0.96);
     await openMatch(ctx);

@@ -41,15 +41,13 @@ export async function animateDeal(ctx) {
     page.undealtUnder = new Set(keys);
   });
   const packets = dealingOrder(deal.dealer, deal.packets).map((packet) =>
-    packet.map(
-      (/** @type {{player: number, pile: number, under: boolean}} */ { player, pile, under }) => ({
-        target: pileSlot(root, player, pile),
-        reveal: () =>
-          store.update((page) => {
-            (under ? page.undealtUnder : page.undealt)?.delete(`${player}:${pile}`);
-          }),
-      }),
-    ),
+    packet.map((/** @type {{player: number, pile: number, under: boolean}} */ { player, pile, under }) => ({
+      target: pileSlot(root, player, pile),
+      reveal: () =>
+        store.update((page) => {
+          (under ? page.undealtUnder : page.undealt)?.delete(`${player}:${pile}`);
+        }),
+    })),
   );
   const origin = /** @type {HTMLElement} */ (document.getElementById("deck-spot")).getBoundingClientRect();
   await dealCards(document.getElementById("fly-layer"), origin, packets, cardBack());
