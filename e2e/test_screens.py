@@ -189,4 +189,5 @@ def test_on_a_phone_the_published_snippet_shows_cards_trick_and_actions_without_
     handle = iframe.element_handle()
     check_whole_table(handle.content_frame(), TAP)
     assert not frame.locator("#menu-toggle").is_visible(), "no menu button that does nothing in embed mode"
+    iframe.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "screens-phone-host-360.png")

@@ -81,7 +81,7 @@ function symbol(style, suit, x, y, size, flipped = false) {
 function corner(style, rank, suit) {
   const label = INDEX[style][rank];
   const narrow = label.length > 1 ? ` textLength="34" lengthAdjust="spacingAndGlyphs"` : "";
-  return `<g><text x="24" y="44" text-anchor="middle" class="card-index"${narrow}>${label}</text>${symbol(style, suit, 24, 66, 28)}</g>`;
+  return `<g><text x="24" y="44" text-anchor="middle" class="card-index"${narrow}>${label}</text>${symbol(style, suit, 24, 69, 34)}</g>`;
 }
 
 function court(style, rank, suit) {
