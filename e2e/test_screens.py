@@ -135,6 +135,17 @@ def test_mid_deal_the_trick_and_a_pending_marriage_are_on_one_screen(table_in_co
     table.playable().first.wait_for()
     check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
     table.page.screenshot(path=artifacts / f"screens-{width}x{height}-mid-deal.png")
+    # The longest line the page can show: the computer's longest name, dealing, with the pending marriage.
+    table.page.evaluate(LONGEST_LINE, leader)
+    check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
+    table.page.screenshot(path=artifacts / f"screens-{width}x{height}-long-line.png")
+
+
+LONGEST_LINE = """(player) => {
+  const line = document.getElementById(`info-${player}`);
+  line.querySelector(".seat-name").textContent = "Računar (klupski igrač)";
+  line.querySelector(".dealer-chip").hidden = false;
+}"""
 
 
 HOST_PAGE = """<!doctype html><html lang="sr-Latn"><head><meta charset="utf-8">
