@@ -38,14 +38,14 @@ function seatsFromSettings(ctx) {
 /**
  * Whether a save is the match this address asks for (same seed and rule overrides, when given).
  * @param {PageContext} ctx
- * @param {any} save
+ * @param {any} candidate a save read by storage.js
  * @returns {boolean}
  */
-function saveFitsRequest(ctx, save) {
+function saveFitsRequest(ctx, candidate) {
   const page = ctx.store.state;
-  if (page.seed !== null && save.record.seed !== page.seed) return false;
-  if (ctx.params.has("opponent") && save.opponent !== page.settings.opponent) return false;
-  const rules = save.record.rules ?? {};
+  if (page.seed !== null && candidate.record.seed !== page.seed) return false;
+  if (ctx.params.has("opponent") && candidate.opponent !== page.settings.opponent) return false;
+  const rules = candidate.record.rules ?? {};
   return Object.keys(ctx.overrides.ruleOverrides).every((key) => rules[key] === page.settings.rules[key]);
 }
 
@@ -68,19 +68,19 @@ export async function openMatch(ctx) {
   if (saved.status === "newer") tell(t("saveNewer"));
   if (saved.status === "corrupt") tell(t("saveCorrupt", { message: saved.message }));
   if (saved.status === "ok" && saveFitsRequest(ctx, saved.save)) {
-    const save = saved.save;
-    if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) tell(t("saveNewer"));
+    const kept = saved.save;
+    if ((formatNumber(kept.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) tell(t("saveNewer"));
     else {
       try {
         const levels = store.state.levels;
         const game = await engine.call("load_record", {
-          record: save.record,
-          opponent: save.opponent === "human" ? "human" : "computer",
-          level: levels.list.includes(save.level) ? save.level : levels.default,
+          record: kept.record,
+          opponent: kept.opponent === "human" ? "human" : "computer",
+          level: levels.list.includes(kept.level) ? kept.level : levels.default,
         });
         store.update((page) => {
           page.game = game;
-          page.historyAdded = Boolean(save.finished);
+          page.historyAdded = Boolean(kept.finished);
         });
         ctx.announce(t("resumed"));
         return;
