@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -140,7 +139,7 @@ def shows_no_defect(case: Callable[[], None]) -> bool:
 
 
 def id_not_a_number() -> None:
-    for text in ('{"id": NaN, "method": "version"}', '{"id": Infinity, "method": "state"}'):
+    for text in ('{"id": NaN, "method": "version"}', '{"id": Infinity, "method": "state"}', '{"id": [-Infinity]}'):
         check_reply(bridge.call(text))
 
 
@@ -149,10 +148,19 @@ def players_as_an_object() -> None:
 
 
 LOOP_DEFECTS: list[tuple[Callable[[], None], Callable[[dict[str, Any]], bool]]] = [
-    (id_not_a_number, lambda request: isinstance(request.get("id"), float) and not math.isfinite(request["id"])),
+    (id_not_a_number, lambda request: not _strict_json(request.get("id"))),
     (players_as_an_object, lambda request: isinstance(_params(request).get("players"), dict)),
 ]
 """Defects of today's bridge that break the contract in the loop, each with the requests that would meet it."""
+
+
+def _strict_json(value: Any) -> bool:
+    """Whether ``value`` holds no NaN or Infinity."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except ValueError:
+        return False
+    return True
 
 
 def _params(request: dict[str, Any]) -> dict[str, Any]:
