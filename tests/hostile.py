@@ -172,11 +172,11 @@ class Mutator:
         for _ in range(rng.randint(1, 3) if edits is None else edits):
             spots = places(mutated)
             if not spots:
-                return rng.choice(self.values)
+                return copy.deepcopy(rng.choice(self.values))
             container, key = rng.choice(spots)
             operation = rng.randrange(7)
             if operation == 0:
-                container[key] = rng.choice(self.values)
+                container[key] = copy.deepcopy(rng.choice(self.values))  # fresh: later edits change it
             elif operation == 1:
                 container[key] = nudge(container[key], rng)
             elif operation == 2:
