@@ -9,7 +9,7 @@
 import { cardBack, cardFace, suitIcon } from "./cards.js";
 import { cardName, suitName, t } from "./i18n.js";
 
-/** @import { BridgeState, Card, DealView, Deck, Player, PublicView, TableView, TrickCard } from "./types.js" */
+/** @import { Card, Deck, DrawnState, Player, PublicView, TableView, TrickCard } from "./types.js" */
 
 /**
  * The element under `root` for `selector`: markup this module built (or the page shell), so it is there.
@@ -114,7 +114,7 @@ function setText(/** @type {ParentNode} */ root, /** @type {string} */ selector,
 
 /**
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  * @param {Set<Card>} playable
  */
@@ -178,7 +178,7 @@ function trickCard(/** @type {TrickCard} */ entry, /** @type {Deck} */ deck) {
 
 /**
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  */
 function renderTrick(root, state, view) {
@@ -193,7 +193,7 @@ function renderTrick(root, state, view) {
 /**
  * A player's won tricks: a small stack, and their count (with their card points, unless claims are manual).
  * @param {ParentNode} root
- * @param {DealView | null | undefined} deal
+ * @param {DrawnState["deal"] | undefined} deal
  * @param {TableView} view
  * @param {Player} player
  */
@@ -223,7 +223,7 @@ function renderWon(root, deal, view, player) {
 /**
  * A seat's name, dealer chip, score, marriages and game points.
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  * @param {Player} player
  */
@@ -272,7 +272,7 @@ function renderSeat(root, state, view, player) {
 /**
  * The trump, the match score and the deal's number.
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  */
 function renderCentre(root, state, view) {
@@ -303,7 +303,7 @@ function renderCentre(root, state, view) {
 /**
  * The buttons under the table: hint, undo, last trick, claim 66.
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  */
 function renderControls(root, state, view) {
@@ -336,7 +336,7 @@ export function setStatus(root, status, text) {
 /**
  * Draw everything that depends on the game.
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  */
 export function render(root, state, view) {

@@ -106,8 +106,16 @@
  */
 
 /**
- * The deal in play in the bridge state: the public view, its number in the match (1-based) and its packet plan.
- * @typedef {PublicView & {number: number, packets: number[]}} DealView
+ * The last complete trick of a deal in the bridge state: who won it, and its cards in playing order.
+ * @typedef {object} LastTrick
+ * @property {Player} winner
+ * @property {TrickCard[]} cards
+ */
+
+/**
+ * The deal in play in the bridge state: the public view, its number in the match (1-based), its packet plan and
+ * its last complete trick (null before the first).
+ * @typedef {PublicView & {number: number, packets: number[], last_trick: LastTrick | null}} DealView
  */
 
 // ------------------------------------------------------------------------------------------------ the bridge state
@@ -129,17 +137,60 @@
  * @property {number} target
  * @property {Player | null} winner
  * @property {boolean} is_over
- * @property {Player} [next_dealer]
- * @property {number} [draw_bonus_pending]
+ * @property {Player} next_dealer  who deals the next deal
+ * @property {number} draw_bonus_pending  game points the next deal's winner gets on top (after a draw)
  * @property {MatchDeal[]} deals
  */
 
 /**
- * What every state-changing bridge method returns (otv66/bridge.py `Session.state`).
- * @typedef {object} BridgeState
- * @property {MatchState | null} match
+ * What the table waits for now (otv66/table.py `Phase`): a person or the computer to deal or to move, or nothing.
+ * @typedef {"human_deals" | "computer_deals" | "human_moves" | "computer_moves" | "match_over"} Phase
+ */
+
+/**
+ * One side of the table (otv66/table.py `Seat.to_dict`).
+ * @typedef {object} Seat
+ * @property {string} name  the name in the record
+ * @property {boolean} human
+ * @property {string | null} level  the computer's level, null for a person
+ */
+
+/**
+ * The bridge state while a match is on (otv66/bridge.py `Session.state`): what every state-changing bridge method
+ * returns. `deal` is null before the match's first deal.
+ * @typedef {object} PlayingState
+ * @property {MatchState} match
  * @property {DealView | null} deal
  * @property {number} undo_count
+ * @property {boolean} can_undo  a person's move of the deal in play can be taken back
+ * @property {Phase} phase
+ * @property {[Seat, Seat]} seats
+ */
+
+/**
+ * The bridge state before any match: nothing to show.
+ * @typedef {object} NoMatchState
+ * @property {null} match
+ * @property {null} deal
+ * @property {number} undo_count
+ * @property {false} can_undo
+ * @property {null} phase
+ * @property {null} seats
+ */
+
+/**
+ * The bridge's `state`: with a match on, or before any.
+ * @typedef {PlayingState | NoMatchState} BridgeState
+ */
+
+/**
+ * What render.js draws: the bridge state, or a replayed position in its shape (replay.js), which has no seats,
+ * phase, packet plan or last trick.
+ * @typedef {object} DrawnState
+ * @property {Omit<MatchState, "next_dealer" | "draw_bonus_pending"> | null} match
+ * @property {(PublicView & {number: number}) | null} deal
+ * @property {number} undo_count
+ * @property {boolean} can_undo
  */
 
 // ------------------------------------------------------------------------------------------------ bridge results
@@ -169,6 +220,14 @@
  */
 
 /** @typedef {{moves: ReviewMove[]}} Review  The bridge's `review`. */
+
+/**
+ * The bridge's `computer_move`: the computer's move (or its claim of 66), already made, and the state after it.
+ * @typedef {object} ComputerMove
+ * @property {Player} player
+ * @property {Move} move
+ * @property {PlayingState} state
+ */
 
 /**
  * The bridge's `analyse`: every legal move, best first, with its expected game points for the mover.
@@ -220,19 +279,28 @@
  */
 
 /**
+ * The record the bridge's `record` makes: it names its seats (`opponent`, and `level` when the computer plays).
+ * @typedef {MatchRecord & {opponent: "computer" | "human", level?: string}} EngineRecord
+ */
+
+/**
  * What each bridge method resolves with (otv66/bridge.py), for `Engine.call`.
  * @typedef {object} BridgeResults
  * @property {VersionInfo} version
- * @property {BridgeState} new_match
- * @property {BridgeState} new_deal
+ * @property {PlayingState} new_match
+ * @property {PlayingState} new_deal
+ * @property {PlayingState} next_deal
  * @property {BridgeState} state
- * @property {BridgeState} play
- * @property {BridgeState} undo
+ * @property {PlayingState} play
+ * @property {ComputerMove} computer_move
+ * @property {PlayingState} undo
+ * @property {{move: Move}} hint
+ * @property {PlayingState} set_level
  * @property {{move: Move | null}} ai_move
  * @property {Analysis} analyse
  * @property {Review} review
- * @property {MatchRecord} record
- * @property {BridgeState} load_record
+ * @property {EngineRecord} record
+ * @property {PlayingState} load_record
  * @property {{token: string}} deal_link
  * @property {{token: string}} game_link
  * @property {DealLink | GameLink} open_link
