@@ -18,11 +18,11 @@ import { MatchFlow } from "./match-flow.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { openMatch } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
+import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { applyOverrides, loadSettings, saveSettings, SPEEDS } from "./settings.js";
 import { addShareButtons } from "./share.js";
 import { setSoundEnabled } from "./sound.js";
-import { createPageState, opponentOf, statusOf, Store, viewOf } from "./store.js";
+import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 /**
@@ -140,7 +140,9 @@ async function openSettings() {
   const page = store.state;
   const { action, settings } = await showSettings(ctx.dialog, { ...page.settings }, page.levels);
   if (!action) return;
-  store.update((state) => void (state.settings = settings));
+  store.update((state) => {
+    state.settings = settings;
+  });
   saveSettings(settings);
   applyLook();
   if (action === "new-match") flow.restart();

@@ -61,7 +61,9 @@ export class MatchFlow {
     const { store, root, dialog } = this.ctx;
     this.chain = this.chain.then(task).catch(async (error) => {
       console.warn("otv66:", error);
-      store.update((page) => void (page.busy = false));
+      store.update((page) => {
+        page.busy = false;
+      });
       setStatus(root, "error", t("statusError"));
       await showMessage(dialog, t("statusError"), error.message ?? String(error));
       store.update(() => {});
@@ -74,14 +76,18 @@ export class MatchFlow {
    * @param {boolean} busy
    */
   setBusy(busy) {
-    this.ctx.store.update((page) => void (page.busy = busy));
+    this.ctx.store.update((page) => {
+      page.busy = busy;
+    });
   }
 
   /** Play on until a person has to act (or the match is over). */
   async advance() {
     const notice = this.page.notice;
     if (notice) {
-      this.ctx.store.update((page) => void (page.notice = null));
+      this.ctx.store.update((page) => {
+        page.notice = null;
+      });
       await showMessage(this.ctx.dialog, t("title"), notice);
     }
     for (;;) {
@@ -175,7 +181,9 @@ export class MatchFlow {
       await showDealChoice(dialog, async (/** @type {number[]} */ packets) => {
         try {
           const game = await engine.call("next_deal", { packets });
-          store.update((page) => void (page.game = game));
+          store.update((page) => {
+            page.game = game;
+          });
           return null;
         } catch (error) {
           return /** @type {Error} */ (error).message;
@@ -185,7 +193,9 @@ export class MatchFlow {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
       await pause(COMPUTER_DEALS_PAUSE_MS);
       const game = await engine.call("next_deal");
-      store.update((page) => void (page.game = game));
+      store.update((page) => {
+        page.game = game;
+      });
       this.ctx.announce(t("dealsWith", { name: names[dealer], plan: game.deal.packets.join("-") }));
     }
     this.setBusy(true);
@@ -275,7 +285,9 @@ export class MatchFlow {
         return;
       }
       const card = move.slice(0, 2);
-      store.update((page) => void (page.hint = card));
+      store.update((page) => {
+        page.hint = card;
+      });
       announce(t(move.endsWith("m") ? "hintMarriage" : "hintIs", { card: cardName(card, this.page.settings.deck) }));
       /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
     });
@@ -308,7 +320,9 @@ export class MatchFlow {
       const game = this.page.game;
       if (!game || opponentOf(this.page) !== "computer" || game.seats?.[1].level === level) return;
       const changed = await this.ctx.engine.call("set_level", { level });
-      this.ctx.store.update((page) => void (page.game = changed));
+      this.ctx.store.update((page) => {
+        page.game = changed;
+      });
       await save(this.ctx);
     });
   }

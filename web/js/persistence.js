@@ -57,11 +57,16 @@ function saveFitsRequest(ctx, save) {
 export async function openMatch(ctx) {
   const { store, engine } = ctx;
   /** @param {string} notice */
-  const tell = (notice) => store.update((page) => void (page.notice = notice));
+  const tell = (notice) =>
+    store.update((page) => {
+      page.notice = notice;
+    });
   const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
   if (linked?.problem) tell(linked.problem);
   if (linked?.state) {
-    store.update((page) => void (page.game = linked.state));
+    store.update((page) => {
+      page.game = linked.state;
+    });
     return save(ctx);
   }
   const saved = readSavedMatch();
@@ -155,5 +160,7 @@ export function recordInHistory(ctx) {
     gamePoints: match.game_points,
     deals: match.deals.length,
   });
-  ctx.store.update((state) => void (state.historyAdded = true));
+  ctx.store.update((state) => {
+    state.historyAdded = true;
+  });
 }
