@@ -26,6 +26,7 @@ import { lastTrickOf, namesOf, opponentOf, viewOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
+/** @import { DealView, Move, PlayingState } from "./types.js" */
 
 /** Search time per move for the post-deal review (a deal has 32 moves; the page waits for all of them). */
 const REVIEW_SECONDS_PER_MOVE = 0.1;
@@ -94,14 +95,14 @@ export class MatchFlow {
       const game = this.page.game;
       if (!game) return;
       const deal = game.deal;
-      if (deal?.result && this.page.shownResultFor !== deal.number) await this.dealOver();
+      if (deal?.result && this.page.shownResultFor !== deal.number) await this.dealOver(game);
       switch (game.phase) {
         case "match_over":
-          if (!(await this.finishMatch())) return;
+          if (!(await this.finishMatch(game))) return;
           break;
         case "human_deals":
         case "computer_deals":
-          await this.startDeal(game.phase);
+          await this.startDeal(game, game.phase);
           break;
         case "computer_moves":
           await this.computerMove();
@@ -122,19 +123,23 @@ export class MatchFlow {
     /** @type {HTMLElement | null} */ (this.ctx.root.querySelector('button.card.top[aria-disabled="false"]'))?.focus();
   }
 
-  /** @private The deal's result panel (with the review, if the engine has one). */
-  async dealOver() {
+  /**
+   * @private The deal's result panel (with the review, if the engine has one).
+   * @param {PlayingState} game the bridge state with the finished deal
+   */
+  async dealOver(game) {
     const { store, engine, dialog, root } = this.ctx;
+    const deal = game.deal;
+    if (!deal?.result) return; // advance() comes here only with a finished deal
     store.update((page) => {
       page.busy = true;
       page.dealResultOpen = true;
     });
-    const deal = this.page.game?.deal;
     const winner = deal.result.winner;
     if (opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
     for (;;) {
       const options = { reviewAvailable: this.page.reviewAvailable };
-      const choice = await showDealResult(dialog, this.page.game, namesOf(this.page), options);
+      const choice = await showDealResult(dialog, game, namesOf(this.page), options);
       if (choice !== "review") break;
       setStatus(root, "thinking", t("reviewing"));
       const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
@@ -149,26 +154,28 @@ export class MatchFlow {
 
   /**
    * @private The match is over: history, the result panel.
+   * @param {PlayingState} game the bridge state with the finished match
    * @returns {Promise<boolean>} true when a rematch has started
    */
-  async finishMatch() {
+  async finishMatch(game) {
     this.setBusy(true);
     recordInHistory(this.ctx);
     await save(this.ctx);
-    const choice = await showMatchResult(this.ctx.dialog, this.page.game, namesOf(this.page));
+    const choice = await showMatchResult(this.ctx.dialog, game, namesOf(this.page));
     if (choice !== "rematch") return false;
     const seed = this.page.seed;
-    await newMatch(this.ctx, seed === null ? null : seed + (this.page.game?.match.deals.length ?? 0));
+    await newMatch(this.ctx, seed === null ? null : seed + game.match.deals.length);
     return true;
   }
 
   /**
    * @private The next deal: a person chooses his packets; the computer chooses its own (in the engine).
+   * @param {PlayingState} game the bridge state between deals
    * @param {"human_deals" | "computer_deals"} phase
    */
-  async startDeal(phase) {
+  async startDeal(game, phase) {
     const { store, engine, dialog, root } = this.ctx;
-    const dealer = this.page.game?.match.next_dealer;
+    const dealer = game.match.next_dealer;
     const names = namesOf(this.page);
     store.update((page) => {
       page.hint = null;
@@ -192,11 +199,11 @@ export class MatchFlow {
     } else {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
       await pause(COMPUTER_DEALS_PAUSE_MS);
-      const game = await engine.call("next_deal");
+      const dealt = await engine.call("next_deal");
       store.update((page) => {
-        page.game = game;
+        page.game = dealt;
       });
-      this.ctx.announce(t("dealsWith", { name: names[dealer], plan: game.deal.packets.join("-") }));
+      this.ctx.announce(t("dealsWith", { name: names[dealer], plan: dealt.deal.packets.join("-") }));
     }
     this.setBusy(true);
     await save(this.ctx);
@@ -216,11 +223,12 @@ export class MatchFlow {
 
   /**
    * @private A person's move: sent to the engine, saved, then shown.
-   * @param {string} move
+   * @param {DealView} deal the deal in play
+   * @param {Move} move
    */
-  async playMove(move) {
-    const deal = this.page.game?.deal;
+  async playMove(deal, move) {
     const player = move === "66" ? (deal.claimant ?? deal.turn) : deal.turn;
+    if (player === null) throw new Error(`the deal is over: no move ${move}`);
     const game = await this.ctx.engine.call("play", { move });
     await save(this.ctx);
     await showMove(this.ctx, player, move, game);
@@ -250,7 +258,7 @@ export class MatchFlow {
     this.run(async () => {
       if (this.page.game?.deal !== deal) return; // the position changed while the choice was open
       this.setBusy(true);
-      await this.playMove(move);
+      await this.playMove(deal, move);
       await this.advance();
     });
   }
@@ -296,9 +304,10 @@ export class MatchFlow {
   /** A person claims 66. */
   claim() {
     this.run(async () => {
-      if (!this.page.game?.deal?.legal_moves.includes("66") || this.page.busy) return;
+      const deal = this.page.game?.deal;
+      if (!deal?.legal_moves.includes("66") || this.page.busy) return;
       this.setBusy(true);
-      await this.playMove("66");
+      await this.playMove(deal, "66");
       await this.advance();
     });
   }

@@ -168,6 +168,11 @@
  */
 
 /**
+ * The bridge state with a deal on the table (after a deal is dealt, and after every move or undo).
+ * @typedef {PlayingState & {deal: DealView}} DealtState
+ */
+
+/**
  * The bridge state before any match: nothing to show.
  * @typedef {object} NoMatchState
  * @property {null} match
@@ -226,7 +231,7 @@
  * @typedef {object} ComputerMove
  * @property {Player} player
  * @property {Move} move
- * @property {PlayingState} state
+ * @property {DealtState} state
  */
 
 /**
@@ -288,12 +293,12 @@
  * @typedef {object} BridgeResults
  * @property {VersionInfo} version
  * @property {PlayingState} new_match
- * @property {PlayingState} new_deal
- * @property {PlayingState} next_deal
+ * @property {DealtState} new_deal
+ * @property {DealtState} next_deal
  * @property {BridgeState} state
- * @property {PlayingState} play
+ * @property {DealtState} play
  * @property {ComputerMove} computer_move
- * @property {PlayingState} undo
+ * @property {DealtState} undo
  * @property {{move: Move}} hint
  * @property {PlayingState} set_level
  * @property {{move: Move | null}} ai_move
