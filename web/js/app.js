@@ -120,7 +120,7 @@ async function loadEngine(pendingInfo = null) {
       page.recordFormat = version.record_format;
       page.reviewAvailable = reviewAvailable;
       // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default.
-      if (!page.levels.list.includes(page.settings.level))
+      if (page.settings.level === null || !page.levels.list.includes(page.settings.level))
         page.settings = { ...page.settings, level: page.levels.default };
     });
     loading.show(t("stepMatch"), 0.96);
@@ -167,7 +167,7 @@ function wireMenu() {
   });
 }
 
-/** @returns {Promise<boolean>} whether the person really wants to leave the match in progress */
+/** @returns {Promise<boolean | null>} whether the person really wants to leave the match in progress (null: the panel was closed) */
 function confirmNewMatch() {
   return showPanel(ctx.dialog, {
     title: t("newMatch"),

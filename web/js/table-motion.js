@@ -11,7 +11,7 @@ import { pileSlot } from "./render.js";
 import { playSound } from "./sound.js";
 import { namesOf } from "./store.js";
 
-/** @import { DealtState, Move, Player } from "./types.js" */
+/** @import { DealtState, Move, Player, Rules } from "./types.js" */
 
 /** How long a finished trick stays in the middle before it flies to its winner (ms, scaled by the speed). */
 export const TRICK_SHOWN_MS = 700;
@@ -25,7 +25,7 @@ export const TRICK_SHOWN_MS = 700;
  * @property {HTMLDialogElement} dialog the panel for questions and messages
  * @property {(text: string) => void} announce says `text` to screen readers
  * @property {URLSearchParams} params the page address's options
- * @property {{ruleOverrides: Record<string, unknown>, embed: boolean}} overrides what the address changes
+ * @property {{ruleOverrides: Partial<Record<keyof Rules, unknown>>, embed: boolean}} overrides what the address changes
  */
 
 /**
