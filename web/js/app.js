@@ -18,11 +18,11 @@ import { MatchFlow } from "./match-flow.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { openMatch } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
+import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { applyOverrides, loadSettings, saveSettings, SPEEDS } from "./settings.js";
 import { addShareButtons } from "./share.js";
 import { setSoundEnabled } from "./sound.js";
-import { createPageState, opponentOf, statusOf, Store, viewOf } from "./store.js";
+import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 /**
@@ -120,7 +120,7 @@ async function loadEngine(pendingInfo = null) {
       page.recordFormat = version.record_format;
       page.reviewAvailable = reviewAvailable;
       // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default.
-      if (!page.levels.list.includes(page.settings.level))
+      if (page.settings.level === null || !page.levels.list.includes(page.settings.level))
         page.settings = { ...page.settings, level: page.levels.default };
     });
     loading.show(t("stepMatch"), 0.96);
@@ -140,7 +140,9 @@ async function openSettings() {
   const page = store.state;
   const { action, settings } = await showSettings(ctx.dialog, { ...page.settings }, page.levels);
   if (!action) return;
-  store.update((state) => void (state.settings = settings));
+  store.update((state) => {
+    state.settings = settings;
+  });
   saveSettings(settings);
   applyLook();
   if (action === "new-match") flow.restart();
@@ -165,7 +167,7 @@ function wireMenu() {
   });
 }
 
-/** @returns {Promise<boolean>} whether the person really wants to leave the match in progress */
+/** @returns {Promise<boolean | null>} whether the person really wants to leave the match in progress (null: the panel was closed) */
 function confirmNewMatch() {
   return showPanel(ctx.dialog, {
     title: t("newMatch"),

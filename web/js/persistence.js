@@ -12,6 +12,10 @@ import { addToHistory, clearSavedMatch, readSavedMatch, saveMatch } from "./stor
 import { levelOf, opponentOf } from "./store.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
+/** @import { PlayingState, Rules, SavedMatch } from "./types.js" */
+
+/** @type {(keyof Rules)[]} */
+const RULE_KEYS = ["must_beat", "claim", "dealer", "draw_bonus", "target"];
 
 /**
  * The number at the end of a format name ("otv66-record/1" -> 1), or null.
@@ -38,15 +42,17 @@ function seatsFromSettings(ctx) {
 /**
  * Whether a save is the match this address asks for (same seed and rule overrides, when given).
  * @param {PageContext} ctx
- * @param {any} candidate a save read by storage.js
+ * @param {SavedMatch} candidate a save read by storage.js
  * @returns {boolean}
  */
 function saveFitsRequest(ctx, candidate) {
   const page = ctx.store.state;
   if (page.seed !== null && candidate.record.seed !== page.seed) return false;
   if (ctx.params.has("opponent") && candidate.opponent !== page.settings.opponent) return false;
-  const rules = candidate.record.rules ?? {};
-  return Object.keys(ctx.overrides.ruleOverrides).every((key) => rules[key] === page.settings.rules[key]);
+  const rules = candidate.record.rules;
+  const saved = new Map(typeof rules === "object" && rules !== null ? Object.entries(rules) : []);
+  const overridden = RULE_KEYS.filter((key) => key in ctx.overrides.ruleOverrides);
+  return overridden.every((key) => saved.get(key) === page.settings.rules[key]);
 }
 
 /**
@@ -57,11 +63,16 @@ function saveFitsRequest(ctx, candidate) {
 export async function openMatch(ctx) {
   const { store, engine } = ctx;
   /** @param {string} notice */
-  const tell = (notice) => store.update((page) => void (page.notice = notice));
+  const tell = (notice) =>
+    store.update((page) => {
+      page.notice = notice;
+    });
   const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
-  if (linked?.problem) tell(linked.problem);
-  if (linked?.state) {
-    store.update((page) => void (page.game = linked.state));
+  if (linked && "problem" in linked) tell(linked.problem);
+  if (linked && "state" in linked) {
+    store.update((page) => {
+      page.game = linked.state;
+    });
     return save(ctx);
   }
   const saved = readSavedMatch();
@@ -76,7 +87,7 @@ export async function openMatch(ctx) {
         const game = await engine.call("load_record", {
           record: kept.record,
           opponent: kept.opponent === "human" ? "human" : "computer",
-          level: levels.list.includes(kept.level) ? kept.level : levels.default,
+          level: kept.level !== null && levels.list.includes(kept.level) ? kept.level : levels.default,
         });
         store.update((page) => {
           page.game = game;
@@ -104,6 +115,7 @@ export async function newMatch(ctx, seed = null) {
   /** @type {Record<string, unknown>} */
   const request = { rules: store.state.settings.rules, ...seatsFromSettings(ctx) };
   if (seed !== null) request.seed = seed;
+  /** @type {PlayingState} */
   let game;
   try {
     game = await engine.call("new_match", request);
@@ -155,5 +167,7 @@ export function recordInHistory(ctx) {
     gamePoints: match.game_points,
     deals: match.deals.length,
   });
-  ctx.store.update((state) => void (state.historyAdded = true));
+  ctx.store.update((state) => {
+    state.historyAdded = true;
+  });
 }
