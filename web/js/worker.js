@@ -9,7 +9,9 @@
  *
  *   worker -> page
  *     {id, type: "progress", step, loaded, total}  during init: step name, or "download" with bytes so far
- *     {id, type: "ready", version}                 init done; `version` is the bridge's `version`
+ *     {id, type: "ready", version, marks}          init done; `version` is the bridge's `version`; `marks` are the
+ *                                                  milliseconds from the worker's start to each boot step
+ *                                                  ({python, engine, bridge}), for the load benchmark
  *     {id, type: "result", result}                 a bridge call answered
  *     {id, type: "error", error: {type, message}}  anything that failed (init or call)
  *
@@ -85,9 +87,12 @@ async function init(id, pyodideUrl, wheelUrl) {
   const progress = (step, loaded = 0, total = 0) => post({ id, type: "progress", step, loaded, total });
   if (typeof WebAssembly !== "object") throw { type: "unsupported", message: "WebAssembly is not available" };
 
+  // performance.now() in a worker counts from the worker's creation.
+  const marks = {};
   // 1. Start Python; its downloads are counted as they stream in (see countingFetch).
   progress("start");
   const pyodide = await startPython(pyodideUrl, progress);
+  marks.python = performance.now();
 
   // 2. Install the engine wheel: unpack it into site-packages (a pure-Python wheel needs nothing more).
   progress("engine");
@@ -95,10 +100,12 @@ async function init(id, pyodideUrl, wheelUrl) {
   if (!wheel.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${wheel.status}` };
   const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
   pyodide.unpackArchive(new Uint8Array(await wheel.arrayBuffer()), "wheel", { extractDir: sitePackages });
+  marks.engine = performance.now();
   const bridge = pyodide.pyimport("otv66.bridge");
   bridgeCall = bridge.call;
   const version = JSON.parse(bridgeCall(JSON.stringify({ id: 0, method: "version", params: {} }))).result;
-  post({ id, type: "ready", version });
+  marks.bridge = performance.now();
+  post({ id, type: "ready", version, marks });
 }
 
 function call(id, method, params) {
