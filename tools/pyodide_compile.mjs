@@ -1,25 +1,26 @@
 // Byte-compile the standard library zip and the engine wheel with Pyodide's own Python (build step).
 //
-// Usage: node tools/pyodide_compile.mjs <folder> <stdlib in> <stdlib out> <wheel in> <wheel out>
+// Usage: node tools/pyodide_compile.mjs <pyodide dir> <folder> <stdlib in> <stdlib out> <wheel in> <wheel out>
 //
-// Loads the npm `pyodide` package offline (node_modules), mounts <folder> (which holds the four files, given as
+// Loads the npm `pyodide` package in <pyodide dir> (node_modules/pyodide: the runtime the site ships) offline,
+// mounts <folder> (which holds the four files, given as
 // names relative to it) and this tools/ folder, and runs tools/pyodide_compile.py there; tools/build_site.py calls
 // it. Exits with the script's exit code, or 1 if Python raised.
 
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { loadPyodide } from "pyodide";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const WORK = "/build"; // <folder> as Python sees it
 const TOOLS = "/build-tools"; // this folder
 
-const [folder, ...files] = process.argv.slice(2);
+const [pyodideDir, folder, ...files] = process.argv.slice(2);
 if (files.length !== 4) {
-  console.error("usage: pyodide_compile.mjs <folder> <stdlib in> <stdlib out> <wheel in> <wheel out>");
+  console.error("usage: pyodide_compile.mjs <pyodide dir> <folder> <stdlib in> <stdlib out> <wheel in> <wheel out>");
   process.exit(2);
 }
 
+const { loadPyodide } = await import(pathToFileURL(path.join(path.resolve(pyodideDir), "pyodide.mjs")).href);
 const py = await loadPyodide();
 py.setStdout({ write: (buffer) => fs.writeSync(1, buffer) });
 py.setStderr({ write: (buffer) => fs.writeSync(2, buffer) });
