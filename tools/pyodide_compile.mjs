@@ -3,9 +3,9 @@
 // Usage: node tools/pyodide_compile.mjs <pyodide dir> <folder> <stdlib in> <stdlib out> <wheel in> <wheel out>
 //
 // Loads the npm `pyodide` package in <pyodide dir> (node_modules/pyodide: the runtime the site ships) offline,
-// mounts <folder> (which holds the four files, given as
-// names relative to it) and this tools/ folder, and runs tools/pyodide_compile.py there; tools/build_site.py calls
-// it. Exits with the script's exit code, or 1 if Python raised.
+// unpacks the engine wheel into its site-packages (as web/js/worker.js does), mounts <folder> (which holds the four
+// files, given as names relative to it) and this tools/ folder, and runs tools/pyodide_compile.py there.
+// tools/build_site.py calls it. Exits with the script's exit code, or 1 if Python raised.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -26,6 +26,9 @@ py.setStdout({ write: (buffer) => fs.writeSync(1, buffer) });
 py.setStderr({ write: (buffer) => fs.writeSync(2, buffer) });
 py.FS.mkdirTree(WORK);
 py.mountNodeFS(WORK, path.resolve(folder));
+// The engine installed as the browser installs it (web/js/worker.js), for the census of what it imports.
+const sitePackages = py.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
+py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(folder, files[2]))), "wheel", { extractDir: sitePackages });
 py.FS.mkdirTree(TOOLS);
 py.mountNodeFS(TOOLS, path.dirname(fileURLToPath(import.meta.url)));
 const main = py.runPython(`

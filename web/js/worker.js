@@ -21,6 +21,12 @@
 
 let bridgeCall = null;
 
+/**
+ * The standard library the build wrote next to the runtime: byte-compiled by Pyodide at build time
+ * (tools/pyodide_compile.py), so booting runs bytecode instead of compiling each module from source.
+ */
+const STDLIB = "python_stdlib.zip";
+
 function post(message) {
   self.postMessage(message);
 }
@@ -77,7 +83,8 @@ async function startPython(pyodideUrl, progress) {
   self.fetch = countingFetch(plainFetch, (loaded, total) => progress("download", loaded, total), fail);
   try {
     const { loadPyodide } = await import(pyodideUrl + "pyodide.mjs");
-    return await Promise.race([loadPyodide({ indexURL: pyodideUrl }), failed]);
+    const stdLibURL = new URL(STDLIB, pyodideUrl).href;
+    return await Promise.race([loadPyodide({ indexURL: pyodideUrl, stdLibURL }), failed]);
   } finally {
     self.fetch = plainFetch;
   }
