@@ -44,6 +44,21 @@ Methods (``params`` in braces; every state-changing method returns the state):
   "players", "rules", "game_points", "winner", "deals": [{"dealer", "moves", "result", "awarded"}]}``,
   which also keeps the game for ``replay_view`` (the match in play is not touched). A bad token is an
   ``invalid_link`` (or ``unsupported_link``) error.
+- ``challenge_new {name, deals, level, closes, rules?, seed?}`` -> ``{"token", "challenge"}``: a club challenge
+  (:mod:`otv66.challenge`) and its link token (``c1.…``); without a seed one is drawn
+- ``challenge_open {token}`` -> ``{"challenge", "levels"}`` (``levels``: those a challenge may name)
+- ``challenge_start {token, name, moves?}`` -> attempt: the member starts the challenge, or resumes it from
+  ``moves`` (the attempt's own ``moves``, saved); the attempt is ``{"name", "number", "deals", "deal": view |
+  None, "legal_moves", "scores", "totals", "finished", "moves"}``
+- ``challenge_next_deal {}`` / ``challenge_play {move}`` -> ``{"computer_moves", "attempt"}``: the next deal,
+  or the member's move, and the computer's moves that answered it (no hint, no undo)
+- ``challenge_result {}`` -> ``{"token"}``: the finished attempt's result link token (``r1.…``)
+- ``result_check {token, deal?}`` -> with ``deal`` (1-based) that deal re-played: ``{"deal", "score"}``
+  (for progress); without, the whole result verified: ``{"challenge", "result"}``. A forged result is a
+  ``refused_…`` error naming why (:class:`otv66.challenge.RefusedResultError`)
+- ``standings {challenge, results}`` -> ``{"challenge", "rows", "tie_break", "csv", "token"}``: result tokens
+  verified and ranked; ``token`` is the standings link token (``s1.…``)
+- ``standings_open {token}`` -> the same, every result of the standings link verified again
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
 
@@ -72,12 +87,13 @@ from __future__ import annotations
 import inspect
 import json
 import math
+import secrets
 from collections.abc import Callable
 from typing import Any, Final
 
-from otv66 import __version__, links
+from otv66 import __version__, challenge, links
 from otv66.deal import CLAIM, Deal
-from otv66.dealing import SHUFFLE_VERSION, check_packets, check_seed
+from otv66.dealing import MAX_SEED, SHUFFLE_VERSION, check_packets, check_seed
 from otv66.errors import IllegalMoveError, Otv66Error
 from otv66.match import Match
 from otv66.record import FORMAT, MAX_JSON_DEPTH, json_depth_ok, match_from_record, match_to_record
@@ -96,6 +112,8 @@ from otv66.table import (
 MAX_ID_LENGTH: Final = 200
 """Longest request id (a string) echoed back; a longer one, or one JSON cannot carry, comes back as ``null``."""
 MAX_ECHO: Final = 60
+MAX_STANDINGS: Final = 200
+"""Most results one ``standings`` request ranks."""
 """Characters of a caller's value quoted in an error message."""
 
 
@@ -124,6 +142,7 @@ class Session:
     def __init__(self) -> None:
         self.table: Table | None = None
         self.replay: Match | None = None
+        self.attempt: challenge.Attempt | None = None
 
     @property
     def match(self) -> Match | None:
@@ -277,6 +296,67 @@ class Session:
             again.play(move)
         return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": again.view().to_dict()}
 
+    # ------------------------------------------------------------------ club challenges
+
+    def challenge_new(
+        self, name: Any, deals: Any, level: Any, closes: Any, rules: Any = None, seed: Any = None
+    ) -> dict[str, Any]:
+        made = challenge.Challenge(
+            challenge.check_challenge_name(name),
+            deals,
+            level,
+            challenge.check_closing_date(closes),
+            secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
+            Rules.from_dict(rules if rules is not None else {}),
+        )
+        return {"token": links.challenge_token(made), "challenge": made.to_dict()}
+
+    def challenge_open(self, token: Any) -> dict[str, Any]:
+        return {"challenge": links.read_challenge_token(token).to_dict(), "levels": list(challenge.CHALLENGE_LEVELS)}
+
+    def challenge_start(self, token: Any, name: Any, moves: Any = None) -> dict[str, Any]:
+        opened = links.read_challenge_token(token)
+        if moves is None:
+            self.attempt = challenge.Attempt(opened, challenge.check_member_name(name))
+        else:
+            self.attempt = challenge.Attempt.resume(opened, challenge.check_member_name(name), _saved_moves(moves))
+        return self._attempt().to_dict()
+
+    def challenge_next_deal(self) -> dict[str, Any]:
+        attempt = self._attempt()
+        deal = attempt.next_deal()
+        return {"computer_moves": list(deal.moves), "attempt": attempt.to_dict()}
+
+    def challenge_play(self, move: Any) -> dict[str, Any]:
+        attempt = self._attempt()
+        return {"computer_moves": attempt.play(move), "attempt": attempt.to_dict()}
+
+    def challenge_result(self) -> dict[str, Any]:
+        return {"token": links.result_token(self._attempt().result())}
+
+    def result_check(self, token: Any, deal: Any = None) -> dict[str, Any]:
+        result = links.read_result_token(token)
+        if deal is None:
+            return {"challenge": result.challenge.to_dict(), "result": challenge.verify(result).to_dict()}
+        if type(deal) is not int or not 1 <= deal <= len(result.moves):
+            raise BridgeError(f"deal must be a number from 1 to {len(result.moves)}")
+        score = challenge.replay_deal(result.challenge, deal - 1, result.moves[deal - 1])
+        return {"deal": deal, "score": score.to_dict()}
+
+    def standings(self, challenge: Any, results: Any) -> dict[str, Any]:
+        if not isinstance(results, list) or len(results) > MAX_STANDINGS:
+            raise BridgeError(f"results is a list of at most {MAX_STANDINGS} result link tokens")
+        opened = links.read_challenge_token(challenge)
+        return _standings(opened, [links.read_result_token(token) for token in results])
+
+    def standings_open(self, token: Any) -> dict[str, Any]:
+        return _standings(*links.read_standings_token(token))
+
+    def _attempt(self) -> challenge.Attempt:
+        if self.attempt is None:
+            raise IllegalMoveError("no challenge is being played: open a challenge link first")
+        return self.attempt
+
     def state(self) -> dict[str, Any]:
         table = self.table
         if table is None:
@@ -361,6 +441,28 @@ class Session:
         return handler(**params)
 
 
+def _saved_moves(moves: Any) -> list[list[str]]:
+    """Saved challenge progress: a list (one per deal) of lists of move codes, else a :class:`BridgeError`."""
+    if not isinstance(moves, list) or not all(
+        isinstance(deal, list) and all(isinstance(move, str) for move in deal) for deal in moves
+    ):
+        raise BridgeError("moves is a list of each deal's moves (lists of move codes)")
+    return moves
+
+
+def _standings(opened: challenge.Challenge, results: list[challenge.Result]) -> dict[str, Any]:
+    """Verify ``results`` (all of the challenge ``opened``) and rank them; the table, its CSV and its link."""
+    verified = [challenge.verify(challenge.check_same_challenge(opened, result)) for result in results]
+    rows = challenge.standings(verified)
+    return {
+        "challenge": opened.to_dict(),
+        "rows": [row.to_dict() for row in rows],
+        "tie_break": challenge.TIE_BREAK,
+        "csv": challenge.standings_csv(rows),
+        "token": links.standings_token(opened, [row.entry.result for row in rows]),
+    }
+
+
 METHODS = frozenset(
     {
         "version",
@@ -382,6 +484,15 @@ METHODS = frozenset(
         "game_link",
         "open_link",
         "replay_view",
+        "challenge_new",
+        "challenge_open",
+        "challenge_start",
+        "challenge_next_deal",
+        "challenge_play",
+        "challenge_result",
+        "result_check",
+        "standings",
+        "standings_open",
     }
 )
 

@@ -92,6 +92,12 @@ class UnfinishedDealError(RefusedResultError):
     kind = "refused_unfinished_deal"
 
 
+class OtherChallengeError(RefusedResultError):
+    """A result of another challenge than the one whose standings it is added to."""
+
+    kind = "refused_other_challenge"
+
+
 class WrongTotalsError(RefusedResultError):
     """Totals that are not what the moves give."""
 
@@ -259,12 +265,13 @@ class Totals:
     @classmethod
     def of(cls, scores: Iterable[DealScore]) -> Totals:
         listed = list(scores)
-        return cls(
-            sum(s.game_points for s in listed), sum(s.won for s in listed), sum(s.card_points for s in listed)
-        )
+        return cls(sum(s.game_points for s in listed), sum(s.won for s in listed), sum(s.card_points for s in listed))
 
     def to_list(self) -> list[int]:
         return [self.game_points, self.deals_won, self.card_points]
+
+    def to_dict(self) -> dict[str, int]:
+        return {"game_points": self.game_points, "deals_won": self.deals_won, "card_points": self.card_points}
 
     def sort_key(self) -> tuple[int, int, int]:
         """Higher is better, in :data:`TIE_BREAK`'s order."""
@@ -289,6 +296,10 @@ class VerifiedResult:
     totals: Totals
     deals: tuple[DealScore, ...]
     result: Result = field(repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Name, totals and each deal's score, for the page."""
+        return {"name": self.name, **self.totals.to_dict(), "deals": [score.to_dict() for score in self.deals]}
 
 
 def replay_deal(challenge: Challenge, index: int, moves: Sequence[str]) -> DealScore:
@@ -388,6 +399,24 @@ class Attempt:
         """The member's score in each finished deal."""
         return [DealScore.of(deal) for deal in self.deals if deal.is_over]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The attempt for the page: the deal in play (or the last one) as a public view, scores, progress.
+
+        ``moves`` (every move so far, per deal) is the progress to save: :meth:`resume` takes it back.
+        """
+        deal = self.deals[-1] if self.deals else None
+        return {
+            "name": self.name,
+            "number": len(self.deals),
+            "deals": self.challenge.deals,
+            "deal": None if deal is None else deal.view().to_dict(),
+            "legal_moves": self.legal_moves(),
+            "scores": [score.to_dict() for score in self.scores()],
+            "totals": Totals.of(self.scores()).to_dict(),
+            "finished": self.is_finished,
+            "moves": [list(deal.moves) for deal in self.deals],
+        }
+
     def result(self) -> Result:
         """The result of the finished attempt."""
         if not self.is_finished:
@@ -402,6 +431,16 @@ class StandingRow:
 
     rank: int
     entry: VerifiedResult
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rank": self.rank, **self.entry.to_dict()}
+
+
+def check_same_challenge(challenge: Challenge, result: Result) -> Result:
+    """``result`` if it is a result of ``challenge``, else :class:`OtherChallengeError`."""
+    if result.challenge != challenge:
+        raise OtherChallengeError(f"this is a result of another challenge, not of {challenge.name!r}")
+    return result
 
 
 def standings(results: Iterable[VerifiedResult]) -> list[StandingRow]:

@@ -5,6 +5,8 @@ zlib-compressed compact JSON:
 
 - ``d1.…`` a **deal**: ``{"seed", "dealer", "packets", "rules", "shuffle"}``; anyone who opens it gets the
   same cards in the same places (the seeded shuffle of :mod:`otv66.dealing`, whose version it names).
+- ``c1.…`` a **challenge**, ``r1.…`` a member's **result** in it, ``s1.…`` its **standings** (the results
+  the table was made of, each verified again on opening): :mod:`otv66.challenge`, moves one string per deal.
 - ``g1.…`` a **game**: a docs/record-format.md record made compact: a deal given by seed drops its ``layout`` and
   ``trump`` (the seed gives them back) and its moves are one string (``"KSJH8HKHm66"``).
 
@@ -40,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+from otv66.challenge import Challenge, Result, Totals, check_member_name
 from otv66.deal import Deal
 from otv66.dealing import SHUFFLE_VERSION, check_dealer, check_packets, check_seed
 from otv66.errors import Otv66Error, UnsupportedVersionError
@@ -51,6 +54,9 @@ T = TypeVar("T")
 
 DEAL_KIND: Final = "d"
 GAME_KIND: Final = "g"
+CHALLENGE_KIND: Final = "c"
+RESULT_KIND: Final = "r"
+STANDINGS_KIND: Final = "s"
 LINK_VERSION: Final = 1
 #: Longest token read (characters). A full 13-deal match is about 1,500; browsers take far longer URLs.
 MAX_TOKEN_LENGTH: Final = 20_000
@@ -149,7 +155,13 @@ def decode_token(token: Any, kind: str) -> Any:
     if shape is None:
         raise LinkError("this is not an otv66 link (unexpected characters)")
     letter, version, text = shape.groups()
-    names = {DEAL_KIND: "a deal", GAME_KIND: "a game"}
+    names = {
+        DEAL_KIND: "a deal",
+        GAME_KIND: "a game",
+        CHALLENGE_KIND: "a challenge",
+        RESULT_KIND: "a challenge result",
+        STANDINGS_KIND: "a standings",
+    }
     if letter not in names:
         raise LinkError("this is not an otv66 link")
     if letter != kind:
@@ -213,6 +225,14 @@ def _deal_part(data: dict[str, Any], name: str, check: Callable[[Any], T], defau
         raise LinkError(f"this deal link is damaged (its {name} part is not valid)") from error
 
 
+def _moves_of(text: Any) -> list[str] | None:
+    """``"KSJH8HKHm66"`` as its moves, or ``None`` if the text is not moves."""
+    if not isinstance(text, str):
+        return None
+    moves: list[str] = _MOVE.findall(text)
+    return moves if "".join(moves) == text else None
+
+
 def expand_record(compact: Any) -> Any:
     """Undo :func:`compact_record`: moves back to a list (a layout-less deal is read from its seed)."""
     if not isinstance(compact, dict) or not isinstance(compact.get("deals"), list):
@@ -221,8 +241,8 @@ def expand_record(compact: Any) -> Any:
     for number, entry in enumerate(compact["deals"], start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("moves"), str):
             raise LinkError(f"this game link is damaged (deal {number})")
-        moves = _MOVE.findall(entry["moves"])
-        if "".join(moves) != entry["moves"]:
+        moves = _moves_of(entry["moves"])
+        if moves is None:
             raise LinkError(f"this game link is damaged (the moves of deal {number})")
         deals.append({**entry, "moves": moves})
     return {**compact, "deals": deals}
@@ -245,3 +265,99 @@ def read_token(token: Any) -> DealLink | Match:
     if isinstance(token, str) and token.startswith(DEAL_KIND):
         return read_deal_token(token)
     return read_game_token(token)
+
+
+# ---------------------------------------------------------------------------------------------- challenges
+
+
+def _fitting(token: str, what: str) -> str:
+    """``token`` if it is short enough to be read back, else a :class:`LinkError`."""
+    if len(token) > MAX_TOKEN_LENGTH:
+        raise LinkError(f"{what} is too long for one link")
+    return token
+
+
+def _challenge_data(challenge: Challenge) -> dict[str, Any]:
+    return {**challenge.to_dict(), "shuffle": SHUFFLE_VERSION}
+
+
+def _entry_data(result: Result) -> dict[str, Any]:
+    """A result without its challenge: name, moves (one string per deal) and claimed totals."""
+    return {"name": result.name, "moves": ["".join(moves) for moves in result.moves], "totals": result.totals.to_list()}
+
+
+def challenge_token(challenge: Challenge) -> str:
+    """The challenge link token: everything that fixes the deals and the computer (no secret: the seed is in it)."""
+    return encode_token(CHALLENGE_KIND, _challenge_data(challenge))
+
+
+def result_token(result: Result) -> str:
+    """The result link token: the challenge, the member's name, every move and the totals he claims."""
+    return _fitting(
+        encode_token(RESULT_KIND, {"challenge": _challenge_data(result.challenge), **_entry_data(result)}),
+        "this result",
+    )
+
+
+def standings_token(challenge: Challenge, results: list[Result]) -> str:
+    """The standings link token: the challenge and the results the table was made of (each verified on opening)."""
+    data = {"challenge": _challenge_data(challenge), "results": [_entry_data(result) for result in results]}
+    return _fitting(encode_token(STANDINGS_KIND, data), "a table of this many results")
+
+
+def read_challenge_token(token: Any) -> Challenge:
+    """Read a challenge link token (not its results: see :func:`otv66.challenge.verify`)."""
+    return _challenge_from(decode_token(token, CHALLENGE_KIND), "challenge")
+
+
+def _challenge_from(data: Any, what: str) -> Challenge:
+    if not isinstance(data, dict):
+        raise LinkError(f"this {what} link is damaged (no challenge in it)")
+    shuffle = data.get("shuffle")
+    if type(shuffle) is int and shuffle > SHUFFLE_VERSION:
+        raise UnsupportedLinkError("this challenge was shuffled by a newer version of the game: update the page")
+    if type(shuffle) is not int or shuffle != SHUFFLE_VERSION:
+        raise LinkError(f"this {what} link names a shuffle this version does not know")
+    try:
+        return Challenge.from_dict({key: value for key, value in data.items() if key != "shuffle"})
+    except Otv66Error as error:
+        raise LinkError(f"this {what} link is damaged (its challenge is not valid)") from error
+
+
+def _result_from(challenge: Challenge, entry: Any, what: str) -> Result:
+    """One result of a result or standings link (parsed, not yet verified)."""
+    if not isinstance(entry, dict) or set(entry) - {"challenge"} != {"name", "moves", "totals"}:
+        raise LinkError(f"this {what} link is damaged (a result in it is not readable)")
+    try:
+        name = check_member_name(entry["name"])
+    except Otv66Error as error:
+        raise LinkError(f"this {what} link is damaged (a name in it is not valid)") from error
+    deals = entry["moves"]
+    if not isinstance(deals, list) or len(deals) > challenge.deals:
+        raise LinkError(f"this {what} link is damaged (its deals)")
+    moves = [_moves_of(text) for text in deals]
+    totals = entry["totals"]
+    if not isinstance(totals, list) or len(totals) != 3 or not all(type(x) is int for x in totals):
+        raise LinkError(f"this {what} link is damaged (its totals)")
+    parsed = []
+    for number, listed in enumerate(moves, start=1):
+        if listed is None:
+            raise LinkError(f"this {what} link is damaged (the moves of deal {number})")
+        parsed.append(tuple(listed))
+    return Result(challenge, name, tuple(parsed), Totals(*totals))
+
+
+def read_result_token(token: Any) -> Result:
+    """Read a result link token into a :class:`~otv66.challenge.Result` (verify it with ``challenge.verify``)."""
+    data = decode_token(token, RESULT_KIND)
+    challenge = _challenge_from(data.get("challenge") if isinstance(data, dict) else None, "result")
+    return _result_from(challenge, data, "result")
+
+
+def read_standings_token(token: Any) -> tuple[Challenge, list[Result]]:
+    """Read a standings link token: its challenge and its results (verify each with ``challenge.verify``)."""
+    data = decode_token(token, STANDINGS_KIND)
+    if not isinstance(data, dict) or set(data) != {"challenge", "results"} or not isinstance(data["results"], list):
+        raise LinkError("this standings link is damaged (no table in it)")
+    challenge = _challenge_from(data["challenge"], "standings")
+    return challenge, [_result_from(challenge, entry, "standings") for entry in data["results"]]
