@@ -351,10 +351,13 @@ class Attempt:
             if index and not attempt.deals[-1].is_over:
                 raise UnfinishedDealError(f"deal {index} of the saved progress is not finished")
             deal = attempt.next_deal()
-            for move in deal_moves[len(deal.moves) :]:
-                if not member_may_play(deal, move):
+            while len(deal.moves) < len(deal_moves):
+                move = deal_moves[len(deal.moves)]
+                if deal.moves != list(deal_moves[: len(deal.moves)]) or not member_may_play(deal, move):
                     raise IllegalResultMoveError(f"deal {index + 1} of the saved progress does not re-play")
                 attempt.play(move)
+            if deal.moves[: len(deal_moves)] != list(deal_moves):
+                raise IllegalResultMoveError(f"deal {index + 1} of the saved progress does not re-play")
         return attempt
 
     @property

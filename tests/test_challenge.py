@@ -1,0 +1,234 @@
+"""Club challenges (otv66/challenge.py, issue 13): the same deals for all, results proved by re-playing them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from dataclasses import replace
+
+import pytest
+from scenario import pick_move
+
+from otv66.challenge import (
+    CHALLENGE_LEVELS,
+    CSV_HEADER,
+    Attempt,
+    Challenge,
+    ChallengeError,
+    ComputerMoveMismatchError,
+    DealScore,
+    IllegalResultMoveError,
+    OtherChallengeError,
+    Result,
+    Totals,
+    UnfinishedDealError,
+    VerifiedResult,
+    WrongDealCountError,
+    WrongTotalsError,
+    check_closing_date,
+    check_same_challenge,
+    computer_acts,
+    standings,
+    standings_csv,
+    verify,
+)
+from otv66.errors import IllegalMoveError
+from otv66.rules import Rules
+
+
+def club(deals: int = 2, level: str = "club", rules: Rules | None = None, seed: int = 2026) -> Challenge:
+    return Challenge("Club night", deals, level, "2026-12-31", seed, rules or Rules())
+
+
+def play_through(challenge: Challenge, name: str, rng_seed: int) -> Attempt:
+    """A member who plays random moves (a rightful claim half the time) to the end of every deal."""
+    rng = random.Random(rng_seed)
+    attempt = Attempt(challenge, name)
+    while not attempt.is_finished:
+        deal = attempt.deal_in_play
+        if deal is None:
+            attempt.next_deal()
+            continue
+        move = pick_move(deal, rng)
+        attempt.play(move if move in attempt.legal_moves() else rng.choice(attempt.legal_moves()))
+    return attempt
+
+
+def test_every_member_gets_the_same_deals_and_the_dealer_alternates():
+    challenge = club(deals=4)
+    first, second = Challenge.from_dict(challenge.to_dict()), club(deals=4)
+    for index in range(4):
+        assert first.deal(index).reveal_layout() == second.deal(index).reveal_layout()
+        assert first.deal(index).packets == second.deal(index).packets
+    assert [challenge.dealer(index) for index in range(4)] == [0, 1, 0, 1]
+    assert club(seed=7).deal(0).reveal_layout() != club(seed=8).deal(0).reveal_layout()
+
+
+@pytest.mark.parametrize("level", CHALLENGE_LEVELS)
+@pytest.mark.parametrize("claim", ["auto", "manual"])
+def test_a_played_attempt_verifies_and_the_computer_played_the_same_moves_again(level, claim):
+    challenge = club(deals=3, level=level, rules=Rules(claim=claim))
+    attempt = play_through(challenge, "Ana", rng_seed=5)
+    verified = verify(attempt.result())
+    assert verified.name == "Ana"
+    assert verified.totals == Totals.of(verified.deals)
+    assert list(verified.deals) == attempt.scores()
+
+
+def test_random_members_under_manual_claim_always_verify():
+    challenge = club(deals=4, rules=Rules(claim="manual", must_beat=True))
+    for member in range(12):
+        assert verify(play_through(challenge, f"M{member}", rng_seed=member).result())
+
+
+def test_the_master_is_refused_until_its_moves_are_bounded_by_nodes():
+    with pytest.raises(ChallengeError):
+        club(level="master")
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"deals": 0},
+        {"deals": 13},
+        {"deals": True},
+        {"level": "grandmaster"},
+        {"closes": "2026-02-30"},
+        {"closes": "31.12.2026"},
+        {"seed": -1},
+        {"seed": 2**53},
+        {"name": ""},
+        {"name": "x" * 61},
+        {"name": "a\x00b"},
+    ],
+)
+def test_settings_that_cannot_be_a_challenge_are_refused(settings):
+    data = {**club().to_dict(), **settings}
+    with pytest.raises(ChallengeError):
+        Challenge.from_dict(data)
+
+
+def test_a_closing_date_is_a_real_day():
+    assert check_closing_date("2028-02-29") == "2028-02-29"
+    with pytest.raises(ChallengeError):
+        check_closing_date("2027-02-29")
+
+
+def test_no_hint_no_undo_and_only_the_members_own_moves():
+    challenge = club(deals=1)
+    attempt = Attempt(challenge, "Ana")
+    with pytest.raises(IllegalMoveError):
+        attempt.play("AS")
+    deal = attempt.next_deal()
+    assert not computer_acts(deal)
+    with pytest.raises(IllegalMoveError):
+        attempt.next_deal()
+    illegal = next(move for move in ("AS", "7C", "KH", "QD") if move not in attempt.legal_moves())
+    with pytest.raises(IllegalMoveError):
+        attempt.play(illegal)
+    with pytest.raises(IllegalMoveError):
+        attempt.result()
+
+
+def test_saved_progress_resumes_exactly_where_it_stopped():
+    challenge = club(deals=3)
+    attempt = play_through(challenge, "Ana", rng_seed=3)
+    everything = [list(deal.moves) for deal in attempt.deals]
+    partial = [*everything[:1], everything[1][:5]]
+    resumed = Attempt.resume(challenge, "Ana", partial)
+    saved = resumed.to_dict()["moves"]
+    assert saved[0] == everything[0]
+    assert saved[1][:5] == partial[1]
+    assert everything[1][: len(saved[1])] == saved[1]  # only the computer's answers beyond the saved moves
+    with pytest.raises(IllegalResultMoveError):
+        Attempt.resume(challenge, "Ana", [["AS", "AS"]])
+    with pytest.raises(WrongDealCountError):
+        Attempt.resume(challenge, "Ana", [[]] * 4)
+
+
+# ---------------------------------------------------------------------------------------------- forged results
+
+
+@pytest.fixture(scope="module")
+def honest() -> Result:
+    return play_through(club(deals=2), "Ana", rng_seed=11).result()
+
+
+def with_moves(result: Result, deal: int, moves: list[str]) -> Result:
+    changed = list(result.moves)
+    changed[deal] = tuple(moves)
+    return replace(result, moves=tuple(changed))
+
+
+def test_a_changed_computer_move_is_refused(honest):
+    challenge = honest.challenge
+    deal = challenge.deal(0)
+    for ply, move in enumerate(honest.moves[0]):
+        if computer_acts(deal) and len(deal.legal_moves()) > 1:
+            other = next(m for m in deal.legal_moves() if m != move)
+            forged = with_moves(honest, 0, [*honest.moves[0][:ply], other, *honest.moves[0][ply + 1 :]])
+            with pytest.raises(ComputerMoveMismatchError):
+                verify(forged)
+            return
+        deal.play(move)
+    pytest.fail("the computer never had a choice in deal 1")
+
+
+def test_a_member_move_that_is_not_legal_is_refused(honest):
+    first = honest.moves[0]
+    deal = honest.challenge.deal(0)
+    ply = next(i for i, move in enumerate(first) if not computer_acts(deal) or deal.play(move))
+    illegal = next(card for card in ("AS", "TS", "KS", "7C", "8C") if not deal.is_legal(card))
+    with pytest.raises(IllegalResultMoveError):
+        verify(with_moves(honest, 0, [*first[:ply], illegal, *first[ply + 1 :]]))
+
+
+def test_changed_totals_are_refused(honest):
+    forged = replace(honest, totals=replace(honest.totals, game_points=honest.totals.game_points + 1))
+    with pytest.raises(WrongTotalsError):
+        verify(forged)
+
+
+def test_an_unfinished_deal_or_a_missing_deal_is_refused(honest):
+    with pytest.raises(UnfinishedDealError):
+        verify(with_moves(honest, 1, list(honest.moves[1][:-1])))
+    with pytest.raises(UnfinishedDealError):
+        verify(with_moves(honest, 1, [*honest.moves[1], "AS"]))
+    with pytest.raises(WrongDealCountError):
+        verify(replace(honest, moves=honest.moves[:1]))
+
+
+def test_a_result_of_another_challenge_is_refused(honest):
+    assert check_same_challenge(honest.challenge, honest) is honest
+    with pytest.raises(OtherChallengeError):
+        check_same_challenge(club(deals=2, seed=1), honest)
+
+
+# ---------------------------------------------------------------------------------------------- standings
+
+
+def entry(name: str, game_points: int, won: int, card_points: int) -> VerifiedResult:
+    result = Result(club(deals=1), name, ((name,),), Totals(game_points, won, card_points))
+    return VerifiedResult(name, result.totals, (DealScore(game_points, won > 0, card_points),), result)
+
+
+def test_standings_rank_by_game_points_then_deals_won_then_card_points():
+    rows = standings(
+        [entry("Dule", 5, 2, 90), entry("Ana", 5, 3, 40), entry("Cica", 5, 2, 120), entry("Bora", 7, 1, 10)]
+    )
+    assert [(row.rank, row.entry.name) for row in rows] == [(1, "Bora"), (2, "Ana"), (3, "Cica"), (4, "Dule")]
+
+
+def test_a_full_tie_shares_a_rank_and_the_same_result_counts_once():
+    same = entry("Ana", 3, 1, 50)
+    rows = standings([entry("bora", 3, 1, 50), same, same, entry("Cica", 1, 1, 70)])
+    assert [(row.rank, row.entry.name) for row in rows] == [(1, "Ana"), (1, "bora"), (3, "Cica")]
+
+
+def test_the_csv_has_a_header_one_line_per_member_and_no_formulas():
+    rows = standings([entry("=HYPERLINK(1)", 3, 1, 50), entry("Ana", 1, 1, 20)])
+    lines = list(csv.reader(io.StringIO(standings_csv(rows))))
+    assert lines[0] == [*CSV_HEADER, "deal_1"]
+    assert lines[1] == ["1", "'=HYPERLINK(1)", "3", "1", "50", "3"]
+    assert lines[2] == ["2", "Ana", "1", "1", "20", "1"]
