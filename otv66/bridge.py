@@ -91,7 +91,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any, Final
 
-from otv66 import __version__, challenge, links
+from otv66 import __version__, links
+from otv66 import challenge as club
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, SHUFFLE_VERSION, check_packets, check_seed
 from otv66.errors import IllegalMoveError, Otv66Error
@@ -112,8 +113,6 @@ from otv66.table import (
 MAX_ID_LENGTH: Final = 200
 """Longest request id (a string) echoed back; a longer one, or one JSON cannot carry, comes back as ``null``."""
 MAX_ECHO: Final = 60
-MAX_STANDINGS: Final = 200
-"""Most results one ``standings`` request ranks."""
 """Characters of a caller's value quoted in an error message."""
 
 
@@ -142,7 +141,7 @@ class Session:
     def __init__(self) -> None:
         self.table: Table | None = None
         self.replay: Match | None = None
-        self.attempt: challenge.Attempt | None = None
+        self.attempt: club.Attempt | None = None
 
     @property
     def match(self) -> Match | None:
@@ -301,25 +300,25 @@ class Session:
     def challenge_new(
         self, name: Any, deals: Any, level: Any, closes: Any, rules: Any = None, seed: Any = None
     ) -> dict[str, Any]:
-        made = challenge.Challenge(
-            challenge.check_challenge_name(name),
+        made = club.Challenge(
+            club.check_challenge_name(name),
             deals,
             level,
-            challenge.check_closing_date(closes),
+            club.check_closing_date(closes),
             secrets.randbelow(MAX_SEED + 1) if seed is None else seed,
             Rules.from_dict(rules if rules is not None else {}),
         )
         return {"token": links.challenge_token(made), "challenge": made.to_dict()}
 
     def challenge_open(self, token: Any) -> dict[str, Any]:
-        return {"challenge": links.read_challenge_token(token).to_dict(), "levels": list(challenge.CHALLENGE_LEVELS)}
+        return {"challenge": links.read_challenge_token(token).to_dict(), "levels": list(club.CHALLENGE_LEVELS)}
 
     def challenge_start(self, token: Any, name: Any, moves: Any = None) -> dict[str, Any]:
         opened = links.read_challenge_token(token)
         if moves is None:
-            self.attempt = challenge.Attempt(opened, challenge.check_member_name(name))
+            self.attempt = club.Attempt(opened, club.check_member_name(name))
         else:
-            self.attempt = challenge.Attempt.resume(opened, challenge.check_member_name(name), _saved_moves(moves))
+            self.attempt = club.Attempt.resume(opened, club.check_member_name(name), _saved_moves(moves))
         return self._attempt().to_dict()
 
     def challenge_next_deal(self) -> dict[str, Any]:
@@ -337,22 +336,22 @@ class Session:
     def result_check(self, token: Any, deal: Any = None) -> dict[str, Any]:
         result = links.read_result_token(token)
         if deal is None:
-            return {"challenge": result.challenge.to_dict(), "result": challenge.verify(result).to_dict()}
+            return {"challenge": result.challenge.to_dict(), "result": club.verify(result).to_dict()}
         if type(deal) is not int or not 1 <= deal <= len(result.moves):
             raise BridgeError(f"deal must be a number from 1 to {len(result.moves)}")
-        score = challenge.replay_deal(result.challenge, deal - 1, result.moves[deal - 1])
+        score = club.replay_deal(result.challenge, deal - 1, result.moves[deal - 1])
         return {"deal": deal, "score": score.to_dict()}
 
     def standings(self, challenge: Any, results: Any) -> dict[str, Any]:
-        if not isinstance(results, list) or len(results) > MAX_STANDINGS:
-            raise BridgeError(f"results is a list of at most {MAX_STANDINGS} result link tokens")
+        if not isinstance(results, list) or len(results) > club.MAX_RESULTS:
+            raise BridgeError(f"results is a list of at most {club.MAX_RESULTS} result link tokens")
         opened = links.read_challenge_token(challenge)
         return _standings(opened, [links.read_result_token(token) for token in results])
 
     def standings_open(self, token: Any) -> dict[str, Any]:
         return _standings(*links.read_standings_token(token))
 
-    def _attempt(self) -> challenge.Attempt:
+    def _attempt(self) -> club.Attempt:
         if self.attempt is None:
             raise IllegalMoveError("no challenge is being played: open a challenge link first")
         return self.attempt
@@ -450,15 +449,16 @@ def _saved_moves(moves: Any) -> list[list[str]]:
     return moves
 
 
-def _standings(opened: challenge.Challenge, results: list[challenge.Result]) -> dict[str, Any]:
+def _standings(opened: club.Challenge, results: list[club.Result]) -> dict[str, Any]:
     """Verify ``results`` (all of the challenge ``opened``) and rank them; the table, its CSV and its link."""
-    verified = [challenge.verify(challenge.check_same_challenge(opened, result)) for result in results]
-    rows = challenge.standings(verified)
+    unique = {(result.name, result.moves, result.totals): result for result in results}  # the same one re-played once
+    verified = [club.verify(club.check_same_challenge(opened, result)) for result in unique.values()]
+    rows = club.standings(verified)
     return {
         "challenge": opened.to_dict(),
         "rows": [row.to_dict() for row in rows],
-        "tie_break": challenge.TIE_BREAK,
-        "csv": challenge.standings_csv(rows),
+        "tie_break": club.TIE_BREAK,
+        "csv": club.standings_csv(rows),
         "token": links.standings_token(opened, [row.entry.result for row in rows]),
     }
 

@@ -46,6 +46,8 @@ from otv66.table import MAX_SECONDS, computer_plan, derived_number, own_view
 
 MAX_DEALS: Final = 12
 """Most deals in one challenge."""
+MAX_RESULTS: Final = 100
+"""Most results in one standings table (a bound on the re-playing a standings link can ask for)."""
 MEMBER: Final = 0
 COMPUTER: Final = 1
 CHALLENGE_LEVELS: Final = ("beginner", "club", "expert")

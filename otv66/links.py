@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from otv66.challenge import Challenge, Result, Totals, check_member_name
+from otv66.challenge import MAX_RESULTS, Challenge, Result, Totals, check_member_name
 from otv66.deal import Deal
 from otv66.dealing import SHUFFLE_VERSION, check_dealer, check_packets, check_seed
 from otv66.errors import Otv66Error, UnsupportedVersionError
@@ -359,5 +359,7 @@ def read_standings_token(token: Any) -> tuple[Challenge, list[Result]]:
     data = decode_token(token, STANDINGS_KIND)
     if not isinstance(data, dict) or set(data) != {"challenge", "results"} or not isinstance(data["results"], list):
         raise LinkError("this standings link is damaged (no table in it)")
+    if len(data["results"]) > MAX_RESULTS:
+        raise LinkError(f"this standings link holds more than {MAX_RESULTS} results")
     challenge = _challenge_from(data["challenge"], "standings")
     return challenge, [_result_from(challenge, entry, "standings") for entry in data["results"]]
