@@ -53,11 +53,12 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``challenge_next_deal {}`` / ``challenge_play {move}`` -> ``{"computer_moves", "attempt"}``: the next deal,
   or the member's move, and the computer's moves that answered it (no hint, no undo)
 - ``challenge_result {}`` -> ``{"token"}``: the finished attempt's result link token (``r1.…``)
-- ``result_check {token, deal?}`` -> with ``deal`` (1-based) that deal re-played: ``{"deal", "score"}``
+- ``result_check {token, deal?}`` -> with ``deal`` (1-based) that deal re-played: ``{"deal", "deals", "score"}``
   (for progress); without, the whole result verified: ``{"challenge", "result"}``. A forged result is a
   ``refused_…`` error naming why (:class:`otv66.challenge.RefusedResultError`)
-- ``standings {challenge, results}`` -> ``{"challenge", "rows", "tie_break", "csv", "token"}``: result tokens
-  verified and ranked; ``token`` is the standings link token (``s1.…``)
+- ``standings {results, challenge?}`` -> ``{"challenge", "rows", "tie_break", "csv", "token"}``: result tokens
+  verified and ranked, all of the challenge token ``challenge`` (default: the first result's); ``token`` is
+  the standings link token (``s1.…``)
 - ``standings_open {token}`` -> the same, every result of the standings link verified again
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
@@ -340,13 +341,14 @@ class Session:
         if type(deal) is not int or not 1 <= deal <= len(result.moves):
             raise BridgeError(f"deal must be a number from 1 to {len(result.moves)}")
         score = club.replay_deal(result.challenge, deal - 1, result.moves[deal - 1])
-        return {"deal": deal, "score": score.to_dict()}
+        return {"deal": deal, "deals": result.challenge.deals, "score": score.to_dict()}
 
-    def standings(self, challenge: Any, results: Any) -> dict[str, Any]:
-        if not isinstance(results, list) or len(results) > club.MAX_RESULTS:
-            raise BridgeError(f"results is a list of at most {club.MAX_RESULTS} result link tokens")
-        opened = links.read_challenge_token(challenge)
-        return _standings(opened, [links.read_result_token(token) for token in results])
+    def standings(self, results: Any, challenge: Any = None) -> dict[str, Any]:
+        if not isinstance(results, list) or (not results and challenge is None) or len(results) > club.MAX_RESULTS:
+            raise BridgeError(f"results is a list of 1 to {club.MAX_RESULTS} result link tokens")
+        read = [links.read_result_token(token) for token in results]
+        opened = read[0].challenge if challenge is None else links.read_challenge_token(challenge)
+        return _standings(opened, read)
 
     def standings_open(self, token: Any) -> dict[str, Any]:
         return _standings(*links.read_standings_token(token))

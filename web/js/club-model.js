@@ -1,0 +1,117 @@
+/**
+ * The club challenge page's pure parts (club.html, issue 13): its links, the iframe snippet, saved progress,
+ * result links found in pasted text, and the per-deal comparison of the standings.
+ *
+ * Addresses: `club.html#challenge=c1.…` plays a challenge, `club.html#result=r1.…` opens a result on the
+ * standings view, `club.html#standings=s1.…` reopens a standings table read-only. The token sits in the
+ * fragment, which is never sent to a server.
+ */
+
+/** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow } from "./club-types.js" */
+
+/** @type {ClubLinkKind[]} */
+export const CLUB_LINK_KINDS = ["challenge", "result", "standings"];
+
+/** The key under which this device keeps its attempt at a challenge (one attempt per challenge and device). */
+export const PROGRESS_PREFIX = "otv66.club.";
+
+/**
+ * The club link in a page address's fragment, or null.
+ * @param {{hash: string}} location
+ * @returns {ClubLink | null}
+ */
+export function clubLinkIn(location) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  for (const kind of CLUB_LINK_KINDS) {
+    const token = params.get(kind);
+    if (token) return { kind, token };
+  }
+  return null;
+}
+
+/**
+ * Whether the address asks for a challenge's standings view (`#challenge=…&view=standings`) rather than play.
+ * @param {{hash: string}} location
+ */
+export function wantsStandings(location) {
+  return new URLSearchParams(location.hash.replace(/^#/, "")).get("view") === "standings";
+}
+
+/**
+ * The address of club.html for a token of `kind`.
+ * @param {ClubLinkKind} kind
+ * @param {string} token
+ * @param {string} base  the current page's address
+ * @param {{embed?: boolean, standings?: boolean}} [options]  the embeddable form (`?embed=1`); a challenge's
+ *   standings view rather than its play
+ */
+export function clubUrl(kind, token, base, { embed = false, standings = false } = {}) {
+  const url = new URL("club.html", base);
+  url.search = embed ? "embed=1" : "";
+  url.hash = `${kind}=${token}${standings ? "&view=standings" : ""}`;
+  return url.href;
+}
+
+/**
+ * The iframe snippet a club puts on its site.
+ * @param {string} url  an address from clubUrl(…, true)
+ * @param {string} title
+ */
+export function iframeSnippet(url, title) {
+  const escaped = (/** @type {string} */ text) =>
+    text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return `<iframe src="${escaped(url)}" title="${escaped(title)}" width="420" height="640" style="border:0"></iframe>`;
+}
+
+/**
+ * Every result token in pasted text (links or bare tokens, one per line or run together), each once.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function resultTokensIn(text) {
+  const found = text.match(/(?<![A-Za-z0-9_-])r[0-9]{1,3}\.[A-Za-z0-9_-]+/g) ?? [];
+  return [...new Set(found)];
+}
+
+/**
+ * The saved attempt at the challenge `token`, or null (nothing saved, or unreadable).
+ * @param {string} token
+ * @param {Storage} storage
+ * @returns {SavedAttempt | null}
+ */
+export function readAttempt(token, storage) {
+  try {
+    const saved = JSON.parse(storage.getItem(PROGRESS_PREFIX + token) ?? "null");
+    if (!saved || typeof saved.name !== "string" || !Array.isArray(saved.moves)) return null;
+    const moves = saved.moves.filter((/** @type {unknown} */ deal) => Array.isArray(deal));
+    const result = typeof saved.result === "string" ? saved.result : null;
+    return { name: saved.name, moves, result };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keep the attempt at the challenge `token` on this device.
+ * @param {string} token
+ * @param {SavedAttempt} attempt
+ * @param {Storage} storage
+ */
+export function saveAttempt(token, attempt, storage) {
+  try {
+    storage.setItem(PROGRESS_PREFIX + token, JSON.stringify(attempt));
+  } catch {
+    // Private mode or a full storage: the attempt goes on, it is only not kept.
+  }
+}
+
+/**
+ * Deal `index` (0-based) across the standings: each member's game points and card points in it, best first.
+ * @param {StandingRow[]} rows
+ * @param {number} index
+ */
+export function dealComparison(rows, index) {
+  return rows
+    .map((row) => ({ name: row.name, ...row.deals[index] }))
+    .sort((a, b) => b.game_points - a.game_points || b.card_points - a.card_points || a.name.localeCompare(b.name));
+}

@@ -1,0 +1,64 @@
+/**
+ * The shapes of the club challenge's bridge methods (otv66/bridge.py, otv66/challenge.py) and of its page.
+ * Types only: nothing here runs.
+ */
+
+/** @import { PublicView, Rules } from "./types.js" */
+
+/** @typedef {"challenge" | "result" | "standings"} ClubLinkKind */
+/** @typedef {{kind: ClubLinkKind, token: string}} ClubLink */
+
+/**
+ * @typedef {object} ChallengeInfo
+ * @property {string} name
+ * @property {number} deals
+ * @property {string} level
+ * @property {string} closes  YYYY-MM-DD
+ * @property {number} seed
+ * @property {Rules} rules
+ */
+
+/** @typedef {{game_points: number, won: boolean, card_points: number}} DealScore */
+/** @typedef {{game_points: number, deals_won: number, card_points: number}} Totals */
+
+/**
+ * @typedef {object} Attempt
+ * @property {string} name
+ * @property {number} number  deals dealt so far
+ * @property {number} deals  deals in the challenge
+ * @property {PublicView | null} deal  the deal in play, or the last one
+ * @property {string[]} legal_moves  what the member may play now
+ * @property {DealScore[]} scores
+ * @property {Totals} totals
+ * @property {boolean} finished
+ * @property {string[][]} moves  every move so far, per deal (the progress kept on the device)
+ */
+
+/** @typedef {{name: string, moves: string[][], result: string | null}} SavedAttempt */
+/** @typedef {Totals & {name: string, deals: DealScore[]}} VerifiedResult */
+/** @typedef {VerifiedResult & {rank: number}} StandingRow */
+
+/**
+ * @typedef {object} Standings
+ * @property {ChallengeInfo} challenge
+ * @property {StandingRow[]} rows
+ * @property {string} tie_break
+ * @property {string} csv
+ * @property {string} token
+ */
+
+/**
+ * What each club bridge method resolves with.
+ * @typedef {object} ClubResults
+ * @property {{token: string, challenge: ChallengeInfo}} challenge_new
+ * @property {{challenge: ChallengeInfo, levels: string[]}} challenge_open
+ * @property {Attempt} challenge_start
+ * @property {{computer_moves: string[], attempt: Attempt}} challenge_next_deal
+ * @property {{computer_moves: string[], attempt: Attempt}} challenge_play
+ * @property {{token: string}} challenge_result
+ * @property {{challenge: ChallengeInfo, result: VerifiedResult} & {deal?: number, score?: DealScore}} result_check
+ * @property {Standings} standings
+ * @property {Standings} standings_open
+ */
+
+export {};
