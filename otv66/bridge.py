@@ -46,6 +46,7 @@ Methods (``params`` in braces; every state-changing method returns the state):
   ``invalid_link`` (or ``unsupported_link``) error.
 - ``challenge_new {name, deals, level, closes, rules?, seed?}`` -> ``{"token", "challenge"}``: a club challenge
   (:mod:`otv66.challenge`) and its link token (``c1.…``); without a seed one is drawn
+- ``challenge_levels {}`` -> ``{"levels"}``: the levels a challenge may name
 - ``challenge_open {token}`` -> ``{"challenge", "levels"}`` (``levels``: those a challenge may name)
 - ``challenge_start {token, name, moves?}`` -> attempt: the member starts the challenge, or resumes it from
   ``moves`` (the attempt's own ``moves``, saved); the attempt is ``{"name", "number", "deals", "deal": view |
@@ -311,6 +312,9 @@ class Session:
         )
         return {"token": links.challenge_token(made), "challenge": made.to_dict()}
 
+    def challenge_levels(self) -> dict[str, Any]:
+        return {"levels": list(club.CHALLENGE_LEVELS)}
+
     def challenge_open(self, token: Any) -> dict[str, Any]:
         return {"challenge": links.read_challenge_token(token).to_dict(), "levels": list(club.CHALLENGE_LEVELS)}
 
@@ -487,6 +491,7 @@ METHODS = frozenset(
         "open_link",
         "replay_view",
         "challenge_new",
+        "challenge_levels",
         "challenge_open",
         "challenge_start",
         "challenge_next_deal",

@@ -10,7 +10,7 @@ import { clubUrl, dealComparison, resultTokensIn } from "./club-model.js";
 import { t } from "./i18n.js";
 
 /** @import { Engine } from "./engine.js" */
-/** @import { ChallengeInfo, Standings } from "./club-types.js" */
+/** @import { Standings } from "./club-types.js" */
 
 /**
  * Open the standings view.
@@ -31,17 +31,18 @@ export async function openStandings(engine, start, setStatus) {
       return setStatus("error", /** @type {Error} */ (error).message);
     }
   }
-  /** @type {{challenge: string | null, accepted: string[]}} */
-  const kept = { challenge: start.challenge, accepted: [] };
+  /** @type {string[]} */
+  const accepted = [];
   const verifyAll = async (/** @type {string[]} */ tokens) => {
     byId("club-refused").replaceChildren();
     for (const [index, token] of tokens.entries()) {
-      if (kept.accepted.includes(token)) continue;
-      await verifyOne(engine, token, index + 1, tokens.length, kept);
+      if (accepted.includes(token)) continue;
+      setStatus("verifying", t("clubVerifying"));
+      await verifyOne(engine, token, index + 1, tokens.length, accepted);
     }
-    if (!kept.challenge) return setStatus("ready", t("clubPasteResults"));
+    if (!start.challenge && accepted.length === 0) return setStatus("ready", t("clubPasteResults"));
     try {
-      const table = await clubCall(engine, "standings", { challenge: kept.challenge, results: kept.accepted });
+      const table = await clubCall(engine, "standings", { challenge: start.challenge, results: accepted });
       showTable(table, setStatus);
     } catch (error) {
       setStatus("error", /** @type {Error} */ (error).message);
@@ -53,30 +54,87 @@ export async function openStandings(engine, start, setStatus) {
 }
 
 /**
- * Re-play one result deal by deal (progress shown); keep it if it proves itself and belongs to the challenge.
+ * Re-play one result deal by deal (progress shown), then as a whole (its totals); keep it if it proves itself.
  * @param {Engine} engine
  * @param {string} token
  * @param {number} position  1-based among the results being checked
  * @param {number} count
- * @param {{challenge: string | null, accepted: string[]}} kept
+ * @param {string[]} accepted  the results kept so far
  */
-async function verifyOne(engine, token, position, count, kept) {
+async function verifyOne(engine, token, position, count, accepted) {
   const progress = byId("club-progress");
   try {
-    const whole = await clubCall(engine, "result_check", { token });
-    const deals = whole.challenge.deals;
+    let deals = 1;
     for (let deal = 1; deal <= deals; deal++) {
       progress.textContent = t("clubProgress", { position, count, deal, deals });
-      await clubCall(engine, "result_check", { token, deal });
+      deals = (await clubCall(engine, "result_check", { token, deal })).deals ?? deals;
     }
-    kept.challenge ??= (await clubCall(engine, "challenge_open", { token: challengeTokenOf(whole.challenge) }))
-      .challenge.name
-      ? challengeTokenOf(whole.challenge)
-      : null;
-    kept.accepted.push(token);
+    await clubCall(engine, "result_check", { token });
+    accepted.push(token);
   } catch (error) {
     const item = document.createElement("li");
+    item.dataset.refused = String(position);
     item.textContent = t("clubRefused", { position, reason: /** @type {Error} */ (error).message });
     byId("club-refused").append(item);
   }
+  progress.textContent = "";
+}
+
+/**
+ * Show the ranked table, the per-deal comparison, the CSV and the standings link.
+ * @param {Standings} table
+ * @param {(status: string, text: string) => void} setStatus
+ */
+function showTable(table, setStatus) {
+  byId("club-standings-title").textContent = t("clubStandingsOf", { name: table.challenge.name });
+  const body = /** @type {HTMLTableSectionElement} */ (byId("club-table").querySelector("tbody"));
+  body.replaceChildren(
+    ...table.rows.map((row) =>
+      tableRow([row.rank, row.name, row.game_points, row.deals_won, row.card_points], { member: row.name }),
+    ),
+  );
+  byId("club-table").hidden = table.rows.length === 0;
+  byId("club-tie-break").textContent = t("clubTieBreak");
+  showComparison(table);
+  const csv = /** @type {HTMLAnchorElement} */ (byId("club-csv"));
+  csv.href = `data:text/csv;charset=utf-8,${encodeURIComponent(table.csv)}`;
+  inputById("club-standings-link").value = clubUrl("standings", table.token, location.href);
+  byId("club-exports").hidden = false;
+  setStatus("standings", t("clubRanked", { count: table.rows.length }));
+}
+
+/**
+ * A table row of plain text cells.
+ * @param {(string | number)[]} cells
+ * @param {Record<string, string>} [data]  data-* attributes
+ */
+function tableRow(cells, data = {}) {
+  const row = document.createElement("tr");
+  Object.assign(row.dataset, data);
+  for (const cell of cells) {
+    const td = document.createElement("td");
+    td.textContent = String(cell);
+    row.append(td);
+  }
+  return row;
+}
+
+/**
+ * The per-deal comparison: pick a deal, see how each member did in it.
+ * @param {Standings} table
+ */
+function showComparison(table) {
+  const select = /** @type {HTMLSelectElement} */ (byId("club-deal-select"));
+  select.replaceChildren(
+    ...Array.from({ length: table.challenge.deals }, (_, index) => new Option(String(index + 1), String(index))),
+  );
+  const draw = () => {
+    const rows = dealComparison(table.rows, Number(select.value));
+    const body = /** @type {HTMLTableSectionElement} */ (byId("club-deal-table").querySelector("tbody"));
+    body.replaceChildren(...rows.map((row) => tableRow([row.name, row.game_points, row.card_points])));
+    byId("club-deal-table").hidden = rows.length === 0;
+  };
+  select.onchange = draw;
+  byId("club-deal-pick").hidden = table.rows.length === 0;
+  draw();
 }

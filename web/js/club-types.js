@@ -51,12 +51,14 @@
  * What each club bridge method resolves with.
  * @typedef {object} ClubResults
  * @property {{token: string, challenge: ChallengeInfo}} challenge_new
+ * @property {{levels: string[]}} challenge_levels
  * @property {{challenge: ChallengeInfo, levels: string[]}} challenge_open
  * @property {Attempt} challenge_start
  * @property {{computer_moves: string[], attempt: Attempt}} challenge_next_deal
  * @property {{computer_moves: string[], attempt: Attempt}} challenge_play
  * @property {{token: string}} challenge_result
- * @property {{challenge: ChallengeInfo, result: VerifiedResult} & {deal?: number, score?: DealScore}} result_check
+ * @property {{challenge?: ChallengeInfo, result?: VerifiedResult, deal?: number, deals?: number, score?: DealScore}}
+ *   result_check  the whole result verified, or (given `deal`) that deal re-played
  * @property {Standings} standings
  * @property {Standings} standings_open
  */

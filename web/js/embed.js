@@ -7,6 +7,8 @@
  *    reason: "reached_66" | "played_out" | "false_claim" | "draw", scores: [a, b], game_points: [a, b],
  *    awarded: [a, b], target}
  *   {source: "otv66", version: 1, type: "match-finished", winner: 0 | 1, game_points: [a, b], deals: n, target}
+ *   {source: "otv66", version: 1, type: "challenge-finished", result: <the result link's address>}  (club.html: a
+ *    member finished a club challenge; the link proves his result when opened on the standings view)
  *
  * Player 0 is the person at the bottom of the table, player 1 the computer (or the second person).
  * `version` goes up only when a field changes meaning or disappears; new fields may be added.
@@ -39,6 +41,14 @@
  * @property {Pair} game_points
  * @property {number} deals
  * @property {number} target
+ */
+
+/**
+ * @typedef {object} ChallengeFinishedEvent
+ * @property {"otv66"} source
+ * @property {number} version
+ * @property {"challenge-finished"} type
+ * @property {string} result  the result link (club.html#result=r1.…)
  */
 
 /** @typedef {{postMessage(message: DealFinishedEvent | MatchFinishedEvent, targetOrigin: string): void}} HostWindow */
@@ -86,6 +96,15 @@ export function matchFinished(match) {
     deals: match.deals.length,
     target: match.target,
   };
+}
+
+/**
+ * The event for a finished club challenge: the member's result link, for a club site that collects results itself.
+ * @param {string} resultUrl
+ * @returns {ChallengeFinishedEvent}
+ */
+export function challengeFinished(resultUrl) {
+  return { source: SOURCE, version: EVENT_VERSION, type: "challenge-finished", result: resultUrl };
 }
 
 /**

@@ -1,0 +1,114 @@
+/**
+ * The club challenge page (club.html, issue 13): create a challenge, play it, or rank its results.
+ *
+ * Without a link it offers the form that makes a challenge (its link and the iframe snippet for a club's site).
+ * `#challenge=c1.…` plays it (club-play.js); `#challenge=c1.…&view=standings`, `#result=r1.…` and
+ * `#standings=s1.…` open the standings view (club-standings.js). The engine does all the checking.
+ */
+
+import { byId, clubCall, inputById, startClubEngine } from "./club-call.js";
+import { clubLinkIn, clubUrl, iframeSnippet, wantsStandings } from "./club-model.js";
+import { playChallenge } from "./club-play.js";
+import { openStandings } from "./club-standings.js";
+import { Engine } from "./engine.js";
+import { browserLanguage, isLanguage, setLanguage, t } from "./i18n.js";
+import { registerServiceWorker } from "./sw-register.js";
+
+const LANGUAGE_KEY = "otv66.club.language";
+const engine = new Engine();
+
+/** Show `text` as the page's status (`status` goes to data-status for tests and styles). */
+function setStatus(/** @type {string} */ status, /** @type {string} */ text) {
+  const line = byId("status");
+  line.dataset.status = status;
+  line.textContent = text;
+}
+
+/** Every `[data-text]` element gets its text in the current language. */
+function fillTexts() {
+  for (const element of document.querySelectorAll("[data-text]")) {
+    element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
+  }
+  byId("club-title").textContent = t("clubTitle");
+  byId("club-home").textContent = t("clubHome");
+}
+
+/** The language picker: remembered on this device, the browser's language at first. */
+function wireLanguage() {
+  const picker = /** @type {HTMLSelectElement} */ (byId("club-language"));
+  const remembered = localStorage.getItem(LANGUAGE_KEY);
+  setLanguage(isLanguage(remembered) ? remembered : browserLanguage());
+  picker.value = document.documentElement.lang;
+  picker.onchange = () => {
+    localStorage.setItem(LANGUAGE_KEY, picker.value);
+    location.reload();
+  };
+  fillTexts();
+}
+
+/** The organiser's form: the challenge's link and snippet once the engine has made it. */
+async function showCreate() {
+  const form = /** @type {HTMLFormElement} */ (byId("club-create"));
+  const level = /** @type {HTMLSelectElement} */ (byId("club-level"));
+  const { levels } = await clubCall(engine, "challenge_levels");
+  level.replaceChildren(...levels.map((name) => new Option(t(`level_${name}`), name)));
+  level.value = "club";
+  const closes = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+  inputById("club-closes").value = closes.toISOString().slice(0, 10);
+  form.hidden = false;
+  setStatus("ready", t("clubCreateTitle"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const made = await clubCall(engine, "challenge_new", {
+        name: inputById("club-name").value.trim(),
+        deals: Number(inputById("club-deals").value),
+        level: level.value,
+        closes: inputById("club-closes").value,
+        rules: {
+          must_beat: inputById("club-must-beat").checked,
+          claim: inputById("club-manual-claim").checked ? "manual" : "auto",
+        },
+      });
+      inputById("club-link").value = clubUrl("challenge", made.token, location.href);
+      inputById("club-snippet").value = iframeSnippet(
+        clubUrl("challenge", made.token, location.href, { embed: true }),
+        made.challenge.name,
+      );
+      const standings = /** @type {HTMLAnchorElement} */ (byId("club-standings-start"));
+      standings.href = clubUrl("challenge", made.token, location.href, { standings: true });
+      byId("club-created").hidden = false;
+      setStatus("created", t("clubCreated"));
+    } catch (error) {
+      setStatus("error", /** @type {Error} */ (error).message);
+    }
+  });
+}
+
+async function start() {
+  wireLanguage();
+  registerServiceWorker();
+  window.addEventListener("hashchange", () => location.reload()); // another club link pasted into the address bar
+  setStatus("loading", t("clubLoading"));
+  try {
+    await startClubEngine(engine);
+  } catch (error) {
+    return setStatus("error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
+  }
+  const link = clubLinkIn(location);
+  try {
+    if (link === null) return await showCreate();
+    if (link.kind === "standings")
+      return await openStandings(engine, { challenge: null, results: [], standings: link.token }, setStatus);
+    if (link.kind === "result")
+      return await openStandings(engine, { challenge: null, results: [link.token], standings: null }, setStatus);
+    if (wantsStandings(location))
+      return await openStandings(engine, { challenge: link.token, results: [], standings: null }, setStatus);
+    const { challenge } = await clubCall(engine, "challenge_open", { token: link.token });
+    await playChallenge(engine, link.token, challenge, setStatus);
+  } catch (error) {
+    setStatus("error", /** @type {Error} */ (error).message);
+  }
+}
+
+start();
