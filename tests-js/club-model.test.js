@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import {
+  clubLinkIn,
+  clubUrl,
+  dealComparison,
+  iframeSnippet,
+  readAttempt,
+  resultTokensIn,
+  saveAttempt,
+  wantsStandings,
+} from "../web/js/club-model.js";
+import { challengeFinished, EVENT_VERSION } from "../web/js/embed.js";
+import { FakeStorage } from "./fakes.js";
+
+const BASE = "https://club.example/otv66/index.html?x=1#deal=d1.abc";
+
+describe("club links", () => {
+  test("each kind of link goes to club.html and is found in the address again", () => {
+    for (const kind of ["challenge", "result", "standings"]) {
+      const url = new URL(clubUrl(kind, "t1.AbC_-9", BASE));
+      assert.equal(url.pathname, "/otv66/club.html");
+      assert.equal(url.search, "");
+      assert.deepEqual(clubLinkIn(url), { kind, token: "t1.AbC_-9" });
+    }
+  });
+
+  test("the embeddable form and the standings view of a challenge", () => {
+    const url = new URL(clubUrl("challenge", "c1.x", BASE, { embed: true, standings: true }));
+    assert.equal(url.search, "?embed=1");
+    assert.ok(wantsStandings(url));
+    assert.ok(!wantsStandings(new URL(clubUrl("challenge", "c1.x", BASE))));
+  });
+
+  test("an address without a club link has none", () => {
+    assert.equal(clubLinkIn({ hash: "" }), null);
+    assert.equal(clubLinkIn({ hash: "#game=g1.x" }), null);
+  });
+
+  test("the iframe snippet escapes what it quotes", () => {
+    const snippet = iframeSnippet("https://a.example/club.html?embed=1#challenge=c1.x", 'Klub "A" <b>');
+    assert.match(snippet, /^<iframe src="https:\/\/a\.example\/club\.html\?embed=1#challenge=c1\.x"/);
+    assert.match(snippet, /title="Klub &quot;A&quot; &lt;b&gt;"/);
+  });
+});
+
+describe("pasted results", () => {
+  test("result tokens are found in links and bare, each once, and nothing else is", () => {
+    const text = `https://x/club.html#result=r1.AAA_b-\nr1.CCC\n  r1.AAA_b- d1.DDD #challenge=c1.EEE xr1.FFF`;
+    assert.deepEqual(resultTokensIn(text), ["r1.AAA_b-", "r1.CCC"]);
+  });
+});
+
+describe("the attempt kept on this device", () => {
+  test("what is saved is read back, per challenge", () => {
+    const storage = new FakeStorage();
+    saveAttempt("c1.one", { name: "Ana", moves: [["AS", "KS"]], result: null }, storage);
+    assert.deepEqual(readAttempt("c1.one", storage), { name: "Ana", moves: [["AS", "KS"]], result: null });
+    assert.equal(readAttempt("c1.two", storage), null);
+  });
+
+  test("a damaged or unreachable store reads as nothing saved", () => {
+    const storage = new FakeStorage({ items: { "otv66.club.c1.x": "{not json" } });
+    assert.equal(readAttempt("c1.x", storage), null);
+    assert.equal(readAttempt("c1.x", new FakeStorage({ failing: true })), null);
+    saveAttempt("c1.x", { name: "Ana", moves: [], result: null }, new FakeStorage({ failing: true }));
+  });
+});
+
+describe("per-deal comparison", () => {
+  test("members are ordered by game points, then card points, in the chosen deal", () => {
+    const row = (name, deals) => ({ name, rank: 1, game_points: 0, deals_won: 0, card_points: 0, deals });
+    const rows = [
+      row("Ana", [
+        { game_points: 1, won: true, card_points: 70 },
+        { game_points: 0, won: false, card_points: 20 },
+      ]),
+      row("Bora", [
+        { game_points: 0, won: false, card_points: 50 },
+        { game_points: 2, won: true, card_points: 80 },
+      ]),
+      row("Cica", [
+        { game_points: 0, won: false, card_points: 55 },
+        { game_points: 2, won: true, card_points: 90 },
+      ]),
+    ];
+    assert.deepEqual(
+      dealComparison(rows, 1).map((r) => r.name),
+      ["Cica", "Bora", "Ana"],
+    );
+    assert.deepEqual(
+      dealComparison(rows, 0).map((r) => [r.name, r.card_points]),
+      [
+        ["Ana", 70],
+        ["Cica", 55],
+        ["Bora", 50],
+      ],
+    );
+  });
+});
+
+describe("the challenge-finished event", () => {
+  test("it carries the result link and the events' version", () => {
+    assert.deepEqual(challengeFinished("https://x/club.html#result=r1.A"), {
+      source: "otv66",
+      version: EVENT_VERSION,
+      type: "challenge-finished",
+      result: "https://x/club.html#result=r1.A",
+    });
+  });
+});
