@@ -1,0 +1,146 @@
+"""Browser test of the club challenge (club.html, issue 13): create, play in two profiles, rank, refuse forgeries.
+
+A one-deal challenge keeps it short: the organiser creates it; two members, each in a browser context of his
+own (two profiles: separate storage), play it by clicking; the standings view verifies both result links and
+ranks them as the engine does; a result with one computer move or its totals changed is refused; the standings
+link reopens the same table. The second member's profile goes offline after its first visit and does all of it
+without the network (the service worker answers).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections.abc import Iterator
+from urllib.parse import unquote
+
+import pytest
+from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from otv66.challenge import computer_acts, standings, verify
+from otv66.links import encode_token, read_result_token
+
+SW_CONTROLS = """() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
+  new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true))))"""
+
+
+@pytest.fixture
+def contexts(browser: Browser, base_url: str) -> Iterator[list[BrowserContext]]:
+    """Three browser profiles: the organiser and two members."""
+    opened = [browser.new_context(base_url=base_url, service_workers="allow") for _ in range(3)]
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def new_page(context: BrowserContext) -> Page:
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def wait_status(page: Page, *wanted: str) -> str:
+    selector = ", ".join(f'#status[data-status="{status}"]' for status in (*wanted, "error"))
+    page.locator(selector).wait_for(timeout=LOAD_TIMEOUT_MS)
+    status = page.locator("#status").get_attribute("data-status") or ""
+    assert status != "error", page.locator("#status").inner_text()
+    return status
+
+
+def create_challenge(page: Page) -> str:
+    page.goto("/club.html")
+    wait_status(page, "ready")
+    page.fill("#club-name", "Petak u klubu")
+    page.fill("#club-deals", "1")
+    page.select_option("#club-level", "beginner")
+    page.click("#club-create-button")
+    wait_status(page, "created")
+    link = page.input_value("#club-link")
+    assert "#challenge=c1." in link
+    assert 'src="' in page.input_value("#club-snippet") and "embed=1" in page.input_value("#club-snippet")
+    return link
+
+
+def play(page: Page, link: str, name: str, pick: int) -> str:
+    """Play the challenge by clicking (the ``pick``-th offered move each time: 0 first, -1 last); its result link."""
+    page.goto(link)
+    wait_status(page, "ready")
+    page.fill("#club-member", name)
+    page.click("#club-start-button")
+    move_or_end = '#club-moves button, #status[data-status="finished"]'
+    while True:
+        page.locator(move_or_end).first.wait_for()
+        if page.locator("#status").get_attribute("data-status") == "finished":
+            return page.input_value("#club-result-link")
+        buttons = page.locator("#club-moves button")
+        buttons.nth(pick if pick >= 0 else buttons.count() - 1).click()
+
+
+def token_of(url: str) -> str:
+    return unquote(url.split("#", 1)[1].split("=", 1)[1])
+
+
+def contents(token: str) -> dict:
+    packed = token.split(".", 1)[1]
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))))
+
+
+def forged_computer_move(token: str) -> str:
+    """The result with its first computer move that had an alternative changed to that alternative."""
+    result = read_result_token(token)
+    deal = result.challenge.deal(0)
+    moves = list(result.moves[0])
+    for ply, move in enumerate(moves):
+        if computer_acts(deal) and len(deal.legal_moves()) > 1:
+            moves[ply] = next(m for m in deal.legal_moves() if m != move)
+            break
+        deal.play(move)
+    data = contents(token)
+    data["moves"] = ["".join(moves)]
+    return encode_token("r", data)
+
+
+def table_names(page: Page) -> list[str]:
+    return page.locator("#club-table tbody tr").evaluate_all("rows => rows.map(r => r.dataset.member)")
+
+
+def test_a_club_challenge_from_creation_to_standings(contexts: list[BrowserContext], base_url: str) -> None:
+    organiser, ana, bora = (new_page(context) for context in contexts)
+    link = create_challenge(organiser)
+
+    bora.goto("/club.html")  # the first visit: then this profile plays offline
+    wait_status(bora, "ready")
+    bora.evaluate(SW_CONTROLS)
+    contexts[2].set_offline(True)
+
+    results = [play(ana, link, "Ana", 0), play(bora, link, "Bora", -1)]
+    expected = [row.entry.name for row in standings(verify(read_result_token(token_of(url))) for url in results)]
+
+    bora.goto(results[1])
+    wait_status(bora, "standings")
+    bora.fill("#club-results", "\n".join(results))
+    bora.click("#club-verify")
+    bora.locator("#club-table tbody tr").nth(1).wait_for()
+    wait_status(bora, "standings")
+    assert table_names(bora) == expected
+    standings_link = bora.input_value("#club-standings-link")
+    assert bora.locator("#club-csv").get_attribute("href", timeout=ACTION_TIMEOUT_MS).startswith("data:text/csv")
+
+    bora.goto(standings_link)
+    bora.reload()
+    wait_status(bora, "standings")
+    assert table_names(bora) == expected
+    assert bora.locator("#club-paste").is_hidden()
+
+    honest = token_of(results[0])
+    totals = contents(honest)
+    totals["totals"][0] += 1
+    for forged in (forged_computer_move(honest), encode_token("r", totals)):
+        organiser.goto(f"{base_url}/club.html#result={forged}")
+        organiser.reload()
+        organiser.locator("#club-refused li").first.wait_for()
+        assert organiser.locator("#club-table").is_hidden()
