@@ -43,6 +43,12 @@ def new_page(context: BrowserContext) -> Page:
     return page
 
 
+def open_fresh(page: Page, url: str) -> None:
+    """Open ``url`` as a new document (going from one club link to another only changes the fragment)."""
+    page.goto("about:blank")
+    page.goto(url)
+
+
 def wait_status(page: Page, *wanted: str) -> str:
     selector = ", ".join(f'#status[data-status="{status}"]' for status in (*wanted, "error"))
     page.locator(selector).wait_for(timeout=LOAD_TIMEOUT_MS)
@@ -67,7 +73,7 @@ def create_challenge(page: Page) -> str:
 
 def play(page: Page, link: str, name: str, pick: int) -> str:
     """Play the challenge by clicking (the ``pick``-th offered move each time: 0 first, -1 last); its result link."""
-    page.goto(link)
+    open_fresh(page, link)
     wait_status(page, "ready")
     page.fill("#club-member", name)
     page.click("#club-start-button")
@@ -120,7 +126,7 @@ def test_a_club_challenge_from_creation_to_standings(contexts: list[BrowserConte
     results = [play(ana, link, "Ana", 0), play(bora, link, "Bora", -1)]
     expected = [row.entry.name for row in standings(verify(read_result_token(token_of(url))) for url in results)]
 
-    bora.goto(results[1])
+    open_fresh(bora, results[1])
     wait_status(bora, "standings")
     bora.fill("#club-results", "\n".join(results))
     bora.click("#club-verify")
@@ -130,8 +136,7 @@ def test_a_club_challenge_from_creation_to_standings(contexts: list[BrowserConte
     standings_link = bora.input_value("#club-standings-link")
     assert bora.locator("#club-csv").get_attribute("href", timeout=ACTION_TIMEOUT_MS).startswith("data:text/csv")
 
-    bora.goto(standings_link)
-    bora.reload()
+    open_fresh(bora, standings_link)
     wait_status(bora, "standings")
     assert table_names(bora) == expected
     assert bora.locator("#club-paste").is_hidden()
@@ -140,7 +145,6 @@ def test_a_club_challenge_from_creation_to_standings(contexts: list[BrowserConte
     totals = contents(honest)
     totals["totals"][0] += 1
     for forged in (forged_computer_move(honest), encode_token("r", totals)):
-        organiser.goto(f"{base_url}/club.html#result={forged}")
-        organiser.reload()
+        open_fresh(organiser, f"{base_url}/club.html#result={forged}")
         organiser.locator("#club-refused li").first.wait_for()
         assert organiser.locator("#club-table").is_hidden()
