@@ -17,7 +17,7 @@ from test_challenge import club, play_through
 from test_fuzz_links import BAIT, TOKEN_ALPHABET, contents
 
 from otv66.bridge import Session
-from otv66.challenge import MAX_RESULTS, RefusedResultError, verify
+from otv66.challenge import CHALLENGE_LEVELS, MAX_RESULTS, RefusedResultError, verify
 from otv66.links import (
     MAX_TOKEN_LENGTH,
     LinkError,
@@ -117,6 +117,7 @@ def test_a_club_evening_through_the_bridge():
     session = Session()
     made = result(session, "challenge_new", name="Petak", deals=2, level="club", closes="2026-12-31", seed=9)
     token = made["token"]
+    assert result(session, "challenge_levels")["levels"] == list(CHALLENGE_LEVELS)
     assert result(session, "challenge_open", token=token)["challenge"] == made["challenge"]
     tokens = [play_in_bridge(session, token, name, random.Random(n)) for n, name in enumerate(["Ana", "Bora"])]
     checked = result(session, "result_check", token=tokens[0])

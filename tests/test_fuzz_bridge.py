@@ -26,10 +26,12 @@ from typing import Any
 import hostile
 import pytest
 from scenario import random_playout
+from test_challenge import play_through
 
 from otv66 import bridge
+from otv66.challenge import Challenge
 from otv66.errors import Otv66Error
-from otv66.links import game_token
+from otv66.links import challenge_token, game_token, result_token
 from otv66.match import Match
 from otv66.record import json_depth_ok, match_to_record
 
@@ -53,6 +55,9 @@ def finished_match() -> Match:
 
 RECORD = match_to_record(finished_match())
 TOKEN = game_token(finished_match())
+CHALLENGE = Challenge("Petak", deals=1, level="club", closes="2026-12-31", seed=8)
+CHALLENGE_TOKEN = challenge_token(CHALLENGE)
+RESULT_TOKEN = result_token(play_through(CHALLENGE, "Ana", rng_seed=2).result())
 
 CORPUS: list[dict[str, Any]] = [
     {"id": 1, "method": "version", "params": {}},
@@ -79,6 +84,15 @@ CORPUS: list[dict[str, Any]] = [
     {"id": 20, "method": "next_deal", "params": {"packets": [1, 1, 2, 4]}},
     {"id": 21, "method": "hint", "params": {"seconds": 0.001}},
     {"id": 22, "method": "set_level", "params": {"level": "club"}},
+    {"id": 23, "method": "challenge_new", "params": {"name": "P", "deals": 2, "level": "club", "closes": "2026-12-31"}},
+    {"id": 24, "method": "challenge_open", "params": {"token": CHALLENGE_TOKEN}},
+    {"id": 25, "method": "challenge_start", "params": {"token": CHALLENGE_TOKEN, "name": "Ana", "moves": [["AS"]]}},
+    {"id": 26, "method": "challenge_next_deal"},
+    {"id": 27, "method": "challenge_play", "params": {"move": "KH"}},
+    {"id": 28, "method": "challenge_result"},
+    {"id": 29, "method": "result_check", "params": {"token": RESULT_TOKEN, "deal": 1}},
+    {"id": 30, "method": "standings", "params": {"results": [RESULT_TOKEN], "challenge": CHALLENGE_TOKEN}},
+    {"id": 31, "method": "challenge_levels"},
 ]
 
 
