@@ -103,6 +103,11 @@ def link_token(kind: str, text: str) -> str:
     return f"{kind}1." + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
+DEEP_DICTS = 2_000
+"""Dicts nested deeper than Python's recursion limit, yet not so deep that freeing them kills Pyodide
+(314.0.7 overflows the JavaScript stack freeing 5,000 nested dicts; lists go far deeper)."""
+
+
 def deep(levels: int, leaf: Any = 0, kind: str = "list") -> Any:
     """A value nested ``levels`` deep (built without recursion, so any depth is possible)."""
     value = leaf

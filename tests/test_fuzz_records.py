@@ -70,7 +70,7 @@ def odd_objects() -> list[object]:
         looped,
         halves,
         hostile.deep(5_000),
-        hostile.deep(5_000, kind="dict"),
+        hostile.deep(hostile.DEEP_DICTS, kind="dict"),
         10**5000,
         {1: "AS"},
         {("AS", "KS"): 0},

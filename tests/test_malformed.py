@@ -14,7 +14,7 @@ import random
 import zlib
 
 import pytest
-from hostile import DEPTH_GUARD_CRAFTED, deep
+from hostile import DEEP_DICTS, DEPTH_GUARD_CRAFTED, deep
 from hypothesis import given
 from hypothesis import strategies as st
 from scenario import build_layout, random_playout
@@ -180,7 +180,7 @@ def shared_halves(levels: int = 60) -> list:
 
 ODD_OBJECTS = {
     "deep lists": deep(10_000),
-    "deep dicts": deep(10_000, kind="dict"),
+    "deep dicts": deep(DEEP_DICTS, kind="dict"),
     "a cycle": cycle(),
     "shared halves": shared_halves(),
     "a huge int": 10**5000,
