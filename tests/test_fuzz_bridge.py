@@ -290,9 +290,7 @@ def crafted() -> list[str]:
     """Issue 9's request texts: the depth guard's worst cases as a request and inside a link."""
     return [
         *hostile.DEPTH_GUARD_CRAFTED,
-        json.dumps(
-            {"id": 1, "method": "open_link", "params": {"token": hostile.link_token("d", hostile.DEPTH_GUARD_BOMB)}}
-        ),
+        json.dumps({"id": 1, "method": "open_link", "params": {"token": BOMB_LINK}}),
         json.dumps({"id": 2, "method": "load_record", "params": {"record": hostile.DEPTH_GUARD_BOMB}}),
         '{"id": 3, "method": "state", "params": {"x": ' + hostile.DEPTH_GUARD_BOMB[1:],
     ]
