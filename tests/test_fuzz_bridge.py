@@ -32,6 +32,7 @@ from otv66.errors import Otv66Error
 from otv66.links import game_token
 from otv66.match import Match
 from otv66.record import json_depth_ok, match_to_record
+from otv66.table import MAX_SECONDS
 
 INPUTS = hostile.input_count(10_000)
 """Inputs per run (a tenth under Pyodide: see tests/hostile.py)."""
@@ -39,8 +40,6 @@ INPUTS = hostile.input_count(10_000)
 SEARCHES = frozenset({"ai_move", "analyse", "review", "hint"})
 SEARCH_SECONDS = 0.002
 """The longest search the loop asks for (``review`` spends it on each move of a deal)."""
-LONGEST_SEARCH = 10
-"""Seconds of search the bridge may grant (issue 9: finite, at most 10); more is out of bounds."""
 
 
 def finished_match() -> Match:
@@ -214,7 +213,7 @@ def ends_at_once(params: dict[str, Any]) -> bool:
     number = type(seconds) in (int, float)
     if number and 0 <= seconds <= SEARCH_SECONDS:
         return True
-    return not (number and 0 <= seconds <= LONGEST_SEARCH)
+    return not (number and 0 <= seconds <= MAX_SECONDS)
 
 
 def play_along(rng: random.Random) -> str:
