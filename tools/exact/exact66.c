@@ -92,6 +92,14 @@ static Value played_out(const State *s, int last_winner) {
     return score0 > score1 ? win(s, 0, score1) : win(s, 1, score0);
 }
 
+/* The most game points `player` can still win: 3 while his opponent has no trick, 2 while the
+   opponent's counted score is below 33 (scores only grow), else 1. The value of any position
+   lies in [-best_outcome(s, 1), best_outcome(s, 0)]: cuts for the players, and Star1's bounds. */
+static Value best_outcome(const State *s, int player) {
+    int other = 1 - player;
+    return (s->tricks[other] == 0 ? 3 : s->points[other] + s->married[other] < HALF_SCORE ? 2 : 1) * unit;
+}
+
 static uint32_t legal_cards(const State *s) {
     uint32_t avail = s->avail[s->turn];
     if (s->lead < 0) return avail;
@@ -183,10 +191,12 @@ static Value node(const State *s, Value alpha, Value beta);
 static Value floor_div(Value a, Value b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 static Value ceil_div(Value a, Value b) { return -floor_div(-a, b); }
 
-/* The average over the card turned up for `owner`: Star1 (stop when the rest cannot bring it back). */
+/* The average over the card turned up for `owner`.
+   Star1: the children are searched in turn, stopping once the bounds of the rest cannot bring
+   the average back into the window (Star2 probing was tried: it searched more nodes here). */
 static Value chance(const State *s, int owner, Value alpha, Value beta) {
     int first[32], size[32];
-    Value total = __builtin_popcount(s->pool), low = -3 * unit, high = 3 * unit;
+    Value total = __builtin_popcount(s->pool), low = -best_outcome(s, 1), high = best_outcome(s, 0);
     int classes = card_classes(s->pool, remaining(s), 0, first, size);
     Value sum_lower = low * total, sum_upper = high * total;
     for (int i = 0; i < classes; i++) {
@@ -262,6 +272,11 @@ static Value node(const State *s, Value alpha, Value beta) {
         if (c.turn == 1) return value > claim ? value : claim;
         return value < claim ? value : claim;
     }
+    Value low_bound = -best_outcome(s, 1), high_bound = best_outcome(s, 0);
+    if (high_bound <= alpha) return high_bound;
+    if (low_bound >= beta) return low_bound;
+    if (alpha < low_bound) alpha = low_bound;
+    if (beta > high_bound) beta = high_bound;
     uint64_t k1, k2, k3;
     key_of(s, &k1, &k2, &k3);
     Entry *bucket = slot_of(k1, k2, k3);
@@ -308,8 +323,8 @@ static Value node(const State *s, Value alpha, Value beta) {
                    ? &bucket[1]
                    : &bucket[0];
     e->k1 = k1, e->k2 = k2, e->k3 = k3, e->best = best_move, e->work = work, e->used = 1;
-    e->lower = best > alpha ? best : -3 * unit;
-    e->upper = best < beta ? best : 3 * unit;
+    e->lower = best > alpha ? best : low_bound;
+    e->upper = best < beta ? best : high_bound;
     return best;
 }
 

@@ -26,7 +26,7 @@ from otv66.view import PublicView
 
 SOURCE = Path(__file__).with_name("exact66.c")
 BINARY = Path(__file__).with_name("build") / "exact66"
-TABLE_BITS = 22
+TABLE_BITS = 23
 """log2 of the oracle's transposition-table entries (48 bytes each)."""
 
 
