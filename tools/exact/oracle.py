@@ -14,6 +14,7 @@ oracle process running across positions, and parses the reply.
 
 from __future__ import annotations
 
+import selectors
 import shutil
 import subprocess
 from fractions import Fraction
@@ -34,6 +35,12 @@ class OracleError(Otv66Error):
     """The exact oracle cannot be built, or it could not solve a position."""
 
     kind = "oracle"
+
+
+class OracleTimeout(OracleError):
+    """The oracle did not solve a position in the time given (the process is stopped)."""
+
+    kind = "oracle_timeout"
 
 
 def build(binary: Path = BINARY) -> Path:
@@ -129,12 +136,22 @@ class Oracle:
             )
         return self.process
 
-    def solve(self, view: PublicView, manual_claims: bool | None = None) -> dict[str, Fraction]:
-        """Every legal card move of ``view`` with its exact expected game points for the player to move."""
+    def solve(
+        self, view: PublicView, manual_claims: bool | None = None, timeout: float | None = None
+    ) -> dict[str, Fraction]:
+        """Every legal card move of ``view`` with its exact expected game points for the player to move.
+
+        Raises :class:`OracleTimeout` when ``timeout`` seconds pass without an answer.
+        """
         process = self._start()
         assert process.stdin is not None and process.stdout is not None
         process.stdin.write(position_line(view, manual_claims) + "\n")
         process.stdin.flush()
+        with selectors.DefaultSelector() as selector:
+            selector.register(process.stdout, selectors.EVENT_READ)
+            if not selector.select(timeout):
+                self.close()
+                raise OracleTimeout(f"no exact value within {timeout} s")
         values, self.nodes = parse_reply(process.stdout.readline())
         return values
 

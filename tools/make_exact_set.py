@@ -1,0 +1,153 @@
+"""Draw positions from real play, solve every legal move exactly, and store them as a set.
+
+Each position comes from one game between two levels (all four, drawn per
+seat), under rules drawn from ``must_beat`` false/true and ``claim``
+auto/manual, with a drawn packet plan and dealer, played until 8, 9 or 10
+tricks are left (at a lead or, as often, at the answer to one). Positions with
+a single legal move, or a claim of 66 pending, are passed over: they hold no
+decision. The exact oracle (tools/exact) values every legal card move.
+
+Two sets, never mixed: ``heldout`` (tests/data/exact_heldout.json: only for
+measuring, never for tuning) and ``tuning`` (tests/data/exact_tuning.json).
+Position ``i`` of a set is drawn from its own seeded random stream, so a run
+can be stopped and resumed: positions already in the file are kept and
+skipped. The file is rewritten after every solved position.
+
+    python tools/make_exact_set.py heldout --count 300
+    python tools/make_exact_set.py tuning --count 1000 --solve-timeout 300
+
+The format (read by ``python -m otv66.bench ai --exact-loss``, see
+:func:`otv66.bench.ai.load_solved_positions`): ``{"format", "about",
+"positions": [...]}``, each position a docs/record-format.md ``deals[]`` entry
+(dealer, packets, seed, moves; the layout follows from the seed) plus its
+``rules``, ``tricks_left``, the ``levels`` that played it, the draw ``index``
+and ``values``: every legal move's exact expected game points for the player
+to move (rounded to 1e-6).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).with_name("exact")))
+
+from oracle import Oracle, OracleTimeout  # noqa: E402
+
+from otv66.ai import LEVELS, choose_move  # noqa: E402
+from otv66.bench.ai import EXACT_SET_FORMAT, load_solved_positions  # noqa: E402
+from otv66.deal import CLAIM, Deal  # noqa: E402
+from otv66.dealing import PACKET_SIZES, PILES  # noqa: E402
+from otv66.record import deal_to_dict  # noqa: E402
+from otv66.rules import Rules  # noqa: E402
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+SETS = {"heldout": 1, "tuning": 2}
+"""Each set's own stream of draws (the number is part of every draw's seed)."""
+TRICKS_LEFT = (8, 9, 10)
+PLAY_SECONDS = 0.1
+"""Budget per decision of the searching levels while they play towards a position."""
+
+
+def packet_plan(rng: random.Random) -> tuple[int, ...]:
+    """A random packet plan (docs/rules.md 2): sizes 1, 2 or 4 adding up to 8."""
+    plan: list[int] = []
+    while sum(plan) < PILES:
+        plan.append(rng.choice([size for size in PACKET_SIZES if sum(plan) + size <= PILES]))
+    return tuple(plan)
+
+
+def draw_game(set_name: str, index: int) -> tuple[Deal, tuple[str, str], int, random.Random]:
+    """Draw ``index``'s game: the deal, the levels of the two seats, the tricks left to stop at."""
+    rng = random.Random(f"otv66-exact/{SETS[set_name]}/{index}")
+    rules = Rules(must_beat=rng.random() < 0.5, claim=rng.choice(["auto", "manual"]))
+    deal = Deal.from_seed(rng.randrange(2**40), dealer=rng.randrange(2), packets=packet_plan(rng), rules=rules)
+    levels = (rng.choice(LEVELS), rng.choice(LEVELS))
+    return deal, levels, TRICKS_LEFT[index % len(TRICKS_LEFT)], rng
+
+
+def play_to_position(set_name: str, index: int) -> tuple[Deal, tuple[str, str], int] | None:
+    """Play ``index``'s game up to its position, or ``None`` when it holds no decision there."""
+    deal, levels, tricks_left, rng = draw_game(set_name, index)
+    at_answer = rng.random() < 0.5
+    while not deal.is_over:
+        if deal.tricks_played == 16 - tricks_left and len(deal.trick) == int(at_answer):
+            break
+        if deal.tricks_played > 16 - tricks_left:
+            return None
+        turn = deal.turn
+        assert turn is not None
+        deal.play(choose_move(deal.view(), level=levels[turn], seconds=PLAY_SECONDS, seed=rng.randrange(2**32)))
+    view = deal.view()
+    if deal.is_over or view.claimant is not None or CLAIM in view.legal_moves or len(view.legal_moves) < 2:
+        return None
+    return deal, levels, tricks_left
+
+
+def position_entry(deal: Deal, levels: tuple[str, str], tricks_left: int, index: int, values: dict[str, Any]) -> Any:
+    """One stored position (see the module docstring)."""
+    entry = {key: value for key, value in deal_to_dict(deal).items() if key not in ("layout", "trump")}
+    return {
+        "index": index,
+        "rules": deal.rules.to_dict(),
+        **entry,
+        "levels": list(levels),
+        "tricks_left": tricks_left,
+        "values": {move: round(float(value), 6) for move, value in values.items()},
+    }
+
+
+def write_set(path: Path, about: str, positions: list[Any]) -> None:
+    """Write the set, one position per line (small diffs as it grows), via a temporary file."""
+    lines = ",\n".join(json.dumps(position, separators=(",", ":")) for position in positions)
+    text = f'{{"format": "{EXACT_SET_FORMAT}", "about": {json.dumps(about)},\n"positions": [\n{lines}\n]}}\n'
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(text)
+    temporary.replace(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("set", choices=sorted(SETS), help="which set to grow")
+    parser.add_argument("--count", type=int, required=True, help="positions wanted in the file")
+    parser.add_argument("--out", type=Path, help="the set's file (default tests/data/exact_<set>.json)")
+    parser.add_argument("--solve-timeout", type=float, default=600.0, help="seconds per position before it is skipped")
+    args = parser.parse_args(argv)
+    path = args.out or DATA / f"exact_{args.set}.json"
+    about = (
+        f"{args.set} set of exactly solved Open 66 positions (tools/make_exact_set.py)"
+        + (": for measuring only, never for tuning" if args.set == "heldout" else ": for tuning")
+    )
+    positions: list[Any] = []
+    if path.exists():
+        positions = [solved.entry for solved in load_solved_positions(path)]
+    done = {position["index"] for position in positions}
+    index = 0
+    with Oracle() as oracle:
+        while len(positions) < args.count:
+            if index not in done:
+                drawn = play_to_position(args.set, index)
+                if drawn is not None:
+                    deal, levels, tricks_left = drawn
+                    start = time.perf_counter()
+                    try:
+                        values = oracle.solve(deal.view(), timeout=args.solve_timeout)
+                    except OracleTimeout:
+                        print(json.dumps({"index": index, "skipped": "timeout"}), flush=True)
+                    else:
+                        positions.append(position_entry(deal, levels, tricks_left, index, values))
+                        positions.sort(key=lambda position: position["index"])
+                        write_set(path, about, positions)
+                        seconds = round(time.perf_counter() - start, 2)
+                        print(json.dumps({"index": index, "tricks_left": tricks_left, "seconds": seconds}), flush=True)
+            index += 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
