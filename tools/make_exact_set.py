@@ -37,14 +37,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).with_name("exact")))
 
-from oracle import Oracle, OracleTimeout  # noqa: E402
+from oracle import Oracle, OracleTimeout
 
-from otv66.ai import LEVELS, choose_move  # noqa: E402
-from otv66.bench.ai import EXACT_SET_FORMAT, load_solved_positions  # noqa: E402
-from otv66.deal import CLAIM, Deal  # noqa: E402
-from otv66.dealing import PACKET_SIZES, PILES  # noqa: E402
-from otv66.record import deal_to_dict  # noqa: E402
-from otv66.rules import Rules  # noqa: E402
+from otv66.ai import LEVELS, choose_move
+from otv66.bench.ai import EXACT_SET_FORMAT, load_solved_positions
+from otv66.deal import CLAIM, Deal
+from otv66.dealing import PACKET_SIZES, PILES
+from otv66.record import deal_to_dict
+from otv66.rules import Rules
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 SETS = {"heldout": 1, "tuning": 2}
@@ -119,9 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solve-timeout", type=float, default=600.0, help="seconds per position before it is skipped")
     args = parser.parse_args(argv)
     path = args.out or DATA / f"exact_{args.set}.json"
-    about = (
-        f"{args.set} set of exactly solved Open 66 positions (tools/make_exact_set.py)"
-        + (": for measuring only, never for tuning" if args.set == "heldout" else ": for tuning")
+    about = f"{args.set} set of exactly solved Open 66 positions (tools/make_exact_set.py)" + (
+        ": for measuring only, never for tuning" if args.set == "heldout" else ": for tuning"
     )
     positions: list[Any] = []
     if path.exists():
