@@ -11,10 +11,12 @@ Two sets, never mixed: ``heldout`` (tests/data/exact_heldout.json: only for
 measuring, never for tuning) and ``tuning`` (tests/data/exact_tuning.json).
 Position ``i`` of a set is drawn from its own seeded random stream, so a run
 can be stopped and resumed: positions already in the file are kept and
-skipped. The file is rewritten after every solved position.
+skipped. The file is rewritten after every solved position, under a lock, so
+runs of disjoint shards (``--shard K/N``) can grow one set together.
 
     python tools/make_exact_set.py heldout --count 300
     python tools/make_exact_set.py tuning --count 1000 --solve-timeout 300
+    python tools/make_exact_set.py heldout --count 300 --shard 1/2 &   # a second core: indices 1, 3, 5, ...
 
 The format (read by ``python -m otv66.bench ai --exact-loss``, see
 :func:`otv66.bench.ai.load_solved_positions`): ``{"format", "about",
@@ -28,6 +30,7 @@ to move (rounded to 1e-6).
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import random
 import sys
@@ -102,13 +105,34 @@ def position_entry(deal: Deal, levels: tuple[str, str], tricks_left: int, index:
     }
 
 
-def write_set(path: Path, about: str, positions: list[Any]) -> None:
-    """Write the set, one position per line (small diffs as it grows), via a temporary file."""
-    lines = ",\n".join(json.dumps(position, separators=(",", ":")) for position in positions)
-    text = f'{{"format": "{EXACT_SET_FORMAT}", "about": {json.dumps(about)},\n"positions": [\n{lines}\n]}}\n'
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(text)
-    temporary.replace(path)
+def read_set(path: Path) -> list[Any]:
+    """The positions stored in ``path`` so far (none if there is no such file)."""
+    return [solved.entry for solved in load_solved_positions(path)] if path.exists() else []
+
+
+def add_to_set(path: Path, about: str, position: Any) -> int:
+    """Add ``position`` to the set in ``path`` and return the set's size.
+
+    The file is read again and rewritten under a lock, so several shards can
+    grow one set; it is written one position per line (small diffs as it
+    grows), in draw order, via a temporary file.
+    """
+    with path.with_suffix(".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        positions = [p for p in read_set(path) if p["index"] != position["index"]] + [position]
+        positions.sort(key=lambda p: p["index"])
+        lines = ",\n".join(json.dumps(p, separators=(",", ":")) for p in positions)
+        text = f'{{"format": "{EXACT_SET_FORMAT}", "about": {json.dumps(about)},\n"positions": [\n{lines}\n]}}\n'
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(text)
+        temporary.replace(path)
+    return len(positions)
+
+
+def shard(text: str) -> tuple[int, int]:
+    """``"K/N"``: this run draws the positions whose index is K modulo N."""
+    first, _, count = text.partition("/")
+    return int(first), int(count)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,35 +140,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("set", choices=sorted(SETS), help="which set to grow")
     parser.add_argument("--count", type=int, required=True, help="positions wanted in the file")
     parser.add_argument("--out", type=Path, help="the set's file (default tests/data/exact_<set>.json)")
+    parser.add_argument("--shard", type=shard, default=(0, 1), metavar="K/N", help="draw only indices K modulo N")
+    parser.add_argument("--start", type=int, default=0, help="first index to draw (those before are passed over)")
     parser.add_argument("--solve-timeout", type=float, default=600.0, help="seconds per position before it is skipped")
     args = parser.parse_args(argv)
     path = args.out or DATA / f"exact_{args.set}.json"
     about = f"{args.set} set of exactly solved Open 66 positions (tools/make_exact_set.py)" + (
         ": for measuring only, never for tuning" if args.set == "heldout" else ": for tuning"
     )
-    positions: list[Any] = []
-    if path.exists():
-        positions = [solved.entry for solved in load_solved_positions(path)]
-    done = {position["index"] for position in positions}
-    index = 0
+    done = {position["index"] for position in read_set(path)}
+    size = len(done)
+    part, parts = args.shard
+    index = args.start + (part - args.start) % parts
     with Oracle() as oracle:
-        while len(positions) < args.count:
-            if index not in done:
-                drawn = play_to_position(args.set, index)
-                if drawn is not None:
-                    deal, levels, tricks_left = drawn
-                    start = time.perf_counter()
-                    try:
-                        values = oracle.solve(deal.view(), timeout=args.solve_timeout)
-                    except OracleTimeout:
-                        print(json.dumps({"index": index, "skipped": "timeout"}), flush=True)
-                    else:
-                        positions.append(position_entry(deal, levels, tricks_left, index, values))
-                        positions.sort(key=lambda position: position["index"])
-                        write_set(path, about, positions)
-                        seconds = round(time.perf_counter() - start, 2)
-                        print(json.dumps({"index": index, "tricks_left": tricks_left, "seconds": seconds}), flush=True)
-            index += 1
+        while size < args.count:
+            drawn = None if index in done else play_to_position(args.set, index)
+            if drawn is not None:
+                deal, levels, tricks_left = drawn
+                start = time.perf_counter()
+                try:
+                    values = oracle.solve(deal.view(), timeout=args.solve_timeout)
+                except OracleTimeout:
+                    print(json.dumps({"index": index, "skipped": "timeout"}), flush=True)
+                else:
+                    size = add_to_set(path, about, position_entry(deal, levels, tricks_left, index, values))
+                    seconds = round(time.perf_counter() - start, 2)
+                    print(json.dumps({"index": index, "tricks_left": tricks_left, "seconds": seconds}), flush=True)
+            index += parts
     return 0
 
 

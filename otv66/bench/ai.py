@@ -230,11 +230,12 @@ def exact_set_loss(args: argparse.Namespace) -> dict[str, Any]:
             f"claim={rules.claim}",
         ):
             groups.setdefault(group, []).append(loss)
+    groups = dict(sorted(groups.items(), key=lambda item: (item[0] != "all", item[0])))
     return {
         "level": args.a,
         "seconds": args.seconds,
         "set": str(args.exact_set),
-        **{group: _loss_summary(losses) for group, losses in sorted(groups.items())},
+        "groups": {group: _loss_summary(losses) for group, losses in groups.items()},
     }
 
 
@@ -266,7 +267,17 @@ def main(argv: Sequence[str]) -> int:
     """Run the benchmark and print its report."""
     args = parse(argv)
     if args.exact_set is not None:
-        print(json.dumps(exact_set_loss(args), indent=1))
+        losses = exact_set_loss(args)
+        if args.json:
+            print(json.dumps(losses))
+            return 0
+        print(f"{args.a} at {args.seconds} s per decision against exact play on {losses['set']}")
+        print(f"  {'positions':<15} {'decisions':>9} {'mean loss':>10} {'max loss':>9} {'not optimal':>12}")
+        for group, summary in losses["groups"].items():
+            print(
+                f"  {group:<15} {summary['decisions']:>9} {summary['mean_loss']:>10.5f}"
+                f" {summary['max_loss']:>9.5f} {summary['not_optimal']:>12}"
+            )
         return 0
     if args.exact_loss is not None:
         print(json.dumps(exact_loss(args)))
