@@ -230,7 +230,10 @@ def exact_set_loss(args: argparse.Namespace) -> dict[str, Any]:
             f"claim={rules.claim}",
         ):
             groups.setdefault(group, []).append(loss)
-    groups = dict(sorted(groups.items(), key=lambda item: (item[0] != "all", item[0])))
+    kinds = ["all", "tricks_left", "must_beat", "claim"]
+    groups = dict(
+        sorted(groups.items(), key=lambda item: (kinds.index(item[0].partition("=")[0]), len(item[0]), item[0]))
+    )
     return {
         "level": args.a,
         "seconds": args.seconds,
