@@ -15,7 +15,7 @@ def test_the_loss_is_the_best_value_minus_the_value_of_the_move_chosen(tmp_path:
     positions = []
     for index, solved in enumerate(load_solved_positions(HELDOUT_SET)[:4]):
         chosen = choose_move(solved.view(), level="club", seed=index)
-        values = {move: 2.0 for move in solved.values}
+        values = dict.fromkeys(solved.values, 2.0)
         values[chosen] = 2.0 if index == 0 else 1.0
         positions.append({**solved.entry, "values": values})
     path = tmp_path / "set.json"
