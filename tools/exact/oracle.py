@@ -5,11 +5,12 @@ exactly (every legal card move's expected game points, as a fraction) fast
 enough for 8-10 tricks left; see the C file's header for why and how. This
 module turns a :class:`otv66.view.PublicView` into the oracle's one-line
 position (from the view alone: no face-down card is ever named), keeps one
-oracle process running across positions, and parses the reply.
+oracle process running across positions, and parses the reply:
 
-    >>> from otv66.deal import Deal                                      # doctest: +SKIP
-    >>> with Oracle() as oracle:                                          # doctest: +SKIP
-    ...     values = oracle.solve(Deal.from_seed(5, dealer=0).view())
+    with Oracle() as oracle:
+        values = oracle.solve(deal.view())   # {"AS": Fraction(7, 6), "KHm": ...}
+
+The binary is built on first use into ``tools/exact/build/`` (not in git).
 """
 
 from __future__ import annotations
