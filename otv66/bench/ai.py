@@ -274,7 +274,8 @@ def main(argv: Sequence[str]) -> int:
         if args.json:
             print(json.dumps(losses))
             return 0
-        print(f"{args.a} at {args.seconds} s per decision against exact play on {losses['set']}")
+        budget = "its own time budget" if args.seconds is None else f"{args.seconds} s per decision"
+        print(f"{args.a} at {budget} against exact play on {losses['set']}")
         print(f"  {'positions':<15} {'decisions':>9} {'mean loss':>10} {'max loss':>9} {'not optimal':>12}")
         for group, summary in losses["groups"].items():
             print(
