@@ -2,8 +2,8 @@
 
 ``python -m otv66.bench ai --b master-frozen`` plays this copy, so the
 current master can be measured against it. Do not improve it: it is the
-yardstick. Only this docstring, the frozen evaluation weights and
-:func:`frozen_master_move` (the master's path of ``choose_move`` as it was) were added.
+yardstick (with its own frozen evaluation, :mod:`otv66.bench._frozen_evaluate`). Only
+this docstring, that import and :func:`frozen_master_move` (the master's path of ``choose_move`` as it was) were added.
 
 The original module docstring follows.
 
@@ -45,7 +45,7 @@ from time import perf_counter
 from typing import Final
 
 from otv66 import kernel
-from otv66.ai.evaluate import expected_game_points
+from otv66.bench._frozen_evaluate import WEIGHTS, expected_game_points
 from otv66.ai.position import (
     AVAIL,
     LEAD,
@@ -77,24 +77,6 @@ from otv66.kernel import (
 )
 from otv66.model import PublicView
 
-WEIGHTS: Final = (
-    0.3549,
-    0.0735,
-    0.3454,
-    0.1946,
-    0.2020,
-    0.1899,
-    0.0667,
-    0.0337,
-    0.1267,
-    -0.1990,
-    -0.0444,
-    0.0103,
-    0.1124,
-    -0.3327,
-    -0.1032,
-)
-"""The evaluation weights of b97e050."""
 GAME_POINTS: Final[tuple[float, ...]] = tuple(float(g) for g in range(-MAX_GAME_POINTS, MAX_GAME_POINTS + 1))
 """The default utility: ``utility[g + MAX_GAME_POINTS]`` is worth ``g`` game points (-3..3) to the searcher."""
 EXACT_DEPTH: Final = 1_000
