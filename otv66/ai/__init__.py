@@ -26,7 +26,7 @@ from typing import Any
 
 from otv66.ai.equity import deal_utility
 from otv66.ai.greedy import Slips, one_trick_move, slip
-from otv66.ai.search import GAME_POINTS, MAX_PLIES, SearchMemory, Searcher
+from otv66.ai.search import GAME_POINTS, MAX_PLIES, Searcher, SearchMemory
 from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
 from otv66.model import PublicView
 
@@ -134,8 +134,9 @@ def master_utility(view: PublicView, player: int, match_score: MatchScore | None
     return deal_utility(match_score, dealer_is_me=view.dealer == player)
 
 
-def ponder(view: PublicView, player: int, seconds: float, memory: SearchMemory | None,
-           match_score: MatchScore | None = None) -> SearchMemory:
+def ponder(
+    view: PublicView, player: int, seconds: float, memory: SearchMemory | None, match_score: MatchScore | None = None
+) -> SearchMemory:
     """Think for about ``seconds`` on ``player``'s behalf while the player to move in ``view`` decides.
 
     Returns the memory to keep (``memory`` itself when it fits, else a new

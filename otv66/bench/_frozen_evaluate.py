@@ -1,4 +1,4 @@
-"""FROZEN BASELINE: the horizon evaluation as it was before issue 12 (commit b97e050), for :mod:`otv66.bench._frozen_master`.
+"""FROZEN BASELINE: the horizon evaluation before issue 12 (commit b97e050), for :mod:`otv66.bench._frozen_master`.
 
 Do not improve it: it is part of the yardstick. The original module docstring follows.
 

@@ -45,7 +45,6 @@ from time import perf_counter
 from typing import Final
 
 from otv66 import kernel
-from otv66.bench._frozen_evaluate import WEIGHTS, expected_game_points
 from otv66.ai.position import (
     AVAIL,
     LEAD,
@@ -62,6 +61,7 @@ from otv66.ai.position import (
     position_from_view,
     remaining_cards,
 )
+from otv66.bench._frozen_evaluate import WEIGHTS, expected_game_points
 from otv66.cards import CODES, POINTS, parse_card
 from otv66.kernel import (
     BEATERS,
