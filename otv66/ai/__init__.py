@@ -136,11 +136,12 @@ def master_utility(view: PublicView, player: int, match_score: MatchScore | None
 
 def ponder(
     view: PublicView, player: int, seconds: float, memory: SearchMemory | None, match_score: MatchScore | None = None
-) -> SearchMemory:
+) -> tuple[SearchMemory, bool]:
     """Think for about ``seconds`` on ``player``'s behalf while the player to move in ``view`` decides.
 
     Returns the memory to keep (``memory`` itself when it fits, else a new
-    one) and to pass to :func:`choose_move` when ``player`` moves next.
+    one) and to pass to :func:`choose_move` when ``player`` moves next, and
+    whether the position is solved (more pondering would add nothing).
     ``match_score`` is ``player``'s match score, as for his own move.
     """
     if view.turn is None:
@@ -149,8 +150,8 @@ def ponder(
     key = deal_key(view)
     if memory is None or not memory.fits(player, key, utility):
         memory = SearchMemory(player, key, utility)
-    Searcher(view, utility, memory=memory).ponder(seconds)
-    return memory
+    solved = Searcher(view, utility, memory=memory).ponder(seconds)
+    return memory, solved
 
 
 def analyse(view: PublicView, seconds: float | None = None, match_score: MatchScore | None = None) -> dict[str, Any]:

@@ -74,7 +74,9 @@ EXACT_DEPTH: Final = 1_000
 """Depth stored for a subtree solved to the end (valid at any depth)."""
 MAX_PLIES: Final = 2 * TRICKS_PER_DEAL
 CHECK_EVERY: Final = 256
-"""Nodes between two looks at the clock."""
+"""Nodes between two looks at the clock (or the node budget)."""
+PONDER_CHECK_EVERY: Final = 1
+"""Nodes between two looks at the clock while pondering: every one (a slice must end on time; the look costs little)."""
 
 Move = tuple[int, bool]
 """A card and whether it is led announcing a marriage."""
@@ -82,7 +84,7 @@ Move = tuple[int, bool]
 
 Table = dict[tuple[int, ...], tuple[int, float, float, Move]]
 """The transposition table: key -> (depth searched, lower bound, upper bound, best move)."""
-TABLE_LIMIT: Final = 400_000
+TABLE_LIMIT: Final = 200_000
 """Entries a kept table may hold before it starts afresh (memory, and the collector's work)."""
 
 
@@ -100,6 +102,8 @@ class SearchMemory:
     table: Table = field(default_factory=dict)
     depth: int = 1
     """The depth pondering works on next."""
+    root: tuple[int, ...] = ()
+    """The table key of the position last pondered (a new one starts two plies shallower)."""
 
     def fits(self, me: int, deal_key: tuple[object, ...], utility: tuple[float, ...]) -> bool:
         """Whether a search for ``me`` in the deal ``deal_key`` under ``utility`` may use this table."""
@@ -160,6 +164,7 @@ class Searcher:
         self.node_limit: int | None = None
         """The search stops when ``nodes`` reaches this (a deterministic budget)."""
         self.budget_nodes: int | None = None
+        self.check_every = CHECK_EVERY
         self.nodes_spent = 0
         self.star2 = True
         """Star2 probing at chance nodes (pure pruning: switching it off changes no value, only the work)."""
@@ -262,7 +267,7 @@ class Searcher:
     def node(self, s: list[int], depth: int, alpha: float, beta: float) -> float:
         """The value for ``me`` of a position where a card is to be played."""
         self.nodes += 1
-        if not self.nodes % CHECK_EVERY and (
+        if not self.nodes % self.check_every and (
             (self.deadline is not None and perf_counter() > self.deadline)
             or (self.node_limit is not None and self.nodes >= self.node_limit)
         ):
@@ -500,9 +505,14 @@ class Searcher:
         memory = self.memory
         if memory is None:
             raise ValueError("pondering needs a SearchMemory to keep its work in")
+        root = self._key(self.root)
+        if root != memory.root:
+            memory.root = root
+            memory.depth = max(1, memory.depth - 2)
         collecting = gc.isenabled()
         gc.disable()
         self.deadline = perf_counter() + seconds
+        self.check_every = PONDER_CHECK_EVERY
         try:
             horizon_before = self.horizon
             self.node(self.root, memory.depth, self.low, self.high)
@@ -513,6 +523,7 @@ class Searcher:
             pass
         finally:
             self.deadline = None
+            self.check_every = CHECK_EVERY
             memory.trim()
             if collecting:
                 gc.enable()
