@@ -229,6 +229,7 @@
  * @property {BridgeState} play
  * @property {BridgeState} undo
  * @property {{move: Move | null}} ai_move
+ * @property {{pondering: boolean, solved: boolean}} ponder
  * @property {Analysis} analyse
  * @property {Review} review
  * @property {MatchRecord} record
