@@ -217,7 +217,7 @@ class Session:
         if table.is_human(computer) or not ai.level_named(level).searches:
             return {"pondering": False, "solved": False}
         points = table.match.game_points
-        score = (points[computer], points[deal.turn], table.match.rules.target)
+        score = (points[computer], points[deal.turn], table.match.rules.target, table.match.draw_bonus_pending)
         match_score = score if ai.level_named(level).match_aware else None
         self.memory, solved = ai.ponder(deal.view(), computer, seconds, self.memory, match_score)
         return {"pondering": True, "solved": solved}
@@ -399,13 +399,13 @@ class Session:
     def _seed(seed: object) -> int | None:
         return None if seed is None else check_seed(seed)
 
-    def _score(self, view: Any) -> tuple[int, int, int] | None:
-        """``(mover's game points, opponent's, target)`` for the master's match play, if a deal is on."""
+    def _score(self, view: Any) -> tuple[int, int, int, int] | None:
+        """``(mover's game points, opponent's, target, draw bonus pending)`` for the master's match play."""
         match = self._table().match
         if view.turn is None:
             return None
         points = match.game_points
-        return points[view.turn], points[1 - view.turn], match.rules.target
+        return points[view.turn], points[1 - view.turn], match.rules.target, match.draw_bonus_pending
 
     def dispatch(self, method: str, params: dict[str, Any]) -> Any:
         """Run one bridge method by name, its parameters checked against its signature first."""

@@ -335,7 +335,7 @@ class Table:
             level=chosen,
             seconds=check_seconds(seconds),
             seed=self.move_seed(),
-            match_score=(points[player], points[1 - player], self.match.rules.target),
+            match_score=(points[player], points[1 - player], self.match.rules.target, self.match.draw_bonus_pending),
             nodes=nodes,
             memory=memory,
         )

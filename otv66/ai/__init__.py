@@ -30,8 +30,9 @@ from otv66.ai.search import GAME_POINTS, MAX_PLIES, Searcher, SearchMemory
 from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
 from otv66.model import PublicView
 
-MatchScore = tuple[int, int, int]
-"""``(game points of the player to move, his opponent's, target)``."""
+MatchScore = tuple[int, ...]
+"""``(game points of the player to move, his opponent's, target)``, optionally followed by the draw
+bonus waiting for this deal's winner (``draw_bonus`` rules, :attr:`otv66.match.Match.draw_bonus_pending`)."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ def master_utility(view: PublicView, player: int, match_score: MatchScore | None
     """The utility the master searches with for ``player`` (game points, or match-winning chance)."""
     if match_score is None:
         return GAME_POINTS
-    return deal_utility(match_score, dealer_is_me=view.dealer == player)
+    return deal_utility(match_score, dealer_is_me=view.dealer == player, rules=view.rules)
 
 
 def ponder(
@@ -173,7 +174,11 @@ def analyse(view: PublicView, seconds: float | None = None, match_score: MatchSc
         rows.append(_claim_row(view, match_score))
     moves = [m for m in view.legal_moves if m != CLAIM]
     values = _values(view, moves, GAME_POINTS, budget)
-    chances = _values(view, moves, deal_utility(match_score, view.dealer == view.turn), budget) if match_score else {}
+    chances = (
+        _values(view, moves, deal_utility(match_score, view.dealer == view.turn, view.rules), budget)
+        if match_score
+        else {}
+    )
     for code in moves:
         value, exact = values[code]
         chance = chances.get(code)
@@ -206,7 +211,7 @@ def _claim_row(view: PublicView, match_score: MatchScore | None) -> dict[str, An
     points = table_game_points(view.tricks_won[other], view.scores[other])
     chance = None
     if match_score is not None:
-        chance = deal_utility(match_score, view.dealer == player)[MAX_GAME_POINTS + points]
+        chance = deal_utility(match_score, view.dealer == player, view.rules)[MAX_GAME_POINTS + points]
     return {"move": CLAIM, "value": float(points), "win_probability": chance, "exact": True}
 
 
