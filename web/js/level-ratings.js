@@ -3,4 +3,4 @@
 // score shares: [{"stronger": "club", "weaker": "beginner", "share": 0.7083}, {"stronger": "expert", "weaker": "club", "share": 0.65}, {"stronger": "master", "weaker": "expert", "share": 0.5667}]
 
 /** Elo-style rating of each computer level (the weakest anchored at 1000), shown in Settings. */
-export const LEVEL_RATINGS = Object.freeze({"beginner": 1000, "club": 1154, "expert": 1262, "master": 1308});
+export const LEVEL_RATINGS = Object.freeze({ beginner: 1000, club: 1154, expert: 1262, master: 1308 });
