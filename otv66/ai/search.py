@@ -171,6 +171,7 @@ class Searcher:
         self.memory = memory
         self.table: Table = {} if memory is None else memory.table
         self.move_cache: dict[tuple[int, int, int, int], list[Move]] = {}
+        self.leaf_cache: dict[tuple[int, ...], float] = {}
         self.nodes = 0
         self.horizon = 0
 
@@ -202,9 +203,14 @@ class Searcher:
         return self._win(s, 0, score1) if score0 > score1 else self._win(s, 1, score0)
 
     def evaluate(self, s: list[int]) -> float:
-        """The horizon value of ``s`` for ``me``."""
-        points = expected_game_points(s, self.trump, self.weights)
-        return self._value_of_game_points(points if self.me == 0 else -points)
+        """The horizon value of ``s`` for ``me`` (cached: the same positions recur beyond the horizon)."""
+        key = tuple(s)
+        value = self.leaf_cache.get(key)
+        if value is None:
+            points = expected_game_points(s, self.trump, self.weights)
+            value = self._value_of_game_points(points if self.me == 0 else -points)
+            self.leaf_cache[key] = value
+        return value
 
     # ------------------------------------------------------------------ moves
 
@@ -493,6 +499,7 @@ class Searcher:
         """
         self.table.clear()
         self.move_cache.clear()
+        self.leaf_cache.clear()
 
     def ponder(self, seconds: float) -> bool:
         """Search the root for at most about ``seconds`` more, deepening the memory's table; whether it is solved.
