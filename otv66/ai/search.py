@@ -85,7 +85,7 @@ Move = tuple[int, bool]
 Table = dict[tuple[int, ...], tuple[int, float, float, Move]]
 """The transposition table: key -> (depth searched, lower bound, upper bound, best move)."""
 TABLE_LIMIT: Final = 200_000
-"""Entries a kept table may hold before it starts afresh (memory, and the collector's work)."""
+"""Entries a kept table (or a search's cache of horizon values) may hold before it starts afresh."""
 
 
 @dataclass
@@ -164,8 +164,10 @@ class Searcher:
         self.node_limit: int | None = None
         """The search stops when ``nodes`` reaches this (a deterministic budget)."""
         self.budget_nodes: int | None = None
+        """The node budget of the current :meth:`search`, if it has one."""
         self.check_every = CHECK_EVERY
         self.nodes_spent = 0
+        """Nodes the current :meth:`search` has spent in its finished iterations."""
         self.star2 = True
         """Star2 probing at chance nodes (pure pruning: switching it off changes no value, only the work)."""
         self.memory = memory
@@ -209,6 +211,8 @@ class Searcher:
         if value is None:
             points = expected_game_points(s, self.trump, self.weights)
             value = self._value_of_game_points(points if self.me == 0 else -points)
+            if len(self.leaf_cache) > TABLE_LIMIT:
+                self.leaf_cache.clear()
             self.leaf_cache[key] = value
         return value
 
