@@ -547,6 +547,12 @@ class Searcher:
         elif seconds is not None:
             self.deadline = start + seconds
 
+    def _budget_spent(self) -> bool:
+        """Whether the armed budget is already used up (then a new iteration is not begun)."""
+        if self.node_limit is not None:
+            return self.nodes >= self.node_limit
+        return self.deadline is not None and perf_counter() > self.deadline
+
     def _deepen(
         self, moves: list[Move], seconds: float | None, max_depth: int, full_window: bool, start: float
     ) -> tuple[dict[Move, MoveValue], Move]:
@@ -559,6 +565,8 @@ class Searcher:
             before = self.nodes
             if depth > 1:
                 self._arm(seconds, start)
+                if self._budget_spent():
+                    break
             horizon_before = self.horizon
             current: dict[Move, MoveValue] = {}
             try:
