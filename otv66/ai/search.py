@@ -74,7 +74,9 @@ EXACT_DEPTH: Final = 1_000
 """Depth stored for a subtree solved to the end (valid at any depth)."""
 MAX_PLIES: Final = 2 * TRICKS_PER_DEAL
 CHECK_EVERY: Final = 256
-"""Nodes between two looks at the clock (or the node budget)."""
+"""Nodes between two looks at the node budget (part of what a node budget means: keep it)."""
+CLOCK_CHECK_EVERY: Final = 32
+"""Nodes between two looks at the clock under a time budget (a tiny budget must not overrun by much)."""
 PONDER_CHECK_EVERY: Final = 1
 """Nodes between two looks at the clock while pondering: every one (a slice must end on time; the look costs little)."""
 
@@ -546,6 +548,7 @@ class Searcher:
             self.node_limit = self.nodes + self.budget_nodes - self.nodes_spent
         elif seconds is not None:
             self.deadline = start + seconds
+            self.check_every = CLOCK_CHECK_EVERY
 
     def _budget_spent(self) -> bool:
         """Whether the armed budget is already used up (then a new iteration is not begun)."""
@@ -579,6 +582,7 @@ class Searcher:
             finally:
                 self.deadline = None
                 self.node_limit = None
+                self.check_every = CHECK_EVERY
                 self.nodes_spent += self.nodes - before
             results.update(current)
             order.sort(key=lambda m: -results[m].value)
