@@ -17,12 +17,17 @@ Methods (``params`` in braces; every state-changing method returns the state):
   (the computer chooses its own, reproducibly)
 - ``state {}`` -> state
 - ``play {move}`` -> state: a person's move (the computer's turn is refused)
-- ``computer_move {}`` -> ``{"player", "move", "state"}``: the computer makes its move (or its claim of 66)
+- ``computer_move {nodes?}`` -> ``{"player", "move", "state"}``: the computer makes its move (or its claim of 66);
+  with ``nodes`` (1..:data:`MAX_NODES`) a searching level spends that many search nodes instead of its time
+  (the same move on every machine), else it uses what ``ponder`` found
 - ``undo {}`` -> state: moves taken back up to and including the last one a person made in the
   deal in play (``undo_count`` goes up by one; ``can_undo`` in the state says whether there is one)
 - ``hint {seconds?}`` -> ``{"move"}``: what the strongest level would play for the person to move
 - ``set_level {level}`` -> state: the computer plays on at ``level``
-- ``ai_move {level?, seconds?, seed?, player?}`` -> ``{"move": code}`` for whoever moves now (not
+- ``ponder {ms}`` -> ``{"pondering", "solved"}``: while a person is to move against a searching level, the
+  computer thinks on his time for at most about ``ms`` (1..:data:`MAX_PONDER_MS`) milliseconds, keeping its
+  table for its own next move; ``pondering`` is false when there is nothing to think about
+- ``ai_move {level?, seconds?, seed?, player?, nodes?}`` -> ``{"move": code}`` for whoever moves now (not
   played); the master plays for the match, given the match score. Under manual claim a pending
   claim belongs to its claimant: ask with ``player`` = the claimant (e.g. the computer right after
   it announced a marriage, while the opponent is to answer) to get ``"66"`` when the claim is right,
@@ -130,6 +135,28 @@ def _player(value: object) -> int:
     return value
 
 
+MAX_NODES: Final = 5_000_000
+"""The largest node budget a caller may ask for (about a minute of search in the browser)."""
+MAX_PONDER_MS: Final = 50
+"""The longest pondering slice: the worker answers nothing else meanwhile."""
+
+
+def _nodes(value: object) -> int | None:
+    """A node budget: ``None`` (use time) or a whole number 1..MAX_NODES."""
+    if value is None:
+        return None
+    if type(value) is not int or not 1 <= value <= MAX_NODES:
+        raise BridgeError(f"nodes must be a whole number from 1 to {MAX_NODES}, not {value!r:.{MAX_ECHO}}")
+    return value
+
+
+def _ponder_ms(value: object) -> int:
+    """A pondering slice: a whole number of milliseconds 1..MAX_PONDER_MS."""
+    if type(value) is not int or not 1 <= value <= MAX_PONDER_MS:
+        raise BridgeError(f"ms must be a whole number from 1 to {MAX_PONDER_MS}, not {value!r:.{MAX_ECHO}}")
+    return value
+
+
 def _ai() -> Any:
     """The computer opponent, imported on first use (the page's engine starts faster without it)."""
     from otv66 import ai
@@ -144,6 +171,8 @@ class Session:
         self.table: Table | None = None
         self.replay: Match | None = None
         self.attempt: club.Attempt | None = None
+        self.memory: Any = None
+        """What pondering found (an :class:`otv66.ai.SearchMemory`), for the computer's next move."""
 
     @property
     def match(self) -> Match | None:
@@ -192,9 +221,26 @@ class Session:
         self._table().play(move)
         return self.state()
 
-    def computer_move(self) -> dict[str, Any]:
-        player, move = self._table().computer_move()
+    def computer_move(self, nodes: Any = None) -> dict[str, Any]:
+        player, move = self._table().computer_move(nodes=_nodes(nodes), memory=self.memory)
         return {"player": player, "move": move, "state": self.state()}
+
+    def ponder(self, ms: Any) -> dict[str, Any]:
+        seconds = _ponder_ms(ms) / 1000
+        table = self._table()
+        level = table.level
+        deal = table.deal
+        if table.phase != "human_moves" or level is None or deal is None or deal.turn is None:
+            return {"pondering": False, "solved": False}
+        ai = _ai()
+        computer = 1 - deal.turn
+        if table.is_human(computer) or not ai.level_named(level).searches:
+            return {"pondering": False, "solved": False}
+        points = table.match.game_points
+        score = (points[computer], points[deal.turn], table.match.rules.target, table.match.draw_bonus_pending)
+        match_score = score if ai.level_named(level).match_aware else None
+        self.memory, solved = ai.ponder(deal.view(), computer, seconds, self.memory, match_score)
+        return {"pondering": True, "solved": solved}
 
     def undo(self) -> dict[str, Any]:
         self._table().undo()
@@ -207,7 +253,9 @@ class Session:
         self._table().set_level(level)
         return self.state()
 
-    def ai_move(self, level: Any = None, seconds: Any = None, seed: Any = None, player: Any = None) -> dict[str, Any]:
+    def ai_move(
+        self, level: Any = None, seconds: Any = None, seed: Any = None, player: Any = None, nodes: Any = None
+    ) -> dict[str, Any]:
         ai = _ai()
         chosen = check_level(level if level is not None else ai.DEFAULT_LEVEL)
         budget = check_seconds(seconds)
@@ -218,7 +266,14 @@ class Session:
             return {"move": CLAIM if ai.can_claim(view, mover) else None}
         if view.claimant is not None and view.claimant != mover:
             view = own_view(view)
-        move = ai.choose_move(view, level=chosen, seconds=budget, seed=self._seed(seed), match_score=self._score(view))
+        move = ai.choose_move(
+            view,
+            level=chosen,
+            seconds=budget,
+            seed=self._seed(seed),
+            match_score=self._score(view),
+            nodes=_nodes(nodes),
+        )
         return {"move": move}
 
     def analyse(self, seconds: Any = None) -> dict[str, Any]:
@@ -426,13 +481,13 @@ class Session:
     def _seed(seed: object) -> int | None:
         return None if seed is None else check_seed(seed)
 
-    def _score(self, view: Any) -> tuple[int, int, int] | None:
-        """``(mover's game points, opponent's, target)`` for the master's match play, if a deal is on."""
+    def _score(self, view: Any) -> tuple[int, int, int, int] | None:
+        """``(mover's game points, opponent's, target, draw bonus pending)`` for the master's match play."""
         match = self._table().match
         if view.turn is None:
             return None
         points = match.game_points
-        return points[view.turn], points[1 - view.turn], match.rules.target
+        return points[view.turn], points[1 - view.turn], match.rules.target, match.draw_bonus_pending
 
     def dispatch(self, method: str, params: dict[str, Any]) -> Any:
         """Run one bridge method by name, its parameters checked against its signature first."""
@@ -478,6 +533,7 @@ METHODS = frozenset(
         "state",
         "play",
         "computer_move",
+        "ponder",
         "undo",
         "hint",
         "set_level",

@@ -299,8 +299,11 @@ class Table:
             raise IllegalMoveError("it is the computer's turn: it makes its own move")
         deal.play(move)
 
-    def computer_move(self) -> tuple[int, str]:
-        """Make the computer's move now (its claim of 66, or its card); return ``(player, move)``."""
+    def computer_move(self, nodes: int | None = None, memory: Any = None) -> tuple[int, str]:
+        """Make the computer's move now (its claim of 66, or its card); return ``(player, move)``.
+
+        ``nodes`` and ``memory`` go to :func:`otv66.ai.choose_move` (a node budget; pondering's table).
+        """
         deal = self._deal_in_play()
         if self.phase != "computer_moves":
             raise IllegalMoveError("it is a person's turn: the computer waits")
@@ -309,11 +312,13 @@ class Table:
             deal.play(CLAIM)
             return claimant, CLAIM
         player = deal.turn if deal.turn is not None else 0
-        move = self.suggest(self.level, self.seconds)
+        move = self.suggest(self.level, self.seconds, nodes=nodes, memory=memory)
         deal.play(move)
         return player, move
 
-    def suggest(self, level: str | None = None, seconds: float | None = None) -> str:
+    def suggest(
+        self, level: str | None = None, seconds: float | None = None, nodes: int | None = None, memory: Any = None
+    ) -> str:
         """The move ``level`` (default: the strongest) would make for the player to move; nothing is played.
 
         A claim that belongs to the other player (after his marriage lead) is not offered;
@@ -330,7 +335,9 @@ class Table:
             level=chosen,
             seconds=check_seconds(seconds),
             seed=self.move_seed(),
-            match_score=(points[player], points[1 - player], self.match.rules.target),
+            match_score=(points[player], points[1 - player], self.match.rules.target, self.match.draw_bonus_pending),
+            nodes=nodes,
+            memory=memory,
         )
         return move
 

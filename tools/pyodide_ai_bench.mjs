@@ -2,6 +2,8 @@
 //
 // Usage: node tools/pyodide_ai_bench.mjs [options of `python -m otv66.bench ai`]
 //        (default: --a master --b expert --deals 5)
+//        node tools/pyodide_ai_bench.mjs ponder [options of `python -m otv66.bench ponder`]
+//        (how long a pondering slice holds the worker: the page's replies wait for it)
 //
 // It loads Pyodide offline from node_modules, mounts this repo's `otv66/` package read-only
 // in spirit (no bytecode is written) and runs the same duplicate-deal benchmark as CPython's
@@ -19,21 +21,24 @@ const MOUNT = "/otv66-repo";
 
 async function main() {
   const args = process.argv.slice(2);
-  const benchArgs = args.length ? args : ["--a", "master", "--b", "expert", "--deals", "5"];
+  const bench = args[0] === "ponder" ? args.shift() : "ai";
+  const benchArgs = args.length || bench !== "ai" ? args : ["--a", "master", "--b", "expert", "--deals", "5"];
   const py = await loadPyodide();
   py.setStdout({ write: (buffer) => fs.writeSync(1, buffer) });
   py.setStderr({ write: (buffer) => fs.writeSync(2, buffer) });
   py.FS.mkdirTree(`${MOUNT}/otv66`);
   py.mountNodeFS(`${MOUNT}/otv66`, path.join(REPO, "otv66"));
   py.globals.set("bench_args", py.toPy(benchArgs));
+  py.globals.set("bench_name", bench);
   return py.runPython(`
 import sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, "${MOUNT}")
 import pyodide
-from otv66.bench import ai
-print(f"Pyodide {pyodide.__version__}, Python {sys.version.split()[0]}: python -m otv66.bench ai {' '.join(bench_args)}")
-ai.main(list(bench_args))
+import importlib
+bench = importlib.import_module(f"otv66.bench.{bench_name}")
+print(f"Pyodide {pyodide.__version__}, Python {sys.version.split()[0]}: python -m otv66.bench {bench_name} {' '.join(bench_args)}")
+bench.main(list(bench_args))
 `);
 }
 

@@ -26,12 +26,13 @@ from typing import Any
 
 from otv66.ai.equity import deal_utility
 from otv66.ai.greedy import Slips, one_trick_move, slip
-from otv66.ai.search import GAME_POINTS, MAX_PLIES, Searcher
+from otv66.ai.search import GAME_POINTS, MAX_PLIES, Searcher, SearchMemory
 from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
 from otv66.model import PublicView
 
-MatchScore = tuple[int, int, int]
-"""``(game points of the player to move, his opponent's, target)``."""
+MatchScore = tuple[int, ...]
+"""``(game points of the player to move, his opponent's, target)``, optionally followed by the draw
+bonus waiting for this deal's winner (``draw_bonus`` rules, :attr:`otv66.match.Match.draw_bonus_pending`)."""
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,18 @@ def choose_move(
     seconds: float | None = None,
     seed: int | None = None,
     match_score: MatchScore | None = None,
+    nodes: int | None = None,
+    memory: SearchMemory | None = None,
 ) -> str:
     """Return the move the computer plays at ``level`` for the player to move in ``view``.
 
     ``seconds`` overrides the level's time budget per decision (search levels
-    only; the search stops on time and keeps its best move so far). ``seed``
+    only; the search stops on time and keeps its best move so far). ``nodes``
+    replaces the time budget by a number of searched nodes: the same view,
+    level and seed then give the same move on every machine, however fast.
+    ``memory`` (from :func:`ponder`) lends the search the table pondering
+    filled, when it fits this player, deal and utility (not with ``nodes``:
+    that move must not depend on how long anyone pondered). ``seed``
     fixes the lower levels' slips. ``match_score`` lets the master play for the
     match rather than for game points. Under manual claim, when ``view``
     offers a claim of 66 that is right, the answer is that claim (it belongs
@@ -100,18 +108,51 @@ def choose_move(
         return CLAIM
     if chosen.slips is not None:
         return slip(view, one_trick_move(view), chosen.slips, random.Random(seed))
-    utility = GAME_POINTS
-    if chosen.match_aware and match_score is not None:
-        utility = deal_utility(match_score, dealer_is_me=view.dealer == view.turn)
-    searcher = Searcher(view, utility)
+    utility = master_utility(view, view.turn, match_score if chosen.match_aware else None)
+    turn = view.turn
+    if nodes is not None or memory is None or not memory.fits(turn, deal_key(view), utility):
+        memory = None
+    searcher = Searcher(view, utility, memory=memory)
     mapping = searcher.root_moves(moves, keep_plain_marriage_cards=False)
     candidates = sorted(set(mapping.values()))
     if len(candidates) == 1:
         best = candidates[0]
     else:
         budget = chosen.seconds if seconds is None else seconds
-        _values, best = searcher.search(candidates, budget, max_depth=chosen.max_depth)
+        _values, best = searcher.search(candidates, budget, max_depth=chosen.max_depth, nodes=nodes)
     return next(code for code in moves if mapping.get(code) == best)
+
+
+def deal_key(view: PublicView) -> tuple[object, ...]:
+    """What, besides the player and utility, a search's values depend on: the trump and the rules."""
+    return (view.trump, view.rules)
+
+
+def master_utility(view: PublicView, player: int, match_score: MatchScore | None) -> tuple[float, ...]:
+    """The utility the master searches with for ``player`` (game points, or match-winning chance)."""
+    if match_score is None:
+        return GAME_POINTS
+    return deal_utility(match_score, dealer_is_me=view.dealer == player, rules=view.rules)
+
+
+def ponder(
+    view: PublicView, player: int, seconds: float, memory: SearchMemory | None, match_score: MatchScore | None = None
+) -> tuple[SearchMemory, bool]:
+    """Think for about ``seconds`` on ``player``'s behalf while the player to move in ``view`` decides.
+
+    Returns the memory to keep (``memory`` itself when it fits, else a new
+    one) and to pass to :func:`choose_move` when ``player`` moves next, and
+    whether the position is solved (more pondering would add nothing).
+    ``match_score`` is ``player``'s match score, as for his own move.
+    """
+    if view.turn is None:
+        raise ValueError("the deal is over: there is nothing to ponder")
+    utility = master_utility(view, player, match_score)
+    key = deal_key(view)
+    if memory is None or not memory.fits(player, key, utility):
+        memory = SearchMemory(player, key, utility)
+    solved = Searcher(view, utility, memory=memory).ponder(seconds)
+    return memory, solved
 
 
 def analyse(view: PublicView, seconds: float | None = None, match_score: MatchScore | None = None) -> dict[str, Any]:
@@ -133,7 +174,11 @@ def analyse(view: PublicView, seconds: float | None = None, match_score: MatchSc
         rows.append(_claim_row(view, match_score))
     moves = [m for m in view.legal_moves if m != CLAIM]
     values = _values(view, moves, GAME_POINTS, budget)
-    chances = _values(view, moves, deal_utility(match_score, view.dealer == view.turn), budget) if match_score else {}
+    chances = (
+        _values(view, moves, deal_utility(match_score, view.dealer == view.turn, view.rules), budget)
+        if match_score
+        else {}
+    )
     for code in moves:
         value, exact = values[code]
         chance = chances.get(code)
@@ -166,8 +211,18 @@ def _claim_row(view: PublicView, match_score: MatchScore | None) -> dict[str, An
     points = table_game_points(view.tricks_won[other], view.scores[other])
     chance = None
     if match_score is not None:
-        chance = deal_utility(match_score, view.dealer == player)[MAX_GAME_POINTS + points]
+        chance = deal_utility(match_score, view.dealer == player, view.rules)[MAX_GAME_POINTS + points]
     return {"move": CLAIM, "value": float(points), "win_probability": chance, "exact": True}
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "analyse", "can_claim", "choose_move", "level_named"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Level",
+    "SearchMemory",
+    "analyse",
+    "can_claim",
+    "choose_move",
+    "level_named",
+    "ponder",
+]

@@ -76,13 +76,21 @@ _BYTE_POINTS: Final = tuple(sum(RANK_POINTS[r] for r in range(8) if byte >> r & 
 """Card points of the cards of one suit given as an 8-bit mask (rank 0 = ace in bit 0)."""
 
 
-def features(s: list[int], trump: int) -> list[float]:
-    """Player 0's features minus player 1's, in the order of :data:`FEATURES`."""
-    avail0 = s[AVAIL]
-    avail1 = s[AVAIL + 1]
-    remaining = avail0 | avail1 | s[POOL]
-    if s[LEAD] >= 0:
-        remaining |= 1 << s[LEAD]
+Material = tuple[float, float, float, float, float, float, float]
+"""The features that depend on the cards alone: table points, trumps, masters, marriage chances, trump points, ruffs
+(in the units of :data:`FEATURES`), and the face-down count (cards under player 0's minus player 1's)."""
+
+_MATERIAL_CACHE: dict[tuple[int, int, int, int, int], Material] = {}
+MATERIAL_CACHE_SIZE: Final = 200_000
+"""Entries kept before the cache starts afresh (the same card layouts recur all through a search)."""
+
+
+def _material(avail0: int, avail1: int, remaining: int, under: int, trump: int) -> Material:
+    """Player 0's card features minus player 1's (cached: the search meets the same layouts again and again)."""
+    key = (avail0, avail1, remaining, under, trump)
+    cached = _MATERIAL_CACHE.get(key)
+    if cached is not None:
+        return cached
     table0 = table1 = masters = marriages = 0
     trumps = SUIT_MASKS[trump]
     ruffs0 = 1 if avail0 & trumps else 0
@@ -111,31 +119,52 @@ def features(s: list[int], trump: int) -> list[float]:
             marriages += worth
         if avail1 & pair == pair:
             marriages -= worth
+    shift = 8 * trump
+    material = (
+        (table0 - table1) / 10.0,
+        float((avail0 & trumps).bit_count() - (avail1 & trumps).bit_count()),
+        float(masters),
+        float(marriages),
+        (_BYTE_POINTS[avail0 >> shift & 255] - _BYTE_POINTS[avail1 >> shift & 255]) / 10.0,
+        float(ruffs),
+        float((under & avail0).bit_count() - (under & avail1).bit_count()),
+    )
+    if len(_MATERIAL_CACHE) > MATERIAL_CACHE_SIZE:
+        _MATERIAL_CACHE.clear()
+    _MATERIAL_CACHE[key] = material
+    return material
+
+
+def features(s: list[int], trump: int) -> list[float]:
+    """Player 0's features minus player 1's, in the order of :data:`FEATURES`."""
+    remaining = s[AVAIL] | s[AVAIL + 1] | s[POOL]
+    if s[LEAD] >= 0:
+        remaining |= 1 << s[LEAD]
+    table, trumps, masters, marriages, trump_points, ruffs, face_down = _material(
+        s[AVAIL], s[AVAIL + 1], remaining, s[UNDER], trump
+    )
     score0 = s[POINTS_WON] + s[MARRIED]
     score1 = s[POINTS_WON + 1] + s[MARRIED + 1]
-    under = s[UNDER]
-    trumps0 = (avail0 & trumps).bit_count() - (avail1 & trumps).bit_count()
     progress = s[TRICKS_PLAYED] / TRICKS_PER_DEAL
-    shift = 8 * trump
     near0 = max(0, score0 - HALF_SCORE) / HALF_SCORE
     near1 = max(0, score1 - HALF_SCORE) / HALF_SCORE
     leader = 0 if s[LEAD] >= 0 else (1 if s[TURN] == 0 else -1)
     return [
         (score0 - score1) / 10.0,
         (s[PENDING] - s[PENDING + 1]) / 10.0,
-        (table0 - table1) / 10.0,
-        float(trumps0),
-        float(masters),
-        float(marriages),
-        float((under & avail0).bit_count() + s[PHANTOM] - (under & avail1).bit_count() - s[PHANTOM + 1]),
+        table,
+        trumps,
+        masters,
+        marriages,
+        face_down + s[PHANTOM] - s[PHANTOM + 1],
         float((s[TRICKS_WON + 1] == 0) - (s[TRICKS_WON] == 0)),
         float(leader),
         near0 * near0 - near1 * near1,
         (score0 - score1) / 10.0 * progress,
-        (_BYTE_POINTS[avail0 >> shift & 255] - _BYTE_POINTS[avail1 >> shift & 255]) / 10.0,
-        float(ruffs),
-        (table0 - table1) / 10.0 * progress,
-        trumps0 * progress,
+        trump_points,
+        ruffs,
+        table * progress,
+        trumps * progress,
     ]
 
 

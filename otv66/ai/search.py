@@ -20,8 +20,9 @@ What makes it fast enough in Python:
   never better than announcing (announcing only adds points, and ending the
   deal sooner never lowers the winner's game points), so below the root
   only the marriage lead is searched;
-- iterative deepening on card plies under a deadline, keeping the best move
-  of the last finished iteration (anytime), with move ordering from the table.
+- iterative deepening on card plies under a deadline or a node budget, the
+  best move so far searched first at each depth, keeping the best move of the
+  deepest iteration that searched it (anytime), with move ordering from the table.
 
 Beyond the horizon the position is judged by :mod:`otv66.ai.evaluate`, and a
 trick in progress is always finished first (a quiescence step). A value that
@@ -31,7 +32,7 @@ never used the evaluation is exact; the search tracks that per subtree.
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Final
 
@@ -72,13 +73,48 @@ GAME_POINTS: Final[tuple[float, ...]] = tuple(float(g) for g in range(-MAX_GAME_
 EXACT_DEPTH: Final = 1_000
 """Depth stored for a subtree solved to the end (valid at any depth)."""
 MAX_PLIES: Final = 2 * TRICKS_PER_DEAL
-START_NEXT_ITERATION = 0.4
-"""A new depth begins only while less than this share of the budget is spent (a depth costs several times the last)."""
 CHECK_EVERY: Final = 256
-"""Nodes between two looks at the clock."""
+"""Nodes between two looks at the node budget (part of what a node budget means: keep it)."""
+CLOCK_CHECK_EVERY: Final = 32
+"""Nodes between two looks at the clock under a time budget (a tiny budget must not overrun by much)."""
+PONDER_CHECK_EVERY: Final = 1
+"""Nodes between two looks at the clock while pondering: every one (a slice must end on time; the look costs little)."""
 
 Move = tuple[int, bool]
 """A card and whether it is led announcing a marriage."""
+
+
+Table = dict[tuple[int, ...], tuple[int, float, float, Move]]
+"""The transposition table: key -> (depth searched, lower bound, upper bound, best move)."""
+TABLE_LIMIT: Final = 200_000
+"""Entries a kept table (or a search's cache of horizon values) may hold before it starts afresh."""
+
+
+@dataclass
+class SearchMemory:
+    """A transposition table kept across searches for one player in one deal (pondering).
+
+    Its values are for ``me`` under ``utility``, so it serves only searches
+    with the same player, deal (trump and rules) and utility: :meth:`fits` says whether one does.
+    """
+
+    me: int
+    deal_key: tuple[object, ...]
+    utility: tuple[float, ...]
+    table: Table = field(default_factory=dict)
+    depth: int = 1
+    """The depth pondering works on next."""
+    root: tuple[int, ...] = ()
+    """The table key of the position last pondered (a new one starts two plies shallower)."""
+
+    def fits(self, me: int, deal_key: tuple[object, ...], utility: tuple[float, ...]) -> bool:
+        """Whether a search for ``me`` in the deal ``deal_key`` under ``utility`` may use this table."""
+        return self.me == me and self.deal_key == deal_key and self.utility == utility
+
+    def trim(self) -> None:
+        """Start afresh when the table has grown past :data:`TABLE_LIMIT`."""
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
 
 
 class SearchTimeout(Exception):
@@ -113,9 +149,10 @@ class Searcher:
         view: PublicView,
         utility: tuple[float, ...] = GAME_POINTS,
         weights: tuple[float, ...] = WEIGHTS,
+        memory: SearchMemory | None = None,
     ) -> None:
         self.root = position_from_view(view)
-        self.me = self.root[TURN]
+        self.me = self.root[TURN] if memory is None else memory.me
         self.trump = view.trump
         self.beaters = BEATERS[view.trump]
         """``beaters[led]``: the cards that win a trick against ``led`` under this deal's trump."""
@@ -125,10 +162,20 @@ class Searcher:
         self.high = max(utility)
         self.weights = weights
         self.deadline: float | None = None
+        """The search stops when the clock passes this (a :class:`SearchTimeout`)."""
+        self.node_limit: int | None = None
+        """The search stops when ``nodes`` reaches this (a deterministic budget)."""
+        self.budget_nodes: int | None = None
+        """The node budget of the current :meth:`search`, if it has one."""
+        self.check_every = CHECK_EVERY
+        self.nodes_spent = 0
+        """Nodes the current :meth:`search` has spent in its finished iterations."""
         self.star2 = True
         """Star2 probing at chance nodes (pure pruning: switching it off changes no value, only the work)."""
-        self.table: dict[tuple[int, ...], tuple[int, float, float, Move]] = {}
+        self.memory = memory
+        self.table: Table = {} if memory is None else memory.table
         self.move_cache: dict[tuple[int, int, int, int], list[Move]] = {}
+        self.leaf_cache: dict[tuple[int, ...], float] = {}
         self.nodes = 0
         self.horizon = 0
 
@@ -160,9 +207,16 @@ class Searcher:
         return self._win(s, 0, score1) if score0 > score1 else self._win(s, 1, score0)
 
     def evaluate(self, s: list[int]) -> float:
-        """The horizon value of ``s`` for ``me``."""
-        points = expected_game_points(s, self.trump, self.weights)
-        return self._value_of_game_points(points if self.me == 0 else -points)
+        """The horizon value of ``s`` for ``me`` (cached: the same positions recur beyond the horizon)."""
+        key = tuple(s)
+        value = self.leaf_cache.get(key)
+        if value is None:
+            points = expected_game_points(s, self.trump, self.weights)
+            value = self._value_of_game_points(points if self.me == 0 else -points)
+            if len(self.leaf_cache) > TABLE_LIMIT:
+                self.leaf_cache.clear()
+            self.leaf_cache[key] = value
+        return value
 
     # ------------------------------------------------------------------ moves
 
@@ -225,7 +279,10 @@ class Searcher:
     def node(self, s: list[int], depth: int, alpha: float, beta: float) -> float:
         """The value for ``me`` of a position where a card is to be played."""
         self.nodes += 1
-        if not self.nodes % CHECK_EVERY and self.deadline is not None and perf_counter() > self.deadline:
+        if not self.nodes % self.check_every and (
+            (self.deadline is not None and perf_counter() > self.deadline)
+            or (self.node_limit is not None and self.nodes >= self.node_limit)
+        ):
             raise SearchTimeout
         if depth <= 0 and s[LEAD] < 0:
             self.horizon += 1
@@ -412,28 +469,92 @@ class Searcher:
         seconds: float | None,
         max_depth: int = MAX_PLIES,
         full_window: bool = False,
+        nodes: int | None = None,
     ) -> tuple[dict[Move, MoveValue], Move]:
         """Iterative deepening over the root ``moves``: each move's latest value, and the best move.
 
         With ``full_window`` every move gets its own value (analysis); otherwise
         moves that cannot beat the best so far only get an upper bound
-        (a decision). The first iteration always finishes (anytime); an
-        interrupted iteration still counts once the previous best move has
-        been searched in it, since the moves are tried best first. The
+        (a decision). The budget is ``seconds`` of time or, when given,
+        ``nodes`` searched nodes (the same move on every machine, whatever its
+        speed). The first iteration always finishes (anytime); after it a new
+        depth is started as long as budget is left, unless the values are
+        exact: an interrupted iteration still counts once the previous best
+        move has been searched in it, since that move is tried first. The
         cyclic garbage collector is paused meanwhile (the search makes no
-        cycles) and the table is dropped before it resumes: a collection over
-        a table of a few hundred thousand entries takes a good part of a second.
+        cycles).
         """
-        start = perf_counter()
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._deepen(moves, seconds, max_depth, full_window, start)
+            self.budget_nodes = nodes
+            return self._deepen(moves, seconds, max_depth, full_window, perf_counter())
         finally:
-            self.table.clear()
-            self.move_cache.clear()
+            self.deadline = None
+            self.node_limit = None
+            if self.memory is None:
+                self.forget()
             if collecting:
                 gc.enable()
+
+    def forget(self) -> None:
+        """Drop the table and the move cache.
+
+        Do so before the garbage collector runs again: a collection over a
+        table of a few hundred thousand entries takes a good part of a second.
+        """
+        self.table.clear()
+        self.move_cache.clear()
+        self.leaf_cache.clear()
+
+    def ponder(self, seconds: float) -> bool:
+        """Search the root for at most about ``seconds`` more, deepening the memory's table; whether it is solved.
+
+        Thinking on the opponent's time: the root may be the opponent's move
+        (a min node for ``me``). Each call searches the memory's current depth
+        under a deadline; a finished depth moves the memory one deeper, an
+        interrupted one leaves its solved subtrees in the table for the next call.
+        """
+        memory = self.memory
+        if memory is None:
+            raise ValueError("pondering needs a SearchMemory to keep its work in")
+        root = self._key(self.root)
+        if root != memory.root:
+            memory.root = root
+            memory.depth = max(1, memory.depth - 2)
+        collecting = gc.isenabled()
+        gc.disable()
+        self.deadline = perf_counter() + seconds
+        self.check_every = PONDER_CHECK_EVERY
+        try:
+            horizon_before = self.horizon
+            self.node(self.root, memory.depth, self.low, self.high)
+            if self.horizon == horizon_before:
+                return True
+            memory.depth = min(memory.depth + 1, MAX_PLIES)
+        except SearchTimeout:
+            pass
+        finally:
+            self.deadline = None
+            self.check_every = CHECK_EVERY
+            memory.trim()
+            if collecting:
+                gc.enable()
+        return False
+
+    def _arm(self, seconds: float | None, start: float) -> None:
+        """Set the limits that stop the search from now on (time from ``start``, or nodes from now)."""
+        if self.budget_nodes is not None:
+            self.node_limit = self.nodes + self.budget_nodes - self.nodes_spent
+        elif seconds is not None:
+            self.deadline = start + seconds
+            self.check_every = CLOCK_CHECK_EVERY
+
+    def _budget_spent(self) -> bool:
+        """Whether the armed budget is already used up (then a new iteration is not begun)."""
+        if self.node_limit is not None:
+            return self.nodes >= self.node_limit
+        return self.deadline is not None and perf_counter() > self.deadline
 
     def _deepen(
         self, moves: list[Move], seconds: float | None, max_depth: int, full_window: bool, start: float
@@ -442,8 +563,13 @@ class Searcher:
         ordered = self.moves(self.root)
         order = sorted(moves, key=lambda m: ordered.index(m) if m in ordered else len(ordered))
         best = order[0]
+        self.nodes_spent = 0
         for depth in range(1, max_depth + 1):
-            self.deadline = None if depth == 1 or seconds is None else start + seconds
+            before = self.nodes
+            if depth > 1:
+                self._arm(seconds, start)
+                if self._budget_spent():
+                    break
             horizon_before = self.horizon
             current: dict[Move, MoveValue] = {}
             try:
@@ -455,12 +581,13 @@ class Searcher:
                 break
             finally:
                 self.deadline = None
+                self.node_limit = None
+                self.check_every = CHECK_EVERY
+                self.nodes_spent += self.nodes - before
             results.update(current)
             order.sort(key=lambda m: -results[m].value)
             best = order[0]
             if self.horizon == horizon_before:
-                break
-            if seconds is not None and perf_counter() - start > START_NEXT_ITERATION * seconds:
                 break
         return results, best
 

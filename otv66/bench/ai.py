@@ -41,12 +41,13 @@ from pathlib import Path
 from typing import Any
 
 from otv66.ai import LEVELS, analyse, choose_move, level_named
+from otv66.bench._frozen_master import frozen_master_move
 from otv66.deal import Deal
 from otv66.errors import RecordError
 from otv66.kernel import TRICKS_PER_DEAL
+from otv66.model import PublicView
 from otv66.record import deal_from_dict
 from otv66.rules import Rules
-from otv66.view import PublicView
 
 EXACT_SET_FORMAT = "otv66-exact-set/1"
 HELDOUT_SET = Path(__file__).resolve().parents[2] / "tests" / "data" / "exact_heldout.json"
@@ -90,6 +91,18 @@ class Tally:
         return report
 
 
+FROZEN_MASTER = "master-frozen"
+"""The master as it was before issue 12 (:mod:`otv66.bench._frozen_master`), a yardstick for the current one."""
+PLAYERS = (*LEVELS, FROZEN_MASTER)
+
+
+def decide(view: PublicView, level: str, seconds: float | None, seed: int) -> str:
+    """The move of ``level`` (or of the frozen master) in ``view``."""
+    if level == FROZEN_MASTER:
+        return frozen_master_move(view, level_named("master").seconds if seconds is None else seconds)
+    return choose_move(view, level=level, seconds=seconds, seed=seed)
+
+
 def play_deal(
     seed: int, dealer: int, levels: tuple[str, str], seconds: tuple[float | None, float | None], tally: Tally
 ) -> float:
@@ -101,9 +114,9 @@ def play_deal(
         assert player is not None
         level = levels[player]
         start = time.perf_counter()
-        move = choose_move(deal.view(), level=level, seconds=seconds[player], seed=seed * 64 + ply)
+        move = decide(deal.view(), level, seconds[player], seed * 64 + ply)
         elapsed = time.perf_counter() - start
-        if level_named(level).searches:
+        if level == FROZEN_MASTER or level_named(level).searches:
             tally.times.setdefault(level, []).append(elapsed)
         deal.play(move)
         ply += 1
@@ -245,8 +258,8 @@ def exact_set_loss(args: argparse.Namespace) -> dict[str, Any]:
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m otv66.bench ai", description=__doc__.splitlines()[0])
-    parser.add_argument("--a", choices=LEVELS, default="expert", help="level A (default expert)")
-    parser.add_argument("--b", choices=LEVELS, default="club", help="level B (default club)")
+    parser.add_argument("--a", choices=PLAYERS, default="expert", help="level A (default expert)")
+    parser.add_argument("--b", choices=PLAYERS, default="club", help="level B (default club)")
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals (each played twice)")
     parser.add_argument("--seconds", type=float, default=None, help="time budget per decision (default: each level's)")
     parser.add_argument("--seconds-a", type=float, default=None, help="A's budget, overriding --seconds")

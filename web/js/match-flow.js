@@ -38,6 +38,11 @@ const COMPUTER_DEALS_PAUSE_MS = 350;
  */
 const THINKING_MS = 500;
 const THINKING_SPREAD_MS = 400;
+/**
+ * One slice of the computer's thinking on the person's time (ms, bridge `ponder`): the worker answers one
+ * message at a time, so a click waits at most this long for it.
+ */
+const PONDER_SLICE_MS = 40;
 
 export class MatchFlow {
   /** @param {PageContext} ctx */
@@ -46,6 +51,10 @@ export class MatchFlow {
     this.ctx = ctx;
     /** @private @type {Promise<unknown>} */
     this.chain = Promise.resolve();
+    /** @private Tasks given to `run()` and not yet finished: pondering gives way to any of them. */
+    this.queued = 0;
+    /** @private Whether the pondering loop is on. */
+    this.pondering = false;
   }
 
   /** @private */
@@ -60,7 +69,15 @@ export class MatchFlow {
    */
   run(task) {
     const { store, root, dialog } = this.ctx;
-    this.chain = this.chain.then(task).catch(async (error) => {
+    this.queued++;
+    const counted = async () => {
+      try {
+        await task();
+      } finally {
+        this.queued--;
+      }
+    };
+    this.chain = this.chain.then(counted).catch(async (error) => {
       console.warn("otv66:", error);
       store.update((page) => {
         page.busy = false;
@@ -110,9 +127,37 @@ export class MatchFlow {
         default:
           this.setBusy(false);
           this.keepKeyboardFocus();
+          this.ponder();
           return;
       }
     }
+  }
+
+  /**
+   * @private While a person is to move against the computer, it thinks on his time in short slices, one
+   * after another, and stops at once when anything else wants the engine (a move, a hint, any other call).
+   * Its table is kept for its next move. A failed slice only ends the pondering: it is a bonus.
+   */
+  ponder() {
+    if (this.pondering) return;
+    const { engine } = this.ctx;
+    const idle = () =>
+      this.page.game?.phase === "human_moves" && !this.page.busy && this.queued === 0 && engine.pending.size === 0;
+    if (opponentOf(this.page) !== "computer" || !idle()) return;
+    this.pondering = true;
+    const loop = async () => {
+      try {
+        while (idle()) {
+          const { pondering, solved } = await engine.call("ponder", { ms: PONDER_SLICE_MS });
+          if (!pondering || solved) return;
+        }
+      } catch (error) {
+        console.warn("otv66: pondering stopped:", error);
+      } finally {
+        this.pondering = false;
+      }
+    };
+    void loop();
   }
 
   /** @private A keyboard player whose focused card has left the table continues from the first playable card. */

@@ -3,6 +3,7 @@
  */
 
 import { LANGUAGES, t } from "./i18n.js";
+import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { SPEEDS } from "./settings.js";
 import { clearHistory, readHistory, statistics } from "./storage.js";
@@ -35,6 +36,16 @@ function checkbox(/** @type {string} */ name, /** @type {string} */ label, /** @
 }
 
 /**
+ * A level's name with its rating from the benchmark (web/js/level-ratings.js), when it has one.
+ * @param {string} name
+ */
+function levelLabel(name) {
+  const level = t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`);
+  const rating = /** @type {Record<string, number>} */ (LEVEL_RATINGS)[name];
+  return rating === undefined ? level : t("levelRated", { level, rating });
+}
+
+/**
  * Show the settings form. Resolves with `{settings, action}` where action is
  * "save", "new-match" or null (closed without saving).
  * @param {PanelDialog} dialog
@@ -59,7 +70,7 @@ export function showSettings(dialog, settings, levels) {
       ${select(
         "level",
         t("level"),
-        levels.list.map((name) => [name, t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`)]),
+        levels.list.map((name) => [name, levelLabel(name)]),
         level,
       )}
     </fieldset>

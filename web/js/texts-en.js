@@ -111,6 +111,7 @@ export const EN = {
   level_club: "club player",
   level_expert: "expert",
   level_master: "master",
+  levelRated: "{level} (rating {rating})",
   rules: "Rules (from the next new match)",
   mustBeat: "Must beat the led card in suit",
   claimMode: "Claiming 66",

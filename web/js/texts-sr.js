@@ -123,6 +123,7 @@ export const SR = {
   level_club: "klupski igrač",
   level_expert: "ekspert",
   level_master: "majstor",
+  levelRated: "{level} (rejting {rating})",
   rules: "Pravila (važe od nove partije)",
   mustBeat: "Mora se nadjačati karta iste boje",
   claimMode: "Prijava 66",

@@ -303,6 +303,7 @@
  * @property {{move: Move}} hint
  * @property {PlayingState} set_level
  * @property {{move: Move | null}} ai_move
+ * @property {{pondering: boolean, solved: boolean}} ponder
  * @property {Analysis} analyse
  * @property {Review} review
  * @property {EngineRecord} record

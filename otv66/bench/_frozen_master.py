@@ -1,0 +1,501 @@
+"""FROZEN BASELINE: the master's search as it was before issue 12 (commit b97e050), for duplicate matches.
+
+``python -m otv66.bench ai --b master-frozen`` plays this copy, so the
+current master can be measured against it. Do not improve it: it is the
+yardstick (with its own frozen evaluation, :mod:`otv66.bench._frozen_evaluate`). Only
+this docstring, that import and :func:`frozen_master_move` (the master's path of ``choose_move`` as it was) were added.
+
+The original module docstring follows.
+
+Expectimax over the real chance nodes of Open 66, with Star1 pruning.
+
+The tree has three kinds of node: the player to move picks a card (max for
+the searching player ``me``, min for the opponent), and when a card leaves a
+pile with a face-down card the card turned up is drawn uniformly from the
+unseen pool (a chance node, averaged). That average is exact: given what both
+players see, every arrangement of the unseen cards is equally likely.
+
+What makes it fast enough in Python:
+
+- values are bounded (the utility of -3..+3 game points), so a chance node
+  can stop early when even the best (worst) outcomes of its unsearched
+  children cannot lift it above alpha (below beta) — Ballard's Star1;
+- a transposition table keyed on the visible position and the *set* of unseen
+  cards (never where they lie), storing bounds, depth and the best move;
+- equivalent cards (same suit, adjacent among the remaining cards, same
+  points, same face-down status) are searched once, as are equivalent
+  unseen cards at a chance node (with their weight);
+- a plain king or queen lead where a marriage could be announced with it is
+  never better than announcing (announcing only adds points, and ending the
+  deal sooner never lowers the winner's game points), so below the root
+  only the marriage lead is searched;
+- iterative deepening on card plies under a deadline, keeping the best move
+  of the last finished iteration (anytime), with move ordering from the table.
+
+Beyond the horizon the position is judged by :mod:`otv66.ai.evaluate`, and a
+trick in progress is always finished first (a quiescence step). A value that
+never used the evaluation is exact; the search tracks that per subtree.
+"""
+
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Final
+
+from otv66 import kernel
+from otv66.ai.position import (
+    AVAIL,
+    LEAD,
+    MARRIED,
+    PENDING,
+    PHANTOM,
+    POINTS_WON,
+    POOL,
+    TRICKS_PLAYED,
+    TRICKS_WON,
+    TURN,
+    UNDER,
+    equivalence_classes,
+    position_from_view,
+    remaining_cards,
+)
+from otv66.bench._frozen_evaluate import WEIGHTS, expected_game_points
+from otv66.cards import CODES, POINTS, parse_card
+from otv66.kernel import (
+    BEATERS,
+    CLAIM,
+    LAST_TRICK_BONUS,
+    MAX_GAME_POINTS,
+    STRONGER,
+    TRICKS_PER_DEAL,
+    WIN_SCORE,
+    marriage_cards,
+    marriage_points,
+    table_game_points,
+)
+from otv66.model import PublicView
+
+GAME_POINTS: Final[tuple[float, ...]] = tuple(float(g) for g in range(-MAX_GAME_POINTS, MAX_GAME_POINTS + 1))
+"""The default utility: ``utility[g + MAX_GAME_POINTS]`` is worth ``g`` game points (-3..3) to the searcher."""
+EXACT_DEPTH: Final = 1_000
+"""Depth stored for a subtree solved to the end (valid at any depth)."""
+MAX_PLIES: Final = 2 * TRICKS_PER_DEAL
+START_NEXT_ITERATION = 0.4
+"""A new depth begins only while less than this share of the budget is spent (a depth costs several times the last)."""
+CHECK_EVERY: Final = 256
+"""Nodes between two looks at the clock."""
+
+Move = tuple[int, bool]
+"""A card and whether it is led announcing a marriage."""
+
+
+class SearchTimeout(Exception):
+    """Raised inside the search when the deadline has passed."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One root move's value: expected utility for the player to move, and whether it is exact."""
+
+    move: str
+    value: float
+    exact: bool
+    depth: int
+
+
+def move_code(move: Move) -> str:
+    """The docs/record-format.md code of a search move."""
+    return CODES[move[0]] + ("m" if move[1] else "")
+
+
+def parse_move(code: str) -> Move:
+    """The search move of a docs/record-format.md card move code (``"KH"``, ``"KHm"``)."""
+    return parse_card(code[:2]), code.endswith("m")
+
+
+class Searcher:
+    """An expectimax search of one position, for the player to move in it (``me``)."""
+
+    def __init__(
+        self,
+        view: PublicView,
+        utility: tuple[float, ...] = GAME_POINTS,
+        weights: tuple[float, ...] = WEIGHTS,
+    ) -> None:
+        self.root = position_from_view(view)
+        self.me = self.root[TURN]
+        self.trump = view.trump
+        self.beaters = BEATERS[view.trump]
+        """``beaters[led]``: the cards that win a trick against ``led`` under this deal's trump."""
+        self.must_beat = view.rules.must_beat
+        self.utility = utility
+        self.low = min(utility)
+        self.high = max(utility)
+        self.weights = weights
+        self.deadline: float | None = None
+        self.star2 = True
+        """Star2 probing at chance nodes (pure pruning: switching it off changes no value, only the work)."""
+        self.table: dict[tuple[int, ...], tuple[int, float, float, Move]] = {}
+        self.move_cache: dict[tuple[int, int, int, int], list[Move]] = {}
+        self.nodes = 0
+        self.horizon = 0
+
+    # ------------------------------------------------------------------ values
+
+    def _value_of_game_points(self, points: float) -> float:
+        """The utility of ``points`` game points to ``me`` (linear between whole points)."""
+        utility = self.utility
+        if utility is GAME_POINTS:
+            return points
+        index = points + MAX_GAME_POINTS
+        whole = min(int(index), 2 * MAX_GAME_POINTS - 1)
+        return utility[whole] + (utility[whole + 1] - utility[whole]) * (index - whole)
+
+    def _win(self, s: list[int], winner: int, loser_score: int) -> float:
+        """The utility for ``me`` of a deal ``winner`` won by reaching 66 or on a played-out score."""
+        points = table_game_points(s[TRICKS_WON + 1 - winner], loser_score)
+        return self.utility[MAX_GAME_POINTS + points if winner == self.me else MAX_GAME_POINTS - points]
+
+    def _played_out(self, s: list[int], last_winner: int) -> float:
+        score0 = s[POINTS_WON] + s[MARRIED]
+        score1 = s[POINTS_WON + 1] + s[MARRIED + 1]
+        if last_winner:
+            score1 += LAST_TRICK_BONUS
+        else:
+            score0 += LAST_TRICK_BONUS
+        if score0 == score1:
+            return self.utility[MAX_GAME_POINTS]
+        return self._win(s, 0, score1) if score0 > score1 else self._win(s, 1, score0)
+
+    def evaluate(self, s: list[int]) -> float:
+        """The horizon value of ``s`` for ``me``."""
+        points = expected_game_points(s, self.trump, self.weights)
+        return self._value_of_game_points(points if self.me == 0 else -points)
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_cards(self, s: list[int]) -> int:
+        """Mask of the cards the player to move may play (docs/rules.md 4)."""
+        return kernel.legal_cards(s[AVAIL + s[TURN]], s[LEAD], self.trump, self.must_beat)
+
+    def moves(self, s: list[int]) -> list[Move]:
+        """The distinct moves worth searching, best-looking first (a cached list: copy before changing it)."""
+        lead = s[LEAD]
+        remaining = remaining_cards(s)
+        legal = self.legal_cards(s)
+        key = (legal, remaining, s[UNDER] & legal, lead)
+        moves = self.move_cache.get(key)
+        if moves is None:
+            moves = self._order_moves(legal, remaining, s[UNDER], lead)
+            self.move_cache[key] = moves
+        return moves
+
+    def _order_moves(self, legal: int, remaining: int, under: int, lead: int) -> list[Move]:
+        keyed = []
+        marriages = marriage_cards(legal) if lead < 0 else 0
+        beaters = self.beaters[lead] if lead >= 0 else 0
+        for card, _size in equivalence_classes(legal, remaining, under):
+            points = POINTS[card]
+            if lead < 0:
+                if marriages >> card & 1:
+                    keyed.append((-100 - points, (card, True)))
+                elif not STRONGER[card] & remaining:
+                    keyed.append((-points, (card, False)))
+                else:
+                    keyed.append((points, (card, False)))
+            else:
+                keyed.append((points if beaters >> card & 1 else 50 + points, (card, False)))
+        keyed.sort()
+        return [move for _key, move in keyed]
+
+    # ------------------------------------------------------------------ the tree
+
+    @staticmethod
+    def _key(s: list[int]) -> tuple[int, ...]:
+        """The transposition-table key: the visible position and the set of unseen cards."""
+        return (
+            s[TURN],
+            s[LEAD],
+            s[AVAIL],
+            s[AVAIL + 1],
+            s[UNDER],
+            s[POOL],
+            s[POINTS_WON],
+            s[POINTS_WON + 1],
+            s[TRICKS_WON] > 0,
+            s[TRICKS_WON + 1] > 0,
+            s[MARRIED],
+            s[MARRIED + 1],
+            s[PENDING],
+            s[PENDING + 1],
+        )
+
+    def node(self, s: list[int], depth: int, alpha: float, beta: float) -> float:
+        """The value for ``me`` of a position where a card is to be played."""
+        self.nodes += 1
+        if not self.nodes % CHECK_EVERY and self.deadline is not None and perf_counter() > self.deadline:
+            raise SearchTimeout
+        if depth <= 0 and s[LEAD] < 0:
+            self.horizon += 1
+            return self.evaluate(s)
+        key: tuple[int, ...] | None = None
+        hint: Move | None = None
+        if depth > 0:
+            key = self._key(s)
+            entry = self.table.get(key)
+            if entry is not None:
+                stored_depth, lower, upper, hint = entry
+                if stored_depth >= depth and (lower >= beta or upper <= alpha or lower == upper):
+                    if stored_depth < EXACT_DEPTH:
+                        self.horizon += 1
+                    return lower if lower >= beta or lower == upper else upper
+        horizon_before = self.horizon
+        moves = self.moves(s)
+        if hint is not None and hint != moves[0] and hint in moves:
+            moves = [hint, *(move for move in moves if move != hint)]
+        maximize = s[TURN] == self.me
+        best_move = moves[0]
+        low, high = alpha, beta
+        if maximize:
+            best = self.low - 1.0
+            for move in moves:
+                value = self.play(s, move[0], move[1], depth - 1, low, high)
+                if value > best:
+                    best, best_move = value, move
+                    if value > low:
+                        low = value
+                        if low >= high:
+                            break
+        else:
+            best = self.high + 1.0
+            for move in moves:
+                value = self.play(s, move[0], move[1], depth - 1, low, high)
+                if value < best:
+                    best, best_move = value, move
+                    if value < high:
+                        high = value
+                        if low >= high:
+                            break
+        if key is not None:
+            stored = depth if self.horizon != horizon_before else EXACT_DEPTH
+            if best <= alpha:
+                self.table[key] = (stored, self.low, best, best_move)
+            elif best >= beta:
+                self.table[key] = (stored, best, self.high, best_move)
+            else:
+                self.table[key] = (stored, best, best, best_move)
+        return best
+
+    def play(self, s: list[int], card: int, marriage: bool, depth: int, alpha: float, beta: float) -> float:
+        """The value for ``me`` after the player to move plays ``card`` (docs/rules.md 4-6)."""
+        player = s[TURN]
+        child = s[:]
+        child[AVAIL + player] ^= 1 << card
+        lead = s[LEAD]
+        if lead < 0:
+            child[LEAD] = card
+            child[TURN] = 1 - player
+            if marriage:
+                points = marriage_points(card >> 3, self.trump)
+                if child[TRICKS_WON + player]:
+                    child[MARRIED + player] += points
+                    if child[POINTS_WON + player] + child[MARRIED + player] >= WIN_SCORE:
+                        other = 1 - player
+                        return self._win(child, player, child[POINTS_WON + other] + child[MARRIED + other])
+                else:
+                    child[PENDING + player] += points
+        else:
+            winner = player if self.beaters[lead] >> card & 1 else 1 - player
+            child[POINTS_WON + winner] += POINTS[lead] + POINTS[card]
+            if child[TRICKS_WON + winner] == 0 and child[PENDING + winner]:
+                child[MARRIED + winner] += child[PENDING + winner]
+                child[PENDING + winner] = 0
+            child[TRICKS_WON + winner] += 1
+            child[TRICKS_PLAYED] += 1
+            child[LEAD] = -1
+            child[TURN] = winner
+            if child[TRICKS_PLAYED] == TRICKS_PER_DEAL:
+                return self._played_out(child, winner)
+            if child[POINTS_WON + winner] + child[MARRIED + winner] >= WIN_SCORE:
+                loser = 1 - winner
+                return self._win(child, winner, child[POINTS_WON + loser] + child[MARRIED + loser])
+        if child[UNDER] >> card & 1:
+            child[UNDER] ^= 1 << card
+            if depth > 0:
+                return self.chance(child, player, depth, alpha, beta)
+            child[PHANTOM + player] += 1
+        return self.node(child, depth, alpha, beta)
+
+    def chance(self, s: list[int], owner: int, depth: int, alpha: float, beta: float) -> float:
+        """The average over the card turned up for ``owner`` (uniform over the unseen pool).
+
+        Star2: every child is a node of the same player, so one move of each
+        (the probe) bounds it from his side; if those bounds already put the
+        average beyond the window, the node is cut. Then Star1: the children
+        are searched in turn, and the search stops as soon as the bounds of
+        the unsearched ones cannot bring the average back into the window.
+        """
+        pool = s[POOL]
+        total = pool.bit_count()
+        remaining = remaining_cards(s)
+        classes = equivalence_classes(pool, remaining)
+        children = []
+        for card, _weight in classes:
+            child = s[:]
+            child[POOL] = pool ^ (1 << card)
+            child[AVAIL + owner] |= 1 << card
+            children.append(child)
+        low, high = self.low, self.high
+        lower = [low] * len(classes)
+        upper = [high] * len(classes)
+        sum_lower = low * total
+        sum_upper = high * total
+        if self.star2 and len(classes) > 1:
+            if s[TURN] == self.me:
+                for index, (_card, weight) in enumerate(classes):
+                    others = sum_lower - weight * low
+                    probe_beta = (beta * total - others) / weight
+                    value = self.probe(children[index], depth, low, min(probe_beta, high))
+                    lower[index] = value
+                    sum_lower = others + weight * value
+                    if sum_lower >= beta * total:
+                        return sum_lower / total
+            else:
+                for index, (_card, weight) in enumerate(classes):
+                    others = sum_upper - weight * high
+                    probe_alpha = (alpha * total - others) / weight
+                    value = self.probe(children[index], depth, max(probe_alpha, low), high)
+                    upper[index] = value
+                    sum_upper = others + weight * value
+                    if sum_upper <= alpha * total:
+                        return sum_upper / total
+        for index, (_card, weight) in enumerate(classes):
+            sum_lower -= weight * lower[index]
+            sum_upper -= weight * upper[index]
+            child_alpha = (alpha * total - sum_upper) / weight
+            child_beta = (beta * total - sum_lower) / weight
+            value = self.node(children[index], depth, max(child_alpha, low), min(child_beta, high))
+            if value <= child_alpha:
+                return (sum_upper + weight * value) / total
+            if value >= child_beta:
+                return (sum_lower + weight * value) / total
+            sum_lower += weight * value
+            sum_upper += weight * value
+        return sum_lower / total
+
+    def probe(self, s: list[int], depth: int, alpha: float, beta: float) -> float:
+        """The value of the likely best move alone: a bound on ``s`` from the side of its player."""
+        hint = None
+        entry = self.table.get(self._key(s))
+        if entry is not None:
+            hint = entry[3]
+        move = hint if hint is not None else self.moves(s)[0]
+        return self.play(s, move[0], move[1], depth - 1, alpha, beta)
+
+    # ------------------------------------------------------------------ the root
+
+    def root_moves(self, codes: list[str], keep_plain_marriage_cards: bool) -> dict[str, Move]:
+        """Map each legal card move code to the search move that stands for it (its equivalence class)."""
+        s = self.root
+        remaining = remaining_cards(s)
+        legal = self.legal_cards(s)
+        representative = {}
+        for first, _size in equivalence_classes(legal, remaining, s[UNDER]):
+            representative[first] = first
+        marriages = marriage_cards(legal) if s[LEAD] < 0 and not keep_plain_marriage_cards else 0
+        mapping: dict[str, Move] = {}
+        for code in codes:
+            card, marriage = parse_move(code)
+            if not marriage and marriages >> card & 1:
+                continue
+            rep = card
+            while rep not in representative:
+                rep -= 1
+            mapping[code] = (rep, marriage)
+        return mapping
+
+    def search(
+        self,
+        moves: list[Move],
+        seconds: float | None,
+        max_depth: int = MAX_PLIES,
+        full_window: bool = False,
+    ) -> tuple[dict[Move, MoveValue], Move]:
+        """Iterative deepening over the root ``moves``: each move's latest value, and the best move.
+
+        With ``full_window`` every move gets its own value (analysis); otherwise
+        moves that cannot beat the best so far only get an upper bound
+        (a decision). The first iteration always finishes (anytime); an
+        interrupted iteration still counts once the previous best move has
+        been searched in it, since the moves are tried best first. The
+        cyclic garbage collector is paused meanwhile (the search makes no
+        cycles) and the table is dropped before it resumes: a collection over
+        a table of a few hundred thousand entries takes a good part of a second.
+        """
+        start = perf_counter()
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._deepen(moves, seconds, max_depth, full_window, start)
+        finally:
+            self.table.clear()
+            self.move_cache.clear()
+            if collecting:
+                gc.enable()
+
+    def _deepen(
+        self, moves: list[Move], seconds: float | None, max_depth: int, full_window: bool, start: float
+    ) -> tuple[dict[Move, MoveValue], Move]:
+        results: dict[Move, MoveValue] = {}
+        ordered = self.moves(self.root)
+        order = sorted(moves, key=lambda m: ordered.index(m) if m in ordered else len(ordered))
+        best = order[0]
+        for depth in range(1, max_depth + 1):
+            self.deadline = None if depth == 1 or seconds is None else start + seconds
+            horizon_before = self.horizon
+            current: dict[Move, MoveValue] = {}
+            try:
+                self._iteration(order, depth, full_window, current)
+            except SearchTimeout:
+                if order[0] in current:
+                    results.update(current)
+                    best = max(current, key=lambda m: current[m].value)
+                break
+            finally:
+                self.deadline = None
+            results.update(current)
+            order.sort(key=lambda m: -results[m].value)
+            best = order[0]
+            if self.horizon == horizon_before:
+                break
+            if seconds is not None and perf_counter() - start > START_NEXT_ITERATION * seconds:
+                break
+        return results, best
+
+    def _iteration(self, order: list[Move], depth: int, full_window: bool, current: dict[Move, MoveValue]) -> None:
+        alpha = self.low
+        for move in order:
+            before = self.horizon
+            window_low = self.low if full_window else alpha
+            value = self.play(self.root, move[0], move[1], depth - 1, window_low, self.high)
+            exact = self.horizon == before and (full_window or value > alpha or move == order[0])
+            current[move] = MoveValue(move_code(move), value, exact, depth)
+            alpha = max(alpha, value)
+
+
+def frozen_master_move(view: PublicView, seconds: float) -> str:
+    """The move the master of b97e050 played in ``view`` with ``seconds`` (no match score)."""
+    from otv66.ai import can_claim
+
+    moves = [m for m in view.legal_moves if m != CLAIM]
+    if view.claimant is not None and can_claim(view, view.claimant):
+        return CLAIM
+    searcher = Searcher(view)
+    mapping = searcher.root_moves(moves, keep_plain_marriage_cards=False)
+    candidates = sorted(set(mapping.values()))
+    best = candidates[0]
+    if len(candidates) > 1:
+        _values, best = searcher.search(candidates, seconds)
+    return next(code for code in moves if mapping.get(code) == best)

@@ -1,0 +1,94 @@
+"""Pondering: how long one thinking slice holds the engine, and the computer's moves after it.
+
+A person (played by the ``club`` level, instantly) plays the master through
+the JSON bridge. While the person is to move, the page's loop is imitated:
+``ponder {ms}`` again and again for ``--think`` seconds (the person's time to
+decide). Each slice's duration is how long a reply to the page could wait for
+it, so the report gives their p50 / p95 / max and how many went over ``--limit-ms``
+(wall-clock time, and the process's CPU time: on a machine shared with other
+work the first includes waits for the processor that the browser's worker would not have).
+It also gives the master's decision times after pondering.
+
+    python -m otv66.bench ponder --deals 3 --think 1.0 --ms 40
+    node tools/pyodide_ai_bench.mjs ponder --deals 2        (the same in Pyodide)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from otv66.bridge import Session
+
+
+def percentiles(times: list[float]) -> dict[str, float]:
+    """p50 / p95 / max of ``times`` (seconds) in milliseconds."""
+    ordered = sorted(times)
+    if not ordered:
+        return {}
+    return {
+        "count": len(ordered),
+        "p50_ms": round(1000 * ordered[len(ordered) // 2], 1),
+        "p95_ms": round(1000 * ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
+        "max_ms": round(1000 * ordered[-1], 1),
+    }
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Play ``args.deals`` deals, pondering on each of the person's turns; the slice and move times."""
+    slices: list[float] = []
+    slices_cpu: list[float] = []
+    moves: list[float] = []
+    session = Session()
+    session.new_match(opponent="computer", level="master", seed=args.seed)
+    for _ in range(args.deals):
+        session.new_deal()
+        while True:
+            phase = session.state()["phase"]
+            if phase == "human_moves":
+                thinking_ends = time.perf_counter() + args.think
+                while time.perf_counter() < thinking_ends:
+                    start, start_cpu = time.perf_counter(), time.process_time()
+                    reply = session.ponder(args.ms)
+                    slices.append(time.perf_counter() - start)
+                    slices_cpu.append(time.process_time() - start_cpu)
+                    if not reply["pondering"] or reply["solved"]:
+                        break
+                session.play(session.ai_move(level="club", seed=len(moves))["move"])
+            elif phase == "computer_moves":
+                start = time.perf_counter()
+                session.computer_move()
+                moves.append(time.perf_counter() - start)
+            else:
+                break
+        if session.state()["phase"] == "match_over":
+            break
+    return {
+        "slice_ms": args.ms,
+        "think_seconds": args.think,
+        "slices": percentiles(slices),
+        "slices_over_limit": sum(s * 1000 > args.limit_ms for s in slices),
+        "slices_cpu": percentiles(slices_cpu),
+        "slices_cpu_over_limit": sum(s * 1000 > args.limit_ms for s in slices_cpu),
+        "limit_ms": args.limit_ms,
+        "master_decisions": percentiles(moves),
+    }
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m otv66.bench ponder", description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2, help="deals to play (default 2)")
+    parser.add_argument("--think", type=float, default=1.0, help="the person's time per move, in seconds")
+    parser.add_argument("--ms", type=int, default=40, help="pondering slice in milliseconds (at most 50)")
+    parser.add_argument("--limit-ms", type=float, default=50.0, help="the longest a reply may wait")
+    parser.add_argument("--seed", type=int, default=1, help="match seed")
+    return parser.parse_args(list(argv))
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run the benchmark and print its report as JSON."""
+    print(json.dumps(run(parse(argv))))
+    return 0
