@@ -198,7 +198,7 @@ export class MatchFlow {
     this.setBusy(true);
     const started = performance.now();
     const { player, move, state } = await this.ctx.engine.call("computer_move");
-    await save(this.ctx); // before the animation: a reload during it keeps the move
+    await save(this.ctx, state); // before the animation: a reload during it keeps the move
     const thought = performance.now() - started;
     await pause(Math.max(0, THINKING_MS + Math.random() * THINKING_SPREAD_MS - thought));
     await showMove(this.ctx, player, move, state);
@@ -212,7 +212,7 @@ export class MatchFlow {
     const deal = this.page.game?.deal;
     const player = move === "66" ? (deal.claimant ?? deal.turn) : deal.turn;
     const game = await this.ctx.engine.call("play", { move });
-    await save(this.ctx);
+    await save(this.ctx, game); // before the animation: a reload during it keeps the move
     await showMove(this.ctx, player, move, game);
   }
 

@@ -7,8 +7,9 @@
  */
 
 import { t } from "./i18n.js";
-import { openLinkedDeal } from "./share.js";
-import { addToHistory, clearSavedMatch, readSavedMatch, saveMatch } from "./storage.js";
+import { escapeHtml, showPanel } from "./panels.js";
+import { clearLinkFromAddress, linkInLocation, openLinkedDeal } from "./share.js";
+import { addToHistory, readSavedMatch, saveMatch, startSlot } from "./storage.js";
 import { levelOf, opponentOf } from "./store.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -50,51 +51,92 @@ function saveFitsRequest(ctx, save) {
 }
 
 /**
- * Resume the saved match if there is a fitting one; otherwise open a shared deal or start a new match.
+ * Ask before a link or the address's options replace the match in progress (it stays saved either way).
  * @param {PageContext} ctx
+ * @returns {Promise<boolean>} true to open what the address asks for, false to go on with the saved match
+ */
+async function confirmLeavingMatch(ctx) {
+  const answer = await showPanel(ctx.dialog, {
+    title: t("linkOverMatchTitle"),
+    body: `<p>${escapeHtml(t("linkOverMatch"))}</p>`,
+    buttons: [
+      { label: t("openLink"), value: true, primary: true, id: "open-link" },
+      { label: t("keepPlaying"), value: false, id: "keep-playing" },
+    ],
+    cancelValue: false,
+  });
+  return answer === true;
+}
+
+/**
+ * Open the match of this visit. A saved match is resumed unless the address asks for another one (a deal link,
+ * or `?seed=`, `?opponent=`, rule options that differ from it): then the player is asked first, and the saved
+ * match keeps its slot (History's "Continue") whatever he answers. A save from a newer page or one that fails to
+ * load is kept untouched beside the new match, with a notice.
+ * @param {PageContext} ctx
+ * @param {{resumeOnly?: boolean}} [options] `resumeOnly`: the engine was restarted: put back the current match
  * @returns {Promise<void>}
  */
-export async function openMatch(ctx) {
+export async function openMatch(ctx, { resumeOnly = false } = {}) {
   const { store, engine } = ctx;
   /** @param {string} notice */
   const tell = (notice) => store.update((page) => void (page.notice = notice));
-  const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
-  if (linked?.problem) tell(linked.problem);
-  if (linked?.state) {
-    store.update((page) => void (page.game = linked.state));
-    return save(ctx);
-  }
   const saved = readSavedMatch();
   if (saved.status === "newer") tell(t("saveNewer"));
   if (saved.status === "corrupt") tell(t("saveCorrupt", { message: saved.message }));
-  if (saved.status === "ok" && saveFitsRequest(ctx, saved.save)) {
-    const save = saved.save;
-    if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) tell(t("saveNewer"));
-    else {
-      try {
-        const levels = store.state.levels;
-        const game = await engine.call("load_record", {
-          record: save.record,
-          opponent: save.opponent === "human" ? "human" : "computer",
-          level: levels.list.includes(save.level) ? save.level : levels.default,
-        });
-        store.update((page) => {
-          page.game = game;
-          page.historyAdded = Boolean(save.finished);
-        });
-        ctx.announce(t("resumed"));
-        return;
-      } catch (error) {
-        tell(t("saveCorrupt", { message: /** @type {Error} */ (error).message }));
-      }
+  const kept = saved.status === "ok" ? saved.save : null;
+  const link = resumeOnly ? null : linkInLocation(location);
+  const asksForOther = link !== null || (kept !== null && !resumeOnly && !saveFitsRequest(ctx, kept));
+  const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx)));
+  if (kept && !leave) {
+    if (link) clearLinkFromAddress();
+    if (await resume(ctx, kept)) return;
+  } else if (link) {
+    const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
+    if (linked?.problem) tell(linked.problem);
+    if (linked?.state) {
+      startSlot();
+      store.update((page) => void (page.game = linked.state));
+      return save(ctx);
     }
   }
-  if (saved.status !== "none") clearSavedMatch();
   await newMatch(ctx, store.state.seed);
 }
 
 /**
- * Start a new match with the settings' rules and seats (`seed` fixes its shuffles and the computer's choices).
+ * Put a saved match back into the engine; false (with a notice, the save kept aside) if the engine refuses it.
+ * @param {PageContext} ctx
+ * @param {import("./storage.js").SlotSave} save
+ * @returns {Promise<boolean>}
+ */
+async function resume(ctx, save) {
+  const { store, engine } = ctx;
+  if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) {
+    store.update((page) => void (page.notice = t("saveNewer")));
+    return false;
+  }
+  try {
+    const levels = store.state.levels;
+    const game = await engine.call("load_record", {
+      record: save.record,
+      opponent: save.opponent === "human" ? "human" : "computer",
+      level: levels.list.includes(save.level ?? "") ? save.level : levels.default,
+    });
+    store.update((page) => {
+      page.game = game;
+      page.historyAdded = Boolean(save.finished);
+    });
+    ctx.announce(t("resumed"));
+    return true;
+  } catch (error) {
+    store.update((page) => void (page.notice = t("saveCorrupt", { message: /** @type {Error} */ (error).message })));
+    return false;
+  }
+}
+
+/**
+ * Start a new match with the settings' rules and seats (`seed` fixes its shuffles and the computer's choices), in
+ * a slot of its own: the match before stays resumable.
  * @param {PageContext} ctx
  * @param {number | null} [seed]
  * @returns {Promise<void>}
@@ -117,6 +159,7 @@ export async function newMatch(ctx, seed = null) {
       page.settings = { ...page.settings, rules: { ...game.match.rules } };
     });
   }
+  startSlot();
   store.update((page) => {
     page.game = game;
     page.historyAdded = false;
@@ -127,16 +170,24 @@ export async function newMatch(ctx, seed = null) {
   await save(ctx);
 }
 
+/** Whether the player has been told that the storage is full (once per visit). */
+let toldFull = false;
+
 /**
- * Save the match in play (the engine's record, which names its seats).
+ * Save the match in play (the engine's record, which names its seats, and `state`, the engine's last public state,
+ * drawn first on the next visit). A full storage is told to the player once.
  * @param {PageContext} ctx
+ * @param {any} [state]  the state the engine just produced (the page shows it after its animation)
  * @returns {Promise<void>}
  */
-export async function save(ctx) {
+export async function save(ctx, state = ctx.store.state.game) {
   const page = ctx.store.state;
   if (!page.game?.match) return;
   const record = await ctx.engine.call("record");
-  saveMatch(record, { opponent: record.opponent, level: record.level ?? null, finished: page.historyAdded });
+  const meta = { opponent: record.opponent, level: record.level ?? null, finished: page.historyAdded, state };
+  if (saveMatch(record, meta) || toldFull) return;
+  toldFull = true;
+  ctx.store.update((now) => void (now.notice = t("saveFull")));
 }
 
 /**
