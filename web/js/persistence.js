@@ -80,7 +80,10 @@ async function confirmLeavingMatch(ctx) {
 export async function openMatch(ctx, { resumeOnly = false } = {}) {
   const { store, engine } = ctx;
   /** @param {string} notice */
-  const tell = (notice) => store.update((page) => void (page.notice = notice));
+  const tell = (notice) =>
+    store.update((page) => {
+      page.notice = notice;
+    });
   const saved = readSavedMatch();
   if (saved.status === "newer") tell(t("saveNewer"));
   if (saved.status === "corrupt") tell(t("saveCorrupt", { message: saved.message }));
@@ -96,7 +99,9 @@ export async function openMatch(ctx, { resumeOnly = false } = {}) {
     if (linked?.problem) tell(linked.problem);
     if (linked?.state) {
       startSlot();
-      store.update((page) => void (page.game = linked.state));
+      store.update((page) => {
+        page.game = linked.state;
+      });
       return save(ctx);
     }
   }
@@ -112,7 +117,9 @@ export async function openMatch(ctx, { resumeOnly = false } = {}) {
 async function resume(ctx, save) {
   const { store, engine } = ctx;
   if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) {
-    store.update((page) => void (page.notice = t("saveNewer")));
+    store.update((page) => {
+      page.notice = t("saveNewer");
+    });
     return false;
   }
   try {
@@ -129,7 +136,9 @@ async function resume(ctx, save) {
     ctx.announce(t("resumed"));
     return true;
   } catch (error) {
-    store.update((page) => void (page.notice = t("saveCorrupt", { message: /** @type {Error} */ (error).message })));
+    store.update((page) => {
+      page.notice = t("saveCorrupt", { message: /** @type {Error} */ (error).message });
+    });
     return false;
   }
 }
@@ -187,7 +196,9 @@ export async function save(ctx, state = ctx.store.state.game) {
   const meta = { opponent: record.opponent, level: record.level ?? null, finished: page.historyAdded, state };
   if (saveMatch(record, meta) || toldFull) return;
   toldFull = true;
-  ctx.store.update((now) => void (now.notice = t("saveFull")));
+  ctx.store.update((now) => {
+    now.notice = t("saveFull");
+  });
 }
 
 /**
@@ -206,5 +217,7 @@ export function recordInHistory(ctx) {
     gamePoints: match.game_points,
     deals: match.deals.length,
   });
-  ctx.store.update((state) => void (state.historyAdded = true));
+  ctx.store.update((state) => {
+    state.historyAdded = true;
+  });
 }
