@@ -108,8 +108,9 @@ function applyLook() {
 /**
  * Load the engine, then open the match and play on.
  * @param {Promise<import("./engine-start.js").BuildInfo> | null} [pendingInfo] a build-info request under way
+ * @param {boolean} [resumeOnly] the engine was lost: put the current match back, ask nothing
  */
-async function loadEngine(pendingInfo = null) {
+async function loadEngine(pendingInfo = null, resumeOnly = false) {
   setStatus(root, "loading", t("statusLoading"));
   const missing = missingSupport();
   try {
@@ -124,7 +125,7 @@ async function loadEngine(pendingInfo = null) {
         page.settings = { ...page.settings, level: page.levels.default };
     });
     loading.show(t("stepMatch"), 0.96);
-    await openMatch(ctx);
+    await openMatch(ctx, { resumeOnly });
   } catch (error) {
     const message = /** @type {Error} */ (error).message;
     setStatus(root, "error", t("statusError"));
@@ -135,6 +136,16 @@ async function loadEngine(pendingInfo = null) {
   store.update(() => {});
   flow.run(() => flow.advance());
 }
+
+/** The worker died or got stuck (engine.js): a new one, the match put back from its save, play on. */
+engine.onLost = (error) => {
+  console.warn("otv66: engine lost:", error.message);
+  store.update((page) => {
+    page.busy = true;
+  });
+  announce(t("engineRestarted"));
+  loadEngine(null, true);
+};
 
 async function openSettings() {
   const page = store.state;

@@ -9,6 +9,7 @@
  */
 
 import { pause } from "./animate.js";
+import { isEngineLost } from "./engine.js";
 import { cardName, t } from "./i18n.js";
 import {
   showDealChoice,
@@ -62,6 +63,7 @@ export class MatchFlow {
     this.chain = this.chain.then(task).catch(async (error) => {
       console.warn("otv66:", error);
       store.update((page) => void (page.busy = false));
+      if (isEngineLost(error)) return; // app.js restarts the engine and puts the match back
       setStatus(root, "error", t("statusError"));
       await showMessage(dialog, t("statusError"), error.message ?? String(error));
       store.update(() => {});
