@@ -16,13 +16,13 @@ import { bindInput } from "./input.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { escapeHtml, showPanel } from "./panels.js";
-import { openMatch } from "./persistence.js";
+import { openMatch, savedTable } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
+import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { applyOverrides, loadSettings, saveSettings, SPEEDS } from "./settings.js";
 import { addShareButtons } from "./share.js";
 import { setSoundEnabled } from "./sound.js";
-import { createPageState, opponentOf, statusOf, Store, viewOf } from "./store.js";
+import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 /**
@@ -58,8 +58,8 @@ const flow = new MatchFlow(ctx);
  */
 function redraw(page) {
   render(root, page.game, viewOf(page));
-  const status = statusOf(page);
-  if (status) setStatus(root, status.status, status.text);
+  const status = engine.ready ? statusOf(page) : { status: "loading", text: t("statusGettingReady") };
+  if (status && page.game) setStatus(root, status.status, status.text);
   notifyHost(page.game);
 }
 
@@ -128,17 +128,40 @@ async function loadEngine(pendingInfo = null, resumeOnly = false) {
     await openMatch(ctx, { resumeOnly });
   } catch (error) {
     const message = /** @type {Error} */ (error).message;
+    byId("loading").classList.remove("beside");
     setStatus(root, "error", t("statusError"));
     loading.fail(missing ? message : t("loadFailed", { message }));
     return;
   }
   loading.hide();
   store.update(() => {});
+  engineOpened();
   flow.run(() => flow.advance());
 }
 
+/** Resolved once the engine holds the match: what is done on a table drawn from the save waits for it. */
+let engineOpened = () => {};
+
+/**
+ * With a saved match, draw it from the save at once, the loading box beside it; a click on it is queued behind
+ * the engine's boot (match-flow.js runs tasks in order) and played when the engine has the match.
+ */
+function drawSavedTable() {
+  const saved = savedTable(ctx);
+  if (!saved) return;
+  store.update((page) => {
+    page.game = saved.state;
+    page.historyAdded = saved.finished;
+  });
+  byId("loading").classList.add("beside");
+  const opened = new Promise((resolve) => {
+    engineOpened = () => resolve(undefined);
+  });
+  flow.run(() => opened);
+}
+
 /** The worker died or got stuck (engine.js): a new one, the match put back from its save, play on. */
-engine.onLost = (error) => {
+engine.onLost = (/** @type {import("./engine.js").EngineError} */ error) => {
   console.warn("otv66: engine lost:", error.message);
   store.update((page) => {
     page.busy = true;
@@ -216,8 +239,14 @@ buildTable(root);
 document.body.classList.toggle("embed", overrides.embed);
 applyLook();
 render(root, null, viewOf(store.state));
+drawSavedTable();
 wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
 registerServiceWorker();
-addShareButtons(byId("menu"), engine, ctx.dialog, () => Boolean(store.state.game?.deal) && !store.state.busy);
+addShareButtons(
+  byId("menu"),
+  engine,
+  ctx.dialog,
+  () => engine.ready && Boolean(store.state.game?.deal) && !store.state.busy,
+);
 loadEngine(buildInfo);

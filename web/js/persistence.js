@@ -109,6 +109,20 @@ export async function openMatch(ctx, { resumeOnly = false } = {}) {
 }
 
 /**
+ * The table to draw while the engine boots: the public state stored with the current match, when this visit will
+ * resume it (no link, no address option asking for another match), else null. The page decides nothing from it:
+ * a click on it waits for the engine, which re-checks it.
+ * @param {PageContext} ctx
+ * @returns {{state: any, finished: boolean} | null}
+ */
+export function savedTable(ctx) {
+  const saved = readSavedMatch();
+  if (saved.status !== "ok" || !saved.save.state?.match || linkInLocation(location)) return null;
+  if (!saveFitsRequest(ctx, saved.save)) return null;
+  return { state: saved.save.state, finished: Boolean(saved.save.finished) };
+}
+
+/**
  * Put a saved match back into the engine; false (with a notice, the save kept aside) if the engine refuses it.
  * @param {PageContext} ctx
  * @param {import("./storage.js").SlotSave} save
@@ -130,7 +144,8 @@ async function resume(ctx, save) {
       level: levels.list.includes(save.level ?? "") ? save.level : levels.default,
     });
     store.update((page) => {
-      page.game = game;
+      // The same position as the table drawn from the save keeps its objects: a click made on it still counts.
+      page.game = JSON.stringify(game) === JSON.stringify(page.game) ? page.game : game;
       page.historyAdded = Boolean(save.finished);
     });
     ctx.announce(t("resumed"));
