@@ -210,6 +210,15 @@ describe("the history of finished matches", () => {
     assert.deepEqual(readHistory(new FakeStorage({ failing: true })), []);
   });
 
+  test("what an entry holds besides its game points is cleaned: no markup or text reaches the page as a number", () => {
+    const hostile = { date: "<img>", opponent: "<b>", level: 5, winner: "0", gamePoints: [7, 3], deals: "<i>" };
+    assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: JSON.stringify([hostile]) } })), [
+      { date: 0, opponent: "computer", level: null, winner: null, gamePoints: [7, 3], deals: 0 },
+    ]);
+    const text = JSON.stringify([entry({ gamePoints: ["<img src=x onerror=alert(1)>", 3] })]);
+    assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: text } })), []);
+  });
+
   test("a refusing storage loses the entry, never throws", () => {
     assert.doesNotThrow(() => addToHistory(entry(), new FakeStorage({ failing: true })));
   });

@@ -16,7 +16,7 @@ import { bindInput } from "./input.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { escapeHtml, showPanel } from "./panels.js";
-import { openMatch, savedTable } from "./persistence.js";
+import { continueMatch, openMatch, savedTable } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
@@ -222,7 +222,14 @@ function wireButtons() {
     flow.restart();
   });
   byId("settings-button").addEventListener("click", openSettings);
-  byId("history-button").addEventListener("click", () => showHistory(ctx.dialog));
+  byId("history-button").addEventListener("click", async () => {
+    const slot = await showHistory(ctx.dialog);
+    if (slot)
+      flow.run(async () => {
+        await continueMatch(ctx, slot);
+        await flow.advance();
+      });
+  });
   byId("hint-button").addEventListener("click", () => flow.hint());
   byId("undo-button").addEventListener("click", () => flow.undo());
   byId("claim-button").addEventListener("click", () => flow.claim());

@@ -9,7 +9,7 @@
 import { t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { clearLinkFromAddress, linkInLocation, openLinkedDeal } from "./share.js";
-import { addToHistory, readSavedMatch, saveMatch, startSlot } from "./storage.js";
+import { addToHistory, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
 import { levelOf, opponentOf } from "./store.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -120,6 +120,21 @@ export function savedTable(ctx) {
   if (saved.status !== "ok" || !saved.save.state?.match || linkInLocation(location)) return null;
   if (!saveFitsRequest(ctx, saved.save)) return null;
   return { state: saved.save.state, finished: Boolean(saved.save.finished) };
+}
+
+/**
+ * Continue the saved match of slot `id` (History): the match on the table keeps its own slot.
+ * @param {PageContext} ctx
+ * @param {string} id
+ */
+export async function continueMatch(ctx, id) {
+  useSlot(id);
+  ctx.store.update((page) => {
+    page.shownResultFor = null;
+    page.hint = null;
+    page.shownTrick = null;
+  });
+  await openMatch(ctx, { resumeOnly: true });
 }
 
 /**

@@ -250,14 +250,35 @@ export function deleteSave(id, storage = localStorage) {
 }
 
 /**
- * The finished matches, newest first (entries without game points are dropped).
+ * A stored history entry as the page may use it, or null: game points a pair of numbers, the counts numbers (0
+ * when missing), the opponent one of the two seats. Storage is input like any other: it may hold anything.
+ * @param {any} entry
+ * @returns {HistoryEntry | null}
+ */
+function historyEntry(entry) {
+  const points = entry?.gamePoints;
+  if (!Array.isArray(points) || points.length !== 2 || !points.every(Number.isFinite)) return null;
+  const count = (/** @type {unknown} */ value) => (Number.isFinite(value) ? /** @type {number} */ (value) : 0);
+  return {
+    date: count(entry.date),
+    opponent: entry.opponent === "human" ? "human" : "computer",
+    level: typeof entry.level === "string" ? entry.level : null,
+    winner: entry.winner === 0 || entry.winner === 1 ? entry.winner : null,
+    gamePoints: [points[0], points[1]],
+    deals: count(entry.deals),
+  };
+}
+
+/**
+ * The finished matches, newest first (entries without a pair of game points are dropped, the rest cleaned).
  * @param {Storage} [storage]
  * @returns {HistoryEntry[]}
  */
 export function readHistory(storage = localStorage) {
   try {
     const list = JSON.parse(storage.getItem(key.history()) ?? "[]");
-    return Array.isArray(list) ? list.filter((entry) => entry && Array.isArray(entry.gamePoints)) : [];
+    if (!Array.isArray(list)) return [];
+    return list.map(historyEntry).filter((entry) => entry !== null);
   } catch {
     return [];
   }
