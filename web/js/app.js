@@ -22,6 +22,7 @@ import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.j
 import { showHistory, showSettings } from "./settings-panel.js";
 import { addShareButtons } from "./share.js";
 import { setSoundEnabled } from "./sound.js";
+import { setStorageNamespace } from "./storage.js";
 import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 
@@ -36,6 +37,8 @@ const root = byId("app");
 const engine = new Engine();
 const loading = new LoadingScreen(byId("loading"));
 const params = new URLSearchParams(location.search);
+// The Embed page's live preview (embed-info.js) plays in storage of its own, never over the player's saves.
+if (params.get("preview") === "1") setStorageNamespace("otv66.preview.");
 const overrides = applyOverrides(loadSettings(), params);
 const notifyHost = hostNotifier(overrides.embed); // embed mode: deal and match ends to the host page (embed.js)
 
