@@ -8,6 +8,7 @@ import {
   deleteSave,
   listSaves,
   readHistory,
+  readSave,
   readSavedMatch,
   SAVE_VERSION,
   saveMatch,
@@ -44,7 +45,7 @@ const entry = (overrides = {}) => ({
 describe("the saved match", () => {
   test("a saved match reads back with its record, how it is played, its public state and the save's version", () => {
     const storage = new FakeStorage();
-    assert.equal(saveMatch(RECORD, { ...META, state: STATE }, storage), true);
+    assert.equal(saveMatch(startSlot(storage), RECORD, { ...META, state: STATE }, storage), true);
     const read = readSavedMatch(storage);
     assert.equal(read.status, "ok");
     assert.deepEqual(read.save.record, RECORD);
@@ -63,7 +64,7 @@ describe("the saved match", () => {
   });
 
   test("a storage that refuses to save (a full quota): false, and no exception", () => {
-    assert.equal(saveMatch(RECORD, META, new FakeStorage({ failing: true })), false);
+    assert.equal(saveMatch("s1", RECORD, META, new FakeStorage({ failing: true })), false);
   });
 
   test("text that is not JSON is corrupt, with the parser's message, and stays stored", () => {
@@ -92,8 +93,7 @@ describe("the saved match", () => {
       const text = JSON.stringify({ version, record: RECORD });
       const storage = withSave(text);
       assert.deepEqual(readSavedMatch(storage), { status: "newer" }, String(version));
-      startSlot(storage); // the page starts another match beside it
-      saveMatch(RECORD, META, storage);
+      saveMatch(startSlot(storage), RECORD, META, storage); // the page starts another match beside it
       assert.equal(storage.getItem(key("slot.s1")), text, String(version));
       assert.equal(listSaves(storage).length, 2);
     }
@@ -139,10 +139,9 @@ describe("the saved match", () => {
 
   test("a new match gets its own slot: the unfinished one before stays resumable, a finished one goes", () => {
     const storage = new FakeStorage();
-    saveMatch(RECORD, META, storage);
+    saveMatch(startSlot(storage), RECORD, META, storage);
     const first = currentSlot(storage);
-    startSlot(storage);
-    saveMatch({ ...RECORD, seed: 2 }, { ...META, finished: true }, storage);
+    saveMatch(startSlot(storage), { ...RECORD, seed: 2 }, { ...META, finished: true }, storage);
     assert.notEqual(currentSlot(storage), first);
     assert.deepEqual(
       listSaves(storage)
@@ -159,9 +158,21 @@ describe("the saved match", () => {
     assert.equal(readSavedMatch(storage).status, "ok");
   });
 
+  test("each tab writes into its own match's slot, whichever match the other tab saved last", () => {
+    const storage = new FakeStorage();
+    const mine = startSlot(storage);
+    saveMatch(mine, RECORD, META, storage);
+    const theirs = startSlot(storage);
+    saveMatch(theirs, { ...RECORD, seed: 2 }, META, storage);
+    saveMatch(mine, { ...RECORD, seed: 3 }, META, storage);
+    assert.equal(readSave(theirs, storage).save.record.seed, 2);
+    assert.equal(readSave(mine, storage).save.record.seed, 3);
+    assert.equal(currentSlot(storage), mine); // the match saved last is the one the next visit resumes
+  });
+
   test("deleting a save forgets its slot, and does not throw on a refusing storage", () => {
     const storage = new FakeStorage();
-    saveMatch(RECORD, META, storage);
+    saveMatch(startSlot(storage), RECORD, META, storage);
     deleteSave(/** @type {string} */ (currentSlot(storage)), storage);
     assert.deepEqual(readSavedMatch(storage), { status: "none" });
     assert.deepEqual(listSaves(storage), []);
@@ -170,11 +181,11 @@ describe("the saved match", () => {
 
   test("another namespace (the Embed preview) never sees or touches the player's saves", () => {
     const storage = new FakeStorage();
-    saveMatch(RECORD, META, storage);
+    saveMatch(startSlot(storage), RECORD, META, storage);
     setStorageNamespace("otv66.preview.");
     try {
       assert.deepEqual(readSavedMatch(storage), { status: "none" });
-      saveMatch({ ...RECORD, seed: 9 }, META, storage);
+      saveMatch(startSlot(storage), { ...RECORD, seed: 9 }, META, storage);
     } finally {
       setStorageNamespace("otv66.");
     }

@@ -16,7 +16,7 @@ import { bindInput } from "./input.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { escapeHtml, showPanel } from "./panels.js";
-import { continueMatch, openMatch, savedTable } from "./persistence.js";
+import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
@@ -172,6 +172,30 @@ engine.onLost = (/** @type {import("./engine.js").EngineError} */ error) => {
   announce(t("engineRestarted"));
   loadEngine(null, true);
 };
+
+/** Another tab took this tab's match: show it read-only (nothing saved, cards idle) until "Play here". */
+tabOwner.onTaken = (slot) => {
+  store.update((page) => {
+    page.busy = true;
+  });
+  flow.run(async () => {
+    while (!(await askToPlayHere())) {
+      // closed by another panel of this tab: ask again
+    }
+    await continueMatch(ctx, slot); // the other tab's latest moves, from the save
+    await flow.advance();
+  });
+};
+
+/** @returns {Promise<boolean>} true once the person chooses to play the match in this tab */
+async function askToPlayHere() {
+  const answer = await showPanel(ctx.dialog, {
+    title: t("otherTabTitle"),
+    body: `<p>${escapeHtml(t("otherTab"))}</p>`,
+    buttons: [{ label: t("playHere"), value: true, primary: true, id: "play-here" }],
+  });
+  return answer === true;
+}
 
 async function openSettings() {
   const page = store.state;

@@ -189,6 +189,9 @@ const SR = {
   deleteSave: "Obriši",
   engineRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i partija je vraćena.",
   statusGettingReady: "Igra se priprema…",
+  otherTabTitle: "Partija je u drugoj kartici",
+  otherTab: "Ova partija se sada igra u drugoj kartici pregledača. Ovde se ništa ne čuva dok je ne preuzmete.",
+  playHere: "Igraj ovde",
   badRules: "Ta pravila igra ne poznaje ({message}); igra se po osnovnim pravilima.",
   // cards
   rank_A: "as",
@@ -368,6 +371,10 @@ const EN = {
   deleteSave: "Delete",
   engineRestarted: "The game stopped answering; it was restarted and the match put back.",
   statusGettingReady: "Getting the game ready…",
+  otherTabTitle: "Playing in another tab",
+  otherTab:
+    "This match is now being played in another tab of the browser. Nothing is saved here until you take it back.",
+  playHere: "Play here",
   badRules: "The game does not know those rules ({message}); it plays by the default rules.",
   rank_A: "ace",
   rank_T: "ten",

@@ -11,8 +11,14 @@ import { escapeHtml, showPanel } from "./panels.js";
 import { clearLinkFromAddress, linkInLocation, openLinkedDeal } from "./share.js";
 import { addToHistory, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
 import { levelOf, opponentOf } from "./store.js";
+import { TabOwner } from "./tab-owner.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
+
+/** Which match this tab plays, and whether another tab has taken it (tab-owner.js); only the owner saves. */
+export const tabOwner = new TabOwner(
+  typeof BroadcastChannel === "function" ? new BroadcastChannel("otv66.tabs") : null,
+);
 
 /**
  * The number at the end of a format name ("otv66-record/1" -> 1), or null.
@@ -98,7 +104,7 @@ export async function openMatch(ctx, { resumeOnly = false } = {}) {
     const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
     if (linked?.problem) tell(linked.problem);
     if (linked?.state) {
-      startSlot();
+      tabOwner.claim(startSlot());
       store.update((page) => {
         page.game = linked.state;
       });
@@ -163,6 +169,7 @@ async function resume(ctx, save) {
       page.game = JSON.stringify(game) === JSON.stringify(page.game) ? page.game : game;
       page.historyAdded = Boolean(save.finished);
     });
+    tabOwner.claim(save.id);
     ctx.announce(t("resumed"));
     return true;
   } catch (error) {
@@ -198,7 +205,7 @@ export async function newMatch(ctx, seed = null) {
       page.settings = { ...page.settings, rules: { ...game.match.rules } };
     });
   }
-  startSlot();
+  tabOwner.claim(startSlot());
   store.update((page) => {
     page.game = game;
     page.historyAdded = false;
@@ -214,17 +221,19 @@ let toldFull = false;
 
 /**
  * Save the match in play (the engine's record, which names its seats, and `state`, the engine's last public state,
- * drawn first on the next visit). A full storage is told to the player once.
+ * drawn first on the next visit) into this tab's slot, unless another tab has taken the match. A full storage is
+ * told to the player once.
  * @param {PageContext} ctx
  * @param {any} [state]  the state the engine just produced (the page shows it after its animation)
  * @returns {Promise<void>}
  */
 export async function save(ctx, state = ctx.store.state.game) {
   const page = ctx.store.state;
-  if (!page.game?.match) return;
+  const slot = tabOwner.slot;
+  if (!page.game?.match || slot === null || !tabOwner.owns(slot)) return; // another tab plays this match now
   const record = await ctx.engine.call("record");
   const meta = { opponent: record.opponent, level: record.level ?? null, finished: page.historyAdded, state };
-  if (saveMatch(record, meta) || toldFull) return;
+  if (saveMatch(slot, record, meta) || toldFull) return;
   toldFull = true;
   ctx.store.update((now) => {
     now.notice = t("saveFull");

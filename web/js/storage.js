@@ -177,16 +177,18 @@ export function readSavedMatch(storage = localStorage) {
 }
 
 /**
- * Save the match on the table into the current slot (a new one when there is none): the engine's record, how it
- * is played here and its last public state. False if the storage refused (a full quota): the page says so.
+ * Save the match of slot `id` (each tab names its own: two tabs never write into each other's match) and make it
+ * the one the next visit resumes: the engine's record, how it is played here and its last public state. False if
+ * the storage refused (a full quota): the page says so.
+ * @param {string} id
  * @param {MatchRecord} record
  * @param {SaveMeta & {state?: any}} meta
  * @param {Storage} [storage]
  */
-export function saveMatch(record, meta, storage = localStorage) {
-  const id = readItem(storage, key.current()) ?? startSlot(storage);
+export function saveMatch(id, record, meta, storage = localStorage) {
   const save = { version: SAVE_VERSION, id, savedAt: Date.now(), state: null, ...meta, record };
   if (!writeItem(storage, key.slot(id), JSON.stringify(save))) return false;
+  writeItem(storage, key.current(), id);
   const ids = slotIds(storage);
   return ids.includes(id) || writeItem(storage, key.slots(), JSON.stringify([...ids, id]));
 }
