@@ -38,18 +38,24 @@ def test_a_reload_mid_deal_resumes_the_same_position(table):
     ids=["not-json", "bad-record", "newer-save", "newer-record"],
 )
 def test_a_corrupt_or_newer_save_gives_a_message_and_a_fresh_match(table, saved, message):
-    table.open(f"level=beginner&{FAST}", ready=False)
-    table.page.evaluate("saved => localStorage.setItem('otv66.match', saved)", saved)
-    table.page.reload()
-    table.wait_ready()
+    table.page.goto("/manifest.webmanifest")  # the site's origin, without the game running
+    table.page.evaluate("saved => localStorage.setItem('otv66.match', saved)", saved)  # a version 1 page's save
+    table.open(f"level=beginner&{FAST}")
     notice = table.dialog()
     notice.wait_for()
     assert message in notice.inner_text()
     notice.get_by_role("button", name="Close").click()
     table.wait_status("your-turn", "thinking")
-    fresh = json.loads(table.page.evaluate("localStorage.getItem('otv66.match')"))
+    fresh = json.loads(
+        table.page.evaluate("localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
+    )
     assert fresh["record"]["format"] == "otv66-record/1"
     assert table.page.locator("#match-score .match-value").inner_text().startswith("0 : 0")
+    kept = [table.page.evaluate("localStorage.getItem('otv66.match')")]
+    kept += table.page.evaluate(
+        "JSON.parse(localStorage.getItem('otv66.slots')).map(id => localStorage.getItem('otv66.slot.' + id))"
+    )
+    assert saved in kept  # the broken or newer save is kept, never erased
 
 
 @pytest.mark.allow_console("Failed to load resource")
