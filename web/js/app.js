@@ -20,7 +20,7 @@ import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { addShareButtons } from "./share.js";
+import { addShareButtons, reloadOnPastedLink } from "./share.js";
 import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
 import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
@@ -277,6 +277,7 @@ drawSavedTable();
 wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
 registerServiceWorker();
+reloadOnPastedLink();
 addShareButtons(
   byId("menu"),
   engine,

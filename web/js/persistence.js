@@ -43,7 +43,7 @@ function seatsFromSettings(ctx) {
 }
 
 /**
- * Whether a save is the match this address asks for (same seed and rule overrides, when given).
+ * Whether a save is the match this address asks for (same seed, seats, level and rule overrides, when given).
  * @param {PageContext} ctx
  * @param {any} save
  * @returns {boolean}
@@ -52,6 +52,7 @@ function saveFitsRequest(ctx, save) {
   const page = ctx.store.state;
   if (page.seed !== null && save.record.seed !== page.seed) return false;
   if (ctx.params.has("opponent") && save.opponent !== page.settings.opponent) return false;
+  if (ctx.params.has("level") && save.opponent === "computer" && save.level !== page.settings.level) return false;
   const rules = save.record.rules ?? {};
   return Object.keys(ctx.overrides.ruleOverrides).every((key) => rules[key] === page.settings.rules[key]);
 }
@@ -95,6 +96,7 @@ export async function openMatch(ctx, { resumeOnly = false } = {}) {
   if (saved.status === "corrupt") tell(t("saveCorrupt", { message: saved.message }));
   const kept = saved.status === "ok" ? saved.save : null;
   const link = resumeOnly ? null : linkInLocation(location);
+  if (link?.kind === "game") return void (await openLinkedDeal(engine, seatsFromSettings(ctx))); // to the replay page
   const asksForOther = link !== null || (kept !== null && !resumeOnly && !saveFitsRequest(ctx, kept));
   const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx)));
   if (kept && !leave) {
