@@ -75,7 +75,8 @@ bench-ai: $(VENV)/.installed node_modules/.installed
 	$(PY) -m otv66.bench ai --a master --b expert --deals 100
 	node tools/pyodide_ai_bench.mjs
 
-## bench-load: page load times (cold, warm, bare Pyodide) and first-visit bytes in headless Chromium
+## bench-load: load times in headless Chromium (bare npm Pyodide; cold, warm, offline and 9 Mbit/s visits to the
+## table and to playable; the worker's boot), medians of 5, and the bytes of a first visit (a few minutes)
 bench-load: build
 	$(PY) tools/bench_load.py --site dist
 

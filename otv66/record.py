@@ -150,7 +150,7 @@ def check_plain_data(value: Any) -> None:
     """Raise :class:`RecordError` unless ``value`` is data that JSON text could carry, within the reader's bounds.
 
     That is: dicts with string keys, lists (or tuples), strings that UTF-8 can encode (no lone surrogate),
-    booleans, ``None``, integers of at most 64 bits and finite floats; nested at most :data:`MAX_JSON_DEPTH`
+    booleans, ``None``, integers within ±2**64 and finite floats; nested at most :data:`MAX_JSON_DEPTH`
     deep, :data:`MAX_RECORD_VALUES` values in all. Anything else (a cycle, a subclass with its own ``==``,
     ``1e400`` read as infinity, an integer too long to print) is refused here, so that the rest of the
     reader meets only plain, shallow, printable data and can raise nothing but a typed error.
@@ -178,7 +178,7 @@ def check_plain_data(value: Any) -> None:
                     raise RecordError("not a record: a text holds a lone surrogate (not Unicode text)")
             elif kind is int:
                 if not -_INT_BOUND < item < _INT_BOUND:
-                    raise RecordError("not a record: a number has more than 64 bits")
+                    raise RecordError("not a record: a number is beyond 2**64")
             elif kind is float:
                 if not math.isfinite(item):
                     raise RecordError("not a record: a number is infinite or not a number")

@@ -20,6 +20,7 @@ import base64
 import copy
 import json
 import random
+import reprlib
 import sys
 import time
 import zlib
@@ -171,11 +172,11 @@ class Mutator:
         for _ in range(rng.randint(1, 3) if edits is None else edits):
             spots = places(mutated)
             if not spots:
-                return rng.choice(self.values)
+                return copy.deepcopy(rng.choice(self.values))
             container, key = rng.choice(spots)
             operation = rng.randrange(7)
             if operation == 0:
-                container[key] = rng.choice(self.values)
+                container[key] = copy.deepcopy(rng.choice(self.values))  # fresh: later edits change it
             elif operation == 1:
                 container[key] = nudge(container[key], rng)
             elif operation == 2:
@@ -244,15 +245,24 @@ class Report:
     def __str__(self) -> str:
         kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(self.outcomes.items()))
         return (
-            f"{self.name}: {self.inputs} inputs ({kinds}); slowest {self.slowest * 1000:.1f} ms: "
-            f"{shorten(self.slowest_input)}"
+            f"{self.name}: {self.inputs} inputs ({kinds}); slowest {self.slowest * 1000:.1f} ms: {self.slowest_input}"
         )
 
 
-def shorten(text: str, length: int = 160) -> str:
-    """A printable, short form of an input for a report."""
-    shown = ascii(text)
-    return shown if len(shown) <= length else shown[: length - 3] + "..."
+class _Short(reprlib.Repr):
+    """reprlib's bounded repr, and an int too long to print (over 4,300 digits) named by its size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        return f"<an int of {x.bit_length()} bits>" if x.bit_length() > 10_000 else super().repr_int(x, level)
+
+
+_SHORT = _Short()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 4, 160, 40
+
+
+def shorten(value: Any) -> str:
+    """A short, printable form of an input for a report (bounded however deep, shared or long the input is)."""
+    return ascii(_SHORT.repr(value))
 
 
 def run(name: str, inputs: Iterable[Any], answer: Callable[[Any], str]) -> Report:
@@ -268,14 +278,12 @@ def run(name: str, inputs: Iterable[Any], answer: Callable[[Any], str]) -> Repor
             outcome = answer(value)
         except Exception as error:  # a fuzzer's job: catch everything, report it with the input
             outcome = "failure"
-            report.failures.append(
-                f"input {number}: {type(error).__name__}: {shorten(str(error))}: {shorten(repr(value))}"
-            )
+            report.failures.append(f"input {number}: {type(error).__name__}: {shorten(str(error))}: {shorten(value)}")
         elapsed = time.perf_counter() - start
         if elapsed > TIME_LIMIT:
-            report.failures.append(f"input {number} took {elapsed:.2f} s: {shorten(repr(value))}")
+            report.failures.append(f"input {number} took {elapsed:.2f} s: {shorten(value)}")
         if elapsed >= report.slowest:
-            report.slowest, report.slowest_input = elapsed, repr(value)
+            report.slowest, report.slowest_input = elapsed, shorten(value)
         report.inputs += 1
         report.outcomes[outcome] = report.outcomes.get(outcome, 0) + 1
     print(report)

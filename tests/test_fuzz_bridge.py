@@ -126,7 +126,7 @@ def deal_over(seed: int = 3) -> None:
 
 
 def id_not_a_number() -> None:
-    for text in ('{"id": NaN, "method": "version"}', '{"id": Infinity, "method": "state"}'):
+    for text in ('{"id": NaN, "method": "version"}', '{"id": Infinity, "method": "state"}', '{"id": [-Infinity]}'):
         check_reply(bridge.call(text))
 
 
@@ -208,7 +208,7 @@ def steer(text: str) -> str:
 def ends_at_once(params: dict[str, Any]) -> bool:
     """Whether a search with these ``params`` ends at once: it asks for a short time, or for a time out of
     bounds that the bridge refuses (a time the bridge takes is searched in full; none is the level's own)."""
-    if "seconds" not in params:
+    if params.get("seconds") is None:  # the bridge's own default time: searched in full
         return False
     seconds = params["seconds"]
     number = type(seconds) in (int, float)

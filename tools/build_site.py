@@ -6,6 +6,8 @@ What it makes (see docs/building.md):
   with ``SOURCE_DATE_EPOCH`` fixed, so the zip's timestamps (and bytes) never depend on the clock;
 - ``pyodide/``: the runtime files of the pinned npm package ``pyodide`` (``node_modules/pyodide``), the standard
   library zip without the parts the game never imports (:data:`STDLIB_LEFT_OUT`);
+- the standard library and the wheel byte-compiled by Pyodide's own Python (``tools/pyodide_compile.mjs``, run
+  under Node), so the browser runs bytecode instead of compiling every module on every boot;
 - ``v/<build_id>/``: every file of ``web/`` except the entry files, under a folder named after the build,
   so those URLs can be cached forever;
 - the entry files at the root: the ``*.html`` pages of ``web/`` (their references into ``web/`` rewritten
@@ -64,6 +66,8 @@ STDLIB_ENCODINGS_KEPT = frozenset(
     }
 )
 STDLIB_ZIP = "python_stdlib.zip"
+#: Runs tools/pyodide_compile.py in the npm Pyodide under Node (``.pyc`` must come from Pyodide's own Python).
+PYODIDE_COMPILE = ROOT / "tools" / "pyodide_compile.mjs"
 #: 1980-01-01, the earliest time a zip file can hold: the wheel's fixed timestamp.
 SOURCE_DATE_EPOCH = "315532800"
 #: Files of ``web/`` that stay at the site root (their URLs are fixed: pages, the worker scope, the manifest).
@@ -148,6 +152,24 @@ def slim_stdlib(source: Path, target: Path) -> None:
                 copy.compress_type = entry.compress_type
                 copy.external_attr = entry.external_attr
                 slim.writestr(copy, original.read(entry), compresslevel=9)
+
+
+def byte_compile(pyodide: Path, folder: Path, stdlib: str, wheel: str) -> tuple[Path, Path]:
+    """Byte-compile ``folder/stdlib`` and ``folder/wheel`` with the Pyodide in ``pyodide``; return the new files.
+
+    tools/pyodide_compile.mjs mounts ``folder`` into that Pyodide and runs tools/pyodide_compile.py there. The
+    compiled copies are written into ``folder/pyc/`` under the same names.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to byte-compile with Pyodide (`node` is not on the PATH)")
+    (folder / "pyc").mkdir()
+    names = [stdlib, f"pyc/{stdlib}", wheel, f"pyc/{wheel}"]
+    command = [node, str(PYODIDE_COMPILE), str(pyodide), str(folder), *names]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"byte-compiling with Pyodide failed:\n{done.stdout}\n{done.stderr}")
+    return folder / "pyc" / stdlib, folder / "pyc" / wheel
 
 
 def content_hash(files: list[tuple[str, Path]], extra: str = "") -> str:
@@ -252,17 +274,20 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
-        with tempfile.TemporaryDirectory() as wheel_dir:
-            wheel = build_wheel(ROOT, Path(wheel_dir))
-            build_id = compute_build_id(web, files, wheel, pyodide, stamp)
-            (staging / "wheels").mkdir()
-            shutil.copyfile(wheel, staging / "wheels" / wheel.name)
         (staging / "pyodide").mkdir()
+        (staging / "wheels").mkdir()
+        with tempfile.TemporaryDirectory() as scratch:
+            sources = Path(scratch)
+            wheel = build_wheel(ROOT, sources)
+            slim_stdlib(pyodide / STDLIB_ZIP, sources / STDLIB_ZIP)
+            stdlib_pyc, wheel_pyc = byte_compile(pyodide, sources, STDLIB_ZIP, wheel.name)
+            shutil.copyfile(stdlib_pyc, staging / "pyodide" / STDLIB_ZIP)
+            shipped_wheel = staging / "wheels" / wheel.name
+            shutil.copyfile(wheel_pyc, shipped_wheel)
         for name in PYODIDE_FILES:
-            if name == STDLIB_ZIP:
-                slim_stdlib(pyodide / name, staging / "pyodide" / name)
-            else:
+            if name != STDLIB_ZIP:
                 shutil.copyfile(pyodide / name, staging / "pyodide" / name)
+        build_id = compute_build_id(web, files, shipped_wheel, pyodide, stamp)
         prefix = f"{ASSETS_DIR}/{build_id}/"
         versioned = {rel.as_posix() for rel in files if not is_entry_file(rel)}
         for rel in files:

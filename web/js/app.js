@@ -124,7 +124,7 @@ async function loadEngine(pendingInfo = null, resumeOnly = false) {
       page.recordFormat = version.record_format;
       page.reviewAvailable = reviewAvailable;
       // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default.
-      if (!page.levels.list.includes(page.settings.level))
+      if (page.settings.level === null || !page.levels.list.includes(page.settings.level))
         page.settings = { ...page.settings, level: page.levels.default };
     });
     loading.show(t("stepMatch"), 0.96);
@@ -201,7 +201,9 @@ async function openSettings() {
   const page = store.state;
   const { action, settings } = await showSettings(ctx.dialog, { ...page.settings }, page.levels);
   if (!action) return;
-  store.update((state) => void (state.settings = settings));
+  store.update((state) => {
+    state.settings = settings;
+  });
   saveSettings(settings);
   applyLook();
   if (action === "new-match") flow.restart();
@@ -226,7 +228,7 @@ function wireMenu() {
   });
 }
 
-/** @returns {Promise<boolean>} whether the person really wants to leave the match in progress */
+/** @returns {Promise<boolean | null>} whether the person really wants to leave the match in progress (null: the panel was closed) */
 function confirmNewMatch() {
   return showPanel(ctx.dialog, {
     title: t("newMatch"),

@@ -18,12 +18,14 @@ const INDEX = {
 };
 
 /**
- * Ink of each suit, by deck style. The symbols differ too, so colour is never the only cue.
+ * Ink of each suit (the corner letters and the symbols' outlines), by deck style. The symbols differ too, so
+ * colour is never the only cue. In the Hungarian deck bells are a round golden ball and acorns a tall brown nut
+ * under a dark cap: two silhouettes and two colours that stay apart even at the size of a suit badge.
  * @type {Record<Deck, Record<string, string>>}
  */
 const INK = {
   french: { S: "#161616", H: "#c0122c", D: "#c0122c", C: "#161616" },
-  german: { S: "#2f7d32", H: "#c0122c", D: "#c77f00", C: "#6b4220" },
+  german: { S: "#2f7d32", H: "#c0122c", D: "#b35a00", C: "#4a2a10" },
 };
 
 /** Suit symbols on a 100×100 box; `currentColor` is the suit's ink. */
@@ -34,8 +36,8 @@ const SYMBOLS = {
   "french-C": `<g fill="currentColor"><circle cx="50" cy="27" r="20"/><circle cx="27" cy="58" r="20"/><circle cx="73" cy="58" r="20"/><path d="M45 50h10c0 22 4 36 13 46H32c9-10 13-24 13-46z"/></g>`,
   "german-H": `<path fill="currentColor" d="M50 92C20 70 6 52 6 32 6 16 17 7 30 7c9 0 16 5 20 13 4-8 11-13 20-13 13 0 24 9 24 25 0 20-14 38-44 60z"/><path fill="#fff" opacity=".35" d="M26 18c-8 2-12 9-11 17 6-8 11-12 20-14z"/>`,
   "german-S": `<path fill="currentColor" d="M50 3c16 14 40 32 38 58-1 17-15 25-31 21l3 16H40l3-16c-16 4-30-4-31-21C10 35 34 17 50 3z"/><path fill="none" stroke="#fff" stroke-width="3" opacity=".7" d="M50 12v72M50 34 34 24m16 24L28 40m22 24L32 58M50 34l16-10M50 48l22-8M50 64l18-6"/>`,
-  "german-D": `<g fill="currentColor"><circle cx="50" cy="9" r="6" fill="none" stroke="currentColor" stroke-width="4"/><path d="M50 14c-17 0-26 14-26 32l-2 22c-1 5-8 7-8 13h72c0-6-7-8-8-13l-2-22c0-18-9-32-26-32z"/><circle cx="50" cy="89" r="8"/></g><path fill="none" stroke="#fff" stroke-width="3" opacity=".6" d="M24 60h52M22 72h56"/>`,
-  "german-C": `<path fill="#a0703a" d="M27 44c0 28 11 46 23 52 12-6 23-24 23-52z"/><path fill="currentColor" d="M18 46c0-18 14-30 32-30s32 12 32 30z"/><path fill="currentColor" d="M47 3h6v15h-6z"/><path fill="none" stroke="#e8d2a8" stroke-width="2.5" d="M26 38h48M30 30h40M36 22h28"/>`,
+  "german-D": `<circle cx="50" cy="11" r="7" fill="none" stroke="currentColor" stroke-width="4"/><circle cx="50" cy="58" r="38" fill="#f2b705" stroke="currentColor" stroke-width="5"/><path fill="none" stroke="currentColor" stroke-width="7" d="M13 52h74"/><path fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round" d="M50 74v16"/><circle cx="50" cy="72" r="5" fill="currentColor"/>`,
+  "german-C": `<path fill="#c98b4b" stroke="currentColor" stroke-width="4" d="M28 50c0 30 10 44 22 48 12-4 22-18 22-48z"/><path fill="currentColor" d="M20 54c0-22 13-36 30-36s30 14 30 36z"/><path fill="currentColor" d="M46 2h8v18h-8z"/><path fill="none" stroke="#e8c99a" stroke-width="3" d="M30 44l12-16m4 20 12-18m4 18 8-12M28 34l22 16m-6-24 24 22"/>`,
 };
 
 /**
@@ -103,7 +105,7 @@ function symbol(style, suit, x, y, size, flipped = false) {
 function corner(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type {string} */ suit) {
   const label = INDEX[style][rank];
   const narrow = label.length > 1 ? ` textLength="34" lengthAdjust="spacingAndGlyphs"` : "";
-  return `<g><text x="24" y="44" text-anchor="middle" class="card-index"${narrow}>${label}</text>${symbol(style, suit, 24, 66, 28)}</g>`;
+  return `<g><text x="24" y="44" text-anchor="middle" class="card-index"${narrow}>${label}</text>${symbol(style, suit, 24, 69, 34)}</g>`;
 }
 
 /** A court card's picture: a framed letter under a crown (king), a ball (queen) or a cap (jack). */

@@ -3,12 +3,21 @@
  * would, and lists the events the game posts (as text).
  */
 
+/**
+ * The frame's size: the whole width of the host's column (up to 960 px) and most of the screen's height (up to
+ * 720 px). The table inside sizes its cards from that box, so the frame is landscape on a desktop and portrait on a
+ * phone, and always fits on one screen (`svh`: the height with the phone's address bar shown; `vh` for older
+ * browsers, which ignore the second declaration).
+ */
+export const FRAME_STYLE =
+  "display: block; width: 100%; max-width: 960px; height: min(88vh, 720px); height: min(88svh, 720px); border: 0";
+
 /** The iframe snippet for a site whose game page is `gameUrl`. */
 export function snippet(/** @type {string} */ gameUrl) {
   const src = new URL(gameUrl);
   src.search = "?embed=1&lang=sr-Latn&level=club";
   return `<iframe src="${src.href}" title="Otvoreni 66"
-        style="width: 100%; max-width: 720px; aspect-ratio: 4 / 3; border: 0" loading="lazy"></iframe>
+        style="${FRAME_STYLE}" loading="lazy"></iframe>
 <script>
   // Optional: hear when a deal or the match ends.
   window.addEventListener("message", (event) => {
@@ -33,6 +42,7 @@ function start() {
     }
   });
   const preview = /** @type {HTMLIFrameElement} */ (byId("preview"));
+  preview.style.cssText = FRAME_STYLE;
   const log = byId("event-log");
   window.addEventListener("message", (event) => {
     if (event.source !== preview.contentWindow || event.data?.source !== "otv66") return;

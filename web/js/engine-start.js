@@ -6,6 +6,8 @@
 import { EngineError } from "./engine.js";
 import { t } from "./i18n.js";
 
+/** @import { BridgeMethod, VersionInfo } from "./types.js" */
+
 /** Loading gives up (with Retry) when the worker reports no progress for this long. */
 const LOAD_STALL_MS = 90_000;
 
@@ -31,7 +33,7 @@ export async function requestBuildInfo() {
  * @param {import("./engine.js").Engine} engine
  * @param {import("./loading.js").LoadingScreen} loading
  * @param {Promise<BuildInfo> | null} pendingInfo a build-info request already under way (a Retry asks again)
- * @returns {Promise<{version: any, reviewAvailable: boolean}>} the bridge's `version`, and whether it can review
+ * @returns {Promise<{version: VersionInfo, reviewAvailable: boolean}>} the bridge's `version`, and whether it can review
  */
 export async function startEngine(engine, loading, pendingInfo) {
   loading.show(t("stepConfig"), 0.02);
@@ -56,7 +58,7 @@ export async function startEngine(engine, loading, pendingInfo) {
 /**
  * Whether the engine's bridge knows `method` (an unknown one is a bad_request naming it).
  * @param {import("./engine.js").Engine} engine
- * @param {string} method
+ * @param {BridgeMethod} method
  * @returns {Promise<boolean>}
  */
 async function hasMethod(engine, method) {

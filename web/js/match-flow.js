@@ -27,6 +27,7 @@ import { lastTrickOf, namesOf, opponentOf, viewOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
+/** @import { DealView, Move, PlayingState } from "./types.js" */
 
 /** Search time per move for the post-deal review (a deal has 32 moves; the page waits for all of them). */
 const REVIEW_SECONDS_PER_MOVE = 0.1;
@@ -62,7 +63,9 @@ export class MatchFlow {
     const { store, root, dialog } = this.ctx;
     this.chain = this.chain.then(task).catch(async (error) => {
       console.warn("otv66:", error);
-      store.update((page) => void (page.busy = false));
+      store.update((page) => {
+        page.busy = false;
+      });
       if (isEngineLost(error)) return; // app.js restarts the engine and puts the match back
       setStatus(root, "error", t("statusError"));
       await showMessage(dialog, t("statusError"), error.message ?? String(error));
@@ -76,28 +79,32 @@ export class MatchFlow {
    * @param {boolean} busy
    */
   setBusy(busy) {
-    this.ctx.store.update((page) => void (page.busy = busy));
+    this.ctx.store.update((page) => {
+      page.busy = busy;
+    });
   }
 
   /** Play on until a person has to act (or the match is over). */
   async advance() {
     const notice = this.page.notice;
     if (notice) {
-      this.ctx.store.update((page) => void (page.notice = null));
+      this.ctx.store.update((page) => {
+        page.notice = null;
+      });
       await showMessage(this.ctx.dialog, t("title"), notice);
     }
     for (;;) {
       const game = this.page.game;
       if (!game) return;
       const deal = game.deal;
-      if (deal?.result && this.page.shownResultFor !== deal.number) await this.dealOver();
+      if (deal?.result && this.page.shownResultFor !== deal.number) await this.dealOver(game);
       switch (game.phase) {
         case "match_over":
-          if (!(await this.finishMatch())) return;
+          if (!(await this.finishMatch(game))) return;
           break;
         case "human_deals":
         case "computer_deals":
-          await this.startDeal(game.phase);
+          await this.startDeal(game, game.phase);
           break;
         case "computer_moves":
           await this.computerMove();
@@ -118,19 +125,23 @@ export class MatchFlow {
     /** @type {HTMLElement | null} */ (this.ctx.root.querySelector('button.card.top[aria-disabled="false"]'))?.focus();
   }
 
-  /** @private The deal's result panel (with the review, if the engine has one). */
-  async dealOver() {
+  /**
+   * @private The deal's result panel (with the review, if the engine has one).
+   * @param {PlayingState} game the bridge state with the finished deal
+   */
+  async dealOver(game) {
     const { store, engine, dialog, root } = this.ctx;
+    const deal = game.deal;
+    if (!deal?.result) return; // advance() comes here only with a finished deal
     store.update((page) => {
       page.busy = true;
       page.dealResultOpen = true;
     });
-    const deal = this.page.game?.deal;
     const winner = deal.result.winner;
     if (opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
     for (;;) {
       const options = { reviewAvailable: this.page.reviewAvailable };
-      const choice = await showDealResult(dialog, this.page.game, namesOf(this.page), options);
+      const choice = await showDealResult(dialog, game, namesOf(this.page), options);
       if (choice !== "review") break;
       setStatus(root, "thinking", t("reviewing"));
       const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
@@ -145,26 +156,28 @@ export class MatchFlow {
 
   /**
    * @private The match is over: history, the result panel.
+   * @param {PlayingState} game the bridge state with the finished match
    * @returns {Promise<boolean>} true when a rematch has started
    */
-  async finishMatch() {
+  async finishMatch(game) {
     this.setBusy(true);
     recordInHistory(this.ctx);
     await save(this.ctx);
-    const choice = await showMatchResult(this.ctx.dialog, this.page.game, namesOf(this.page));
+    const choice = await showMatchResult(this.ctx.dialog, game, namesOf(this.page));
     if (choice !== "rematch") return false;
     const seed = this.page.seed;
-    await newMatch(this.ctx, seed === null ? null : seed + (this.page.game?.match.deals.length ?? 0));
+    await newMatch(this.ctx, seed === null ? null : seed + game.match.deals.length);
     return true;
   }
 
   /**
    * @private The next deal: a person chooses his packets; the computer chooses its own (in the engine).
+   * @param {PlayingState} game the bridge state between deals
    * @param {"human_deals" | "computer_deals"} phase
    */
-  async startDeal(phase) {
+  async startDeal(game, phase) {
     const { store, engine, dialog, root } = this.ctx;
-    const dealer = this.page.game?.match.next_dealer;
+    const dealer = game.match.next_dealer;
     const names = namesOf(this.page);
     store.update((page) => {
       page.hint = null;
@@ -177,7 +190,9 @@ export class MatchFlow {
       await showDealChoice(dialog, async (/** @type {number[]} */ packets) => {
         try {
           const game = await engine.call("next_deal", { packets });
-          store.update((page) => void (page.game = game));
+          store.update((page) => {
+            page.game = game;
+          });
           return null;
         } catch (error) {
           return /** @type {Error} */ (error).message;
@@ -186,9 +201,11 @@ export class MatchFlow {
     } else {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
       await pause(COMPUTER_DEALS_PAUSE_MS);
-      const game = await engine.call("next_deal");
-      store.update((page) => void (page.game = game));
-      this.ctx.announce(t("dealsWith", { name: names[dealer], plan: game.deal.packets.join("-") }));
+      const dealt = await engine.call("next_deal");
+      store.update((page) => {
+        page.game = dealt;
+      });
+      this.ctx.announce(t("dealsWith", { name: names[dealer], plan: dealt.deal.packets.join("-") }));
     }
     this.setBusy(true);
     await save(this.ctx);
@@ -208,11 +225,12 @@ export class MatchFlow {
 
   /**
    * @private A person's move: sent to the engine, saved, then shown.
-   * @param {string} move
+   * @param {DealView} deal the deal in play
+   * @param {Move} move
    */
-  async playMove(move) {
-    const deal = this.page.game?.deal;
+  async playMove(deal, move) {
     const player = move === "66" ? (deal.claimant ?? deal.turn) : deal.turn;
+    if (player === null) throw new Error(`the deal is over: no move ${move}`);
     const game = await this.ctx.engine.call("play", { move });
     await save(this.ctx, game); // before the animation: a reload during it keeps the move
     await showMove(this.ctx, player, move, game);
@@ -242,7 +260,7 @@ export class MatchFlow {
     this.run(async () => {
       if (this.page.game?.deal !== deal) return; // the position changed while the choice was open
       this.setBusy(true);
-      await this.playMove(move);
+      await this.playMove(deal, move);
       await this.advance();
     });
   }
@@ -277,7 +295,9 @@ export class MatchFlow {
         return;
       }
       const card = move.slice(0, 2);
-      store.update((page) => void (page.hint = card));
+      store.update((page) => {
+        page.hint = card;
+      });
       announce(t(move.endsWith("m") ? "hintMarriage" : "hintIs", { card: cardName(card, this.page.settings.deck) }));
       /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
     });
@@ -286,9 +306,10 @@ export class MatchFlow {
   /** A person claims 66. */
   claim() {
     this.run(async () => {
-      if (!this.page.game?.deal?.legal_moves.includes("66") || this.page.busy) return;
+      const deal = this.page.game?.deal;
+      if (!deal?.legal_moves.includes("66") || this.page.busy) return;
       this.setBusy(true);
-      await this.playMove("66");
+      await this.playMove(deal, "66");
       await this.advance();
     });
   }
@@ -310,7 +331,9 @@ export class MatchFlow {
       const game = this.page.game;
       if (!game || opponentOf(this.page) !== "computer" || game.seats?.[1].level === level) return;
       const changed = await this.ctx.engine.call("set_level", { level });
-      this.ctx.store.update((page) => void (page.game = changed));
+      this.ctx.store.update((page) => {
+        page.game = changed;
+      });
       await save(this.ctx);
     });
   }

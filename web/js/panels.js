@@ -6,7 +6,7 @@
 import { cardFace } from "./cards.js";
 import { cardName, suitName, t } from "./i18n.js";
 
-/** @import { BridgeState, Card, DealResult, DealView, Deck, MatchState, Player, Review } from "./types.js" */
+/** @import { Card, DealResult, DealView, Deck, Player, PlayingState, Review } from "./types.js" */
 
 /**
  * The page's one <dialog>; `finishPanel` closes the panel it shows now (with its cancel value).
@@ -219,13 +219,13 @@ export function explainResult(result, names, awarded) {
 /**
  * After a deal: who won, the scores, why so many game points. Resolves "next" or "review".
  * @param {PanelDialog} dialog
- * @param {BridgeState} state  with a finished deal
+ * @param {PlayingState} state  with a finished deal
  * @param {string[]} names
  * @param {{reviewAvailable: boolean}} options
  */
 export function showDealResult(dialog, state, names, { reviewAvailable }) {
   const deal = /** @type {DealView} */ (state.deal);
-  const match = /** @type {MatchState} */ (state.match);
+  const match = state.match;
   const result = /** @type {DealResult} */ (deal.result);
   const awards = match.deals[match.deals.length - 1]?.awarded ?? [0, 0];
   const awarded = result.winner === null ? 0 : awards[result.winner];
@@ -255,11 +255,11 @@ export function showDealResult(dialog, state, names, { reviewAvailable }) {
 /**
  * The match is over: the winner and a rematch. Resolves "rematch".
  * @param {PanelDialog} dialog
- * @param {BridgeState} state  with a finished match
+ * @param {PlayingState} state  with a finished match
  * @param {string[]} names
  */
 export function showMatchResult(dialog, state, names) {
-  const match = /** @type {MatchState} */ (state.match);
+  const match = state.match;
   const [a, b] = match.game_points;
   return showPanel(dialog, {
     kind: "result match",

@@ -14,6 +14,10 @@ import { levelOf, opponentOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
+/** @import { PlayingState, Rules, SavedMatch } from "./types.js" */
+
+/** @type {(keyof Rules)[]} */
+const RULE_KEYS = ["must_beat", "claim", "dealer", "draw_bonus", "target"];
 
 /** Which match this tab plays, and whether another tab has taken it (tab-owner.js); only the owner saves. */
 export const tabOwner = new TabOwner(
@@ -45,16 +49,19 @@ function seatsFromSettings(ctx) {
 /**
  * Whether a save is the match this address asks for (same seed, seats, level and rule overrides, when given).
  * @param {PageContext} ctx
- * @param {any} save
+ * @param {SavedMatch} candidate a save read by storage.js
  * @returns {boolean}
  */
-function saveFitsRequest(ctx, save) {
+function saveFitsRequest(ctx, candidate) {
   const page = ctx.store.state;
-  if (page.seed !== null && save.record.seed !== page.seed) return false;
-  if (ctx.params.has("opponent") && save.opponent !== page.settings.opponent) return false;
-  if (ctx.params.has("level") && save.opponent === "computer" && save.level !== page.settings.level) return false;
-  const rules = save.record.rules ?? {};
-  return Object.keys(ctx.overrides.ruleOverrides).every((key) => rules[key] === page.settings.rules[key]);
+  if (page.seed !== null && candidate.record.seed !== page.seed) return false;
+  if (ctx.params.has("opponent") && candidate.opponent !== page.settings.opponent) return false;
+  const levelAsked = ctx.params.has("level") && candidate.opponent === "computer";
+  if (levelAsked && candidate.level !== page.settings.level) return false;
+  const rules = candidate.record.rules;
+  const saved = new Map(typeof rules === "object" && rules !== null ? Object.entries(rules) : []);
+  const overridden = RULE_KEYS.filter((key) => key in ctx.overrides.ruleOverrides);
+  return overridden.every((key) => saved.get(key) === page.settings.rules[key]);
 }
 
 /**
@@ -104,8 +111,8 @@ export async function openMatch(ctx, { resumeOnly = false } = {}) {
     if (await resume(ctx, kept)) return;
   } else if (link) {
     const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
-    if (linked?.problem) tell(linked.problem);
-    if (linked?.state) {
+    if (linked && "problem" in linked) tell(linked.problem);
+    if (linked && "state" in linked) {
       tabOwner.claim(startSlot());
       store.update((page) => {
         page.game = linked.state;
@@ -194,6 +201,7 @@ export async function newMatch(ctx, seed = null) {
   /** @type {Record<string, unknown>} */
   const request = { rules: store.state.settings.rules, ...seatsFromSettings(ctx) };
   if (seed !== null) request.seed = seed;
+  /** @type {PlayingState} */
   let game;
   try {
     game = await engine.call("new_match", request);

@@ -8,91 +8,11 @@
 
 import { cardBack, cardFace, suitIcon } from "./cards.js";
 import { cardName, suitName, t } from "./i18n.js";
+import { part, pileSlot, SCREEN_ORDER } from "./table-shell.js";
 
-/** @import { BridgeState, Card, DealView, Deck, Player, PublicView, TableView, TrickCard } from "./types.js" */
+export { buildTable, pileSlot, SCREEN_ORDER } from "./table-shell.js";
 
-/**
- * The element under `root` for `selector`: markup this module built (or the page shell), so it is there.
- * @param {ParentNode} root
- * @param {string} selector
- */
-function part(root, selector) {
-  return /** @type {HTMLElement} */ (root.querySelector(selector));
-}
-
-/** Pile numbers in screen order (docs/rules.md 2: piles 0–3 the far row, 4–7 the near row, seen from each seat). */
-export const SCREEN_ORDER = [
-  [0, 1, 2, 3, 4, 5, 6, 7], // player 0 sits at the bottom: far row nearer the middle
-  [7, 6, 5, 4, 3, 2, 1, 0], // player 1 sits at the top, facing us
-];
-
-/** One seat's name, dealer chip, score, marriages and game points (`player` 0 sits at the bottom). */
-const seatInfo = (/** @type {number} */ player) => `
-    <div class="seat-info" id="info-${player}">
-      <span class="seat-name"></span>
-      <span class="dealer-chip" hidden></span>
-      <span class="seat-score"><span class="seat-score-label"></span> <strong class="seat-score-value"></strong></span>
-      <ul class="seat-marriages"></ul>
-      <span class="game-pips" role="img"></span>
-    </div>`;
-
-/** The table inside `<main id="table">`: both seats and the centre; render() fills them in place. */
-const TABLE_MARKUP = `
-  <section class="seat seat-top" id="seat-1">${seatInfo(1)}
-    <div class="piles" id="piles-1" role="group"></div>
-  </section>
-
-  <section class="centre" id="centre">
-    <div class="trump" id="trump" hidden></div>
-    <div class="won won-1" id="won-1" role="group"><div class="won-stack"></div><span class="won-label"></span></div>
-    <div class="trick" id="trick" role="group"></div>
-    <div class="won won-0" id="won-0" role="group"><div class="won-stack"></div><span class="won-label"></span></div>
-    <div class="deck-spot" id="deck-spot" aria-hidden="true"></div>
-  </section>
-
-  <section class="seat seat-bottom" id="seat-0">
-    <div class="piles" id="piles-0" role="group"></div>${seatInfo(0)}
-  </section>
-`;
-
-/** Build the table into the page shell: the seats and the centre, then the 2 × 8 pile slots. */
-export function buildTable(/** @type {ParentNode} */ root) {
-  part(root, "#table").insertAdjacentHTML("afterbegin", TABLE_MARKUP);
-  for (const player of [0, 1]) {
-    const holder = part(root, `#piles-${player}`);
-    holder.replaceChildren();
-    for (const pile of SCREEN_ORDER[player]) {
-      const slot = document.createElement("div");
-      slot.className = "pile";
-      slot.dataset.player = String(player);
-      slot.dataset.pile = String(pile);
-      const under = document.createElement("div");
-      under.className = "card under";
-      under.innerHTML = cardBack();
-      const face = document.createElement("div");
-      face.className = "card face";
-      face.setAttribute("aria-hidden", "true");
-      // The button lies over the picture and holds only its name, so the name is all a reader hears.
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "card top";
-      button.dataset.player = String(player);
-      button.dataset.pile = String(pile);
-      slot.append(under, face, button);
-      holder.append(slot);
-    }
-  }
-}
-
-/**
- * The slot of pile `pile` of `player` (built by buildTable).
- * @param {ParentNode} root
- * @param {number} player
- * @param {number} pile
- */
-export function pileSlot(root, player, pile) {
-  return part(root, `.pile[data-player="${player}"][data-pile="${pile}"]`);
-}
+/** @import { Card, Deck, DrawnState, Player, PublicView, TableView, TrickCard } from "./types.js" */
 
 /**
  * Which cards can be clicked now: the legal moves' cards, when a person is to move and the page is idle.
@@ -114,7 +34,7 @@ function setText(/** @type {ParentNode} */ root, /** @type {string} */ selector,
 
 /**
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  * @param {Set<Card>} playable
  */
@@ -178,7 +98,7 @@ function trickCard(/** @type {TrickCard} */ entry, /** @type {Deck} */ deck) {
 
 /**
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  */
 function renderTrick(root, state, view) {
@@ -193,7 +113,7 @@ function renderTrick(root, state, view) {
 /**
  * A player's won tricks: a small stack, and their count (with their card points, unless claims are manual).
  * @param {ParentNode} root
- * @param {DealView | null | undefined} deal
+ * @param {DrawnState["deal"] | undefined} deal
  * @param {TableView} view
  * @param {Player} player
  */
@@ -223,7 +143,7 @@ function renderWon(root, deal, view, player) {
 /**
  * A seat's name, dealer chip, score, marriages and game points.
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  * @param {Player} player
  */
@@ -272,7 +192,7 @@ function renderSeat(root, state, view, player) {
 /**
  * The trump, the match score and the deal's number.
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  */
 function renderCentre(root, state, view) {
@@ -303,7 +223,7 @@ function renderCentre(root, state, view) {
 /**
  * The buttons under the table: hint, undo, last trick, claim 66.
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  */
 function renderControls(root, state, view) {
@@ -336,7 +256,7 @@ export function setStatus(root, status, text) {
 /**
  * Draw everything that depends on the game.
  * @param {ParentNode} root
- * @param {BridgeState | null} state
+ * @param {DrawnState | null} state
  * @param {TableView} view
  */
 export function render(root, state, view) {

@@ -16,7 +16,7 @@ import { linkInLocation } from "./share.js";
 import { st } from "./ship-text.js";
 import { registerServiceWorker } from "./sw-register.js";
 
-/** @import { BridgeState, DealView, GameLink, Player, TableView, TrickCard } from "./types.js" */
+/** @import { DrawnState, GameLink, Player, TableView, TrickCard } from "./types.js" */
 
 /**
  * Where the replay is: the opened game, the position shown (deal `deal`, 0-based, after `ply` moves) and its state.
@@ -24,7 +24,7 @@ import { registerServiceWorker } from "./sw-register.js";
  * @property {GameLink | null} game
  * @property {number} deal
  * @property {number} ply
- * @property {BridgeState | null} state
+ * @property {DrawnState | null} state
  * @property {TrickCard[] | null} shownTrick  a trick just completed, still shown
  * @property {boolean} busy  an engine request is under way
  */
@@ -113,8 +113,9 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
       is_over: false,
       deals: deals.slice(0, index + 1),
     },
-    deal: /** @type {DealView} */ ({ ...dealView, number: index + 1 }),
+    deal: { ...dealView, number: index + 1 },
     undo_count: 0,
+    can_undo: false,
   };
   render(root, replay.state, view());
   const position = byId("replay-position");

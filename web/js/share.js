@@ -16,7 +16,7 @@ import { escapeHtml, showPanel } from "./panels.js";
 import { st } from "./ship-text.js";
 
 /** @import { Engine } from "./engine.js" */
-/** @import { BridgeState } from "./types.js" */
+/** @import { PlayingState } from "./types.js" */
 /** @typedef {"deal" | "game"} LinkKind */
 
 /**
@@ -58,7 +58,7 @@ export function clearLinkFromAddress() {
  * @param {Engine} engine
  * @param {string} token
  * @param {Record<string, unknown>} seats  the seats of the new match, as new_match takes them
- * @returns {Promise<BridgeState>}
+ * @returns {Promise<PlayingState>}
  */
 export async function startSharedDeal(engine, token, seats) {
   const deal = await engine.call("open_link", { token });
@@ -83,7 +83,7 @@ export function reloadOnPastedLink() {
  * game page is sent on to the replay page.
  * @param {Engine} engine
  * @param {Record<string, unknown>} seats  the seats of the new match, as new_match takes them
- * @returns {Promise<{state: BridgeState} | {problem: string} | null>}
+ * @returns {Promise<{state: PlayingState} | {problem: string} | null>}
  */
 export async function openLinkedDeal(engine, seats) {
   const link = linkInLocation(location);

@@ -10,58 +10,25 @@
 
 import { t } from "./i18n.js";
 
-/** @typedef {"human_deals" | "computer_deals" | "human_moves" | "computer_moves" | "match_over"} Phase */
-
-/**
- * One side of the table (bridge `seats`).
- * @typedef {object} Seat
- * @property {string} name the name in the record
- * @property {boolean} human
- * @property {string | null} level the computer's level, null for a person
- */
-
-/**
- * The bridge state (otv66/bridge.py); `match` and `deal` are its JSON objects.
- * @typedef {object} Game
- * @property {any} match
- * @property {any} deal
- * @property {number} undo_count
- * @property {boolean} can_undo
- * @property {Phase | null} phase
- * @property {Seat[] | null} seats
- */
+/** @import { Card, DealView, Player, PlayingState, Settings, TableView, TrickCard } from "./types.js" */
 
 /**
  * @typedef {object} PageState
- * @property {Game | null} game the bridge state after the engine's last answer
- * @property {any} settings settings in force (saved ones with the URL's overrides, settings.js)
+ * @property {PlayingState | null} game the bridge state after the engine's last answer
+ * @property {Settings} settings settings in force (saved ones with the URL's overrides, settings.js)
  * @property {number | null} seed fixes the match's shuffles and the computer's choices (`?seed=`)
  * @property {{list: string[], default: string | null}} levels the engine's computer levels
  * @property {string | null} recordFormat the engine's record format, e.g. "otv66-record/1"
  * @property {boolean} reviewAvailable whether the engine can review a deal
  * @property {boolean} busy a move, a deal or loading is in progress: no card can be played
- * @property {string | null} hint the card the hint points at
- * @property {{player: number, card: string}[] | null} shownTrick a finished trick still shown on the table
+ * @property {Card | null} hint the card the hint points at
+ * @property {TrickCard[] | null} shownTrick a finished trick still shown on the table
  * @property {Set<string> | null} undealt piles ("player:pile") whose face-up card the deal animation has not brought
  * @property {Set<string> | null} undealtUnder piles whose face-down card it has not brought yet
  * @property {number | null} shownResultFor number of the deal whose result panel was closed
  * @property {boolean} dealResultOpen
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string | null} notice a message to show once the table is ready
- */
-
-/**
- * What render.js draws from besides the bridge state.
- * @typedef {object} TableView
- * @property {any} settings
- * @property {boolean[]} humans
- * @property {string[]} names
- * @property {boolean} busy
- * @property {string | null} hint
- * @property {{player: number, card: string}[] | null} shownTrick
- * @property {Set<string> | null} undealt
- * @property {Set<string> | null} undealtUnder
- * @property {string} lang
  */
 
 /** @template S */
@@ -94,7 +61,7 @@ export class Store {
 
 /**
  * A fresh page state for these settings.
- * @param {any} settings
+ * @param {Settings} settings
  * @param {number | null} seed
  * @returns {PageState}
  */
@@ -203,21 +170,22 @@ export function statusOf(page) {
   if (page.dealResultOpen) return { status: "deal-over", text: t("statusDealOver") };
   if (page.game?.phase === "match_over") return { status: "match-over", text: t("statusMatchOver") };
   if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
+  // A deal that is not over has a player to move; between deals the next dealer acts.
+  const mover = deal?.turn ?? match.next_dealer;
   if (page.busy || !deal) {
-    const mover = deal ? deal.turn : match.next_dealer;
     return { status: "thinking", text: humans[mover] ? "…" : t("statusThinking", { name: names[mover] }) };
   }
-  if (opponentOf(page) === "human") return { status: "your-turn", text: t("statusTurnOf", { name: names[deal.turn] }) };
+  if (opponentOf(page) === "human") return { status: "your-turn", text: t("statusTurnOf", { name: names[mover] }) };
   return { status: "your-turn", text: t("statusYourTurn") };
 }
 
 /**
  * The last complete trick of the deal as the last-trick panel shows it, or null.
- * @param {any} deal the bridge deal view
- * @returns {{cards: string[], winner: number} | null}
+ * @param {DealView | null | undefined} deal the bridge deal view
+ * @returns {{cards: Card[], winner: Player} | null}
  */
 export function lastTrickOf(deal) {
   const last = deal?.last_trick;
   if (!last) return null;
-  return { cards: last.cards.map((/** @type {{card: string}} */ entry) => entry.card), winner: last.winner };
+  return { cards: last.cards.map((entry) => entry.card), winner: last.winner };
 }

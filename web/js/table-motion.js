@@ -11,6 +11,8 @@ import { pileSlot } from "./render.js";
 import { playSound } from "./sound.js";
 import { namesOf } from "./store.js";
 
+/** @import { DealtState, Move, Player, Rules } from "./types.js" */
+
 /** How long a finished trick stays in the middle before it flies to its winner (ms, scaled by the speed). */
 export const TRICK_SHOWN_MS = 700;
 
@@ -23,7 +25,7 @@ export const TRICK_SHOWN_MS = 700;
  * @property {HTMLDialogElement} dialog the panel for questions and messages
  * @property {(text: string) => void} announce says `text` to screen readers
  * @property {URLSearchParams} params the page address's options
- * @property {{ruleOverrides: Record<string, unknown>, embed: boolean}} overrides what the address changes
+ * @property {{ruleOverrides: Partial<Record<keyof Rules, unknown>>, embed: boolean}} overrides what the address changes
  */
 
 /**
@@ -50,7 +52,8 @@ export async function animateDeal(ctx) {
     })),
   );
   const origin = /** @type {HTMLElement} */ (document.getElementById("deck-spot")).getBoundingClientRect();
-  await dealCards(document.getElementById("fly-layer"), origin, packets, cardBack());
+  const layer = /** @type {HTMLElement} */ (document.getElementById("fly-layer"));
+  await dealCards(layer, origin, packets, cardBack());
   store.update((page) => {
     page.undealt = null;
     page.undealtUnder = null;
@@ -61,9 +64,9 @@ export async function animateDeal(ctx) {
  * Show a move the engine has made: the card to the trick, a turn-up, the trick to its winner, and say it.
  * The table still shows the position before the move when this is called.
  * @param {PageContext} ctx
- * @param {number} player who made the move
- * @param {string} move the move code
- * @param {import("./store.js").Game} after the bridge state after the move
+ * @param {Player} player who made the move
+ * @param {Move} move the move code
+ * @param {DealtState} after the bridge state after the move
  * @returns {Promise<void>}
  */
 export async function showMove(ctx, player, move, after) {
@@ -81,7 +84,7 @@ export async function showMove(ctx, player, move, after) {
   const code = move.slice(0, 2);
   /** @type {HTMLElement | null} */
   const button = root.querySelector(`button.card.top[data-card="${code}"]`);
-  const fromRect = button?.getBoundingClientRect();
+  const fromRect = button?.getBoundingClientRect() ?? null;
   const pile = Number(button?.dataset.pile);
   const hadHidden = Boolean(before.piles[player][pile]?.hidden);
   const deal = after.deal;
@@ -108,9 +111,10 @@ export async function showMove(ctx, player, move, after) {
   }
   announce(text);
   await Promise.all(flights);
-  if (!completes) return;
+  const winner = deal.last_winner; // set once a trick is complete
+  if (!completes || winner === null) return;
   await pause(TRICK_SHOWN_MS);
-  const stack = root.querySelector(`#won-${deal.last_winner} .won-stack`);
+  const stack = root.querySelector(`#won-${winner} .won-stack`);
   if (stack) {
     const target = stack.getBoundingClientRect();
     await Promise.all([...root.querySelectorAll("#trick .trick-card")].map((element) => flyTo(element, target)));
@@ -119,5 +123,5 @@ export async function showMove(ctx, player, move, after) {
     page.shownTrick = null;
   });
   playSound("trick");
-  announce(t("trickTo", { name: who[deal.last_winner] }));
+  announce(t("trickTo", { name: who[winner] }));
 }

@@ -1,5 +1,6 @@
 /**
- * Types only (JSDoc, nothing at run time): the JSON shapes the engine sends the page, and the page's own records.
+ * Types only (JSDoc, nothing at run time): the JSON shapes the engine sends the page, and (from page-types.js)
+ * the page's own records.
  *
  * The engine's shapes follow otv66/bridge.py (the state and the methods' results), otv66/view.py
  * (`PublicView.to_dict`), otv66/deal.py (`Deal.result`) and otv66/rules.py (`Rules.to_dict`); the record is
@@ -106,8 +107,16 @@
  */
 
 /**
- * The deal in play in the bridge state: the public view, its number in the match (1-based) and its packet plan.
- * @typedef {PublicView & {number: number, packets: number[]}} DealView
+ * The last complete trick of a deal in the bridge state: who won it, and its cards in playing order.
+ * @typedef {object} LastTrick
+ * @property {Player} winner
+ * @property {TrickCard[]} cards
+ */
+
+/**
+ * The deal in play in the bridge state: the public view, its number in the match (1-based), its packet plan and
+ * its last complete trick (null before the first).
+ * @typedef {PublicView & {number: number, packets: number[], last_trick: LastTrick | null}} DealView
  */
 
 // ------------------------------------------------------------------------------------------------ the bridge state
@@ -129,17 +138,65 @@
  * @property {number} target
  * @property {Player | null} winner
  * @property {boolean} is_over
- * @property {Player} [next_dealer]
- * @property {number} [draw_bonus_pending]
+ * @property {Player} next_dealer  who deals the next deal
+ * @property {number} draw_bonus_pending  game points the next deal's winner gets on top (after a draw)
  * @property {MatchDeal[]} deals
  */
 
 /**
- * What every state-changing bridge method returns (otv66/bridge.py `Session.state`).
- * @typedef {object} BridgeState
- * @property {MatchState | null} match
+ * What the table waits for now (otv66/table.py `Phase`): a person or the computer to deal or to move, or nothing.
+ * @typedef {"human_deals" | "computer_deals" | "human_moves" | "computer_moves" | "match_over"} Phase
+ */
+
+/**
+ * One side of the table (otv66/table.py `Seat.to_dict`).
+ * @typedef {object} Seat
+ * @property {string} name  the name in the record
+ * @property {boolean} human
+ * @property {string | null} level  the computer's level, null for a person
+ */
+
+/**
+ * The bridge state while a match is on (otv66/bridge.py `Session.state`): what every state-changing bridge method
+ * returns. `deal` is null before the match's first deal.
+ * @typedef {object} PlayingState
+ * @property {MatchState} match
  * @property {DealView | null} deal
  * @property {number} undo_count
+ * @property {boolean} can_undo  a person's move of the deal in play can be taken back
+ * @property {Phase} phase
+ * @property {[Seat, Seat]} seats
+ */
+
+/**
+ * The bridge state with a deal on the table (after a deal is dealt, and after every move or undo).
+ * @typedef {PlayingState & {deal: DealView}} DealtState
+ */
+
+/**
+ * The bridge state before any match: nothing to show.
+ * @typedef {object} NoMatchState
+ * @property {null} match
+ * @property {null} deal
+ * @property {number} undo_count
+ * @property {false} can_undo
+ * @property {null} phase
+ * @property {null} seats
+ */
+
+/**
+ * The bridge's `state`: with a match on, or before any.
+ * @typedef {PlayingState | NoMatchState} BridgeState
+ */
+
+/**
+ * What render.js draws: the bridge state, or a replayed position in its shape (replay.js), which has no seats,
+ * phase, packet plan or last trick.
+ * @typedef {object} DrawnState
+ * @property {Omit<MatchState, "next_dealer" | "draw_bonus_pending"> | null} match
+ * @property {(PublicView & {number: number}) | null} deal
+ * @property {number} undo_count
+ * @property {boolean} can_undo
  */
 
 // ------------------------------------------------------------------------------------------------ bridge results
@@ -169,6 +226,14 @@
  */
 
 /** @typedef {{moves: ReviewMove[]}} Review  The bridge's `review`. */
+
+/**
+ * The bridge's `computer_move`: the computer's move (or its claim of 66), already made, and the state after it.
+ * @typedef {object} ComputerMove
+ * @property {Player} player
+ * @property {Move} move
+ * @property {DealtState} state
+ */
 
 /**
  * The bridge's `analyse`: every legal move, best first, with its expected game points for the mover.
@@ -220,19 +285,28 @@
  */
 
 /**
+ * The record the bridge's `record` makes: it names its seats (`opponent`, and `level` when the computer plays).
+ * @typedef {MatchRecord & {opponent: "computer" | "human", level?: string}} EngineRecord
+ */
+
+/**
  * What each bridge method resolves with (otv66/bridge.py), for `Engine.call`.
  * @typedef {object} BridgeResults
  * @property {VersionInfo} version
- * @property {BridgeState} new_match
- * @property {BridgeState} new_deal
+ * @property {PlayingState} new_match
+ * @property {DealtState} new_deal
+ * @property {DealtState} next_deal
  * @property {BridgeState} state
- * @property {BridgeState} play
- * @property {BridgeState} undo
+ * @property {DealtState} play
+ * @property {ComputerMove} computer_move
+ * @property {DealtState} undo
+ * @property {{move: Move}} hint
+ * @property {PlayingState} set_level
  * @property {{move: Move | null}} ai_move
  * @property {Analysis} analyse
  * @property {Review} review
- * @property {MatchRecord} record
- * @property {BridgeState} load_record
+ * @property {EngineRecord} record
+ * @property {PlayingState} load_record
  * @property {{token: string}} deal_link
  * @property {{token: string}} game_link
  * @property {DealLink | GameLink} open_link
@@ -243,61 +317,14 @@
 
 // ------------------------------------------------------------------------------------------------ the page's own
 
-/** @typedef {"sr-Latn" | "sr-Cyrl" | "en"} Language */
-
-/** @typedef {"french" | "german"} Deck */
-
-/** @typedef {"off" | "fast" | "normal" | "slow"} Speed */
-
-/**
- * The page's settings (settings.js): remembered between visits, overridden for one visit by the URL.
- * @typedef {object} Settings
- * @property {"computer" | "human"} opponent  "human": two people on one device
- * @property {string | null} level  the computer's level; null for the engine's default
- * @property {Rules} rules
- * @property {Language} lang
- * @property {Deck} deck
- * @property {Speed} speed
- * @property {boolean} sound
- */
-
-/**
- * What render.js draws besides the bridge state: who plays, and what the page shows for the moment.
- * @typedef {object} TableView
- * @property {Settings} settings
- * @property {boolean[]} humans  per player: a person (true) or the computer
- * @property {string[]} names  the players' names on screen
- * @property {boolean} busy  a move, a deal or loading is in progress: no card can be played
- * @property {Card | null} hint  the card the hint points at
- * @property {TrickCard[] | null} shownTrick  a finished trick still shown on the table
- * @property {Set<string> | null} undealt  piles ("player:pile") whose face-up card the deal animation has not brought
- * @property {Set<string> | null} undealtUnder  piles whose face-down card it has not brought yet
- * @property {Language} lang
- */
-
-/**
- * A finished match in the history (storage.js).
- * @typedef {object} HistoryEntry
- * @property {number} date  milliseconds since 1970
- * @property {"computer" | "human"} opponent
- * @property {string | null} level
- * @property {Player | null} winner
- * @property {Pair} gamePoints
- * @property {number} deals
- */
-
-/**
- * How a saved match is played here (storage.js `saveMatch`), stored beside its record.
- * @typedef {object} SaveMeta
- * @property {"computer" | "human"} opponent
- * @property {string | null} level
- * @property {boolean} finished  the match is over and already in the history
- */
-
-/**
- * The saved match as stored: the wrapper's `version` (storage.js `SAVE_VERSION`), when it was saved, how it is
- * played and the engine's record (checked by the engine's `load_record` on resume).
- * @typedef {SaveMeta & {version: number, savedAt: number, record: MatchRecord}} SavedMatch
- */
+// The page's own types are page-types.js; they are named here too, so every module imports its types from here.
+/** @typedef {import("./page-types.js").Language} Language */
+/** @typedef {import("./page-types.js").Deck} Deck */
+/** @typedef {import("./page-types.js").Speed} Speed */
+/** @typedef {import("./page-types.js").Settings} Settings */
+/** @typedef {import("./page-types.js").TableView} TableView */
+/** @typedef {import("./page-types.js").HistoryEntry} HistoryEntry */
+/** @typedef {import("./page-types.js").SaveMeta} SaveMeta */
+/** @typedef {import("./page-types.js").SavedMatch} SavedMatch */
 
 export {};

@@ -9,7 +9,9 @@
  *
  *   worker -> page
  *     {id, type: "progress", step, loaded, total}  during init: step name, or "download" with bytes so far
- *     {id, type: "ready", version}                 init done; `version` is the bridge's `version`
+ *     {id, type: "ready", version, marks}          init done; `version` is the bridge's `version`; `marks` are the
+ *                                                  milliseconds from the worker's start to each boot step
+ *                                                  ({python, engine, bridge}), for the load benchmark
  *     {id, type: "result", result}                 a bridge call answered
  *     {id, type: "error", error: {type, message}}  anything that failed (init or call)
  *
@@ -22,6 +24,12 @@
 /** `otv66.bridge.call` once the engine is loaded: JSON request text in, JSON reply text out. */
 /** @type {((request: string) => string) | null} */
 let bridgeCall = null;
+
+/**
+ * The standard library the build wrote next to the runtime: byte-compiled by Pyodide at build time
+ * (tools/pyodide_compile.py), so booting runs bytecode instead of compiling each module from source.
+ */
+const STDLIB = "python_stdlib.zip";
 
 /** Send a message to the page. */
 function post(/** @type {Record<string, unknown>} */ message) {
@@ -92,7 +100,8 @@ async function startPython(
   self.fetch = countingFetch(plainFetch, (loaded, total) => progress("download", loaded, total), fail);
   try {
     const { loadPyodide } = await import(pyodideUrl + "pyodide.mjs");
-    return await Promise.race([loadPyodide({ indexURL: pyodideUrl }), failed]);
+    const stdLibURL = new URL(STDLIB, pyodideUrl).href;
+    return await Promise.race([loadPyodide({ indexURL: pyodideUrl, stdLibURL }), failed]);
   } finally {
     self.fetch = plainFetch;
   }
@@ -104,9 +113,12 @@ async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, 
   const progress = (step, loaded = 0, total = 0) => post({ id, type: "progress", step, loaded, total });
   if (typeof WebAssembly !== "object") throw { type: "unsupported", message: "WebAssembly is not available" };
 
+  // performance.now() in a worker counts from the worker's creation.
+  const marks = {};
   // 1. Start Python; its downloads are counted as they stream in (see countingFetch).
   progress("start");
   const pyodide = await startPython(pyodideUrl, progress);
+  marks.python = performance.now();
 
   // 2. Install the engine wheel: unpack it into site-packages (a pure-Python wheel needs nothing more).
   progress("engine");
@@ -114,11 +126,13 @@ async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, 
   if (!wheel.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${wheel.status}` };
   const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
   pyodide.unpackArchive(new Uint8Array(await wheel.arrayBuffer()), "wheel", { extractDir: sitePackages });
+  marks.engine = performance.now();
   /** @type {{call: (request: string) => string}} */
   const bridge = pyodide.pyimport("otv66.bridge");
   bridgeCall = bridge.call;
   const version = JSON.parse(bridgeCall(JSON.stringify({ id: 0, method: "version", params: {} }))).result;
-  post({ id, type: "ready", version });
+  marks.bridge = performance.now();
+  post({ id, type: "ready", version, marks });
 }
 
 /** A `call` request: one bridge call, answered with its result or its error. */

@@ -1,0 +1,99 @@
+"""A boot that does not compile: the build ships the standard library and the engine as bytecode made by
+Pyodide's own Python (tools/pyodide_compile.py), and the page's engine runs from it."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import build_site
+import pytest
+from servers import Site
+from table import FAST, play_until, wait_ready
+
+#: The header of a hash-based pyc (PEP 552): 4 bytes of magic, then flags; 0b01 = hash-based, source unchecked.
+UNCHECKED_HASH = 0b01
+#: Standard modules the engine imports (json for the bridge's protocol and the records, random for the computer).
+ENGINE_STDLIB = ("json/__init__.py", "json/decoder.py", "random.py")
+ASK_PYODIDE_MAGIC = """
+import { loadPyodide } from "%s";
+const py = await loadPyodide();
+console.log(py.runPython("import importlib.util; importlib.util.MAGIC_NUMBER.hex()"));
+"""
+
+
+@pytest.fixture(scope="module")
+def pyodide_magic() -> bytes:
+    """The magic number of the Python in the pinned npm Pyodide, asked of that Python under Node."""
+    script = ASK_PYODIDE_MAGIC % (build_site.PYODIDE_PACKAGE / "pyodide.mjs").as_uri()
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True)
+    return bytes.fromhex(done.stdout.strip().splitlines()[-1])
+
+
+def assert_unchecked_pyc(data: bytes, magic: bytes, name: str) -> None:
+    assert data[:4] == magic, f"{name}: magic {data[:4].hex()} is not Pyodide's {magic.hex()}"
+    assert int.from_bytes(data[4:8], "little") == UNCHECKED_HASH, f"{name}: not an unchecked-hash pyc"
+
+
+def test_the_stdlib_holds_pyodides_bytecode_for_what_the_engine_imports(builds, pyodide_magic) -> None:
+    with zipfile.ZipFile(builds.a.out / "pyodide" / build_site.STDLIB_ZIP) as stdlib:
+        names = set(stdlib.namelist())
+        compiled = sorted(name for name in names if name.endswith(".pyc"))
+        for name in compiled:
+            assert_unchecked_pyc(stdlib.read(name), pyodide_magic, name)
+    for module in ENGINE_STDLIB:
+        assert module + "c" in names and module not in names, module
+    assert not {name[:-1] for name in compiled} & names, "a module is there both as source and as bytecode"
+
+
+def test_the_wheel_holds_pyodides_bytecode_beside_each_module_and_records_it(builds, pyodide_magic) -> None:
+    wheel_path = next((builds.a.out / "wheels").glob("*.whl"))
+    with zipfile.ZipFile(wheel_path) as wheel:
+        names = wheel.namelist()
+        sources = [name for name in names if name.startswith("otv66/") and name.endswith(".py")]
+        for source in sources:
+            folder, _, module = source.rpartition("/")
+            pyc = f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc"
+            assert pyc in names, f"no bytecode for {source}"
+            assert_unchecked_pyc(wheel.read(pyc), pyodide_magic, pyc)
+        record_name = next(name for name in names if name.endswith(".dist-info/RECORD"))
+        record = {row[0]: row[1:] for row in csv.reader(io.StringIO(wheel.read(record_name).decode()))}
+        assert set(record) == set(names)
+        for name in names:
+            if name != record_name:
+                data = wheel.read(name)
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                assert record[name] == [f"sha256={digest}", str(len(data))], name
+
+
+def blank_the_engine_sources(wheel_path: Path) -> None:
+    """Rewrite the wheel with every engine ``.py`` replaced by a module that fails on import (bytecode kept)."""
+    failing = b'raise ImportError("the engine was compiled from its source, not loaded from its .pyc")\n'
+    original = wheel_path.read_bytes()
+    with zipfile.ZipFile(io.BytesIO(original)) as source, zipfile.ZipFile(wheel_path, "w") as target:
+        for entry in source.infolist():
+            blank = entry.filename.startswith("otv66/") and entry.filename.endswith(".py")
+            target.writestr(entry, failing if blank else source.read(entry))
+
+
+def test_the_page_runs_the_engine_from_its_bytecode(builds, open_context, tmp_path) -> None:
+    """With the engine's sources made unimportable, the game still loads and plays: the bytecode is what runs."""
+    copy = tmp_path / "site"
+    shutil.copytree(builds.a.out, copy)
+    blank_the_engine_sources(next((copy / "wheels").glob("*.whl")))
+    site = Site(copy)
+    try:
+        ship = open_context()
+        page = ship.new_page()
+        page.goto(f"{site.url}index.html?{FAST}")
+        assert wait_ready(page) == "your-turn"
+        assert play_until(page, ("deal-over", "match-over")) in ("deal-over", "match-over")
+        ship.problems.check()
+    finally:
+        site.stop()

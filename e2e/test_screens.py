@@ -1,0 +1,204 @@
+"""The whole table on every screen and in a club's frame on a phone (issue 10).
+
+At each of five screens, and inside the published embed snippet on a 360 px phone, every part of the table a
+player needs (both players' piles, trump, trick, scores, pending marriages, status, actions) must lie inside the
+viewport, on top (not covered, not clipped away), with no scrolling; the trick lies between the two players' piles;
+names are never cut. Screenshots (in Serbian, as a player sees it) go to ``e2e/artifacts/screens-*.png``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_play import marriage_lead
+from test_table import axe_violations
+
+SERBIAN = "lang=sr-Latn&speed=off"
+SCREENS = [(360, 640), (640, 360), (768, 1024), (1280, 800), (1920, 1080)]
+MIN_CARD_WIDTH = {(1280, 800): 110}
+"""Card widths the issue asks for; every other screen: big enough to tap (44 px)."""
+TAP = 44
+
+REQUIRED = [
+    "#piles-0 .pile",
+    "#piles-1 .pile",
+    "button.card.top[data-card]",
+    "#trump",
+    "#trick",
+    "[data-trick-card]",
+    "#won-0",
+    "#won-1",
+    ".seat-name",
+    ".seat-score",
+    ".seat-marriages li",
+    "#match-score",
+    "#status",
+    "#claim-button",
+    "#hint-button",
+    "#undo-button",
+    "#last-trick-button",
+    "#menu-toggle",
+    "#menu",
+]
+"""What a player needs to see; elements that are not shown (hidden, display: none) are skipped."""
+
+MEASURE = """(selectors) => {
+  const box = (element) => {
+    const r = element.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width };
+  };
+  const problems = [];
+  for (const selector of selectors) {
+    for (const element of document.querySelectorAll(selector)) {
+      if (!element.checkVisibility()) continue;
+      const r = box(element);
+      const where = `${selector} ${element.dataset.card ?? element.id ?? ""} at ${JSON.stringify(r)}`;
+      if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+        problems.push(`outside the ${innerWidth}x${innerHeight} viewport: ${where}`);
+        continue;
+      }
+      const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      if (!element.contains(hit)) problems.push(`covered by ${hit?.outerHTML.slice(0, 80)}: ${where}`);
+    }
+  }
+  const names = [...document.querySelectorAll(".seat-name")]
+    .filter((name) => name.scrollWidth > name.clientWidth)
+    .map((name) => name.textContent);
+  const cards = [...document.querySelectorAll("#piles-0 button.card.top, #piles-1 button.card.top")]
+    .filter((card) => card.checkVisibility())
+    .map((card) => card.getBoundingClientRect().width);
+  return {
+    problems,
+    cutNames: names,
+    scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+    viewport: [innerWidth, innerHeight],
+    minCard: Math.min(...cards),
+    trick: box(document.getElementById("trick")),
+    far: box(document.getElementById("piles-1")),
+    near: box(document.getElementById("piles-0")),
+  };
+}"""
+
+
+def check_whole_table(frame: Any, min_card: float) -> dict[str, Any]:
+    """Assert the table is all there without scrolling, in a page or a frame; returns the measures."""
+    measured = frame.evaluate(MEASURE, REQUIRED)
+    width, height = measured["viewport"]
+    assert measured["problems"] == [], "\n".join(measured["problems"])
+    assert measured["scroll"][0] <= width and measured["scroll"][1] <= height, f"the page scrolls: {measured}"
+    assert measured["cutNames"] == [], "names are never cut"
+    assert measured["minCard"] >= min_card, f"cards {measured['minCard']:.0f} px wide, wanted {min_card}"
+    trick, far, near = measured["trick"], measured["far"], measured["near"]
+    assert far["bottom"] <= trick["top"] and trick["bottom"] <= near["top"], "the trick lies between the players"
+    middle = (trick["left"] + trick["right"]) / 2
+    assert near["left"] < middle < near["right"] and far["left"] < middle < far["right"]
+    return measured
+
+
+def open_screen(table_in_context: Any, width: int, height: int) -> Any:
+    phone = min(width, height) < 500
+    return table_in_context(
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        bypass_csp=True,  # to inject axe-core
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_against_the_computer_the_whole_table_is_on_one_screen(table_in_context, artifacts, width, height):
+    table = open_screen(table_in_context, width, height).open(f"seed=8&level=club&opponent=computer&{SERBIAN}")
+    table.play_moves(3)
+    table.wait_status("your-turn")
+    table.playable().first.wait_for()
+    check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
+    table.page.screenshot(path=artifacts / f"screens-{width}x{height}.png")
+    assert axe_violations(table.page) == []
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_mid_deal_the_trick_and_a_pending_marriage_are_on_one_screen(table_in_context, artifacts, width, height):
+    seed, leader, lead, _, _ = marriage_lead()
+    table = open_screen(table_in_context, width, height).open(f"seed={seed}&opponent=hotseat&{SERBIAN}")
+    assert table.step("4-4") == "dealt"
+    table.page.locator(f'#piles-{leader} button[data-card="{lead[:2]}"][aria-disabled="false"]').wait_for()
+    table.click_card(lead[:2])
+    table.dialog().locator("#marriage-announce").click()
+    table.page.locator(f"#info-{leader} .seat-marriages li.pending").wait_for()
+    table.page.locator(f'#trick [data-trick-card="{lead[:2]}"]').wait_for()
+    table.playable().first.wait_for()
+    check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
+    table.page.screenshot(path=artifacts / f"screens-{width}x{height}-mid-deal.png")
+    # The longest line the page can show: the computer's longest name, dealing, with the pending marriage.
+    table.page.evaluate(LONGEST_LINE, leader)
+    check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
+    table.page.screenshot(path=artifacts / f"screens-{width}x{height}-long-line.png")
+
+
+LONGEST_LINE = """(player) => {
+  const line = document.getElementById(`info-${player}`);
+  line.querySelector(".seat-name").textContent = "Računar (klupski igrač)";
+  line.querySelector(".dealer-chip").hidden = false;
+}"""
+
+
+HOST_PAGE = """<!doctype html><html lang="sr-Latn"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Klub</title><link rel="icon" href="data:,">
+<style>body {{ margin: 16px; font: 16px system-ui }}</style></head>
+<body><h1>Šahovski i kartaški klub</h1>{snippet}</body></html>"""
+
+
+@pytest.fixture
+def club_server(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A club's own web server (another origin, none of the game's headers): its folder and its address.
+
+    On 127.0.0.1 like the game, so the frame is same-site: a cross-site frame's storage depends on the browser's
+    third-party storage settings, which this test is not about.
+    """
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield tmp_path, f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+def test_on_a_phone_the_published_snippet_shows_cards_trick_and_actions_without_scrolling(
+    table_in_context, club_server, artifacts
+):
+    """A club's page on a 360 px phone, with the snippet copied from the Embed page."""
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    page = table.page
+    page.goto("/embed-info.html")
+    folder, club = club_server
+    (folder / "club.html").write_text(HOST_PAGE.format(snippet=page.locator("#snippet").inner_text()), "utf-8")
+    page.goto(f"{club}club.html")
+    iframe = page.locator("iframe")
+    frame = iframe.content_frame
+    frame.locator('[data-status]:not([data-status="loading"])').wait_for(timeout=90_000)
+    mine = frame.locator('#piles-0 button[data-card][aria-disabled="false"]')
+    for _ in range(600):  # deal if asked, then play until a card lies in the trick and it is my turn
+        if frame.locator("#trick [data-trick-card]").count() and mine.count():
+            break
+        if frame.locator("dialog[open] .preset").count():
+            frame.locator("dialog[open] .preset").first.click()
+        elif mine.count():
+            mine.first.click()
+        page.wait_for_timeout(100)
+    box = iframe.bounding_box()
+    assert box is not None and box["width"] == 360 - 2 * 16
+    assert box["height"] > box["width"], "a portrait frame on a phone"
+    assert box["height"] <= 640, "scrolled to, the whole frame fits on the phone's screen"
+    handle = iframe.element_handle()
+    check_whole_table(handle.content_frame(), TAP)
+    assert not frame.locator("#menu-toggle").is_visible(), "no menu button that does nothing in embed mode"
+    iframe.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "screens-phone-host-360.png")

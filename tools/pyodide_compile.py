@@ -1,0 +1,183 @@
+"""Byte-compile the standard library zip and the engine wheel with Pyodide's own Python (runs inside Pyodide).
+
+Pyodide ships its standard library as ``.py`` only and runs with ``sys.dont_write_bytecode``, so every boot compiles
+each module it imports from source. The bytecode must come from Pyodide's Python itself (a host CPython writes
+another magic number, which Pyodide rejects), so ``tools/pyodide_compile.mjs`` runs this file in the npm Pyodide under
+Node at build time, with the engine wheel unpacked into site-packages as the browser does. Then:
+
+1. **Census**: import every engine module (and do what installing a wheel does), and note which modules of the
+   standard library zip are then loaded: those Pyodide needs to boot plus those the engine needs.
+2. ``compileall`` an unpacked copy of each zip, and write the zips again, entries in their original order with their
+   original timestamps (same input, same bytes):
+
+- **Unchecked-hash pycs**: the loader trusts them without looking at the source (timestamps are reset when Pyodide
+  unpacks a wheel, so timestamp pycs would be thrown away).
+- **Runtime paths** (``ddir``): the paths the modules have in the browser (``/lib/python314.zip/...``,
+  ``/lib/python3.14/site-packages/...``), so tracebacks name the right files and lines.
+- **Standard library**: each module of the census as ``module.pyc`` in place of ``module.py`` (the legacy layout,
+  the only one zipimport reads; a ``.pyc`` is twice the size of its deflated source, so the source goes). Modules
+  the game never loads stay ``.py``: compiling them would double the zip for nothing.
+- **Engine wheel**: ``__pycache__/module.cpython-314.pyc`` beside each ``.py`` (the source stays: the engine's
+  tracebacks keep their source lines), each listed in the wheel's ``RECORD`` with its hash and size.
+
+Usage (inside Pyodide): ``main([STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT])``, the wheel already unpacked into
+site-packages. Only modules Pyodide has loaded at boot are imported at the top: the census must see the engine's
+imports, not this tool's (its other imports come after the census, inside the functions that use them).
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import io
+import os
+import sys
+import sysconfig
+import tempfile
+import zipfile
+from pathlib import Path
+
+#: Deflate level of the written entries (the smallest; the output is the same on every run).
+LEVEL = 9
+
+
+class CompileError(Exception):
+    """A module that Pyodide's Python cannot compile (the build must not ship it half compiled)."""
+
+
+def engine_census(site_packages: str, packages: list[str], runtime_zip: str) -> set[str]:
+    """The entries of the stdlib zip whose modules are loaded once every engine module is imported.
+
+    ``importlib.invalidate_caches()`` first: installing a wheel in the browser calls it (it imports
+    ``importlib.metadata``). ``__main__`` modules are not imported (that would run them).
+    """
+    importlib.invalidate_caches()
+    for package in packages:
+        for folder, subfolders, files in os.walk(os.path.join(site_packages, package)):
+            subfolders.sort()
+            for name in sorted(files):
+                if name.endswith(".py") and name != "__main__.py":
+                    module = os.path.relpath(os.path.join(folder, name[:-3]), site_packages).replace(os.sep, ".")
+                    importlib.import_module(module.removesuffix(".__init__"))
+    prefix = runtime_zip + "/"
+    origins = (getattr(getattr(module, "__spec__", None), "origin", None) for module in list(sys.modules.values()))
+    return {origin.removeprefix(prefix) for origin in origins if origin and origin.startswith(prefix)}
+
+
+def compile_files(folder: Path, names: list[str], ddir: str, legacy: bool) -> None:
+    """``compileall`` the ``.py`` files ``names`` (relative to ``folder``) as if ``folder`` were ``ddir``.
+
+    ``legacy``: ``module.pyc`` beside ``module.py`` instead of ``__pycache__/module.cpython-314.pyc``. Fails on
+    any module that does not compile.
+    """
+    import compileall
+    import py_compile
+
+    quiet_output = io.StringIO()
+    stdout, sys.stdout = sys.stdout, quiet_output
+    try:
+        ok = all(
+            compileall.compile_file(
+                folder / name,
+                ddir=f"{ddir}/{name}".rpartition("/")[0],
+                legacy=legacy,
+                quiet=1,
+                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+            )
+            for name in sorted(names)
+        )
+    finally:
+        sys.stdout = stdout
+    if not ok:
+        raise CompileError(f"compileall failed under {ddir}:\n{quiet_output.getvalue()}")
+
+
+def copy_entry(target: zipfile.ZipFile, entry: zipfile.ZipInfo, data: bytes) -> None:
+    """Write ``data`` as ``entry`` (name, time, attributes, compression) into ``target``."""
+
+    copy = zipfile.ZipInfo(entry.filename, entry.date_time)
+    copy.compress_type = entry.compress_type
+    copy.external_attr = entry.external_attr
+    target.writestr(copy, data, compresslevel=LEVEL)
+
+
+def new_entry(target: zipfile.ZipFile, name: str, like: zipfile.ZipInfo, data: bytes) -> None:
+    """Write ``data`` as a new deflated entry ``name``, with the time and attributes of ``like``."""
+
+    entry = zipfile.ZipInfo(name, like.date_time)
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    entry.external_attr = like.external_attr
+    target.writestr(entry, data, compresslevel=LEVEL)
+
+
+def compile_stdlib(source: Path, target: Path, runtime_path: str, modules: set[str]) -> int:
+    """Write ``source`` (a stdlib zip) to ``target`` with each entry of ``modules`` replaced by its ``.pyc``.
+
+    Returns how many were replaced.
+    """
+    with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
+        original.extractall(tmp)
+        compile_files(Path(tmp), sorted(modules), runtime_path, legacy=True)
+        replaced = 0
+        with zipfile.ZipFile(target, "w") as out:
+            for entry in original.infolist():
+                if entry.filename in modules:
+                    new_entry(out, entry.filename + "c", entry, Path(tmp, entry.filename + "c").read_bytes())
+                    replaced += 1
+                else:
+                    copy_entry(out, entry, original.read(entry))
+    return replaced
+
+
+def record_row(name: str, data: bytes) -> list[str]:
+    """A wheel RECORD row: path, urlsafe-base64 sha256 without padding, size."""
+    import hashlib
+
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return [name, f"sha256={digest}", str(len(data))]
+
+
+def compile_wheel(source: Path, target: Path, site_packages: str) -> int:
+    """Write ``source`` (a pure-Python wheel) to ``target`` with a ``__pycache__`` pyc per module; return how many."""
+    import csv
+
+    with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
+        original.extractall(tmp)
+        entries = original.infolist()
+        record = next(entry for entry in entries if entry.filename.endswith(".dist-info/RECORD"))
+        modules = [entry.filename for entry in entries if entry.filename.endswith(".py")]
+        compile_files(Path(tmp), modules, site_packages, legacy=False)
+        pycs = sorted(path.relative_to(tmp).as_posix() for path in Path(tmp).rglob("*.pyc"))
+        module = next(entry for entry in entries if entry.filename.endswith(".py"))
+        rows = list(csv.reader(io.StringIO(original.read(record).decode())))
+        own_row = rows.pop()  # RECORD's own row ("…/RECORD,,") stays last
+        with zipfile.ZipFile(target, "w") as out:
+            for entry in entries:
+                if entry is not record:
+                    copy_entry(out, entry, original.read(entry))
+            for name in pycs:
+                data = Path(tmp, name).read_bytes()
+                new_entry(out, name, module, data)
+                rows.append(record_row(name, data))
+            text = io.StringIO()
+            csv.writer(text, lineterminator="\n").writerows([*rows, own_row])
+            copy_entry(out, record, text.getvalue().encode())
+    return len(pycs)
+
+
+def installed_packages(site_packages: str) -> list[str]:
+    """The packages in ``site_packages`` (in this fresh Pyodide: the engine's)."""
+    names = os.listdir(site_packages)
+    return sorted(name for name in names if os.path.isfile(os.path.join(site_packages, name, "__init__.py")))
+
+
+def main(argv: list[str]) -> int:
+    """Census, then compile: ``argv`` is ``[STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT]``."""
+    stdlib_in, stdlib_out, wheel_in, wheel_out = map(Path, argv)
+    runtime_zip = next(path for path in sys.path if path.endswith(".zip"))
+    site_packages = sysconfig.get_paths()["purelib"]
+    census = engine_census(site_packages, installed_packages(site_packages), runtime_zip)
+    modules = compile_stdlib(stdlib_in, stdlib_out, runtime_zip, census)
+    engine = compile_wheel(wheel_in, wheel_out, site_packages)
+    print(f"byte-compiled {modules} stdlib modules ({runtime_zip}) and {engine} engine modules")
+    return 0

@@ -1,0 +1,65 @@
+/**
+ * Types only (JSDoc, nothing at run time): the page's own records (settings, what the table draws, the history and
+ * the saved match). types.js names them too, beside the engine's JSON shapes.
+ */
+
+/** @import { Card, MatchRecord, Pair, Player, Rules, TrickCard } from "./types.js" */
+
+/** @typedef {"sr-Latn" | "sr-Cyrl" | "en"} Language */
+
+/** @typedef {"french" | "german"} Deck */
+
+/** @typedef {"off" | "fast" | "normal" | "slow"} Speed */
+
+/**
+ * The page's settings (settings.js): remembered between visits, overridden for one visit by the URL.
+ * @typedef {object} Settings
+ * @property {"computer" | "human"} opponent  "human": two people on one device
+ * @property {string | null} level  the computer's level; null for the engine's default
+ * @property {Rules} rules
+ * @property {Language} lang
+ * @property {Deck} deck
+ * @property {Speed} speed
+ * @property {boolean} sound
+ */
+
+/**
+ * What render.js draws besides the bridge state: who plays, and what the page shows for the moment.
+ * @typedef {object} TableView
+ * @property {Settings} settings
+ * @property {boolean[]} humans  per player: a person (true) or the computer
+ * @property {string[]} names  the players' names on screen
+ * @property {boolean} busy  a move, a deal or loading is in progress: no card can be played
+ * @property {Card | null} hint  the card the hint points at
+ * @property {TrickCard[] | null} shownTrick  a finished trick still shown on the table
+ * @property {Set<string> | null} undealt  piles ("player:pile") whose face-up card the deal animation has not brought
+ * @property {Set<string> | null} undealtUnder  piles whose face-down card it has not brought yet
+ * @property {Language} lang
+ */
+
+/**
+ * A finished match in the history (storage.js).
+ * @typedef {object} HistoryEntry
+ * @property {number} date  milliseconds since 1970
+ * @property {"computer" | "human"} opponent
+ * @property {string | null} level
+ * @property {Player | null} winner
+ * @property {Pair} gamePoints
+ * @property {number} deals
+ */
+
+/**
+ * How a saved match is played here (storage.js `saveMatch`), stored beside its record.
+ * @typedef {object} SaveMeta
+ * @property {"computer" | "human"} opponent
+ * @property {string | null} level
+ * @property {boolean} finished  the match is over and already in the history
+ */
+
+/**
+ * The saved match as stored: the wrapper's `version` (storage.js `SAVE_VERSION`), when it was saved, how it is
+ * played and the engine's record (checked by the engine's `load_record` on resume).
+ * @typedef {SaveMeta & {version: number, savedAt: number, record: MatchRecord}} SavedMatch
+ */
+
+export {};
