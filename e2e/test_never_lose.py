@@ -98,14 +98,10 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
 
 def test_a_save_from_a_newer_version_is_kept_untouched(table):
     newer = json.dumps({"version": 99, "record": {"format": "otv66-record/1"}, "future": "field"})
-    table.page.goto("/manifest.webmanifest")  # the site's origin, without the game running
-    table.page.evaluate(
-        """newer => {
-            localStorage.setItem('otv66.slot.future', newer);
+    table.page.add_init_script(  # in storage before the page's first script runs
+        f"""localStorage.setItem('otv66.slot.future', {json.dumps(newer)});
             localStorage.setItem('otv66.slots', '["future"]');
-            localStorage.setItem('otv66.current', 'future');
-        }""",
-        newer,
+            localStorage.setItem('otv66.current', 'future');"""
     )
     table.open(f"level=beginner&{FAST}")
     notice = table.dialog()
@@ -158,7 +154,7 @@ def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_on
     before = moves_of(current_save(table))
     table.page.reload()
     early = table.playable().first
-    early.wait_for(timeout=5_000)
+    early.wait_for()
     assert table.status() == "loading"  # drawn from the save: the engine is still booting
     card = early.get_attribute("data-card")
     early.click()

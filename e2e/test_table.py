@@ -38,8 +38,8 @@ def test_a_reload_mid_deal_resumes_the_same_position(table):
     ids=["not-json", "bad-record", "newer-save", "newer-record"],
 )
 def test_a_corrupt_or_newer_save_gives_a_message_and_a_fresh_match(table, saved, message):
-    table.page.goto("/manifest.webmanifest")  # the site's origin, without the game running
-    table.page.evaluate("saved => localStorage.setItem('otv66.match', saved)", saved)  # a version 1 page's save
+    # A version 1 page's save, in storage before the page's first script runs.
+    table.page.add_init_script(f"localStorage.setItem('otv66.match', {json.dumps(saved)})")
     table.open(f"level=beginner&{FAST}")
     notice = table.dialog()
     notice.wait_for()
@@ -55,7 +55,9 @@ def test_a_corrupt_or_newer_save_gives_a_message_and_a_fresh_match(table, saved,
     kept += table.page.evaluate(
         "JSON.parse(localStorage.getItem('otv66.slots')).map(id => localStorage.getItem('otv66.slot.' + id))"
     )
-    assert saved in kept  # the broken or newer save is kept, never erased
+    # The broken or newer save is kept, never erased (a readable version 1 save moves into a slot of its own).
+    records = [json.loads(text).get("record") for text in kept if text and text.startswith("{") and text != saved]
+    assert saved in kept or json.loads(saved)["record"] in records
 
 
 @pytest.mark.allow_console("Failed to load resource")

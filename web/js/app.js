@@ -155,6 +155,7 @@ function drawSavedTable() {
   store.update((page) => {
     page.game = saved.state;
     page.historyAdded = saved.finished;
+    page.busy = false; // its cards take a click, which waits for the engine
   });
   byId("loading").classList.add("beside");
   const opened = new Promise((resolve) => {
