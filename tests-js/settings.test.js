@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { applyOverrides, DEFAULT_RULES, defaultSettings, loadSettings, saveSettings } from "../web/js/settings.js";
+import {
+  applyOverrides,
+  DEFAULT_RULES,
+  defaultSettings,
+  loadSettings,
+  SPEEDS,
+  saveSettings,
+} from "../web/js/settings.js";
 import { FakeStorage, withGlobal } from "./fakes.js";
 
 const KEY = "otv66.settings";
@@ -117,6 +124,16 @@ describe("URL overrides (for this visit only)", () => {
     assert.equal(settings.deck, "german");
     assert.equal(settings.speed, "off");
     assert.equal(settings.opponent, "human");
+  });
+
+  test("names of the object machinery are no values: speed=constructor, __proto__, toString keep the setting", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      for (const field of ["speed", "deck", "lang", "opponent", "claim", "dealer"]) {
+        const { settings } = overrides(`${field}=${name}`);
+        assert.deepEqual(settings, defaultSettings(), `${field}=${name}`);
+      }
+      assert.equal(SPEEDS[overrides(`speed=${name}`).settings.speed], SPEEDS.normal, name);
+    }
   });
 
   test("opponent=hotseat is two people on one device", () => {

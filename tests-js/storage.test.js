@@ -4,22 +4,32 @@ import { describe, test } from "node:test";
 import {
   addToHistory,
   clearHistory,
-  clearSavedMatch,
+  currentSlot,
+  deleteSave,
+  listSaves,
   readHistory,
+  readSave,
   readSavedMatch,
   SAVE_VERSION,
   saveMatch,
+  setStorageNamespace,
+  startSlot,
   statistics,
+  upgradeSave,
+  useSlot,
 } from "../web/js/storage.js";
 import { FakeStorage } from "./fakes.js";
 
-const SAVE_KEY = "otv66.match";
 const HISTORY_KEY = "otv66.history";
+/** The storage key of `name` in the game's namespace. */
+const key = (name) => `otv66.${name}`;
+const STATE = { phase: "human_moves", deal: { legal_moves: ["AH"] } };
 const RECORD = { format: "otv66-record/1", players: ["Player", "Computer (club)"], deals: [] };
 const META = { opponent: "computer", level: "club", finished: false };
 
 /** A storage holding `text` as the saved match. */
-const withSave = (text) => new FakeStorage({ items: { [SAVE_KEY]: text } });
+const withSave = (text) =>
+  new FakeStorage({ items: { [key("slot.s1")]: text, [key("slots")]: '["s1"]', [key("current")]: "s1" } });
 
 /** A finished match for the history. */
 const entry = (overrides = {}) => ({
@@ -33,16 +43,18 @@ const entry = (overrides = {}) => ({
 });
 
 describe("the saved match", () => {
-  test("a saved match reads back with its record, how it is played and the save's version", () => {
+  test("a saved match reads back with its record, how it is played, its public state and the save's version", () => {
     const storage = new FakeStorage();
-    assert.equal(saveMatch(RECORD, META, storage), true);
+    assert.equal(saveMatch(startSlot(storage), RECORD, { ...META, state: STATE }, storage), true);
     const read = readSavedMatch(storage);
     assert.equal(read.status, "ok");
     assert.deepEqual(read.save.record, RECORD);
+    assert.deepEqual(read.save.state, STATE);
     assert.equal(read.save.opponent, "computer");
     assert.equal(read.save.level, "club");
     assert.equal(read.save.finished, false);
     assert.equal(read.save.version, SAVE_VERSION);
+    assert.equal(read.save.id, currentSlot(storage));
     assert.equal(typeof read.save.savedAt, "number");
   });
 
@@ -51,14 +63,16 @@ describe("the saved match", () => {
     assert.deepEqual(readSavedMatch(new FakeStorage({ failing: true })), { status: "none" });
   });
 
-  test("a storage that refuses to save: false, and no exception", () => {
-    assert.equal(saveMatch(RECORD, META, new FakeStorage({ failing: true })), false);
+  test("a storage that refuses to save (a full quota): false, and no exception", () => {
+    assert.equal(saveMatch("s1", RECORD, META, new FakeStorage({ failing: true })), false);
   });
 
-  test("text that is not JSON is corrupt, with the parser's message", () => {
-    const read = readSavedMatch(withSave("{cut sho"));
+  test("text that is not JSON is corrupt, with the parser's message, and stays stored", () => {
+    const storage = withSave("{cut sho");
+    const read = readSavedMatch(storage);
     assert.equal(read.status, "corrupt");
     assert.match(read.message, /JSON/);
+    assert.equal(storage.getItem(key("slot.s1")), "{cut sho");
   });
 
   test("JSON without a record object is corrupt", () => {
@@ -74,33 +88,108 @@ describe("the saved match", () => {
     }
   });
 
-  test("a save from a newer page (a higher version) is not read as this one's", () => {
-    const newer = JSON.stringify({ version: SAVE_VERSION + 1, record: RECORD });
-    assert.deepEqual(readSavedMatch(withSave(newer)), { status: "newer" });
-  });
-
-  test("a save without a whole version number is treated like a newer one, never guessed at", () => {
-    for (const version of [undefined, "1", 1.5]) {
-      assert.deepEqual(
-        readSavedMatch(withSave(JSON.stringify({ version, record: RECORD }))),
-        { status: "newer" },
-        String(version),
-      );
+  test("a save from a newer page, or without a whole version number, is newer: kept byte for byte", () => {
+    for (const version of [SAVE_VERSION + 1, undefined, "1", 1.5]) {
+      const text = JSON.stringify({ version, record: RECORD });
+      const storage = withSave(text);
+      assert.deepEqual(readSavedMatch(storage), { status: "newer" }, String(version));
+      saveMatch(startSlot(storage), RECORD, META, storage); // the page starts another match beside it
+      assert.equal(storage.getItem(key("slot.s1")), text, String(version));
+      assert.equal(listSaves(storage).length, 2);
     }
   });
 
-  test("a save of this version or an older one is read", () => {
-    for (const version of [0, SAVE_VERSION]) {
-      assert.equal(readSavedMatch(withSave(JSON.stringify({ version, record: RECORD }))).status, "ok", String(version));
-    }
+  test("a version 1 save (one key) moves into a slot of its own, upgraded, and the old key goes", () => {
+    const old = { version: 1, savedAt: 5, ...META, record: RECORD };
+    const storage = new FakeStorage({ items: { [key("match")]: JSON.stringify(old) } });
+    const read = readSavedMatch(storage);
+    assert.equal(read.status, "ok");
+    assert.deepEqual(read.save, { ...old, version: SAVE_VERSION, id: currentSlot(storage), state: null });
+    assert.equal(storage.getItem(key("match")), null);
+    assert.deepEqual(readSavedMatch(storage), read);
   });
 
-  test("clearing forgets the save, and does not throw on a refusing storage", () => {
+  test("a version 1 save that cannot be moved (a full storage) stays where it is", () => {
+    const text = JSON.stringify({ version: 1, ...META, record: RECORD });
+    const storage = new FakeStorage({ items: { [key("match")]: text } });
+    storage.setItem = () => {
+      throw new DOMException("full", "QuotaExceededError");
+    };
+    assert.equal(readSavedMatch(storage).status, "ok");
+    assert.equal(storage.getItem(key("match")), text);
+  });
+
+  test("a newer version 1-key save is left untouched", () => {
+    const text = JSON.stringify({ version: SAVE_VERSION + 1, record: RECORD });
+    const storage = new FakeStorage({ items: { [key("match")]: text } });
+    assert.deepEqual(readSavedMatch(storage), { status: "newer" });
+    assert.equal(storage.getItem(key("match")), text);
+  });
+
+  test("upgrading: versions 0 and 1 gain the slot id and an empty public state; version 2 keeps its state", () => {
+    for (const version of [0, 1]) {
+      assert.deepEqual(upgradeSave({ version, record: RECORD }, "x"), {
+        status: "ok",
+        save: { version: SAVE_VERSION, record: RECORD, id: "x", state: null },
+      });
+    }
+    const current = { version: 2, record: RECORD, state: STATE };
+    assert.deepEqual(upgradeSave(current, "y"), { status: "ok", save: { ...current, id: "y" } });
+  });
+
+  test("a new match gets its own slot: the unfinished one before stays resumable, a finished one goes", () => {
     const storage = new FakeStorage();
-    saveMatch(RECORD, META, storage);
-    clearSavedMatch(storage);
+    saveMatch(startSlot(storage), RECORD, META, storage);
+    const first = currentSlot(storage);
+    saveMatch(startSlot(storage), { ...RECORD, seed: 2 }, { ...META, finished: true }, storage);
+    assert.notEqual(currentSlot(storage), first);
+    assert.deepEqual(
+      listSaves(storage)
+        .map((slot) => slot.id)
+        .sort(),
+      [currentSlot(storage), first].sort(),
+    );
+    startSlot(storage); // the finished match is in the history: its slot goes
+    assert.deepEqual(
+      listSaves(storage).map((slot) => slot.id),
+      [first],
+    );
+    useSlot(first, storage);
+    assert.equal(readSavedMatch(storage).status, "ok");
+  });
+
+  test("each tab writes into its own match's slot, whichever match the other tab saved last", () => {
+    const storage = new FakeStorage();
+    const mine = startSlot(storage);
+    saveMatch(mine, RECORD, META, storage);
+    const theirs = startSlot(storage);
+    saveMatch(theirs, { ...RECORD, seed: 2 }, META, storage);
+    saveMatch(mine, { ...RECORD, seed: 3 }, META, storage);
+    assert.equal(readSave(theirs, storage).save.record.seed, 2);
+    assert.equal(readSave(mine, storage).save.record.seed, 3);
+    assert.equal(currentSlot(storage), mine); // the match saved last is the one the next visit resumes
+  });
+
+  test("deleting a save forgets its slot, and does not throw on a refusing storage", () => {
+    const storage = new FakeStorage();
+    saveMatch(startSlot(storage), RECORD, META, storage);
+    deleteSave(/** @type {string} */ (currentSlot(storage)), storage);
     assert.deepEqual(readSavedMatch(storage), { status: "none" });
-    assert.doesNotThrow(() => clearSavedMatch(new FakeStorage({ failing: true })));
+    assert.deepEqual(listSaves(storage), []);
+    assert.doesNotThrow(() => deleteSave("x", new FakeStorage({ failing: true })));
+  });
+
+  test("another namespace (the Embed preview) never sees or touches the player's saves", () => {
+    const storage = new FakeStorage();
+    saveMatch(startSlot(storage), RECORD, META, storage);
+    setStorageNamespace("otv66.preview.");
+    try {
+      assert.deepEqual(readSavedMatch(storage), { status: "none" });
+      saveMatch(startSlot(storage), { ...RECORD, seed: 9 }, META, storage);
+    } finally {
+      setStorageNamespace("otv66.");
+    }
+    assert.deepEqual(readSavedMatch(storage).save.record, RECORD);
   });
 });
 
@@ -130,6 +219,15 @@ describe("the history of finished matches", () => {
     assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: '{"a": 1}' } })), []);
     assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: "[oops" } })), []);
     assert.deepEqual(readHistory(new FakeStorage({ failing: true })), []);
+  });
+
+  test("what an entry holds besides its game points is cleaned: no markup or text reaches the page as a number", () => {
+    const hostile = { date: "<img>", opponent: "<b>", level: 5, winner: "0", gamePoints: [7, 3], deals: "<i>" };
+    assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: JSON.stringify([hostile]) } })), [
+      { date: 0, opponent: "computer", level: null, winner: null, gamePoints: [7, 3], deals: 0 },
+    ]);
+    const text = JSON.stringify([entry({ gamePoints: ["<img src=x onerror=alert(1)>", 3] })]);
+    assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: text } })), []);
   });
 
   test("a refusing storage loses the entry, never throws", () => {

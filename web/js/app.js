@@ -16,12 +16,13 @@ import { bindInput } from "./input.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { escapeHtml, showPanel } from "./panels.js";
-import { openMatch } from "./persistence.js";
+import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { addShareButtons } from "./share.js";
+import { addShareButtons, reloadOnPastedLink } from "./share.js";
 import { setSoundEnabled } from "./sound.js";
+import { setStorageNamespace } from "./storage.js";
 import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 
@@ -36,6 +37,8 @@ const root = byId("app");
 const engine = new Engine();
 const loading = new LoadingScreen(byId("loading"));
 const params = new URLSearchParams(location.search);
+// The Embed page's live preview (embed-info.js) plays in storage of its own, never over the player's saves.
+if (params.get("preview") === "1") setStorageNamespace("otv66.preview.");
 const overrides = applyOverrides(loadSettings(), params);
 const notifyHost = hostNotifier(overrides.embed); // embed mode: deal and match ends to the host page (embed.js)
 
@@ -58,8 +61,8 @@ const flow = new MatchFlow(ctx);
  */
 function redraw(page) {
   render(root, page.game, viewOf(page));
-  const status = statusOf(page);
-  if (status) setStatus(root, status.status, status.text);
+  const status = engine.ready ? statusOf(page) : { status: "loading", text: t("statusGettingReady") };
+  if (status && page.game) setStatus(root, status.status, status.text);
   notifyHost(page.game);
 }
 
@@ -108,8 +111,9 @@ function applyLook() {
 /**
  * Load the engine, then open the match and play on.
  * @param {Promise<import("./engine-start.js").BuildInfo> | null} [pendingInfo] a build-info request under way
+ * @param {boolean} [resumeOnly] the engine was lost: put the current match back, ask nothing
  */
-async function loadEngine(pendingInfo = null) {
+async function loadEngine(pendingInfo = null, resumeOnly = false) {
   setStatus(root, "loading", t("statusLoading"));
   const missing = missingSupport();
   try {
@@ -124,16 +128,74 @@ async function loadEngine(pendingInfo = null) {
         page.settings = { ...page.settings, level: page.levels.default };
     });
     loading.show(t("stepMatch"), 0.96);
-    await openMatch(ctx);
+    await openMatch(ctx, { resumeOnly });
   } catch (error) {
     const message = /** @type {Error} */ (error).message;
+    byId("loading").classList.remove("beside");
     setStatus(root, "error", t("statusError"));
     loading.fail(missing ? message : t("loadFailed", { message }));
     return;
   }
   loading.hide();
   store.update(() => {});
+  engineOpened();
   flow.run(() => flow.advance());
+}
+
+/** Resolved once the engine holds the match: what is done on a table drawn from the save waits for it. */
+let engineOpened = () => {};
+
+/**
+ * With a saved match, draw it from the save at once, the loading box beside it; a click on it is queued behind
+ * the engine's boot (match-flow.js runs tasks in order) and played when the engine has the match.
+ */
+function drawSavedTable() {
+  const saved = savedTable(ctx);
+  if (!saved) return;
+  store.update((page) => {
+    page.game = saved.state;
+    page.historyAdded = saved.finished;
+    page.busy = false; // its cards take a click, which waits for the engine
+  });
+  byId("loading").classList.add("beside");
+  const opened = new Promise((resolve) => {
+    engineOpened = () => resolve(undefined);
+  });
+  flow.run(() => opened);
+}
+
+/** The worker died or got stuck (engine.js): a new one, the match put back from its save, play on. */
+engine.onLost = (/** @type {import("./engine.js").EngineError} */ error) => {
+  console.warn("otv66: engine lost:", error.message);
+  store.update((page) => {
+    page.busy = true;
+  });
+  announce(t("engineRestarted"));
+  loadEngine(null, true);
+};
+
+/** Another tab took this tab's match: show it read-only (nothing saved, cards idle) until "Play here". */
+tabOwner.onTaken = (slot) => {
+  store.update((page) => {
+    page.busy = true;
+  });
+  flow.run(async () => {
+    while (!(await askToPlayHere())) {
+      // closed by another panel of this tab: ask again
+    }
+    await continueMatch(ctx, slot); // the other tab's latest moves, from the save
+    await flow.advance();
+  });
+};
+
+/** @returns {Promise<boolean>} true once the person chooses to play the match in this tab */
+async function askToPlayHere() {
+  const answer = await showPanel(ctx.dialog, {
+    title: t("otherTabTitle"),
+    body: `<p>${escapeHtml(t("otherTab"))}</p>`,
+    buttons: [{ label: t("playHere"), value: true, primary: true, id: "play-here" }],
+  });
+  return answer === true;
 }
 
 async function openSettings() {
@@ -190,7 +252,14 @@ function wireButtons() {
     flow.restart();
   });
   byId("settings-button").addEventListener("click", openSettings);
-  byId("history-button").addEventListener("click", () => showHistory(ctx.dialog));
+  byId("history-button").addEventListener("click", async () => {
+    const slot = await showHistory(ctx.dialog);
+    if (slot)
+      flow.run(async () => {
+        await continueMatch(ctx, slot);
+        await flow.advance();
+      });
+  });
   byId("hint-button").addEventListener("click", () => flow.hint());
   byId("undo-button").addEventListener("click", () => flow.undo());
   byId("claim-button").addEventListener("click", () => flow.claim());
@@ -207,8 +276,15 @@ buildTable(root);
 document.body.classList.toggle("embed", overrides.embed);
 applyLook();
 render(root, null, viewOf(store.state));
+drawSavedTable();
 wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
 registerServiceWorker();
-addShareButtons(byId("menu"), engine, ctx.dialog, () => Boolean(store.state.game?.deal) && !store.state.busy);
+reloadOnPastedLink();
+addShareButtons(
+  byId("menu"),
+  engine,
+  ctx.dialog,
+  () => engine.ready && Boolean(store.state.game?.deal) && !store.state.busy,
+);
 loadEngine(buildInfo);

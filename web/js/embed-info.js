@@ -50,7 +50,7 @@ function start() {
     item.textContent = JSON.stringify(event.data);
     log.append(item);
   });
-  preview.src = `${gameUrl.href}?embed=1&lang=en`;
+  preview.src = `${gameUrl.href}?embed=1&lang=en&preview=1`; // its own storage: never the player's save
 }
 
 start();

@@ -19,7 +19,41 @@
  * @property {(value: any) => void} resolve
  * @property {(error: EngineError) => void} reject
  * @property {ProgressListener | null} onProgress
+ * @property {ReturnType<typeof setTimeout> | undefined} timer  its deadline (none while the worker boots)
  */
+
+/** Bridge calls that think: their deadline is their thinking time plus a margin. */
+const THINKING_CALLS = new Set(["computer_move", "ai_move", "hint", "analyse"]);
+/** A quick call (state, play, record, load_record...) answers in milliseconds: longer than this, it is stuck. */
+export const QUICK_DEADLINE_MS = 5_000;
+/** What a thinking call may take beyond its thinking time (the AI's first import, a busy machine). */
+export const THINKING_MARGIN_MS = 6_000;
+/** The thinking time assumed when a call names none (the strongest level's budget is below it). */
+const DEFAULT_THINKING_SECONDS = 1;
+/** The most plies a review analyses (a deal has at most 24 card plays plus marriages and a claim). */
+const REVIEW_PLIES = 30;
+
+/**
+ * How long one bridge call may take before its worker is taken for dead or stuck.
+ * @param {string} method
+ * @param {Record<string, unknown>} params
+ * @returns {number} milliseconds
+ */
+export function deadlineFor(method, params) {
+  const given = typeof params.seconds === "number" && params.seconds > 0 ? params.seconds : null;
+  if (method === "review") return REVIEW_PLIES * (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
+  if (THINKING_CALLS.has(method)) return (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
+  return QUICK_DEADLINE_MS;
+}
+
+/**
+ * Whether `error` says the worker was lost (dead, crashed or stuck) rather than that the engine refused a request:
+ * the page then restarts the engine and puts the match back, it does not show the error.
+ * @param {unknown} error
+ */
+export function isEngineLost(error) {
+  return error instanceof EngineError && (error.type === "timeout" || error.type === "crashed");
+}
 
 /** A failure reported by the worker or the engine: `type` is the bridge's error kind. */
 export class EngineError extends Error {
@@ -40,7 +74,10 @@ export function missingSupport() {
   return null;
 }
 
-/** The engine in its worker: one request at a time or many, each answered by id. */
+/**
+ * The engine in its worker: one request at a time or many, each answered by id, each with a deadline. A worker
+ * that misses one, or crashes, is ended and `onLost` is told (the page starts a new one).
+ */
 export class Engine {
   constructor() {
     /** @type {Worker | null} */
@@ -48,6 +85,10 @@ export class Engine {
     this.nextId = 1;
     /** @type {Map<number, PendingRequest>} */
     this.pending = new Map();
+    /** Whether the worker has booted (a failure before that is a failed start, not a lost engine). */
+    this.ready = false;
+    /** @type {(error: EngineError) => void} */
+    this.onLost = () => {};
   }
 
   /**
@@ -62,9 +103,13 @@ export class Engine {
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault?.();
-      this.failAll(new EngineError("worker", event.message || "the engine worker failed to start"));
+      if (this.ready) this.lose(new EngineError("crashed", event.message || "the engine worker crashed"));
+      else this.failAll(new EngineError("worker", event.message || "the engine worker failed to start"));
     };
-    return this.send({ type: "init", pyodideUrl, wheelUrl }, onProgress);
+    return this.send({ type: "init", pyodideUrl, wheelUrl }, onProgress).then((version) => {
+      this.ready = true;
+      return version;
+    });
   }
 
   /**
@@ -76,27 +121,44 @@ export class Engine {
    */
   call(method, params = {}) {
     if (!this.worker) return Promise.reject(new EngineError("not_ready", "the engine is not loaded"));
-    return this.send({ type: "call", method, params });
+    return this.send({ type: "call", method, params }, null, deadlineFor(method, params));
   }
 
   /** End the worker; whatever waits for it fails with `error`. */
   stop(error = new EngineError("stopped", "the engine was stopped")) {
     this.worker?.terminate();
     this.worker = null;
+    this.ready = false;
     this.failAll(error);
+  }
+
+  /**
+   * The worker is dead or stuck: end it, fail what waits for it with `error` and tell `onLost`.
+   * @param {EngineError} error
+   */
+  lose(error) {
+    this.stop(error);
+    this.onLost(error);
   }
 
   /**
    * Post `message` with a new id; the promise settles with the worker's reply to it.
    * @param {Record<string, unknown>} message
    * @param {ProgressListener | null} [onProgress]
+   * @param {number | null} [deadline]  milliseconds until the worker is taken for stuck (null: no deadline)
    * @returns {Promise<any>}
    */
-  send(message, onProgress = null) {
+  send(message, onProgress = null, deadline = null) {
     const id = this.nextId++;
     const worker = /** @type {Worker} */ (this.worker);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
+      const timer =
+        deadline === null
+          ? undefined
+          : setTimeout(() => {
+              if (this.worker === worker) this.lose(new EngineError("timeout", "the engine did not answer in time"));
+            }, deadline);
+      this.pending.set(id, { resolve, reject, onProgress, timer });
       worker.postMessage({ id, ...message });
     });
   }
@@ -113,13 +175,17 @@ export class Engine {
       return;
     }
     this.pending.delete(message.id);
+    clearTimeout(request.timer);
     if (message.type === "error") request.reject(new EngineError(message.error.type, message.error.message));
     else request.resolve(message.type === "ready" ? message.version : message.result);
   }
 
   /** Reject every request still waiting. */
   failAll(/** @type {EngineError} */ error) {
-    for (const request of this.pending.values()) request.reject(error);
+    for (const request of this.pending.values()) {
+      clearTimeout(request.timer);
+      request.reject(error);
+    }
     this.pending.clear();
   }
 }

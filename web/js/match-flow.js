@@ -9,6 +9,7 @@
  */
 
 import { pause } from "./animate.js";
+import { isEngineLost } from "./engine.js";
 import { cardName, t } from "./i18n.js";
 import {
   showDealChoice,
@@ -82,6 +83,7 @@ export class MatchFlow {
       store.update((page) => {
         page.busy = false;
       });
+      if (isEngineLost(error)) return; // app.js restarts the engine and puts the match back
       setStatus(root, "error", t("statusError"));
       await showMessage(dialog, t("statusError"), error.message ?? String(error));
       store.update(() => {});
@@ -260,7 +262,7 @@ export class MatchFlow {
     this.setBusy(true);
     const started = performance.now();
     const { player, move, state } = await this.ctx.engine.call("computer_move");
-    await save(this.ctx); // before the animation: a reload during it keeps the move
+    await save(this.ctx, state); // before the animation: a reload during it keeps the move
     const thought = performance.now() - started;
     await pause(Math.max(0, THINKING_MS + Math.random() * THINKING_SPREAD_MS - thought));
     await showMove(this.ctx, player, move, state);
@@ -275,7 +277,7 @@ export class MatchFlow {
     const player = move === "66" ? (deal.claimant ?? deal.turn) : deal.turn;
     if (player === null) throw new Error(`the deal is over: no move ${move}`);
     const game = await this.ctx.engine.call("play", { move });
-    await save(this.ctx);
+    await save(this.ctx, game); // before the animation: a reload during it keeps the move
     await showMove(this.ctx, player, move, game);
   }
 

@@ -7,15 +7,22 @@
  */
 
 import { t } from "./i18n.js";
-import { openLinkedDeal } from "./share.js";
-import { addToHistory, clearSavedMatch, readSavedMatch, saveMatch } from "./storage.js";
+import { escapeHtml, showPanel } from "./panels.js";
+import { clearLinkFromAddress, linkInLocation, openLinkedDeal } from "./share.js";
+import { addToHistory, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
 import { levelOf, opponentOf } from "./store.js";
+import { TabOwner } from "./tab-owner.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
 /** @import { PlayingState, Rules, SavedMatch } from "./types.js" */
 
 /** @type {(keyof Rules)[]} */
 const RULE_KEYS = ["must_beat", "claim", "dealer", "draw_bonus", "target"];
+
+/** Which match this tab plays, and whether another tab has taken it (tab-owner.js); only the owner saves. */
+export const tabOwner = new TabOwner(
+  typeof BroadcastChannel === "function" ? new BroadcastChannel("otv66.tabs") : null,
+);
 
 /**
  * The number at the end of a format name ("otv66-record/1" -> 1), or null.
@@ -40,7 +47,7 @@ function seatsFromSettings(ctx) {
 }
 
 /**
- * Whether a save is the match this address asks for (same seed and rule overrides, when given).
+ * Whether a save is the match this address asks for (same seed, seats, level and rule overrides, when given).
  * @param {PageContext} ctx
  * @param {SavedMatch} candidate a save read by storage.js
  * @returns {boolean}
@@ -49,6 +56,8 @@ function saveFitsRequest(ctx, candidate) {
   const page = ctx.store.state;
   if (page.seed !== null && candidate.record.seed !== page.seed) return false;
   if (ctx.params.has("opponent") && candidate.opponent !== page.settings.opponent) return false;
+  const levelAsked = ctx.params.has("level") && candidate.opponent === "computer";
+  if (levelAsked && candidate.level !== page.settings.level) return false;
   const rules = candidate.record.rules;
   const saved = new Map(typeof rules === "object" && rules !== null ? Object.entries(rules) : []);
   const overridden = RULE_KEYS.filter((key) => key in ctx.overrides.ruleOverrides);
@@ -56,56 +65,133 @@ function saveFitsRequest(ctx, candidate) {
 }
 
 /**
- * Resume the saved match if there is a fitting one; otherwise open a shared deal or start a new match.
+ * Ask before a link or the address's options replace the match in progress (it stays saved either way).
  * @param {PageContext} ctx
+ * @returns {Promise<boolean>} true to open what the address asks for, false to go on with the saved match
+ */
+async function confirmLeavingMatch(ctx) {
+  const answer = await showPanel(ctx.dialog, {
+    title: t("linkOverMatchTitle"),
+    body: `<p>${escapeHtml(t("linkOverMatch"))}</p>`,
+    buttons: [
+      { label: t("openLink"), value: true, primary: true, id: "open-link" },
+      { label: t("keepPlaying"), value: false, id: "keep-playing" },
+    ],
+    cancelValue: false,
+  });
+  return answer === true;
+}
+
+/**
+ * Open the match of this visit. A saved match is resumed unless the address asks for another one (a deal link,
+ * or `?seed=`, `?opponent=`, rule options that differ from it): then the player is asked first, and the saved
+ * match keeps its slot (History's "Continue") whatever he answers. A save from a newer page or one that fails to
+ * load is kept untouched beside the new match, with a notice.
+ * @param {PageContext} ctx
+ * @param {{resumeOnly?: boolean}} [options] `resumeOnly`: the engine was restarted: put back the current match
  * @returns {Promise<void>}
  */
-export async function openMatch(ctx) {
+export async function openMatch(ctx, { resumeOnly = false } = {}) {
   const { store, engine } = ctx;
   /** @param {string} notice */
   const tell = (notice) =>
     store.update((page) => {
       page.notice = notice;
     });
-  const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
-  if (linked && "problem" in linked) tell(linked.problem);
-  if (linked && "state" in linked) {
-    store.update((page) => {
-      page.game = linked.state;
-    });
-    return save(ctx);
-  }
   const saved = readSavedMatch();
   if (saved.status === "newer") tell(t("saveNewer"));
   if (saved.status === "corrupt") tell(t("saveCorrupt", { message: saved.message }));
-  if (saved.status === "ok" && saveFitsRequest(ctx, saved.save)) {
-    const kept = saved.save;
-    if ((formatNumber(kept.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) tell(t("saveNewer"));
-    else {
-      try {
-        const levels = store.state.levels;
-        const game = await engine.call("load_record", {
-          record: kept.record,
-          opponent: kept.opponent === "human" ? "human" : "computer",
-          level: kept.level !== null && levels.list.includes(kept.level) ? kept.level : levels.default,
-        });
-        store.update((page) => {
-          page.game = game;
-          page.historyAdded = Boolean(kept.finished);
-        });
-        ctx.announce(t("resumed"));
-        return;
-      } catch (error) {
-        tell(t("saveCorrupt", { message: /** @type {Error} */ (error).message }));
-      }
+  const kept = saved.status === "ok" ? saved.save : null;
+  const link = resumeOnly ? null : linkInLocation(location);
+  if (link?.kind === "game") return void (await openLinkedDeal(engine, seatsFromSettings(ctx))); // to the replay page
+  const asksForOther = link !== null || (kept !== null && !resumeOnly && !saveFitsRequest(ctx, kept));
+  const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx)));
+  if (kept && !leave) {
+    if (link) clearLinkFromAddress();
+    if (await resume(ctx, kept)) return;
+  } else if (link) {
+    const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
+    if (linked && "problem" in linked) tell(linked.problem);
+    if (linked && "state" in linked) {
+      tabOwner.claim(startSlot());
+      store.update((page) => {
+        page.game = linked.state;
+      });
+      return save(ctx);
     }
   }
-  if (saved.status !== "none") clearSavedMatch();
   await newMatch(ctx, store.state.seed);
 }
 
 /**
- * Start a new match with the settings' rules and seats (`seed` fixes its shuffles and the computer's choices).
+ * The table to draw while the engine boots: the public state stored with the current match, when this visit will
+ * resume it (no link, no address option asking for another match), else null. The page decides nothing from it:
+ * a click on it waits for the engine, which re-checks it.
+ * @param {PageContext} ctx
+ * @returns {{state: any, finished: boolean} | null}
+ */
+export function savedTable(ctx) {
+  const saved = readSavedMatch();
+  if (saved.status !== "ok" || !saved.save.state?.match || linkInLocation(location)) return null;
+  if (!saveFitsRequest(ctx, saved.save)) return null;
+  return { state: saved.save.state, finished: Boolean(saved.save.finished) };
+}
+
+/**
+ * Continue the saved match of slot `id` (History): the match on the table keeps its own slot.
+ * @param {PageContext} ctx
+ * @param {string} id
+ */
+export async function continueMatch(ctx, id) {
+  useSlot(id);
+  ctx.store.update((page) => {
+    page.shownResultFor = null;
+    page.hint = null;
+    page.shownTrick = null;
+  });
+  await openMatch(ctx, { resumeOnly: true });
+}
+
+/**
+ * Put a saved match back into the engine; false (with a notice, the save kept aside) if the engine refuses it.
+ * @param {PageContext} ctx
+ * @param {import("./storage.js").SlotSave} save
+ * @returns {Promise<boolean>}
+ */
+async function resume(ctx, save) {
+  const { store, engine } = ctx;
+  if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) {
+    store.update((page) => {
+      page.notice = t("saveNewer");
+    });
+    return false;
+  }
+  try {
+    const levels = store.state.levels;
+    const game = await engine.call("load_record", {
+      record: save.record,
+      opponent: save.opponent === "human" ? "human" : "computer",
+      level: levels.list.includes(save.level ?? "") ? save.level : levels.default,
+    });
+    store.update((page) => {
+      // The same position as the table drawn from the save keeps its objects: a click made on it still counts.
+      page.game = JSON.stringify(game) === JSON.stringify(page.game) ? page.game : game;
+      page.historyAdded = Boolean(save.finished);
+    });
+    tabOwner.claim(save.id);
+    ctx.announce(t("resumed"));
+    return true;
+  } catch (error) {
+    store.update((page) => {
+      page.notice = t("saveCorrupt", { message: /** @type {Error} */ (error).message });
+    });
+    return false;
+  }
+}
+
+/**
+ * Start a new match with the settings' rules and seats (`seed` fixes its shuffles and the computer's choices), in
+ * a slot of its own: the match before stays resumable.
  * @param {PageContext} ctx
  * @param {number | null} [seed]
  * @returns {Promise<void>}
@@ -129,6 +215,7 @@ export async function newMatch(ctx, seed = null) {
       page.settings = { ...page.settings, rules: { ...game.match.rules } };
     });
   }
+  tabOwner.claim(startSlot());
   store.update((page) => {
     page.game = game;
     page.historyAdded = false;
@@ -139,16 +226,28 @@ export async function newMatch(ctx, seed = null) {
   await save(ctx);
 }
 
+/** Whether the player has been told that the storage is full (once per visit). */
+let toldFull = false;
+
 /**
- * Save the match in play (the engine's record, which names its seats).
+ * Save the match in play (the engine's record, which names its seats, and `state`, the engine's last public state,
+ * drawn first on the next visit) into this tab's slot, unless another tab has taken the match. A full storage is
+ * told to the player once.
  * @param {PageContext} ctx
+ * @param {any} [state]  the state the engine just produced (the page shows it after its animation)
  * @returns {Promise<void>}
  */
-export async function save(ctx) {
+export async function save(ctx, state = ctx.store.state.game) {
   const page = ctx.store.state;
-  if (!page.game?.match) return;
+  const slot = tabOwner.slot;
+  if (!page.game?.match || slot === null || !tabOwner.owns(slot)) return; // another tab plays this match now
   const record = await ctx.engine.call("record");
-  saveMatch(record, { opponent: record.opponent, level: record.level ?? null, finished: page.historyAdded });
+  const meta = { opponent: record.opponent, level: record.level ?? null, finished: page.historyAdded, state };
+  if (saveMatch(slot, record, meta) || toldFull) return;
+  toldFull = true;
+  ctx.store.update((now) => {
+    now.notice = t("saveFull");
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { LANGUAGES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { SPEEDS } from "./settings.js";
-import { clearHistory, readHistory, statistics } from "./storage.js";
+import { clearHistory, currentSlot, deleteSave, listSaves, readHistory, statistics } from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
 /** @import { Language, Settings } from "./types.js" */
@@ -162,7 +162,36 @@ export function showSettings(dialog, settings, levels) {
   }).then((action) => ({ action, settings: action ? read() : settings }));
 }
 
-/** The history of finished matches with statistics. */
+/**
+ * The saved matches other than the one on the table, each with Continue and Delete (a match from a newer page or
+ * one that cannot be read is listed without Continue). Everything read from storage is escaped.
+ * @param {string | null} onTable  the slot of the match on the table
+ */
+function savedMatchesHtml(onTable) {
+  const rows = listSaves()
+    .filter(({ id, reading }) => id !== onTable && !(reading.status === "ok" && reading.save.finished))
+    .map(({ id, reading }) => {
+      const save = reading.status === "ok" ? reading.save : null;
+      const when = save
+        ? new Date(save.savedAt).toLocaleString()
+        : t(reading.status === "newer" ? "saveNewer" : "saveCorrupt", { message: "" });
+      const points = save?.state?.match?.game_points;
+      const score = Array.isArray(points) ? `${points[0]} : ${points[1]}` : "";
+      const slot = escapeHtml(id);
+      const resume = save
+        ? `<button type="button" data-continue="${slot}">${escapeHtml(t("continueMatch"))}</button>`
+        : "";
+      return `<tr><td>${escapeHtml(when)}</td><td>${escapeHtml(score)}</td><td>${resume}
+        <button type="button" data-delete="${slot}">${escapeHtml(t("deleteSave"))}</button></td></tr>`;
+    });
+  if (!rows.length) return "";
+  return `<h3>${escapeHtml(t("savedMatches"))}</h3><table class="history saved-matches"><tbody>${rows.join("")}</tbody></table>`;
+}
+
+/**
+ * The history of finished matches with statistics, and the saved matches to continue.
+ * @returns {Promise<string | null>} the slot of a saved match to continue, or null
+ */
 export function showHistory(/** @type {PanelDialog} */ dialog) {
   const history = readHistory();
   const stats = statistics(history);
@@ -172,7 +201,8 @@ export function showHistory(/** @type {PanelDialog} */ dialog) {
       const date = new Date(entry.date).toLocaleDateString();
       const verdict =
         entry.opponent === "human" ? t("historyHotseat") : t(entry.winner === 0 ? "historyWon" : "historyLost");
-      return `<tr><td>${escapeHtml(date)}</td><td>${escapeHtml(verdict)}</td><td>${entry.gamePoints[0]} : ${entry.gamePoints[1]}</td><td>${entry.deals}</td></tr>`;
+      const points = `${entry.gamePoints[0]} : ${entry.gamePoints[1]}`;
+      return `<tr><td>${escapeHtml(date)}</td><td>${escapeHtml(verdict)}</td><td>${escapeHtml(points)}</td><td>${escapeHtml(entry.deals)}</td></tr>`;
     })
     .join("");
   const body = `<dl class="stats">
@@ -181,7 +211,8 @@ export function showHistory(/** @type {PanelDialog} */ dialog) {
       <div><dt>${escapeHtml(t("statWinRate"))}</dt><dd id="stat-win-rate">${stats.winRate === null ? "—" : `${stats.winRate}%`}</dd></div>
       <div><dt>${escapeHtml(t("statGamePoints"))}</dt><dd id="stat-game-points">${stats.gamePointsFor} : ${stats.gamePointsAgainst}</dd></div>
     </dl>
-    ${history.length ? `<table class="history"><tbody>${rows}</tbody></table>` : `<p>${escapeHtml(t("historyEmpty"))}</p>`}`;
+    ${history.length ? `<table class="history"><tbody>${rows}</tbody></table>` : `<p>${escapeHtml(t("historyEmpty"))}</p>`}
+    ${savedMatchesHtml(currentSlot())}`;
   return showPanel(dialog, {
     kind: "history",
     title: t("historyTitle"),
@@ -191,7 +222,17 @@ export function showHistory(/** @type {PanelDialog} */ dialog) {
       ...(history.length ? [{ label: t("clearHistory"), value: "clear" }] : []),
     ],
     cancelValue: null,
+    setup: (panel, finish) =>
+      panel.addEventListener("click", (event) => {
+        const button = /** @type {HTMLElement} */ (event.target).closest("button");
+        if (button?.dataset.continue) finish(`continue:${button.dataset.continue}`);
+        if (button?.dataset.delete) {
+          deleteSave(button.dataset.delete);
+          button.closest("tr")?.remove();
+        }
+      }),
   }).then((action) => {
     if (action === "clear") clearHistory();
+    return action?.startsWith("continue:") ? action.slice("continue:".length) : null;
   });
 }

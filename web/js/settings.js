@@ -48,7 +48,7 @@ function sanitize(data, base) {
   if (typeof data.level === "string" && /^[a-z_]{1,30}$/.test(data.level)) out.level = data.level;
   if (isLanguage(data.lang)) out.lang = data.lang;
   if (data.deck === "french" || data.deck === "german") out.deck = data.deck;
-  if (data.speed in SPEEDS) out.speed = data.speed;
+  if (typeof data.speed === "string" && Object.hasOwn(SPEEDS, data.speed)) out.speed = data.speed;
   if (typeof data.sound === "boolean") out.sound = data.sound;
   const rules = data.rules && typeof data.rules === "object" ? data.rules : {};
   for (const key of /** @type {const} */ (["must_beat", "draw_bonus"])) {

@@ -69,6 +69,13 @@ export async function startSharedDeal(engine, token, seats) {
 
 const LINK_ERRORS = new Set(["invalid_link", "unsupported_link"]);
 
+/** A link pasted into the address bar of the open game page reloads it, so that it is opened (once, at start-up). */
+export function reloadOnPastedLink() {
+  window.addEventListener("hashchange", () => {
+    if (linkInLocation(location)) location.reload();
+  });
+}
+
 /**
  * At start-up: if the address holds a deal link, start that deal as a new match (and take the link out of the
  * address, so a reload resumes the saved match instead). Resolves with `{state}`, with `{problem}` (a message for
@@ -79,9 +86,6 @@ const LINK_ERRORS = new Set(["invalid_link", "unsupported_link"]);
  * @returns {Promise<{state: PlayingState} | {problem: string} | null>}
  */
 export async function openLinkedDeal(engine, seats) {
-  window.addEventListener("hashchange", () => {
-    if (linkInLocation(location)) location.reload(); // a link pasted into the address bar of the open page
-  });
   const link = linkInLocation(location);
   if (!link) return null;
   if (link.kind === "game") {

@@ -1,28 +1,72 @@
 /**
- * What the browser keeps between visits: the match in play (a docs/record-format.md record, saved
- * after every move) and the history of finished matches with simple statistics.
+ * What the browser keeps between visits: every match the player started, each in a slot of its own until he
+ * deletes it (a docs/record-format.md record, saved after every move, with the last public state), and the
+ * history of finished matches with simple statistics.
  *
  * Every function takes the storage as its last argument (localStorage by default), and none throws: a browser
  * that refuses storage (private mode, a full quota) loses what it cannot keep, never the game in play.
  */
 
-/** @import { HistoryEntry, MatchRecord, SavedMatch, SaveMeta } from "./types.js" */
-
-const SAVE_KEY = "otv66.match";
-const HISTORY_KEY = "otv66.history";
-/** Version of the saved wrapper around the record; a higher one comes from a newer page. */
-export const SAVE_VERSION = 1;
-const HISTORY_LIMIT = 200;
+/** @import { HistoryEntry, MatchRecord, SaveMeta } from "./types.js" */
 
 /**
- * Save the match: the engine's record plus how it is played here (opponent and level). False if it could not.
- * @param {MatchRecord} record
- * @param {SaveMeta} meta
- * @param {Storage} [storage]
+ * A saved match as stored in its slot: the wrapper's `version` (`SAVE_VERSION`), the slot's `id`, when it was
+ * saved, how it is played, the engine's record (checked by `load_record` on resume) and the last public state the
+ * engine produced (drawn while the engine boots; null in saves from before version 2).
+ * @typedef {SaveMeta & {version: number, id: string, savedAt: number, record: MatchRecord, state: any}} SlotSave
  */
-export function saveMatch(record, meta, storage = localStorage) {
+
+/**
+ * What reading one save gives: nothing, the save (migrated to this version), one from a newer page (kept as it
+ * is) or one that cannot be read (kept aside, with the reason).
+ * @typedef {{status: "none"} | {status: "ok", save: SlotSave} | {status: "newer"} | {status: "corrupt", message: string}} SaveReading
+ */
+
+/** Version of the saved wrapper around the record; a higher one comes from a newer page and is never touched. */
+export const SAVE_VERSION = 2;
+const HISTORY_LIMIT = 200;
+
+/** The prefix of every key: the game's own, or another one for a page that must not touch the player's saves. */
+let namespace = "otv66.";
+
+/**
+ * Keep this page's saves and history under `prefix` (the Embed page's preview uses its own).
+ * @param {string} prefix
+ */
+export function setStorageNamespace(prefix) {
+  namespace = prefix;
+}
+
+const key = {
+  legacy: () => `${namespace}match`, // the single save of version 1 pages
+  slots: () => `${namespace}slots`, // the ids of every slot, oldest first
+  current: () => `${namespace}current`, // the id of the match on the table
+  slot: (/** @type {string} */ id) => `${namespace}slot.${id}`,
+  history: () => `${namespace}history`,
+};
+
+/**
+ * `storage.getItem`, or null when the storage refuses to be read.
+ * @param {Storage} storage
+ * @param {string} name
+ */
+function readItem(storage, name) {
   try {
-    storage.setItem(SAVE_KEY, JSON.stringify({ version: SAVE_VERSION, savedAt: Date.now(), ...meta, record }));
+    return storage.getItem(name);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `storage.setItem`; false when the storage refuses (private mode, a full quota).
+ * @param {Storage} storage
+ * @param {string} name
+ * @param {string} value
+ */
+function writeItem(storage, name, value) {
+  try {
+    storage.setItem(name, value);
     return true;
   } catch {
     return false;
@@ -30,51 +74,213 @@ export function saveMatch(record, meta, storage = localStorage) {
 }
 
 /**
- * Read the saved match. Returns `{status: "none"}`, `{status: "ok", save}`,
- * `{status: "newer"}` or `{status: "corrupt", message}`. The record itself is
- * checked by the engine (`load_record`) when it is resumed.
- * @param {Storage} [storage]
- * @returns {{status: "none"} | {status: "ok", save: SavedMatch} | {status: "newer"} | {status: "corrupt", message: string}}
+ * `storage.removeItem`, silent when the storage refuses.
+ * @param {Storage} storage
+ * @param {string} name
  */
-export function readSavedMatch(storage = localStorage) {
-  let text;
+function removeItem(storage, name) {
   try {
-    text = storage.getItem(SAVE_KEY);
+    storage.removeItem(name);
   } catch {
-    return { status: "none" };
-  }
-  if (text === null) return { status: "none" };
-  let save;
-  try {
-    save = JSON.parse(text);
-  } catch (error) {
-    return { status: "corrupt", message: /** @type {Error} */ (error).message };
-  }
-  if (!save || typeof save !== "object" || typeof save.record !== "object" || save.record === null) {
-    return { status: "corrupt", message: "no record in the save" };
-  }
-  if (!Number.isInteger(save.version) || save.version > SAVE_VERSION) return { status: "newer" };
-  return { status: "ok", save };
-}
-
-/** Forget the saved match. */
-export function clearSavedMatch(/** @type {Storage} */ storage = localStorage) {
-  try {
-    storage.removeItem(SAVE_KEY);
-  } catch {
-    // nothing to clear
+    // nothing to remove
   }
 }
 
 /**
- * The finished matches, newest first (entries without game points are dropped).
+ * Check a parsed save and bring it to this version: versions 0 and 1 (one save, no slot id, no public state)
+ * become version 2 with `state: null`. A save without a whole version number or with a higher one is "newer":
+ * never guessed at, never rewritten.
+ * @param {any} data  the parsed JSON of a save
+ * @param {string} id  the slot it is (or will be) kept in
+ * @returns {SaveReading}
+ */
+export function upgradeSave(data, id) {
+  if (!data || typeof data !== "object" || typeof data.record !== "object" || data.record === null) {
+    return { status: "corrupt", message: "no record in the save" };
+  }
+  if (!Number.isInteger(data.version) || data.version > SAVE_VERSION) return { status: "newer" };
+  if (data.version < 2) return { status: "ok", save: { ...data, version: SAVE_VERSION, id, state: null } };
+  return { status: "ok", save: { ...data, id } };
+}
+
+/**
+ * Parse and upgrade the text of a save.
+ * @param {string | null} text
+ * @param {string} id
+ * @returns {SaveReading}
+ */
+function parseSave(text, id) {
+  if (text === null) return { status: "none" };
+  try {
+    return upgradeSave(JSON.parse(text), id);
+  } catch (error) {
+    return { status: "corrupt", message: /** @type {Error} */ (error).message };
+  }
+}
+
+/**
+ * The ids of every slot, oldest first.
+ * @param {Storage} storage
+ * @returns {string[]}
+ */
+function slotIds(storage) {
+  try {
+    const ids = JSON.parse(readItem(storage, key.slots()) ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A new slot id: the time and a random part, so two tabs never pick the same. */
+function newId() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Move a version 1 save (one key, no slots) into a slot of its own and make it the current match. A legacy save
+ * that is newer or unreadable stays where it is, untouched; its reading is returned so the page can say so.
+ * @param {Storage} storage
+ * @returns {SaveReading}
+ */
+function adoptLegacySave(storage) {
+  const id = newId();
+  const reading = parseSave(readItem(storage, key.legacy()), id);
+  if (reading.status !== "ok") return reading;
+  const moved =
+    writeItem(storage, key.slot(id), JSON.stringify(reading.save)) &&
+    writeItem(storage, key.slots(), JSON.stringify([...slotIds(storage), id])) &&
+    writeItem(storage, key.current(), id);
+  if (moved) removeItem(storage, key.legacy()); // only once the slot holds it
+  return reading;
+}
+
+/**
+ * Read the save in slot `id`.
+ * @param {string} id
+ * @param {Storage} [storage]
+ * @returns {SaveReading}
+ */
+export function readSave(id, storage = localStorage) {
+  return parseSave(readItem(storage, key.slot(id)), id);
+}
+
+/**
+ * The current match's save (the one on the table last); a version 1 save is moved into a slot first.
+ * @param {Storage} [storage]
+ * @returns {SaveReading}
+ */
+export function readSavedMatch(storage = localStorage) {
+  const current = readItem(storage, key.current());
+  if (current !== null) return readSave(current, storage);
+  return adoptLegacySave(storage);
+}
+
+/**
+ * Save the match of slot `id` (each tab names its own: two tabs never write into each other's match) and make it
+ * the one the next visit resumes: the engine's record, how it is played here and its last public state. False if
+ * the storage refused (a full quota): the page says so.
+ * @param {string} id
+ * @param {MatchRecord} record
+ * @param {SaveMeta & {state?: any}} meta
+ * @param {Storage} [storage]
+ */
+export function saveMatch(id, record, meta, storage = localStorage) {
+  const save = { version: SAVE_VERSION, id, savedAt: Date.now(), state: null, ...meta, record };
+  if (!writeItem(storage, key.slot(id), JSON.stringify(save))) return false;
+  writeItem(storage, key.current(), id);
+  const ids = slotIds(storage);
+  return ids.includes(id) || writeItem(storage, key.slots(), JSON.stringify([...ids, id]));
+}
+
+/**
+ * Give the next match a slot of its own and make it current. The previous match keeps its slot (resumable from
+ * the history) unless it is finished, when the history already holds it.
+ * @param {Storage} [storage]
+ * @returns {string} the new slot's id
+ */
+export function startSlot(storage = localStorage) {
+  const current = readItem(storage, key.current());
+  if (current !== null) {
+    const reading = readSave(current, storage);
+    if (reading.status === "ok" && reading.save.finished) deleteSave(current, storage);
+  }
+  const id = newId();
+  writeItem(storage, key.current(), id);
+  return id;
+}
+
+/**
+ * Make slot `id` the current match (History's "Continue").
+ * @param {string} id
+ * @param {Storage} [storage]
+ */
+export function useSlot(id, storage = localStorage) {
+  return writeItem(storage, key.current(), id);
+}
+
+/**
+ * Every slot with its reading, the most recently saved first (unreadable and newer ones last).
+ * @param {Storage} [storage]
+ * @returns {{id: string, reading: SaveReading}[]}
+ */
+export function listSaves(storage = localStorage) {
+  const when = (/** @type {SaveReading} */ reading) => (reading.status === "ok" ? reading.save.savedAt : 0);
+  return slotIds(storage)
+    .map((id) => ({ id, reading: readSave(id, storage) }))
+    .filter((slot) => slot.reading.status !== "none")
+    .sort((a, b) => when(b.reading) - when(a.reading));
+}
+
+/**
+ * The id of the current match's slot, or null.
+ * @param {Storage} [storage]
+ */
+export function currentSlot(storage = localStorage) {
+  return readItem(storage, key.current());
+}
+
+/**
+ * Delete the save in slot `id` (the player's choice, or a finished match that is in the history).
+ * @param {string} id
+ * @param {Storage} [storage]
+ */
+export function deleteSave(id, storage = localStorage) {
+  removeItem(storage, key.slot(id));
+  writeItem(storage, key.slots(), JSON.stringify(slotIds(storage).filter((other) => other !== id)));
+  if (readItem(storage, key.current()) === id) removeItem(storage, key.current());
+}
+
+/**
+ * A stored history entry as the page may use it, or null: game points a pair of numbers, the counts numbers (0
+ * when missing), the opponent one of the two seats. Storage is input like any other: it may hold anything.
+ * @param {any} entry
+ * @returns {HistoryEntry | null}
+ */
+function historyEntry(entry) {
+  const points = entry?.gamePoints;
+  if (!Array.isArray(points) || points.length !== 2 || !points.every(Number.isFinite)) return null;
+  const count = (/** @type {unknown} */ value) => (Number.isFinite(value) ? /** @type {number} */ (value) : 0);
+  return {
+    date: count(entry.date),
+    opponent: entry.opponent === "human" ? "human" : "computer",
+    level: typeof entry.level === "string" ? entry.level : null,
+    winner: entry.winner === 0 || entry.winner === 1 ? entry.winner : null,
+    gamePoints: [points[0], points[1]],
+    deals: count(entry.deals),
+  };
+}
+
+/**
+ * The finished matches, newest first (entries without a pair of game points are dropped, the rest cleaned).
  * @param {Storage} [storage]
  * @returns {HistoryEntry[]}
  */
 export function readHistory(storage = localStorage) {
   try {
-    const list = JSON.parse(storage.getItem(HISTORY_KEY) ?? "[]");
-    return Array.isArray(list) ? list.filter((entry) => entry && Array.isArray(entry.gamePoints)) : [];
+    const list = JSON.parse(storage.getItem(key.history()) ?? "[]");
+    if (!Array.isArray(list)) return [];
+    return list.map(historyEntry).filter((entry) => entry !== null);
   } catch {
     return [];
   }
@@ -89,7 +295,7 @@ export function readHistory(storage = localStorage) {
 export function addToHistory(entry, storage = localStorage) {
   const list = [entry, ...readHistory(storage)].slice(0, HISTORY_LIMIT);
   try {
-    storage.setItem(HISTORY_KEY, JSON.stringify(list));
+    storage.setItem(key.history(), JSON.stringify(list));
   } catch {
     // a full quota loses the history entry, never the game
   }
@@ -98,7 +304,7 @@ export function addToHistory(entry, storage = localStorage) {
 /** Forget every finished match. */
 export function clearHistory(/** @type {Storage} */ storage = localStorage) {
   try {
-    storage.removeItem(HISTORY_KEY);
+    storage.removeItem(key.history());
   } catch {
     // nothing to clear
   }

@@ -2,8 +2,9 @@
  * Offline play and updates: registers the service worker (sw.js, next to the page) and, when a new build has
  * been downloaded in the background, offers it ("A new version is ready — Update / Later").
  *
- * Accepting tells the waiting worker to take over and reloads the page; the match in progress survives because
- * the game saves it in localStorage after every move and resumes it on load. Nothing changes without the
+ * Accepting tells the waiting worker to take over and reloads the page, and every other open tab of the game
+ * with it (their old cache is deleted); the match in progress survives because the game saves it in
+ * localStorage before every move's animation and resumes it on load. Nothing changes without the
  * player's click. The browser looks for a new sw.js on every visit; this module also asks every half hour
  * and when the page comes back into view.
  *
@@ -59,8 +60,12 @@ export async function registerServiceWorker(/** @type {{doc?: Document}} */ { do
       if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
     });
   });
+  // A new build took over (this tab's Update or another tab's): the old build's cache is gone, so a tab that ran
+  // the old code reloads into the new one (its match is saved before every animation). A first install, which
+  // takes over a tab that had no worker yet, reloads nothing.
+  const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (accepted) location.reload();
+    if (accepted || hadController) location.reload();
   });
   const check = () => registration.update().catch(() => {}); // offline: nothing to check
   setInterval(check, CHECK_EVERY_MS);

@@ -159,9 +159,24 @@ export const SR = {
   historyHotseat: "dva igrača",
   clearHistory: "Obriši istoriju",
   // saves
-  saveCorrupt: "Sačuvana partija nije mogla da se nastavi ({message}). Počinje nova partija.",
-  saveNewer: "Sačuvana partija je iz novije verzije igre. Počinje nova partija.",
+  saveCorrupt:
+    "Sačuvana partija nije mogla da se nastavi ({message}). Ostaje sačuvana po strani; počinje nova partija.",
+  saveNewer:
+    "Sačuvana partija je iz novije verzije igre: ostaje netaknuta (nastavite je u novijoj verziji). Ovde počinje nova partija.",
   resumed: "Nastavljena je sačuvana partija.",
+  saveFull: "Memorija pregledača je puna: ova partija se više ne čuva.",
+  linkOverMatchTitle: "Otvoriti drugu partiju?",
+  linkOverMatch: "Imate partiju u toku. Ostaje sačuvana: nastavite je kad god hoćete iz Istorije.",
+  openLink: "Otvori novu",
+  keepPlaying: "Nastavi moju partiju",
+  savedMatches: "Sačuvane partije",
+  continueMatch: "Nastavi",
+  deleteSave: "Obriši",
+  engineRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i partija je vraćena.",
+  statusGettingReady: "Igra se priprema…",
+  otherTabTitle: "Partija je u drugoj kartici",
+  otherTab: "Ova partija se sada igra u drugoj kartici pregledača. Ovde se ništa ne čuva dok je ne preuzmete.",
+  playHere: "Igraj ovde",
   badRules: "Ta pravila igra ne poznaje ({message}); igra se po osnovnim pravilima.",
   // cards
   rank_A: "as",

@@ -1,0 +1,165 @@
+"""Never lose a match, never hang (issue 9) and the saved table first (issue 11), in the browser.
+
+Each test ends with the match intact (the moves saved before are still the match's moves) and the table playable.
+The saves are read from localStorage: one slot per match (web/js/storage.js).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from conftest import LOAD_TIMEOUT_MS, Table
+
+FAST = "speed=off&lang=en"
+GAME = f"seed=7&level=beginner&opponent=computer&{FAST}"
+
+
+def current_save(table: Table) -> dict[str, Any]:
+    """The save of the match the page resumes next."""
+    text = table.page.evaluate("localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
+    return json.loads(text)
+
+
+def moves_of(save: dict[str, Any]) -> list[list[str]]:
+    return [deal["moves"] for deal in save["record"]["deals"]]
+
+
+def count(moves: list[list[str]]) -> int:
+    return sum(len(deal) for deal in moves)
+
+
+def wait_playable(table: Table, timeout: int = LOAD_TIMEOUT_MS) -> None:
+    """Wait until a card can be played (a lost engine boots again first: no speed goal here, see make bench-load)."""
+    table.wait_status("your-turn", timeout=timeout)
+    table.playable().first.wait_for(timeout=timeout)
+
+
+def extends(after: list[list[str]], before: list[list[str]]) -> bool:
+    """Whether the moves `after` start with every move `before` (nothing lost)."""
+    if len(after) < len(before):
+        return False
+    done = all(after[i] == before[i] for i in range(len(before) - 1))
+    return done and (not before or after[len(before) - 1][: len(before[-1])] == before[-1])
+
+
+def test_a_killed_worker_is_replaced_and_the_match_goes_on(table):
+    table.open(GAME)
+    table.play_moves(3)
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    table.page.workers[0].evaluate("close()")
+    table.playable().first.click()  # reaches a dead worker: its deadline passes, a new engine boots
+    wait_playable(table)
+    assert extends(moves_of(current_save(table)), before)
+    table.play_moves(1)
+    wait_playable(table)
+    assert count(moves_of(current_save(table))) > count(before)
+
+
+def test_a_worker_killed_mid_hint_or_computer_turn_is_replaced(table):
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    table.page.locator("#hint-button").click()
+    table.page.workers[0].evaluate("close()")
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    table.playable().first.click()  # the computer answers, on a worker killed while it thinks
+    table.page.wait_for_timeout(50)
+    for worker in table.page.workers:
+        worker.evaluate("close()")
+    wait_playable(table)
+    assert extends(moves_of(current_save(table)), before)
+
+
+def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    table.page.locator("#share-deal-button").click()
+    link = table.page.locator("#share-url").input_value()
+    table.dialog().get_by_role("button", name="Close").click()
+    table.page.goto(link)
+    table.page.locator("#keep-playing").click()  # the page asks: keep the match in progress
+    wait_playable(table)
+    assert moves_of(current_save(table)) == before
+    table.page.goto(link)
+    table.page.locator("#open-link").click()  # open the link: a new match, the old one kept
+    wait_playable(table)
+    assert moves_of(current_save(table)) != before
+    table.page.locator("#history-button").click()
+    table.dialog().locator("[data-continue]").click()
+    wait_playable(table)
+    assert moves_of(current_save(table)) == before
+
+
+def test_a_save_from_a_newer_version_is_kept_untouched(table):
+    newer = json.dumps({"version": 99, "record": {"format": "otv66-record/1"}, "future": "field"})
+    table.page.add_init_script(  # in storage before the page's first script runs
+        f"""localStorage.setItem('otv66.slot.future', {json.dumps(newer)});
+            localStorage.setItem('otv66.slots', '["future"]');
+            localStorage.setItem('otv66.current', 'future');"""
+    )
+    table.open(f"level=beginner&{FAST}")
+    notice = table.dialog()
+    notice.wait_for()
+    assert "newer version" in notice.inner_text()
+    notice.get_by_role("button", name="Close").click()
+    table.wait_status("your-turn", "thinking")
+    assert table.page.evaluate("localStorage.getItem('otv66.slot.future')") == newer
+    assert current_save(table)["record"]["format"] == "otv66-record/1"
+
+
+def test_two_tabs_never_interleave_and_play_here_takes_the_match_back(table, page):
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    second = Table(page.context.new_page())
+    second.open("speed=off&lang=en")  # resumes the same match: this tab owns it now
+    wait_playable(second)
+    table.page.locator("#play-here").wait_for()  # the first tab shows it read-only
+    second.play_moves(1)
+    wait_playable(second)
+    by_second = moves_of(current_save(second))
+    table.page.locator("#play-here").click()
+    wait_playable(table)
+    assert moves_of(current_save(table)) == by_second  # the first tab took up the second one's line
+    second.page.locator("#play-here").wait_for()
+    table.play_moves(1)
+    wait_playable(table)
+    assert extends(moves_of(current_save(table)), by_second)
+    second.page.close()
+
+
+def test_reloads_at_random_moments_of_the_animations_lose_no_move(table):
+    chance = random.Random(66)
+    table.open("seed=11&level=beginner&opponent=computer&speed=fast&lang=en")
+    for _ in range(3):
+        wait_playable(table)
+        table.playable().first.click()
+        table.page.wait_for_timeout(chance.randint(0, 700))
+        before = moves_of(current_save(table))
+        table.page.reload()
+        table.wait_ready()
+        assert extends(moves_of(current_save(table)), before)
+
+
+def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_once(table):
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    table.page.reload()
+    early = table.playable().first
+    early.wait_for()
+    assert table.status() == "loading"  # drawn from the save: the engine is still booting
+    card = early.get_attribute("data-card")
+    early.click()
+    table.wait_ready()
+    table.wait_until(lambda: count(moves_of(current_save(table))) > count(before))
+    after = moves_of(current_save(table))
+    assert extends(after, before)
+    assert after[-1][len(before[-1])].rstrip("m") == card  # the clicked card, played once, first

@@ -1,0 +1,107 @@
+import assert from "node:assert/strict";
+import { describe, mock, test } from "node:test";
+
+import {
+  deadlineFor,
+  Engine,
+  EngineError,
+  isEngineLost,
+  QUICK_DEADLINE_MS,
+  THINKING_MARGIN_MS,
+} from "../web/js/engine.js";
+
+/** A worker that records what it is sent and answers only when told to. */
+class SilentWorker {
+  constructor() {
+    this.sent = [];
+    this.terminated = false;
+  }
+
+  postMessage(message) {
+    this.sent.push(message);
+  }
+
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+/** An engine whose booted worker is `worker` (start() needs a real Worker). */
+function engineWith(worker) {
+  const engine = new Engine();
+  engine.worker = /** @type {any} */ (worker);
+  engine.ready = true;
+  return engine;
+}
+
+describe("deadlines of engine calls", () => {
+  test("a quick call has the short deadline", () => {
+    for (const method of ["play", "state", "record", "load_record", "undo", "new_match"]) {
+      assert.equal(deadlineFor(method, {}), QUICK_DEADLINE_MS, method);
+    }
+  });
+
+  test("a thinking call gets its thinking time plus the margin, one second when it names none", () => {
+    assert.equal(deadlineFor("hint", { seconds: 2 }), 2000 + THINKING_MARGIN_MS);
+    assert.equal(deadlineFor("computer_move", {}), 1000 + THINKING_MARGIN_MS);
+  });
+
+  test("a review thinks once per ply", () => {
+    assert.ok(deadlineFor("review", { seconds: 0.1 }) > 24 * 100 + THINKING_MARGIN_MS);
+  });
+
+  test("a nonsense thinking time does not make the deadline nonsense", () => {
+    for (const seconds of [Number.NaN, -1, "5", null]) {
+      assert.equal(deadlineFor("hint", { seconds }), 1000 + THINKING_MARGIN_MS, String(seconds));
+    }
+  });
+});
+
+describe("a worker that stops answering", () => {
+  test("a call past its deadline fails as lost, the worker is ended and onLost is told", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    const worker = new SilentWorker();
+    const engine = engineWith(worker);
+    const lost = [];
+    engine.onLost = (error) => lost.push(error);
+    const call = engine.call("play", { move: "AH" });
+    t.mock.timers.tick(QUICK_DEADLINE_MS + 1);
+    await assert.rejects(call, (error) => isEngineLost(error) && error.type === "timeout");
+    assert.equal(worker.terminated, true);
+    assert.equal(engine.worker, null);
+    assert.equal(lost.length, 1);
+  });
+
+  test("a call answered in time settles and leaves no deadline behind", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    const worker = new SilentWorker();
+    const engine = engineWith(worker);
+    engine.onLost = mock.fn();
+    const call = engine.call("state");
+    engine.receive({ id: worker.sent[0].id, type: "result", result: { phase: "human_moves" } });
+    assert.deepEqual(await call, { phase: "human_moves" });
+    t.mock.timers.tick(QUICK_DEADLINE_MS * 10);
+    assert.equal(engine.onLost.mock.callCount(), 0);
+    assert.equal(worker.terminated, false);
+  });
+
+  test("every call waiting on a lost worker fails, and the engine is told once", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    const engine = engineWith(new SilentWorker());
+    engine.onLost = mock.fn();
+    const calls = [engine.call("play"), engine.call("hint")];
+    t.mock.timers.tick(QUICK_DEADLINE_MS + 1);
+    for (const call of calls) await assert.rejects(call, isEngineLost);
+    t.mock.timers.tick(THINKING_MARGIN_MS * 10);
+    assert.equal(engine.onLost.mock.callCount(), 1);
+  });
+
+  test("an engine refusing a move is not a lost engine", () => {
+    assert.equal(isEngineLost(new EngineError("illegal_move", "no")), false);
+    assert.equal(isEngineLost(new Error("timeout")), false);
+  });
+
+  test("a call without a worker is refused at once", async () => {
+    await assert.rejects(new Engine().call("state"), (error) => error.type === "not_ready");
+  });
+});
