@@ -16,8 +16,9 @@ The computer is asked through :func:`computer_choice` alone, so every device and
 compute the same move. Its decision must depend on the position only: the levels in
 :data:`CHALLENGE_LEVELS` do (the lower levels' slips come from a seed fixed by the challenge, the
 deal and the move number; the expert's search is bounded by its depth, and its time budget is set
-far above what that depth takes). The master searches until its clock runs out, so it is refused
-until :func:`otv66.ai.choose_move` takes a node budget.
+far above what that depth takes; the master searches a fixed number of nodes,
+:data:`MASTER_NODES`, instead of a time budget, so a slow phone and the verifier play its moves
+exactly as a fast desktop does).
 
 >>> challenge = Challenge("Club night", deals=1, level="club", closes="2026-12-31", seed=7)
 >>> attempt = Attempt(challenge, "Ana")
@@ -50,8 +51,11 @@ MAX_RESULTS: Final = 100
 """Most results in one standings table (a bound on the re-playing a standings link can ask for)."""
 MEMBER: Final = 0
 COMPUTER: Final = 1
-CHALLENGE_LEVELS: Final = ("beginner", "club", "expert")
+CHALLENGE_LEVELS: Final = ("beginner", "club", "expert", "master")
 """Levels whose move depends on the position alone (see the module docstring)."""
+MASTER_NODES: Final = 4_000
+"""The master's node budget per decision in a challenge: deterministic, and small enough that re-playing a
+12-deal result in the page's Pyodide stays within seconds (a time-budgeted master is stronger)."""
 DEPTH_BOUND_SECONDS: Final = MAX_SECONDS
 """The expert's time budget in a challenge: far above what its depth-2 search takes, so its depth ends it."""
 TIE_BREAK: Final = "game points, then deals won, then card points (all higher first); a tie in all three shares a rank"
@@ -194,15 +198,16 @@ class Challenge:
 def computer_choice(challenge: Challenge, deal: Deal, index: int) -> str:
     """The computer's move in ``deal`` (deal ``index`` of ``challenge``): the one place the challenge asks the AI.
 
-    When ``otv66.ai.choose_move`` takes a node budget, pass it here instead of the time budget.
+    The master gets a node budget, the other levels a time budget their own bounds never reach: either way
+    the move depends on the position and the seed alone.
     """
     from otv66 import ai
 
     view = own_view(deal.view())
-    move: str = ai.choose_move(
-        view, level=challenge.level, seconds=DEPTH_BOUND_SECONDS, seed=challenge.move_seed(index, len(deal.moves))
-    )
-    return move
+    seed = challenge.move_seed(index, len(deal.moves))
+    if challenge.level == "master":
+        return str(ai.choose_move(view, level="master", nodes=MASTER_NODES, seed=seed))
+    return str(ai.choose_move(view, level=challenge.level, seconds=DEPTH_BOUND_SECONDS, seed=seed))
 
 
 def computer_acts(deal: Deal) -> bool:

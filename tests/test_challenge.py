@@ -82,9 +82,12 @@ def test_random_members_under_manual_claim_always_verify():
         assert verify(play_through(challenge, f"M{member}", rng_seed=member).result())
 
 
-def test_the_master_is_refused_until_its_moves_are_bounded_by_nodes():
-    with pytest.raises(ChallengeError):
-        club(level="master")
+def test_the_master_plays_a_challenge_by_a_node_budget_so_its_results_verify():
+    challenge = club(level="master", deals=1)
+    first = play_through(challenge, "Ana", rng_seed=3).result()
+    again = play_through(challenge, "Ana", rng_seed=3).result()
+    assert first == again
+    assert verify(first)
 
 
 @pytest.mark.parametrize(

@@ -71,7 +71,7 @@ def test_a_newer_shuffle_is_an_unsupported_link():
 @pytest.mark.parametrize(
     "change",
     [
-        {"level": "master"},
+        {"level": "grandmaster"},
         {"deals": 40},
         {"secret": 1},
         {"closes": "soon"},
@@ -157,7 +157,7 @@ def test_a_tampered_result_is_refused_through_the_bridge_by_its_reason():
     ("method", "params", "kind"),
     [
         ("challenge_new", {"name": "x", "deals": 0, "level": "club", "closes": "2026-12-31"}, "invalid_challenge"),
-        ("challenge_new", {"name": "x", "deals": 2, "level": "master", "closes": "2026-12-31"}, "invalid_challenge"),
+        ("challenge_new", {"name": "x", "deals": 2, "level": "godlike", "closes": "2026-12-31"}, "invalid_challenge"),
         ("challenge_new", {"name": "x", "deals": 2, "level": "club", "closes": "2026-12-31", "rules": 3}, None),
         ("challenge_start", {"token": "c1.AAAA", "name": "Ana"}, "invalid_link"),
         ("challenge_play", {"move": "AS"}, "illegal_move"),
