@@ -7,6 +7,7 @@
 
 import { byId, clubCall, inputById } from "./club-call.js";
 import { clubUrl, readAttempt, saveAttempt } from "./club-model.js";
+import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
 import { cardName, t } from "./i18n.js";
 
@@ -38,7 +39,7 @@ export async function playChallenge(engine, token, challenge, setStatus) {
     level: t(`level_${challenge.level}`),
     closes: challenge.closes,
   });
-  const saved = readAttempt(token, localStorage);
+  const saved = readAttempt(token, deviceStorage());
   if (saved?.result) return showFinished(saved.result, null);
   if (saved) {
     const attempt = await clubCall(engine, "challenge_start", { token, name: saved.name, moves: saved.moves });
@@ -67,10 +68,10 @@ export async function playChallenge(engine, token, challenge, setStatus) {
  * @param {(status: string, text: string) => void} setStatus
  */
 async function continueAttempt(engine, token, attempt, setStatus) {
-  saveAttempt(token, { name: attempt.name, moves: attempt.moves, result: null }, localStorage);
+  saveAttempt(token, { name: attempt.name, moves: attempt.moves, result: null }, deviceStorage());
   if (attempt.finished) {
     const result = (await clubCall(engine, "challenge_result")).token;
-    saveAttempt(token, { name: attempt.name, moves: attempt.moves, result }, localStorage);
+    saveAttempt(token, { name: attempt.name, moves: attempt.moves, result }, deviceStorage());
     return showFinished(result, attempt);
   }
   if (attempt.number === 0) attempt = (await clubCall(engine, "challenge_next_deal")).attempt;

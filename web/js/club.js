@@ -10,6 +10,7 @@ import { byId, clubCall, inputById, startClubEngine } from "./club-call.js";
 import { clubLinkIn, clubUrl, iframeSnippet, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
+import { deviceStorage } from "./device-storage.js";
 import { Engine } from "./engine.js";
 import { browserLanguage, isLanguage, setLanguage, t } from "./i18n.js";
 import { registerServiceWorker } from "./sw-register.js";
@@ -36,11 +37,11 @@ function fillTexts() {
 /** The language picker: remembered on this device, the browser's language at first. */
 function wireLanguage() {
   const picker = /** @type {HTMLSelectElement} */ (byId("club-language"));
-  const remembered = localStorage.getItem(LANGUAGE_KEY);
+  const remembered = deviceStorage().getItem(LANGUAGE_KEY);
   setLanguage(isLanguage(remembered) ? remembered : browserLanguage());
   picker.value = document.documentElement.lang;
   picker.onchange = () => {
-    localStorage.setItem(LANGUAGE_KEY, picker.value);
+    deviceStorage().setItem(LANGUAGE_KEY, picker.value);
     location.reload();
   };
   fillTexts();

@@ -5,6 +5,7 @@
  * checks that a value has the right shape before keeping it.
  */
 
+import { deviceStorage } from "./device-storage.js";
 import { browserLanguage, isLanguage } from "./i18n.js";
 
 /** @import { Rules, Settings, Speed } from "./types.js" */
@@ -61,7 +62,7 @@ function sanitize(data, base) {
 }
 
 /** The remembered settings (defaults for what is missing or malformed). */
-export function loadSettings(/** @type {Storage} */ storage = localStorage) {
+export function loadSettings(/** @type {Storage} */ storage = deviceStorage()) {
   try {
     return sanitize(JSON.parse(storage.getItem(KEY) ?? "null"), defaultSettings());
   } catch {
@@ -70,7 +71,7 @@ export function loadSettings(/** @type {Storage} */ storage = localStorage) {
 }
 
 /** Remember `settings` for the next visits. */
-export function saveSettings(/** @type {Settings} */ settings, /** @type {Storage} */ storage = localStorage) {
+export function saveSettings(/** @type {Settings} */ settings, /** @type {Storage} */ storage = deviceStorage()) {
   try {
     storage.setItem(KEY, JSON.stringify(settings));
   } catch {

@@ -3,9 +3,11 @@
  * deletes it (a docs/record-format.md record, saved after every move, with the last public state), and the
  * history of finished matches with simple statistics.
  *
- * Every function takes the storage as its last argument (localStorage by default), and none throws: a browser
+ * Every function takes the storage as its last argument (the device's, device-storage.js, by default), and none throws: a browser
  * that refuses storage (private mode, a full quota) loses what it cannot keep, never the game in play.
  */
+
+import { deviceStorage } from "./device-storage.js";
 
 /** @import { HistoryEntry, MatchRecord, SaveMeta } from "./types.js" */
 
@@ -161,7 +163,7 @@ function adoptLegacySave(storage) {
  * @param {Storage} [storage]
  * @returns {SaveReading}
  */
-export function readSave(id, storage = localStorage) {
+export function readSave(id, storage = deviceStorage()) {
   return parseSave(readItem(storage, key.slot(id)), id);
 }
 
@@ -170,7 +172,7 @@ export function readSave(id, storage = localStorage) {
  * @param {Storage} [storage]
  * @returns {SaveReading}
  */
-export function readSavedMatch(storage = localStorage) {
+export function readSavedMatch(storage = deviceStorage()) {
   const current = readItem(storage, key.current());
   if (current !== null) return readSave(current, storage);
   return adoptLegacySave(storage);
@@ -185,7 +187,7 @@ export function readSavedMatch(storage = localStorage) {
  * @param {SaveMeta & {state?: any}} meta
  * @param {Storage} [storage]
  */
-export function saveMatch(id, record, meta, storage = localStorage) {
+export function saveMatch(id, record, meta, storage = deviceStorage()) {
   const save = { version: SAVE_VERSION, id, savedAt: Date.now(), state: null, ...meta, record };
   if (!writeItem(storage, key.slot(id), JSON.stringify(save))) return false;
   writeItem(storage, key.current(), id);
@@ -199,7 +201,7 @@ export function saveMatch(id, record, meta, storage = localStorage) {
  * @param {Storage} [storage]
  * @returns {string} the new slot's id
  */
-export function startSlot(storage = localStorage) {
+export function startSlot(storage = deviceStorage()) {
   const current = readItem(storage, key.current());
   if (current !== null) {
     const reading = readSave(current, storage);
@@ -215,7 +217,7 @@ export function startSlot(storage = localStorage) {
  * @param {string} id
  * @param {Storage} [storage]
  */
-export function useSlot(id, storage = localStorage) {
+export function useSlot(id, storage = deviceStorage()) {
   return writeItem(storage, key.current(), id);
 }
 
@@ -224,7 +226,7 @@ export function useSlot(id, storage = localStorage) {
  * @param {Storage} [storage]
  * @returns {{id: string, reading: SaveReading}[]}
  */
-export function listSaves(storage = localStorage) {
+export function listSaves(storage = deviceStorage()) {
   const when = (/** @type {SaveReading} */ reading) => (reading.status === "ok" ? reading.save.savedAt : 0);
   return slotIds(storage)
     .map((id) => ({ id, reading: readSave(id, storage) }))
@@ -236,7 +238,7 @@ export function listSaves(storage = localStorage) {
  * The id of the current match's slot, or null.
  * @param {Storage} [storage]
  */
-export function currentSlot(storage = localStorage) {
+export function currentSlot(storage = deviceStorage()) {
   return readItem(storage, key.current());
 }
 
@@ -245,7 +247,7 @@ export function currentSlot(storage = localStorage) {
  * @param {string} id
  * @param {Storage} [storage]
  */
-export function deleteSave(id, storage = localStorage) {
+export function deleteSave(id, storage = deviceStorage()) {
   removeItem(storage, key.slot(id));
   writeItem(storage, key.slots(), JSON.stringify(slotIds(storage).filter((other) => other !== id)));
   if (readItem(storage, key.current()) === id) removeItem(storage, key.current());
@@ -276,7 +278,7 @@ function historyEntry(entry) {
  * @param {Storage} [storage]
  * @returns {HistoryEntry[]}
  */
-export function readHistory(storage = localStorage) {
+export function readHistory(storage = deviceStorage()) {
   try {
     const list = JSON.parse(storage.getItem(key.history()) ?? "[]");
     if (!Array.isArray(list)) return [];
@@ -292,7 +294,7 @@ export function readHistory(storage = localStorage) {
  * @param {HistoryEntry} entry
  * @param {Storage} [storage]
  */
-export function addToHistory(entry, storage = localStorage) {
+export function addToHistory(entry, storage = deviceStorage()) {
   const list = [entry, ...readHistory(storage)].slice(0, HISTORY_LIMIT);
   try {
     storage.setItem(key.history(), JSON.stringify(list));
@@ -302,7 +304,7 @@ export function addToHistory(entry, storage = localStorage) {
 }
 
 /** Forget every finished match. */
-export function clearHistory(/** @type {Storage} */ storage = localStorage) {
+export function clearHistory(/** @type {Storage} */ storage = deviceStorage()) {
   try {
     storage.removeItem(key.history());
   } catch {

@@ -1,0 +1,80 @@
+/**
+ * The browser's localStorage, or a stand-in kept in memory when the page may not use it.
+ *
+ * A game embedded on a club's site is a third-party frame, and a browser that blocks third-party storage
+ * throws on the mere read of `window.localStorage` ("Access is denied"). The game must still play then: it
+ * keeps its saves in memory for that visit, and `isPersistent()` lets the page say so.
+ */
+
+/** A `Storage` that lives as long as the page. */
+export class MemoryStorage {
+  constructor() {
+    /** @type {Map<string, string>} */
+    this.items = new Map();
+  }
+
+  get length() {
+    return this.items.size;
+  }
+
+  /** @param {number} index */
+  key(index) {
+    return [...this.items.keys()][index] ?? null;
+  }
+
+  /** @param {string} key */
+  getItem(key) {
+    return this.items.get(String(key)) ?? null;
+  }
+
+  /**
+   * @param {string} key
+   * @param {string} value
+   */
+  setItem(key, value) {
+    this.items.set(String(key), String(value));
+  }
+
+  /** @param {string} key */
+  removeItem(key) {
+    this.items.delete(String(key));
+  }
+
+  clear() {
+    this.items.clear();
+  }
+}
+
+/** @type {Storage | null} */
+let chosen = null;
+let persistent = true;
+
+/**
+ * The storage the page keeps its settings, saves and history in.
+ * @param {() => Storage} [browserStorage] how to reach the browser's storage (a test passes its own)
+ * @returns {Storage}
+ */
+export function deviceStorage(browserStorage = () => globalThis.localStorage) {
+  if (chosen) return chosen;
+  try {
+    const storage = browserStorage();
+    storage.getItem("otv66.probe"); // some browsers hand out the object and refuse its first use
+    chosen = storage;
+  } catch {
+    chosen = /** @type {Storage} */ (/** @type {unknown} */ (new MemoryStorage()));
+    persistent = false;
+  }
+  return chosen;
+}
+
+/** Whether what the page stores outlives the visit (false in a frame whose storage the browser blocks). */
+export function isPersistent() {
+  deviceStorage();
+  return persistent;
+}
+
+/** Forget the choice (tests only). */
+export function resetDeviceStorage() {
+  chosen = null;
+  persistent = true;
+}
