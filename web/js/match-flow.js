@@ -33,11 +33,10 @@ const REVIEW_SECONDS_PER_MOVE = 0.1;
 /** A beat before the computer deals, so the player sees who deals (ms, scaled by the speed). */
 const COMPUTER_DEALS_PAUSE_MS = 350;
 /**
- * The computer seems to think for this long at least, plus up to `THINKING_SPREAD_MS` (ms, scaled by the
- * speed); the time its search took counts towards it, so a slow search adds no second wait.
+ * The computer's move follows the one before it after at least this beat (ms, scaled by the speed), long
+ * enough to see the card just played; its search, started while that card was still flying, counts towards it.
  */
-const THINKING_MS = 500;
-const THINKING_SPREAD_MS = 400;
+const THINKING_MS = 120;
 
 export class MatchFlow {
   /** @param {PageContext} ctx */
@@ -46,6 +45,12 @@ export class MatchFlow {
     this.ctx = ctx;
     /** @private @type {Promise<unknown>} */
     this.chain = Promise.resolve();
+    /**
+     * @private The computer's answer, asked for as soon as a person's move was made (it searches while that
+     * move is shown), with the time it was asked.
+     * @type {{reply: Promise<import("./types.js").ComputerMove>, started: number} | null}
+     */
+    this.nextComputerMove = null;
   }
 
   /** @private */
@@ -213,12 +218,22 @@ export class MatchFlow {
   /** @private The computer moves (or claims 66): the engine chooses and plays, the page shows it. */
   async computerMove() {
     this.setBusy(true);
-    const started = performance.now();
-    const { player, move, state } = await this.ctx.engine.call("computer_move");
-    await save(this.ctx); // before the animation: a reload during it keeps the move
+    const { reply, started } = this.nextComputerMove ?? this.askComputer();
+    this.nextComputerMove = null;
+    const { player, move, state } = await reply;
     const thought = performance.now() - started;
-    await pause(Math.max(0, THINKING_MS + Math.random() * THINKING_SPREAD_MS - thought));
+    await pause(Math.max(0, THINKING_MS - thought));
     await showMove(this.ctx, player, move, state);
+  }
+
+  /** @private Ask the engine for the computer's move and save it (before it is shown: a reload keeps it). */
+  askComputer() {
+    const started = performance.now();
+    const reply = this.ctx.engine.call("computer_move").then(async (answer) => {
+      await save(this.ctx);
+      return answer;
+    });
+    return { reply, started };
   }
 
   /**
@@ -231,6 +246,7 @@ export class MatchFlow {
     if (player === null) throw new Error(`the deal is over: no move ${move}`);
     const game = await this.ctx.engine.call("play", { move });
     await save(this.ctx);
+    if (game.phase === "computer_moves") this.nextComputerMove = this.askComputer();
     await showMove(this.ctx, player, move, game);
   }
 
