@@ -112,7 +112,7 @@ export function flyFrom(element, fromRect, ms = 220) {
  * @param {Element | null} element
  * @param {DOMRect | null} toRect
  */
-export function flyTo(element, toRect, ms = 260) {
+export function flyTo(element, toRect, ms = 220) {
   if (!factor || !element || !toRect) return Promise.resolve();
   const from = element.getBoundingClientRect();
   const dx = toRect.left + toRect.width / 2 - (from.left + from.width / 2);

@@ -223,6 +223,7 @@ export class MatchFlow {
     const { player, move, state } = await reply;
     const thought = performance.now() - started;
     await pause(Math.max(0, THINKING_MS - thought));
+    if (state.phase === "computer_moves") this.nextComputerMove = this.askComputer();
     await showMove(this.ctx, player, move, state);
   }
 
