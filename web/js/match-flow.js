@@ -9,6 +9,7 @@
  */
 
 import { pause } from "./animate.js";
+import { loadDealPlan, planText, saveDealPlan } from "./deal-plan.js";
 import { cardName, t } from "./i18n.js";
 import {
   showDealChoice,
@@ -37,6 +38,17 @@ const COMPUTER_DEALS_PAUSE_MS = 350;
  * enough to see the card just played; its search, started while that card was still flying, counts towards it.
  */
 const THINKING_MS = 120;
+
+/**
+ * Why the engine refused a packet plan, in the player's language (by the engine's error kind).
+ * @param {import("./engine.js").EngineError} error
+ * @param {number[]} plan
+ */
+function planError(error, plan) {
+  if (error.type !== "invalid_layout") return error.message;
+  if (!plan.length) return t("planEmpty");
+  return t("planWrong", { plan: planText(plan), total: plan.reduce((sum, size) => sum + size, 0) });
+}
 
 export class MatchFlow {
   /** @param {PageContext} ctx */
@@ -190,7 +202,7 @@ export class MatchFlow {
     if (phase === "human_deals") {
       const text = opponentOf(this.page) === "human" ? t("statusDealing", { name: names[dealer] }) : t("dealTitle");
       setStatus(root, "your-turn", text);
-      await showDealChoice(dialog, async (/** @type {number[]} */ packets) => {
+      const tryDeal = async (/** @type {number[]} */ packets) => {
         try {
           const game = await engine.call("next_deal", { packets });
           store.update((page) => {
@@ -198,9 +210,13 @@ export class MatchFlow {
           });
           return null;
         } catch (error) {
-          return /** @type {Error} */ (error).message;
+          return planError(/** @type {import("./engine.js").EngineError} */ (error), packets);
         }
-      });
+      };
+      const remembered = loadDealPlan();
+      const dealtAtOnce = remembered.always && (await tryDeal(remembered.plan)) === null;
+      const choice = dealtAtOnce ? remembered : await showDealChoice(dialog, tryDeal, remembered);
+      if (choice) saveDealPlan(choice);
     } else {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
       await pause(COMPUTER_DEALS_PAUSE_MS);

@@ -167,4 +167,9 @@ export const EN = {
   suitG_D: "bells",
   suitG_C: "acorns",
   cardName: "{rank} of {suit}",
+  // review branch: dealing in one tap, the review, the statistics
+  dealAlways: "Always deal like this (don't ask)",
+  dealWith: "Deal {plan}",
+  planEmpty: "Choose at least one packet (1, 2 or 4 cards).",
+  planWrong: "The plan {plan} makes {total} cards: packets of 1, 2 or 4 cards must add up to 8.",
 };

@@ -182,4 +182,9 @@ export const SR = {
   suitG_D: "bundeva",
   suitG_C: "žir",
   cardName: "{rank} {suit}",
+  // review branch: dealing in one tap, the review, the statistics
+  dealAlways: "Uvek deli ovako (bez pitanja)",
+  dealWith: "Podeli {plan}",
+  planEmpty: "Izaberite bar jedan paket (1, 2 ili 4 karte).",
+  planWrong: "Raspored {plan} ima {total} karata: paketi od 1, 2 ili 4 karte moraju dati ukupno 8.",
 };
