@@ -76,9 +76,9 @@ def play(page: object, waits_wanted: int) -> tuple[list[float], list[float]]:
     dialog = page.locator("dialog[open]")
     playable = page.locator('button.card.top[aria-disabled="false"]')
     while len(page.evaluate("window.__waits")) < waits_wanted:
-        page.locator(
-            'dialog[open], [data-status="match-over"], button.card.top[aria-disabled="false"]'
-        ).first.wait_for(timeout=TIMEOUT_MS)
+        page.locator('dialog[open], [data-status="match-over"], button.card.top[aria-disabled="false"]').first.wait_for(
+            timeout=TIMEOUT_MS
+        )
         if dialog.count():
             if dialog.locator(".preset").count():
                 dialog.get_by_role("button", name="4-4", exact=True).click()

@@ -190,7 +190,7 @@ function wireButtons() {
     flow.restart();
   });
   byId("settings-button").addEventListener("click", openSettings);
-  byId("history-button").addEventListener("click", () => showHistory(ctx.dialog));
+  byId("history-button").addEventListener("click", () => showHistory(ctx.dialog, ctx.store.state.levels));
   byId("hint-button").addEventListener("click", () => flow.hint());
   byId("undo-button").addEventListener("click", () => flow.undo());
   byId("claim-button").addEventListener("click", () => flow.claim());

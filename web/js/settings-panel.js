@@ -2,10 +2,11 @@
  * The settings and history panels (forms over settings.js and storage.js).
  */
 
+import { historyStats } from "./history-stats.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { SPEEDS } from "./settings.js";
-import { clearHistory, readHistory, statistics } from "./storage.js";
+import { clearHistory, readHistory } from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
 /** @import { Language, Settings } from "./types.js" */
@@ -151,26 +152,47 @@ export function showSettings(dialog, settings, levels) {
   }).then((action) => ({ action, settings: action ? read() : settings }));
 }
 
-/** The history of finished matches with statistics. */
-export function showHistory(/** @type {PanelDialog} */ dialog) {
+/** A level's name in the player's language (the engine's name where there is no translation). */
+function levelLabel(/** @type {string} */ name) {
+  const text = t(`level_${name}`);
+  return text === `level_${name}` ? name : text;
+}
+
+/**
+ * The history of finished matches: statistics per level and overall, then the matches, each table with headers.
+ * @param {PanelDialog} dialog
+ * @param {{list: string[], default: string | null}} [levels]  the engine's computer levels
+ */
+export function showHistory(dialog, levels = { list: [], default: null }) {
   const history = readHistory();
-  const stats = statistics(history);
+  const stats = historyStats(history, levels.list, levels.default ?? "");
+  const cell = (/** @type {string | number} */ value) => `<td>${escapeHtml(value)}</td>`;
+  const head = (/** @type {string[]} */ keys) =>
+    `<thead><tr>${keys.map((key) => `<th scope="col">${escapeHtml(t(key))}</th>`).join("")}</tr></thead>`;
+  const groupLabel = (/** @type {string} */ group) =>
+    group === "all" ? t("statsAll") : group === "human" ? t("historyHotseat") : levelLabel(group);
+  const statRows = stats
+    .map(
+      (row) =>
+        `<tr data-group="${escapeHtml(row.group)}"><th scope="row">${escapeHtml(groupLabel(row.group))}</th>${cell(row.matches)}${cell(
+          row.wins ?? "—",
+        )}${cell(row.pointsPerDeal === null ? "—" : row.pointsPerDeal.toFixed(2))}</tr>`,
+    )
+    .join("");
   const rows = history
     .slice(0, 30)
     .map((entry) => {
       const date = new Date(entry.date).toLocaleDateString();
-      const verdict =
-        entry.opponent === "human" ? t("historyHotseat") : t(entry.winner === 0 ? "historyWon" : "historyLost");
-      return `<tr><td>${escapeHtml(date)}</td><td>${escapeHtml(verdict)}</td><td>${entry.gamePoints[0]} : ${entry.gamePoints[1]}</td><td>${entry.deals}</td></tr>`;
+      const opponent =
+        entry.opponent === "human" ? t("historyHotseat") : levelLabel(entry.level ?? levels.default ?? "");
+      const verdict = entry.opponent === "human" ? "—" : t(entry.winner === 0 ? "historyWon" : "historyLost");
+      return `<tr>${cell(date)}${cell(opponent)}${cell(verdict)}${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
     })
     .join("");
-  const body = `<dl class="stats">
-      <div><dt>${escapeHtml(t("statMatches"))}</dt><dd id="stat-matches">${stats.matches}</dd></div>
-      <div><dt>${escapeHtml(t("statDeals"))}</dt><dd id="stat-deals">${stats.deals}</dd></div>
-      <div><dt>${escapeHtml(t("statWinRate"))}</dt><dd id="stat-win-rate">${stats.winRate === null ? "—" : `${stats.winRate}%`}</dd></div>
-      <div><dt>${escapeHtml(t("statGamePoints"))}</dt><dd id="stat-game-points">${stats.gamePointsFor} : ${stats.gamePointsAgainst}</dd></div>
-    </dl>
-    ${history.length ? `<table class="history"><tbody>${rows}</tbody></table>` : `<p>${escapeHtml(t("historyEmpty"))}</p>`}`;
+  const body = history.length
+    ? `<table class="stats">${head(["statsGroup", "statMatches", "statsWins", "statsPointsPerDeal"])}<tbody>${statRows}</tbody></table>
+    <table class="history">${head(["historyDate", "historyOpponent", "historyResult", "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>`
+    : `<p>${escapeHtml(t("historyEmpty"))}</p>`;
   return showPanel(dialog, {
     kind: "history",
     title: t("historyTitle"),
