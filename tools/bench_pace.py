@@ -3,7 +3,9 @@
 ``python tools/bench_pace.py [--site DIR] [--speeds normal,fast] [--waits N] [--level expert]`` builds the site
 (unless ``--site`` names a built one), serves it on 127.0.0.1 and drives headless Debian Chromium through a match
 against the computer, clicking the first playable card each turn (dealing 4-4, announcing marriages). For each speed
-it prints the median and the maximum of N waits, and how long whole deals took.
+it prints the median and the maximum of N waits, how long whole deals took, and the median time of the engine
+calls a turn waits for (``play``, ``computer_move``, ``record`` for saving), to tell the page's pauses from the
+engine's work.
 
 A **wait** runs, on the page's clock, from the click on a card (the browser's ``click`` event) to the moment a card
 of the player's is playable again (``aria-disabled="false"``) after the table has been busy in between: the card
@@ -64,8 +66,38 @@ PAGE_MARKS = """
   new MutationObserver(check).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["aria-disabled", "open"],
   });
+  // How long each engine method took, request to answer, on the page's clock.
+  const calls = (window.__calls = {});
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(...args) {
+      super(...args);
+      const asked = new Map();
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, ...rest) => {
+        if (message?.id !== undefined) asked.set(message.id, [message.method, performance.now()]);
+        return post(message, ...rest);
+      };
+      this.addEventListener("message", (event) => {
+        const request = asked.get(event.data?.id);
+        if (!request) return;
+        asked.delete(event.data.id);
+        (calls[request[0]] ??= []).push(performance.now() - request[1]);
+      });
+    }
+  };
 })();
 """
+
+
+def engine_times(page: object) -> str:
+    """The median time of the engine's methods that a turn waits for (ms), e.g. "computer_move 310"."""
+    calls: dict[str, list[float]] = page.evaluate("window.__calls")  # type: ignore[attr-defined]
+    return ", ".join(
+        f"{method} {statistics.median(calls[method]):.0f}"
+        for method in ("play", "computer_move", "record")
+        if calls.get(method)
+    )
 
 
 def play(page: object, waits_wanted: int) -> tuple[list[float], list[float]]:
@@ -118,7 +150,7 @@ def measure(site: Path, speeds: list[str], waits_wanted: int, level: str) -> Non
                 deal_median = f"{statistics.median(deals) / 1000:.1f}" if deals else "-"
                 print(
                     f"{speed:<8} {len(waits):>5} {statistics.median(waits) / 1000:>9.2f} {max(waits) / 1000:>6.2f}"
-                    f" {len(deals):>5} {deal_median:>16}",
+                    f" {len(deals):>5} {deal_median:>16}   engine ms (median): {engine_times(page)}",
                     flush=True,
                 )
                 context.close()

@@ -18,10 +18,10 @@ import {
   showMarriageChoice,
   showMatchResult,
   showMessage,
-  showReview,
 } from "./panels.js";
 import { newMatch, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
+import { showReview } from "./review-panel.js";
 import { playSound } from "./sound.js";
 import { lastTrickOf, namesOf, opponentOf, viewOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
@@ -161,7 +161,9 @@ export class MatchFlow {
       setStatus(root, "thinking", t("reviewing"));
       const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
       store.update(() => {});
-      await showReview(dialog, review, namesOf(this.page), this.page.settings.deck);
+      const positionAt = (/** @type {number} */ ply) =>
+        engine.call("review_view", { deal: deal.number, ply, seconds: REVIEW_SECONDS_PER_MOVE });
+      await showReview(dialog, review, namesOf(this.page), this.page.settings.deck, positionAt);
     }
     store.update((page) => {
       page.shownResultFor = deal.number;

@@ -7,7 +7,7 @@ import { cardFace } from "./cards.js";
 import { planText } from "./deal-plan.js";
 import { cardName, suitName, t } from "./i18n.js";
 
-/** @import { Card, DealResult, DealView, Deck, Player, PlayingState, Review } from "./types.js" */
+/** @import { Card, DealResult, DealView, Deck, Player, PlayingState } from "./types.js" */
 /** @import { DealPlanChoice } from "./deal-plan.js" */
 
 /**
@@ -296,35 +296,6 @@ export function showLastTrick(dialog, trick, names, deck) {
     kind: "last-trick",
     title: t("lastTrick"),
     body: `<div class="panel-cards">${cards}</div><p>${escapeHtml(text)}</p>`,
-    buttons: [{ label: t("close"), value: true, primary: true }],
-    cancelValue: true,
-  });
-}
-
-/**
- * The engine's review of a deal: each move, and for a weak one what was better.
- * @param {PanelDialog} dialog
- * @param {Review} review
- * @param {string[]} names
- * @param {Deck} deck
- */
-export function showReview(dialog, review, names, deck) {
-  const rows = (review.moves ?? [])
-    .map((move) => {
-      const card = move.move === "66" ? "66" : cardName(move.move.slice(0, 2), deck);
-      const mark = move.mark ? ` <strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
-      const better =
-        move.mark && move.best
-          ? ` (${escapeHtml(t("better", { card: move.best === "66" ? "66" : cardName(move.best.slice(0, 2), deck) }))})`
-          : "";
-      return `<li>${escapeHtml(names[move.player])}: ${escapeHtml(card)}${mark}${better}</li>`;
-    })
-    .join("");
-  const clean = (review.moves ?? []).every((move) => !move.mark);
-  return showPanel(dialog, {
-    kind: "review",
-    title: t("reviewTitle"),
-    body: `${clean ? `<p>${escapeHtml(t("reviewClean"))}</p>` : ""}<ol class="review-list">${rows}</ol>`,
     buttons: [{ label: t("close"), value: true, primary: true }],
     cancelValue: true,
   });

@@ -113,7 +113,6 @@ export const SR = {
   mistake: "greška",
   blunder: "gruba greška",
   better: "bolje: {card}",
-  reviewClean: "Nema grešaka.",
   // settings
   opponent: "Protivnik",
   opponentComputer: "Računar",
@@ -193,4 +192,12 @@ export const SR = {
   historyOpponent: "Protivnik",
   historyResult: "Ishod",
   historyGamePoints: "Poeni partije (vi : protivnik)",
+  reviewPlayerSummary: "{name}: izgubljeno {lost} poena partije, označenih poteza {marked}",
+  reviewMarriage: "zvanje",
+  reviewForced: "jedini potez",
+  reviewBest: "najbolje",
+  reviewPlayed: "odigrano",
+  reviewAt: "Potez {n}: na potezu {name}",
+  reviewChoices: "Ocena svakog poteza (očekivani poeni partije izgubljeni prema najboljem):",
+  reviewPick: "Izaberite potez da vidite sto u tom trenutku.",
 };
