@@ -89,7 +89,7 @@ export function finished(animation) {
  * @param {Element | null} element
  * @param {DOMRect | null} fromRect
  */
-export function flyFrom(element, fromRect, ms = 200) {
+export function flyFrom(element, fromRect, ms = 170) {
   if (!factor || !element || !fromRect) return Promise.resolve();
   const to = element.getBoundingClientRect();
   if (!to.width) return Promise.resolve();
@@ -112,7 +112,7 @@ export function flyFrom(element, fromRect, ms = 200) {
  * @param {Element | null} element
  * @param {DOMRect | null} toRect
  */
-export function flyTo(element, toRect, ms = 180) {
+export function flyTo(element, toRect, ms = 150) {
   if (!factor || !element || !toRect) return Promise.resolve();
   const from = element.getBoundingClientRect();
   const dx = toRect.left + toRect.width / 2 - (from.left + from.width / 2);

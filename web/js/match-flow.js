@@ -37,7 +37,7 @@ const COMPUTER_DEALS_PAUSE_MS = 350;
  * The computer's move follows the one before it after at least this beat (ms, scaled by the speed), long
  * enough to see the card just played; its search, started while that card was still flying, counts towards it.
  */
-const THINKING_MS = 120;
+const THINKING_MS = 80;
 
 /**
  * Why the engine refused a packet plan, in the player's language (by the engine's error kind).
