@@ -8,8 +8,10 @@ def test_a_key_skips_the_cards_flying(table):
     page = table.page
     table.wait_until(lambda: table.playable().count() > 0)
     table.playable().first.click()
-    # The card flies to the trick (slow: several hundred ms); note the animations running now.
-    table.wait_until(lambda: page.evaluate("(window.__flying = document.getAnimations()).length > 0"), 5_000)
+    # The card flies to the trick (slow: several hundred ms); note the page's own animations running now (not the
+    # stylesheet's CSS animations and transitions).
+    flying = "(window.__flying = document.getAnimations().filter((a) => a.constructor === Animation)).length > 0"
+    table.wait_until(lambda: page.evaluate(flying), 5_000)
     page.keyboard.press("Shift")
     states = page.evaluate("window.__flying.map((animation) => animation.playState)")
     assert "running" not in states, f"every animation ended at the key: {states}"
