@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from otv66.match import Match
 from otv66.rules import Rules
 
@@ -138,9 +140,17 @@ def test_a_whole_match_to_7_against_the_computer(table, artifacts):
         table.step("4-4")
     table.page.locator("#history-button").click()
     history = table.dialog()
-    assert history.locator("#stat-matches").inner_text() == "1"
-    assert int(history.locator("#stat-deals").inner_text()) == deals, "every deal's result was shown"
-    assert history.locator("#stat-win-rate").inner_text() in ("0%", "100%")
+    headers = history.locator("table.history thead th").all_inner_texts()
+    assert headers == ["Date", "Opponent", "Result", "Game points (you : opponent)", "Deals"]
+    match_row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
+    assert match_row[1] == "beginner"
+    assert int(match_row[4]) == deals, "every deal's result was shown"
+    overall = history.locator('table.stats tr[data-group="all"] td').all_inner_texts()
+    assert overall[0] == "1"
+    assert overall[1] in ("0", "1")
+    mine = int(match_row[3].split(":")[0])
+    assert mine in (a, b)
+    assert float(overall[2]) == pytest.approx(mine / deals, abs=0.005), "my game points per deal"
 
 
 def test_hot_seat_two_people_take_turns_on_one_screen(table):

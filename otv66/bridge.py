@@ -68,6 +68,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``standings_open {token}`` -> the same, every result of the standings link verified again
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
+- ``review_view {deal, ply, seconds?}`` -> ``{"deal", "ply", "moves", "view", "analysis"}``: deal number ``deal``
+  (1-based, as in ``review``) of the match in play as it was after its first ``ply`` moves, with ``analyse``'s
+  rating of every legal move there (``None`` once the deal is over or with only a claim to make)
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "can_undo": bool, "phase": phase,
 "seats": [seat, seat]}``
@@ -155,6 +158,14 @@ def _ponder_ms(value: object) -> int:
     if type(value) is not int or not 1 <= value <= MAX_PONDER_MS:
         raise BridgeError(f"ms must be a whole number from 1 to {MAX_PONDER_MS}, not {value!r:.{MAX_ECHO}}")
     return value
+
+
+def _position(played: Deal, ply: int) -> Deal:
+    """``played`` dealt again and replayed up to its first ``ply`` moves (a deal of its own: ``played`` is kept)."""
+    again = Deal.from_layout(played.reveal_layout(), played.dealer, played.rules)
+    for move in played.moves[:ply]:
+        again.play(move)
+    return again
 
 
 def _ai() -> Any:
@@ -347,9 +358,7 @@ class Session:
         played = deals[deal]
         if type(ply) is not int or not 0 <= ply <= len(played.moves):
             raise BridgeError(f"ply must be a number from 0 to {len(played.moves)}")
-        again = Deal.from_layout(played.reveal_layout(), played.dealer, played.rules)
-        for move in played.moves[:ply]:
-            again.play(move)
+        again = _position(played, ply)
         return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": again.view().to_dict()}
 
     # ------------------------------------------------------------------ club challenges
@@ -416,6 +425,21 @@ class Session:
         if self.attempt is None:
             raise IllegalMoveError("no challenge is being played: open a challenge link first")
         return self.attempt
+
+    def review_view(self, deal: Any, ply: Any, seconds: Any = None) -> dict[str, Any]:
+        deals = self._table().match.deals
+        if type(deal) is not int or not 1 <= deal <= len(deals):
+            raise BridgeError(f"there is no deal number {deal!r:.{MAX_ECHO}} to review")
+        played = deals[deal - 1]
+        if type(ply) is not int or not 0 <= ply <= len(played.moves):
+            raise BridgeError(f"ply must be a number from 0 to {len(played.moves)}")
+        budget = check_seconds(seconds)
+        again = _position(played, ply)
+        view = again.view()
+        analysis = None
+        if not again.is_over and any(move != CLAIM for move in view.legal_moves):
+            analysis = _ai().analyse(view, seconds=budget)
+        return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": view.to_dict(), "analysis": analysis}
 
     def state(self) -> dict[str, Any]:
         table = self.table
@@ -556,6 +580,7 @@ METHODS = frozenset(
         "result_check",
         "standings",
         "standings_open",
+        "review_view",
     }
 )
 

@@ -14,7 +14,6 @@ import {
   saveMatch,
   setStorageNamespace,
   startSlot,
-  statistics,
   upgradeSave,
   useSlot,
 } from "../web/js/storage.js";
@@ -239,32 +238,5 @@ describe("the history of finished matches", () => {
     addToHistory(entry(), storage);
     clearHistory(storage);
     assert.deepEqual(readHistory(storage), []);
-  });
-});
-
-describe("statistics", () => {
-  test("matches and deals count every match; the win rate and game points only those against the computer", () => {
-    const history = [
-      entry({ winner: 0, gamePoints: [7, 2], deals: 3 }),
-      entry({ winner: 1, gamePoints: [4, 7], deals: 5 }),
-      entry({ winner: 0, gamePoints: [8, 6], deals: 6 }),
-      entry({ opponent: "human", winner: 1, gamePoints: [1, 7], deals: 2 }),
-    ];
-    assert.deepEqual(statistics(history), {
-      matches: 4,
-      deals: 16,
-      winRate: 67,
-      gamePointsFor: 19,
-      gamePointsAgainst: 15,
-    });
-  });
-
-  test("no match against the computer: no win rate", () => {
-    assert.equal(statistics([]).winRate, null);
-    assert.equal(statistics([entry({ opponent: "human" })]).winRate, null);
-  });
-
-  test("an entry without a deal count counts no deals", () => {
-    assert.equal(statistics([entry({ deals: undefined })]).deals, 0);
   });
 });

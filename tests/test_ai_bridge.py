@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from otv66.bridge import Session, handle
 
 
@@ -82,3 +84,47 @@ def test_a_claimant_out_of_turn_is_answered_with_his_claim_or_nothing() -> None:
         if answers == {"66", None}:
             return
     raise AssertionError(f"only {answers} seen in 300 deals")
+
+
+def played_out(seed: int = 9) -> Session:
+    """A match whose first deal the club level played to its end for both sides."""
+    session = started(seed=seed)
+    while not ask(session, "state")["deal"]["result"]:
+        ask(session, "play", move=ask(session, "ai_move", level="club", seed=1)["move"])
+    return session
+
+
+def test_review_view_shows_the_table_at_a_move_with_every_legal_move_rated() -> None:
+    session = played_out()
+    moves = ask(session, "state")["deal"]["moves"]
+    shown = ask(session, "review_view", deal=1, ply=3, seconds=0.02)
+    assert shown["moves"] == moves
+    assert shown["view"]["moves"] == moves[:3], "the position after the first three moves"
+    assert moves[3] in shown["view"]["legal_moves"], "the move played there was legal there"
+    analysis = shown["analysis"]
+    assert sorted(row["move"] for row in analysis["moves"]) == sorted(shown["view"]["legal_moves"])
+    assert analysis["best"] == analysis["moves"][0]["move"]
+
+
+def test_review_view_of_the_deal_start_and_its_end() -> None:
+    session = played_out()
+    moves = ask(session, "state")["deal"]["moves"]
+    start = ask(session, "review_view", deal=1, ply=0, seconds=0.02)
+    assert start["view"]["moves"] == [] and start["analysis"] is not None
+    end = ask(session, "review_view", deal=1, ply=len(moves), seconds=0.02)
+    assert end["view"]["result"] == ask(session, "state")["deal"]["result"]
+    assert end["analysis"] is None, "nothing left to choose"
+
+
+def test_review_view_keeps_the_match_in_play() -> None:
+    session = played_out()
+    before = ask(session, "state")
+    ask(session, "review_view", deal=1, ply=5, seconds=0.02)
+    assert ask(session, "state") == before
+
+
+@pytest.mark.parametrize(("deal", "ply"), [(0, 0), (2, 0), (1, -1), (1, 99), ("1", 0), (1, 1.0)])
+def test_review_view_of_a_position_that_does_not_exist_is_an_error(deal: object, ply: object) -> None:
+    session = played_out()
+    reply = handle({"id": 1, "method": "review_view", "params": {"deal": deal, "ply": ply}}, session)
+    assert reply["error"]["type"] == "bad_request"

@@ -20,7 +20,7 @@ ERROR_TYPES = {
 } | {BridgeError.kind, "invalid_value", "invalid_link", "unsupported_link"}
 
 # The computer opponent's methods think for up to seconds; they are exercised by the AI's own tests.
-ENGINE_METHODS = sorted(METHODS - {"ai_move", "analyse", "review", "hint", "computer_move"})
+ENGINE_METHODS = sorted(METHODS - {"ai_move", "analyse", "review", "review_view", "hint", "computer_move"})
 
 
 def ask(session: Session, method: str, **params: object) -> dict:

@@ -1,11 +1,23 @@
 /**
  * Animations with the Web Animations API: cards flying between places, a card turning up,
  * the deal. Every duration is multiplied by the speed factor; factor 0 means no animation.
+ * Whatever is in progress (animations and pauses) can be skipped at once: `skipAnimations()`,
+ * called on a tap or a key (input.js), jumps everything running to its end.
  */
 
 /** @import { Player } from "./types.js" */
 
 let factor = 1;
+
+/** What is running now and can be skipped: animations to finish, pauses to end. */
+const running = {
+  /** @type {Set<Pick<Animation, "finish">>} */
+  animations: new Set(),
+  /** @type {Set<() => void>} */
+  pauses: new Set(),
+  /** How many times everything was skipped: a sequence (the deal) that sees it change shows the rest at once. */
+  skips: 0,
+};
 
 /** Set the factor on every duration (settings.js `SPEEDS`; 0 turns animation off). */
 export function setSpeedFactor(/** @type {number} */ value) {
@@ -17,15 +29,59 @@ export function speedFactor() {
   return factor;
 }
 
-/** Wait `ms` milliseconds scaled by the speed factor (at once when animations are off). */
-export function pause(/** @type {number} */ ms) {
-  const scaled = ms * factor;
-  return scaled > 0 ? new Promise((resolve) => setTimeout(resolve, scaled)) : Promise.resolve();
+/**
+ * Jump every animation in progress to its end and end every pause now (a tap or a key while the table moves).
+ * @returns {boolean} whether anything was running
+ */
+export function skipAnimations() {
+  const any = running.animations.size + running.pauses.size > 0;
+  for (const animation of running.animations) animation.finish();
+  for (const end of running.pauses) end();
+  running.animations.clear();
+  running.pauses.clear();
+  running.skips += 1;
+  return any;
 }
 
-/** Resolves when `animation` ends, finished or cancelled. */
-function finished(/** @type {Animation} */ animation) {
-  return animation.finished.catch(() => {});
+/** Whether an animation or a pause is in progress. */
+export function animating() {
+  return running.animations.size + running.pauses.size > 0;
+}
+
+/** Wait `ms` real milliseconds, or less if skipped (`skipAnimations`); at once when `ms` is 0 or less. */
+export function waitFor(/** @type {number} */ ms) {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const end = () => {
+      clearTimeout(timer);
+      running.pauses.delete(end);
+      resolve(undefined);
+    };
+    const timer = setTimeout(end, ms);
+    running.pauses.add(end);
+  });
+}
+
+/** Wait `ms` milliseconds scaled by the speed factor (at once when animations are off; skippable). */
+export function pause(/** @type {number} */ ms) {
+  return waitFor(ms * factor);
+}
+
+/**
+ * Resolves when `animation` ends, finished, skipped or cancelled.
+ * @param {Pick<Animation, "finish" | "finished">} animation
+ * @returns {Promise<void>}
+ */
+export function finished(animation) {
+  running.animations.add(animation);
+  return animation.finished.then(
+    () => {
+      running.animations.delete(animation);
+    },
+    () => {
+      running.animations.delete(animation);
+    },
+  );
 }
 
 /**
@@ -33,7 +89,7 @@ function finished(/** @type {Animation} */ animation) {
  * @param {Element | null} element
  * @param {DOMRect | null} fromRect
  */
-export function flyFrom(element, fromRect, ms = 320) {
+export function flyFrom(element, fromRect, ms = 170) {
   if (!factor || !element || !fromRect) return Promise.resolve();
   const to = element.getBoundingClientRect();
   if (!to.width) return Promise.resolve();
@@ -56,7 +112,7 @@ export function flyFrom(element, fromRect, ms = 320) {
  * @param {Element | null} element
  * @param {DOMRect | null} toRect
  */
-export function flyTo(element, toRect, ms = 360) {
+export function flyTo(element, toRect, ms = 150) {
   if (!factor || !element || !toRect) return Promise.resolve();
   const from = element.getBoundingClientRect();
   const dx = toRect.left + toRect.width / 2 - (from.left + from.width / 2);
@@ -78,7 +134,7 @@ export function flyTo(element, toRect, ms = 360) {
  * A card turning face up (a quarter turn about its vertical axis, then back).
  * @param {Element | null} element
  */
-export function turnUp(element, ms = 360) {
+export function turnUp(element, ms = 260) {
   if (!factor || !element) return Promise.resolve();
   return finished(
     element.animate(
@@ -123,9 +179,10 @@ export function dealingOrder(dealer, plan) {
  * @param {string} backMarkup  a card back (cards.js `cardBack`)
  */
 export async function dealCards(layer, originRect, packets, backMarkup, ms = 90) {
+  const skips = running.skips;
   for (const packet of packets) {
     const flights = packet.map(async ({ target, reveal }, index) => {
-      if (!factor) return reveal();
+      if (!factor || running.skips !== skips) return reveal();
       const flyer = document.createElement("div");
       flyer.className = "card flyer";
       flyer.innerHTML = backMarkup;
@@ -138,8 +195,8 @@ export async function dealCards(layer, originRect, packets, backMarkup, ms = 90)
         height: `${to.height}px`,
       });
       layer.append(flyer);
-      await new Promise((resolve) => setTimeout(resolve, index * ms * 0.5 * factor));
-      await flyFrom(flyer, originRect, ms * 2.2);
+      await waitFor(index * ms * 0.5 * factor);
+      if (running.skips === skips) await flyFrom(flyer, originRect, ms * 2.2);
       flyer.remove();
       return reveal();
     });

@@ -253,7 +253,7 @@ function wireButtons() {
   });
   byId("settings-button").addEventListener("click", openSettings);
   byId("history-button").addEventListener("click", async () => {
-    const slot = await showHistory(ctx.dialog);
+    const slot = await showHistory(ctx.dialog, ctx.store.state.levels);
     if (slot)
       flow.run(async () => {
         await continueMatch(ctx, slot);

@@ -1,8 +1,11 @@
 /**
  * Gestures: clicking or tapping a card, and the keyboard (arrow keys move between cards,
- * number keys jump to the n-th playable card, Enter or Space plays the focused one).
+ * number keys jump to the n-th playable card, Enter or Space plays the focused one). A tap or a key
+ * while the table moves skips the animation in progress (and does nothing else).
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
+
+import { animating, skipAnimations } from "./animate.js";
 
 /** @import { Card, Player } from "./types.js" */
 
@@ -44,10 +47,18 @@ export function bindInput(root, { onCard }) {
     onCard(/** @type {Player} */ (Number(button.dataset.player)), button.dataset.card, button);
   });
 
-  document.addEventListener("pointerdown", () => document.body.classList.remove("keyboard"));
+  document.addEventListener("pointerdown", () => {
+    document.body.classList.remove("keyboard");
+    skipAnimations();
+  });
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (document.querySelector("dialog[open]")) return;
+    if (animating()) {
+      skipAnimations();
+      event.preventDefault();
+      return;
+    }
     const target = /** @type {Partial<Element>} */ (event.target);
     const field = target.closest?.("input, select, textarea");
     if (field) return;

@@ -9,6 +9,7 @@
  */
 
 import { pause } from "./animate.js";
+import { loadDealPlan, planText, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { cardName, t } from "./i18n.js";
 import {
@@ -18,10 +19,10 @@ import {
   showMarriageChoice,
   showMatchResult,
   showMessage,
-  showReview,
 } from "./panels.js";
 import { newMatch, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
+import { showReview } from "./review-panel.js";
 import { playSound } from "./sound.js";
 import { lastTrickOf, namesOf, opponentOf, viewOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
@@ -34,11 +35,21 @@ const REVIEW_SECONDS_PER_MOVE = 0.1;
 /** A beat before the computer deals, so the player sees who deals (ms, scaled by the speed). */
 const COMPUTER_DEALS_PAUSE_MS = 350;
 /**
- * The computer seems to think for this long at least, plus up to `THINKING_SPREAD_MS` (ms, scaled by the
- * speed); the time its search took counts towards it, so a slow search adds no second wait.
+ * The computer's move follows the one before it after at least this beat (ms, scaled by the speed), long
+ * enough to see the card just played; its search, started while that card was still flying, counts towards it.
  */
-const THINKING_MS = 500;
-const THINKING_SPREAD_MS = 400;
+const THINKING_MS = 80;
+
+/**
+ * Why the engine refused a packet plan, in the player's language (by the engine's error kind).
+ * @param {import("./engine.js").EngineError} error
+ * @param {number[]} plan
+ */
+function planError(error, plan) {
+  if (error.type !== "invalid_layout") return error.message;
+  if (!plan.length) return t("planEmpty");
+  return t("planWrong", { plan: planText(plan), total: plan.reduce((sum, size) => sum + size, 0) });
+}
 /**
  * One slice of the computer's thinking on the person's time (ms, bridge `ponder`): the worker answers one
  * message at a time, so a click waits at most this long for it.
@@ -56,6 +67,12 @@ export class MatchFlow {
     this.queued = 0;
     /** @private Whether the pondering loop is on. */
     this.pondering = false;
+    /**
+     * @private The computer's answer, asked for as soon as a person's move was made (it searches while that
+     * move is shown), with the time it was asked.
+     * @type {{reply: Promise<import("./types.js").ComputerMove>, started: number} | null}
+     */
+    this.nextComputerMove = null;
   }
 
   /** @private */
@@ -191,7 +208,9 @@ export class MatchFlow {
       setStatus(root, "thinking", t("reviewing"));
       const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
       store.update(() => {});
-      await showReview(dialog, review, namesOf(this.page), this.page.settings.deck);
+      const positionAt = (/** @type {number} */ ply) =>
+        engine.call("review_view", { deal: deal.number, ply, seconds: REVIEW_SECONDS_PER_MOVE });
+      await showReview(dialog, review, namesOf(this.page), this.page.settings.deck, positionAt);
     }
     store.update((page) => {
       page.shownResultFor = deal.number;
@@ -232,7 +251,7 @@ export class MatchFlow {
     if (phase === "human_deals") {
       const text = opponentOf(this.page) === "human" ? t("statusDealing", { name: names[dealer] }) : t("dealTitle");
       setStatus(root, "your-turn", text);
-      await showDealChoice(dialog, async (/** @type {number[]} */ packets) => {
+      const tryDeal = async (/** @type {number[]} */ packets) => {
         try {
           const game = await engine.call("next_deal", { packets });
           store.update((page) => {
@@ -240,9 +259,13 @@ export class MatchFlow {
           });
           return null;
         } catch (error) {
-          return /** @type {Error} */ (error).message;
+          return planError(/** @type {import("./engine.js").EngineError} */ (error), packets);
         }
-      });
+      };
+      const remembered = loadDealPlan();
+      const dealtAtOnce = remembered.always && (await tryDeal(remembered.plan)) === null;
+      const choice = dealtAtOnce ? remembered : await showDealChoice(dialog, tryDeal, remembered);
+      if (choice) saveDealPlan(choice);
     } else {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
       await pause(COMPUTER_DEALS_PAUSE_MS);
@@ -260,12 +283,24 @@ export class MatchFlow {
   /** @private The computer moves (or claims 66): the engine chooses and plays, the page shows it. */
   async computerMove() {
     this.setBusy(true);
-    const started = performance.now();
-    const { player, move, state } = await this.ctx.engine.call("computer_move");
+    const { reply, started } = this.nextComputerMove ?? this.askComputer();
+    this.nextComputerMove = null;
+    const { player, move, state } = await reply;
     await save(this.ctx, state); // before the animation: a reload during it keeps the move
     const thought = performance.now() - started;
-    await pause(Math.max(0, THINKING_MS + Math.random() * THINKING_SPREAD_MS - thought));
+    await pause(Math.max(0, THINKING_MS - thought));
+    if (state.phase === "computer_moves") this.nextComputerMove = this.askComputer();
     await showMove(this.ctx, player, move, state);
+  }
+
+  /** @private Ask the engine for the computer's move and save it (before it is shown: a reload keeps it). */
+  askComputer() {
+    const started = performance.now();
+    const reply = this.ctx.engine.call("computer_move").then(async (answer) => {
+      await save(this.ctx);
+      return answer;
+    });
+    return { reply, started };
   }
 
   /**
@@ -278,6 +313,7 @@ export class MatchFlow {
     if (player === null) throw new Error(`the deal is over: no move ${move}`);
     const game = await this.ctx.engine.call("play", { move });
     await save(this.ctx, game); // before the animation: a reload during it keeps the move
+    if (game.phase === "computer_moves") this.nextComputerMove = this.askComputer();
     await showMove(this.ctx, player, move, game);
   }
 

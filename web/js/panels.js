@@ -4,9 +4,11 @@
  */
 
 import { cardFace } from "./cards.js";
+import { planText } from "./deal-plan.js";
 import { cardName, suitName, t } from "./i18n.js";
 
-/** @import { Card, DealResult, DealView, Deck, Player, PlayingState, Review } from "./types.js" */
+/** @import { Card, DealResult, DealView, Deck, Player, PlayingState } from "./types.js" */
+/** @import { DealPlanChoice } from "./deal-plan.js" */
 
 /**
  * The page's one <dialog>; `finishPanel` closes the panel it shows now (with its cancel value).
@@ -123,13 +125,16 @@ export function showMarriageChoice(
 }
 
 /**
- * The human dealer's packet plan. `tryDeal(plan)` asks the engine; it resolves to an
- * error message (shown, the panel stays) or null (dealt: the panel closes).
+ * The human dealer's packet plan: a preset deals at once; a custom plan is built from packets; the focused
+ * button deals the built plan, or else the remembered one (so Enter deals like last time); "always deal like
+ * this" is kept with it. `tryDeal(plan)` asks the engine; it resolves to an error message (shown, the panel
+ * stays) or null (dealt: the panel closes).
  * @param {PanelDialog} dialog
  * @param {(plan: number[]) => Promise<string | null>} tryDeal
- * @returns {Promise<number[] | null>}
+ * @param {DealPlanChoice} remembered  the plan last dealt, and whether to always deal it
+ * @returns {Promise<DealPlanChoice | null>}
  */
-export function showDealChoice(dialog, tryDeal) {
+export function showDealChoice(dialog, tryDeal, remembered) {
   const presets = [
     [4, 4],
     [2, 2, 2, 2],
@@ -137,7 +142,7 @@ export function showDealChoice(dialog, tryDeal) {
   ];
   const body = `<p>${escapeHtml(t("dealHint"))}</p>
     <div class="plan-presets">${presets
-      .map((plan, i) => `<button type="button" class="preset" data-preset="${i}">${plan.join("-")}</button>`)
+      .map((plan, i) => `<button type="button" class="preset" data-preset="${i}">${planText(plan)}</button>`)
       .join("")}</div>
     <div class="plan-builder">${[1, 2, 4]
       .map(
@@ -145,25 +150,30 @@ export function showDealChoice(dialog, tryDeal) {
           `<button type="button" class="packet" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`,
       )
       .join("")}<button type="button" class="packet-clear">${escapeHtml(t("clear"))}</button></div>
-    <p class="plan-text" aria-live="polite"></p><p class="plan-error" role="alert"></p>`;
+    <p class="plan-text" aria-live="polite"></p><p class="plan-error" role="alert"></p>
+    <label class="plan-always"><input type="checkbox" id="deal-always"${remembered.always ? " checked" : ""}>
+      ${escapeHtml(t("dealAlways"))}</label>`;
   return showPanel(dialog, {
     kind: "deal",
     title: t("dealTitle"),
     body,
-    /** @type {(panel: PanelDialog, finish: (plan: number[] | null) => void) => void} */
+    /** @type {(panel: PanelDialog, finish: (choice: DealPlanChoice | null) => void) => void} */
     setup(panel, finish) {
       /** @type {number[]} */
       let plan = [];
       const text = /** @type {HTMLElement} */ (panel.querySelector(".plan-text"));
       const error = /** @type {HTMLElement} */ (panel.querySelector(".plan-error"));
+      const always = /** @type {HTMLInputElement} */ (panel.querySelector("#deal-always"));
+      const dealButton = document.createElement("button");
       const show = () => {
-        text.textContent = plan.length ? t("dealPlan", { plan: plan.join("-") }) : t("dealEmpty");
+        text.textContent = plan.length ? t("dealPlan", { plan: planText(plan) }) : t("dealEmpty");
+        dealButton.textContent = t("dealWith", { plan: planText(plan.length ? plan : remembered.plan) });
       };
       const deal = async (/** @type {number[]} */ chosen) => {
         error.textContent = "";
         const message = await tryDeal(chosen);
         if (message) error.textContent = message;
-        else finish(chosen);
+        else finish({ plan: chosen, always: always.checked });
       };
       for (const button of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll(".preset"))) {
         button.addEventListener("click", () => deal(presets[Number(button.dataset.preset)]));
@@ -178,12 +188,10 @@ export function showDealChoice(dialog, tryDeal) {
         plan = [];
         show();
       });
-      const dealButton = document.createElement("button");
       dealButton.type = "button";
       dealButton.className = "primary";
       dealButton.id = "deal-custom";
-      dealButton.textContent = t("deal");
-      dealButton.addEventListener("click", () => deal(plan));
+      dealButton.addEventListener("click", () => deal(plan.length ? [...plan] : remembered.plan));
       /** @type {HTMLElement} */ (panel.querySelector(".panel-buttons")).append(dealButton);
       show();
     },
@@ -288,35 +296,6 @@ export function showLastTrick(dialog, trick, names, deck) {
     kind: "last-trick",
     title: t("lastTrick"),
     body: `<div class="panel-cards">${cards}</div><p>${escapeHtml(text)}</p>`,
-    buttons: [{ label: t("close"), value: true, primary: true }],
-    cancelValue: true,
-  });
-}
-
-/**
- * The engine's review of a deal: each move, and for a weak one what was better.
- * @param {PanelDialog} dialog
- * @param {Review} review
- * @param {string[]} names
- * @param {Deck} deck
- */
-export function showReview(dialog, review, names, deck) {
-  const rows = (review.moves ?? [])
-    .map((move) => {
-      const card = move.move === "66" ? "66" : cardName(move.move.slice(0, 2), deck);
-      const mark = move.mark ? ` <strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
-      const better =
-        move.mark && move.best
-          ? ` (${escapeHtml(t("better", { card: move.best === "66" ? "66" : cardName(move.best.slice(0, 2), deck) }))})`
-          : "";
-      return `<li>${escapeHtml(names[move.player])}: ${escapeHtml(card)}${mark}${better}</li>`;
-    })
-    .join("");
-  const clean = (review.moves ?? []).every((move) => !move.mark);
-  return showPanel(dialog, {
-    kind: "review",
-    title: t("reviewTitle"),
-    body: `${clean ? `<p>${escapeHtml(t("reviewClean"))}</p>` : ""}<ol class="review-list">${rows}</ol>`,
     buttons: [{ label: t("close"), value: true, primary: true }],
     cancelValue: true,
   });

@@ -2,11 +2,12 @@
  * The settings and history panels (forms over settings.js and storage.js).
  */
 
+import { historyStats } from "./history-stats.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { SPEEDS } from "./settings.js";
-import { clearHistory, currentSlot, deleteSave, listSaves, readHistory, statistics } from "./storage.js";
+import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
 /** @import { Language, Settings } from "./types.js" */
@@ -35,12 +36,18 @@ function checkbox(/** @type {string} */ name, /** @type {string} */ label, /** @
   return `<label class="field check"><input type="checkbox" name="${name}" id="setting-${name}"${checked ? " checked" : ""}/><span>${escapeHtml(label)}</span></label>`;
 }
 
+/** A level's name in the player's language (the engine's name where there is no translation). */
+function levelName(/** @type {string} */ name) {
+  const text = t(`level_${name}`);
+  return text === `level_${name}` ? name : text;
+}
+
 /**
  * A level's name with its rating from the benchmark (web/js/level-ratings.js), when it has one.
  * @param {string} name
  */
-function levelLabel(name) {
-  const level = t(`level_${name}`) === `level_${name}` ? name : t(`level_${name}`);
+function ratedLevelName(name) {
+  const level = levelName(name);
   const rating = /** @type {Record<string, number>} */ (LEVEL_RATINGS)[name];
   return rating === undefined ? level : t("levelRated", { level, rating });
 }
@@ -70,7 +77,7 @@ export function showSettings(dialog, settings, levels) {
       ${select(
         "level",
         t("level"),
-        levels.list.map((name) => [name, levelLabel(name)]),
+        levels.list.map((name) => [name, ratedLevelName(name)]),
         level,
       )}
     </fieldset>
@@ -189,34 +196,47 @@ function savedMatchesHtml(onTable) {
 }
 
 /**
- * The history of finished matches with statistics, and the saved matches to continue.
+ * The history of finished matches (statistics per level and overall, then the matches, each table with headers)
+ * and the saved matches to continue.
+ * @param {PanelDialog} dialog
+ * @param {{list: string[], default: string | null}} [levels]  the engine's computer levels
  * @returns {Promise<string | null>} the slot of a saved match to continue, or null
  */
-export function showHistory(/** @type {PanelDialog} */ dialog) {
+export function showHistory(dialog, levels = { list: [], default: null }) {
   const history = readHistory();
-  const stats = statistics(history);
+  const stats = historyStats(history, levels.list, levels.default ?? "");
+  const cell = (/** @type {string | number} */ value) => `<td>${escapeHtml(value)}</td>`;
+  const head = (/** @type {string[]} */ keys) =>
+    `<thead><tr>${keys.map((key) => `<th scope="col">${escapeHtml(t(key))}</th>`).join("")}</tr></thead>`;
+  const groupLabel = (/** @type {string} */ group) =>
+    group === "all" ? t("statsAll") : group === "human" ? t("historyHotseat") : levelName(group);
+  const statRows = stats
+    .map(
+      (row) =>
+        `<tr data-group="${escapeHtml(row.group)}"><th scope="row">${escapeHtml(groupLabel(row.group))}</th>${cell(row.matches)}${cell(
+          row.wins ?? "—",
+        )}${cell(row.pointsPerDeal === null ? "—" : row.pointsPerDeal.toFixed(2))}</tr>`,
+    )
+    .join("");
   const rows = history
     .slice(0, 30)
     .map((entry) => {
       const date = new Date(entry.date).toLocaleDateString();
-      const verdict =
-        entry.opponent === "human" ? t("historyHotseat") : t(entry.winner === 0 ? "historyWon" : "historyLost");
-      const points = `${entry.gamePoints[0]} : ${entry.gamePoints[1]}`;
-      return `<tr><td>${escapeHtml(date)}</td><td>${escapeHtml(verdict)}</td><td>${escapeHtml(points)}</td><td>${escapeHtml(entry.deals)}</td></tr>`;
+      const opponent =
+        entry.opponent === "human" ? t("historyHotseat") : levelName(entry.level ?? levels.default ?? "");
+      const verdict = entry.opponent === "human" ? "—" : t(entry.winner === 0 ? "historyWon" : "historyLost");
+      return `<tr>${cell(date)}${cell(opponent)}${cell(verdict)}${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
     })
     .join("");
-  const body = `<dl class="stats">
-      <div><dt>${escapeHtml(t("statMatches"))}</dt><dd id="stat-matches">${stats.matches}</dd></div>
-      <div><dt>${escapeHtml(t("statDeals"))}</dt><dd id="stat-deals">${stats.deals}</dd></div>
-      <div><dt>${escapeHtml(t("statWinRate"))}</dt><dd id="stat-win-rate">${stats.winRate === null ? "—" : `${stats.winRate}%`}</dd></div>
-      <div><dt>${escapeHtml(t("statGamePoints"))}</dt><dd id="stat-game-points">${stats.gamePointsFor} : ${stats.gamePointsAgainst}</dd></div>
-    </dl>
-    ${history.length ? `<table class="history"><tbody>${rows}</tbody></table>` : `<p>${escapeHtml(t("historyEmpty"))}</p>`}
-    ${savedMatchesHtml(currentSlot())}`;
+  const body = history.length
+    ? `<table class="stats">${head(["statsGroup", "statMatches", "statsWins", "statsPointsPerDeal"])}<tbody>${statRows}</tbody></table>
+    <table class="history">${head(["historyDate", "historyOpponent", "historyResult", "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>`
+    : `<p>${escapeHtml(t("historyEmpty"))}</p>`;
+  const saved = savedMatchesHtml(currentSlot());
   return showPanel(dialog, {
     kind: "history",
     title: t("historyTitle"),
-    body,
+    body: body + saved,
     buttons: [
       { label: t("close"), value: null, primary: true },
       ...(history.length ? [{ label: t("clearHistory"), value: "clear" }] : []),

@@ -1,7 +1,7 @@
 /**
  * What the browser keeps between visits: every match the player started, each in a slot of its own until he
  * deletes it (a docs/record-format.md record, saved after every move, with the last public state), and the
- * history of finished matches with simple statistics.
+ * history of finished matches.
  *
  * Every function takes the storage as its last argument (the device's, device-storage.js, by default), and none throws: a browser
  * that refuses storage (private mode, a full quota) loses what it cannot keep, never the game in play.
@@ -310,21 +310,4 @@ export function clearHistory(/** @type {Storage} */ storage = deviceStorage()) {
   } catch {
     // nothing to clear
   }
-}
-
-/**
- * Matches, deals, win rate against the computer (a whole percentage, null before the first such match) and game
- * points against it (player 0 is "you").
- * @param {HistoryEntry[]} history
- */
-export function statistics(history) {
-  const computer = history.filter((entry) => entry.opponent === "computer");
-  const wins = computer.filter((entry) => entry.winner === 0).length;
-  return {
-    matches: history.length,
-    deals: history.reduce((sum, entry) => sum + (entry.deals || 0), 0),
-    winRate: computer.length ? Math.round((100 * wins) / computer.length) : null,
-    gamePointsFor: computer.reduce((sum, entry) => sum + entry.gamePoints[0], 0),
-    gamePointsAgainst: computer.reduce((sum, entry) => sum + entry.gamePoints[1], 0),
-  };
 }

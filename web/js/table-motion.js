@@ -14,7 +14,7 @@ import { namesOf } from "./store.js";
 /** @import { DealtState, Move, Player, Rules } from "./types.js" */
 
 /** How long a finished trick stays in the middle before it flies to its winner (ms, scaled by the speed). */
-export const TRICK_SHOWN_MS = 700;
+export const TRICK_SHOWN_MS = 250;
 
 /**
  * What the table's modules share: the store, the engine, the page's elements and its voice.

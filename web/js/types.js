@@ -218,14 +218,25 @@
  * @property {Player} player
  * @property {Move} move
  * @property {Move | null} best
- * @property {number} value
- * @property {number} best_value
+ * @property {number | null} value  null for a move the engine did not rate (forced, or a claim)
+ * @property {number | null} best_value
  * @property {number} loss
  * @property {boolean} exact
  * @property {"inaccuracy" | "mistake" | "blunder" | null} mark
  */
 
 /** @typedef {{moves: ReviewMove[]}} Review  The bridge's `review`. */
+
+/**
+ * The bridge's `review_view`: a deal of the match as it was after its first `ply` moves, with the engine's rating
+ * of every legal move there (null once the deal is over).
+ * @typedef {object} ReviewView
+ * @property {number} deal
+ * @property {number} ply
+ * @property {Move[]} moves
+ * @property {PublicView} view
+ * @property {Analysis | null} analysis
+ */
 
 /**
  * The bridge's `computer_move`: the computer's move (or its claim of 66), already made, and the state after it.
@@ -306,6 +317,7 @@
  * @property {{pondering: boolean, solved: boolean}} ponder
  * @property {Analysis} analyse
  * @property {Review} review
+ * @property {ReviewView} review_view
  * @property {EngineRecord} record
  * @property {PlayingState} load_record
  * @property {{token: string}} deal_link

@@ -1,0 +1,122 @@
+"""The post-deal review, dealing in one tap and the history's statistics, in Serbian, on a desktop and a phone.
+
+Screenshots go to e2e/artifacts/ (review-*.png, deal-panel-*.png) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+SCREENS = [pytest.param(1280, 800, id="desktop"), pytest.param(360, 640, id="phone")]
+
+
+def play_out_the_deal(table) -> None:
+    """Play the first playable card until the deal's result shows (dealing 4-4 when asked)."""
+    while not table.dialog().locator("#next-deal").count():
+        table.step("4-4")
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_in_context, artifacts, width, height):
+    table = table_in_context(viewport={"width": width, "height": height})
+    table.open("seed=11&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    play_out_the_deal(table)
+    table.dialog().locator("#review-button").click()
+    panel = table.dialog()
+    moves = panel.locator(".review-move")
+    moves.first.wait_for(timeout=90_000)
+    assert panel.locator(".panel-title").inner_text() == "Analiza deljenja"
+    summary = panel.locator(".review-summary").inner_text()
+    assert re.search(r"izgubljeno \d+\.\d\d poena partije", summary), summary
+    count = moves.count()
+    assert count >= 8, "one row per move of the deal"
+    for row in range(count):
+        loss = moves.nth(row).locator(".review-loss").inner_text()
+        assert re.fullmatch(r"\u2212?\d+\.\d\d|jedini potez", loss), loss
+    # A move the engine marked names the better move; otherwise the first rated move.
+    marked = panel.locator(".review-move:has(.review-better)")
+    chosen = marked.first if marked.count() else panel.locator(".review-move:has([data-loss])").first
+    chosen.click()
+    ratings = panel.locator(".review-ratings li")
+    ratings.first.wait_for(timeout=60_000)
+    assert panel.locator('.review-side[data-player="0"] .review-pile').count() == 8
+    assert panel.locator('.review-side[data-player="1"] .review-pile').count() == 8
+    assert ratings.count() >= 2, "a rated move had a choice"
+    assert panel.locator(".review-ratings li.played").count() == 1, "the move played is among the rated ones"
+    assert "najbolje" in ratings.first.inner_text(), "the best move comes first"
+    if marked.count():
+        better = chosen.locator(".review-better").inner_text()
+        assert better.startswith("bolje:")
+    panel.screenshot(path=artifacts / f"review-{width}x{height}.png")
+    panel.get_by_role("button", name="Zatvori", exact=True).click()
+    assert table.dialog().locator("#next-deal").is_visible()
+
+
+def test_the_last_plan_is_offered_enter_deals_it_and_a_wrong_plan_is_explained_in_serbian(table_in_context, artifacts):
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    table.open("seed=2&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    panel = table.dialog()
+    panel.locator(".preset").first.wait_for()
+    deal_button = panel.locator("#deal-custom")
+    assert deal_button.inner_text() == "Podeli 4-4", "a first visit offers 4-4"
+    panel.locator('.packet[data-packet="4"]').click()
+    panel.locator('.packet[data-packet="2"]').click()
+    assert deal_button.inner_text() == "Podeli 4-2"
+    deal_button.click()
+    error = panel.locator(".plan-error")
+    table.wait_until(lambda: error.inner_text() != "")
+    assert error.inner_text() == ("Raspored 4-2 ima 6 karata: paketi od 1, 2 ili 4 karte moraju dati ukupno 8."), (
+        "the engine's refusal, by its kind, in the player's language"
+    )
+    panel.screenshot(path=artifacts / "deal-panel-wrong-plan.png")
+    panel.locator(".packet-clear").click()
+    panel.locator('.packet[data-packet="2"]').click()
+    for _ in range(3):
+        panel.locator('.packet[data-packet="2"]').click()
+    panel.locator("#deal-always").check()
+    deal_button.focus()
+    table.page.keyboard.press("Enter")
+    table.wait_until(lambda: not table.dialog().count())
+    stored = json.loads(table.page.evaluate("localStorage.getItem('otv66.dealPlan')"))
+    assert stored == {"plan": [2, 2, 2, 2], "always": True}
+
+
+def test_always_deal_like_this_skips_the_panel(table_in_context):
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    table.page.context.add_init_script(
+        "localStorage.setItem('otv66.dealPlan', JSON.stringify({plan: [1, 1, 2, 4], always: true}))"
+    )
+    table.open("seed=2&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    table.wait_until(lambda: table.playable().count() > 0 or table.dialog().count() > 0)
+    assert not table.dialog().count(), "the remembered plan was dealt without asking"
+    assert table.page.locator("#piles-0 button.card.top:not([hidden])").count() == 8
+
+
+def test_the_history_has_headers_and_statistics_per_level(table_in_context, artifacts):
+    table = table_in_context(viewport={"width": 360, "height": 640})
+    history = [
+        {"date": 0, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5},
+        {"date": 0, "opponent": "computer", "level": "beginner", "winner": 1, "gamePoints": [2, 7], "deals": 4},
+    ]
+    table.page.context.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(history))})")
+    table.open("seed=1&speed=off&lang=sr-Latn")
+    button = table.page.locator("#history-button")
+    if not button.is_visible():
+        table.page.locator(".menu-toggle").click()
+    button.click()
+    panel = table.dialog()
+    assert panel.locator("table.stats thead th").all_inner_texts() == [
+        "Protivnik",
+        "Partija",
+        "Pobede",
+        "Poena partije po deljenju",
+    ]
+    assert panel.locator("table.history thead th").count() == 5
+    expert = panel.locator('table.stats tr[data-group="expert"] td').all_inner_texts()
+    assert expert == ["1", "1", "1.40"]
+    overall = panel.locator('table.stats tr[data-group="all"] td').all_inner_texts()
+    assert overall == ["2", "1", "1.00"]
+    panel.screenshot(path=artifacts / "history-360x640.png")

@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { historyStats } from "../web/js/history-stats.js";
+
+const LEVELS = ["beginner", "club", "expert", "master"];
+
+/** A finished match as the history keeps it. */
+const match = (opponent, level, winner, gamePoints, deals) => ({ date: 0, opponent, level, winner, gamePoints, deals });
+
+describe("history statistics per level and overall", () => {
+  const history = [
+    match("computer", "expert", 0, [7, 3], 5),
+    match("computer", "beginner", 0, [7, 0], 3),
+    match("computer", "expert", 1, [2, 7], 6),
+    match("computer", null, 1, [4, 7], 4), // played before levels were stored: the default level
+    match("human", null, 1, [5, 7], 6),
+  ];
+  const rows = historyStats(history, LEVELS, "expert");
+  const byGroup = Object.fromEntries(rows.map((row) => [row.group, row]));
+
+  test("levels weakest first, then everything against the computer, then two people", () => {
+    assert.deepEqual(
+      rows.map((row) => row.group),
+      ["beginner", "expert", "all", "human"],
+    );
+  });
+
+  test("matches and wins per level count player 0's wins", () => {
+    assert.equal(byGroup.expert.matches, 3);
+    assert.equal(byGroup.expert.wins, 1);
+    assert.equal(byGroup.beginner.wins, 1);
+    assert.equal(byGroup.all.matches, 4);
+    assert.equal(byGroup.all.wins, 2);
+  });
+
+  test("game points per deal are player 0's points over the deals played", () => {
+    assert.equal(byGroup.expert.pointsPerDeal, (7 + 2 + 4) / (5 + 6 + 4));
+    assert.equal(byGroup.all.pointsPerDeal, (7 + 7 + 2 + 4) / (5 + 3 + 6 + 4));
+  });
+
+  test("two people on one screen: matches only, no one is 'you'", () => {
+    assert.deepEqual(byGroup.human, { group: "human", matches: 1, wins: null, pointsPerDeal: null });
+  });
+
+  test("an empty history has no rows", () => {
+    assert.deepEqual(historyStats([], LEVELS, "expert"), []);
+  });
+
+  test("a level the engine no longer lists comes after the known ones", () => {
+    const old = historyStats([match("computer", "legend", 0, [7, 1], 2), history[0]], LEVELS, "expert");
+    assert.deepEqual(
+      old.map((row) => row.group),
+      ["expert", "legend", "all"],
+    );
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The post-deal review panel: a one-line summary, then every move of the deal with the expected game points it
+ * lost (the engine's rating) and the better move, marriage leads marked for both sides. Choosing a move shows the
+ * table as it was when the move was made (both sides' piles and the trick) with the engine's rating of every legal
+ * move there. The numbers are the engine's (bridge `review` and `review_view`); this module only shows them.
+ */
+
+import { cardFace } from "./cards.js";
+import { cardName, t } from "./i18n.js";
+import { escapeHtml, showPanel } from "./panels.js";
+import { isMarriageLead, lossText, summarise, wasRated } from "./review-summary.js";
+
+/** @import { Deck, Move, PublicView, Review, ReviewMove, ReviewView } from "./types.js" */
+/** @import { PanelDialog } from "./panels.js" */
+
+/** A move as the review writes it: the card's name, or "66" for a claim. */
+function moveName(/** @type {Move} */ move, /** @type {Deck} */ deck) {
+  return move === "66" ? "66" : cardName(move.slice(0, 2), deck);
+}
+
+/** The summary line: each player's lost game points and marked moves. */
+function summaryLine(/** @type {Review} */ review, /** @type {string[]} */ names) {
+  return summarise(review)
+    .map((sum, player) =>
+      t("reviewPlayerSummary", { name: names[player], lost: sum.lost.toFixed(2), marked: sum.marked }),
+    )
+    .join(" · ");
+}
+
+/** One row of the move list: a button that shows the position before the move. */
+function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, /** @type {Deck} */ deck) {
+  const marriage = isMarriageLead(move.move)
+    ? ` <span class="review-marriage">${escapeHtml(t("reviewMarriage"))}</span>`
+    : "";
+  const loss = wasRated(move)
+    ? `<span class="review-loss" data-loss="${move.loss}">${escapeHtml(lossText(move.loss))}</span>`
+    : `<span class="review-loss review-forced">${escapeHtml(t("reviewForced"))}</span>`;
+  const mark = move.mark ? ` <strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
+  const better =
+    move.best && move.best !== move.move && move.loss > 0.005
+      ? ` <span class="review-better">${escapeHtml(t("better", { card: moveName(move.best, deck) }))}</span>`
+      : "";
+  return `<li><button type="button" class="review-move" data-ply="${move.index}">
+    <span class="review-who">${escapeHtml(names[move.player])}:</span> ${escapeHtml(moveName(move.move, deck))}${marriage}
+    ${loss}${mark}${better}</button></li>`;
+}
+
+/** A player's eight piles: each top card, and a mark where a face-down card lies under it. */
+function pilesOf(/** @type {PublicView} */ view, /** @type {number} */ player, /** @type {Deck} */ deck) {
+  return view.piles[player]
+    .map(
+      (pile) =>
+        `<span class="review-pile${pile.hidden ? " has-under" : ""}">${pile.top ? cardFace(pile.top, deck) : ""}</span>`,
+    )
+    .join("");
+}
+
+/**
+ * The table at a position of the review, with the engine's rating of every legal move there.
+ * @param {ReviewView} shown
+ * @param {string[]} names
+ * @param {Deck} deck
+ */
+export function positionMarkup(shown, names, deck) {
+  const { view, analysis } = shown;
+  const played = shown.moves[shown.ply];
+  const side = (/** @type {number} */ player) =>
+    `<div class="review-side" data-player="${player}"><span class="review-name">${escapeHtml(names[player])}</span>
+      <div class="review-piles">${pilesOf(view, player, deck)}</div></div>`;
+  const trick = view.trick
+    .map((card) => `<span class="review-pile" data-trick-card="${card.card}">${cardFace(card.card, deck)}</span>`)
+    .join("");
+  const ratings = (analysis?.moves ?? [])
+    .map((row) => {
+      const tags = [
+        row.move === analysis?.best ? t("reviewBest") : "",
+        row.move === played ? t("reviewPlayed") : "",
+      ].filter(Boolean);
+      const loss = lossText((analysis?.moves[0].value ?? row.value) - row.value);
+      return `<li data-move="${row.move}"${row.move === played ? ' class="played"' : ""}>${escapeHtml(moveName(row.move, deck))}
+        <span class="review-loss">${escapeHtml(loss)}</span>${tags.length ? ` <em>${escapeHtml(tags.join(", "))}</em>` : ""}</li>`;
+    })
+    .join("");
+  const who = view.turn === null ? "" : names[view.turn];
+  return `<p class="review-at">${escapeHtml(t("reviewAt", { n: shown.ply + 1, name: who }))}</p>
+    <div class="review-table">${side(1)}<div class="review-trick">${trick}</div>${side(0)}</div>
+    ${ratings ? `<p>${escapeHtml(t("reviewChoices"))}</p><ol class="review-ratings">${ratings}</ol>` : ""}`;
+}
+
+/**
+ * The engine's review of a deal; choosing a move asks `positionAt(ply)` for the table before it.
+ * @param {PanelDialog} dialog
+ * @param {Review} review
+ * @param {string[]} names
+ * @param {Deck} deck
+ * @param {(ply: number) => Promise<ReviewView>} positionAt
+ */
+export function showReview(dialog, review, names, deck, positionAt) {
+  const moves = review.moves ?? [];
+  const rows = moves.map((move) => moveRow(move, names, deck)).join("");
+  return showPanel(dialog, {
+    kind: "review",
+    title: t("reviewTitle"),
+    body: `<p class="review-summary">${escapeHtml(summaryLine(review, names))}</p>
+      <div class="review-columns"><ol class="review-list">${rows}</ol>
+      <div class="review-position" aria-live="polite"><p>${escapeHtml(t("reviewPick"))}</p></div></div>`,
+    buttons: [{ label: t("close"), value: true, primary: true }],
+    cancelValue: true,
+    setup(panel) {
+      const position = /** @type {HTMLElement} */ (panel.querySelector(".review-position"));
+      let asked = 0;
+      for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".review-move"))) {
+        button.addEventListener("click", async () => {
+          const ask = ++asked;
+          for (const other of panel.querySelectorAll(".review-move")) other.removeAttribute("aria-current");
+          button.setAttribute("aria-current", "step");
+          position.setAttribute("aria-busy", "true");
+          try {
+            const shown = await positionAt(Number(button.dataset.ply));
+            if (ask === asked) position.innerHTML = positionMarkup(shown, names, deck);
+          } catch (error) {
+            if (ask === asked) position.textContent = /** @type {Error} */ (error).message;
+          } finally {
+            if (ask === asked) position.removeAttribute("aria-busy");
+          }
+        });
+      }
+    },
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * What the post-deal review says in numbers: per player, the expected game points his moves lost and how many
+ * were marked; per move, whether it led a marriage. The ratings themselves are the engine's (otv66/ai/review.py).
+ */
+
+/** @import { Move, Review, ReviewMove } from "./types.js" */
+
+/**
+ * One player's review in numbers.
+ * @typedef {object} PlayerSummary
+ * @property {number} lost  the expected game points his moves lost, in all
+ * @property {number} marked  his moves the engine marked (inaccuracy, mistake or blunder)
+ * @property {number} worst  the largest loss of one move
+ */
+
+/**
+ * Both players' summaries, `[player 0, player 1]`.
+ * @param {Review} review
+ * @returns {[PlayerSummary, PlayerSummary]}
+ */
+export function summarise(review) {
+  /** @type {[PlayerSummary, PlayerSummary]} */
+  const sums = [
+    { lost: 0, marked: 0, worst: 0 },
+    { lost: 0, marked: 0, worst: 0 },
+  ];
+  for (const move of review.moves ?? []) {
+    const sum = sums[move.player];
+    sum.lost += move.loss;
+    sum.worst = Math.max(sum.worst, move.loss);
+    if (move.mark) sum.marked += 1;
+  }
+  return sums;
+}
+
+/** Whether `move` leads a king or queen announcing a marriage ("KHm"). */
+export function isMarriageLead(/** @type {Move} */ move) {
+  return move.length === 3 && move.endsWith("m");
+}
+
+/** Whether the engine rated `move` (it skips forced moves and claims: no loss to show). */
+export function wasRated(/** @type {ReviewMove} */ move) {
+  return typeof move.value === "number";
+}
+
+/** A loss as the review writes it: "−0.42" (a true minus sign), "0.00" for none. */
+export function lossText(/** @type {number} */ loss) {
+  return loss > 0.005 ? `\u2212${loss.toFixed(2)}` : "0.00";
+}
