@@ -9,6 +9,7 @@
  */
 
 import { pause } from "./animate.js";
+import { engineText } from "./engine-text.js";
 import { cardName, t } from "./i18n.js";
 import {
   showDealChoice,
@@ -66,7 +67,7 @@ export class MatchFlow {
         page.busy = false;
       });
       setStatus(root, "error", t("statusError"));
-      await showMessage(dialog, t("statusError"), error.message ?? String(error));
+      await showMessage(dialog, t("statusError"), engineText(error, this.page.settings.deck));
       store.update(() => {});
     });
     return this.chain;
@@ -193,7 +194,7 @@ export class MatchFlow {
           });
           return null;
         } catch (error) {
-          return /** @type {Error} */ (error).message;
+          return engineText(error, this.page.settings.deck);
         }
       });
     } else {
@@ -296,7 +297,11 @@ export class MatchFlow {
       store.update((page) => {
         page.hint = card;
       });
-      announce(t(move.endsWith("m") ? "hintMarriage" : "hintIs", { card: cardName(card, this.page.settings.deck) }));
+      announce(
+        t(move.endsWith("m") ? "hintMarriage" : "hintIs", {
+          card: cardName(card, this.page.settings.deck, "accusative"),
+        }),
+      );
       /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
     });
   }

@@ -12,6 +12,7 @@
  */
 
 import { EngineError } from "./engine.js";
+import { engineText } from "./engine-text.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { st } from "./ship-text.js";
 
@@ -93,7 +94,7 @@ export async function openLinkedDeal(engine, seats) {
     return { state: await startSharedDeal(engine, link.token, seats) };
   } catch (error) {
     if (!(error instanceof EngineError) || !LINK_ERRORS.has(error.type)) throw error;
-    return { problem: st("linkBrokenText", { message: error.message }) };
+    return { problem: st("linkBrokenText", { message: engineText(error, "french") }) };
   }
 }
 

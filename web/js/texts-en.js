@@ -1,9 +1,14 @@
 /** The page's texts in English. Every key is also in texts-sr.js, with the same placeholders. */
 
+import { EN_ERRORS } from "./texts-errors.js";
+import { EN_LEARN } from "./texts-learn.js";
+
 /** @import { TextTable } from "./i18n.js" */
 
 /** @type {TextTable} */
 export const EN = {
+  ...EN_ERRORS,
+  ...EN_LEARN,
   title: "Open 66",
   newMatch: "New match",
   menu: "Menu",
@@ -22,8 +27,8 @@ export const EN = {
   loadErrorTitle: "The game cannot start",
   loadStalled: "loading stopped making progress (network?)",
   stepConfig: "Build information",
-  stepDownload: "Downloading Python ({loaded} of {total} MB)",
-  stepStart: "Starting Python",
+  stepDownload: "Downloading the game ({loaded} of {total} MB)",
+  stepStart: "Starting the game",
   stepEngine: "Loading the game rules",
   stepMatch: "Setting the table",
   noWasm: "This browser does not support WebAssembly, so the game cannot run. Try a recent Chrome, Firefox or Safari.",
@@ -61,8 +66,8 @@ export const EN = {
   claimed: "{name} claimed 66",
   trickTo: "Trick to {name}",
   turnedUp: "Turned up: {card}",
-  hintIs: "Hint: {card}",
-  hintMarriage: "Hint: {card}, announcing the marriage",
+  hintIs: "Hint: play the {card}",
+  hintMarriage: "Hint: play the {card} and announce the marriage",
   hintClaim: "Hint: claim 66",
   noLastTrick: "No trick has been played yet.",
   undone: "Move undone",
@@ -147,7 +152,7 @@ export const EN = {
   saveCorrupt: "The saved match could not be resumed ({message}). A new match starts.",
   saveNewer: "The saved match comes from a newer version of the game. A new match starts.",
   resumed: "The saved match was resumed.",
-  badRules: "The game does not know those rules ({message}); it plays by the default rules.",
+  badRules: "A rule setting was not accepted: {message}",
   rank_A: "ace",
   rank_T: "ten",
   rank_K: "king",

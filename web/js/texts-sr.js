@@ -3,10 +3,15 @@
  * texts-en.js, with the same placeholders.
  */
 
+import { SR_ERRORS } from "./texts-errors.js";
+import { SR_LEARN } from "./texts-learn.js";
+
 /** @import { TextTable } from "./i18n.js" */
 
 /** @type {TextTable} */
 export const SR = {
+  ...SR_ERRORS,
+  ...SR_LEARN,
   title: "Otvoreni 66",
   newMatch: "Nova partija",
   menu: "Meni",
@@ -26,8 +31,8 @@ export const SR = {
   loadErrorTitle: "Igra ne može da se pokrene",
   loadStalled: "učitavanje je stalo (mreža?)",
   stepConfig: "Podaci o izdanju",
-  stepDownload: "Preuzimam Python ({loaded} od {total} MB)",
-  stepStart: "Pokrećem Python",
+  stepDownload: "Preuzimam igru ({loaded} od {total} MB)",
+  stepStart: "Pokrećem igru",
   stepEngine: "Učitavam pravila igre",
   stepMatch: "Postavljam sto",
   noWasm: "Ovaj pregledač ne podržava WebAssembly, pa igra ne može da radi. Probajte noviji pregledač.",
@@ -68,8 +73,8 @@ export const SR = {
   claimed: "{name}: prijava 66",
   trickTo: "Štih nosi: {name}",
   turnedUp: "Okrenuta je karta: {card}",
-  hintIs: "Savet: {card}",
-  hintMarriage: "Savet: {card} uz prijavu marijaža",
+  hintIs: "Savet: igrajte {card}",
+  hintMarriage: "Savet: igrajte {card} i prijavite marijaž",
   hintClaim: "Savet: prijavite 66",
   noLastTrick: "Još nema odigranog štiha.",
   undone: "Potez je vraćen",
@@ -136,7 +141,7 @@ export const SR = {
   language: "Jezik",
   deck: "Karte",
   deckFrench: "francuske (♠♥♦♣)",
-  deckGerman: "mađarice (list, srce, bundeva, žir)",
+  deckGerman: "mađarice (srce, list, bundeva, žir)",
   speed: "Animacija",
   speedOff: "isključena",
   speedFast: "brza",
@@ -161,7 +166,7 @@ export const SR = {
   saveCorrupt: "Sačuvana partija nije mogla da se nastavi ({message}). Počinje nova partija.",
   saveNewer: "Sačuvana partija je iz novije verzije igre. Počinje nova partija.",
   resumed: "Nastavljena je sačuvana partija.",
-  badRules: "Ta pravila igra ne poznaje ({message}); igra se po osnovnim pravilima.",
+  badRules: "Podešavanje pravila nije prihvaćeno: {message}",
   // cards
   rank_A: "as",
   rank_T: "desetka",
@@ -171,8 +176,11 @@ export const SR = {
   rank_9: "devetka",
   rank_8: "osmica",
   rank_7: "sedmica",
-  rankG_Q: "gornjak",
-  rankG_J: "donjak",
+  // Hungarian deck ("mađarice"): suits srce, list, bundeva, žir as in Hrvatski leksikon, "igraće karte"
+  // (hrleksikon.info: "madžarske, 32 karte u 4 niza (žir, bundeva, list, srce)"); the Ober and Unter are the upper
+  // and lower man (Hungarian felső/alsó, "gornji"/"donji").
+  rankG_Q: "gornji",
+  rankG_J: "donji",
   suit_S: "pik",
   suit_H: "herc",
   suit_D: "karo",
