@@ -13,14 +13,16 @@ import { Engine, missingSupport } from "./engine.js";
 import { requestBuildInfo, startEngine } from "./engine-start.js";
 import { setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
+import { Learning } from "./learn.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { openMatch } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
+import { offerRulesOnce } from "./rules-panel.js";
 import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { addShareButtons } from "./share.js";
+import { addShareButtons, labelShareButtons } from "./share.js";
 import { setSoundEnabled } from "./sound.js";
 import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
@@ -51,6 +53,12 @@ const ctx = {
   overrides,
 };
 const flow = new MatchFlow(ctx);
+const learning = new Learning({
+  dialog: ctx.dialog,
+  page: () => store.state,
+  startMatch: (seed) => flow.restart(seed),
+  announce,
+});
 
 /**
  * Draw the table, the status line and tell an embedding page: after every change of the store.
@@ -61,6 +69,7 @@ function redraw(page) {
   const status = statusOf(page);
   if (status) setStatus(root, status.status, status.text);
   notifyHost(page.game);
+  learning.update(page);
 }
 
 /**
@@ -85,6 +94,7 @@ function applyLanguage() {
     "new-match-button": t("newMatch"),
     "history-button": t("history"),
     "settings-button": t("settings"),
+    "rules-button": t("rulesButton"),
     "hint-button": t("hint"),
     "last-trick-button": t("lastTrick"),
     "claim-button": t("claim66"),
@@ -93,6 +103,8 @@ function applyLanguage() {
   byId("menu-toggle").setAttribute("aria-label", t("menu"));
   for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
   byId("claim-button").setAttribute("aria-label", t("claim66Label"));
+  labelShareButtons();
+  learning.relabel();
 }
 
 /** Language, deck style, animation speed and sound take effect at once. */
@@ -191,6 +203,7 @@ function wireButtons() {
   });
   byId("settings-button").addEventListener("click", openSettings);
   byId("history-button").addEventListener("click", () => showHistory(ctx.dialog));
+  byId("rules-button").addEventListener("click", () => learning.openRules());
   byId("hint-button").addEventListener("click", () => flow.hint());
   byId("undo-button").addEventListener("click", () => flow.undo());
   byId("claim-button").addEventListener("click", () => flow.claim());
@@ -212,3 +225,8 @@ bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ c
 registerServiceWorker();
 addShareButtons(byId("menu"), engine, ctx.dialog, () => Boolean(store.state.game?.deal) && !store.state.busy);
 loadEngine(buildInfo);
+if (!overrides.embed)
+  offerRulesOnce(
+    () => localStorage,
+    () => learning.openRules(),
+  );

@@ -11,6 +11,7 @@
 import { pause } from "./animate.js";
 import { engineText } from "./engine-text.js";
 import { cardName, t } from "./i18n.js";
+import { explainRefusal } from "./learn.js";
 import {
   showDealChoice,
   showDealResult,
@@ -245,7 +246,7 @@ export class MatchFlow {
     const deal = page.game?.deal;
     if (!deal || page.busy) return;
     if (!playableCards(page.game, viewOf(page)).has(code) || player !== deal.turn) {
-      this.ctx.announce(t("notPlayable"));
+      await explainRefusal(this.ctx, player === deal.turn ? code : null, page.settings.deck);
       return;
     }
     const plain = deal.legal_moves.includes(code);
@@ -317,10 +318,10 @@ export class MatchFlow {
     });
   }
 
-  /** Start a new match now (after the person confirmed it). */
-  restart() {
+  /** Start a new match now (after the person confirmed it), from `seed` when given (the guided deal). */
+  restart(/** @type {number | null} */ seed = null) {
     this.run(async () => {
-      await newMatch(this.ctx, null);
+      await newMatch(this.ctx, seed);
       await this.advance();
     });
   }

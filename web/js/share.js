@@ -163,10 +163,18 @@ export function addShareButtons(menu, engine, dialog, isIdle = () => true) {
     button.type = "button";
     button.id = `share-${kind}-button`;
     button.className = "menu-button ship-share";
-    button.textContent = st(kind === "deal" ? "shareDeal" : "shareGame");
     button.addEventListener("click", () => {
       if (isIdle()) share(engine, dialog, kind);
     });
     menu.append(button);
+  }
+  labelShareButtons(menu);
+}
+
+/** The share buttons' labels in the current language (again after a language switch). */
+export function labelShareButtons(/** @type {ParentNode} */ root = document) {
+  for (const kind of /** @type {LinkKind[]} */ (["deal", "game"])) {
+    const button = root.querySelector(`#share-${kind}-button`);
+    if (button) button.textContent = st(kind === "deal" ? "shareDeal" : "shareGame");
   }
 }
