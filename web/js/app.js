@@ -224,9 +224,11 @@ wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
 registerServiceWorker();
 addShareButtons(byId("menu"), engine, ctx.dialog, () => Boolean(store.state.game?.deal) && !store.state.busy);
-loadEngine(buildInfo);
-if (!overrides.embed)
-  offerRulesOnce(
-    () => localStorage,
-    () => learning.openRules(),
-  );
+// A first visit is offered the rules once the table is there (the offer's time counts from then).
+loadEngine(buildInfo).then(() => {
+  if (!overrides.embed && store.state.game)
+    offerRulesOnce(
+      () => localStorage,
+      () => learning.openRules(),
+    );
+});
