@@ -27,7 +27,7 @@ def open_menu(table):
 def dismiss_offer(table):
     """The first-visit offer of the rules: answer "later" so the page is as a returning player sees it."""
     later = table.page.locator("#rules-offer-later")
-    if later.count():
+    if later.count() and not table.dialog().count():  # behind an open panel it is inert (and goes by itself)
         later.click()
 
 
@@ -60,7 +60,7 @@ def test_a_first_visit_offers_the_rules_once(table_in_context):
 
 
 def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, artifacts):
-    table = table_in_context(viewport=PHONE).open("level=beginner&opponent=computer&speed=off&lang=en")
+    table = table_in_context(viewport=PHONE).open("seed=3&level=beginner&opponent=computer&speed=off&lang=en")
     dismiss_offer(table)
     open_menu(table)
     table.page.locator("#rules-button").click()
