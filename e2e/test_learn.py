@@ -68,22 +68,28 @@ def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, ar
     tip = table.page.locator("#tutorial-tip .tutorial-text")
     seen: dict[str, list[str]] = {}
     shot = False
-    while table.status() not in ("deal-over", "match-over"):
+    while True:
+        status = table.wait_status("your-turn", "deal-over", "match-over")
+        table.page.wait_for_timeout(30)
+        if tip.count():
+            text = tip.inner_text()
+            trick = table.trick()
+            playable = [card.get_attribute("data-card") for card in table.playable().all()]
+            if "follow suit" in text and text not in seen:
+                # Told when the opponent has led and the engine allows only that suit.
+                assert len(trick) == 1 and {card[1] for card in playable} == {trick[0][1]}
+            if not shot and "turned up" in text:
+                table.page.screenshot(path=artifacts / "learn-tutorial-phone.png")
+                shot = True
+            seen.setdefault(text, trick)
+        if status != "your-turn":
+            break
         table.step()
-        if not tip.count():
-            continue
-        text = tip.inner_text()
-        trick = table.trick()
-        playable = [card.get_attribute("data-card") for card in table.playable().all()]
-        if "follow suit" in text and text not in seen:
-            # Told when the opponent has led and the engine allows only that suit.
-            assert len(trick) == 1 and {card[1] for card in playable} == {trick[0][1]}
-        if not shot and "turned up" in text:
-            table.page.screenshot(path=artifacts / "learn-tutorial-phone.png")
-            shot = True
-        seen.setdefault(text, trick)
+    table.wait_until(lambda: "66 or more" in tip.inner_text())
+    seen.setdefault(tip.inner_text(), [])
     said = " ".join(seen)
     assert "turned up" in said
+    assert "follow suit" in said or "play a trump" in said
     assert "66 or more" in said and "Game points" in said
 
 
