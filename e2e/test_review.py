@@ -68,7 +68,7 @@ def test_the_last_plan_is_offered_enter_deals_it_and_a_wrong_plan_is_explained_i
     deal_button.click()
     error = panel.locator(".plan-error")
     table.wait_until(lambda: error.inner_text() != "")
-    assert error.inner_text() == ("Raspored 4-2 ima 6 karata: paketi od 1, 2 ili 4 karte moraju dati ukupno 8."), (
+    assert error.inner_text() == ("Paketi treba da daju ukupno 8 karata, a daju 6."), (
         "the engine's refusal, by its kind, in the player's language"
     )
     panel.screenshot(path=artifacts / "deal-panel-wrong-plan.png")

@@ -3,7 +3,8 @@
 The browser's Web Worker (and any other non-Python caller) holds no Python
 objects: it sends ``{"id": 1, "method": "play", "params": {"move": "KHm"}}``
 as JSON text to :func:`call` and gets back ``{"id": 1, "result": ...}`` or
-``{"id": 1, "error": {"type": "illegal_move", "message": "..."}}``. One
+``{"id": 1, "error": {"type": "illegal_move", "message": "...", "reason": "must_follow",
+"params": {"suit": "H", "card": "KH"}}}`` (``reason`` and ``params``: see :mod:`otv66.errors`). One
 module-level :class:`Session` holds the match in play.
 
 Methods (``params`` in braces; every state-changing method returns the state):
@@ -17,6 +18,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   (the computer chooses its own, reproducibly)
 - ``state {}`` -> state
 - ``play {move}`` -> state: a person's move (the computer's turn is refused)
+- ``why_illegal {move}`` -> ``None`` if ``move`` may be played now, else the error ``play`` would answer
+  (``{"type", "message", "reason", "params"}``), so a tapped card can be explained
 - ``computer_move {nodes?}`` -> ``{"player", "move", "state"}``: the computer makes its move (or its claim of 66);
   with ``nodes`` (1..:data:`MAX_NODES`) a searching level spends that many search nodes instead of its time
   (the same move on every machine), else it uses what ``ponder`` found
@@ -231,6 +234,11 @@ class Session:
     def play(self, move: Any) -> dict[str, Any]:
         self._table().play(move)
         return self.state()
+
+    def why_illegal(self, move: Any) -> dict[str, Any] | None:
+        """Why ``move`` may not be played now (its error's kind, reason and params), or ``None`` if it may."""
+        error = self._deal().why_illegal(move)
+        return None if error is None else error_payload(error)
 
     def computer_move(self, nodes: Any = None) -> dict[str, Any]:
         player, move = self._table().computer_move(nodes=_nodes(nodes), memory=self.memory)
@@ -581,6 +589,7 @@ METHODS = frozenset(
         "standings",
         "standings_open",
         "review_view",
+        "why_illegal",
     }
 )
 
@@ -632,9 +641,15 @@ def handle(request: Any, session: Session = SESSION) -> dict[str, Any]:
             raise BridgeError(f"params nested more than {MAX_JSON_DEPTH} levels deep")
         return {"id": request_id, "result": session.dispatch(request["method"], params)}
     except Otv66Error as error:
-        return {"id": request_id, "error": {"type": error.kind, "message": str(error)}}
+        return {"id": request_id, "error": error_payload(error)}
     except ValueError as error:
         return {"id": request_id, "error": {"type": "invalid_value", "message": str(error)}}
+
+
+def error_payload(error: Otv66Error) -> dict[str, Any]:
+    """An engine error as the bridge sends it: ``type`` (its kind), ``message`` (English), ``reason`` and ``params``
+    (for the page to say it in the player's language)."""
+    return {"type": error.kind, "message": str(error), "reason": error.reason, "params": error.params}
 
 
 def call(request_json: str) -> str:

@@ -237,14 +237,9 @@ class Deal:
         """
         s = self._state
         entry = _MOVES.get(move) if type(move) is str else None
-        if (
-            entry is None
-            or s[_OVER]
-            or not s[_LEGAL] >> entry[0] & 1
-            or (entry[1] and not self._can_announce(s, entry[0]))
-        ):
+        if entry is None or not self._card_allowed(s, entry):
             if move != CLAIM or s[_CLAIMANT] < 0:
-                raise IllegalMoveError(self._why_illegal(move))
+                raise self._why_illegal(move)
             self._stack.append(s[:])
             self._moves.append(move)
             self._claim(s)
@@ -553,34 +548,59 @@ class Deal:
 
     # ------------------------------------------------------------------ messages
 
-    def _why_illegal(self, move: object) -> str:
+    def why_illegal(self, move: object) -> IllegalMoveError | None:
+        """The error :meth:`play` would raise for ``move`` now, or ``None`` if it is legal.
+
+        Its ``reason`` names the rule that forbids the move and its ``params`` give the cards and suits as codes
+        (docs/record-format.md), so a page can explain the move in the player's language.
+        """
+        s = self._state
+        entry = _MOVES.get(move) if type(move) is str else None
+        if entry is not None and self._card_allowed(s, entry):
+            return None
+        if move == CLAIM and s[_CLAIMANT] >= 0:
+            return None
+        return self._why_illegal(move)
+
+    def _card_allowed(self, s: list[int], entry: tuple[int, bool]) -> bool:
+        """Whether the card move ``entry`` (card, announces a marriage) may be played now."""
+        card, marriage = entry
+        return not s[_OVER] and bool(s[_LEGAL] >> card & 1) and (not marriage or self._can_announce(s, card))
+
+    def _why_illegal(self, move: object) -> IllegalMoveError:
         s = self._state
         if s[_OVER]:
-            return "the deal is over: no more moves"
+            return IllegalMoveError("the deal is over: no more moves", "deal_over")
         if not isinstance(move, str) or (move not in _MOVES and move != CLAIM):
-            return f"{move!r} is not a move: play a card such as 'AH', 'KHm' to announce a marriage, or '66'"
+            message = f"{move!r} is not a move: play a card such as 'AH', 'KHm' to announce a marriage, or '66'"
+            return IllegalMoveError(message, "not_a_move")
         if move == CLAIM:
             if self.rules.claim == "auto":
-                return "66 is announced automatically in this game (claim: auto)"
-            return "you can claim 66 only right after winning a trick or announcing a marriage"
+                return IllegalMoveError("66 is announced automatically in this game (claim: auto)", "claim_auto")
+            message = "you can claim 66 only right after winning a trick or announcing a marriage"
+            return IllegalMoveError(message, "claim_not_now")
         card, marriage = _MOVES[move]
         code = CODES[card]
         player = s[_TURN]
         if marriage and s[_LEAD] >= 0:
-            return "only the player who leads may announce a marriage"
+            return IllegalMoveError("only the player who leads may announce a marriage", "marriage_not_leading")
         if not s[_AVAIL + player] >> card & 1:
             if s[_PLAYED] >> card & 1:
-                return f"{code} has already been played"
-            return f"{code} is not a face-up card on your piles"
+                return IllegalMoveError(f"{code} has already been played", "card_played", card=code)
+            return IllegalMoveError(f"{code} is not a face-up card on your piles", "card_not_up", card=code)
         if marriage:
             suit = _SUIT_NAMES[card >> 3]
-            return f"to announce a marriage you need the king and the queen of {suit} face up"
+            message = f"to announce a marriage you need the king and the queen of {suit} face up"
+            return IllegalMoveError(message, "marriage_incomplete", suit=SUITS[card >> 3])
         led_suit = s[_LEAD] >> 3
+        led = {"suit": SUITS[led_suit], "card": CODES[s[_LEAD]]}
         if s[_AVAIL + player] & SUIT_MASKS[led_suit]:
             if self.rules.must_beat:
-                return f"you must follow {_SUIT_NAMES[led_suit]} and beat {CODES[s[_LEAD]]} if you can"
-            return f"you must follow suit: play {_SUIT_NAMES[led_suit]}"
-        return f"you have no {_SUIT_NAMES[led_suit]}: you must play a trump ({_SUIT_NAMES[self._trump]})"
+                message = f"you must follow {_SUIT_NAMES[led_suit]} and beat {CODES[s[_LEAD]]} if you can"
+                return IllegalMoveError(message, "must_beat", **led)
+            return IllegalMoveError(f"you must follow suit: play {_SUIT_NAMES[led_suit]}", "must_follow", **led)
+        message = f"you have no {_SUIT_NAMES[led_suit]}: you must play a trump ({_SUIT_NAMES[self._trump]})"
+        return IllegalMoveError(message, "must_trump", trump=SUITS[self._trump], **led)
 
     def __repr__(self) -> str:
         return f"<Deal dealer={self.dealer} trump={self.trump} moves={' '.join(self._moves) or '-'}>"

@@ -83,12 +83,12 @@ def shuffled_deck(seed: int) -> list[int]:
 def check_packets(packets: object) -> tuple[int, ...]:
     """Validate a packet plan: sizes 1, 2 or 4 adding up to 8. Return it as a tuple."""
     if not isinstance(packets, (list, tuple)) or not packets:
-        raise InvalidLayoutError("a packet plan is a list of packet sizes, e.g. [4, 4] or [2, 2, 2, 2]")
+        raise InvalidLayoutError("a packet plan is a list of packet sizes, e.g. [4, 4] or [2, 2, 2, 2]", "packet_plan")
     for size in packets:
         if type(size) is not int or size not in PACKET_SIZES:  # not bool, not 4.0 (JSON may carry either)
-            raise InvalidLayoutError(f"packets are 1, 2 or 4 cards, not {size!r}")
+            raise InvalidLayoutError(f"packets are 1, 2 or 4 cards, not {size!r}", "packet_size", size=str(size)[:20])
     if sum(packets) != PILES:
-        raise InvalidLayoutError(f"packet sizes must add up to 8, not {sum(packets)}")
+        raise InvalidLayoutError(f"packet sizes must add up to 8, not {sum(packets)}", "packet_sum", total=sum(packets))
     return tuple(packets)
 
 

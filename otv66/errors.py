@@ -3,7 +3,9 @@
 Every error the engine raises for something a caller passed in is an
 :class:`Otv66Error`, which is a ``ValueError``, so ``except ValueError`` keeps
 working for callers that do not care which kind it was. Messages are written
-for a player or a webmaster, not for the engine's authors.
+for a player or a webmaster, not for the engine's authors. An error may also carry a
+``reason`` (a finer name than its kind) and ``params`` (the values its message names),
+so that a page can say the same thing in the player's language.
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ class Otv66Error(ValueError):
 
     #: Short machine-readable name, sent across the JSON bridge.
     kind = "error"
+
+    def __init__(self, message: str, reason: str = "", **params: str | int) -> None:
+        """``message`` is the English text for the library; ``reason`` and ``params`` let a page say it in its
+        own language (``reason`` names what exactly was wrong, e.g. ``"packet_size"``; it defaults to the kind).
+        """
+        super().__init__(message)
+        self.reason = reason or self.kind
+        self.params = params
 
 
 class InvalidCardError(Otv66Error):

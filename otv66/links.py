@@ -148,12 +148,12 @@ def game_token(match: Match) -> str:
 def decode_token(token: Any, kind: str) -> Any:
     """Check and decode a token of the given kind; return its JSON data."""
     if not isinstance(token, str) or not token:
-        raise LinkError("this link carries no game or deal")
+        raise LinkError("this link carries no game or deal", "link_empty")
     if len(token) > MAX_TOKEN_LENGTH:
-        raise LinkError("this link is too long to be an otv66 link")
+        raise LinkError("this link is too long to be an otv66 link", "link_not_ours")
     shape = _TOKEN.fullmatch(token)
     if shape is None:
-        raise LinkError("this is not an otv66 link (unexpected characters)")
+        raise LinkError("this is not an otv66 link (unexpected characters)", "link_not_ours")
     letter, version, text = shape.groups()
     names = {
         DEAL_KIND: "a deal",
@@ -163,33 +163,33 @@ def decode_token(token: Any, kind: str) -> Any:
         STANDINGS_KIND: "a standings",
     }
     if letter not in names:
-        raise LinkError("this is not an otv66 link")
+        raise LinkError("this is not an otv66 link", "link_not_ours")
     if letter != kind:
-        raise LinkError(f"this is {names[letter]} link, not {names[kind]} link")
+        raise LinkError(f"this is {names[letter]} link, not {names[kind]} link", "link_wrong_kind")
     if int(version) > LINK_VERSION:
-        raise UnsupportedLinkError("this link was made by a newer version of the game: update the page")
+        raise UnsupportedLinkError("this link was made by a newer version of the game: update the page", "link_newer")
     if int(version) != LINK_VERSION:
-        raise LinkError(f"unknown link version {version}")
+        raise LinkError(f"unknown link version {version}", "link_newer")
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
-        raise LinkError("this link is cut short or damaged (copy the whole link)") from None
+        raise LinkError("this link is cut short or damaged (copy the whole link)", "link_cut") from None
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
     except zlib.error:
-        raise LinkError("this link is cut short or damaged (copy the whole link)") from None
+        raise LinkError("this link is cut short or damaged (copy the whole link)", "link_cut") from None
     if inflater.unconsumed_tail:
-        raise LinkError("this link holds too much data")
+        raise LinkError("this link holds too much data", "link_damaged")
     if not inflater.eof or inflater.unused_data:
-        raise LinkError("this link is cut short or damaged (copy the whole link)")
+        raise LinkError("this link is cut short or damaged (copy the whole link)", "link_cut")
     try:
         text = raw.decode("utf-8")
         if not json_depth_ok(text):  # too deep for the decoder inside Pyodide
             raise ValueError("nested too deep")
         data = json.loads(text, parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise LinkError("this link is damaged (its contents are not readable)") from None
+        raise LinkError("this link is damaged (its contents are not readable)", "link_damaged") from None
     return data
 
 
@@ -201,14 +201,16 @@ def read_deal_token(token: Any) -> DealLink:
     """Read a deal link token; raise :class:`LinkError` unless it names a valid deal."""
     data = decode_token(token, DEAL_KIND)
     if not isinstance(data, dict):
-        raise LinkError("this deal link is damaged (no deal in it)")
+        raise LinkError("this deal link is damaged (no deal in it)", "link_damaged")
     if not DEAL_KEYS.issuperset(data):
-        raise LinkError("this deal link has parts this version does not know")
+        raise LinkError("this deal link has parts this version does not know", "link_newer")
     shuffle = data.get("shuffle")
     if type(shuffle) is int and shuffle > SHUFFLE_VERSION:
-        raise UnsupportedLinkError("this deal was shuffled by a newer version of the game: update the page")
+        raise UnsupportedLinkError(
+            "this deal was shuffled by a newer version of the game: update the page", "link_newer"
+        )
     if type(shuffle) is not int or shuffle != SHUFFLE_VERSION:
-        raise LinkError("this deal link names a shuffle this version does not know")
+        raise LinkError("this deal link names a shuffle this version does not know", "link_newer")
     return DealLink(
         seed=_deal_part(data, "seed", check_seed),
         dealer=_deal_part(data, "dealer", check_dealer),
@@ -222,7 +224,7 @@ def _deal_part(data: dict[str, Any], name: str, check: Callable[[Any], T], defau
     try:
         return check(data.get(name, default))
     except Otv66Error as error:
-        raise LinkError(f"this deal link is damaged (its {name} part is not valid)") from error
+        raise LinkError(f"this deal link is damaged (its {name} part is not valid)", "link_damaged") from error
 
 
 def _moves_of(text: Any) -> list[str] | None:
@@ -236,14 +238,14 @@ def _moves_of(text: Any) -> list[str] | None:
 def expand_record(compact: Any) -> Any:
     """Undo :func:`compact_record`: moves back to a list (a layout-less deal is read from its seed)."""
     if not isinstance(compact, dict) or not isinstance(compact.get("deals"), list):
-        raise LinkError("this game link is damaged (no game record in it)")
+        raise LinkError("this game link is damaged (no game record in it)", "link_damaged")
     deals = []
     for number, entry in enumerate(compact["deals"], start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("moves"), str):
-            raise LinkError(f"this game link is damaged (deal {number})")
+            raise LinkError(f"this game link is damaged (deal {number})", "link_damaged")
         moves = _moves_of(entry["moves"])
         if moves is None:
-            raise LinkError(f"this game link is damaged (the moves of deal {number})")
+            raise LinkError(f"this game link is damaged (the moves of deal {number})", "link_damaged")
         deals.append({**entry, "moves": moves})
     return {**compact, "deals": deals}
 
@@ -255,9 +257,11 @@ def read_game_token(token: Any) -> Match:
     try:
         return match_from_record(record)
     except UnsupportedVersionError as error:
-        raise UnsupportedLinkError("this game was recorded by a newer version of the game: update the page") from error
+        raise UnsupportedLinkError(
+            "this game was recorded by a newer version of the game: update the page", "link_newer"
+        ) from error
     except Otv66Error as error:
-        raise LinkError("this game link does not replay: it was changed or damaged") from error
+        raise LinkError("this game link does not replay: it was changed or damaged", "link_damaged") from error
 
 
 def read_token(token: Any) -> DealLink | Match:

@@ -42,15 +42,28 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.must_beat, bool):
-            raise InvalidRulesError(f"must_beat must be true or false, not {self.must_beat!r}")
+            raise InvalidRulesError(
+                f"must_beat must be true or false, not {self.must_beat!r}", "rule_value", option="must_beat"
+            )
         if self.claim not in ("auto", "manual"):
-            raise InvalidRulesError(f"claim must be 'auto' or 'manual', not {self.claim!r}")
+            raise InvalidRulesError(
+                f"claim must be 'auto' or 'manual', not {self.claim!r}", "rule_value", option="claim"
+            )
         if self.dealer not in ("winner", "alternate"):
-            raise InvalidRulesError(f"dealer must be 'winner' or 'alternate', not {self.dealer!r}")
+            raise InvalidRulesError(
+                f"dealer must be 'winner' or 'alternate', not {self.dealer!r}", "rule_value", option="dealer"
+            )
         if not isinstance(self.draw_bonus, bool):
-            raise InvalidRulesError(f"draw_bonus must be true or false, not {self.draw_bonus!r}")
+            raise InvalidRulesError(
+                f"draw_bonus must be true or false, not {self.draw_bonus!r}", "rule_value", option="draw_bonus"
+            )
         if not isinstance(self.target, int) or isinstance(self.target, bool) or not 1 <= self.target <= MAX_TARGET:
-            raise InvalidRulesError(f"target must be a whole number from 1 to {MAX_TARGET}, not {self.target!r}")
+            raise InvalidRulesError(
+                f"target must be a whole number from 1 to {MAX_TARGET}, not {self.target!r}",
+                "rule_target",
+                option="target",
+                max=MAX_TARGET,
+            )
 
     def to_dict(self) -> dict[str, Any]:
         """Return the options as the ``rules`` object of docs/record-format.md."""
@@ -67,5 +80,6 @@ class Rules:
             raise InvalidRulesError("rules must be an object")
         unknown = set(data) - {"must_beat", "claim", "dealer", "draw_bonus", "target"}
         if unknown:
-            raise InvalidRulesError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
+            names = ", ".join(sorted(map(str, unknown)))
+            raise InvalidRulesError(f"unknown rule option(s): {names}", "rule_unknown", option=names[:60])
         return cls(**data)

@@ -8,19 +8,22 @@
 
 import { setSpeedFactor } from "./animate.js";
 import { installSprite } from "./cards.js";
+import { deviceStorage } from "./device-storage.js";
 import { hostNotifier } from "./embed.js";
 import { Engine, missingSupport } from "./engine.js";
 import { requestBuildInfo, startEngine } from "./engine-start.js";
 import { setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
+import { Learning } from "./learn.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
+import { offerRulesOnce } from "./rules-panel.js";
 import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { addShareButtons, reloadOnPastedLink } from "./share.js";
+import { addShareButtons, labelShareButtons, reloadOnPastedLink } from "./share.js";
 import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
 import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
@@ -54,6 +57,12 @@ const ctx = {
   overrides,
 };
 const flow = new MatchFlow(ctx);
+const learning = new Learning({
+  dialog: ctx.dialog,
+  page: () => store.state,
+  startMatch: (seed) => flow.restart(seed),
+  announce,
+});
 
 /**
  * Draw the table, the status line and tell an embedding page: after every change of the store.
@@ -64,6 +73,7 @@ function redraw(page) {
   const status = engine.ready ? statusOf(page) : { status: "loading", text: t("statusGettingReady") };
   if (status && page.game) setStatus(root, status.status, status.text);
   notifyHost(page.game);
+  learning.update(page);
 }
 
 /**
@@ -88,6 +98,7 @@ function applyLanguage() {
     "new-match-button": t("newMatch"),
     "history-button": t("history"),
     "settings-button": t("settings"),
+    "rules-button": t("rulesButton"),
     "hint-button": t("hint"),
     "last-trick-button": t("lastTrick"),
     "claim-button": t("claim66"),
@@ -96,6 +107,8 @@ function applyLanguage() {
   byId("menu-toggle").setAttribute("aria-label", t("menu"));
   for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
   byId("claim-button").setAttribute("aria-label", t("claim66Label"));
+  labelShareButtons();
+  learning.relabel();
 }
 
 /** Language, deck style, animation speed and sound take effect at once. */
@@ -260,6 +273,7 @@ function wireButtons() {
         await flow.advance();
       });
   });
+  byId("rules-button").addEventListener("click", () => learning.openRules());
   byId("hint-button").addEventListener("click", () => flow.hint());
   byId("undo-button").addEventListener("click", () => flow.undo());
   byId("claim-button").addEventListener("click", () => flow.claim());
@@ -287,4 +301,11 @@ addShareButtons(
   ctx.dialog,
   () => engine.ready && Boolean(store.state.game?.deal) && !store.state.busy,
 );
-loadEngine(buildInfo);
+// A first visit is offered the rules once the table is there (the offer's time counts from then).
+loadEngine(buildInfo).then(() => {
+  if (!overrides.embed && store.state.game)
+    offerRulesOnce(
+      () => deviceStorage(),
+      () => learning.openRules(),
+    );
+});

@@ -59,11 +59,15 @@ export function isEngineLost(error) {
 export class EngineError extends Error {
   /**
    * @param {string} type  the bridge's error kind (otv66.errors), or the worker's: "worker", "load_failed", …
-   * @param {string} message
+   * @param {string} message  the engine's English text (the page shows engine-text.js's translation instead)
+   * @param {string} [reason]  what exactly was wrong (otv66.errors: e.g. "packet_sum"); the kind when not given
+   * @param {Record<string, string | number>} [params]  the values the message names (card and suit codes, numbers)
    */
-  constructor(type, message) {
+  constructor(type, message, reason = type, params = {}) {
     super(message);
     this.type = type;
+    this.reason = reason;
+    this.params = params;
   }
 }
 
@@ -176,8 +180,12 @@ export class Engine {
     }
     this.pending.delete(message.id);
     clearTimeout(request.timer);
-    if (message.type === "error") request.reject(new EngineError(message.error.type, message.error.message));
-    else request.resolve(message.type === "ready" ? message.version : message.result);
+    if (message.type !== "error") {
+      request.resolve(message.type === "ready" ? message.version : message.result);
+      return;
+    }
+    const { type, message: text, reason, params } = message.error;
+    request.reject(new EngineError(type, text, reason, params));
   }
 
   /** Reject every request still waiting. */

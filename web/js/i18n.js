@@ -7,6 +7,7 @@
  * are texts-sr.js and texts-en.js.
  */
 
+import { declineRank } from "./grammar.js";
 import { EN } from "./texts-en.js";
 import { SR } from "./texts-sr.js";
 
@@ -94,6 +95,11 @@ export function t(key, values = {}) {
   return fillIn(TEXTS[current][key] ?? EN[key] ?? key, values);
 }
 
+/** Whether the page has a text for `key` (in English at least). */
+export function hasText(/** @type {string} */ key) {
+  return key in EN;
+}
+
 /**
  * `text` with each `{name}` replaced by `values[name]` as plain text; a placeholder without a value stays.
  * @param {string} text
@@ -103,10 +109,17 @@ export function fillIn(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
-/** A card's spoken name, e.g. "ace of hearts" / "as herc" (German decks name ober, unter, leaves…). */
-export function cardName(/** @type {string} */ code, /** @type {Deck} */ deck) {
+/**
+ * A card's spoken name, e.g. "ace of hearts" / "as herc" (German decks name ober, unter, leaves…), in the
+ * grammatical case its sentence needs ("Igraj damu pik": the accusative).
+ * @param {string} code
+ * @param {Deck} deck
+ * @param {import("./grammar.js").GrammaticalCase} [grammaticalCase]
+ */
+export function cardName(code, deck, grammaticalCase = "nominative") {
   const german = deck === "german";
-  const rank = german && (code[0] === "Q" || code[0] === "J") ? t(`rankG_${code[0]}`) : t(`rank_${code[0]}`);
+  const key = german && (code[0] === "Q" || code[0] === "J") ? `rankG_${code[0]}` : `rank_${code[0]}`;
+  const rank = declineRank(t(key), grammaticalCase, current);
   const suit = german ? t(`suitG_${code[1]}`) : t(`suit_${code[1]}`);
   return t("cardName", { rank, suit });
 }

@@ -9,9 +9,11 @@
  */
 
 import { pause } from "./animate.js";
-import { loadDealPlan, planText, saveDealPlan } from "./deal-plan.js";
+import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
+import { engineText } from "./engine-text.js";
 import { cardName, t } from "./i18n.js";
+import { explainRefusal } from "./learn.js";
 import {
   showDealChoice,
   showDealResult,
@@ -40,16 +42,6 @@ const COMPUTER_DEALS_PAUSE_MS = 350;
  */
 const THINKING_MS = 80;
 
-/**
- * Why the engine refused a packet plan, in the player's language (by the engine's error kind).
- * @param {import("./engine.js").EngineError} error
- * @param {number[]} plan
- */
-function planError(error, plan) {
-  if (error.type !== "invalid_layout") return error.message;
-  if (!plan.length) return t("planEmpty");
-  return t("planWrong", { plan: planText(plan), total: plan.reduce((sum, size) => sum + size, 0) });
-}
 /**
  * One slice of the computer's thinking on the person's time (ms, bridge `ponder`): the worker answers one
  * message at a time, so a click waits at most this long for it.
@@ -102,7 +94,7 @@ export class MatchFlow {
       });
       if (isEngineLost(error)) return; // app.js restarts the engine and puts the match back
       setStatus(root, "error", t("statusError"));
-      await showMessage(dialog, t("statusError"), error.message ?? String(error));
+      await showMessage(dialog, t("statusError"), engineText(error, this.page.settings.deck));
       store.update(() => {});
     });
     return this.chain;
@@ -259,7 +251,7 @@ export class MatchFlow {
           });
           return null;
         } catch (error) {
-          return planError(/** @type {import("./engine.js").EngineError} */ (error), packets);
+          return engineText(error, this.page.settings.deck);
         }
       };
       const remembered = loadDealPlan();
@@ -327,7 +319,7 @@ export class MatchFlow {
     const deal = page.game?.deal;
     if (!deal || page.busy) return;
     if (!playableCards(page.game, viewOf(page)).has(code) || player !== deal.turn) {
-      this.ctx.announce(t("notPlayable"));
+      await explainRefusal(this.ctx, player === deal.turn ? code : null, page.settings.deck);
       return;
     }
     const plain = deal.legal_moves.includes(code);
@@ -379,7 +371,11 @@ export class MatchFlow {
       store.update((page) => {
         page.hint = card;
       });
-      announce(t(move.endsWith("m") ? "hintMarriage" : "hintIs", { card: cardName(card, this.page.settings.deck) }));
+      announce(
+        t(move.endsWith("m") ? "hintMarriage" : "hintIs", {
+          card: cardName(card, this.page.settings.deck, "accusative"),
+        }),
+      );
       /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
     });
   }
@@ -395,10 +391,10 @@ export class MatchFlow {
     });
   }
 
-  /** Start a new match now (after the person confirmed it). */
-  restart() {
+  /** Start a new match now (after the person confirmed it), from `seed` when given (the guided deal). */
+  restart(/** @type {number | null} */ seed = null) {
     this.run(async () => {
-      await newMatch(this.ctx, null);
+      await newMatch(this.ctx, seed);
       await this.advance();
     });
   }

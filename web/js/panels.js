@@ -110,7 +110,7 @@ export function showMarriageChoice(
   /** @type {Card} */ code,
   /** @type {Deck} */ deck,
 ) {
-  const name = cardName(code, deck);
+  const name = cardName(code, deck, "accusative");
   return showPanel(dialog, {
     kind: "marriage",
     title: t("marriageTitle", { suit: suitName(code[1], deck) }),

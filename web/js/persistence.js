@@ -6,8 +6,10 @@
  * by storage.js; the engine checks it again when it is resumed.
  */
 
+import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
+import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, linkInLocation, openLinkedDeal } from "./share.js";
 import { addToHistory, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
 import { levelOf, opponentOf } from "./store.js";
@@ -201,18 +203,30 @@ export async function newMatch(ctx, seed = null) {
   /** @type {Record<string, unknown>} */
   const request = { rules: store.state.settings.rules, ...seatsFromSettings(ctx) };
   if (seed !== null) request.seed = seed;
-  /** @type {PlayingState} */
-  let game;
-  try {
-    game = await engine.call("new_match", request);
-  } catch (error) {
-    const failure = /** @type {import("./engine.js").EngineError} */ (error);
-    if (failure.type !== "invalid_rules") throw error;
-    // Rule options the engine refuses (a hand-made address): say so and play by the engine's default rules.
-    game = await engine.call("new_match", { ...request, rules: {} });
+  /** @type {PlayingState | null} */
+  let game = null;
+  /** @type {import("./engine.js").EngineError | null} */
+  let refused = null;
+  while (game === null) {
+    try {
+      game = await engine.call("new_match", request);
+    } catch (error) {
+      const failure = /** @type {import("./engine.js").EngineError} */ (error);
+      if (failure.type !== "invalid_rules" || Object.keys(Object(request.rules)).length === 0) throw error;
+      // A rule option the engine refuses (a hand-made address): say so; only that option takes its default.
+      refused ??= failure;
+      request.rules = withoutRefusedOption(
+        /** @type {Record<string, unknown>} */ (request.rules),
+        failure.params.option,
+      );
+    }
+  }
+  if (refused) {
+    const notice = t("badRules", { message: engineText(refused, store.state.settings.deck) });
+    const rules = { ...game.match.rules };
     store.update((page) => {
-      page.notice = t("badRules", { message: failure.message });
-      page.settings = { ...page.settings, rules: { ...game.match.rules } };
+      page.notice = notice;
+      page.settings = { ...page.settings, rules };
     });
   }
   tabOwner.claim(startSlot());

@@ -12,6 +12,7 @@
  */
 
 import { EngineError } from "./engine.js";
+import { engineText } from "./engine-text.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { st } from "./ship-text.js";
 
@@ -97,7 +98,7 @@ export async function openLinkedDeal(engine, seats) {
     return { state: await startSharedDeal(engine, link.token, seats) };
   } catch (error) {
     if (!(error instanceof EngineError) || !LINK_ERRORS.has(error.type)) throw error;
-    return { problem: st("linkBrokenText", { message: error.message }) };
+    return { problem: st("linkBrokenText", { message: engineText(error, "french") }) };
   }
 }
 
@@ -166,10 +167,18 @@ export function addShareButtons(menu, engine, dialog, isIdle = () => true) {
     button.type = "button";
     button.id = `share-${kind}-button`;
     button.className = "menu-button ship-share";
-    button.textContent = st(kind === "deal" ? "shareDeal" : "shareGame");
     button.addEventListener("click", () => {
       if (isIdle()) share(engine, dialog, kind);
     });
     menu.append(button);
+  }
+  labelShareButtons(menu);
+}
+
+/** The share buttons' labels in the current language (again after a language switch). */
+export function labelShareButtons(/** @type {ParentNode} */ root = document) {
+  for (const kind of /** @type {LinkKind[]} */ (["deal", "game"])) {
+    const button = root.querySelector(`#share-${kind}-button`);
+    if (button) button.textContent = st(kind === "deal" ? "shareDeal" : "shareGame");
   }
 }

@@ -1,9 +1,14 @@
 /** The page's texts in English. Every key is also in texts-sr.js, with the same placeholders. */
 
+import { EN_ERRORS } from "./texts-errors.js";
+import { EN_LEARN } from "./texts-learn.js";
+
 /** @import { TextTable } from "./i18n.js" */
 
 /** @type {TextTable} */
 export const EN = {
+  ...EN_ERRORS,
+  ...EN_LEARN,
   title: "Open 66",
   newMatch: "New match",
   menu: "Menu",
@@ -22,8 +27,8 @@ export const EN = {
   loadErrorTitle: "The game cannot start",
   loadStalled: "loading stopped making progress (network?)",
   stepConfig: "Build information",
-  stepDownload: "Downloading Python ({loaded} of {total} MB)",
-  stepStart: "Starting Python",
+  stepDownload: "Downloading the game ({loaded} of {total} MB)",
+  stepStart: "Starting the game",
   stepEngine: "Loading the game rules",
   stepMatch: "Setting the table",
   noWasm: "This browser does not support WebAssembly, so the game cannot run. Try a recent Chrome, Firefox or Safari.",
@@ -61,8 +66,8 @@ export const EN = {
   claimed: "{name} claimed 66",
   trickTo: "Trick to {name}",
   turnedUp: "Turned up: {card}",
-  hintIs: "Hint: {card}",
-  hintMarriage: "Hint: {card}, announcing the marriage",
+  hintIs: "Hint: play the {card}",
+  hintMarriage: "Hint: play the {card} and announce the marriage",
   hintClaim: "Hint: claim 66",
   noLastTrick: "No trick has been played yet.",
   undone: "Move undone",
@@ -160,7 +165,7 @@ export const EN = {
   otherTab:
     "This match is now being played in another tab of the browser. Nothing is saved here until you take it back.",
   playHere: "Play here",
-  badRules: "The game does not know those rules ({message}); it plays by the default rules.",
+  badRules: "A rule setting was not accepted: {message}",
   rank_A: "ace",
   rank_T: "ten",
   rank_K: "king",
@@ -234,8 +239,6 @@ export const EN = {
   // review branch: dealing in one tap, the review, the statistics
   dealAlways: "Always deal like this (don't ask)",
   dealWith: "Deal {plan}",
-  planEmpty: "Choose at least one packet (1, 2 or 4 cards).",
-  planWrong: "The plan {plan} makes {total} cards: packets of 1, 2 or 4 cards must add up to 8.",
   statsGroup: "Opponent",
   statsWins: "Wins",
   statsPointsPerDeal: "Game points per deal",

@@ -3,10 +3,15 @@
  * texts-en.js, with the same placeholders.
  */
 
+import { SR_ERRORS } from "./texts-errors.js";
+import { SR_LEARN } from "./texts-learn.js";
+
 /** @import { TextTable } from "./i18n.js" */
 
 /** @type {TextTable} */
 export const SR = {
+  ...SR_ERRORS,
+  ...SR_LEARN,
   title: "Otvoreni 66",
   newMatch: "Nova partija",
   menu: "Meni",
@@ -26,8 +31,8 @@ export const SR = {
   loadErrorTitle: "Igra ne može da se pokrene",
   loadStalled: "učitavanje je stalo (mreža?)",
   stepConfig: "Podaci o izdanju",
-  stepDownload: "Preuzimam Python ({loaded} od {total} MB)",
-  stepStart: "Pokrećem Python",
+  stepDownload: "Preuzimam igru ({loaded} od {total} MB)",
+  stepStart: "Pokrećem igru",
   stepEngine: "Učitavam pravila igre",
   stepMatch: "Postavljam sto",
   noWasm: "Ovaj pregledač ne podržava WebAssembly, pa igra ne može da radi. Probajte noviji pregledač.",
@@ -68,8 +73,8 @@ export const SR = {
   claimed: "{name}: prijava 66",
   trickTo: "Štih nosi: {name}",
   turnedUp: "Okrenuta je karta: {card}",
-  hintIs: "Savet: {card}",
-  hintMarriage: "Savet: {card} uz prijavu marijaža",
+  hintIs: "Savet: igrajte {card}",
+  hintMarriage: "Savet: igrajte {card} i prijavite marijaž",
   hintClaim: "Savet: prijavite 66",
   noLastTrick: "Još nema odigranog štiha.",
   undone: "Potez je vraćen",
@@ -136,7 +141,7 @@ export const SR = {
   language: "Jezik",
   deck: "Karte",
   deckFrench: "francuske (♠♥♦♣)",
-  deckGerman: "mađarice (list, srce, bundeva, žir)",
+  deckGerman: "mađarice (srce, list, bundeva, žir)",
   speed: "Animacija",
   speedOff: "isključena",
   speedFast: "brza",
@@ -174,7 +179,7 @@ export const SR = {
   otherTabTitle: "Partija je u drugoj kartici",
   otherTab: "Ova partija se sada igra u drugoj kartici pregledača. Ovde se ništa ne čuva dok je ne preuzmete.",
   playHere: "Igraj ovde",
-  badRules: "Ta pravila igra ne poznaje ({message}); igra se po osnovnim pravilima.",
+  badRules: "Podešavanje pravila nije prihvaćeno: {message}",
   // cards
   rank_A: "as",
   rank_T: "desetka",
@@ -184,8 +189,11 @@ export const SR = {
   rank_9: "devetka",
   rank_8: "osmica",
   rank_7: "sedmica",
-  rankG_Q: "gornjak",
-  rankG_J: "donjak",
+  // Hungarian deck ("mađarice"): suits srce, list, bundeva, žir as in Hrvatski leksikon, "igraće karte"
+  // (hrleksikon.info: "madžarske, 32 karte u 4 niza (žir, bundeva, list, srce)"); the Ober and Unter are the upper
+  // and lower man (Hungarian felső/alsó, "gornji"/"donji").
+  rankG_Q: "gornji",
+  rankG_J: "donji",
   suit_S: "pik",
   suit_H: "herc",
   suit_D: "karo",
@@ -250,8 +258,6 @@ export const SR = {
   // review branch: dealing in one tap, the review, the statistics
   dealAlways: "Uvek deli ovako (bez pitanja)",
   dealWith: "Podeli {plan}",
-  planEmpty: "Izaberite bar jedan paket (1, 2 ili 4 karte).",
-  planWrong: "Raspored {plan} ima {total} karata: paketi od 1, 2 ili 4 karte moraju dati ukupno 8.",
   statsGroup: "Protivnik",
   statsWins: "Pobede",
   statsPointsPerDeal: "Poena partije po deljenju",

@@ -324,6 +324,16 @@
  * @property {{token: string}} game_link
  * @property {DealLink | GameLink} open_link
  * @property {ReplayView} replay_view
+ * @property {BridgeFailure | null} why_illegal
+ */
+
+/**
+ * An engine error as the bridge sends it (otv66/bridge.py `error_payload`): kind, English text, reason, params.
+ * @typedef {object} BridgeFailure
+ * @property {string} type
+ * @property {string} message
+ * @property {string} reason
+ * @property {Record<string, string | number>} params
  */
 
 /** @typedef {keyof BridgeResults} BridgeMethod */

@@ -99,7 +99,7 @@ async function startPython(
   });
   self.fetch = countingFetch(plainFetch, (loaded, total) => progress("download", loaded, total), fail);
   try {
-    const { loadPyodide } = await import(pyodideUrl + "pyodide.mjs");
+    const { loadPyodide } = await import(`${pyodideUrl}pyodide.mjs`);
     const stdLibURL = new URL(STDLIB, pyodideUrl).href;
     return await Promise.race([loadPyodide({ indexURL: pyodideUrl, stdLibURL }), failed]);
   } finally {

@@ -1,0 +1,129 @@
+"""Learning in the app: the rules panel, the guided deal, a refused tap explained, a language switch, in Chromium.
+
+Screenshots go to e2e/artifacts/ (learn-*.png), in Serbian at 360x640 and at desktop size.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_table import axe_violations
+
+PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1280, "height": 800}
+RULES_TITLES = {
+    "sr-Latn": "Kako se igra Otvoreni 66",
+    "sr-Cyrl": "Како се игра Отворени 66",  # noqa: RUF001 (Serbian Cyrillic)
+    "en": "How to play Open 66",
+}
+
+
+def open_menu(table):
+    """On a phone the menu folds behind ☰: unfold it."""
+    toggle = table.page.locator("#menu-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false":
+        toggle.click()
+
+
+def dismiss_offer(table):
+    """The first-visit offer of the rules: answer "later" so the page is as a returning player sees it."""
+    later = table.page.locator("#rules-offer-later")
+    if later.count() and not table.dialog().count():  # behind an open panel it is inert (and goes by itself)
+        later.click()
+
+
+@pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl", "en"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_rules_panel_opens_from_the_menu_in_each_language(table_in_context, artifacts, lang, size):
+    viewport = PHONE if size == "phone" else DESKTOP
+    table = table_in_context(bypass_csp=True, viewport=viewport)
+    table.open(f"seed=3&level=beginner&opponent=computer&speed=off&lang={lang}")
+    dismiss_offer(table)
+    open_menu(table)
+    table.page.locator("#rules-button").click()
+    dialog = table.dialog()
+    assert dialog.locator(".panel-title").inner_text() == RULES_TITLES[lang]
+    assert dialog.locator(".rules-card svg").count() >= 8  # card pictures beside the rules
+    assert dialog.locator("#tutorial-button").is_visible()
+    table.page.screenshot(path=artifacts / f"learn-rules-{lang}-{size}.png")
+    assert axe_violations(table.page) == []
+
+
+def test_a_first_visit_offers_the_rules_once(table_in_context):
+    table = table_in_context().open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    offer = table.page.locator("#rules-offer")
+    assert "Prvi put" in offer.inner_text()
+    table.page.locator("#rules-offer-open").click()
+    assert table.dialog().locator(".panel-title").inner_text() == RULES_TITLES["sr-Latn"]
+    table.page.reload()
+    table.wait_ready()
+    assert table.page.locator("#rules-offer").count() == 0
+
+
+def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, artifacts):
+    table = table_in_context(viewport=PHONE).open("seed=3&level=beginner&opponent=computer&speed=off&lang=en")
+    dismiss_offer(table)
+    open_menu(table)
+    table.page.locator("#rules-button").click()
+    table.dialog().locator("#tutorial-button").click()
+    tip = table.page.locator("#tutorial-tip .tutorial-text")
+    seen: dict[str, list[str]] = {}
+    shot = False
+    while True:
+        status = table.wait_status("your-turn", "deal-over", "match-over")
+        table.page.wait_for_timeout(30)
+        if tip.count():
+            text = tip.inner_text()
+            trick = table.trick()
+            playable = [card.get_attribute("data-card") for card in table.playable().all()]
+            if "follow suit" in text and text not in seen:
+                # Told when the opponent has led and the engine allows only that suit.
+                assert len(trick) == 1 and {card[1] for card in playable} == {trick[0][1]}
+            if not shot and "turned up" in text:
+                table.page.screenshot(path=artifacts / "learn-tutorial-phone.png")
+                shot = True
+            seen.setdefault(text, trick)
+        if status != "your-turn":
+            break
+        table.step()
+    table.wait_until(lambda: "66 or more" in tip.inner_text())
+    seen.setdefault(tip.inner_text(), [])
+    said = " ".join(seen)
+    assert "turned up" in said
+    assert "follow suit" in said or "play a trump" in said
+    assert "66 or more" in said and "Game points" in said
+
+
+def test_tapping_a_card_you_may_not_play_tells_you_why(table):
+    table.open("seed=11&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    dismiss_offer(table)
+    page = table.page
+    while True:
+        table.step()
+        inert = page.locator('#piles-0 button[data-card][aria-disabled="true"]')
+        if table.status() == "your-turn" and len(table.trick()) == 1 and inert.count() and table.playable().count():
+            break
+    before = table.snapshot()
+    inert.first.click(force=True)  # aria-disabled cards count as disabled for Playwright
+    table.wait_until(lambda: "Morate" in page.locator("#status").inner_text())
+    text = page.locator("#status").inner_text()
+    assert "Morate" in text and "Morate" in table.announced()
+    assert table.snapshot() == before  # nothing was played
+
+
+def test_a_language_switch_relabels_everything_at_once(table):
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    dismiss_offer(table)
+    page = table.page
+    assert page.locator("#share-deal-button").inner_text() == "Podeli deljenje"
+    assert page.locator("#rules-button").inner_text() == "Kako se igra"
+    page.locator("#settings-button").click()
+    page.locator("#setting-lang").select_option("sr-Cyrl")
+    page.locator("#settings-save").click()
+    assert page.locator("#share-deal-button").inner_text() == "Подели дељење"
+    assert page.locator("#rules-button").inner_text() == "Како се игра"  # noqa: RUF001
+    assert page.locator("#settings-button").inner_text() == "Подешавања"
+    page.locator("#settings-button").click()
+    page.locator("#setting-lang").select_option("en")
+    page.locator("#settings-save").click()
+    assert page.locator("#share-game-button").inner_text() == "Share this game"
+    assert page.locator("#rules-button").inner_text() == "How to play"

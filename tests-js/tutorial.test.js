@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { Tutorial, tipsOf } from "../web/js/tutorial.js";
+
+/** A deal view with only what the tutorial reads; `piles` of player 0 as [top, hidden] pairs. */
+function view({ turn = 0, trick = [], legal = [], trump = "C", piles = [], pending = [0, 0], result = null } = {}) {
+  const mine = piles.map(([top, hidden]) => ({ top, hidden }));
+  return {
+    turn,
+    trump,
+    trick: trick.map((card, index) => ({ player: 1 - index, card })),
+    legal_moves: legal,
+    piles: [mine, []],
+    pending_marriage_points: pending,
+    result,
+  };
+}
+
+const keys = (tips) => tips.map((tip) => tip.key);
+
+describe("the guided deal explains a rule when the engine's state shows it", () => {
+  test("following suit: the engine allows only cards of the suit led", () => {
+    const tips = tipsOf(null, view({ trick: ["AH"], legal: ["7H", "KH"] }), 0);
+    assert.deepEqual(tips, [{ key: "tip_follow", values: { suit: "H" } }]);
+  });
+
+  test("trumping: the engine allows only trumps, and hearts were led", () => {
+    assert.deepEqual(keys(tipsOf(null, view({ trick: ["AH"], legal: ["7C", "AC"] }), 0)), ["tip_trump"]);
+  });
+
+  test("no tip when any card may be played, or when it is the other player's turn", () => {
+    assert.deepEqual(tipsOf(null, view({ trick: ["AH"], legal: ["7C", "8S"] }), 0), []);
+    assert.deepEqual(tipsOf(null, view({ turn: 1, trick: ["AH"], legal: ["7H"] }), 0), []);
+  });
+
+  test("a marriage lead offered by the engine is explained when leading", () => {
+    assert.deepEqual(keys(tipsOf(null, view({ legal: ["KD", "KDm", "QD", "QDm"] }), 0)), ["tip_marriage"]);
+  });
+
+  test("a turn-up: a pile of mine whose hidden card came up", () => {
+    const before = view({ piles: [["AS", true]] });
+    const after = view({ turn: 1, piles: [["9D", false]] });
+    assert.deepEqual(tipsOf(before, after, 0), [{ key: "tip_turnup", values: { card: "9D" } }]);
+  });
+
+  test("marriage points waiting for the first trick, then 66 and the game points at the end", () => {
+    const before = view({ turn: 1 });
+    assert.deepEqual(keys(tipsOf(before, view({ turn: 1, pending: [20, 0] }), 0)), ["tip_marriage_wait"]);
+    const over = view({ turn: null, result: { winner: 0, reason: "reached_66" } });
+    assert.deepEqual(keys(tipsOf(before, over, 0)), ["tip_66", "tip_game_points"]);
+  });
+
+  test("each tip is given once in a guided deal", () => {
+    const tutorial = new Tutorial(0);
+    const position = view({ trick: ["AH"], legal: ["7H"] });
+    assert.deepEqual(keys(tutorial.tipsFor(null, position)), ["tip_follow"]);
+    assert.deepEqual(tutorial.tipsFor(null, position), []);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Learning in the app: the "How to play" panel, the guided deal and its tips on the table.
+ *
+ * The guided deal is a new match against the computer from a fixed seed (the same cards every time); as the
+ * engine's answers come in, tutorial.js picks what to explain and it is shown in a note above the table (and said
+ * to screen readers). The note is drawn again in the new language when the language changes.
+ */
+
+import { engineText } from "./engine-text.js";
+import { cardName, suitName, t } from "./i18n.js";
+import { setStatus } from "./render.js";
+import { showRules } from "./rules-panel.js";
+import { namesOf } from "./store.js";
+import { Tutorial } from "./tutorial.js";
+
+/** @import { PageState } from "./store.js" */
+/** @import { DealView, Deck } from "./types.js" */
+/** @typedef {import("./tutorial.js").Tip} Tip */
+
+/** The guided deal's seed: a deal where following, trumping, turn-ups and a marriage all come up early. */
+export const TUTORIAL_SEED = 66;
+
+export class Learning {
+  /**
+   * @param {object} ctx
+   * @param {import("./panels.js").PanelDialog} ctx.dialog
+   * @param {() => PageState} ctx.page  the page state now
+   * @param {(seed: number) => void} ctx.startMatch  start a new match against the computer from `seed`
+   * @param {(text: string) => void} ctx.announce  say a text to screen readers
+   */
+  constructor(ctx) {
+    this.ctx = ctx;
+    /** @type {Tutorial | null} */
+    this.tutorial = null;
+    /** @type {DealView | null} */
+    this.previous = null;
+    /** @type {Tip[]} */
+    this.shown = [];
+  }
+
+  /** Open the rules; the player may start a guided deal from them. */
+  async openRules() {
+    const choice = await showRules(this.ctx.dialog, this.ctx.page().settings.deck);
+    if (choice === "tutorial") this.startTutorial();
+  }
+
+  /** Start the guided deal. */
+  startTutorial() {
+    this.tutorial = new Tutorial(0);
+    this.previous = null;
+    this.show([{ key: "tutorialOn", values: {} }]);
+    this.ctx.startMatch(TUTORIAL_SEED);
+  }
+
+  /**
+   * After each change of the page: the tips the new position calls for (the guided deal ends with its deal).
+   * @param {PageState} page
+   */
+  update(page) {
+    const deal = page.game?.deal;
+    if (!this.tutorial || !deal || deal === this.previous) return;
+    const before = this.previous && this.previous.number === deal.number ? this.previous : null;
+    this.previous = deal;
+    const tips = this.tutorial.tipsFor(before, deal);
+    if (tips.length) this.show(tips);
+    if (deal.result) this.tutorial = null;
+  }
+
+  /** @param {Tip[]} tips */
+  show(tips) {
+    this.shown = tips;
+    this.relabel();
+    this.ctx.announce(this.text());
+  }
+
+  /** The shown tips in the current language (card, suit and player names spoken). */
+  text() {
+    const page = this.ctx.page();
+    const deck = page.settings.deck;
+    const names = namesOf(page);
+    return this.shown
+      .map(({ key, values }) => {
+        /** @type {Record<string, string | number>} */
+        const spoken = { ...values };
+        if (typeof values.card === "string") spoken.card = cardName(values.card, deck);
+        for (const name of ["suit", "trump"]) {
+          if (typeof values[name] === "string") spoken[name] = suitName(String(values[name]), deck);
+        }
+        if (typeof values.player === "number") spoken.name = names[values.player];
+        return t(key, spoken);
+      })
+      .join(" ");
+  }
+
+  /** Draw the tip note (again) in the current language; no note when there is nothing to say. */
+  relabel() {
+    let note = document.getElementById("tutorial-tip");
+    if (!this.shown.length) {
+      note?.remove();
+      return;
+    }
+    if (!note) {
+      note = document.createElement("div");
+      note.id = "tutorial-tip";
+      note.className = "tutorial-tip";
+      note.innerHTML = `<p class="tutorial-text"></p><button type="button" class="tutorial-close"></button>`;
+      /** @type {HTMLElement} */ (note.querySelector("button")).addEventListener("click", () => {
+        this.shown = [];
+        this.relabel();
+      });
+      document.body.append(note);
+    }
+    /** @type {HTMLElement} */ (note.querySelector(".tutorial-text")).textContent = this.text();
+    /** @type {HTMLElement} */ (note.querySelector("button")).textContent = t("close");
+  }
+}
+
+/**
+ * Say why a tapped card may not be played: the engine's reason (`why_illegal`) for a card of the player to move,
+ * "not playable" for any other (`code` null); shown in the status line and said to screen readers.
+ * @param {{engine: import("./engine.js").Engine, root: ParentNode, announce: (text: string) => void}} ctx
+ * @param {string | null} code
+ * @param {Deck} deck
+ */
+export async function explainRefusal({ engine, root, announce }, code, deck) {
+  const refusal = code ? await engine.call("why_illegal", { move: code }).catch(() => null) : null;
+  const text = refusal ? engineText(refusal, deck) : t("notPlayable");
+  const status = /** @type {HTMLElement} */ (root.querySelector("[data-status]"));
+  setStatus(root, status.dataset.status ?? "your-turn", text);
+  announce(text);
+}

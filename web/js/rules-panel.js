@@ -1,0 +1,90 @@
+/**
+ * "How to play": the rules of docs/rules.md told in the player's language, with card pictures, and the offer of
+ * a guided deal. Opened from the menu (`#rules-button`) and offered once on a first visit (a small note that
+ * does not block the table).
+ */
+
+import { cardFace } from "./cards.js";
+import { cardName, t } from "./i18n.js";
+import { escapeHtml, showPanel } from "./panels.js";
+
+/** @import { Deck } from "./types.js" */
+/** @typedef {import("./panels.js").PanelDialog} PanelDialog */
+
+/** The remembered "the rules were offered" flag (one key of localStorage). */
+export const OFFERED_KEY = "otv66.rulesOffered";
+
+/** Each section: its title and text keys, and the cards drawn beside it. */
+const SECTIONS = [
+  { title: "rulesCardsTitle", text: "rulesCards", cards: ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "7H"] },
+  { title: "rulesDealTitle", text: "rulesDeal", cards: [] },
+  { title: "rulesPlayTitle", text: "rulesPlay", cards: ["AS", "7S", "9C"] },
+  { title: "rulesMarriageTitle", text: "rulesMarriage", cards: ["KD", "QD"] },
+  { title: "rulesScoreTitle", text: "rulesScore", cards: [] },
+];
+
+/** The panel's markup: a section per topic, each card with its name as a caption. */
+export function rulesMarkup(/** @type {Deck} */ deck) {
+  return SECTIONS.map(({ title, text, cards }) => {
+    const pictures = cards
+      .map(
+        (code) =>
+          `<figure class="rules-card">${cardFace(code, deck)}<figcaption>${escapeHtml(cardName(code, deck))}</figcaption></figure>`,
+      )
+      .join("");
+    const row = pictures ? `<div class="rules-cards">${pictures}</div>` : "";
+    return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(t(text))}</p>${row}</section>`;
+  }).join("");
+}
+
+/**
+ * Show the rules; resolves "tutorial" when the player asks for a guided deal, null when closed.
+ * @param {PanelDialog} dialog
+ * @param {Deck} deck
+ * @returns {Promise<"tutorial" | null>}
+ */
+export function showRules(dialog, deck) {
+  return showPanel(dialog, {
+    kind: "rules",
+    title: t("rulesTitle"),
+    body: rulesMarkup(deck),
+    buttons: [
+      { label: t("rulesTutorial"), value: /** @type {"tutorial" | null} */ ("tutorial"), id: "tutorial-button" },
+      { label: t("close"), value: null, primary: true },
+    ],
+    cancelValue: null,
+  });
+}
+
+/**
+ * On a first visit, a note offering the rules (shown once: the offer is remembered in `storage`). It sits over
+ * the top of the page, takes no room from the table and goes away when answered or after `lifetime` ms.
+ * @param {() => Storage} storage  the page's localStorage (asked for here: reading it may throw)
+ * @param {() => void} openRules
+ * @param {number} lifetime
+ */
+export function offerRulesOnce(storage, openRules, lifetime = 12000) {
+  try {
+    if (storage().getItem(OFFERED_KEY)) return null;
+    storage().setItem(OFFERED_KEY, "1");
+  } catch {
+    return null; // no storage (private mode): no offer rather than one on every visit
+  }
+  const note = document.createElement("div");
+  note.className = "rules-offer";
+  note.id = "rules-offer";
+  note.setAttribute("role", "note");
+  note.innerHTML = `<span>${escapeHtml(t("rulesOffer"))}</span>
+    <button type="button" class="primary" id="rules-offer-open">${escapeHtml(t("rulesOfferOpen"))}</button>
+    <button type="button" id="rules-offer-later">${escapeHtml(t("rulesOfferLater"))}</button>`;
+  const timer = setTimeout(() => note.remove(), lifetime);
+  const answer = (/** @type {boolean} */ open) => {
+    clearTimeout(timer);
+    note.remove();
+    if (open) openRules();
+  };
+  /** @type {HTMLElement} */ (note.querySelector("#rules-offer-open")).addEventListener("click", () => answer(true));
+  /** @type {HTMLElement} */ (note.querySelector("#rules-offer-later")).addEventListener("click", () => answer(false));
+  document.body.append(note);
+  return note;
+}

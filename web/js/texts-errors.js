@@ -1,0 +1,83 @@
+/**
+ * The engine's refusals, by reason and by kind (otv66/errors.py), in Serbian (Latin; i18n.js makes the Cyrillic)
+ * and English. Keys are `err_<reason>` or `err_<kind>`; engine-text.js picks them and fills in `{card}` (a card
+ * name), `{cardAcc}` (the same in the accusative), `{suit}`/`{trump}` (suit names) and numbers.
+ */
+
+/** @import { TextTable } from "./i18n.js" */
+
+/** @type {TextTable} */
+export const SR_ERRORS = {
+  errUnknown: "To nije uspelo. Pokušajte ponovo.",
+  err_packet_plan: "Izaberite pakete od 1, 2 ili 4 karte, ukupno 8.",
+  err_packet_size: "Paket može imati 1, 2 ili 4 karte, ne {size}.",
+  err_packet_sum: "Paketi treba da daju ukupno 8 karata, a daju {total}.",
+  err_rule_value: "Podešavanje pravila „{option}” nije ispravno; važi osnovno.",
+  err_rule_target: "Partija može da se igra do najviše {max} poena; važi osnovno podešavanje.",
+  err_rule_unknown: "Igra ne poznaje pravilo „{option}”; ono se preskače.",
+  err_link_empty: "U ovom linku nema ni partije ni deljenja.",
+  err_link_not_ours: "Ovo nije link igre Otvoreni 66.",
+  err_link_wrong_kind: "Ovaj link je druge vrste (deljenje umesto partije ili obrnuto).",
+  err_link_newer: "Link je napravila novija verzija igre: osvežite stranicu.",
+  err_link_cut: "Link je skraćen ili oštećen: kopirajte ceo link.",
+  err_link_damaged: "Link je oštećen ili izmenjen.",
+  err_deal_over: "Deljenje je završeno: više nema poteza.",
+  err_not_a_move: "To nije potez.",
+  err_claim_auto: "U ovoj partiji se 66 prijavljuje samo od sebe.",
+  err_claim_not_now: "66 se prijavljuje odmah posle dobijenog štiha ili prijave marijaža.",
+  err_marriage_not_leading: "Marijaž prijavljuje samo igrač koji počinje štih.",
+  err_card_played: "Karta {card} je već odigrana.",
+  err_card_not_up: "Karta {card} nije otvorena na vašim gomilama.",
+  err_marriage_incomplete: "Za marijaž vam trebaju otvoreni kralj i dama (boja: {suit}).",
+  err_must_follow: "Morate da odgovorite na boju: igrajte {suit}.",
+  err_must_beat: "Morate da odgovorite na boju ({suit}) i da nadjačate {cardAcc} ako možete.",
+  err_must_trump: "Nemate {suit}: morate da sečete adutom ({trump}).",
+  err_invalid_card: "To nije karta.",
+  err_invalid_rules: "Ta pravila igra ne poznaje.",
+  err_invalid_layout: "Tako se ne može podeliti.",
+  err_invalid_match: "Takva partija ne može da se igra.",
+  err_illegal_move: "Taj potez sada nije dozvoljen.",
+  err_invalid_record: "Zapis partije je oštećen.",
+  err_unsupported_version: "Zapis je iz novije verzije igre.",
+  err_invalid_link: "Link je oštećen.",
+  err_unsupported_link: "Link je napravila novija verzija igre: osvežite stranicu.",
+  err_bad_request: "Igra nije razumela zahtev.",
+};
+
+/** @type {TextTable} */
+export const EN_ERRORS = {
+  errUnknown: "That did not work. Please try again.",
+  err_packet_plan: "Choose packets of 1, 2 or 4 cards, 8 cards in all.",
+  err_packet_size: "A packet holds 1, 2 or 4 cards, not {size}.",
+  err_packet_sum: "The packets must add up to 8 cards, not {total}.",
+  err_rule_value: "The rule setting “{option}” is not valid; the default applies.",
+  err_rule_target: "A match can go up to {max} game points at most; the default applies.",
+  err_rule_unknown: "The game does not know the rule “{option}”; it is skipped.",
+  err_link_empty: "This link holds no game and no deal.",
+  err_link_not_ours: "This is not an Open 66 link.",
+  err_link_wrong_kind: "This link is of the other kind (a deal instead of a game, or the reverse).",
+  err_link_newer: "A newer version of the game made this link: reload the page.",
+  err_link_cut: "This link is cut short or damaged: copy the whole link.",
+  err_link_damaged: "This link is damaged or was changed.",
+  err_deal_over: "The deal is over: there are no more moves.",
+  err_not_a_move: "That is not a move.",
+  err_claim_auto: "In this match 66 is announced automatically.",
+  err_claim_not_now: "You can claim 66 only right after winning a trick or announcing a marriage.",
+  err_marriage_not_leading: "Only the player who leads may announce a marriage.",
+  err_card_played: "The {card} has already been played.",
+  err_card_not_up: "The {card} is not face up on your piles.",
+  err_marriage_incomplete: "A marriage needs the king and the queen of {suit} face up.",
+  err_must_follow: "You must follow suit: play {suit}.",
+  err_must_beat: "You must follow {suit} and beat the {cardAcc} if you can.",
+  err_must_trump: "You have no {suit}: you must play a trump ({trump}).",
+  err_invalid_card: "That is not a card.",
+  err_invalid_rules: "The game does not know those rules.",
+  err_invalid_layout: "The cards cannot be dealt like that.",
+  err_invalid_match: "That match cannot be played.",
+  err_illegal_move: "That move is not allowed now.",
+  err_invalid_record: "The game record is damaged.",
+  err_unsupported_version: "The record comes from a newer version of the game.",
+  err_invalid_link: "The link is damaged.",
+  err_unsupported_link: "A newer version of the game made this link: reload the page.",
+  err_bad_request: "The game did not understand the request.",
+};

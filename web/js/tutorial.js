@@ -1,0 +1,68 @@
+/**
+ * The guided first deal: which rule to explain, decided from the engine's state as the deal goes on.
+ *
+ * The page holds no rules: a tip is chosen only from what the engine says (its legal moves, the piles it shows,
+ * its pending marriage points, its result). `Tutorial.tipsFor(before, after)` compares two engine states (the
+ * bridge's `deal` views) and returns the tips that became true, each at most once per guided deal.
+ */
+
+/** @import { DealView } from "./types.js" */
+/** @typedef {{key: string, values: Record<string, string | number>}} Tip  a text key of texts-learn.js, its values */
+
+/** The suit letter of a move code ("QHm" → "H"). */
+const suitOf = (/** @type {string} */ move) => move[1];
+
+/**
+ * The tips for the position `after`, for the player `me` (0 or 1), given the position `before` it (or null).
+ * @param {DealView | null} before
+ * @param {DealView} after
+ * @param {number} me
+ * @returns {Tip[]}
+ */
+export function tipsOf(before, after, me) {
+  /** @type {Tip[]} */
+  const tips = [];
+  const cards = after.legal_moves.filter((move) => move !== "66");
+  if (after.turn === me && after.trick.length === 1 && cards.length > 0) {
+    const led = suitOf(after.trick[0].card);
+    if (cards.every((move) => suitOf(move) === led)) tips.push({ key: "tip_follow", values: { suit: led } });
+    else if (led !== after.trump && cards.every((move) => suitOf(move) === after.trump))
+      tips.push({ key: "tip_trump", values: { trump: after.trump } });
+  }
+  if (after.turn === me && after.trick.length === 0 && cards.some((move) => move.endsWith("m")))
+    tips.push({ key: "tip_marriage", values: {} });
+  if (before) {
+    after.piles[me].forEach((pile, index) => {
+      const earlier = before.piles[me][index];
+      if (earlier.hidden && !pile.hidden && pile.top) tips.push({ key: "tip_turnup", values: { card: pile.top } });
+    });
+    if (after.pending_marriage_points[me] > before.pending_marriage_points[me])
+      tips.push({ key: "tip_marriage_wait", values: {} });
+  }
+  if (after.result && !before?.result) {
+    tips.push({ key: "tip_66", values: { player: after.result.winner ?? 0 } });
+    tips.push({ key: "tip_game_points", values: {} });
+  }
+  return tips;
+}
+
+/** A guided deal: each kind of tip is given once. */
+export class Tutorial {
+  /** @param {number} me  the player being taught */
+  constructor(me = 0) {
+    this.me = me;
+    /** @type {Set<string>} */
+    this.given = new Set();
+  }
+
+  /**
+   * The new tips between two positions (a tip already given is not repeated).
+   * @param {DealView | null} before
+   * @param {DealView} after
+   */
+  tipsFor(before, after) {
+    const fresh = tipsOf(before, after, this.me).filter((tip) => !this.given.has(tip.key));
+    for (const tip of fresh) this.given.add(tip.key);
+    return fresh;
+  }
+}
