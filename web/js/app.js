@@ -28,6 +28,7 @@ import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
 import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
+import { claim, hint, setLevel, showLastTrick, undo } from "./table-actions.js";
 
 /**
  * An element of the page shell (index.html), which is always there.
@@ -221,7 +222,7 @@ async function openSettings() {
   saveSettings(settings);
   applyLook();
   if (action === "new-match") flow.restart();
-  else if (opponentOf(store.state) === "computer" && settings.level) flow.setLevel(settings.level);
+  else if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);
 }
 
 /** On small screens the menu folds behind one button; choosing an item folds it again. */
@@ -274,10 +275,10 @@ function wireButtons() {
       });
   });
   byId("rules-button").addEventListener("click", () => learning.openRules());
-  byId("hint-button").addEventListener("click", () => flow.hint());
-  byId("undo-button").addEventListener("click", () => flow.undo());
-  byId("claim-button").addEventListener("click", () => flow.claim());
-  byId("last-trick-button").addEventListener("click", () => flow.showLastTrick());
+  byId("hint-button").addEventListener("click", () => hint(flow));
+  byId("undo-button").addEventListener("click", () => undo(flow));
+  byId("claim-button").addEventListener("click", () => claim(flow));
+  byId("last-trick-button").addEventListener("click", () => showLastTrick(flow));
 }
 
 // ------------------------------------------------------------------ start

@@ -12,21 +12,14 @@ import { pause } from "./animate.js";
 import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
-import { cardName, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { explainRefusal } from "./learn.js";
-import {
-  showDealChoice,
-  showDealResult,
-  showLastTrick,
-  showMarriageChoice,
-  showMatchResult,
-  showMessage,
-} from "./panels.js";
+import { showDealChoice, showDealResult, showMarriageChoice, showMatchResult, showMessage } from "./panels.js";
 import { newMatch, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
 import { playSound } from "./sound.js";
-import { lastTrickOf, namesOf, opponentOf, viewOf } from "./store.js";
+import { namesOf, opponentOf, viewOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -51,7 +44,7 @@ const PONDER_SLICE_MS = 40;
 export class MatchFlow {
   /** @param {PageContext} ctx */
   constructor(ctx) {
-    /** @private */
+    /** What the flow works on (the store, the engine, the table's elements). */
     this.ctx = ctx;
     /** @private @type {Promise<unknown>} */
     this.chain = Promise.resolve();
@@ -67,7 +60,7 @@ export class MatchFlow {
     this.nextComputerMove = null;
   }
 
-  /** @private */
+  /** The page's state now. */
   get page() {
     return this.ctx.store.state;
   }
@@ -101,7 +94,7 @@ export class MatchFlow {
   }
 
   /**
-   * @private
+   * Mark the table busy (no card can be played) or free, and redraw.
    * @param {boolean} busy
    */
   setBusy(busy) {
@@ -296,7 +289,7 @@ export class MatchFlow {
   }
 
   /**
-   * @private A person's move: sent to the engine, saved, then shown.
+   * A person's move: sent to the engine, saved, then shown.
    * @param {DealView} deal the deal in play
    * @param {Move} move
    */
@@ -338,86 +331,11 @@ export class MatchFlow {
     });
   }
 
-  /** Take back moves up to the person's last one (the engine knows which). */
-  undo() {
-    this.run(async () => {
-      if (!this.page.game?.can_undo || this.page.busy) return;
-      this.setBusy(true);
-      const game = await this.ctx.engine.call("undo");
-      this.ctx.store.update((page) => {
-        page.game = game;
-        page.shownTrick = null;
-        page.hint = null;
-      });
-      this.ctx.announce(t("undone"));
-      await save(this.ctx);
-      await this.advance();
-    });
-  }
-
-  /** Point at the card the strongest level would play. */
-  hint() {
-    this.run(async () => {
-      const { store, engine, root, announce } = this.ctx;
-      if (this.page.game?.phase !== "human_moves" || this.page.busy) return;
-      this.setBusy(true); // the strongest level searches for a moment: the table waits
-      const { move } = await engine.call("hint").finally(() => this.setBusy(false));
-      if (move === "66") {
-        announce(t("hintClaim"));
-        document.getElementById("claim-button")?.focus();
-        return;
-      }
-      const card = move.slice(0, 2);
-      store.update((page) => {
-        page.hint = card;
-      });
-      announce(
-        t(move.endsWith("m") ? "hintMarriage" : "hintIs", {
-          card: cardName(card, this.page.settings.deck, "accusative"),
-        }),
-      );
-      /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
-    });
-  }
-
-  /** A person claims 66. */
-  claim() {
-    this.run(async () => {
-      const deal = this.page.game?.deal;
-      if (!deal?.legal_moves.includes("66") || this.page.busy) return;
-      this.setBusy(true);
-      await this.playMove(deal, "66");
-      await this.advance();
-    });
-  }
-
   /** Start a new match now (after the person confirmed it), from `seed` when given (the guided deal). */
   restart(/** @type {number | null} */ seed = null) {
     this.run(async () => {
       await newMatch(this.ctx, seed);
       await this.advance();
     });
-  }
-
-  /**
-   * The computer plays on at `level` (chosen in the settings) from its next move.
-   * @param {string} level
-   */
-  setLevel(level) {
-    this.run(async () => {
-      const game = this.page.game;
-      if (!game || opponentOf(this.page) !== "computer" || game.seats?.[1].level === level) return;
-      const changed = await this.ctx.engine.call("set_level", { level });
-      this.ctx.store.update((page) => {
-        page.game = changed;
-      });
-      await save(this.ctx);
-    });
-  }
-
-  /** The last complete trick, in a panel. */
-  showLastTrick() {
-    const page = this.page;
-    showLastTrick(this.ctx.dialog, lastTrickOf(page.game?.deal), namesOf(page), page.settings.deck);
   }
 }

@@ -253,41 +253,10 @@
  * @property {Move} best
  */
 
-/**
- * A deal link opened (`open_link`): start it with `new_match {rules, first_dealer: dealer}` and
- * `new_deal {seed, packets}`.
- * @typedef {object} DealLink
- * @property {"deal"} kind
- * @property {number} seed
- * @property {Player} dealer
- * @property {number[]} packets
- * @property {Rules} rules
- */
-
-/**
- * A deal of a game opened from a game link: every move of it.
- * @typedef {MatchDeal & {moves: Move[]}} GameDeal
- */
-
-/**
- * A game link opened (`open_link`): the whole match, kept by the engine for `replay_view`.
- * @typedef {object} GameLink
- * @property {"game"} kind
- * @property {string[]} players
- * @property {Rules} rules
- * @property {Pair} game_points
- * @property {Player | null} winner
- * @property {GameDeal[]} deals
- */
-
-/**
- * The bridge's `replay_view`: deal `deal` (0-based) of the opened game after its first `ply` moves.
- * @typedef {object} ReplayView
- * @property {number} deal
- * @property {number} ply
- * @property {Move[]} moves
- * @property {PublicView} view
- */
+/** @typedef {import("./link-types.js").DealLink} DealLink */
+/** @typedef {import("./link-types.js").GameDeal} GameDeal */
+/** @typedef {import("./link-types.js").GameLink} GameLink */
+/** @typedef {import("./link-types.js").ReplayView} ReplayView */
 
 /**
  * A docs/record-format.md match record: made and checked by the engine (`record`, `load_record`); the page only

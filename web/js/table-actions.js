@@ -1,0 +1,100 @@
+/**
+ * What a person asks of the table besides playing a card: take back, a hint, a claim of 66, another level for
+ * the computer, the last trick. Each goes through the match flow's task queue, so it never interleaves with the
+ * computer's turn; the engine decides whether it is allowed (undo, the claim) and what it means.
+ */
+
+import { cardName, t } from "./i18n.js";
+import { showLastTrick as showLastTrickPanel } from "./panels.js";
+import { save } from "./persistence.js";
+import { lastTrickOf, namesOf, opponentOf } from "./store.js";
+
+/** @import { MatchFlow } from "./match-flow.js" */
+
+/**
+ * Take back moves up to the person's last one (the engine knows which).
+ * @param {MatchFlow} flow
+ */
+export function undo(flow) {
+  flow.run(async () => {
+    if (!flow.page.game?.can_undo || flow.page.busy) return;
+    flow.setBusy(true);
+    const game = await flow.ctx.engine.call("undo");
+    flow.ctx.store.update((page) => {
+      page.game = game;
+      page.shownTrick = null;
+      page.hint = null;
+    });
+    flow.ctx.announce(t("undone"));
+    await save(flow.ctx);
+    await flow.advance();
+  });
+}
+
+/**
+ * Point at the card the strongest level would play.
+ * @param {MatchFlow} flow
+ */
+export function hint(flow) {
+  flow.run(async () => {
+    const { store, engine, root, announce } = flow.ctx;
+    if (flow.page.game?.phase !== "human_moves" || flow.page.busy) return;
+    flow.setBusy(true); // the strongest level searches for a moment: the table waits
+    const { move } = await engine.call("hint").finally(() => flow.setBusy(false));
+    if (move === "66") {
+      announce(t("hintClaim"));
+      document.getElementById("claim-button")?.focus();
+      return;
+    }
+    const card = move.slice(0, 2);
+    store.update((page) => {
+      page.hint = card;
+    });
+    announce(
+      t(move.endsWith("m") ? "hintMarriage" : "hintIs", {
+        card: cardName(card, flow.page.settings.deck, "accusative"),
+      }),
+    );
+    /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
+  });
+}
+
+/**
+ * A person claims 66.
+ * @param {MatchFlow} flow
+ */
+export function claim(flow) {
+  flow.run(async () => {
+    const deal = flow.page.game?.deal;
+    if (!deal?.legal_moves.includes("66") || flow.page.busy) return;
+    flow.setBusy(true);
+    await flow.playMove(deal, "66");
+    await flow.advance();
+  });
+}
+
+/**
+ * The computer plays on at `level` (chosen in the settings) from its next move.
+ * @param {MatchFlow} flow
+ * @param {string} level
+ */
+export function setLevel(flow, level) {
+  flow.run(async () => {
+    const game = flow.page.game;
+    if (!game || opponentOf(flow.page) !== "computer" || game.seats?.[1].level === level) return;
+    const changed = await flow.ctx.engine.call("set_level", { level });
+    flow.ctx.store.update((page) => {
+      page.game = changed;
+    });
+    await save(flow.ctx);
+  });
+}
+
+/**
+ * The last complete trick, in a panel.
+ * @param {MatchFlow} flow
+ */
+export function showLastTrick(flow) {
+  const page = flow.page;
+  showLastTrickPanel(flow.ctx.dialog, lastTrickOf(page.game?.deal), namesOf(page), page.settings.deck);
+}
