@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, check_dealer, check_packets, check_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError
+from otv66.levels import DEFAULT_LEVEL, LEVELS
 from otv66.match import DEFAULT_PLAYERS, Match
 from otv66.rules import Rules
 
@@ -126,13 +127,13 @@ def _ai() -> Any:
 
 
 def levels() -> tuple[str, ...]:
-    """The computer's levels, weakest first (imports :mod:`otv66.ai`)."""
-    return tuple(_ai().LEVELS)
+    """The computer's levels, weakest first (:mod:`otv66.levels`: the AI itself is not loaded)."""
+    return LEVELS
 
 
 def default_level() -> str:
-    """The level the computer plays at unless told otherwise (imports :mod:`otv66.ai`)."""
-    return str(_ai().DEFAULT_LEVEL)
+    """The level the computer plays at unless told otherwise."""
+    return DEFAULT_LEVEL
 
 
 def check_level(level: object) -> str:

@@ -181,3 +181,10 @@ def test_a_beginner_sometimes_throws_points_on_a_lost_trick() -> None:
     assert "KS" in replies
     cheapest = min(deal.legal_moves(), key=lambda move: POINTS[parse_card(move)])
     assert choose_move(deal.view(), level="club", seed=0) == cheapest
+
+
+def test_the_levels_named_without_the_computer_are_the_computers_levels():
+    from otv66 import ai, levels
+
+    assert tuple(level.name for level in ai._LEVELS) == levels.LEVELS
+    assert levels.DEFAULT_LEVEL in levels.LEVELS

@@ -433,12 +433,14 @@ def test_parameters_nested_too_deeply_are_refused_before_any_reader_recurses():
 
 
 def test_the_bridge_loads_the_computer_only_when_a_method_needs_it(monkeypatch):
-    """A fresh import of the engine: playing needs no computer until a method asks it to think."""
+    """A fresh import of the engine: the page's boot (``version``), a match against the computer and a person's
+    moves need no computer until a method asks it to think."""
     for name in [name for name in sys.modules if name == "otv66" or name.startswith("otv66.")]:
         monkeypatch.delitem(sys.modules, name)
     fresh = importlib.import_module("otv66.bridge")
     session = fresh.Session()
-    fresh.handle({"method": "new_match", "params": {"seed": 1}}, session)
+    assert "master" in fresh.handle({"method": "version"}, session)["result"]["levels"]
+    fresh.handle({"method": "new_match", "params": {"seed": 1, "opponent": "computer", "level": "club"}}, session)
     state = fresh.handle({"method": "new_deal"}, session)["result"]
     fresh.handle({"method": "play", "params": {"move": state["deal"]["legal_moves"][0]}}, session)
     assert "otv66.ai" not in sys.modules

@@ -28,6 +28,7 @@ from otv66.ai.equity import deal_utility
 from otv66.ai.greedy import Slips, one_trick_move, slip
 from otv66.ai.search import GAME_POINTS, MAX_PLIES, Searcher, SearchMemory
 from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
+from otv66.levels import DEFAULT_LEVEL, LEVELS
 from otv66.model import PublicView
 
 MatchScore = tuple[int, ...]
@@ -56,8 +57,6 @@ _LEVELS = (
     Level("expert", seconds=0.3, max_depth=2),
     Level("master", seconds=0.7, max_depth=MAX_PLIES, match_aware=True),
 )
-LEVELS: tuple[str, ...] = tuple(level.name for level in _LEVELS)
-DEFAULT_LEVEL = "expert"
 DEFAULT_ANALYSIS_SECONDS = 0.7
 """Time budget of :func:`analyse` (the Hint button) unless told otherwise."""
 
