@@ -76,10 +76,12 @@ Methods (``params`` in braces; every state-changing method returns the state):
   rating of every legal move there (``None`` once the deal is over or with only a claim to make)
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "can_undo": bool, "phase": phase,
-"seats": [seat, seat]}``
+"seats": [seat, seat], "claim_offer": player | None}``
 where ``view`` is :meth:`otv66.view.PublicView.to_dict` plus ``number``, ``packets`` and ``last_trick``
 (``{"winner", "cards": [{"player", "card"}, ...]}`` or ``None``), ``phase`` is :data:`otv66.table.Phase`
-(what happens next) and a seat is ``{"name", "human", "level"}``; like the view, the state names no
+(what happens next), a seat is ``{"name", "human", "level"}`` and ``claim_offer`` is the person who, under
+manual claim, may claim 66 right after his own marriage lead, before it is answered (a page asks him
+before the computer answers: :attr:`otv66.table.Table.claim_offer`); like the view, the state names no
 face-down card (no seed either).
 
 Every parameter is checked (a thinking time is a finite number of seconds up to
@@ -452,7 +454,15 @@ class Session:
     def state(self) -> dict[str, Any]:
         table = self.table
         if table is None:
-            return {"match": None, "deal": None, "undo_count": 0, "can_undo": False, "phase": None, "seats": None}
+            return {
+                "match": None,
+                "deal": None,
+                "undo_count": 0,
+                "can_undo": False,
+                "phase": None,
+                "seats": None,
+                "claim_offer": None,
+            }
         match = table.match
         awards = match.awards()
         deal = match.deal
@@ -488,6 +498,7 @@ class Session:
             "can_undo": table.can_undo,
             "phase": table.phase,
             "seats": [seat.to_dict() for seat in table.seats],
+            "claim_offer": table.claim_offer,
         }
 
     # ------------------------------------------------------------------ helpers

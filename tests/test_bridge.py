@@ -446,3 +446,25 @@ def test_the_bridge_loads_the_computer_only_when_a_method_needs_it(monkeypatch):
     assert "otv66.ai" not in sys.modules
     assert "move" in fresh.handle({"method": "hint", "params": {"seconds": 0.01}}, session)["result"]
     assert "otv66.ai" in sys.modules
+
+
+def test_after_his_marriage_lead_a_person_is_offered_his_claim_before_the_computer_answers():
+    """docs/rules.md 6.1 and 8: under manual claim the announcer may claim right after his marriage lead."""
+    for seed in range(300):
+        session = Session()
+        rules = {"claim": "manual"}
+        state = handle(
+            {"method": "new_match", "params": {"seed": seed, "rules": rules, "opponent": "computer"}}, session
+        )
+        state = handle({"method": "next_deal"}, session)["result"]
+        assert state["claim_offer"] is None
+        leads = [move for move in state["deal"]["legal_moves"] if move.endswith("m")]
+        if state["phase"] != "human_moves" or not leads:
+            continue
+        state = handle({"method": "play", "params": {"move": leads[0]}}, session)["result"]
+        assert state["phase"] == "computer_moves" and state["claim_offer"] == 0
+        state = handle({"method": "play", "params": {"move": "66"}}, session)["result"]
+        assert state["deal"]["result"]["reason"] in {"false_claim", "reached_66"}
+        assert state["claim_offer"] is None
+        return
+    raise AssertionError("no deal in 300 where the person could lead a marriage at once")

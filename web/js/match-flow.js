@@ -14,7 +14,14 @@ import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
 import { explainRefusal } from "./learn.js";
-import { showDealChoice, showDealResult, showMarriageChoice, showMatchResult, showMessage } from "./panels.js";
+import {
+  askClaimAfterMarriage,
+  showDealChoice,
+  showDealResult,
+  showMarriageChoice,
+  showMatchResult,
+  showMessage,
+} from "./panels.js";
 import { newMatch, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
@@ -298,8 +305,10 @@ export class MatchFlow {
     if (player === null) throw new Error(`the deal is over: no move ${move}`);
     const game = await this.ctx.engine.call("play", { move });
     await save(this.ctx, game); // before the animation: a reload during it keeps the move
-    if (game.phase === "computer_moves") this.nextComputerMove = this.askComputer();
+    const offered = game.claim_offer === player; // his marriage lead, under manual claim: ask before the answer
+    if (game.phase === "computer_moves" && !offered) this.nextComputerMove = this.askComputer();
     await showMove(this.ctx, player, move, game);
+    if (offered && (await askClaimAfterMarriage(this.ctx.dialog))) await this.playMove(game.deal ?? deal, "66");
   }
 
   /**

@@ -125,6 +125,24 @@ export function showMarriageChoice(
 }
 
 /**
+ * Under manual claim, right after a person's marriage lead: claim 66 now, before it is answered? (true | false)
+ * @param {PanelDialog} dialog
+ * @returns {Promise<boolean>}
+ */
+export function askClaimAfterMarriage(dialog) {
+  return showPanel(dialog, {
+    kind: "claim-offer",
+    title: t("claimOfferTitle"),
+    body: `<p>${escapeHtml(t("claimOffer"))}</p>`,
+    buttons: [
+      { label: t("claimOfferYes"), value: true, id: "claim-offer-yes" },
+      { label: t("claimOfferNo"), value: false, primary: true, id: "claim-offer-no" },
+    ],
+    cancelValue: false,
+  }).then((answer) => answer === true);
+}
+
+/**
  * The human dealer's packet plan: a preset deals at once; a custom plan is built from packets; the focused
  * button deals the built plan, or else the remembered one (so Enter deals like last time); "always deal like
  * this" is kept with it. `tryDeal(plan)` asks the engine; it resolves to an error message (shown, the panel

@@ -75,6 +75,11 @@ export const EN = {
   marriageTitle: "Marriage in {suit}",
   marriageAnnounce: "Lead {card} and announce the marriage",
   marriagePlain: "Lead {card} without announcing",
+  claimOfferTitle: "Claim 66?",
+  claimOffer:
+    "You announced a marriage. If it brings you to 66, claim now, before your opponent answers; a claim below 66 gives your opponent 2 game points.",
+  claimOfferYes: "Claim 66",
+  claimOfferNo: "Play on",
   cancel: "Cancel",
   dealTitle: "You deal",
   dealHint: "Choose the packets: 1, 2 or 4 cards, 8 in all (the same plan in both rounds).",

@@ -83,6 +83,11 @@ export const SR = {
   marriageTitle: "Marijaž: {suit}",
   marriageAnnounce: "Igraj {card} i prijavi marijaž",
   marriagePlain: "Igraj {card} bez prijave",
+  claimOfferTitle: "Prijaviti 66?",
+  claimOffer:
+    "Prijavili ste marijaž. Ako sa njim imate 66, prijavite sada, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
+  claimOfferYes: "Prijavi 66",
+  claimOfferNo: "Igraj dalje",
   cancel: "Odustani",
   // dealing
   dealTitle: "Vi delite",

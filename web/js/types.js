@@ -166,6 +166,7 @@
  * @property {boolean} can_undo  a person's move of the deal in play can be taken back
  * @property {Phase} phase
  * @property {[Seat, Seat]} seats
+ * @property {Player | null} claim_offer  a person who may claim 66 before the answer to his marriage lead
  */
 
 /**
@@ -182,6 +183,7 @@
  * @property {false} can_undo
  * @property {null} phase
  * @property {null} seats
+ * @property {null} claim_offer
  */
 
 /**
