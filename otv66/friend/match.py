@@ -44,7 +44,7 @@ from otv66.friend.links import MAX_SEQ, Item, Link
 from otv66.friend.messages import from_base64url, to_base64url
 from otv66.friend.ristretto import RandomBytes
 from otv66.friend.session import DealSession, MatchKeys
-from otv66.match import Match, check_player_name
+from otv66.match import Match, check_player_name, check_players
 from otv66.rules import Rules
 
 SAVE_VERSION: Final = 1
@@ -146,12 +146,16 @@ class FriendMatch:
 
     def play(self, move: str) -> None:
         """Make this player's ``move``; it joins the outbox (first this player's shares if it needs them)."""
-        if self.deal is not None and self._blocked(self.seat) and self._pending():
-            self._flush()
         if move not in self.legal_moves():
             raise IllegalLinkMoveError(f"{move!r} is not a move you can make now")
         self._send(Item.MOVE, move.encode("ascii"))
         self._apply(move)
+        deal = self.deal
+        if deal is not None and deal.turn == self.seat and self._blocked(self.seat) and self._opens_with_mine():
+            self._flush()
+
+    def _opens_with_mine(self) -> bool:
+        return self.session is not None and bool(self.session.opens_with_mine())
 
     def link(self) -> str:
         """The outbox (with every share and shuffle due) as one signed link; the outbox is then empty."""
@@ -208,7 +212,16 @@ class FriendMatch:
             else:
                 raise OutOfOrderError(f"a {kind.name} item comes only in a match's first link")
         self.received += 1
-        self._flush()
+        if self._must_answer():
+            self._flush()
+
+    def _must_answer(self) -> bool:
+        """Whether this player's shuffle or shares are wanted before anyone can move (else they wait for his
+        next move's link, one share message per link keeping play links short)."""
+        session, deal = self.session, self.deal
+        if session is None or session.shuffler == self.seat or deal is None:
+            return True
+        return deal.turn != self.seat or self._blocked(self.seat)
 
     def _receive_move(self, move: str) -> None:
         deal = self.deal
@@ -331,7 +344,7 @@ class FriendMatch:
             if data["version"] != SAVE_VERSION:
                 raise MalformedMessageError(f"saved friend match version {data['version']} is not known here")
             keys = MatchKeys.from_text(data["keys"], random_bytes)
-            me = cls(keys, Rules.from_dict(data["rules"]), tuple(data["players"]))  # type: ignore[arg-type]
+            me = cls(keys, Rules.from_dict(data["rules"]), check_players(data["players"]))
             for saved in data["finished"]:
                 me.finished.append(saved)
                 me.match.deals.append(_deal_from_seen(saved, me.match.rules))
