@@ -129,12 +129,12 @@ class FriendMatch:
         return deal if deal is not None and len(self.match.deals) == self._deal_number() else None
 
     def status(self) -> Status:
-        """``play`` (this player may move now), ``send`` (a link is waiting to be sent), ``wait`` or ``over``."""
+        """``play`` (this player may move), else ``send`` (a link waits to be sent), else ``wait`` or ``over``."""
+        if self.legal_moves():
+            return "play"
         if self.outbox:
             return "send"
-        if self.match.is_over:
-            return "over"
-        return "play" if self.legal_moves() else "wait"
+        return "over" if self.match.is_over else "wait"
 
     def legal_moves(self) -> list[str]:
         """The moves this player may make now (none while a card he needs is not open)."""
