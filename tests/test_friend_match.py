@@ -212,3 +212,30 @@ def test_nothing_to_send_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> N
     alice, _ = fresh
     with pytest.raises(OutOfOrderError):
         alice.link()
+
+
+def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
+    from otv66.bridge import Session, handle
+
+    ana, bo = Session(), Session()
+
+    def ask(session: Session, method: str, **params: object) -> dict[str, object]:
+        reply = handle({"id": 1, "method": method, "params": params}, session)
+        assert "result" in reply, reply
+        result: dict[str, object] = reply["result"]
+        return result
+
+    invited = ask(ana, "friend_invite", name="Ana", rules={"target": 1})
+    assert ask(bo, "friend_peek", link=invited["link"])["invitation"] is True
+    accepted = ask(bo, "friend_accept", link=invited["link"], name="Bo")
+    state = ask(ana, "friend_receive", link=accepted["link"])["state"]
+    assert isinstance(state, dict)
+    answer = ask(ana, "friend_link", id=state["id"])
+    bo_state = ask(bo, "friend_receive", link=answer["link"])["state"]
+    assert isinstance(bo_state, dict) and bo_state["status"] == "play"
+    reloaded = ask(Session(), "friend_load", saved=ask(bo, "friend_state", id=state["id"])["saved"])
+    assert reloaded["state"] == bo_state
+    bad = handle({"id": 2, "method": "friend_play", "params": {"id": state["id"], "move": 66}}, bo)
+    assert bad["error"]["type"] == "friend_illegal_move"
+    unknown = handle({"id": 3, "method": "friend_state", "params": {"id": "nope"}}, bo)
+    assert unknown["error"]["type"] == "friend_wrong_match"

@@ -136,6 +136,43 @@ class FriendMatch:
             return "send"
         return "over" if self.match.is_over else "wait"
 
+    def to_state(self) -> dict[str, Any]:
+        """What the page shows: the match, whose turn it is, and the deal as this player sees it.
+
+        The deal is :meth:`otv66.model.PublicView.to_dict` with a pile whose top is not open yet shown
+        as ``{"top": None, "hidden": ..., "unopened": True}`` and ``legal_moves`` this player's own.
+        """
+        match, deal = self.match, self.deal
+        view = None
+        if deal is not None and self.session is not None:
+            view = deal.view().to_dict()
+            unopened = self._unopened_tops()
+            for player, pile in unopened:
+                view["piles"][player][pile] = {"top": None, "hidden": False, "unopened": True}
+            view["legal_moves"] = self.legal_moves()
+        return {
+            "id": to_base64url(self.keys.match_id),
+            "seat": self.seat,
+            "players": list(match.players),
+            "rules": match.rules.to_dict(),
+            "game_points": list(match.game_points),
+            "winner": match.winner,
+            "deal_number": self._deal_number(),
+            "status": self.status(),
+            "deal": view,
+        }
+
+    def _unopened_tops(self) -> list[tuple[int, int]]:
+        """``(player, pile)`` of each pile whose top is a face-down card turned up but not open yet."""
+        assert self.session is not None
+        played = {move[:2] for move in self.moves}
+        return [
+            (player, pile)
+            for player, table in enumerate(self.session.layout())
+            for pile, (down, up) in enumerate(table)
+            if up is not None and CODES[up] in played and down is None
+        ]
+
     def legal_moves(self) -> list[str]:
         """The moves this player may make now (none while a card he needs is not open)."""
         deal = self.deal
