@@ -85,6 +85,7 @@ function applyLanguage() {
     "new-match-button": t("newMatch"),
     "history-button": t("history"),
     "settings-button": t("settings"),
+    "friend-menu-link": t("friendMenu"),
     "hint-button": t("hint"),
     "last-trick-button": t("lastTrick"),
     "claim-button": t("claim66"),

@@ -143,8 +143,11 @@ async function openLink(/** @type {string} */ text) {
 
 /** Run a step; a refused link or move is shown and nothing is lost (the engine kept the match as it was). */
 async function run(/** @type {() => Promise<void>} */ step) {
+  const status = byId("status");
+  status.dataset.status = "busy";
   try {
     await step();
+    if (status.dataset.status === "busy") setStatus("ready", current ? statusText(current) : t("friendReady"));
   } catch (error) {
     const { type = "error", message = String(error) } = /** @type {{type?: string, message?: string}} */ (error);
     setStatus("refused", t("friendRefused", { message }));
