@@ -255,7 +255,8 @@ def json_depth_ok(text: str) -> bool:
     if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
         return True
     brackets = _NOT_BRACKETS.sub("", _JSON_STRING.sub("", text))
-    return max(itertools.accumulate(map(_DEPTH_STEP.__getitem__, brackets), initial=0)) <= MAX_JSON_DEPTH
+    depths = itertools.accumulate(map(_DEPTH_STEP.__getitem__, brackets))
+    return not any(map(MAX_JSON_DEPTH.__lt__, depths))  # stops at the first bracket too deep
 
 
 def loads(text: str) -> Match:

@@ -69,8 +69,8 @@ def odd_objects() -> list[object]:
     return [
         looped,
         halves,
-        hostile.deep(5_000),
-        hostile.deep(5_000, kind="dict"),
+        hostile.deep(hostile.DEEP),
+        hostile.deep(hostile.DEEP, kind="dict"),
         10**5000,
         {1: "AS"},
         {("AS", "KS"): 0},

@@ -14,7 +14,7 @@ import random
 import zlib
 
 import pytest
-from hostile import DEPTH_GUARD_CRAFTED, deep
+from hostile import DEEP, DEPTH_GUARD_CRAFTED, deep
 from hypothesis import given
 from hypothesis import strategies as st
 from scenario import build_layout, random_playout
@@ -179,8 +179,8 @@ def shared_halves(levels: int = 60) -> list:
 
 
 ODD_OBJECTS = {
-    "deep lists": deep(10_000),
-    "deep dicts": deep(10_000, kind="dict"),
+    "deep lists": deep(DEEP),
+    "deep dicts": deep(DEEP, kind="dict"),
     "a cycle": cycle(),
     "shared halves": shared_halves(),
     "a huge int": 10**5000,
@@ -233,7 +233,7 @@ def test_an_odd_python_object_as_the_record_is_a_record_error(odd):
 
 
 def test_a_newer_format_is_unsupported_whatever_else_the_record_holds():
-    record = {"format": "otv66-record/2", "deals": deep(10_000), "rules": {1: float("nan")}}
+    record = {"format": "otv66-record/2", "deals": deep(DEEP), "rules": {1: float("nan")}}
     with pytest.raises(UnsupportedVersionError):
         match_from_record(record)
 

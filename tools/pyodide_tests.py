@@ -37,8 +37,9 @@ TOOLS = REPO / "tools" / "pyodide"
 TEST_PACKAGES = TOOLS / "test-packages.txt"
 WORK = REPO / "build" / "pyodide-tests"
 
-PYTEST_OPTIONS = ["-p", "no:cacheprovider", "-rfEsxX"]
-"""For both runs: write nothing into the repo, and list every failure, error, skip and xfail."""
+PYTEST_OPTIONS = ["-p", "no:cacheprovider", "-rfEsxX", "-m", "not native"]
+"""For both runs: write nothing into the repo, list every failure, error, skip and xfail, and leave out
+the tests that need a C compiler and processes (marker ``native``), which Pyodide cannot run."""
 PURE_PYTHON_WHEELS = ["--only-binary=:all:", "--implementation", "py", "--abi", "none", "--platform", "any"]
 """pip's options for wheels that Pyodide can install without micropip: pure Python ones."""
 PYODIDE_PYTHON = "3.14"

@@ -18,6 +18,14 @@ left out), and A's choice at ``--seconds`` costs the exact best value minus
 the exact value of its move, in game points.
 
     python -m otv66.bench ai --exact-loss 8 --a master --seconds 0.2 --deals 30
+
+With ``--exact-set`` it measures A against a stored set of exactly solved
+positions instead (by default the held-out set tests/data/exact_heldout.json,
+made by tools/make_exact_set.py): per decision the loss, and per tricks left
+and per rule set the mean loss, the largest and how many decisions were not
+optimal.
+
+    python -m otv66.bench ai --exact-set --a master --seconds 0.2
 """
 
 from __future__ import annotations
@@ -29,11 +37,22 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from otv66.ai import LEVELS, analyse, choose_move, level_named
 from otv66.deal import Deal
+from otv66.errors import RecordError
 from otv66.kernel import TRICKS_PER_DEAL
+from otv66.record import deal_from_dict
+from otv66.rules import Rules
+from otv66.view import PublicView
+
+EXACT_SET_FORMAT = "otv66-exact-set/1"
+HELDOUT_SET = Path(__file__).resolve().parents[2] / "tests" / "data" / "exact_heldout.json"
+"""The held-out set in a checkout of the repository: for measuring only, never for tuning."""
+OPTIMAL = 1e-6
+"""A loss below this is no loss (stored values are rounded to 1e-6)."""
 
 
 @dataclass
@@ -146,6 +165,84 @@ def exact_loss(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class SolvedPosition:
+    """A stored position with every legal move's exact expected game points for the player to move."""
+
+    entry: dict[str, Any]
+    """The stored object: a docs/record-format.md ``deals[]`` entry plus ``rules``, ``tricks_left``, ``values``."""
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.from_dict(self.entry["rules"])
+
+    @property
+    def tricks_left(self) -> int:
+        return int(self.entry["tricks_left"])
+
+    @property
+    def values(self) -> dict[str, float]:
+        return {move: float(value) for move, value in self.entry["values"].items()}
+
+    def view(self) -> PublicView:
+        """The position, recreated from its seed and moves."""
+        return deal_from_dict(self.entry, self.rules).view()
+
+
+def load_solved_positions(path: Path) -> list[SolvedPosition]:
+    """Read a set written by tools/make_exact_set.py; raise :class:`RecordError` if it is not one."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError) as error:
+        raise RecordError(f"cannot read the exact set {path}: {error}") from error
+    if not isinstance(data, dict) or data.get("format") != EXACT_SET_FORMAT:
+        raise RecordError(f"{path} is not an exact set ({EXACT_SET_FORMAT})")
+    positions = data.get("positions")
+    if not isinstance(positions, list) or not all(
+        isinstance(p, dict) and {"rules", "tricks_left", "values"} <= p.keys() for p in positions
+    ):
+        raise RecordError(f"{path}: positions must be objects with rules, tricks_left and values")
+    return [SolvedPosition(position) for position in positions]
+
+
+def _loss_summary(losses: list[float]) -> dict[str, Any]:
+    return {
+        "decisions": len(losses),
+        "mean_loss": round(sum(losses) / len(losses), 5),
+        "max_loss": round(max(losses), 5),
+        "not_optimal": sum(loss > OPTIMAL for loss in losses),
+    }
+
+
+def exact_set_loss(args: argparse.Namespace) -> dict[str, Any]:
+    """Level A's game points lost per decision on the stored exactly solved positions of ``args.exact_set``."""
+    groups: dict[str, list[float]] = {}
+    for index, solved in enumerate(load_solved_positions(args.exact_set)):
+        values = solved.values
+        chosen = choose_move(solved.view(), level=args.a, seconds=args.seconds, seed=index)
+        if chosen not in values:
+            raise RecordError(f"position {index}: {chosen} has no stored value")
+        loss = max(values.values()) - values[chosen]
+        rules = solved.rules
+        for group in (
+            "all",
+            f"tricks_left={solved.tricks_left}",
+            f"must_beat={str(rules.must_beat).lower()}",
+            f"claim={rules.claim}",
+        ):
+            groups.setdefault(group, []).append(loss)
+    kinds = ["all", "tricks_left", "must_beat", "claim"]
+    groups = dict(
+        sorted(groups.items(), key=lambda item: (kinds.index(item[0].partition("=")[0]), len(item[0]), item[0]))
+    )
+    return {
+        "level": args.a,
+        "seconds": args.seconds,
+        "set": str(args.exact_set),
+        "groups": {group: _loss_summary(losses) for group, losses in groups.items()},
+    }
+
+
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m otv66.bench ai", description=__doc__.splitlines()[0])
     parser.add_argument("--a", choices=LEVELS, default="expert", help="level A (default expert)")
@@ -159,12 +256,34 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--exact-loss", type=int, metavar="TRICKS", help="measure A's loss against exact play instead")
     parser.add_argument("--solve-seconds", type=float, default=60.0, help="time to solve a position exactly")
+    parser.add_argument(
+        "--exact-set",
+        type=Path,
+        nargs="?",
+        const=HELDOUT_SET,
+        metavar="PATH",
+        help="measure A's loss on a stored set of exactly solved positions (default: the held-out set)",
+    )
     return parser.parse_args(list(argv))
 
 
 def main(argv: Sequence[str]) -> int:
     """Run the benchmark and print its report."""
     args = parse(argv)
+    if args.exact_set is not None:
+        losses = exact_set_loss(args)
+        if args.json:
+            print(json.dumps(losses))
+            return 0
+        budget = "its own time budget" if args.seconds is None else f"{args.seconds} s per decision"
+        print(f"{args.a} at {budget} against exact play on {losses['set']}")
+        print(f"  {'positions':<15} {'decisions':>9} {'mean loss':>10} {'max loss':>9} {'not optimal':>12}")
+        for group, summary in losses["groups"].items():
+            print(
+                f"  {group:<15} {summary['decisions']:>9} {summary['mean_loss']:>10.5f}"
+                f" {summary['max_loss']:>9.5f} {summary['not_optimal']:>12}"
+            )
+        return 0
     if args.exact_loss is not None:
         print(json.dumps(exact_loss(args)))
         return 0

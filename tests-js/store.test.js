@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import { setLanguage } from "../web/js/i18n.js";
+import { createPageState, humansOf, lastTrickOf, namesOf, opponentOf, Store, statusOf } from "../web/js/store.js";
+import { withGlobal } from "./fakes.js";
+
+/** @returns {import("../web/js/types.js").Settings} */
+function settings(opponent = "computer") {
+  return {
+    opponent: /** @type {"computer" | "human"} */ (opponent),
+    level: "club",
+    rules: { must_beat: false, claim: "auto", dealer: "winner", draw_bonus: false, target: 7 },
+    lang: "en",
+    deck: "french",
+    speed: "normal",
+    sound: false,
+  };
+}
+
+/** A bridge state with a match, seats and (optionally) a deal: only the fields the selectors read. */
+function game({ human = false, turn = 0, result = null, phase = "human_moves" } = {}) {
+  return /** @type {any} */ ({
+    match: { next_dealer: 1 },
+    phase,
+    seats: [
+      { human: true, level: null, name: "You" },
+      { human, level: human ? null : "expert", name: "Computer" },
+    ],
+    deal: { turn, result },
+  });
+}
+
+describe("the store", () => {
+  test("every change goes through update, which redraws once with the changed state", () => {
+    const drawn = [];
+    const store = new Store({ count: 0 }, (state) => drawn.push(state.count));
+    store.update((state) => {
+      state.count += 1;
+    });
+    store.update((state) => {
+      state.count += 2;
+    });
+    assert.deepEqual(drawn, [1, 3]);
+    assert.equal(store.state.count, 3);
+  });
+
+  test("a fresh page is busy and has no match", () => {
+    const page = createPageState(settings(), 7);
+    assert.equal(page.busy, true);
+    assert.equal(page.game, null);
+    assert.equal(page.seed, 7);
+    assert.equal(statusOf(page), null);
+  });
+});
+
+describe("selectors", () => {
+  /** @type {() => void} */
+  let restoreDocument;
+  before(() => {
+    restoreDocument = withGlobal("document", { documentElement: { lang: "" } });
+    setLanguage("en");
+  });
+  after(() => {
+    setLanguage("sr-Latn");
+    restoreDocument();
+  });
+
+  test("the seats of the match, not the settings, say who sits opposite", () => {
+    const page = createPageState(settings("human"), null);
+    assert.equal(opponentOf(page), "human");
+    page.game = game({ human: false });
+    assert.equal(opponentOf(page), "computer");
+    assert.deepEqual(humansOf(page), [true, false]);
+  });
+
+  test("two people on one device are Player 1 and Player 2; against the computer its level is named", () => {
+    const hotseat = createPageState(settings("human"), null);
+    assert.deepEqual(humansOf(hotseat), [true, true]);
+    assert.equal(namesOf(hotseat).length, 2);
+    assert.notEqual(namesOf(hotseat)[0], namesOf(hotseat)[1]);
+    const computer = createPageState(settings(), null);
+    computer.game = game();
+    assert.match(namesOf(computer)[1], /Expert/i);
+  });
+
+  test("the status follows the engine's phase and the page's own work", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ turn: 0 });
+    page.busy = false;
+    assert.equal(statusOf(page)?.status, "your-turn");
+    page.busy = true;
+    assert.equal(statusOf(page)?.status, "thinking");
+    page.busy = false;
+    page.game = game({ result: /** @type {any} */ ({ winner: 0 }) });
+    assert.equal(statusOf(page)?.status, "deal-over");
+    page.game = game({ phase: "match_over" });
+    assert.equal(statusOf(page)?.status, "match-over");
+  });
+
+  test("the last trick is the engine's, cards in the order played", () => {
+    assert.equal(lastTrickOf(null), null);
+    const deal = /** @type {any} */ ({
+      last_trick: {
+        winner: 1,
+        cards: [
+          { player: 0, card: "AS" },
+          { player: 1, card: "TS" },
+        ],
+      },
+    });
+    assert.deepEqual(lastTrickOf(deal), { cards: ["AS", "TS"], winner: 1 });
+  });
+});
