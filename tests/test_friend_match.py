@@ -16,12 +16,13 @@ from otv66.cards import CODES
 from otv66.friend.errors import (
     ForgedSenderError,
     FriendProtocolError,
+    IllegalLinkMoveError,
     MalformedMessageError,
     OutOfOrderError,
     WrongMatchError,
 )
 from otv66.friend.links import Item, Link
-from otv66.friend.match import FriendMatch, IllegalLinkMoveError
+from otv66.friend.match import FriendMatch
 from otv66.rules import Rules
 
 ONE_DEAL = Rules(target=1)

@@ -39,7 +39,13 @@ from typing import Any, Final, Literal
 from otv66.cards import CODES, DECK_SIZE
 from otv66.deal import CLAIM, Deal
 from otv66.errors import Otv66Error
-from otv66.friend.errors import FriendProtocolError, MalformedMessageError, OutOfOrderError, WrongMatchError
+from otv66.friend.errors import (
+    FriendProtocolError,
+    IllegalLinkMoveError,
+    MalformedMessageError,
+    OutOfOrderError,
+    WrongMatchError,
+)
 from otv66.friend.links import MAX_SEQ, Item, Link
 from otv66.friend.messages import from_base64url, to_base64url
 from otv66.friend.ristretto import RandomBytes
@@ -52,12 +58,6 @@ SAVE_VERSION: Final = 1
 PACKETS: Final = (4, 4)
 """How a friend deal is dealt (docs/rules.md 2)."""
 Status = Literal["play", "send", "wait", "over"]
-
-
-class IllegalLinkMoveError(FriendProtocolError):
-    """A move in a link that the rules or the cards open so far do not allow now."""
-
-    kind = "friend_illegal_move"
 
 
 class FriendMatch:
