@@ -74,6 +74,10 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``review_view {deal, ply, seconds?}`` -> ``{"deal", "ply", "moves", "view", "analysis"}``: deal number ``deal``
   (1-based, as in ``review``) of the match in play as it was after its first ``ply`` moves, with ``analyse``'s
   rating of every legal move there (``None`` once the deal is over or with only a claim to make)
+- ``friend_invite {name, rules?}``, ``friend_accept {link, name}``, ``friend_link {id}`` -> ``{"link", "state",
+  "saved"}``; ``friend_receive {link}``, ``friend_play {id, move}``, ``friend_load {saved}``, ``friend_state {id}``
+  -> ``{"state", "saved"}``; ``friend_peek {link}`` -> ``{"id", "invitation", "known"}``: a match against a
+  friend played by links (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "can_undo": bool, "phase": phase,
 "seats": [seat, seat], "claim_offer": player | None}``
@@ -104,7 +108,7 @@ import json
 import math
 import secrets
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from otv66 import __version__, links
 from otv66 import challenge as club
@@ -129,6 +133,10 @@ MAX_ID_LENGTH: Final = 200
 """Longest request id (a string) echoed back; a longer one, or one JSON cannot carry, comes back as ``null``."""
 MAX_ECHO: Final = 60
 """Characters of a caller's value quoted in an error message."""
+
+
+if TYPE_CHECKING:
+    from otv66.friend.desk import FriendDesk
 
 
 class BridgeError(Otv66Error):
@@ -189,6 +197,7 @@ class Session:
         self.attempt: club.Attempt | None = None
         self.memory: Any = None
         """What pondering found (an :class:`otv66.ai.SearchMemory`), for the computer's next move."""
+        self.desk: FriendDesk | None = None
 
     @property
     def match(self) -> Match | None:
@@ -501,6 +510,40 @@ class Session:
             "claim_offer": table.claim_offer,
         }
 
+    # ------------------------------------------------------------------ friend matches (otv66.friend.desk)
+
+    def friend_invite(self, name: Any, rules: Any = None) -> dict[str, Any]:
+        return self._desk().invite(name, rules)
+
+    def friend_accept(self, link: Any, name: Any) -> dict[str, Any]:
+        return self._desk().accept(link, name)
+
+    def friend_peek(self, link: Any) -> dict[str, Any]:
+        return self._desk().peek(link)
+
+    def friend_load(self, saved: Any) -> dict[str, Any]:
+        return self._desk().load(saved)
+
+    def friend_receive(self, link: Any) -> dict[str, Any]:
+        return self._desk().receive(link)
+
+    def friend_play(self, id: Any, move: Any) -> dict[str, Any]:
+        return self._desk().play(id, move)
+
+    def friend_link(self, id: Any) -> dict[str, Any]:
+        return self._desk().link(id)
+
+    def friend_state(self, id: Any) -> dict[str, Any]:
+        return self._desk().state(id)
+
+    def _desk(self) -> FriendDesk:
+        """The friend matches open here, created on first use (the cryptography loads only then)."""
+        if self.desk is None:
+            from otv66.friend.desk import FriendDesk
+
+            self.desk = FriendDesk()
+        return self.desk
+
     # ------------------------------------------------------------------ helpers
 
     def _table(self) -> Table:
@@ -601,6 +644,14 @@ METHODS = frozenset(
         "standings_open",
         "review_view",
         "why_illegal",
+        "friend_invite",
+        "friend_accept",
+        "friend_peek",
+        "friend_load",
+        "friend_receive",
+        "friend_play",
+        "friend_link",
+        "friend_state",
     }
 )
 

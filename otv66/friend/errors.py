@@ -55,3 +55,9 @@ class RefusedError(FriendProtocolError):
     """A request the protocol refuses: a share for a card still face down, a second key, a step out of turn."""
 
     kind = "friend_refused"
+
+
+class IllegalLinkMoveError(FriendProtocolError):
+    """A move in a link that the rules, the turn or the cards open so far do not allow now."""
+
+    kind = "friend_illegal_move"

@@ -221,6 +221,10 @@ class DealSession:
         """Deck positions whose share this player may send now and has not sent yet."""
         return [] if self.final_deck is None else self._unsent()
 
+    def opens_with_mine(self) -> list[int]:
+        """Pending positions whose other share is already here: sending mine opens them at once."""
+        return [pos for pos in self.pending_shares() if pos in self._theirs]
+
     def _unsent(self) -> list[int]:
         return sorted((self._face_up | self._released) - self._mine.keys())
 

@@ -100,6 +100,7 @@ function applyLanguage() {
     "history-button": t("history"),
     "settings-button": t("settings"),
     "rules-button": t("rulesButton"),
+    "friend-menu-link": t("friendMenu"),
     "hint-button": t("hint"),
     "last-trick-button": t("lastTrick"),
     "claim-button": t("claim66"),

@@ -295,6 +295,14 @@
  * @property {{token: string}} game_link
  * @property {DealLink | GameLink} open_link
  * @property {ReplayView} replay_view
+ * @property {import("./friend-types.js").FriendAnswer} friend_invite
+ * @property {import("./friend-types.js").FriendAnswer} friend_accept
+ * @property {import("./friend-types.js").FriendPeek} friend_peek
+ * @property {import("./friend-types.js").FriendAnswer} friend_load
+ * @property {import("./friend-types.js").FriendAnswer} friend_receive
+ * @property {import("./friend-types.js").FriendAnswer} friend_play
+ * @property {import("./friend-types.js").FriendAnswer} friend_link
+ * @property {import("./friend-types.js").FriendAnswer} friend_state
  * @property {BridgeFailure | null} why_illegal
  */
 

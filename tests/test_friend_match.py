@@ -1,0 +1,242 @@
+"""A match against a friend played by links between two simulated devices (otv66.friend.match).
+
+Randomness is seeded so every run (CPython and Pyodide) plays the same games; matches are short
+(target 1: one deal) to keep the shuffle proofs' CPU small.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+
+import pytest
+
+from otv66.cards import CODES
+from otv66.friend.errors import (
+    ForgedSenderError,
+    FriendProtocolError,
+    IllegalLinkMoveError,
+    MalformedMessageError,
+    OutOfOrderError,
+    WrongMatchError,
+)
+from otv66.friend.links import Item, Link
+from otv66.friend.match import FriendMatch
+from otv66.rules import Rules
+
+ONE_DEAL = Rules(target=1)
+
+
+def seeded(seed: int) -> Callable[[int], bytes]:
+    rng = random.Random(seed)
+    return rng.randbytes
+
+
+def started(seed: int = 1) -> tuple[FriendMatch, FriendMatch]:
+    """Alice invited Bob, he accepted, she shuffled: Bob (the first leader) now sees the layout."""
+    alice, invite = FriendMatch.invite("Alice", ONE_DEAL, seeded(seed))
+    bob, accept = FriendMatch.accept(invite, "Bob", seeded(seed + 100))
+    alice.receive(accept)
+    bob.receive(alice.link())
+    return alice, bob
+
+
+@pytest.fixture(scope="module")
+def pair() -> tuple[FriendMatch, FriendMatch]:
+    return started()
+
+
+@pytest.fixture
+def fresh(pair: tuple[FriendMatch, FriendMatch]) -> tuple[FriendMatch, FriendMatch]:
+    return copy.deepcopy(pair)
+
+
+def play_on(sender: FriendMatch, receiver: FriendMatch, rng: random.Random) -> str | None:
+    """``sender`` moves as far as he can see, then sends his link (if any) to ``receiver``."""
+    while sender.legal_moves():
+        sender.play(rng.choice(sender.legal_moves()))
+    if sender.status() != "send":
+        return None
+    link = sender.link()
+    receiver.receive(link)
+    return link
+
+
+def test_the_invitation_names_the_rules_and_the_inviter(pair: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = pair
+    assert bob.match.rules == ONE_DEAL
+    assert alice.match.players == bob.match.players == ("Alice", "Bob")
+    assert (alice.seat, bob.seat) == (0, 1)
+
+
+def test_after_three_links_the_leader_sees_every_face_up_card(pair: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = pair
+    assert bob.status() == "play" and alice.status() == "wait"
+    deal = bob.deal
+    assert deal is not None and deal.turn == bob.seat
+    assert set(bob.legal_moves()) <= {*CODES, *(code + "m" for code in CODES)}
+
+
+def test_a_whole_match_between_two_devices_ends_alike_on_both(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    rng = random.Random(7)
+    players, turn = (alice, bob), 1
+    for _ in range(200):
+        if alice.match.is_over:
+            break
+        play_on(players[turn], players[1 - turn], rng)
+        turn = 1 - turn
+    assert alice.match.is_over and bob.match.is_over
+    assert alice.match.game_points == bob.match.game_points
+    assert alice.finished == bob.finished
+    assert alice.status() == bob.status() == "over"
+
+
+def test_every_card_both_devices_saw_is_the_same(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    rng = random.Random(3)
+    for _ in range(6):
+        play_on(bob, alice, rng)
+        play_on(alice, bob, rng)
+    assert alice.session is not None and bob.session is not None
+    mine, theirs = alice.session.layout(), bob.session.layout()
+    for table_a, table_b in zip(mine, theirs, strict=True):
+        for pile_a, pile_b in zip(table_a, table_b, strict=True):
+            for card_a, card_b in zip(pile_a, pile_b, strict=True):
+                assert card_a is None or card_b is None or card_a == card_b
+
+
+def test_a_saved_match_goes_on_after_a_restart(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    rng = random.Random(11)
+    play_on(bob, alice, rng)
+    saved = alice.to_text()
+    again = FriendMatch.from_text(saved)
+    assert again.to_text() == saved
+    assert again.legal_moves() == alice.legal_moves()
+    play_on(again, bob, rng)
+
+
+def test_a_saved_match_with_a_broken_field_is_refused() -> None:
+    with pytest.raises(MalformedMessageError):
+        FriendMatch.from_text('{"version": 1}')
+    with pytest.raises(MalformedMessageError):
+        FriendMatch.from_text("not json")
+
+
+def refused(receiver: FriendMatch, link: str, error: type[FriendProtocolError]) -> None:
+    """``link`` is refused with ``error`` and the receiver's match is exactly as it was."""
+    before = receiver.to_text()
+    with pytest.raises(error):
+        receiver.receive(link)
+    assert receiver.to_text() == before
+
+
+def test_a_replayed_link_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    link = play_on(bob, alice, random.Random(1))
+    assert link is not None
+    refused(alice, link, OutOfOrderError)
+
+
+def test_a_link_that_skips_one_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    bob.play(bob.legal_moves()[0])
+    bob.link()
+    later = Link(bob.keys.match_id, bob.seat, bob.sent, 1, ((Item.MOVE, b"AH"),)).signed(bob.keys.keys)
+    refused(alice, later.to_text(), OutOfOrderError)
+
+
+def test_a_link_altered_after_signing_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    bob.play(bob.legal_moves()[0])
+    link = Link.from_text(bob.link())
+    other = next(
+        m for m in (bob.deal.legal_moves() if bob.deal else []) + list(CODES) if m.encode() != link.items[0][1]
+    )
+    altered = Link(link.match_id, link.sender, link.seq, link.deal, ((Item.MOVE, other.encode()),), link.signature)
+    refused(alice, altered.to_text(), ForgedSenderError)
+
+
+def test_a_link_signed_by_anyone_else_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    stranger, _ = FriendMatch.invite("Eve", ONE_DEAL, seeded(9))
+    move = bob.legal_moves()[0].encode()
+    forged = Link(bob.keys.match_id, bob.seat, bob.sent, 1, ((Item.MOVE, move),)).signed(stranger.keys.keys)
+    refused(alice, forged.to_text(), ForgedSenderError)
+
+
+def test_a_link_of_another_match_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, _ = fresh
+    _, other_bob = started(seed=5)
+    other_bob.play(other_bob.legal_moves()[0])
+    refused(alice, other_bob.link(), WrongMatchError)
+
+
+def test_an_illegal_move_in_a_well_signed_link_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    illegal = next(code for code in CODES if code not in bob.legal_moves())
+    link = Link(bob.keys.match_id, bob.seat, bob.sent, 1, ((Item.MOVE, illegal.encode()),)).signed(bob.keys.keys)
+    refused(alice, link.to_text(), IllegalLinkMoveError)
+
+
+def test_a_move_out_of_turn_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    deal = bob.deal
+    assert deal is not None and deal.turn == bob.seat
+    mine = deal.available(alice.seat)[0]
+    link = Link(alice.keys.match_id, alice.seat, alice.sent, 1, ((Item.MOVE, mine.encode()),)).signed(alice.keys.keys)
+    refused(bob, link.to_text(), IllegalLinkMoveError)
+    with pytest.raises(IllegalLinkMoveError):
+        alice.play(mine)
+
+
+def test_your_own_link_and_garbage_are_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    bob.play(bob.legal_moves()[0])
+    link = bob.link()
+    refused(bob, link, OutOfOrderError)
+    refused(alice, "f1.@@@", MalformedMessageError)
+    refused(alice, link[:-10], MalformedMessageError)
+    refused(alice, "https://example.org/friend.html#x1.abc", MalformedMessageError)
+
+
+def test_a_whole_page_address_is_read_as_its_link(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    bob.play(bob.legal_moves()[0])
+    alice.receive("https://example.org/friend.html#" + bob.link())
+    assert alice.received == 2
+
+
+def test_nothing_to_send_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, _ = fresh
+    with pytest.raises(OutOfOrderError):
+        alice.link()
+
+
+def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
+    from otv66.bridge import Session, handle
+
+    ana, bo = Session(), Session()
+
+    def ask(session: Session, method: str, **params: object) -> dict[str, object]:
+        reply = handle({"id": 1, "method": method, "params": params}, session)
+        assert "result" in reply, reply
+        result: dict[str, object] = reply["result"]
+        return result
+
+    invited = ask(ana, "friend_invite", name="Ana", rules={"target": 1})
+    assert ask(bo, "friend_peek", link=invited["link"])["invitation"] is True
+    accepted = ask(bo, "friend_accept", link=invited["link"], name="Bo")
+    state = ask(ana, "friend_receive", link=accepted["link"])["state"]
+    assert isinstance(state, dict)
+    answer = ask(ana, "friend_link", id=state["id"])
+    bo_state = ask(bo, "friend_receive", link=answer["link"])["state"]
+    assert isinstance(bo_state, dict) and bo_state["status"] == "play"
+    reloaded = ask(Session(), "friend_load", saved=ask(bo, "friend_state", id=state["id"])["saved"])
+    assert reloaded["state"] == bo_state
+    bad = handle({"id": 2, "method": "friend_play", "params": {"id": state["id"], "move": 66}}, bo)
+    assert bad["error"]["type"] == "friend_illegal_move"
+    unknown = handle({"id": 3, "method": "friend_state", "params": {"id": "nope"}}, bo)
+    assert unknown["error"]["type"] == "friend_wrong_match"

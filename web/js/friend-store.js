@@ -1,0 +1,64 @@
+/**
+ * Friend matches kept on this device: each match's saved text (its secret key and transcript) by match id.
+ *
+ * One versioned localStorage entry. A match is only ever replaced by a newer save of itself, never
+ * dropped: a stored entry of an unknown version is left alone (and nothing is written over it).
+ */
+
+/** @import { FriendState } from "./friend-types.js" */
+
+const KEY = "otv66.friend";
+const VERSION = 1;
+
+/**
+ * @typedef {object} StoredMatch
+ * @property {string} saved  FriendMatch.to_text()
+ * @property {FriendState} state  the state when saved (for the list before the engine is loaded)
+ * @property {number} updated  ms since the epoch
+ */
+
+/** @returns {{version: number, matches: Record<string, StoredMatch>} | null} null when unreadable */
+function read() {
+  const text = localStorage.getItem(KEY);
+  if (text === null) return { version: VERSION, matches: {} };
+  try {
+    const data = JSON.parse(text);
+    return data?.version === VERSION && typeof data.matches === "object" ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every stored match, newest first. */
+export function storedMatches() {
+  const data = read();
+  return data ? Object.values(data.matches).sort((a, b) => b.updated - a.updated) : [];
+}
+
+/**
+ * Keep a match's newest save. Throws when the storage holds something this page does not know.
+ * @param {FriendState} state
+ * @param {string} saved
+ */
+export function storeMatch(state, saved) {
+  const data = read();
+  if (!data) throw new Error("the stored friend matches are of another version: export them first");
+  data.matches[state.id] = { saved, state, updated: Date.now() };
+  localStorage.setItem(KEY, JSON.stringify(data));
+}
+
+/** Every stored match as one text (a backup the player keeps). */
+export function exportText() {
+  return JSON.stringify({ version: VERSION, matches: storedMatches().map((m) => m.saved) });
+}
+
+/**
+ * The saved texts of a backup.
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function importedSaves(text) {
+  const data = JSON.parse(text);
+  if (data?.version !== VERSION || !Array.isArray(data.matches)) throw new Error("not a friend match backup");
+  return data.matches.filter((/** @type {unknown} */ m) => typeof m === "string");
+}
