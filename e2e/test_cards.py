@@ -16,7 +16,8 @@ COURTS = [rank + suit for rank in "KQJ" for suit in "SHDC"]
 SCREENS = [(1280, 800), (360, 640)]
 
 RENDER = """async ({ codes, width }) => {
-  const cards = await import("/js/cards.js");
+  const entry = document.querySelector("script[type=module]").src;  // the build's versioned js/ folder
+  const cards = await import(new URL("cards.js", entry).href);
   document.body.innerHTML = "";
   cards.installSprite(document);
   const sheet = document.createElement("div");

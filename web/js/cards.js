@@ -124,12 +124,17 @@ const GOLD = "#e3b53c";
 const BLUE = "#2f5da8";
 const ORANGE = "#d9822b";
 
-/** Parts shared by all court figures, drawn on the 112×96 box of a card's upper half. */
-const FACE = `<path fill="${SKIN}" stroke="${LINE}" stroke-width="1.4" d="M51 44h10v12H51z"/><ellipse cx="56" cy="36" rx="11" ry="13" fill="${SKIN}" stroke="${LINE}" stroke-width="1.4"/><g fill="#2a1a0a"><circle cx="51.5" cy="35" r="1.4"/><circle cx="60.5" cy="35" r="1.4"/></g><path fill="none" stroke="${LINE}" stroke-width="1.1" d="M48.5 31.5q3-2 6 0m3 0q3-2 6 0M56 36v5h-1.5"/><path fill="none" stroke="#b0303a" stroke-width="1.4" stroke-linecap="round" d="M53 45q3 1.6 6 0"/><g fill="#e9a0a0" opacity=".6"><circle cx="50" cy="41" r="2"/><circle cx="62" cy="41" r="2"/></g>`;
+/** A face with its chin at (56, 49), on the 112×96 box of a card's upper half (see `figure`). */
+const FACE = `<ellipse cx="56" cy="36" rx="11" ry="13" fill="${SKIN}" stroke="${LINE}" stroke-width="1.4"/><g fill="#2a1a0a"><circle cx="51.5" cy="35" r="1.4"/><circle cx="60.5" cy="35" r="1.4"/></g><path fill="none" stroke="${LINE}" stroke-width="1.1" d="M48.5 31.5q3-2 6 0m3 0q3-2 6 0M56 36v5h-1.5"/><path fill="none" stroke="#b0303a" stroke-width="1.4" stroke-linecap="round" d="M53 45q3 1.6 6 0"/><g fill="#e9a0a0" opacity=".6"><circle cx="50" cy="41" r="2"/><circle cx="62" cy="41" r="2"/></g>`;
 
-/** A figure's robe: the body in `body`, the front panel in `panel`. */
+/** A figure's robe from the shoulders down: the body in `body`, the front panel in `panel`. */
 function robe(/** @type {string} */ body, /** @type {string} */ panel) {
-  return `<path fill="${body}" stroke="${LINE}" stroke-width="1.5" d="M8 96C10 70 26 57 56 55c30 2 46 15 48 41z"/><path fill="${panel}" stroke="${LINE}" stroke-width="1.2" d="M44 57q12 6 24 0l8 39H36z"/>`;
+  return `<path fill="${body}" stroke="${LINE}" stroke-width="1.5" d="M6 96 9 72q3-13 29-17h36q26 4 29 17l3 24z"/><path fill="${panel}" stroke="${LINE}" stroke-width="1.2" d="M42 56h28l6 40H36z"/>`;
+}
+
+/** A figure: its body, then its head drawn 1.2 times bigger with the chin on the collar, as on real cards. */
+function figure(/** @type {string} */ body, /** @type {string} */ head) {
+  return `${body}<g transform="translate(56 56) scale(1.2) translate(-56 -49)">${head}</g>`;
 }
 
 /** A raised (`up`) or lowered sleeve ending in a hand, of colour `fill`. */
@@ -148,12 +153,30 @@ const MOUSTACHE = `<path fill="none" stroke="#7a4a1f" stroke-width="2.4" stroke-
  * ober with a plumed hat and the unter with a cap. Each rank keeps its design and colours in every suit.
  */
 const FIGURES = {
-  "french-K": `${robe("currentColor", GOLD)}${FACE}${ERMINE}<path fill="#8a5a2b" stroke="${LINE}" d="M45 41q2 15 11 16 9-1 11-16-3 5-6 5.5q-5 1.5-10 0-3-.5-6-5.5z"/>${MOUSTACHE}<path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.4" d="M43 25 41 8l7 7 8-11 8 11 7-7-2 17z"/><circle cx="56" cy="19" r="2.2" fill="#c0122c"/>${SCEPTRE}`,
-  "french-Q": `<path fill="#6b3a1a" d="M44 30q-5 20-9 28h42q-4-8-9-28z"/>${robe(BLUE, "currentColor")}${FACE}<path fill="#fff" stroke="${LINE}" d="M38 58q18 12 36 0l-3 7q-15 8-30 0z"/><path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M42 36q0-16 14-16t14 16l4 6q-1-28-18-28T38 42z"/><path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.2" d="M46 20l3-7 3 4 4-8 4 8 3-4 3 7q-10-3-20 0z"/><path stroke="#2f7d32" stroke-width="2" d="M28 94l4-30"/><g fill="#c0122c" stroke="${LINE}" stroke-width=".8"><circle cx="32" cy="60" r="4"/><circle cx="26" cy="66" r="3"/></g>`,
-  "french-J": `${robe(GOLD, "currentColor")}<path fill="#b5772f" d="M44 28q-3 10 0 18l3-13zm24 0q3 10 0 18l-3-13z"/>${FACE}<path fill="${GOLD}" stroke="${LINE}" d="M42 58q14 8 28 0l-2 5q-12 6-24 0z"/><path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M40 28q1-15 18-15 15 0 17 11-17-3-35 4z"/><path fill="#fff" stroke="${LINE}" d="M70 18q14-12 22-6-9 1-20 10z"/>`,
-  "german-K": `${robe("currentColor", GOLD)}${FACE}${ERMINE}<path fill="#f2f2f2" stroke="${LINE}" d="M44 40q0 22 12 24 12-2 12-24-4 6-12 6t-12-6z"/>${MOUSTACHE}<path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.4" d="M43 25v-9q13-14 26 0v9z"/><path fill="none" stroke="#c0122c" stroke-width="2" d="M43 21h26"/><path stroke="#7a5a10" stroke-width="2" d="M56 0v9m-4-5h8"/>${SCEPTRE}`,
-  "german-Q": `${robe(BLUE, GOLD)}${arm(BLUE, true)}${FACE}${MOUSTACHE}<path fill="#fff" stroke="${LINE}" d="M42 58q14 8 28 0l-2 5q-12 6-24 0z"/><path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M38 26q18-7 36 0l-4-4q0-10-14-10t-14 10z"/><path fill="#fff" stroke="${LINE}" d="M68 16q12-14 24-8-10 1-21 12z"/>`,
-  "german-J": `${robe(ORANGE, "currentColor")}${arm(ORANGE, false)}<path fill="#7a4a1f" d="M44 28q-3 10 0 18l3-13zm24 0q3 10 0 18l-3-13z"/>${FACE}<path fill="#fff" stroke="${LINE}" d="M44 58q12 7 24 0l-2 4q-10 5-20 0z"/><path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M44 27q0-13 12-13t12 13z"/><path fill="none" stroke="${GOLD}" stroke-width="2.5" d="M44 26h24"/>`,
+  "french-K": figure(
+    `${robe("currentColor", GOLD)}${ERMINE}${SCEPTRE}`,
+    `${FACE}<path fill="#8a5a2b" stroke="${LINE}" d="M45 41q2 15 11 16 9-1 11-16-3 5-6 5.5q-5 1.5-10 0-3-.5-6-5.5z"/>${MOUSTACHE}<path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.4" d="M43 25 41 8l7 7 8-11 8 11 7-7-2 17z"/><circle cx="56" cy="19" r="2.2" fill="#c0122c"/>`,
+  ),
+  "french-Q": figure(
+    `${robe(BLUE, "currentColor")}<path fill="#fff" stroke="${LINE}" d="M36 57q20 12 40 0l-3 7q-17 8-34 0z"/><path stroke="#2f7d32" stroke-width="2" d="M28 94l4-30"/><g fill="#c0122c" stroke="${LINE}" stroke-width=".8"><circle cx="32" cy="62" r="4"/><circle cx="26" cy="68" r="3"/></g>`,
+    `<path fill="#6b3a1a" d="M44 30q-4 14-8 20h40q-4-6-8-20z"/>${FACE}<path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M42 36q0-16 14-16t14 16l4 6q-1-28-18-28T38 42z"/><path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.2" d="M46 20l3-7 3 4 4-8 4 8 3-4 3 7q-10-3-20 0z"/>`,
+  ),
+  "french-J": figure(
+    `${robe(GOLD, "currentColor")}<path fill="${GOLD}" stroke="${LINE}" d="M38 56q18 10 36 0l-2 6q-16 7-32 0z"/>`,
+    `<path fill="#b5772f" d="M44 28q-3 10 0 18l3-13zm24 0q3 10 0 18l-3-13z"/>${FACE}<path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M40 28q1-15 18-15 15 0 17 11-17-3-35 4z"/><path fill="#fff" stroke="${LINE}" d="M70 18q14-12 22-6-9 1-20 10z"/>`,
+  ),
+  "german-K": figure(
+    `${robe("currentColor", GOLD)}${ERMINE}${SCEPTRE}`,
+    `${FACE}<path fill="#f2f2f2" stroke="${LINE}" d="M44 40q0 22 12 24 12-2 12-24-4 6-12 6t-12-6z"/>${MOUSTACHE}<path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.4" d="M43 25v-9q13-14 26 0v9z"/><path fill="none" stroke="#c0122c" stroke-width="2" d="M43 21h26"/><path stroke="#7a5a10" stroke-width="2" d="M56 3v7m-4-4h8"/>`,
+  ),
+  "german-Q": figure(
+    `${robe(BLUE, GOLD)}${arm(BLUE, true)}<path fill="#fff" stroke="${LINE}" d="M38 56q18 10 36 0l-2 6q-16 7-32 0z"/>`,
+    `${FACE}${MOUSTACHE}<path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M38 26q18-7 36 0l-4-4q0-10-14-10t-14 10z"/><path fill="#fff" stroke="${LINE}" d="M68 16q12-14 24-8-10 1-21 12z"/>`,
+  ),
+  "german-J": figure(
+    `${robe(ORANGE, "currentColor")}${arm(ORANGE, false)}<path fill="#fff" stroke="${LINE}" d="M40 56q16 9 32 0l-2 5q-14 6-28 0z"/>`,
+    `<path fill="#7a4a1f" d="M44 28q-3 10 0 18l3-13zm24 0q3 10 0 18l-3-13z"/>${FACE}<path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M44 27q0-13 12-13t12 13z"/><path fill="none" stroke="${GOLD}" stroke-width="2.5" d="M44 26h24"/>`,
+  ),
 };
 
 /**
