@@ -7,6 +7,7 @@ first playable card, until the page reaches the status a test waits for.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -94,3 +95,13 @@ def wait_controlled(page: Any) -> None:
                navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true));
              }))"""
     )
+
+
+CURRENT_SAVE = "localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))"
+"""The text of the save of the match on the table (web/js/storage.js keeps one slot per match)."""
+
+
+def current_save(page: Any) -> dict[str, Any]:
+    """The save of the match on the table, decoded (``record``, the last public ``state``, ...)."""
+    save: dict[str, Any] = json.loads(page.evaluate(CURRENT_SAVE))
+    return save

@@ -3,11 +3,9 @@ events to the host (and taking no orders from it)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from servers import Site
-from table import FAST, play_until, wait_ready
+from table import CURRENT_SAVE, FAST, current_save, play_until, wait_ready
 
 HOST_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>Club</title>
 <link rel="icon" href="data:,"><script src="host.js"></script></head>
@@ -46,11 +44,11 @@ def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_si
     assert wait_ready(frame) == "your-turn", frame.inner_text("body")[-600:]
     assert not frame.locator("#menu").is_visible(), "embed mode shows the table without the page's menus"
 
-    saved = frame.evaluate("localStorage.getItem('otv66.match')")
+    saved = frame.evaluate(CURRENT_SAVE)
     for order in ({"method": "new_match", "params": {}}, {"type": "call", "method": "undo"}, "skip-waiting"):
         page.evaluate("(order) => document.getElementById('game').contentWindow.postMessage(order, '*')", order)
     frame.wait_for_timeout(300)
-    assert frame.evaluate("localStorage.getItem('otv66.match')") == saved, "the host cannot change the game"
+    assert frame.evaluate(CURRENT_SAVE) == saved, "the host cannot change the game"
 
     assert play_until(frame, ("match-over",), limit_s=240) == "match-over"
     page.wait_for_selector("#log li >> nth=1")
@@ -77,7 +75,7 @@ def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_si
     assert finished[0]["winner"] == last["winner"] in (0, 1)
     assert finished[0]["game_points"] == last["game_points"]
     assert finished[0]["deals"] == len(deals)
-    record = json.loads(frame.evaluate("localStorage.getItem('otv66.match')"))["record"]
+    record = current_save(frame)["record"]
     assert [d["result"]["scores"] for d in record["deals"]] == [deal["scores"] for deal in deals]
 
     page.evaluate("() => { const f = document.getElementById('game'); f.width = 360; f.height = 560; }")

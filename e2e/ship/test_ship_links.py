@@ -3,11 +3,10 @@ through the game as it was, and a broken link gives a clear message (as text) an
 
 from __future__ import annotations
 
-import json
 import random
 from urllib.parse import unquote
 
-from table import FAST, answer_panel, panel_open, table_cards, wait_ready
+from table import FAST, answer_panel, current_save, panel_open, table_cards, wait_ready
 
 from otv66 import links
 from otv66.deal import Deal
@@ -15,7 +14,7 @@ from otv66.match import Match
 
 
 def saved_record(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('otv66.match')"))["record"]
+    return current_save(page)["record"]
 
 
 def expected_table(deal: Deal) -> list[str]:

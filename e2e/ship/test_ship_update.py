@@ -3,13 +3,11 @@ the match in progress is the same after the update, and the old build's cache is
 
 from __future__ import annotations
 
-import json
-
-from table import FAST, play_one_move, table_cards, wait_controlled, wait_ready
+from table import FAST, current_save, play_one_move, table_cards, wait_controlled, wait_ready
 
 
 def saved_moves(page) -> list[list[str]]:
-    save = json.loads(page.evaluate("localStorage.getItem('otv66.match')"))
+    save = current_save(page)
     return [deal["moves"] for deal in save["record"]["deals"]]
 
 
