@@ -74,12 +74,21 @@ export function suitIcon(/** @type {string} */ suit, /** @type {string} */ deck,
   return `<svg class="${className}" viewBox="0 0 100 100" aria-hidden="true" color="${INK[style][suit]}"><use href="#${style}-${suit}"/></svg>`;
 }
 
+/** The sprite's symbols: the suit symbols (100×100) and the court figures (112×96, a card's upper half). */
+export function spriteSymbols() {
+  const suits = Object.entries(SYMBOLS).map(
+    ([id, body]) => `<symbol id="${id}" viewBox="0 0 100 100">${body}</symbol>`,
+  );
+  const figures = Object.entries(FIGURES).map(
+    ([id, body]) => `<symbol id="figure-${id}" viewBox="0 0 112 96" overflow="visible">${body}</symbol>`,
+  );
+  return suits.concat(figures).join("");
+}
+
 /** Put the symbol sprite into the document once (the faces refer to it with <use>). */
 export function installSprite(doc = document) {
   if (doc.getElementById("card-sprite")) return;
-  const symbols = Object.entries(SYMBOLS)
-    .map(([id, body]) => `<symbol id="${id}" viewBox="0 0 100 100">${body}</symbol>`)
-    .join("");
+  const symbols = spriteSymbols();
   const back = `<pattern id="back-lattice" width="16" height="16" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
       <rect width="16" height="16" fill="#1d4f91"/><path d="M0 8h16M8 0v16" stroke="#5f8fd0" stroke-width="2"/>
       <circle cx="8" cy="8" r="2.5" fill="#e9eef8"/></pattern>`;
@@ -108,20 +117,90 @@ function corner(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type
   return `<g><text x="24" y="44" text-anchor="middle" class="card-index"${narrow}>${label}</text>${symbol(style, suit, 24, 69, 34)}</g>`;
 }
 
-/** A court card's picture: a framed letter under a crown (king), a ball (queen) or a cap (jack). */
+/** Colours of the court figures, the same for every suit (the suit's ink tints the rest). */
+const SKIN = "#f7dcbc";
+const LINE = "#5b3b22";
+const GOLD = "#e3b53c";
+const BLUE = "#2f5da8";
+const ORANGE = "#d9822b";
+
+/** A face with its chin at (56, 49), on the 112×96 box of a card's upper half (see `figure`). */
+const FACE = `<ellipse cx="56" cy="36" rx="11" ry="13" fill="${SKIN}" stroke="${LINE}" stroke-width="1.4"/><g fill="#2a1a0a"><circle cx="51.5" cy="35" r="1.4"/><circle cx="60.5" cy="35" r="1.4"/></g><path fill="none" stroke="${LINE}" stroke-width="1.1" d="M48.5 31.5q3-2 6 0m3 0q3-2 6 0M56 36v5h-1.5"/><path fill="none" stroke="#b0303a" stroke-width="1.4" stroke-linecap="round" d="M53 45q3 1.6 6 0"/><g fill="#e9a0a0" opacity=".6"><circle cx="50" cy="41" r="2"/><circle cx="62" cy="41" r="2"/></g>`;
+
+/** A figure's robe from the shoulders down: the body in `body`, the front panel in `panel`. */
+function robe(/** @type {string} */ body, /** @type {string} */ panel) {
+  return `<path fill="${body}" stroke="${LINE}" stroke-width="1.5" d="M6 96 9 72q3-13 29-17h36q26 4 29 17l3 24z"/><path fill="${panel}" stroke="${LINE}" stroke-width="1.2" d="M42 56h28l6 40H36z"/>`;
+}
+
+/** A figure: its body, then its head drawn 1.2 times bigger with the chin on the collar, as on real cards. */
+function figure(/** @type {string} */ body, /** @type {string} */ head) {
+  return `${body}<g transform="translate(56 56) scale(1.2) translate(-56 -49)">${head}</g>`;
+}
+
+/** A raised (`up`) or lowered sleeve ending in a hand, of colour `fill`. */
+function arm(/** @type {string} */ fill, /** @type {boolean} */ up) {
+  const [d, x, y] = up ? ["M30 70Q16 52 22 32", 22, 30] : ["M84 64Q94 74 91 84", 91, 86];
+  return `<path fill="none" stroke="${LINE}" stroke-width="10" stroke-linecap="round" d="${d}"/><path fill="none" stroke="${fill}" stroke-width="7" stroke-linecap="round" d="${d}"/><circle cx="${x}" cy="${y}" r="4" fill="${SKIN}" stroke="${LINE}" stroke-width="1.2"/>`;
+}
+
+const ERMINE = `<path fill="#fff" stroke="${LINE}" stroke-width="1.2" d="M32 62q24 13 48 0l-4-8q-20 10-40 0z"/><g fill="#161616"><path d="M43 61h2v3h-2zM55 64h2v3h-2zM67 61h2v3h-2z"/></g>`;
+const SCEPTRE = `<path stroke="#7a5a10" stroke-width="3" d="M88 94 94 40"/><circle cx="94" cy="38" r="4.5" fill="${GOLD}" stroke="#7a5a10" stroke-width="1.2"/><circle cx="89" cy="80" r="4" fill="${SKIN}" stroke="${LINE}" stroke-width="1.2"/>`;
+const MOUSTACHE = `<path fill="none" stroke="#7a4a1f" stroke-width="2.4" stroke-linecap="round" d="M50 43q6-3 12 0"/>`;
+
+/**
+ * The court figures (upper half; the card shows it twice, mirrored), by deck style and rank: a king with crown,
+ * beard and sceptre; a queen (French) with veil and tiara; a jack (French) with a feathered beret; the Hungarian
+ * ober with a plumed hat and the unter with a cap. Each rank keeps its design and colours in every suit.
+ */
+const FIGURES = {
+  "french-K": figure(
+    `${robe("currentColor", GOLD)}${ERMINE}${SCEPTRE}`,
+    `${FACE}<path fill="#8a5a2b" stroke="${LINE}" d="M45 41q2 15 11 16 9-1 11-16-3 5-6 5.5q-5 1.5-10 0-3-.5-6-5.5z"/>${MOUSTACHE}<path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.4" d="M43 25 41 8l7 7 8-11 8 11 7-7-2 17z"/><circle cx="56" cy="19" r="2.2" fill="#c0122c"/>`,
+  ),
+  "french-Q": figure(
+    `${robe(BLUE, "currentColor")}<path fill="#fff" stroke="${LINE}" d="M36 57q20 12 40 0l-3 7q-17 8-34 0z"/><path stroke="#2f7d32" stroke-width="2" d="M28 94l4-30"/><g fill="#c0122c" stroke="${LINE}" stroke-width=".8"><circle cx="32" cy="62" r="4"/><circle cx="26" cy="68" r="3"/></g>`,
+    `<path fill="#6b3a1a" d="M44 30q-4 14-8 20h40q-4-6-8-20z"/>${FACE}<path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M42 36q0-16 14-16t14 16l4 6q-1-28-18-28T38 42z"/><path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.2" d="M46 20l3-7 3 4 4-8 4 8 3-4 3 7q-10-3-20 0z"/>`,
+  ),
+  "french-J": figure(
+    `${robe(GOLD, "currentColor")}<path fill="${GOLD}" stroke="${LINE}" d="M38 56q18 10 36 0l-2 6q-16 7-32 0z"/>`,
+    `<path fill="#b5772f" d="M44 28q-3 10 0 18l3-13zm24 0q3 10 0 18l-3-13z"/>${FACE}<path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M40 28q1-15 18-15 15 0 17 11-17-3-35 4z"/><path fill="#fff" stroke="${LINE}" d="M70 18q14-12 22-6-9 1-20 10z"/>`,
+  ),
+  "german-K": figure(
+    `${robe("currentColor", GOLD)}${ERMINE}${SCEPTRE}`,
+    `${FACE}<path fill="#f2f2f2" stroke="${LINE}" d="M44 40q0 22 12 24 12-2 12-24-4 6-12 6t-12-6z"/>${MOUSTACHE}<path fill="${GOLD}" stroke="#7a5a10" stroke-width="1.4" d="M43 25v-9q13-14 26 0v9z"/><path fill="none" stroke="#c0122c" stroke-width="2" d="M43 21h26"/><path stroke="#7a5a10" stroke-width="2" d="M56 3v7m-4-4h8"/>`,
+  ),
+  "german-Q": figure(
+    `${robe(BLUE, GOLD)}${arm(BLUE, true)}<path fill="#fff" stroke="${LINE}" d="M38 56q18 10 36 0l-2 6q-16 7-32 0z"/>`,
+    `${FACE}${MOUSTACHE}<path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M38 26q18-7 36 0l-4-4q0-10-14-10t-14 10z"/><path fill="#fff" stroke="${LINE}" d="M68 16q12-14 24-8-10 1-21 12z"/>`,
+  ),
+  "german-J": figure(
+    `${robe(ORANGE, "currentColor")}${arm(ORANGE, false)}<path fill="#fff" stroke="${LINE}" d="M40 56q16 9 32 0l-2 5q-14 6-28 0z"/>`,
+    `<path fill="#7a4a1f" d="M44 28q-3 10 0 18l3-13zm24 0q3 10 0 18l-3-13z"/>${FACE}<path fill="currentColor" stroke="${LINE}" stroke-width="1.2" d="M44 27q0-13 12-13t12 13z"/><path fill="none" stroke="${GOLD}" stroke-width="2.5" d="M44 26h24"/>`,
+  ),
+};
+
+/**
+ * Where the suit symbol stands beside a court figure (centre and size, on the 200×280 face): by the French
+ * figures' shoulder; raised in the Hungarian ober's hand, lowered in the unter's.
+ * @type {Record<Deck, Record<string, [number, number, number]>>}
+ */
+const HELD = {
+  french: { K: [66, 68, 24], Q: [134, 68, 24], J: [66, 68, 24] },
+  german: { K: [66, 68, 24], Q: [66, 60, 24], J: [135, 124, 22] },
+};
+
+/** The id of the sprite symbol of a court figure (`figure-german-Q` is the ober). */
+export function figureId(/** @type {string} */ deck, /** @type {string} */ rank) {
+  return `figure-${deckStyle(deck)}-${rank}`;
+}
+
+/** A court card's picture: its figure twice (mirrored at the middle, as on real cards), each with its suit symbol. */
 function court(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type {string} */ suit) {
-  const label = INDEX[style][rank];
-  const crown =
-    rank === "K"
-      ? `<path fill="#d9a520" stroke="#7a5a10" stroke-width="2" d="M76 96l8-22 12 14 4-20 4 20 12-14 8 22z"/>`
-      : rank === "Q"
-        ? `<circle cx="100" cy="82" r="12" fill="#d9a520" stroke="#7a5a10" stroke-width="2"/>`
-        : `<path fill="#d9a520" stroke="#7a5a10" stroke-width="2" d="M82 92h36l-6-14H88z"/>`;
+  const [x, y, size] = HELD[style][rank];
+  const half = `<use href="#${figureId(style, rank)}" x="44" y="44" width="112" height="96"/>${symbol(style, suit, x, y, size)}`;
   return `<rect x="44" y="44" width="112" height="192" rx="8" fill="#fbf3de" stroke="currentColor" stroke-width="3"/>
-    <rect x="50" y="50" width="100" height="180" rx="5" fill="none" stroke="currentColor" stroke-width="1.2"/>
-    ${crown}
-    <text x="100" y="168" text-anchor="middle" class="card-court">${label}</text>
-    ${symbol(style, suit, 100, 202, 34)}${symbol(style, suit, 72, 66, 20)}${symbol(style, suit, 128, 66, 20)}`;
+    ${half}<g transform="rotate(180 100 140)">${half}</g>
+    <path stroke="currentColor" stroke-width="1.5" d="M48 140h104"/>`;
 }
 
 /** The middle of a face: one big symbol (ace), a court picture or the pips. */

@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { cardFace, figureId, spriteSymbols } from "../web/js/cards.js";
+
+const DECKS = ["french", "german"];
+const COURTS = ["K", "Q", "J"].flatMap((rank) => ["S", "H", "D", "C"].map((suit) => rank + suit));
+
+describe("court cards", () => {
+  test("every court card of both decks shows its figure twice (the mirrored halves)", () => {
+    for (const deck of DECKS) {
+      for (const code of COURTS) {
+        const uses = cardFace(code, deck).split(`<use href="#${figureId(deck, code[0])}"`).length - 1;
+        assert.equal(uses, 2, `${deck} ${code}`);
+      }
+    }
+  });
+
+  test("the sprite defines every figure a court card refers to, once", () => {
+    const sprite = spriteSymbols();
+    for (const deck of DECKS) {
+      for (const rank of ["K", "Q", "J"]) {
+        assert.equal(sprite.split(`<symbol id="${figureId(deck, rank)}"`).length - 1, 1, `${deck} ${rank}`);
+      }
+    }
+  });
+
+  test("the Hungarian ober and unter are figures of their own, not the French queen and jack", () => {
+    assert.notEqual(figureId("german", "Q"), figureId("french", "Q"));
+    assert.notEqual(figureId("german", "J"), figureId("french", "J"));
+    assert.equal(figureId("anything else", "K"), figureId("french", "K"));
+  });
+
+  test("number cards and aces draw no figure", () => {
+    for (const deck of DECKS) {
+      for (const code of ["AS", "TH", "9D", "7C"]) assert.doesNotMatch(cardFace(code, deck), /#figure-/);
+    }
+  });
+
+  test("every suit ink stays on its court card (the figures are tinted by it)", () => {
+    assert.match(cardFace("KH", "french"), /color="#c0122c"/);
+    assert.match(cardFace("KS", "german"), /color="#2f7d32"/);
+  });
+});
