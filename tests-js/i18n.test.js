@@ -66,6 +66,10 @@ describe("Cyrillic is transliterated from the Latin Serbian", () => {
     assert.equal(toCyrillic("Na potezu: {name}"), "На потезу: {name}");
   });
 
+  test("code in backticks stays as written", () => {
+    assert.equal(toCyrillic("`reason` je `false_claim` ili `draw`"), "`reason` је `false_claim` или `draw`");
+  });
+
   test("foreign words (with w, x, y or q) stay as written", () => {
     assert.equal(toCyrillic("Ovaj pregledač ne podržava WebAssembly"), "Овај прегледач не подржава WebAssembly");
   });

@@ -1,7 +1,12 @@
 /**
  * The Embed page: fills the copy-paste snippet with this site's address, shows the game in a frame as a host page
- * would, and lists the events the game posts (as text).
+ * would, and lists the events the game posts (as text). Its texts are in the game's language (`?lang=` or the saved
+ * settings), from ship-text.js.
  */
+
+import { setLanguage } from "./i18n.js";
+import { applyOverrides, loadSettings } from "./settings.js";
+import { st } from "./ship-text.js";
 
 /**
  * The frame's size: the whole width of the host's column (up to 960 px) and most of the screen's height (up to
@@ -27,8 +32,36 @@ export function snippet(/** @type {string} */ gameUrl) {
 </script>`;
 }
 
+/**
+ * Put `text` into `element` as plain text, each `backticked` part as a `<code>` element.
+ * @param {HTMLElement} element
+ * @param {string} text
+ */
+export function fillWithCode(element, text) {
+  element.replaceChildren(
+    ...text.split("`").map((part, index) => {
+      if (index % 2 === 0) return part;
+      const code = document.createElement("code");
+      code.textContent = part;
+      return code;
+    }),
+  );
+}
+
+/** The page's texts in the game's language: each `data-st` element gets the text of its key. */
+function translate() {
+  const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
+  setLanguage(settings.lang);
+  document.title = st("embedTitle");
+  for (const element of document.querySelectorAll("[data-st]")) {
+    fillWithCode(/** @type {HTMLElement} */ (element), st(/** @type {HTMLElement} */ (element).dataset.st ?? ""));
+  }
+  return settings.lang;
+}
+
 /** Fill in the page (embed-info.html): the snippet, its Copy button, the preview frame and its event log. */
 function start() {
+  const lang = translate();
   const gameUrl = new URL("index.html", location.href);
   const code = snippet(gameUrl.href);
   const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -36,7 +69,7 @@ function start() {
   byId("copy-snippet").addEventListener("click", async (event) => {
     try {
       await navigator.clipboard.writeText(code);
-      /** @type {HTMLElement} */ (event.target).textContent = "Copied";
+      /** @type {HTMLElement} */ (event.target).textContent = st("copied");
     } catch {
       // No clipboard permission: the code is on the page to select by hand.
     }
@@ -50,7 +83,7 @@ function start() {
     item.textContent = JSON.stringify(event.data);
     log.append(item);
   });
-  preview.src = `${gameUrl.href}?embed=1&lang=en&preview=1`; // its own storage: never the player's save
+  preview.src = `${gameUrl.href}?embed=1&lang=${lang}&preview=1`; // its own storage: never the player's save
 }
 
 start();

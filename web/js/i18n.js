@@ -34,10 +34,13 @@ const CYRILLIC = {
   š: "ш", lj: "љ", nj: "њ", dž: "џ",
 };
 
-/** Serbian Latin text in Cyrillic script. Placeholders in braces and foreign words (with w, x, y, q) stay. */
+/**
+ * Serbian Latin text in Cyrillic script. Placeholders in braces, code in backticks and foreign words (with w, x, y,
+ * q) stay.
+ */
 export function toCyrillic(/** @type {string} */ text) {
-  return text.replace(/\{[^}]*\}|\p{L}+/gu, (word) => {
-    if (word.startsWith("{") || /[wxyq]/i.test(word)) return word;
+  return text.replace(/\{[^}]*\}|`[^`]*`|\p{L}+/gu, (word) => {
+    if (word.startsWith("{") || word.startsWith("`") || /[wxyq]/i.test(word)) return word;
     return word.replace(/dž|lj|nj|./gi, (latin) => {
       const cyr = CYRILLIC[latin.toLowerCase()];
       if (!cyr) return latin;

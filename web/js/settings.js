@@ -12,9 +12,12 @@ import { browserLanguage, isLanguage } from "./i18n.js";
 
 const KEY = "otv66.settings";
 
-/** Animation speeds: a factor on every animation and on the computer's "thinking" pause (0 = off). */
+/**
+ * Animation speeds: a factor on every animation and on the computer's "thinking" pause (0 = off). "normal" keeps the
+ * wait from a click to the person's next turn near a second (tools/bench_pace.py); the others are scaled around it.
+ */
 /** @type {Record<Speed, number>} */
-export const SPEEDS = { off: 0, fast: 0.5, normal: 1, slow: 1.8 };
+export const SPEEDS = { off: 0, fast: 0.3, normal: 0.5, slow: 0.9 };
 
 /** The page's default rules (the engine's defaults: otv66/rules.py). */
 /** @type {Rules} */

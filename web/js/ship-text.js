@@ -41,6 +41,36 @@ export const SR = {
   replayPoints: "Poeni: {a} – {b}",
   replayGamePoints: "Partija: {a} – {b}",
   replayPlay: "Igraj",
+  embedTitle: "Ugradite Otvoreni 66 na svoj sajt",
+  embedHeading: "Ugradite Otvoreni 66 na sajt svog kluba",
+  embedIntro:
+    "Kopirajte ovo u bilo koju veb stranicu. Igra radi cela u pregledaču posetioca (bez servera, bez naloga); posle prve posete radi i bez interneta.",
+  embedCopy: "Kopiraj kod",
+  embedSize:
+    "Okvir zauzima širinu vaše kolone i veći deo visine ekrana: položeno na računaru, uspravno na telefonu, uvek na jednom ekranu. Sto u njemu se prilagođava svakoj veličini, pa možete izabrati i drugu; dajte okviru visinu, ne samo odnos strana.",
+  embedOptions: "Opcije (u adresi `src`)",
+  embedParameter: "Parametar",
+  embedValues: "Vrednosti",
+  embedMeaning: "Značenje",
+  embedOptEmbed: "Samo sto, bez menija stranice.",
+  embedOptLang: "Jezik.",
+  embedOptLevel: "Jačina računara.",
+  embedOptDeck: "Slike karata.",
+  embedOptMustBeat: "Ko odgovara na boju mora da prebije odigranu kartu.",
+  embedOptClaim: "Deljenje se završava na 66 samo od sebe, ili igrač mora da ga prijavi.",
+  embedOptDealer: "Ko deli sledeće deljenje.",
+  embedOptDrawBonus: "Jedan poen partije više pobedniku deljenja posle nerešenog.",
+  embedOptTarget: "Poeni partije koji dobijaju partiju (7).",
+  embedOptOpponent: "Protiv računara, ili dvoje ljudi za istim ekranom.",
+  embedEvents: "Događaji za vašu stranicu",
+  embedEventsText:
+    'Igra šalje poruku vašoj stranici kad se završi deljenje i kad se završi partija. Svaka je običan objekat sa `source: "otv66"` i `version: 1` (menja se samo ako neko polje promeni značenje; polja mogu da se dodaju). Igrač 0 je posetilac, igrač 1 računar.',
+  embedReasons:
+    "`reason` je `reached_66`, `played_out`, `false_claim` ili `draw` (tada je `winner` `null`). Igra ne prima poruke od vaše stranice: ništa van okvira ne može da promeni igru u toku.",
+  embedFraming:
+    "Ugrađivanje dozvoljava zaglavlje sajta `Content-Security-Policy: frame-ancestors` (u `netlify.toml`); da biste ga dozvolili samo svojim sajtovima, navedite ih tamo.",
+  embedTry: "Probajte",
+  embedReceived: "Događaji primljeni ovde",
 };
 
 /** @type {TextTable} */
@@ -75,6 +105,36 @@ export const EN = {
   replayPoints: "Points: {a} – {b}",
   replayGamePoints: "Match: {a} – {b}",
   replayPlay: "Play",
+  embedTitle: "Embed Otvoreni 66 on your site",
+  embedHeading: "Embed Otvoreni 66 on your club's site",
+  embedIntro:
+    "Copy this into any web page. The game runs entirely in the visitor's browser (no server, no account); after the first visit it also plays offline.",
+  embedCopy: "Copy the code",
+  embedSize:
+    "The frame takes your column's width and most of the screen's height: landscape on a desktop, portrait on a phone, always on one screen. The table inside fits whatever box it is given, so you may choose another size; give the frame a height, not only an aspect ratio.",
+  embedOptions: "Options (in the `src` address)",
+  embedParameter: "Parameter",
+  embedValues: "Values",
+  embedMeaning: "Meaning",
+  embedOptEmbed: "The table only, without the page's menus.",
+  embedOptLang: "Language.",
+  embedOptLevel: "The computer's strength.",
+  embedOptDeck: "Card pictures.",
+  embedOptMustBeat: "The follower must beat the led card when following suit.",
+  embedOptClaim: "A deal ends at 66 by itself, or the player must claim it.",
+  embedOptDealer: "Who deals the next deal.",
+  embedOptDrawBonus: "One extra game point for the winner of the deal after a draw.",
+  embedOptTarget: "Game points that win the match (7).",
+  embedOptOpponent: "Against the computer, or two people at one screen.",
+  embedEvents: "Events for your page",
+  embedEventsText:
+    'The game posts a message to your page when a deal ends and when the match ends. Each is a plain object with `source: "otv66"` and `version: 1` (raised only if a field changes meaning; fields may be added). Player 0 is the visitor, player 1 the computer.',
+  embedReasons:
+    "`reason` is `reached_66`, `played_out`, `false_claim` or `draw` (then `winner` is `null`). The game accepts no messages from your page: nothing outside the frame can change a game in progress.",
+  embedFraming:
+    "Framing is allowed by the site's `Content-Security-Policy: frame-ancestors` header (in `netlify.toml`); to allow only your own sites, list them there.",
+  embedTry: "Try it",
+  embedReceived: "Events received here",
 };
 
 /** The text for `key` in the current language, `{name}` placeholders filled from `values`. */

@@ -13,8 +13,11 @@ import { namesOf } from "./store.js";
 
 /** @import { DealtState, Move, Player, Rules } from "./types.js" */
 
-/** How long a finished trick stays in the middle before it flies to its winner (ms, scaled by the speed). */
-export const TRICK_SHOWN_MS = 250;
+/**
+ * How long a finished trick stays in the middle before it flies to its winner (ms, scaled by the speed): at "normal"
+ * about a fifth of a second, long enough to see the computer's card that completed it.
+ */
+export const TRICK_SHOWN_MS = 400;
 
 /**
  * What the table's modules share: the store, the engine, the page's elements and its voice.
