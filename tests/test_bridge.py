@@ -96,6 +96,7 @@ def test_the_state_before_any_match():
         "can_undo": False,
         "phase": None,
         "seats": None,
+        "claim_offer": None,
     }
 
 
