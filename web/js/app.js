@@ -17,25 +17,18 @@ import { bindInput } from "./input.js";
 import { Learning } from "./learn.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
-import { escapeHtml, showPanel } from "./panels.js";
 import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
 import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
 import { addShareButtons, labelShareButtons, reloadOnPastedLink } from "./share.js";
+import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
 import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
 import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 import { claim, hint, setLevel, showLastTrick, undo } from "./table-actions.js";
-
-/**
- * An element of the page shell (index.html), which is always there.
- * @param {string} id
- * @returns {HTMLElement}
- */
-const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 const root = byId("app");
 const engine = new Engine();
@@ -77,38 +70,12 @@ function redraw(page) {
   learning.update(page);
 }
 
-/**
- * Say `text` to screen readers (the live region is emptied first, so the same words are said again).
- * @param {string} text
- */
-function announce(text) {
-  const live = byId("announcer");
-  live.textContent = "";
-  requestAnimationFrame(() => {
-    live.textContent = text;
-  });
-}
-
 /** Texts of the page shell (menus, buttons) in the current language. */
 function applyLanguage() {
   setLanguage(store.state.settings.lang);
   document.title = t("title");
   byId("brand-name").textContent = t("title");
-  /** @type {Record<string, string>} */
-  const labels = {
-    "new-match-button": t("newMatch"),
-    "history-button": t("history"),
-    "settings-button": t("settings"),
-    "rules-button": t("rulesButton"),
-    "friend-menu-link": t("friendMenu"),
-    "hint-button": t("hint"),
-    "last-trick-button": t("lastTrick"),
-    "claim-button": t("claim66"),
-    "retry-button": t("retry"),
-  };
-  byId("menu-toggle").setAttribute("aria-label", t("menu"));
-  for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
-  byId("claim-button").setAttribute("aria-label", t("claim66Label"));
+  labelShell();
   labelShareButtons();
   learning.relabel();
 }
@@ -195,23 +162,13 @@ tabOwner.onTaken = (slot) => {
     page.busy = true;
   });
   flow.run(async () => {
-    while (!(await askToPlayHere())) {
+    while (!(await askToPlayHere(ctx.dialog))) {
       // closed by another panel of this tab: ask again
     }
     await continueMatch(ctx, slot); // the other tab's latest moves, from the save
     await flow.advance();
   });
 };
-
-/** @returns {Promise<boolean>} true once the person chooses to play the match in this tab */
-async function askToPlayHere() {
-  const answer = await showPanel(ctx.dialog, {
-    title: t("otherTabTitle"),
-    body: `<p>${escapeHtml(t("otherTab"))}</p>`,
-    buttons: [{ label: t("playHere"), value: true, primary: true, id: "play-here" }],
-  });
-  return answer === true;
-}
 
 async function openSettings() {
   const page = store.state;
@@ -226,44 +183,13 @@ async function openSettings() {
   else if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);
 }
 
-/** On small screens the menu folds behind one button; choosing an item folds it again. */
-function wireMenu() {
-  const toggle = byId("menu-toggle");
-  const menu = byId("menu");
-  /** @param {boolean} open */
-  const setOpen = (open) => {
-    toggle.setAttribute("aria-expanded", String(open));
-    menu.classList.toggle("open", open);
-  };
-  toggle.addEventListener("click", () => setOpen(toggle.getAttribute("aria-expanded") !== "true"));
-  menu.addEventListener("click", (event) => {
-    if (/** @type {Element} */ (event.target).closest("button")) setOpen(false);
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") setOpen(false);
-  });
-}
-
-/** @returns {Promise<boolean | null>} whether the person really wants to leave the match in progress (null: the panel was closed) */
-function confirmNewMatch() {
-  return showPanel(ctx.dialog, {
-    title: t("newMatch"),
-    body: `<p>${escapeHtml(t("confirmNewMatch"))}</p>`,
-    buttons: [
-      { label: t("newMatch"), value: true, primary: true, id: "confirm-new-match" },
-      { label: t("cancel"), value: false },
-    ],
-    cancelValue: false,
-  });
-}
-
 function wireButtons() {
   wireMenu();
   byId("retry-button").addEventListener("click", () => loadEngine());
   byId("new-match-button").addEventListener("click", async () => {
     const match = store.state.game?.match;
     if (!match) return;
-    if (!match.is_over && match.deals.length > 0 && !(await confirmNewMatch())) return;
+    if (!match.is_over && match.deals.length > 0 && !(await confirmNewMatch(ctx.dialog))) return;
     flow.restart();
   });
   byId("settings-button").addEventListener("click", openSettings);

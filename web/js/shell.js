@@ -1,0 +1,96 @@
+/**
+ * The page shell around the table (index.html): its menu, the labels of its buttons, and the two questions the
+ * shell asks (leave the match in progress? play the match here?). No game state lives here.
+ */
+
+import { t } from "./i18n.js";
+import { escapeHtml, showPanel } from "./panels.js";
+
+/** @import { PanelDialog } from "./panels.js" */
+
+/**
+ * An element of the page shell (index.html), which is always there.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * Say `text` to screen readers (the live region is emptied first, so the same words are said again).
+ * @param {string} text
+ */
+export function announce(text) {
+  const live = byId("announcer");
+  live.textContent = "";
+  requestAnimationFrame(() => {
+    live.textContent = text;
+  });
+}
+
+/** The shell's menu and buttons labelled in the current language. */
+export function labelShell() {
+  /** @type {Record<string, string>} */
+  const labels = {
+    "new-match-button": t("newMatch"),
+    "history-button": t("history"),
+    "settings-button": t("settings"),
+    "rules-button": t("rulesButton"),
+    "friend-menu-link": t("friendMenu"),
+    "hint-button": t("hint"),
+    "last-trick-button": t("lastTrick"),
+    "claim-button": t("claim66"),
+    "retry-button": t("retry"),
+  };
+  byId("menu-toggle").setAttribute("aria-label", t("menu"));
+  for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
+  byId("claim-button").setAttribute("aria-label", t("claim66Label"));
+}
+
+/** On small screens the menu folds behind one button; choosing an item folds it again. */
+export function wireMenu() {
+  const toggle = byId("menu-toggle");
+  const menu = byId("menu");
+  /** @param {boolean} open */
+  const setOpen = (open) => {
+    toggle.setAttribute("aria-expanded", String(open));
+    menu.classList.toggle("open", open);
+  };
+  toggle.addEventListener("click", () => setOpen(toggle.getAttribute("aria-expanded") !== "true"));
+  menu.addEventListener("click", (event) => {
+    if (/** @type {Element} */ (event.target).closest("button")) setOpen(false);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") setOpen(false);
+  });
+}
+
+/**
+ * Whether the person really wants to leave the match in progress (null: the panel was closed).
+ * @param {PanelDialog} dialog
+ * @returns {Promise<boolean | null>}
+ */
+export function confirmNewMatch(dialog) {
+  return showPanel(dialog, {
+    title: t("newMatch"),
+    body: `<p>${escapeHtml(t("confirmNewMatch"))}</p>`,
+    buttons: [
+      { label: t("newMatch"), value: true, primary: true, id: "confirm-new-match" },
+      { label: t("cancel"), value: false },
+    ],
+    cancelValue: false,
+  });
+}
+
+/**
+ * Another tab took this match: true once the person chooses to play it in this tab.
+ * @param {PanelDialog} dialog
+ * @returns {Promise<boolean>}
+ */
+export async function askToPlayHere(dialog) {
+  const answer = await showPanel(dialog, {
+    title: t("otherTabTitle"),
+    body: `<p>${escapeHtml(t("otherTab"))}</p>`,
+    buttons: [{ label: t("playHere"), value: true, primary: true, id: "play-here" }],
+  });
+  return answer === true;
+}
