@@ -8,13 +8,12 @@
 
 import { engineText } from "./engine-text.js";
 import { cardName, suitName, t } from "./i18n.js";
-import { setStatus } from "./render.js";
 import { showRules } from "./rules-panel.js";
 import { namesOf } from "./store.js";
 import { Tutorial } from "./tutorial.js";
 
 /** @import { PageState } from "./store.js" */
-/** @import { DealView, Deck } from "./types.js" */
+/** @import { DealView } from "./types.js" */
 /** @typedef {import("./tutorial.js").Tip} Tip */
 
 /** The guided deal's seed: a deal where following, trumping, turn-ups and a marriage all come up early. */
@@ -117,15 +116,17 @@ export class Learning {
 
 /**
  * Say why a tapped card may not be played: the engine's reason (`why_illegal`) for a card of the player to move,
- * "not playable" for any other (`code` null); shown in the status line and said to screen readers.
- * @param {{engine: import("./engine.js").Engine, root: ParentNode, announce: (text: string) => void}} ctx
+ * "not playable" for any other (`code` null); kept on the status line until the next move (the store's
+ * `refusal`) and said to screen readers.
+ * @param {{engine: import("./engine.js").Engine, store: import("./store.js").Store<PageState>, announce: (text: string) => void}} ctx
  * @param {string | null} code
- * @param {Deck} deck
+ * @param {import("./types.js").Deck} deck
  */
-export async function explainRefusal({ engine, root, announce }, code, deck) {
+export async function explainRefusal({ engine, store, announce }, code, deck) {
   const refusal = code ? await engine.call("why_illegal", { move: code }).catch(() => null) : null;
   const text = refusal ? engineText(refusal, deck) : t("notPlayable");
-  const status = /** @type {HTMLElement} */ (root.querySelector("[data-status]"));
-  setStatus(root, status.dataset.status ?? "your-turn", text);
+  store.update((page) => {
+    page.refusal = text;
+  });
   announce(text);
 }

@@ -29,6 +29,7 @@ import { t } from "./i18n.js";
  * @property {boolean} dealResultOpen
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string | null} notice a message to show once the table is ready
+ * @property {string | null} refusal why the card just tapped may not be played (shown until the next move)
  */
 
 /** @template S */
@@ -82,6 +83,7 @@ export function createPageState(settings, seed) {
     dealResultOpen: false,
     historyAdded: false,
     notice: null,
+    refusal: null,
   };
 }
 
@@ -175,8 +177,9 @@ export function statusOf(page) {
   if (page.busy || !deal) {
     return { status: "thinking", text: humans[mover] ? "…" : t("statusThinking", { name: names[mover] }) };
   }
-  if (opponentOf(page) === "human") return { status: "your-turn", text: t("statusTurnOf", { name: names[mover] }) };
-  return { status: "your-turn", text: t("statusYourTurn") };
+  if (opponentOf(page) === "human")
+    return { status: "your-turn", text: page.refusal ?? t("statusTurnOf", { name: names[mover] }) };
+  return { status: "your-turn", text: page.refusal ?? t("statusYourTurn") };
 }
 
 /**

@@ -80,6 +80,7 @@ export async function showMove(ctx, player, move, after) {
     store.update((page) => {
       page.game = after;
       page.hint = null;
+      page.refusal = null;
     });
     if (move === "66") announce(t("claimed", { name: who[player] }));
     return;
@@ -95,6 +96,7 @@ export async function showMove(ctx, player, move, after) {
   store.update((page) => {
     page.game = after;
     page.hint = null;
+    page.refusal = null; // a move was made: the last refusal is old news
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
   });
   playSound("card");
