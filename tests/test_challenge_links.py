@@ -14,7 +14,7 @@ import hostile
 import pytest
 from test_bridge import error_type, result
 from test_challenge import club, play_through
-from test_fuzz_links import BAIT, TOKEN_ALPHABET, contents
+from test_fuzz_links import BAIT, contents, token_inputs
 
 from otv66.bridge import Session
 from otv66.challenge import CHALLENGE_LEVELS, MAX_RESULTS, RefusedResultError, verify
@@ -217,18 +217,7 @@ def test_club_links_are_read_or_refused_with_a_typed_error_that_quotes_nothing_i
     texts = hostile.Mutator(seed=33, corpus=[contents(token) for token in TOKENS])
     rng = random.Random(34)
 
-    def inputs() -> object:
-        for number in range(INPUTS):
-            way = number % 3
-            kind = rng.choice("crs")
-            if way == 0:
-                yield characters.text(alphabet=TOKEN_ALPHABET)
-            elif way == 1:
-                yield hostile.link_token(kind, json.dumps(values.value(), ensure_ascii=rng.random() < 0.5))
-            else:
-                yield hostile.link_token(kind, texts.text())
-
-    report = hostile.run("club links", inputs(), answer)
+    report = hostile.run("club links", token_inputs(INPUTS, "crs", characters, values, texts, rng), answer)
     assert report.inputs >= INPUTS
     assert not report.failures, "\n".join(report.failures[:10])
     assert report.outcomes.get("invalid_link", 0) > 0, report

@@ -14,6 +14,7 @@ import base64
 import json
 import random
 import zlib
+from collections.abc import Iterator
 
 import hostile
 from scenario import random_playout
@@ -31,6 +32,27 @@ TOKEN_ALPHABET = list("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 
 BAIT = [text for text in hostile.HOSTILE_TEXTS if len(text) >= 4 and text.isprintable()]
 """The mutator's texts that a page must never show: none may appear in a refusal's message."""
+
+
+def token_inputs(
+    count: int,
+    kinds: str,
+    characters: hostile.Mutator,
+    values: hostile.Mutator,
+    texts: hostile.Mutator,
+    rng: random.Random,
+) -> Iterator[str]:
+    """``count`` hostile tokens of the link ``kinds``: mutated characters, mutated JSON values and mutated JSON
+    texts in turn, the last two packed as real tokens so that they reach the reader's JSON checks."""
+    for number in range(count):
+        way = number % 3
+        kind = rng.choice(kinds)
+        if way == 0:
+            yield characters.text(alphabet=TOKEN_ALPHABET)
+        elif way == 1:
+            yield hostile.link_token(kind, json.dumps(values.value(), ensure_ascii=rng.random() < 0.5))
+        else:
+            yield hostile.link_token(kind, texts.text())
 
 
 def sample_tokens() -> list[str]:
@@ -95,15 +117,7 @@ def test_links_are_read_or_refused_with_a_typed_error_that_quotes_nothing_in_tim
 
     def inputs() -> object:
         yield from crafted()
-        for number in range(INPUTS):
-            way = number % 3
-            kind = rng.choice("dg")
-            if way == 0:
-                yield characters.text(alphabet=TOKEN_ALPHABET)
-            elif way == 1:
-                yield hostile.link_token(kind, json.dumps(values.value(), ensure_ascii=rng.random() < 0.5))
-            else:
-                yield hostile.link_token(kind, texts.text())
+        yield from token_inputs(INPUTS, "dg", characters, values, texts, rng)
 
     report = hostile.run("links", inputs(), answer)
     assert report.inputs >= INPUTS
