@@ -74,6 +74,40 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+PAGE_STATE = """() => ({
+  url: location.href,
+  status: document.querySelector("[data-status]")?.getAttribute("data-status"),
+  statusText: document.querySelector("#status")?.textContent,
+  dialogs: [...document.querySelectorAll("dialog[open]")].map((d) => {
+    const box = d.getBoundingClientRect();
+    const style = getComputedStyle(d);
+    return `#${d.id}.${d.className} ${Math.round(box.width)}x${Math.round(box.height)} ${style.display}/` +
+      `${style.visibility}/${style.opacity} visible=${d.checkVisibility()}: ${d.textContent.trim().slice(0, 120)}`;
+  }),
+  hidden: [...document.querySelectorAll("body > *, main > *")]
+    .filter((e) => !e.checkVisibility()).map((e) => e.tagName + "#" + e.id),
+})"""
+"""What a failed browser test reports about each page it left open: enough to tell a slow page from a stuck one."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """When a browser test fails, add each open page's state to the report and save a screenshot of it."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = getattr(item, "funcargs", {}).get("browser")
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    for number, page in enumerate(p for context in browser.contexts for p in context.pages):
+        try:
+            state = page.evaluate(PAGE_STATE)
+            name = re.sub(r"[^\w.-]+", "_", item.name)
+            page.screenshot(path=ARTIFACTS / f"failed-{name}-{number}.png", timeout=10_000)
+        except Exception as error:  # a crashed or closed page: say so, do not hide the test's own failure
+            state = f"could not be read: {error}"
+        report.sections.append((f"page {number} at failure", str(state)))
+
+
 @pytest.fixture(autouse=True)
 def _no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
     """Fail a test whose page logs an error or throws, unless the test said it expects that message."""
@@ -197,6 +231,8 @@ class Table:
         dialog = self.dialog()
         if dialog.locator(".preset").count():
             dialog.get_by_role("button", name=plan, exact=True).click()
+            # The panel stays open (its buttons disabled) until the engine has dealt: never click it twice.
+            self.page.locator("dialog[open] .preset").first.wait_for(state="detached")
             return "dealt"
         if dialog.locator("#next-deal").count():
             dialog.locator("#next-deal").click()

@@ -187,9 +187,15 @@ export function showDealChoice(dialog, tryDeal, remembered) {
         text.textContent = plan.length ? t("dealPlan", { plan: planText(plan) }) : t("dealEmpty");
         dealButton.textContent = t("dealWith", { plan: planText(plan.length ? plan : remembered.plan) });
       };
+      // While the engine deals, the panel's buttons wait: a second tap must not ask for a second deal.
+      const buttons = () => /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll("button"));
       const deal = async (/** @type {number[]} */ chosen) => {
         error.textContent = "";
+        for (const button of buttons()) button.disabled = true;
+        panel.setAttribute("aria-busy", "true");
         const message = await tryDeal(chosen);
+        panel.removeAttribute("aria-busy");
+        for (const button of buttons()) button.disabled = false;
         if (message) error.textContent = message;
         else finish({ plan: chosen, always: always.checked });
       };
