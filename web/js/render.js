@@ -254,12 +254,13 @@ export function setStatus(root, status, text) {
 }
 
 /**
- * Draw everything that depends on the game.
+ * Draw the table itself (piles, trick, seats, won tricks, trump and match score) but not the main page's buttons
+ * under it: what a page with its own controls (friend.html) draws.
  * @param {ParentNode} root
  * @param {DrawnState | null} state
  * @param {TableView} view
  */
-export function render(root, state, view) {
+export function renderTable(root, state, view) {
   const playable = playableCards(state, view);
   renderPiles(root, state, view, playable);
   renderTrick(root, state, view);
@@ -269,5 +270,15 @@ export function render(root, state, view) {
     part(root, `#piles-${player}`).setAttribute("aria-label", t("seatOf", { name: view.names[player] }));
   }
   renderCentre(root, state, view);
+}
+
+/**
+ * Draw everything that depends on the game: the table and the buttons under it.
+ * @param {ParentNode} root
+ * @param {DrawnState | null} state
+ * @param {TableView} view
+ */
+export function render(root, state, view) {
+  renderTable(root, state, view);
   renderControls(root, state, view);
 }
