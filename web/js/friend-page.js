@@ -8,6 +8,7 @@
  * this page only shows and stores.
  */
 
+import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
 import { chosenRules, showRuleFields, showRules } from "./friend-invite.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
@@ -255,6 +256,7 @@ function labelPage() {
 
 async function start() {
   labelPage();
+  installSprite();
   buildTable(document);
   wire();
   renderList();
