@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 
 @pytest.fixture
@@ -81,12 +81,19 @@ def play_a_card(page: Page) -> None:
     assert settled(page) == "ready"
 
 
+def on_screen(element: Locator) -> bool:
+    """Whether `element` lies wholly inside the window as it is scrolled now."""
+    return bool(
+        element.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    )
+
+
 def screenshots(page: Page, artifacts: Path) -> None:
     """The table as the player to move sees it, on a phone upright, a phone on its side and a laptop."""
     for width, height in ((360, 640), (640, 360), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
-        page.locator("#friend-turn").scroll_into_view_if_needed()
-        assert page.locator("#friend-turn").is_visible()
+        page.locator("#friend-turn").evaluate("banner => banner.scrollIntoView({block: 'start'})")
+        assert on_screen(page.locator("#friend-turn")) and on_screen(page.locator("#seat-0 .seat-name"))
         page.screenshot(path=artifacts / f"friend-{width}x{height}.png")
 
 

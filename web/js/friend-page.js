@@ -56,6 +56,7 @@ function addressOf(/** @type {string} */ link) {
 /** Keep the answer's save, show its state and the link it carries (if any). */
 function take(/** @type {FriendAnswer} */ answer) {
   storeMatch(answer.state, answer.saved);
+  const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
   if (answer.link) {
     lastLink = answer.link;
@@ -63,6 +64,7 @@ function take(/** @type {FriendAnswer} */ answer) {
   }
   renderMatch();
   renderList();
+  if (turnCame) byId("friend-turn").scrollIntoView({ block: "start" });
 }
 
 /** Whose turn it is, in a few words (the list of matches). */
