@@ -84,7 +84,9 @@ def play_a_card(page: Page) -> None:
 def on_screen(element: Locator) -> bool:
     """Whether `element` lies wholly inside the window as it is scrolled now."""
     return bool(
-        element.evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+        element.evaluate(
+            "e => { const r = e.getBoundingClientRect(); return r.top >= -1 && r.bottom <= innerHeight + 1; }"
+        )
     )
 
 
@@ -93,7 +95,9 @@ def screenshots(page: Page, artifacts: Path) -> None:
     for width, height in ((360, 640), (640, 360), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         page.locator("#friend-turn").evaluate("banner => banner.scrollIntoView({block: 'start'})")
-        assert on_screen(page.locator("#friend-turn")) and on_screen(page.locator("#seat-0 .seat-name"))
+        banner, me = page.locator("#friend-turn"), page.locator("#seat-0 .seat-name")
+        rects = [e.evaluate("e => JSON.stringify(e.getBoundingClientRect())") for e in (banner, me)]
+        assert on_screen(banner) and on_screen(me), (width, height, rects)
         page.screenshot(path=artifacts / f"friend-{width}x{height}.png")
 
 
