@@ -81,6 +81,15 @@ def play_a_card(page: Page) -> None:
     assert settled(page) == "ready"
 
 
+def face_down_cards(page: Page) -> int:
+    """How many of this player's piles show a face-down card and no face-up one (a card not opened yet)."""
+    return int(
+        page.locator("#piles-0 .pile").evaluate_all(
+            "slots => slots.filter(s => !s.querySelector('.under').hidden && s.querySelector('.top').hidden).length"
+        )
+    )
+
+
 def on_screen(element: Locator) -> bool:
     """Whether `element` lies wholly inside the window as it is scrolled now."""
     return bool(
@@ -127,7 +136,9 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
 def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page]) -> None:
     ana, bo = devices
     started(ana, bo)
+    assert face_down_cards(bo) == 0
     play_a_card(bo)
+    assert face_down_cards(bo) == 1  # the card his move turned up lies face down until Ana's share opens it
     link = offered_link(bo)
     at = len(link) - 40
     tampered = link[:at] + ("A" if link[at] != "A" else "B") + link[at + 1 :]
