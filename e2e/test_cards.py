@@ -28,7 +28,8 @@ DIGITS = {"T": "10", "9": "9", "8": "8", "7": "7"}
 SHOWN_CORNERS = """() => {
   const faces = [...document.querySelectorAll("button[data-card]:not([hidden])")]
     .map((button) => [button.dataset.card, button.parentElement.querySelector(".face")]);
-  const trick = [...document.querySelectorAll("#trick [data-trick-card]")].map((card) => [card.dataset.trickCard, card]);
+  const trick = [...document.querySelectorAll("#trick [data-trick-card]")]
+    .map((card) => [card.dataset.trickCard, card]);
   return faces.concat(trick).map(([code, face]) => [code, face.querySelector(".card-index").textContent]);
 }"""
 
