@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_club import create_challenge, open_fresh, play_on, start_playing, wait_status
+from test_friend import started
 from test_screens import HOST_PAGE, club_server  # noqa: F401 (a fixture, used by name)
 from test_table import axe_violations
 
@@ -122,3 +124,34 @@ def test_with_the_snippets_script_the_frame_takes_the_height_the_game_asks_for(
     scroll = frame.locator("html").evaluate("(html) => [html.scrollHeight, innerHeight]")
     assert scroll[0] <= scroll[1], f"nothing scrolls in the frame: {scroll}"
     print(f"asked {asked}, table {table}")
+
+
+def test_the_club_pages_views_have_no_serious_accessibility_violations(table_in_context, artifacts):
+    """club.html: the create view (empty, then with the challenge's link), the play view and the standings view."""
+    page = table_in_context(bypass_csp=True).page  # CSP bypass to inject axe-core
+    page.goto("/club.html")
+    wait_status(page, "ready")
+    assert axe_violations(page) == [], "create view"
+    link = create_challenge(page)
+    assert axe_violations(page) == [], "create view, challenge created"
+    start_playing(page, link, "Ana")
+    page.locator("#club-moves button").first.wait_for()
+    assert axe_violations(page) == [], "play view"
+    page.screenshot(path=artifacts / "pages-club-play.png")
+    result = play_on(page, 0)
+    open_fresh(page, result)
+    wait_status(page, "standings")
+    page.locator("#club-table tbody tr").first.wait_for()
+    assert axe_violations(page) == [], "standings view"
+    page.screenshot(path=artifacts / "pages-club-standings.png")
+
+
+def test_the_friend_pages_views_have_no_serious_accessibility_violations(table_in_context):
+    """friend.html: the start view, and the match view on both devices (the one to play and the one waiting)."""
+    ana, bo = (table_in_context(bypass_csp=True).page for _ in range(2))
+    ana.goto("/friend.html")
+    ana.locator('#status[data-status="ready"]').wait_for(timeout=90_000)
+    assert axe_violations(ana) == [], "start view"
+    started(ana, bo)
+    assert axe_violations(bo) == [], "match view, to play"
+    assert axe_violations(ana) == [], "match view, waiting"
