@@ -283,11 +283,27 @@ class FriendMatch:
         return session is not None and (session.shuffler == self.seat or bool(session.pending_shares()))
 
     def _flush(self) -> None:
-        """Put this player's due shuffle and shares into the outbox (opening what they complete)."""
-        if self._pending():
-            assert self.session is not None
-            self._send(Item.MESSAGE, from_base64url(self.session.next_message()))
-            self._refresh()
+        """Put this player's due shuffle and shares into the outbox (opening what they complete).
+
+        Shares join this deal's unsent message of shares when the outbox holds one (one share proof and
+        header for the link, not two: this keeps every play link within 500 characters).
+        """
+        session = self.session
+        if session is None or not self._pending():
+            return
+        unsent = self._unsent_shares_item(session)
+        if unsent is None:
+            self._send(Item.MESSAGE, from_base64url(session.next_message()))
+        else:
+            self.outbox[unsent] = (Item.MESSAGE, from_base64url(session.amend_last()))
+        self._refresh()
+
+    def _unsent_shares_item(self, session: DealSession) -> int | None:
+        """The outbox index of the session's last message if it is an amendable message of shares not sent yet."""
+        if session.shuffler is not None or not session.amendable():
+            return None
+        last = (Item.MESSAGE, from_base64url(session.transcript[-1]))
+        return self.outbox.index(last) if last in self.outbox else None
 
     def _send(self, kind: Item, data: bytes) -> None:
         """Add an item to the outbox (the link's deal is the one its first item belongs to)."""
