@@ -21,6 +21,8 @@ from otv66.friend.errors import (
     OutOfOrderError,
     WrongMatchError,
 )
+from otv66.bench.friend import PLAY_GOAL_CHARS
+from otv66.friend.linkbench import is_setup
 from otv66.friend.links import Item, Link
 from otv66.friend.match import FriendMatch
 from otv66.rules import Rules
@@ -81,12 +83,14 @@ def test_after_three_links_the_leader_sees_every_face_up_card(pair: tuple[Friend
 def test_a_whole_match_between_two_devices_ends_alike_on_both(fresh: tuple[FriendMatch, FriendMatch]) -> None:
     alice, bob = fresh
     rng = random.Random(7)
-    players, turn = (alice, bob), 1
+    players, turn, links = (alice, bob), 1, []
     for _ in range(200):
         if alice.match.is_over:
             break
-        play_on(players[turn], players[1 - turn], rng)
+        links.append(play_on(players[turn], players[1 - turn], rng))
         turn = 1 - turn
+    play_links = [len(link) for link in links if link is not None and not is_setup(link)]
+    assert play_links and max(play_links) <= PLAY_GOAL_CHARS
     assert alice.match.is_over and bob.match.is_over
     assert alice.match.game_points == bob.match.game_points
     assert alice.finished == bob.finished

@@ -267,6 +267,30 @@ def test_a_wrong_share_is_refused_even_when_signed_by_its_sender(setup: Setup) -
     assert sessions[1].card(1, 3, face_up=False) is None  # he has not sent his own yet
 
 
+def test_an_unsent_share_message_takes_more_shares_under_its_own_number(setup: Setup) -> None:
+    sender, receiver = fresh(setup.dealt)
+    sender.release(1, 3)
+    first = sender.next_message()
+    assert not sender.amendable()  # nothing more to add
+    sender.release(1, 4)
+    assert sender.amendable()
+    amended = sender.amend_last()
+    message = Message.from_text(amended)
+    assert message.seq == Message.from_text(first).seq
+    positions = [sender.position(1, pile, face_up=False) for pile in (3, 4)]
+    assert [pos for pos, _ in message.shares] == positions
+    assert sender.transcript[-1] == amended and first not in sender.transcript
+    receiver.receive(amended)
+    refused(receiver, first, OutOfOrderError)  # the number is used: the unsent first version is a replay
+    for pile in (3, 4):
+        receiver.release(1, pile)
+    sender.receive(receiver.next_message())
+    assert all(sender.card(1, pile, face_up=False) is not None for pile in (3, 4))
+    sender.release(1, 2)
+    with pytest.raises(RefusedError, match="unsent message of shares"):
+        sender.amend_last()  # the last message handled is the other player's
+
+
 def test_steps_out_of_turn_are_refused(setup: Setup) -> None:
     sessions = fresh(setup.before_second_shuffle)
     other = sessions[1 - DEALER]
