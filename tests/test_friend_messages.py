@@ -55,7 +55,11 @@ def test_the_signature_covers_every_field(key_message: Message, keys: KeyPair) -
     assert Message.from_text(key_message.to_text()) == key_message
     key_message.verify_signature(keys.public)
     other_key = KeyPair.generate(random.Random(7).randbytes).public
-    for changed in (replace(key_message, seq=1), replace(key_message, deal=3), replace(key_message, public_key=other_key)):
+    for changed in (
+        replace(key_message, seq=1),
+        replace(key_message, deal=3),
+        replace(key_message, public_key=other_key),
+    ):
         forged = Message.decode(changed.body() + key_message.encode()[-64:])
         with pytest.raises(ForgedSenderError):
             forged.verify_signature(keys.public)
