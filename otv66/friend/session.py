@@ -185,6 +185,8 @@ class DealSession:
         self._cards: dict[int, int] = {}
         self.transcript: list[str] = []
         """Every message of this deal, sent or received, in the order this player handled them."""
+        self._last_is_own_shares = False
+        """Whether the last message handled is this player's own message of shares only."""
 
     @property
     def seat(self) -> int:
@@ -261,10 +263,7 @@ class DealSession:
     def amendable(self) -> bool:
         """Whether :meth:`amend_last` may rewrite this player's last message: it is the last one handled, it
         holds shares only, and there are shares to add."""
-        if not self.transcript or not self.pending_shares():
-            return False
-        last = Message.from_text(self.transcript[-1])
-        return last.sender == self.seat and last.step == Step.SHARES
+        return self._last_is_own_shares and bool(self.pending_shares())
 
     def amend_last(self) -> str:
         """This player's last message written again, under the same sequence number, with every share he may
@@ -299,6 +298,7 @@ class DealSession:
         self._cards.update(opened)
         self._sent += 1
         self.transcript.append(text)
+        self._last_is_own_shares = message.step == Step.SHARES
 
     @classmethod
     def restore(
@@ -350,6 +350,7 @@ class DealSession:
         self._cards.update(opened)
         self._received += 1
         self.transcript.append(text)
+        self._last_is_own_shares = False
         return sorted(opened)
 
     def _check_place(self, message: Message) -> None:
