@@ -56,8 +56,8 @@ from otv66.friend.session import DealSession, MatchKeys
 from otv66.match import Match, check_player_name, check_players
 from otv66.rules import Rules
 
-SAVE_VERSION: Final = 1
-"""Version of the saved form (:meth:`FriendMatch.to_text`)."""
+SAVE_VERSION: Final = 2
+"""Version of the saved form (:meth:`FriendMatch.to_text`); 2: messages of version 2 and the option ``forfeit``."""
 PACKETS: Final = (4, 4)
 """How a friend deal is dealt (docs/rules.md 2)."""
 Status = Literal["play", "send", "wait", "over"]
