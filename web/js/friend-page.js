@@ -75,7 +75,10 @@ function renderList() {
     item.append(button);
     list.append(item);
   }
-  if (!list.children.length) list.textContent = t("friendNone");
+  if (list.children.length) return;
+  const none = document.createElement("li"); // a list holds only items, even the note that it is empty
+  none.textContent = t("friendNone");
+  list.append(none);
 }
 
 function renderMatch() {

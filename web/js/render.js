@@ -7,7 +7,7 @@
  */
 
 import { cardBack, cardFace, suitIcon } from "./cards.js";
-import { cardName, suitName, t } from "./i18n.js";
+import { cardName, language, suitName, t } from "./i18n.js";
 import { part, pileSlot, SCREEN_ORDER } from "./table-shell.js";
 
 export { buildTable, pileSlot, SCREEN_ORDER } from "./table-shell.js";
@@ -60,9 +60,10 @@ function renderPiles(root, state, view, playable) {
       }
       button.hidden = false;
       face.hidden = false;
-      if (button.dataset.card !== info.top || face.dataset.deck !== deck) {
+      const look = `${deck}:${language()}`; // the corner letters follow the language
+      if (button.dataset.card !== info.top || face.dataset.look !== look) {
         button.dataset.card = info.top;
-        face.dataset.deck = deck;
+        face.dataset.look = look;
         face.innerHTML = cardFace(info.top, deck);
       }
       const canPlay = playable.has(info.top);
@@ -104,7 +105,7 @@ function trickCard(/** @type {TrickCard} */ entry, /** @type {Deck} */ deck) {
 function renderTrick(root, state, view) {
   const holder = part(root, "#trick");
   const cards = view.shownTrick ?? state?.deal?.trick ?? [];
-  const key = cards.map((entry) => entry.card).join(",") + view.settings.deck;
+  const key = `${cards.map((entry) => entry.card).join(",")}:${view.settings.deck}:${language()}`;
   if (holder.dataset.key === key) return;
   holder.dataset.key = key;
   holder.replaceChildren(...cards.map((entry) => trickCard(entry, view.settings.deck)));

@@ -199,6 +199,12 @@ export const SR = {
   // and lower man (Hungarian felső/alsó, "gornji"/"donji").
   rankG_Q: "gornji",
   rankG_J: "donji",
+  // Their corner letters: the initials of those names (as, kralj, gornji, donji). Real Hungarian-pattern cards print
+  // no letters on the court cards, so players read the initials of what they say, not Ober/Unter's O/U.
+  cornerG_A: "A",
+  cornerG_K: "K",
+  cornerG_Q: "G",
+  cornerG_J: "D",
   suit_S: "pik",
   suit_H: "herc",
   suit_D: "karo",
