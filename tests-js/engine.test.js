@@ -54,6 +54,7 @@ describe("deadlines of engine calls", () => {
       "friend_receive",
       "friend_load",
       "friend_play",
+      "friend_resign",
       "friend_link",
     ]) {
       assert.equal(deadlineFor(method, {}), CRYPTO_DEADLINE_MS, method);

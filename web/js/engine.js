@@ -38,6 +38,7 @@ const CRYPTO_CALLS = new Set([
   "friend_receive",
   "friend_load",
   "friend_play",
+  "friend_resign",
   "friend_link",
 ]);
 export const CRYPTO_DEADLINE_MS = 30_000;

@@ -23,6 +23,14 @@ export function showRuleFields(rules) {
 }
 
 /**
+ * Whether the invitation allows resigning a deal (option forfeit, docs/rules.md 6.5).
+ * @returns {boolean}
+ */
+export function chosenForfeit() {
+  return /** @type {HTMLInputElement} */ (byId("friend-forfeit")).checked;
+}
+
+/**
  * The rules chosen in the invitation form (`fallback`'s target when the target field holds no whole number).
  * @param {Rules} fallback
  * @returns {Rules}
@@ -32,13 +40,15 @@ export function chosenRules(fallback) {
 }
 
 /**
- * Show the rules of an invitation in `list` (one item per rule).
+ * Show the rules of an invitation in `list` (one item per rule, the forfeit option last).
  * @param {HTMLElement} list
  * @param {Rules} rules
+ * @param {boolean} forfeit
  */
-export function showRules(list, rules) {
+export function showRules(list, rules, forfeit) {
+  const lines = [...rulesSummary(rules), `${t("friendForfeit")}: ${t(forfeit ? "ruleOn" : "ruleOff")}`];
   list.replaceChildren(
-    ...rulesSummary(rules).map((line) => {
+    ...lines.map((line) => {
       const item = document.createElement("li");
       item.textContent = line;
       return item;

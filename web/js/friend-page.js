@@ -10,7 +10,7 @@
 
 import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
-import { chosenRules, showRuleFields, showRules } from "./friend-invite.js";
+import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-invite.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
 import { drawnState, tableView } from "./friend-table.js";
 import { language, setLanguage, t } from "./i18n.js";
@@ -116,6 +116,7 @@ function renderMatch() {
   byId("table").hidden = !state.deal;
   renderTable(document, drawnState(state), tableView(state, settings, busy));
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
+  byId("friend-resign").hidden = !state.can_resign;
   const outgoing = byId("friend-outgoing");
   outgoing.hidden = !lastLink || state.status === "play";
   byId("friend-share").hidden = typeof navigator.share !== "function";
@@ -194,7 +195,8 @@ function wireInvitation() {
     event.preventDefault();
     run(async () => {
       const rules = chosenRules(settings.rules);
-      take(await engine.call("friend_invite", { name: field("friend-name").value.trim(), rules }));
+      const name = field("friend-name").value.trim();
+      take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }));
       setStatus("ready", t("friendInviteMade"));
     });
   });
@@ -204,7 +206,7 @@ function wireInvitation() {
       const answer = await engine.call("friend_accept", { link: invitation.link, name });
       invitation.answer = answer;
       byId("friend-invited-by").textContent = t("friendInvitedBy", { name: answer.state.players[0] });
-      showRules(byId("friend-invite-rules"), answer.state.rules);
+      showRules(byId("friend-invite-rules"), answer.state.rules, answer.state.forfeit);
       byId("friend-accept-rules").hidden = false;
     }),
   );
@@ -226,6 +228,14 @@ function wire() {
   wireInvitation();
   bindInput(document.body, { onCard: (player, code) => void onCard(player, code) });
   byId("friend-claim").addEventListener("click", () => run(() => play("66")));
+  byId("friend-resign").addEventListener("click", () => {
+    const id = current?.id;
+    if (!id || !confirm(t("friendResignConfirm"))) return;
+    run(async () => {
+      take(await engine.call("friend_resign", { id }));
+      take(await engine.call("friend_link", { id }));
+    });
+  });
   byId("friend-open").addEventListener("click", () => run(() => openLink(field("friend-paste").value.trim())));
   byId("friend-copy").addEventListener("click", () =>
     run(async () => {

@@ -8,6 +8,8 @@
  * @property {number} seat
  * @property {[string, string]} players
  * @property {Rules} rules
+ * @property {boolean} forfeit  option forfeit (docs/rules.md 6.5): a player may resign a deal
+ * @property {boolean} can_resign  this player may resign the deal now
  * @property {[number, number]} game_points
  * @property {number | null} winner
  * @property {number} deal_number
