@@ -146,3 +146,17 @@ def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page
     assert deliver(tampered, ana) == "refused"
     assert ana.locator("#friend-list").inner_text() == before
     assert deliver(link, ana) == "ready"
+
+
+def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
+    """Option forfeit (on by default): Ana gives up the deal; with a match to 1 game point, Bo has won it."""
+    ana, bo = devices
+    started(ana, bo)
+    play_a_card(bo)
+    assert deliver(offered_link(bo), ana) == "ready"
+    ana.once("dialog", lambda dialog: dialog.accept())
+    ana.locator("#friend-resign").click()
+    assert settled(ana) == "ready"
+    assert deliver(offered_link(ana), bo) == "ready"
+    assert game_status(ana) == game_status(bo) == "over"
+    assert "Bo" in bo.locator("#friend-turn").inner_text()
