@@ -56,14 +56,15 @@ def started(ana: Page, bo: Page) -> None:
     assert "/friend.html#f1." in invitation
     bo.goto(invitation)
     bo.locator("#friend-accept").wait_for()
-    bo.locator("#friend-accept-name").fill("Bo")
-    bo.locator("#friend-read-button").click()
     assert settled(bo) == "ready"
+    assert "Ana" in bo.locator("#friend-invited-by").inner_text()
     rules = bo.locator("#friend-invite-rules li").all_inner_texts()
     assert rules[0].endswith(": 1")  # the target Ana chose, read before accepting
     assert ana.locator('#setting-dealer option[value="alternate"]').inner_text() in " ".join(rules)
     assert offered_link(bo) == ""  # nothing to send before he accepts
+    bo.locator("#friend-accept-name").fill("Bo")
     bo.locator("#friend-accept-button").click()
+    settled(bo)
     assert deliver(offered_link(bo), ana) == "ready"
     assert deliver(offered_link(ana), bo) == "ready"
 

@@ -7,8 +7,10 @@ Randomness is seeded so every run (CPython and Pyodide) plays the same games; ma
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -271,6 +273,19 @@ def test_the_invitation_carries_the_forfeit_option() -> None:
         FriendMatch.invite("Alice", ONE_DEAL, seeded(41), forfeit="yes")  # type: ignore[arg-type]
 
 
+def test_the_invitation_is_read_before_accepting_and_an_altered_one_is_refused() -> None:
+    _, invite = FriendMatch.invite("Alice", Rules(target=3, must_beat=True), seeded(42), forfeit=False)
+    offer = FriendMatch.read_invitation(invite)
+    assert offer == {"name": "Alice", "rules": Rules(target=3, must_beat=True).to_dict(), "forfeit": False}
+    link = Link.from_text(invite)
+    friendlier = json.dumps({"name": "Alice", "rules": ONE_DEAL.to_dict(), "forfeit": False}).encode()
+    altered = replace(link, items=((Item.HELLO, friendlier), link.items[1]))
+    with pytest.raises(ForgedSenderError):
+        FriendMatch.read_invitation(altered.to_text())
+    with pytest.raises(OutOfOrderError):
+        FriendMatch.read_invitation(started()[1].link())
+
+
 def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     from otv66.bridge import Session, handle
 
@@ -283,7 +298,13 @@ def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
         return result
 
     invited = ask(ana, "friend_invite", name="Ana", rules={"target": 1})
-    assert ask(bo, "friend_peek", link=invited["link"])["invitation"] is True
+    peeked = ask(bo, "friend_peek", link=invited["link"])
+    assert peeked["invitation"] is True
+    assert peeked["offer"] == {
+        "name": "Ana",
+        "rules": ask(ana, "friend_state", id=peeked["id"])["state"]["rules"],
+        "forfeit": True,
+    }
     accepted = ask(bo, "friend_accept", link=invited["link"], name="Bo")
     state = ask(ana, "friend_receive", link=accepted["link"])["state"]
     assert isinstance(state, dict)

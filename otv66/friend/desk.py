@@ -55,10 +55,16 @@ class FriendDesk:
         return self._answer(match, link=answer)
 
     def peek(self, link: Any) -> dict[str, Any]:
-        """Which match a link belongs to and whether it invites (checked fully only when received)."""
-        opened = Link.from_text(_text(link, "a link"))
+        """Which match a link belongs to and whether it invites; an invitation's offer (who invites, the rules and
+        the forfeit option, checked) to show before accepting, else ``offer`` is ``None``. Other links are checked
+        fully only when received."""
+        text = _text(link, "a link")
+        opened = Link.from_text(text)
         match_id = to_base64url(opened.match_id)
-        return {"id": match_id, "invitation": opened.seq == 0 and opened.sender == 0, "known": match_id in self.matches}
+        invitation = opened.seq == 0 and opened.sender == 0
+        known = match_id in self.matches
+        offer = FriendMatch.read_invitation(text) if invitation and not known else None
+        return {"id": match_id, "invitation": invitation, "known": known, "offer": offer}
 
     def load(self, saved: Any) -> dict[str, Any]:
         """Bring a saved match into memory (its friend's messages checked again)."""

@@ -104,22 +104,24 @@ class FriendMatch:
         me._send(Item.KEY, from_base64url(keys.key_message()))
         return me, me.link()
 
+    @staticmethod
+    def read_invitation(text: str) -> dict[str, Any]:
+        """What invitation ``text`` offers, to show before accepting: ``{"name", "rules", "forfeit"}``.
+
+        The inviter's key proof and the link's signature are checked first, so
+        what is shown is what :meth:`accept` would join.
+        """
+        link = Link.from_text(text)
+        _, hello, rules = _open_invitation(link, MatchKeys.new(1, link.match_id))
+        return {"name": check_player_name(hello.get("name")), "rules": rules.to_dict(), "forfeit": hello["forfeit"]}
+
     @classmethod
     def accept(cls, text: str, name: str, random_bytes: RandomBytes = secrets.token_bytes) -> tuple[FriendMatch, str]:
         """Join the match of invitation ``text`` as seat 1; return it and the link that accepts."""
         link = Link.from_text(text)
-        if link.sender != 0 or link.seq != 0 or [kind for kind, _ in link.items] != [Item.HELLO, Item.KEY]:
-            raise OutOfOrderError("this is not an invitation link")
-        hello = _hello(link.items[0][1])
-        keys = MatchKeys.new(1, link.match_id, random_bytes)
-        keys.receive_key(to_base64url(link.items[1][1]))
-        link.verify_signature(keys.public(0))
-        try:
-            rules = Rules.from_dict(hello.get("rules"))
-        except Otv66Error as error:
-            raise MalformedMessageError(f"the invitation's rules: {error}") from None
+        keys, hello, rules = _open_invitation(link, MatchKeys.new(1, link.match_id, random_bytes))
         names = (check_player_name(hello.get("name")), check_player_name(name))
-        me = cls(keys, rules, names, _check_forfeit(hello.get("forfeit", False)))
+        me = cls(keys, rules, names, hello["forfeit"])
         me.received = 1
         me._send(Item.HELLO, json.dumps({"name": name}).encode())
         me._send(Item.KEY, from_base64url(keys.key_message()))
@@ -477,6 +479,21 @@ def _check_forfeit(forfeit: object) -> bool:
     if not isinstance(forfeit, bool):
         raise MalformedMessageError(f"the forfeit option is true or false, not {forfeit!r:.40}")
     return forfeit
+
+
+def _open_invitation(link: Link, keys: MatchKeys) -> tuple[MatchKeys, dict[str, Any], Rules]:
+    """Check invitation ``link`` with ``keys`` (seat 1's): its keys, greeting and rules (its forfeit checked)."""
+    if link.sender != 0 or link.seq != 0 or [kind for kind, _ in link.items] != [Item.HELLO, Item.KEY]:
+        raise OutOfOrderError("this is not an invitation link")
+    hello = _hello(link.items[0][1])
+    keys.receive_key(to_base64url(link.items[1][1]))
+    link.verify_signature(keys.public(0))
+    try:
+        rules = Rules.from_dict(hello.get("rules"))
+    except Otv66Error as error:
+        raise MalformedMessageError(f"the invitation's rules: {error}") from None
+    hello["forfeit"] = _check_forfeit(hello.get("forfeit", False))
+    return keys, hello, rules
 
 
 def _hello(data: bytes) -> dict[str, Any]:

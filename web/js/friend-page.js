@@ -28,8 +28,8 @@ const settings = applyOverrides(loadSettings(), new URLSearchParams(location.sea
 let current = null;
 /** The link this page last made (shown until the player has to move again). */
 let lastLink = "";
-/** An invitation being read: its link, and the answer the engine made for it (sent only once accepted). */
-let invitation = { link: "", answer: /** @type {FriendAnswer | null} */ (null) };
+/** The invitation link being read (its rules shown, checked by the engine), until accepted or declined. */
+let invitation = "";
 let busy = false;
 
 /** An element of friend.html. */
@@ -158,10 +158,11 @@ async function onCard(player, code) {
 /** Read a link (from the address or the paste box): an invitation to read, or the friend's next message. */
 async function openLink(/** @type {string} */ text) {
   const peek = await engine.call("friend_peek", { link: text });
-  if (peek.invitation && !peek.known) {
-    invitation = { link: text, answer: null };
+  if (peek.offer) {
+    invitation = text;
+    byId("friend-invited-by").textContent = t("friendInvitedBy", { name: peek.offer.name });
+    showRules(byId("friend-invite-rules"), peek.offer.rules, peek.offer.forfeit);
     byId("friend-accept").hidden = false;
-    byId("friend-accept-rules").hidden = true;
     setStatus("ready", t("friendInvited"));
     return;
   }
@@ -189,7 +190,7 @@ async function run(/** @type {() => Promise<void>} */ step) {
   }
 }
 
-/** The invitation's answer is made first (it names the rules); it is kept and shown only once accepted. */
+/** The invitation forms: make one (the rules chosen), or accept one whose rules are shown (nothing sent before). */
 function wireInvitation() {
   byId("friend-new").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -200,25 +201,17 @@ function wireInvitation() {
       setStatus("ready", t("friendInviteMade"));
     });
   });
-  byId("friend-read-button").addEventListener("click", () =>
+  byId("friend-accept-button").addEventListener("click", () =>
     run(async () => {
       const name = field("friend-accept-name").value.trim();
-      const answer = await engine.call("friend_accept", { link: invitation.link, name });
-      invitation.answer = answer;
-      byId("friend-invited-by").textContent = t("friendInvitedBy", { name: answer.state.players[0] });
-      showRules(byId("friend-invite-rules"), answer.state.rules, answer.state.forfeit);
-      byId("friend-accept-rules").hidden = false;
+      take(await engine.call("friend_accept", { link: invitation, name }));
+      invitation = "";
+      byId("friend-accept").hidden = true;
+      setStatus("ready", turnText(/** @type {FriendState} */ (current)));
     }),
   );
-  byId("friend-accept-button").addEventListener("click", () => {
-    if (!invitation.answer) return;
-    take(invitation.answer);
-    invitation = { link: "", answer: null };
-    byId("friend-accept").hidden = true;
-    setStatus("ready", turnText(/** @type {FriendState} */ (current)));
-  });
   byId("friend-decline-button").addEventListener("click", () => {
-    invitation = { link: "", answer: null };
+    invitation = "";
     byId("friend-accept").hidden = true;
     setStatus("ready", t("friendReady"));
   });

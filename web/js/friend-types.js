@@ -31,6 +31,15 @@
  * @property {string} id
  * @property {boolean} invitation
  * @property {boolean} known
+ * @property {FriendOffer | null} offer  an unknown invitation's offer, checked (its signature and key proof)
+ */
+
+/**
+ * What an invitation offers, shown before it is accepted (bridge `friend_peek`).
+ * @typedef {object} FriendOffer
+ * @property {string} name  who invites
+ * @property {import("./types.js").Rules} rules
+ * @property {boolean} forfeit  whether a deal may be resigned (docs/rules.md 6.5)
  */
 
 export {};

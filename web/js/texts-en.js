@@ -288,7 +288,6 @@ export const EN = {
   friendReady: "Ready.",
   friendReceived: "Link received.",
   friendRefused: "Refused: {message}",
-  friendReadInvitation: "Read the invitation",
   friendInvitedBy: "{name} invites you to a match with these rules:",
   friendDecline: "Decline",
   friendBackupNote:

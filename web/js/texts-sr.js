@@ -309,7 +309,6 @@ export const SR = {
   friendReady: "Spremno.",
   friendReceived: "Link je primljen.",
   friendRefused: "Odbijeno: {message}",
-  friendReadInvitation: "Pročitaj poziv",
   friendInvitedBy: "{name} te poziva na partiju sa ovim pravilima:",
   friendDecline: "Odbij",
   friendBackupNote:
