@@ -5,7 +5,8 @@ What it makes (see docs/building.md):
 - ``wheels/otv66-<version>-py3-none-any.whl``: the engine, built offline by ``python -m build --wheel``
   with ``SOURCE_DATE_EPOCH`` fixed, so the zip's timestamps (and bytes) never depend on the clock;
 - ``pyodide/``: the runtime files of the pinned npm package ``pyodide`` (``node_modules/pyodide``), the standard
-  library zip without the parts the game never imports (:data:`STDLIB_LEFT_OUT`);
+  library zip without the parts the game never imports (:data:`STDLIB_LEFT_OUT`), the lock file without the
+  package index (:data:`LOCK_FILE`);
 - the standard library and the wheel byte-compiled by Pyodide's own Python (``tools/pyodide_compile.mjs``, run
   under Node), so the browser runs bytecode instead of compiling every module on every boot;
 - ``v/<build_id>/``: every file of ``web/`` except the entry files, under a folder named after the build,
@@ -54,8 +55,13 @@ STDLIB_LEFT_OUT = frozenset(
         *("unittest", "doctest.py", "pdb.py", "bdb.py", "pydoc.py", "trace.py", "profile.py", "cProfile.py"),
         *("pstats.py", "timeit.py", "tabnanny.py", "pyclbr.py", "modulefinder.py", "zipapp.py", "_pyrepl"),
         *("pty.py", "tty.py", "antigravity.py", "this.py", "__hello__.py", "__phello__"),
+        *("tarfile.py", "html", "ctypes", "difflib.py", "_pyio.py", "pickletools.py", "ipaddress.py", "optparse.py"),
+        *("configparser.py", "uuid.py", "plistlib.py", "mimetypes.py", "cmd.py", "zoneinfo", "tomllib"),
     }
 )
+#: Pyodide's package index: ``loadPyodide`` reads it at boot, but the game installs its wheel itself and loads no
+#: package of Pyodide's (there are none in the npm package), so the site ships it with ``info`` only.
+LOCK_FILE = "pyodide-lock.json"
 #: The text encodings kept (the rest of ``encodings/`` are code-page tables nothing here decodes with).
 STDLIB_ENCODINGS_KEPT = frozenset(
     {
@@ -152,6 +158,12 @@ def slim_stdlib(source: Path, target: Path) -> None:
                 copy.compress_type = entry.compress_type
                 copy.external_attr = entry.external_attr
                 slim.writestr(copy, original.read(entry), compresslevel=9)
+
+
+def package_free_lock(source: Path, target: Path) -> None:
+    """Copy Pyodide's lock file without its package index (the runtime's ``info`` kept): a smaller first visit."""
+    lock = json.loads(source.read_text("utf-8"))
+    target.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n", "utf-8")
 
 
 def byte_compile(pyodide: Path, folder: Path, stdlib: str, wheel: str) -> tuple[Path, Path]:
@@ -284,8 +296,9 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
             shutil.copyfile(stdlib_pyc, staging / "pyodide" / STDLIB_ZIP)
             shipped_wheel = staging / "wheels" / wheel.name
             shutil.copyfile(wheel_pyc, shipped_wheel)
+        package_free_lock(pyodide / LOCK_FILE, staging / "pyodide" / LOCK_FILE)
         for name in PYODIDE_FILES:
-            if name != STDLIB_ZIP:
+            if name not in (STDLIB_ZIP, LOCK_FILE):
                 shutil.copyfile(pyodide / name, staging / "pyodide" / name)
         build_id = compute_build_id(web, files, shipped_wheel, pyodide, stamp)
         prefix = f"{ASSETS_DIR}/{build_id}/"

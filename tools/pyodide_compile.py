@@ -5,8 +5,10 @@ each module it imports from source. The bytecode must come from Pyodide's Python
 another magic number, which Pyodide rejects), so ``tools/pyodide_compile.mjs`` runs this file in the npm Pyodide under
 Node at build time, with the engine wheel unpacked into site-packages as the browser does. Then:
 
-1. **Census**: import every engine module (and do what installing a wheel does), and note which modules of the
-   standard library zip are then loaded: those Pyodide needs to boot plus those the engine needs.
+1. **Census**: import the engine modules the page reaches (:data:`PAGE_MODULES`: the bridge, and the computer
+   opponent it imports on first use), do what installing a wheel does, and note which modules of the standard
+   library zip are then loaded: those Pyodide needs to boot plus those the page's engine needs. The terminal's
+   modules (``otv66.cli``, ``otv66.bench``) never run in the browser: the modules only they import stay source.
 2. ``compileall`` an unpacked copy of each zip, and write the zips again, entries in their original order with their
    original timestamps (same input, same bytes):
 
@@ -15,8 +17,11 @@ Node at build time, with the engine wheel unpacked into site-packages as the bro
 - **Runtime paths** (``ddir``): the paths the modules have in the browser (``/lib/python314.zip/...``,
   ``/lib/python3.14/site-packages/...``), so tracebacks name the right files and lines.
 - **Standard library**: each module of the census as ``module.pyc`` in place of ``module.py`` (the legacy layout,
-  the only one zipimport reads; a ``.pyc`` is twice the size of its deflated source, so the source goes). Modules
-  the game never loads stay ``.py``: compiling them would double the zip for nothing.
+  the only one zipimport reads; a ``.pyc`` is twice the size of its deflated source, so the source goes), compiled
+  with ``optimize=2``: no docstrings (nothing in the browser reads the standard library's) and no asserts, which
+  makes the first download smaller. Pyodide's own packages (:data:`DOCSTRINGS_KEPT`) keep their docstrings: it
+  copies them onto its JavaScript proxies at boot. Modules the game never loads stay ``.py``: compiling them would
+  double the zip for nothing.
 - **Engine wheel**: ``__pycache__/module.cpython-314.pyc`` beside each ``.py`` (the source stays: the engine's
   tracebacks keep their source lines), each listed in the wheel's ``RECORD`` with its hash and size.
 
@@ -30,7 +35,6 @@ from __future__ import annotations
 import base64
 import importlib
 import io
-import os
 import sys
 import sysconfig
 import tempfile
@@ -39,36 +43,35 @@ from pathlib import Path
 
 #: Deflate level of the written entries (the smallest; the output is the same on every run).
 LEVEL = 9
+#: The engine modules the page imports (web/js/worker.js imports the bridge; the bridge imports the AI on first use).
+PAGE_MODULES = ("otv66.bridge", "otv66.ai")
+#: Top-level entries of the stdlib zip compiled with their docstrings (Pyodide reads its own at boot).
+DOCSTRINGS_KEPT = ("_pyodide/", "pyodide/")
 
 
 class CompileError(Exception):
     """A module that Pyodide's Python cannot compile (the build must not ship it half compiled)."""
 
 
-def engine_census(site_packages: str, packages: list[str], runtime_zip: str) -> set[str]:
-    """The entries of the stdlib zip whose modules are loaded once every engine module is imported.
+def engine_census(runtime_zip: str) -> set[str]:
+    """The entries of the stdlib zip whose modules are loaded once the page's engine modules are imported.
 
     ``importlib.invalidate_caches()`` first: installing a wheel in the browser calls it (it imports
-    ``importlib.metadata``). ``__main__`` modules are not imported (that would run them).
+    ``importlib.metadata``).
     """
     importlib.invalidate_caches()
-    for package in packages:
-        for folder, subfolders, files in os.walk(os.path.join(site_packages, package)):
-            subfolders.sort()
-            for name in sorted(files):
-                if name.endswith(".py") and name != "__main__.py":
-                    module = os.path.relpath(os.path.join(folder, name[:-3]), site_packages).replace(os.sep, ".")
-                    importlib.import_module(module.removesuffix(".__init__"))
+    for module in PAGE_MODULES:
+        importlib.import_module(module)
     prefix = runtime_zip + "/"
     origins = (getattr(getattr(module, "__spec__", None), "origin", None) for module in list(sys.modules.values()))
     return {origin.removeprefix(prefix) for origin in origins if origin and origin.startswith(prefix)}
 
 
-def compile_files(folder: Path, names: list[str], ddir: str, legacy: bool) -> None:
+def compile_files(folder: Path, names: list[str], ddir: str, legacy: bool, optimize: int = 0) -> None:
     """``compileall`` the ``.py`` files ``names`` (relative to ``folder``) as if ``folder`` were ``ddir``.
 
-    ``legacy``: ``module.pyc`` beside ``module.py`` instead of ``__pycache__/module.cpython-314.pyc``. Fails on
-    any module that does not compile.
+    ``legacy``: ``module.pyc`` beside ``module.py`` instead of ``__pycache__/module.cpython-314.pyc`` (with
+    ``legacy``, the name is the same whatever ``optimize`` is). Fails on any module that does not compile.
     """
     import compileall
     import py_compile
@@ -81,6 +84,7 @@ def compile_files(folder: Path, names: list[str], ddir: str, legacy: bool) -> No
                 folder / name,
                 ddir=f"{ddir}/{name}".rpartition("/")[0],
                 legacy=legacy,
+                optimize=optimize,
                 quiet=1,
                 invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
             )
@@ -117,7 +121,9 @@ def compile_stdlib(source: Path, target: Path, runtime_path: str, modules: set[s
     """
     with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
         original.extractall(tmp)
-        compile_files(Path(tmp), sorted(modules), runtime_path, legacy=True)
+        documented = {name for name in modules if name.startswith(DOCSTRINGS_KEPT)}
+        compile_files(Path(tmp), sorted(documented), runtime_path, legacy=True)
+        compile_files(Path(tmp), sorted(modules - documented), runtime_path, legacy=True, optimize=2)
         replaced = 0
         with zipfile.ZipFile(target, "w") as out:
             for entry in original.infolist():
@@ -165,18 +171,12 @@ def compile_wheel(source: Path, target: Path, site_packages: str) -> int:
     return len(pycs)
 
 
-def installed_packages(site_packages: str) -> list[str]:
-    """The packages in ``site_packages`` (in this fresh Pyodide: the engine's)."""
-    names = os.listdir(site_packages)
-    return sorted(name for name in names if os.path.isfile(os.path.join(site_packages, name, "__init__.py")))
-
-
 def main(argv: list[str]) -> int:
     """Census, then compile: ``argv`` is ``[STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT]``."""
     stdlib_in, stdlib_out, wheel_in, wheel_out = map(Path, argv)
     runtime_zip = next(path for path in sys.path if path.endswith(".zip"))
     site_packages = sysconfig.get_paths()["purelib"]
-    census = engine_census(site_packages, installed_packages(site_packages), runtime_zip)
+    census = engine_census(runtime_zip)
     modules = compile_stdlib(stdlib_in, stdlib_out, runtime_zip, census)
     engine = compile_wheel(wheel_in, wheel_out, site_packages)
     print(f"byte-compiled {modules} stdlib modules ({runtime_zip}) and {engine} engine modules")
