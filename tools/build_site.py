@@ -57,6 +57,7 @@ STDLIB_LEFT_OUT = frozenset(
         *("pty.py", "tty.py", "antigravity.py", "this.py", "__hello__.py", "__phello__"),
         *("tarfile.py", "html", "ctypes", "difflib.py", "_pyio.py", "pickletools.py", "ipaddress.py", "optparse.py"),
         *("configparser.py", "uuid.py", "plistlib.py", "mimetypes.py", "cmd.py", "zoneinfo", "tomllib"),
+        "_pydatetime.py",
     }
 )
 #: Pyodide's package index: ``loadPyodide`` reads it at boot, but the game installs its wheel itself and loads no

@@ -22,7 +22,9 @@ Node at build time, with the engine wheel unpacked into site-packages as the bro
   makes the first download smaller. Pyodide's own packages (:data:`DOCSTRINGS_KEPT`) keep their docstrings: it
   copies them onto its JavaScript proxies at boot. Modules the game never loads stay ``.py``: compiling them would
   double the zip for nothing.
-- **Engine wheel**: ``__pycache__/module.cpython-314.pyc`` beside each ``.py`` (the source stays: the engine's
+- **Engine wheel**: the page's engine, without the terminal's front end (:data:`TERMINAL_ONLY`: the command line,
+  its drawing, the benchmarks; nothing the bridge imports), with ``__pycache__/module.cpython-314.pyc`` beside each
+  ``.py`` (the source stays: the engine's
   tracebacks keep their source lines), each listed in the wheel's ``RECORD`` with its hash and size.
 
 Usage (inside Pyodide): ``main([STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT])``, the wheel already unpacked into
@@ -45,6 +47,12 @@ from pathlib import Path
 LEVEL = 9
 #: The engine modules the page imports (web/js/worker.js imports the bridge; the bridge imports the AI on first use).
 PAGE_MODULES = ("otv66.bridge", "otv66.ai")
+#: Entries of the engine wheel only the terminal uses (``python -m otv66``, ``python -m otv66.bench``, the
+#: ``otv66`` command): the site's wheel leaves them out.
+TERMINAL_ONLY = (
+    *("otv66/__main__.py", "otv66/cli.py", "otv66/terminal_draw.py", "otv66/bench/", "otv66/friend/linkbench.py"),
+    ".dist-info/entry_points.txt",
+)
 #: Top-level entries of the stdlib zip compiled with their docstrings (Pyodide reads its own at boot).
 DOCSTRINGS_KEPT = ("_pyodide/", "pyodide/")
 
@@ -143,19 +151,26 @@ def record_row(name: str, data: bytes) -> list[str]:
     return [name, f"sha256={digest}", str(len(data))]
 
 
+def terminal_only(name: str) -> bool:
+    """Whether a wheel entry is one of :data:`TERMINAL_ONLY` (a file, a folder's content, a dist-info file)."""
+    return any(name.startswith(part) or (part.startswith(".") and name.endswith(part)) for part in TERMINAL_ONLY)
+
+
 def compile_wheel(source: Path, target: Path, site_packages: str) -> int:
-    """Write ``source`` (a pure-Python wheel) to ``target`` with a ``__pycache__`` pyc per module; return how many."""
+    """Write ``source`` (the engine wheel) to ``target`` without :data:`TERMINAL_ONLY` and with a ``__pycache__``
+    pyc per module; return how many."""
     import csv
 
     with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
         original.extractall(tmp)
-        entries = original.infolist()
+        entries = [entry for entry in original.infolist() if not terminal_only(entry.filename)]
         record = next(entry for entry in entries if entry.filename.endswith(".dist-info/RECORD"))
         modules = [entry.filename for entry in entries if entry.filename.endswith(".py")]
         compile_files(Path(tmp), modules, site_packages, legacy=False)
         pycs = sorted(path.relative_to(tmp).as_posix() for path in Path(tmp).rglob("*.pyc"))
         module = next(entry for entry in entries if entry.filename.endswith(".py"))
-        rows = list(csv.reader(io.StringIO(original.read(record).decode())))
+        kept = {entry.filename for entry in entries}
+        rows = [row for row in csv.reader(io.StringIO(original.read(record).decode())) if row[0] in kept]
         own_row = rows.pop()  # RECORD's own row ("…/RECORD,,") stays last
         with zipfile.ZipFile(target, "w") as out:
             for entry in entries:
