@@ -45,9 +45,10 @@ PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
 #: The Pyodide runtime: everything ``loadPyodide`` fetches for a package-free Python.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: Parts of Pyodide's standard library the game never imports (network protocols, XML, test and debugging tools,
-#: the REPL, multiprocessing, sqlite3): left out of python_stdlib.zip to cut the first download (the zip is already
-#: deflated, so a CDN cannot shrink it). Top-level names of the zip. ``email`` stays: installing the wheel calls
-#: ``importlib.invalidate_caches()``, which imports ``importlib.metadata``, which imports ``email``.
+#: the REPL, multiprocessing, sqlite3, the command-line tools): left out of python_stdlib.zip to cut the first
+#: download (the zip is already deflated, so a CDN cannot shrink it). Names (a file or a folder) in the zip.
+#: ``email`` stays: installing the wheel calls ``importlib.invalidate_caches()``, which imports
+#: ``importlib.metadata``, which imports ``email``.
 STDLIB_LEFT_OUT = frozenset(
     {
         *("http", "imaplib.py", "mailbox.py", "smtplib.py", "ftplib.py", "poplib.py", "netrc.py"),
@@ -57,7 +58,13 @@ STDLIB_LEFT_OUT = frozenset(
         *("pty.py", "tty.py", "antigravity.py", "this.py", "__hello__.py", "__phello__"),
         *("tarfile.py", "html", "ctypes", "difflib.py", "_pyio.py", "pickletools.py", "ipaddress.py", "optparse.py"),
         *("configparser.py", "uuid.py", "plistlib.py", "mimetypes.py", "cmd.py", "zoneinfo", "tomllib"),
-        "_pydatetime.py",
+        *("_pydatetime.py", "argparse.py", "statistics.py", "_ast_unparse.py", "compileall.py", "py_compile.py"),
+        *("code.py", "rlcompleter.py", "pyodide/console.py", "fileinput.py", "shelve.py", "getpass.py", "filecmp.py"),
+        *("sched.py", "graphlib.py", "tracemalloc.py", "symtable.py", "_markupbase.py", "getopt.py", "colorsys.py"),
+        # Parts of packages the game uses: the ones for Windows, for other processes or that need a module left out.
+        *("urllib/request.py", "urllib/robotparser.py", "logging/handlers.py", "logging/config.py"),
+        *("asyncio/windows_events.py", "asyncio/windows_utils.py", "asyncio/proactor_events.py"),
+        *("concurrent/futures/process.py", "concurrent/interpreters"),
     }
 )
 #: Pyodide's package index: ``loadPyodide`` reads it at boot, but the game installs its wheel itself and loads no
@@ -144,9 +151,10 @@ def _has_module(name: str) -> bool:
 
 def stdlib_keeps(name: str) -> bool:
     """Whether an entry of python_stdlib.zip stays in the slimmed copy."""
-    top, _, rest = name.partition("/")
-    if top in STDLIB_LEFT_OUT:
+    parts = name.split("/")
+    if STDLIB_LEFT_OUT.intersection("/".join(parts[:end]) for end in range(1, len(parts) + 1)):
         return False
+    top, _, rest = name.partition("/")
     return top != "encodings" or rest in ("", *STDLIB_ENCODINGS_KEPT)
 
 

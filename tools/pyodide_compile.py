@@ -21,7 +21,8 @@ Node at build time, with the engine wheel unpacked into site-packages as the bro
   with ``optimize=2``: no docstrings (nothing in the browser reads the standard library's) and no asserts, which
   makes the first download smaller. Pyodide's own packages (:data:`DOCSTRINGS_KEPT`) keep their docstrings: it
   copies them onto its JavaScript proxies at boot. Modules the game never loads stay ``.py``: compiling them would
-  double the zip for nothing.
+  double the zip for nothing. The sources of the modules Pyodide runs frozen (built into the runtime: ``os``,
+  ``codecs``, ``importlib._bootstrap``...) go: the frozen copy is always the one imported.
 - **Engine wheel**: the page's engine, without the terminal's front end (:data:`TERMINAL_ONLY`: the command line,
   its drawing, the benchmarks; nothing the bridge imports), with ``__pycache__/module.cpython-314.pyc`` beside each
   ``.py`` (the source stays: the engine's
@@ -75,6 +76,17 @@ def engine_census(runtime_zip: str) -> set[str]:
     return {origin.removeprefix(prefix) for origin in origins if origin and origin.startswith(prefix)}
 
 
+def frozen_census(runtime_zip: str) -> set[str]:
+    """The entries of the stdlib zip that are the source of a loaded module Python runs frozen (never read)."""
+    entries = set()
+    for name, module in list(sys.modules.items()):
+        if getattr(getattr(module, "__spec__", None), "origin", None) == "frozen":
+            path = name.replace(".", "/")
+            entries.add(f"{path}/__init__.py" if hasattr(module, "__path__") else f"{path}.py")
+    with zipfile.ZipFile(runtime_zip) as stdlib:
+        return entries & set(stdlib.namelist())
+
+
 def compile_files(folder: Path, names: list[str], ddir: str, legacy: bool, optimize: int = 0) -> None:
     """``compileall`` the ``.py`` files ``names`` (relative to ``folder``) as if ``folder`` were ``ddir``.
 
@@ -122,10 +134,9 @@ def new_entry(target: zipfile.ZipFile, name: str, like: zipfile.ZipInfo, data: b
     target.writestr(entry, data, compresslevel=LEVEL)
 
 
-def compile_stdlib(source: Path, target: Path, runtime_path: str, modules: set[str]) -> int:
-    """Write ``source`` (a stdlib zip) to ``target`` with each entry of ``modules`` replaced by its ``.pyc``.
-
-    Returns how many were replaced.
+def compile_stdlib(source: Path, target: Path, runtime_path: str, modules: set[str], frozen: set[str]) -> int:
+    """Write ``source`` (a stdlib zip) to ``target`` with each entry of ``modules`` replaced by its ``.pyc`` and
+    the entries ``frozen`` left out. Returns how many were replaced.
     """
     with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
         original.extractall(tmp)
@@ -135,6 +146,8 @@ def compile_stdlib(source: Path, target: Path, runtime_path: str, modules: set[s
         replaced = 0
         with zipfile.ZipFile(target, "w") as out:
             for entry in original.infolist():
+                if entry.filename in frozen:
+                    continue
                 if entry.filename in modules:
                     new_entry(out, entry.filename + "c", entry, Path(tmp, entry.filename + "c").read_bytes())
                     replaced += 1
@@ -192,7 +205,8 @@ def main(argv: list[str]) -> int:
     runtime_zip = next(path for path in sys.path if path.endswith(".zip"))
     site_packages = sysconfig.get_paths()["purelib"]
     census = engine_census(runtime_zip)
-    modules = compile_stdlib(stdlib_in, stdlib_out, runtime_zip, census)
+    frozen = frozen_census(runtime_zip)
+    modules = compile_stdlib(stdlib_in, stdlib_out, runtime_zip, census, frozen)
     engine = compile_wheel(wheel_in, wheel_out, site_packages)
-    print(f"byte-compiled {modules} stdlib modules ({runtime_zip}) and {engine} engine modules")
+    print(f"byte-compiled {modules} stdlib modules ({runtime_zip}, {len(frozen)} frozen left out), {engine} engine's")
     return 0
