@@ -14,6 +14,8 @@ What it makes (see docs/building.md):
 - the entry files at the root: the ``*.html`` pages of ``web/`` (their references into ``web/`` rewritten
   to ``v/<build_id>/...``), ``manifest.webmanifest`` (icon paths rewritten the same way) and ``sw.js``
   (the service worker, with the precache list of this build written in);
+- ``v/<build_id>/opening-deals.json``: first deals dealt by the engine (``tools/opening_deals.py``), drawn at once
+  on a first visit while the engine boots (web/js/opening-deal.js);
 - ``build-info.json``: ``{"build_id", "engine_version", "wheel", "pyodide", ...}``, paths relative to the root.
 
 The build id is a content hash of every input (web files, wheel bytes, Pyodide files, and an optional
@@ -38,6 +40,8 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from opening_deals import opening_deals
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -90,6 +94,8 @@ MANIFEST = "manifest.webmanifest"
 #: The line of ``web/sw.js`` the build replaces with this build's precache list.
 PRECACHE_MARKER = "const BUILD = null; // build:precache"
 ASSETS_DIR = "v"
+#: The opening deals' file, in the versioned assets folder (next to ``js/``, which reads it).
+OPENING_DEALS = "opening-deals.json"
 BUILD_ID_LENGTH = 12
 #: Files that never belong in the site.
 IGNORED_NAMES = frozenset({".DS_Store", "Thumbs.db", "__pycache__"})
@@ -323,6 +329,8 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
                 (staging / rel).write_text(rewrite_html(html, versioned, prefix), "utf-8")
             elif rel.name == MANIFEST:
                 (staging / rel).write_text(rewrite_manifest(source.read_text("utf-8"), versioned, prefix), "utf-8")
+        openings = json.dumps(opening_deals(), separators=(",", ":"))
+        (staging / prefix / OPENING_DEALS).write_text(openings + "\n", "utf-8")
         info = {
             "build_id": build_id,
             "engine_version": wheel.name.split("-")[1],
