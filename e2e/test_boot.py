@@ -29,7 +29,11 @@ def openings(site_dir: Path) -> dict[int, dict[str, Any]]:
 def hold_the_engine(page: Page) -> list[Route]:
     """Hold the page's request for build-info.json until the returned routes are continued."""
     held: list[Route] = []
-    page.route("**/build-info.json", held.append)
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/build-info.json", hold)
     return held
 
 
