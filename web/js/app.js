@@ -113,6 +113,7 @@ async function loadEngine(pendingInfo = null, resumeOnly = false) {
     loading.show(t("stepMatch"), 0.96);
     await openMatch(ctx, { resumeOnly, opening: resumeOnly ? null : await earlyTable });
   } catch (error) {
+    await earlyTable; // drawn first, so its redraw does not cover the error
     const message = /** @type {Error} */ (error).message;
     byId("loading").classList.remove("beside");
     setStatus(root, "error", t("statusError"));
