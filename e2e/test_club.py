@@ -73,10 +73,20 @@ def create_challenge(page: Page) -> str:
 
 def play(page: Page, link: str, name: str, pick: int) -> str:
     """Play the challenge by clicking (the ``pick``-th offered move each time: 0 first, -1 last); its result link."""
+    start_playing(page, link, name)
+    return play_on(page, pick)
+
+
+def start_playing(page: Page, link: str, name: str) -> None:
+    """Open the challenge and start it as member ``name``."""
     open_fresh(page, link)
     wait_status(page, "ready")
     page.fill("#club-member", name)
     page.click("#club-start-button")
+
+
+def play_on(page: Page, pick: int) -> str:
+    """Play a started challenge to its end (the ``pick``-th offered move each time); its result link."""
     move_or_end = '#club-moves button, #status[data-status="finished"]'
     while True:
         page.locator(move_or_end).first.wait_for()
