@@ -16,8 +16,9 @@ on 127.0.0.1 with the netlify.toml headers, and drives headless Debian Chromium.
   from a server that sends every response gzip-compressed (level 6), as a CDN would: the local server does not
   compress, so this one does it itself. The bytes it sent are the compressed transfer.
 
-The page opens ``GAME_QUERY``: a seeded match whose first deal the computer deals, so the visitor leads at once, with
-animations off — the figure is the load, not the computer's thinking or the deal animation. Times come from the
+The page opens ``GAME_QUERY``: the default settings with animations off, so a first visit draws one of the build's
+opening deals (tools/opening_deals.py: the computer deals them, the visitor leads at once) while the engine boots —
+the figure is the load, not the computer's thinking or the deal animation. Times come from the
 page's own clock (``performance.now()``, 0 = navigation start) through a script the browser injects before the
 page's scripts; the report gives each run and the median. **Bytes**: what the server sent for a first visit (the
 page's requests and the service worker's precache), raw and as gzip -6 / brotli -11 of each file (brotli computed
@@ -51,8 +52,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 TIMEOUT_MS = 180_000
 WARM_RELOADS = 3
 """Reloads after the first visit: Chromium caches the compiled WebAssembly only after a few loads."""
-GAME_QUERY = "?lang=en&seed=1&speed=off"
-"""Seed 1: the first dealer is seed % 2 = the computer, so the visitor leads the first trick."""
+GAME_QUERY = "?lang=en&speed=off"
+"""No seed: a first visit gets an opening deal, which the computer dealt, so the visitor leads the first trick."""
 PHONE_NETWORK = {"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
 """The emulated first-visit network: 9 Mbit/s, 60 ms (CDP ``Network.emulateNetworkConditions``; bytes per second)."""
 

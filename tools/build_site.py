@@ -5,7 +5,8 @@ What it makes (see docs/building.md):
 - ``wheels/otv66-<version>-py3-none-any.whl``: the engine, built offline by ``python -m build --wheel``
   with ``SOURCE_DATE_EPOCH`` fixed, so the zip's timestamps (and bytes) never depend on the clock;
 - ``pyodide/``: the runtime files of the pinned npm package ``pyodide`` (``node_modules/pyodide``), the standard
-  library zip without the parts the game never imports (:data:`STDLIB_LEFT_OUT`);
+  library zip without the parts the game never imports (:data:`STDLIB_LEFT_OUT`), the lock file without the
+  package index (:data:`LOCK_FILE`);
 - the standard library and the wheel byte-compiled by Pyodide's own Python (``tools/pyodide_compile.mjs``, run
   under Node), so the browser runs bytecode instead of compiling every module on every boot;
 - ``v/<build_id>/``: every file of ``web/`` except the entry files, under a folder named after the build,
@@ -13,6 +14,8 @@ What it makes (see docs/building.md):
 - the entry files at the root: the ``*.html`` pages of ``web/`` (their references into ``web/`` rewritten
   to ``v/<build_id>/...``), ``manifest.webmanifest`` (icon paths rewritten the same way) and ``sw.js``
   (the service worker, with the precache list of this build written in);
+- ``v/<build_id>/opening-deals.json``: first deals dealt by the engine (``tools/opening_deals.py``), drawn at once
+  on a first visit while the engine boots (web/js/opening-deal.js);
 - ``build-info.json``: ``{"build_id", "engine_version", "wheel", "pyodide", ...}``, paths relative to the root.
 
 The build id is a content hash of every input (web files, wheel bytes, Pyodide files, and an optional
@@ -38,15 +41,18 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from opening_deals import opening_deals
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 PYODIDE_PACKAGE = ROOT / "node_modules" / "pyodide"
 #: The Pyodide runtime: everything ``loadPyodide`` fetches for a package-free Python.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: Parts of Pyodide's standard library the game never imports (network protocols, XML, test and debugging tools,
-#: the REPL, multiprocessing, sqlite3): left out of python_stdlib.zip to cut the first download (the zip is already
-#: deflated, so a CDN cannot shrink it). Top-level names of the zip. ``email`` stays: installing the wheel calls
-#: ``importlib.invalidate_caches()``, which imports ``importlib.metadata``, which imports ``email``.
+#: the REPL, multiprocessing, sqlite3, the command-line tools): left out of python_stdlib.zip to cut the first
+#: download (the zip is already deflated, so a CDN cannot shrink it). Names (a file or a folder) in the zip.
+#: ``email`` stays: installing the wheel calls ``importlib.invalidate_caches()``, which imports
+#: ``importlib.metadata``, which imports ``email``.
 STDLIB_LEFT_OUT = frozenset(
     {
         *("http", "imaplib.py", "mailbox.py", "smtplib.py", "ftplib.py", "poplib.py", "netrc.py"),
@@ -54,8 +60,20 @@ STDLIB_LEFT_OUT = frozenset(
         *("unittest", "doctest.py", "pdb.py", "bdb.py", "pydoc.py", "trace.py", "profile.py", "cProfile.py"),
         *("pstats.py", "timeit.py", "tabnanny.py", "pyclbr.py", "modulefinder.py", "zipapp.py", "_pyrepl"),
         *("pty.py", "tty.py", "antigravity.py", "this.py", "__hello__.py", "__phello__"),
+        *("tarfile.py", "html", "ctypes", "difflib.py", "_pyio.py", "pickletools.py", "ipaddress.py", "optparse.py"),
+        *("configparser.py", "uuid.py", "plistlib.py", "mimetypes.py", "cmd.py", "zoneinfo", "tomllib"),
+        *("_pydatetime.py", "argparse.py", "statistics.py", "_ast_unparse.py", "compileall.py", "py_compile.py"),
+        *("code.py", "rlcompleter.py", "pyodide/console.py", "fileinput.py", "shelve.py", "getpass.py", "filecmp.py"),
+        *("sched.py", "graphlib.py", "tracemalloc.py", "symtable.py", "_markupbase.py", "getopt.py", "colorsys.py"),
+        # Parts of packages the game uses: the ones for Windows, for other processes or that need a module left out.
+        *("urllib/request.py", "urllib/robotparser.py", "logging/handlers.py", "logging/config.py"),
+        *("asyncio/windows_events.py", "asyncio/windows_utils.py", "asyncio/proactor_events.py"),
+        *("concurrent/futures/process.py", "concurrent/interpreters"),
     }
 )
+#: Pyodide's package index: ``loadPyodide`` reads it at boot, but the game installs its wheel itself and loads no
+#: package of Pyodide's (there are none in the npm package), so the site ships it with ``info`` only.
+LOCK_FILE = "pyodide-lock.json"
 #: The text encodings kept (the rest of ``encodings/`` are code-page tables nothing here decodes with).
 STDLIB_ENCODINGS_KEPT = frozenset(
     {
@@ -76,6 +94,8 @@ MANIFEST = "manifest.webmanifest"
 #: The line of ``web/sw.js`` the build replaces with this build's precache list.
 PRECACHE_MARKER = "const BUILD = null; // build:precache"
 ASSETS_DIR = "v"
+#: The opening deals' file, in the versioned assets folder (next to ``js/``, which reads it).
+OPENING_DEALS = "opening-deals.json"
 BUILD_ID_LENGTH = 12
 #: Files that never belong in the site.
 IGNORED_NAMES = frozenset({".DS_Store", "Thumbs.db", "__pycache__"})
@@ -137,9 +157,10 @@ def _has_module(name: str) -> bool:
 
 def stdlib_keeps(name: str) -> bool:
     """Whether an entry of python_stdlib.zip stays in the slimmed copy."""
-    top, _, rest = name.partition("/")
-    if top in STDLIB_LEFT_OUT:
+    parts = name.split("/")
+    if STDLIB_LEFT_OUT.intersection("/".join(parts[:end]) for end in range(1, len(parts) + 1)):
         return False
+    top, _, rest = name.partition("/")
     return top != "encodings" or rest in ("", *STDLIB_ENCODINGS_KEPT)
 
 
@@ -152,6 +173,12 @@ def slim_stdlib(source: Path, target: Path) -> None:
                 copy.compress_type = entry.compress_type
                 copy.external_attr = entry.external_attr
                 slim.writestr(copy, original.read(entry), compresslevel=9)
+
+
+def package_free_lock(source: Path, target: Path) -> None:
+    """Copy Pyodide's lock file without its package index (the runtime's ``info`` kept): a smaller first visit."""
+    lock = json.loads(source.read_text("utf-8"))
+    target.write_text(json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n", "utf-8")
 
 
 def byte_compile(pyodide: Path, folder: Path, stdlib: str, wheel: str) -> tuple[Path, Path]:
@@ -284,8 +311,9 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
             shutil.copyfile(stdlib_pyc, staging / "pyodide" / STDLIB_ZIP)
             shipped_wheel = staging / "wheels" / wheel.name
             shutil.copyfile(wheel_pyc, shipped_wheel)
+        package_free_lock(pyodide / LOCK_FILE, staging / "pyodide" / LOCK_FILE)
         for name in PYODIDE_FILES:
-            if name != STDLIB_ZIP:
+            if name not in (STDLIB_ZIP, LOCK_FILE):
                 shutil.copyfile(pyodide / name, staging / "pyodide" / name)
         build_id = compute_build_id(web, files, shipped_wheel, pyodide, stamp)
         prefix = f"{ASSETS_DIR}/{build_id}/"
@@ -301,6 +329,8 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
                 (staging / rel).write_text(rewrite_html(html, versioned, prefix), "utf-8")
             elif rel.name == MANIFEST:
                 (staging / rel).write_text(rewrite_manifest(source.read_text("utf-8"), versioned, prefix), "utf-8")
+        openings = json.dumps(opening_deals(), separators=(",", ":"))
+        (staging / prefix / OPENING_DEALS).write_text(openings + "\n", "utf-8")
         info = {
             "build_id": build_id,
             "engine_version": wheel.name.split("-")[1],

@@ -5,8 +5,10 @@ each module it imports from source. The bytecode must come from Pyodide's Python
 another magic number, which Pyodide rejects), so ``tools/pyodide_compile.mjs`` runs this file in the npm Pyodide under
 Node at build time, with the engine wheel unpacked into site-packages as the browser does. Then:
 
-1. **Census**: import every engine module (and do what installing a wheel does), and note which modules of the
-   standard library zip are then loaded: those Pyodide needs to boot plus those the engine needs.
+1. **Census**: import the engine modules the page reaches (:data:`PAGE_MODULES`: the bridge, and the computer
+   opponent it imports on first use), do what installing a wheel does, and note which modules of the standard
+   library zip are then loaded: those Pyodide needs to boot plus those the page's engine needs. The terminal's
+   modules (``otv66.cli``, ``otv66.bench``) never run in the browser: the modules only they import stay source.
 2. ``compileall`` an unpacked copy of each zip, and write the zips again, entries in their original order with their
    original timestamps (same input, same bytes):
 
@@ -15,9 +17,15 @@ Node at build time, with the engine wheel unpacked into site-packages as the bro
 - **Runtime paths** (``ddir``): the paths the modules have in the browser (``/lib/python314.zip/...``,
   ``/lib/python3.14/site-packages/...``), so tracebacks name the right files and lines.
 - **Standard library**: each module of the census as ``module.pyc`` in place of ``module.py`` (the legacy layout,
-  the only one zipimport reads; a ``.pyc`` is twice the size of its deflated source, so the source goes). Modules
-  the game never loads stay ``.py``: compiling them would double the zip for nothing.
-- **Engine wheel**: ``__pycache__/module.cpython-314.pyc`` beside each ``.py`` (the source stays: the engine's
+  the only one zipimport reads; a ``.pyc`` is twice the size of its deflated source, so the source goes), compiled
+  with ``optimize=2``: no docstrings (nothing in the browser reads the standard library's) and no asserts, which
+  makes the first download smaller. Pyodide's own packages (:data:`DOCSTRINGS_KEPT`) keep their docstrings: it
+  copies them onto its JavaScript proxies at boot. Modules the game never loads stay ``.py``: compiling them would
+  double the zip for nothing. The sources of the modules Pyodide runs frozen (built into the runtime: ``os``,
+  ``codecs``, ``importlib._bootstrap``...) go: the frozen copy is always the one imported.
+- **Engine wheel**: the page's engine, without the terminal's front end (:data:`TERMINAL_ONLY`: the command line,
+  its drawing, the benchmarks; nothing the bridge imports), with ``__pycache__/module.cpython-314.pyc`` beside each
+  ``.py`` (the source stays: the engine's
   tracebacks keep their source lines), each listed in the wheel's ``RECORD`` with its hash and size.
 
 Usage (inside Pyodide): ``main([STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT])``, the wheel already unpacked into
@@ -30,7 +38,6 @@ from __future__ import annotations
 import base64
 import importlib
 import io
-import os
 import sys
 import sysconfig
 import tempfile
@@ -39,36 +46,52 @@ from pathlib import Path
 
 #: Deflate level of the written entries (the smallest; the output is the same on every run).
 LEVEL = 9
+#: The engine modules the page imports (web/js/worker.js imports the bridge; the bridge imports the AI on first use).
+PAGE_MODULES = ("otv66.bridge", "otv66.ai")
+#: Entries of the engine wheel only the terminal uses (``python -m otv66``, ``python -m otv66.bench``, the
+#: ``otv66`` command): the site's wheel leaves them out.
+TERMINAL_ONLY = (
+    *("otv66/__main__.py", "otv66/cli.py", "otv66/terminal_draw.py", "otv66/bench/", "otv66/friend/linkbench.py"),
+    ".dist-info/entry_points.txt",
+)
+#: Top-level entries of the stdlib zip compiled with their docstrings (Pyodide reads its own at boot).
+DOCSTRINGS_KEPT = ("_pyodide/", "pyodide/")
 
 
 class CompileError(Exception):
     """A module that Pyodide's Python cannot compile (the build must not ship it half compiled)."""
 
 
-def engine_census(site_packages: str, packages: list[str], runtime_zip: str) -> set[str]:
-    """The entries of the stdlib zip whose modules are loaded once every engine module is imported.
+def engine_census(runtime_zip: str) -> set[str]:
+    """The entries of the stdlib zip whose modules are loaded once the page's engine modules are imported.
 
     ``importlib.invalidate_caches()`` first: installing a wheel in the browser calls it (it imports
-    ``importlib.metadata``). ``__main__`` modules are not imported (that would run them).
+    ``importlib.metadata``).
     """
     importlib.invalidate_caches()
-    for package in packages:
-        for folder, subfolders, files in os.walk(os.path.join(site_packages, package)):
-            subfolders.sort()
-            for name in sorted(files):
-                if name.endswith(".py") and name != "__main__.py":
-                    module = os.path.relpath(os.path.join(folder, name[:-3]), site_packages).replace(os.sep, ".")
-                    importlib.import_module(module.removesuffix(".__init__"))
+    for module in PAGE_MODULES:
+        importlib.import_module(module)
     prefix = runtime_zip + "/"
     origins = (getattr(getattr(module, "__spec__", None), "origin", None) for module in list(sys.modules.values()))
     return {origin.removeprefix(prefix) for origin in origins if origin and origin.startswith(prefix)}
 
 
-def compile_files(folder: Path, names: list[str], ddir: str, legacy: bool) -> None:
+def frozen_census(runtime_zip: str) -> set[str]:
+    """The entries of the stdlib zip that are the source of a loaded module Python runs frozen (never read)."""
+    entries = set()
+    for name, module in list(sys.modules.items()):
+        if getattr(getattr(module, "__spec__", None), "origin", None) == "frozen":
+            path = name.replace(".", "/")
+            entries.add(f"{path}/__init__.py" if hasattr(module, "__path__") else f"{path}.py")
+    with zipfile.ZipFile(runtime_zip) as stdlib:
+        return entries & set(stdlib.namelist())
+
+
+def compile_files(folder: Path, names: list[str], ddir: str, legacy: bool, optimize: int = 0) -> None:
     """``compileall`` the ``.py`` files ``names`` (relative to ``folder``) as if ``folder`` were ``ddir``.
 
-    ``legacy``: ``module.pyc`` beside ``module.py`` instead of ``__pycache__/module.cpython-314.pyc``. Fails on
-    any module that does not compile.
+    ``legacy``: ``module.pyc`` beside ``module.py`` instead of ``__pycache__/module.cpython-314.pyc`` (with
+    ``legacy``, the name is the same whatever ``optimize`` is). Fails on any module that does not compile.
     """
     import compileall
     import py_compile
@@ -81,6 +104,7 @@ def compile_files(folder: Path, names: list[str], ddir: str, legacy: bool) -> No
                 folder / name,
                 ddir=f"{ddir}/{name}".rpartition("/")[0],
                 legacy=legacy,
+                optimize=optimize,
                 quiet=1,
                 invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
             )
@@ -110,17 +134,20 @@ def new_entry(target: zipfile.ZipFile, name: str, like: zipfile.ZipInfo, data: b
     target.writestr(entry, data, compresslevel=LEVEL)
 
 
-def compile_stdlib(source: Path, target: Path, runtime_path: str, modules: set[str]) -> int:
-    """Write ``source`` (a stdlib zip) to ``target`` with each entry of ``modules`` replaced by its ``.pyc``.
-
-    Returns how many were replaced.
+def compile_stdlib(source: Path, target: Path, runtime_path: str, modules: set[str], frozen: set[str]) -> int:
+    """Write ``source`` (a stdlib zip) to ``target`` with each entry of ``modules`` replaced by its ``.pyc`` and
+    the entries ``frozen`` left out. Returns how many were replaced.
     """
     with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
         original.extractall(tmp)
-        compile_files(Path(tmp), sorted(modules), runtime_path, legacy=True)
+        documented = {name for name in modules if name.startswith(DOCSTRINGS_KEPT)}
+        compile_files(Path(tmp), sorted(documented), runtime_path, legacy=True)
+        compile_files(Path(tmp), sorted(modules - documented), runtime_path, legacy=True, optimize=2)
         replaced = 0
         with zipfile.ZipFile(target, "w") as out:
             for entry in original.infolist():
+                if entry.filename in frozen:
+                    continue
                 if entry.filename in modules:
                     new_entry(out, entry.filename + "c", entry, Path(tmp, entry.filename + "c").read_bytes())
                     replaced += 1
@@ -137,19 +164,26 @@ def record_row(name: str, data: bytes) -> list[str]:
     return [name, f"sha256={digest}", str(len(data))]
 
 
+def terminal_only(name: str) -> bool:
+    """Whether a wheel entry is one of :data:`TERMINAL_ONLY` (a file, a folder's content, a dist-info file)."""
+    return any(name.startswith(part) or (part.startswith(".") and name.endswith(part)) for part in TERMINAL_ONLY)
+
+
 def compile_wheel(source: Path, target: Path, site_packages: str) -> int:
-    """Write ``source`` (a pure-Python wheel) to ``target`` with a ``__pycache__`` pyc per module; return how many."""
+    """Write ``source`` (the engine wheel) to ``target`` without :data:`TERMINAL_ONLY` and with a ``__pycache__``
+    pyc per module; return how many."""
     import csv
 
     with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
         original.extractall(tmp)
-        entries = original.infolist()
+        entries = [entry for entry in original.infolist() if not terminal_only(entry.filename)]
         record = next(entry for entry in entries if entry.filename.endswith(".dist-info/RECORD"))
         modules = [entry.filename for entry in entries if entry.filename.endswith(".py")]
         compile_files(Path(tmp), modules, site_packages, legacy=False)
         pycs = sorted(path.relative_to(tmp).as_posix() for path in Path(tmp).rglob("*.pyc"))
         module = next(entry for entry in entries if entry.filename.endswith(".py"))
-        rows = list(csv.reader(io.StringIO(original.read(record).decode())))
+        kept = {entry.filename for entry in entries}
+        rows = [row for row in csv.reader(io.StringIO(original.read(record).decode())) if row[0] in kept]
         own_row = rows.pop()  # RECORD's own row ("…/RECORD,,") stays last
         with zipfile.ZipFile(target, "w") as out:
             for entry in entries:
@@ -165,19 +199,14 @@ def compile_wheel(source: Path, target: Path, site_packages: str) -> int:
     return len(pycs)
 
 
-def installed_packages(site_packages: str) -> list[str]:
-    """The packages in ``site_packages`` (in this fresh Pyodide: the engine's)."""
-    names = os.listdir(site_packages)
-    return sorted(name for name in names if os.path.isfile(os.path.join(site_packages, name, "__init__.py")))
-
-
 def main(argv: list[str]) -> int:
     """Census, then compile: ``argv`` is ``[STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT]``."""
     stdlib_in, stdlib_out, wheel_in, wheel_out = map(Path, argv)
     runtime_zip = next(path for path in sys.path if path.endswith(".zip"))
     site_packages = sysconfig.get_paths()["purelib"]
-    census = engine_census(site_packages, installed_packages(site_packages), runtime_zip)
-    modules = compile_stdlib(stdlib_in, stdlib_out, runtime_zip, census)
+    census = engine_census(runtime_zip)
+    frozen = frozen_census(runtime_zip)
+    modules = compile_stdlib(stdlib_in, stdlib_out, runtime_zip, census, frozen)
     engine = compile_wheel(wheel_in, wheel_out, site_packages)
-    print(f"byte-compiled {modules} stdlib modules ({runtime_zip}) and {engine} engine modules")
+    print(f"byte-compiled {modules} stdlib modules ({runtime_zip}, {len(frozen)} frozen left out), {engine} engine's")
     return 0

@@ -17,6 +17,7 @@ import { bindInput } from "./input.js";
 import { Learning } from "./learn.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
+import { openingDeal } from "./opening-deal.js";
 import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
@@ -110,8 +111,9 @@ async function loadEngine(pendingInfo = null, resumeOnly = false) {
         page.settings = { ...page.settings, level: page.levels.default };
     });
     loading.show(t("stepMatch"), 0.96);
-    await openMatch(ctx, { resumeOnly });
+    await openMatch(ctx, { resumeOnly, opening: resumeOnly ? null : await earlyTable });
   } catch (error) {
+    await earlyTable; // drawn first, so its redraw does not cover the error
     const message = /** @type {Error} */ (error).message;
     byId("loading").classList.remove("beside");
     setStatus(root, "error", t("statusError"));
@@ -124,19 +126,23 @@ async function loadEngine(pendingInfo = null, resumeOnly = false) {
   flow.run(() => flow.advance());
 }
 
-/** Resolved once the engine holds the match: what is done on a table drawn from the save waits for it. */
+/** Resolved once the engine holds the match: what is done on a table drawn before it waits for it. */
 let engineOpened = () => {};
 
 /**
- * With a saved match, draw it from the save at once, the loading box beside it; a click on it is queued behind
- * the engine's boot (match-flow.js runs tasks in order) and played when the engine has the match.
+ * Draw the table at once, the loading box beside it: the saved match, or on a first visit an opening deal (dealt
+ * at build time, opening-deal.js). A click on it is queued behind the engine's boot (match-flow.js runs tasks in
+ * order) and played when the engine has the match. Resolves to the opening deal drawn, if any (for openMatch).
+ * @returns {Promise<import("./opening-deal.js").OpeningDeal | null>}
  */
-function drawSavedTable() {
+async function drawEarlyTable() {
   const saved = savedTable(ctx);
-  if (!saved) return;
+  const opening = saved ? null : await openingDeal(store.state.settings, store.state.seed);
+  const early = saved ?? (opening && { state: opening.state, finished: false });
+  if (!early) return null;
   store.update((page) => {
-    page.game = saved.state;
-    page.historyAdded = saved.finished;
+    page.game = early.state;
+    page.historyAdded = early.finished;
     page.busy = false; // its cards take a click, which waits for the engine
   });
   byId("loading").classList.add("beside");
@@ -144,6 +150,7 @@ function drawSavedTable() {
     engineOpened = () => resolve(undefined);
   });
   flow.run(() => opened);
+  return opening;
 }
 
 /** The worker died or got stuck (engine.js): a new one, the match put back from its save, play on. */
@@ -219,7 +226,7 @@ document.body.classList.toggle("embed", overrides.embed);
 reportPreferredHeight(overrides.embed, byId("table")); // embed mode: the frame height it would like, to the host
 applyLook();
 render(root, null, viewOf(store.state));
-drawSavedTable();
+const earlyTable = drawEarlyTable();
 wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
 registerServiceWorker();

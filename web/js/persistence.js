@@ -88,12 +88,14 @@ async function confirmLeavingMatch(ctx) {
  * Open the match of this visit. A saved match is resumed unless the address asks for another one (a deal link,
  * or `?seed=`, `?opponent=`, rule options that differ from it): then the player is asked first, and the saved
  * match keeps its slot (History's "Continue") whatever he answers. A save from a newer page or one that fails to
- * load is kept untouched beside the new match, with a notice.
+ * load is kept untouched beside the new match, with a notice. A new match starts from `opening`'s seed and deals
+ * its first deal at once, when the page drew that opening deal (opening-deal.js) while the engine booted.
  * @param {PageContext} ctx
- * @param {{resumeOnly?: boolean}} [options] `resumeOnly`: the engine was restarted: put back the current match
+ * @param {{resumeOnly?: boolean, opening?: import("./opening-deal.js").OpeningDeal | null}} [options]
+ *   `resumeOnly`: the engine was restarted: put back the current match
  * @returns {Promise<void>}
  */
-export async function openMatch(ctx, { resumeOnly = false } = {}) {
+export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}) {
   const { store, engine } = ctx;
   /** @param {string} notice */
   const tell = (notice) =>
@@ -122,7 +124,7 @@ export async function openMatch(ctx, { resumeOnly = false } = {}) {
       return save(ctx);
     }
   }
-  await newMatch(ctx, store.state.seed);
+  await newMatch(ctx, opening?.seed ?? store.state.seed, Boolean(opening));
 }
 
 /**
@@ -176,8 +178,7 @@ async function resume(ctx, save) {
       level: levels.list.includes(save.level ?? "") ? save.level : levels.default,
     });
     store.update((page) => {
-      // The same position as the table drawn from the save keeps its objects: a click made on it still counts.
-      page.game = JSON.stringify(game) === JSON.stringify(page.game) ? page.game : game;
+      page.game = sameOrNew(game, page.game);
       page.historyAdded = Boolean(save.finished);
     });
     tabOwner.claim(save.id);
@@ -192,13 +193,26 @@ async function resume(ctx, save) {
 }
 
 /**
+ * The engine's state, or the one on the table when it is the same position: the table drawn before the engine was
+ * ready (from the save, or an opening deal) keeps its objects, so a click made on it still counts.
+ * @param {PlayingState} game the engine's answer
+ * @param {PlayingState | null} shown the state on the table
+ * @returns {PlayingState}
+ */
+function sameOrNew(game, shown) {
+  return JSON.stringify(game) === JSON.stringify(shown) ? /** @type {PlayingState} */ (shown) : game;
+}
+
+/**
  * Start a new match with the settings' rules and seats (`seed` fixes its shuffles and the computer's choices), in
- * a slot of its own: the match before stays resumable.
+ * a slot of its own: the match before stays resumable. `dealFirst`: when the computer deals first, it deals at once
+ * (the opening deal drawn before the engine was ready, opening-deal.js).
  * @param {PageContext} ctx
  * @param {number | null} [seed]
+ * @param {boolean} [dealFirst]
  * @returns {Promise<void>}
  */
-export async function newMatch(ctx, seed = null) {
+export async function newMatch(ctx, seed = null, dealFirst = false) {
   const { store, engine } = ctx;
   /** @type {Record<string, unknown>} */
   const request = { rules: store.state.settings.rules, ...seatsFromSettings(ctx) };
@@ -229,9 +243,10 @@ export async function newMatch(ctx, seed = null) {
       page.settings = { ...page.settings, rules };
     });
   }
+  if (dealFirst && game.phase === "computer_deals") game = await engine.call("next_deal");
   tabOwner.claim(startSlot());
   store.update((page) => {
-    page.game = game;
+    page.game = sameOrNew(/** @type {PlayingState} */ (game), page.game);
     page.historyAdded = false;
     page.shownResultFor = null;
     page.hint = null;

@@ -1,0 +1,94 @@
+"""A first visit's table before the engine (issue 11): an opening deal dealt at build time is drawn at once, the
+engine deals the same cards when it is ready, and a click made before that is played once.
+
+The engine is held back by holding build-info.json (which names its files: the worker cannot start without it),
+so the table seen is certainly the one drawn before the engine; the speed goal itself is make bench-load's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Table
+from playwright.sync_api import Page, Route
+from test_never_lose import count, current_save, moves_of
+
+FAST = "speed=off&lang=en"
+
+
+@pytest.fixture
+def openings(site_dir: Path) -> dict[int, dict[str, Any]]:
+    """The opening deals of the build under test (seed -> bridge state)."""
+    (path,) = site_dir.glob("v/*/opening-deals.json")
+    return {deal["seed"]: deal["state"] for deal in json.loads(path.read_text("utf-8"))["deals"]}
+
+
+def hold_the_engine(page: Page) -> list[Route]:
+    """Hold the page's request for build-info.json until the returned routes are continued."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/build-info.json", hold)
+    return held
+
+
+def release(page: Page, held: list[Route]) -> None:
+    for route in held:
+        route.continue_()
+    page.unroute("**/build-info.json")
+
+
+def drawn_before_the_engine(table: Table) -> dict[str, Any]:
+    """Wait for the early table's playable cards; check that the engine is still loading, its box beside the table."""
+    table.playable().first.wait_for()
+    assert table.status() == "loading"
+    loading = table.page.locator("#loading")
+    assert loading.is_visible() and "beside" in (loading.get_attribute("class") or "")
+    return {"mine": table.cards_of(0), "theirs": table.cards_of(1), "trick": table.trick()}
+
+
+def test_a_first_visit_draws_an_opening_deal_at_once_and_the_engine_deals_the_same(table, openings):
+    held = hold_the_engine(table.page)
+    table.open(FAST, ready=False)
+    early = drawn_before_the_engine(table)
+    release(table.page, held)
+    table.wait_status("your-turn")
+    assert {"mine": table.cards_of(0), "theirs": table.cards_of(1), "trick": table.trick()} == early
+    save = current_save(table)
+    seed = save["record"]["seed"]
+    assert seed in openings, "the match is one of the build's opening deals"
+    assert save["state"] == openings[seed], "the engine's state is the one drawn"
+
+
+def test_an_early_click_on_the_opening_deal_is_played_once_when_the_engine_is_ready(table, openings):
+    held = hold_the_engine(table.page)
+    table.open(FAST, ready=False)
+    drawn_before_the_engine(table)
+    playable = table.playable().evaluate_all("els => els.map(e => e.dataset.card)")
+    card = next(code for code in playable if code[0] not in "KQ")  # no marriage question: the click goes to the engine
+    table.click_card(card)
+    assert table.status() == "loading"
+    release(table.page, held)
+    table.wait_ready()
+    table.wait_until(lambda: count(moves_of(current_save(table))) > 0)
+    moves = moves_of(current_save(table))[0]
+    assert moves[0].rstrip("m") == card  # the clicked card, first
+    assert [move.rstrip("m") for move in moves].count(card) == 1  # and once
+    assert current_save(table)["record"]["seed"] in openings
+
+
+def test_an_address_asking_for_other_rules_draws_no_opening_deal(table):
+    held = hold_the_engine(table.page)
+    with table.page.expect_response("**/opening-deals.json"):
+        table.open(f"target=11&{FAST}", ready=False)
+    table.page.wait_for_timeout(300)  # the deals read and filtered: none fits target 11
+    assert table.playable().count() == 0 and table.status() == "loading"
+    assert "beside" not in (table.page.locator("#loading").get_attribute("class") or "")
+    release(table.page, held)
+    table.wait_ready()
+    assert current_save(table)["record"]["rules"]["target"] == 11
