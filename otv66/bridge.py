@@ -70,8 +70,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   date is ``refused_late``. Each deal of a result link is re-played once: the checks are kept by token (the
   last :data:`otv66.challenge.MAX_RESULTS`), so the whole check and ``standings`` re-use the deals already done
 - ``standings {results, challenge?}`` -> ``{"challenge", "rows", "tie_break", "csv", "token"}``: result tokens
-  verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge token ``challenge`` (default: the first result's); ``token`` is
-  the standings link token (``s1.…``)
+  verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge token ``challenge``
+  (default: the first result's); ``token`` is the standings link token (``s1.…``)
 - ``standings_open {token}`` -> the same, every result of the standings link verified again
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
