@@ -55,7 +55,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``challenge_new {name, deals, level, closes, rules?, seed?}`` -> ``{"token", "challenge"}``: a club challenge
   (:mod:`otv66.challenge`) and its link token (``c1.…``); without a seed one is drawn
 - ``challenge_levels {}`` -> ``{"levels"}``: the levels a challenge may name
-- ``challenge_open {token}`` -> ``{"challenge", "levels"}`` (``levels``: those a challenge may name)
+- ``challenge_open {token, today?}`` -> ``{"challenge", "levels", "closed"}`` (``levels``: those a challenge may
+  name; ``closed``: whether ``today``, ``YYYY-MM-DD`` by the device's clock, is past the closing date)
 - ``challenge_start {token, name, moves?, today?}`` -> attempt: the member starts the challenge, or resumes it
   from ``moves`` (the attempt's own ``moves``, saved); ``today`` (``YYYY-MM-DD``, the device's clock) past the
   closing date is a ``challenge_closed`` error; the attempt is ``{"name", "number", "deals", "deal": view |
@@ -404,8 +405,15 @@ class Session:
     def challenge_levels(self) -> dict[str, Any]:
         return {"levels": list(club.CHALLENGE_LEVELS)}
 
-    def challenge_open(self, token: Any) -> dict[str, Any]:
-        return {"challenge": links.read_challenge_token(token).to_dict(), "levels": list(club.CHALLENGE_LEVELS)}
+    def challenge_open(self, token: Any, today: Any = None) -> dict[str, Any]:
+        opened = links.read_challenge_token(token)
+        try:
+            if today is not None:
+                opened.check_open(today)
+            closed = False
+        except club.ChallengeClosedError:
+            closed = True
+        return {"challenge": opened.to_dict(), "levels": list(club.CHALLENGE_LEVELS), "closed": closed}
 
     def challenge_start(self, token: Any, name: Any, moves: Any = None, today: Any = None) -> dict[str, Any]:
         opened = links.read_challenge_token(token)

@@ -150,6 +150,8 @@ def test_a_club_evening_through_the_bridge():
 def test_a_closed_challenge_starts_no_attempt_through_the_bridge():
     session = Session()
     token = result(session, "challenge_new", name="Petak", deals=1, level="beginner", closes="2026-12-31")["token"]
+    assert result(session, "challenge_open", token=token, today="2027-01-01")["closed"]
+    assert not result(session, "challenge_open", token=token, today="2026-12-31")["closed"]
     assert error_type(session, "challenge_start", token=token, name="Ana", today="2027-01-01") == "challenge_closed"
     assert result(session, "challenge_start", token=token, name="Ana", today="2026-12-31")["number"] == 0
 

@@ -52,7 +52,7 @@
  * @typedef {object} ClubResults
  * @property {{token: string, challenge: ChallengeInfo}} challenge_new
  * @property {{levels: string[]}} challenge_levels
- * @property {{challenge: ChallengeInfo, levels: string[]}} challenge_open
+ * @property {{challenge: ChallengeInfo, levels: string[], closed: boolean}} challenge_open  closed: by the day given
  * @property {Attempt} challenge_start
  * @property {{computer_moves: string[], attempt: Attempt}} challenge_next_deal
  * @property {{computer_moves: string[], attempt: Attempt}} challenge_play

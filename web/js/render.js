@@ -260,6 +260,18 @@ export function setStatus(root, status, text) {
  * @param {TableView} view
  */
 export function render(root, state, view) {
+  renderTable(root, state, view);
+  renderControls(root, state, view);
+}
+
+/**
+ * Draw the table alone (piles, trick, seats, trump and scores), without the game page's buttons: for a page
+ * that plays without hint or undo (the club challenge) and draws its own controls.
+ * @param {ParentNode} root
+ * @param {DrawnState | null} state
+ * @param {TableView} view
+ */
+export function renderTable(root, state, view) {
   const playable = playableCards(state, view);
   renderPiles(root, state, view, playable);
   renderTrick(root, state, view);
@@ -269,5 +281,4 @@ export function render(root, state, view) {
     part(root, `#piles-${player}`).setAttribute("aria-label", t("seatOf", { name: view.names[player] }));
   }
   renderCentre(root, state, view);
-  renderControls(root, state, view);
 }
