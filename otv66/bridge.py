@@ -60,7 +60,7 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``challenge_start {token, name, moves?, today?}`` -> attempt: the member starts the challenge, or resumes it
   from ``moves`` (the attempt's own ``moves``, saved); ``today`` (``YYYY-MM-DD``, the device's clock) past the
   closing date is a ``challenge_closed`` error; the attempt is ``{"name", "number", "deals", "deal": view |
-  None, "legal_moves", "scores", "totals", "finished", "moves"}``
+  None, "legal_moves", "scores", "totals", "finished", "moves"}`` (the deal's view with its ``last_trick``)
 - ``challenge_next_deal {}`` / ``challenge_play {move}`` -> ``{"computer_moves", "attempt"}``: the next deal,
   or the member's move, and the computer's moves that answered it (no hint, no undo)
 - ``challenge_result {finished?}`` -> ``{"token"}``: the finished attempt's result link token (``r1.…``),
@@ -423,16 +423,16 @@ class Session:
             self.attempt = club.Attempt(opened, club.check_member_name(name))
         else:
             self.attempt = club.Attempt.resume(opened, club.check_member_name(name), _saved_moves(moves))
-        return self._attempt().to_dict()
+        return _attempt_dict(self._attempt())
 
     def challenge_next_deal(self) -> dict[str, Any]:
         attempt = self._attempt()
         deal = attempt.next_deal()
-        return {"computer_moves": list(deal.moves), "attempt": attempt.to_dict()}
+        return {"computer_moves": list(deal.moves), "attempt": _attempt_dict(attempt)}
 
     def challenge_play(self, move: Any) -> dict[str, Any]:
         attempt = self._attempt()
-        return {"computer_moves": attempt.play(move), "attempt": attempt.to_dict()}
+        return {"computer_moves": attempt.play(move), "attempt": _attempt_dict(attempt)}
 
     def challenge_result(self, finished: Any = None) -> dict[str, Any]:
         return {"token": links.result_token(self._attempt().result(finished))}
@@ -510,14 +510,7 @@ class Session:
         if deal is not None:
             view = deal.view().to_dict()
             # The seed stays out: it would name every face-down card (deal_link and record are the explicit calls).
-            last = deal.last_trick
-            view.update(
-                number=len(match.deals),
-                packets=list(deal.packets or ()),
-                last_trick=None
-                if last is None
-                else {"winner": last[0], "cards": [{"player": p, "card": card} for p, card in last[1]]},
-            )
+            view.update(number=len(match.deals), packets=list(deal.packets or ()), last_trick=_last_trick(deal))
         return {
             "match": {
                 "players": list(match.players),
@@ -616,6 +609,20 @@ class Session:
         except TypeError as error:
             raise BridgeError(f"bad parameters for {method}: {error}") from None
         return handler(**params)
+
+
+def _last_trick(deal: Deal) -> dict[str, Any] | None:
+    """The deal's last finished trick for the page: its winner and its cards in the order played."""
+    last = deal.last_trick
+    return None if last is None else {"winner": last[0], "cards": [{"player": p, "card": card} for p, card in last[1]]}
+
+
+def _attempt_dict(attempt: club.Attempt) -> dict[str, Any]:
+    """The attempt for the page (:meth:`otv66.challenge.Attempt.to_dict`), its deal with its last trick."""
+    shown = attempt.to_dict()
+    if shown["deal"] is not None:
+        shown["deal"]["last_trick"] = _last_trick(attempt.deals[-1])
+    return shown
 
 
 def _saved_moves(moves: Any) -> list[list[str]]:

@@ -172,6 +172,18 @@ def test_the_bridge_replays_a_result_once_for_its_progress_its_check_and_the_sta
     assert replayed == [0, 1]
 
 
+def test_the_attempt_shows_the_last_finished_trick_as_the_game_does():
+    session = Session()
+    token = result(session, "challenge_new", name="Petak", deals=1, level="beginner", closes="2026-12-31")["token"]
+    result(session, "challenge_start", token=token, name="Ana")
+    attempt = result(session, "challenge_next_deal")["attempt"]
+    assert attempt["deal"]["last_trick"] is None
+    while attempt["deal"]["tricks_played"] == 0:
+        attempt = result(session, "challenge_play", move=attempt["legal_moves"][0])["attempt"]
+    last = attempt["deal"]["last_trick"]
+    assert len(last["cards"]) == 2 and last["winner"] in (0, 1)
+
+
 def test_saved_progress_resumes_through_the_bridge():
     session = Session()
     token = result(session, "challenge_new", name="Petak", deals=1, level="beginner", closes="2026-12-31")["token"]

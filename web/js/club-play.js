@@ -8,6 +8,7 @@
  * embedded page posts `challenge-finished` (embed.js).
  */
 
+import { installSprite } from "./cards.js";
 import { byId, clubCall, inputById } from "./club-call.js";
 import { clubUrl, localDay, readAttempt, saveAttempt } from "./club-model.js";
 import { deviceStorage } from "./device-storage.js";
@@ -16,13 +17,16 @@ import { t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
-import { loadSettings } from "./settings.js";
+import { applyOverrides, loadSettings, SPEEDS } from "./settings.js";
 
 /** @import { Engine, EngineError } from "./engine.js" */
 /** @import { Attempt, ChallengeInfo } from "./club-types.js" */
-/** @import { DrawnState, TableView } from "./types.js" */
+/** @import { DrawnState, TableView, TrickCard } from "./types.js" */
 
 /** @typedef {(status: string, text: string) => void} SetStatus */
+
+/** How long a finished trick stays on the table, in seconds per step of the animation speed (SPEEDS). */
+const TRICK_SHOWN = 1.6;
 
 /**
  * Play the challenge `token` (already opened: `challenge`; `closed` by this device's clock).
@@ -77,11 +81,14 @@ class ClubTable {
     this.engine = engine;
     this.token = token;
     this.setStatus = setStatus;
-    this.settings = loadSettings();
+    this.settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
+    /** @type {TrickCard[] | null} a trick finished by the last moves, shown a moment before the table goes on */
+    this.shownTrick = null;
     /** @type {Attempt | null} */
     this.attempt = null;
     this.busy = false;
     const root = byId("app");
+    installSprite();
     buildTable(root);
     bindInput(root, { onCard: (player, code) => this.onCard(player, code) });
     /** @type {HTMLButtonElement} */ (byId("club-next-deal")).onclick = () =>
@@ -116,6 +123,7 @@ class ClubTable {
     this.draw();
     try {
       const { attempt } = await request();
+      await this.showFinishedTrick(attempt);
       this.busy = false;
       await this.go(attempt);
     } catch (error) {
@@ -123,6 +131,23 @@ class ClubTable {
       this.draw();
       this.setStatus("error", /** @type {Error} */ (error).message);
     }
+  }
+
+  /**
+   * When the moves just made finished a trick (the computer's answer, or the member's), leave it on the table a
+   * moment, as the game page does, before the table shows what came after it.
+   * @param {Attempt} attempt  the engine's answer
+   */
+  async showFinishedTrick(attempt) {
+    const played = this.attempt?.deal?.tricks_played ?? 0;
+    const last = attempt.deal?.last_trick;
+    const pause = SPEEDS[this.settings.speed] * TRICK_SHOWN * 1000;
+    if (attempt.number !== this.attempt?.number || !last || (attempt.deal?.tricks_played ?? 0) <= played || !pause)
+      return;
+    this.shownTrick = last.cards;
+    this.draw();
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    this.shownTrick = null;
   }
 
   /**
@@ -169,7 +194,7 @@ class ClubTable {
       names: [this.attempt?.name ?? "", t("computer")],
       busy: this.busy,
       hint: null,
-      shownTrick: null,
+      shownTrick: this.shownTrick,
       undealt: null,
       undealtUnder: null,
       lang: /** @type {TableView["lang"]} */ (document.documentElement.lang),
