@@ -449,7 +449,7 @@ class Session:
     def standings(self, results: Any, challenge: Any = None) -> dict[str, Any]:
         if not isinstance(results, list) or (not results and challenge is None) or len(results) > club.MAX_RESULTS:
             raise BridgeError(f"results is a list of 1 to {club.MAX_RESULTS} result link tokens")
-        checks = [self._result_check(token) for token in dict.fromkeys(results)]
+        checks = list({id(check): check for check in map(self._result_check, results)}.values())  # each once
         opened = checks[0].result.challenge if challenge is None else links.read_challenge_token(challenge)
         for check in checks:
             club.check_same_challenge(opened, check.result)
