@@ -159,7 +159,7 @@ def test_a_club_challenge_from_creation_to_standings(
     bora.evaluate(SW_CONTROLS)
     contexts[2].set_offline(True)
 
-    results = [play(ana, link, "Ana", 0, screens=artifacts), play(bora, link, "Bora", -1)]
+    results = [play(ana, link, "Ana", 0, screens=artifacts), play(bora, link.replace("#", "?speed=off#"), "Bora", -1)]
     expected = [row.entry.name for row in standings(verify(read_result_token(token_of(url))) for url in results)]
 
     open_fresh(bora, results[1])
