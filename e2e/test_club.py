@@ -21,7 +21,6 @@ from urllib.parse import unquote
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Page
-
 from test_screens import TAP, check_whole_table
 
 from otv66.challenge import Challenge, computer_acts, standings, verify

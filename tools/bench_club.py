@@ -98,7 +98,8 @@ def link_lengths() -> None:
             "result": result_token(results[0]),
             "standings of 3": standings_token(challenge, results),
         }
-        described = ", ".join(f"{kind} {len(token)} ({len(EXAMPLE_BASE) + len(token)})" for kind, token in tokens.items())
+        whole = len(EXAMPLE_BASE)
+        described = ", ".join(f"{kind} {len(token)} ({whole + len(token)})" for kind, token in tokens.items())
         print(f"links, {deals} deals: {described} characters, as tokens (as whole addresses)")
 
 
