@@ -1,8 +1,10 @@
-"""The court cards' figures as a player sees them (issue 10).
+"""The cards as a player sees them (issue 10).
 
 Every court card of both decks (French J/Q/K, Hungarian unter/ober/king) is drawn by the page's own cards
 module into a plain page, at a desktop width and on a 360x640 phone; each card must show its figure twice
-(the mirrored halves) with a real size on screen. Screenshots go to ``e2e/artifacts/cards-*.png``.
+(the mirrored halves) with a real size on screen. A Hungarian-deck table shows the corner letters of the
+player's language and relabels every card at once when the language changes. Screenshots go to
+``e2e/artifacts/cards-*.png``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,22 @@ from playwright.sync_api import Page
 
 COURTS = [rank + suit for rank in "KQJ" for suit in "SHDC"]
 SCREENS = [(1280, 800), (360, 640)]
+TABLE_SCREENS = [(360, 640), (640, 360), (1280, 800)]
+
+#: The Hungarian deck's corner letters by language (ace, king, ober "gornji", unter "donji"); numbers stay digits.
+CORNER_LETTERS = {
+    "sr-Cyrl": {"A": "А", "K": "К", "Q": "Г", "J": "Д"},  # noqa: RUF001 (Cyrillic on purpose)
+    "en": {"A": "A", "K": "K", "Q": "O", "J": "U"},
+}
+DIGITS = {"T": "10", "9": "9", "8": "8", "7": "7"}
+
+SHOWN_CORNERS = """() => {
+  const faces = [...document.querySelectorAll("button[data-card]:not([hidden])")]
+    .map((button) => [button.dataset.card, button.parentElement.querySelector(".face")]);
+  const trick = [...document.querySelectorAll("#trick [data-trick-card]")]
+    .map((card) => [card.dataset.trickCard, card]);
+  return faces.concat(trick).map(([code, face]) => [code, face.querySelector(".card-index").textContent]);
+}"""
 
 RENDER = """async ({ codes, width }) => {
   const entry = document.querySelector("script[type=module]").src;  // the build's versioned js/ folder
@@ -54,3 +72,31 @@ def test_every_court_card_of_both_decks_shows_its_mirrored_figure(
             box = figures.first.bounding_box()
             assert box is not None and box["width"] > card_width * 0.4, (deck, code, box)
     page.locator("#sheet").screenshot(path=str(artifacts / f"cards-courts-{width}x{height}.png"))
+
+
+def test_a_hungarian_table_letters_its_cards_in_the_players_language_and_a_switch_relabels_them_all(
+    table_in_context, artifacts
+):
+    table = table_in_context()
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Cyrl&deck=german")
+    table.play_moves(3)
+    table.wait_status("your-turn")
+    table.playable().first.wait_for()
+    page = table.page
+    for lang in ("sr-Cyrl", "en"):
+        if lang != "sr-Cyrl":
+            page.locator("#settings-button").click()
+            table.dialog().locator("#setting-lang").select_option(lang)
+            table.dialog().locator("#settings-save").click()
+            page.locator(f'html[lang="{lang}"]').wait_for()
+        corners = page.evaluate(SHOWN_CORNERS)
+        assert len(corners) >= 8, corners
+        letters = {**CORNER_LETTERS[lang], **DIGITS}
+        assert [letter for _, letter in corners] == [letters[code[0]] for code, _ in corners], (lang, corners)
+        assert any(code[0] in "QJ" for code, _ in corners), "an ober or unter is on the table"
+        if lang == "sr-Cyrl":
+            for width, height in TABLE_SCREENS:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(300)
+                page.screenshot(path=artifacts / f"cards-hungarian-cyrillic-{width}x{height}.png")

@@ -92,12 +92,22 @@ def check_screens(page: Page, artifacts: Path, name: str) -> None:
 
 
 def play(page: Page, link: str, name: str, pick: int, screens: Path | None = None) -> str:
-    """Play the challenge on the table by clicking (the ``pick``-th playable card each time: 0 first, -1 last),
-    the first move by the keyboard; measure the screens on the way when ``screens`` is given; the result link."""
+    """Play the challenge on the table (the ``pick``-th playable card each time: 0 first, -1 last); its result link."""
+    start_playing(page, link, name)
+    return play_on(page, pick, screens, name)
+
+
+def start_playing(page: Page, link: str, name: str) -> None:
+    """Open the challenge and start it as member ``name``."""
     open_fresh(page, link)
     wait_status(page, "ready")
     page.fill("#club-member", name)
     page.click("#club-start-button")
+
+
+def play_on(page: Page, pick: int, screens: Path | None = None, name: str = "") -> str:
+    """Play a started challenge to its end by clicking (the ``pick``-th playable card), the first move by the
+    keyboard; measure the screens on the way when ``screens`` is given (named by ``name``); the result link."""
     step = f'{PLAYABLE}, #club-next-deal:visible, #panel[open], #status[data-status="finished"]'
     first = True
     while True:

@@ -1,17 +1,20 @@
 """Play a friend by links, in the browser: two devices (two browser contexts, each its own storage).
 
 Each link is read from the sender's page (the text it offers to send) and given to the other page: the
-invitation by opening its address, every later link through the paste box. One deal is played to its
-end (a match to 1 game point), and a link altered in transit is refused with the match kept.
+invitation by opening its address, every later link through the paste box. The inviter chooses the rules; the
+friend reads them before accepting. One deal is played to its end (a match to 1 game point) by clicking the cards
+on the table, and a link altered in transit is refused with the match kept. Screenshots of the table as a player
+sees it go to ``e2e/artifacts/friend-*.png``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 
 @pytest.fixture
@@ -45,7 +48,8 @@ def started(ana: Page, bo: Page) -> None:
     ana.goto("/friend.html")
     assert settled(ana) == "ready"
     ana.locator("#friend-name").fill("Ana")
-    ana.locator("#friend-target").select_option("1")
+    ana.locator("#setting-target").fill("1")
+    ana.locator("#setting-dealer").select_option("alternate")
     ana.locator("#friend-invite").click()
     settled(ana)
     invitation = offered_link(ana)
@@ -53,8 +57,13 @@ def started(ana: Page, bo: Page) -> None:
     bo.goto(invitation)
     bo.locator("#friend-accept").wait_for()
     bo.locator("#friend-accept-name").fill("Bo")
+    bo.locator("#friend-read-button").click()
+    assert settled(bo) == "ready"
+    rules = bo.locator("#friend-invite-rules li").all_inner_texts()
+    assert rules[0].endswith(": 1")  # the target Ana chose, read before accepting
+    assert ana.locator('#setting-dealer option[value="alternate"]').inner_text() in " ".join(rules)
+    assert offered_link(bo) == ""  # nothing to send before he accepts
     bo.locator("#friend-accept-button").click()
-    settled(bo)
     assert deliver(offered_link(bo), ana) == "ready"
     assert deliver(offered_link(ana), bo) == "ready"
 
@@ -63,32 +72,73 @@ def game_status(page: Page) -> str:
     return page.locator("#friend-game").get_attribute("data-status") or ""
 
 
-def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page]) -> None:
+def play_a_card(page: Page) -> None:
+    """Click the first card the table offers; a marriage lead is announced."""
+    page.locator("#table button.card.top.playable:visible").first.click()
+    announce = page.locator("#marriage-announce")
+    if page.locator("dialog#panel[open]").count():
+        announce.click()
+    assert settled(page) == "ready"
+
+
+def face_down_cards(page: Page) -> int:
+    """How many of this player's piles show a face-down card and no face-up one (a card not opened yet)."""
+    return int(
+        page.locator("#piles-0 .pile").evaluate_all(
+            "slots => slots.filter(s => !s.querySelector('.under').hidden && s.querySelector('.top').hidden).length"
+        )
+    )
+
+
+def on_screen(element: Locator) -> bool:
+    """Whether `element` lies wholly inside the window as it is scrolled now."""
+    return bool(
+        element.evaluate(
+            "e => { const r = e.getBoundingClientRect(); return r.top >= -1 && r.bottom <= innerHeight + 1; }"
+        )
+    )
+
+
+def screenshots(page: Page, artifacts: Path) -> None:
+    """The table as the player to move sees it, on a phone upright, a phone on its side and a laptop."""
+    for width, height in ((360, 640), (640, 360), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#friend-turn").evaluate("banner => banner.scrollIntoView({block: 'start'})")
+        banner, me = page.locator("#friend-turn"), page.locator("#seat-0 .seat-name")
+        rects = [e.evaluate("e => JSON.stringify(e.getBoundingClientRect())") for e in (banner, me)]
+        assert on_screen(banner) and on_screen(me), (width, height, rects)
+        page.screenshot(path=artifacts / f"friend-{width}x{height}.png")
+
+
+def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], artifacts: Path) -> None:
     ana, bo = devices
     started(ana, bo)
     assert game_status(bo) == "play" and game_status(ana) == "wait"
+    assert bo.locator("#friend-turn").get_attribute("data-turn") == "play"
+    assert bo.locator("#seat-0.to-move").count() == 1  # the player to move sits at the bottom of his table
+    screenshots(bo, artifacts)
     delivered = {id(ana): offered_link(ana), id(bo): offered_link(bo)}
     for _ in range(100):
         if game_status(ana) == game_status(bo) == "over":
             break
         for me, other in ((ana, bo), (bo, ana)):
-            moves = me.locator("#friend-moves button[data-card]")
-            while moves.count():
-                moves.first.click()
-                assert settled(me) == "ready"
+            while me.locator("#table button.card.top.playable:visible").count():
+                assert me.locator("#seat-0.to-move").count() == 1
+                play_a_card(me)
             link = offered_link(me)
             if link != delivered[id(me)]:
                 assert deliver(link, other) == "ready"
                 delivered[id(me)] = link
     assert game_status(ana) == game_status(bo) == "over"
-    assert ana.locator("#friend-game-title").inner_text() == bo.locator("#friend-game-title").inner_text()
+    assert ana.locator("#friend-turn").inner_text() == bo.locator("#friend-turn").inner_text()
 
 
 def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page]) -> None:
     ana, bo = devices
     started(ana, bo)
-    bo.locator("#friend-moves button[data-card]").first.click()
-    settled(bo)
+    assert face_down_cards(bo) == 0
+    play_a_card(bo)
+    assert face_down_cards(bo) == 1  # the card his move turned up lies face down until Ana's share opens it
     link = offered_link(bo)
     at = len(link) - 40
     tampered = link[:at] + ("A" if link[at] != "A" else "B") + link[at + 1 :]
@@ -96,3 +146,17 @@ def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page
     assert deliver(tampered, ana) == "refused"
     assert ana.locator("#friend-list").inner_text() == before
     assert deliver(link, ana) == "ready"
+
+
+def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
+    """Option forfeit (on by default): Ana gives up the deal; with a match to 1 game point, Bo has won it."""
+    ana, bo = devices
+    started(ana, bo)
+    play_a_card(bo)
+    assert deliver(offered_link(bo), ana) == "ready"
+    ana.once("dialog", lambda dialog: dialog.accept())
+    ana.locator("#friend-resign").click()
+    assert settled(ana) == "ready"
+    assert deliver(offered_link(ana), bo) == "ready"
+    assert game_status(ana) == game_status(bo) == "over"
+    assert "Bo" in bo.locator("#friend-turn").inner_text()

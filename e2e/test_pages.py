@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_club import create_challenge, open_fresh, play_on, start_playing, wait_status
+from test_friend import started
+from test_screens import HOST_PAGE, club_server  # noqa: F401 (a fixture, used by name)
 from test_table import axe_violations
 
 from otv66 import links
@@ -77,3 +80,78 @@ def test_the_replay_page_speaks_the_games_language(table_in_context, artifacts, 
     check_texts(page, REPLAY_TEXTS[lang])
     assert axe_violations(page) == []
     screenshots(page, artifacts, f"replay-{lang}", full_page=False)
+
+
+#: A host page's record of the heights the game asked for (the host's own window only, not the game's frame).
+RECORD_RESIZE = """if (window === window.top) {
+  window.asked = [];
+  addEventListener("message", (event) => { if (event.data?.type === "resize") window.asked.push(event.data.height); });
+}"""
+
+
+def test_with_the_snippets_script_the_frame_takes_the_height_the_game_asks_for(
+    table_in_context,
+    club_server,  # noqa: F811 (the fixture imported above)
+):
+    """A club page on a desktop with the published snippet and its optional script: the frame starts at the
+    snippet's height, the game asks for the height that gives its cards the size the frame's width allows, the
+    script applies it, and nothing inside the frame scrolls."""
+    page = table_in_context(viewport={"width": 1280, "height": 1000}).page
+    page.goto("/embed-info.html?lang=en")
+    folder, club = club_server
+    (folder / "club.html").write_text(HOST_PAGE.format(snippet=page.locator("#snippet").inner_text()), "utf-8")
+    page.add_init_script(RECORD_RESIZE)
+    page.goto(f"{club}club.html")
+    iframe = page.locator("iframe")
+    frame = iframe.content_frame
+    frame.locator('[data-status]:not([data-status="loading"])').wait_for(timeout=90_000)
+    for _ in range(100):  # the last request applied, and no newer one coming
+        asked = page.evaluate("window.asked")
+        box = iframe.bounding_box()
+        if asked and box and abs(box["height"] - asked[-1]) < 1:
+            page.wait_for_timeout(500)
+            if page.evaluate("window.asked") == asked:
+                break
+        page.wait_for_timeout(100)
+    assert asked, "the game asked for a height"
+    assert box is not None and abs(box["height"] - asked[-1]) < 1, (box, asked)
+    assert asked[-1] != 720, "the snippet's own height (min(88svh, 720px)) was not what the game asked for"
+    table = frame.locator("#table").evaluate(
+        """(table) => ({ height: table.clientHeight, wanted: table.querySelector(".height-probe").offsetHeight,
+                         card: table.querySelector(".pile").offsetWidth, width: table.clientWidth })"""
+    )
+    assert abs(table["height"] - table["wanted"]) <= 2, f"the table got the height it wanted: {table}"
+    scroll = frame.locator("html").evaluate("(html) => [html.scrollHeight, innerHeight]")
+    assert scroll[0] <= scroll[1], f"nothing scrolls in the frame: {scroll}"
+    print(f"asked {asked}, table {table}")
+
+
+def test_the_club_pages_views_have_no_serious_accessibility_violations(table_in_context, artifacts):
+    """club.html: the create view (empty, then with the challenge's link), the play view and the standings view."""
+    page = table_in_context(bypass_csp=True).page  # CSP bypass to inject axe-core
+    page.goto("/club.html")
+    wait_status(page, "ready")
+    assert axe_violations(page) == [], "create view"
+    link = create_challenge(page)
+    assert axe_violations(page) == [], "create view, challenge created"
+    start_playing(page, link, "Ana")
+    page.locator("#piles-0 button.card.top.playable").first.wait_for()
+    assert axe_violations(page) == [], "play view"
+    page.screenshot(path=artifacts / "pages-club-play.png")
+    result = play_on(page, 0)
+    open_fresh(page, result)
+    wait_status(page, "standings")
+    page.locator("#club-table tbody tr").first.wait_for()
+    assert axe_violations(page) == [], "standings view"
+    page.screenshot(path=artifacts / "pages-club-standings.png")
+
+
+def test_the_friend_pages_views_have_no_serious_accessibility_violations(table_in_context):
+    """friend.html: the start view, and the match view on both devices (the one to play and the one waiting)."""
+    ana, bo = (table_in_context(bypass_csp=True).page for _ in range(2))
+    ana.goto("/friend.html")
+    ana.locator('#status[data-status="ready"]').wait_for(timeout=90_000)
+    assert axe_violations(ana) == [], "start view"
+    started(ana, bo)
+    assert axe_violations(bo) == [], "match view, to play"
+    assert axe_violations(ana) == [], "match view, waiting"

@@ -79,10 +79,12 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``review_view {deal, ply, seconds?}`` -> ``{"deal", "ply", "moves", "view", "analysis"}``: deal number ``deal``
   (1-based, as in ``review``) of the match in play as it was after its first ``ply`` moves, with ``analyse``'s
   rating of every legal move there (``None`` once the deal is over or with only a claim to make)
-- ``friend_invite {name, rules?}``, ``friend_accept {link, name}``, ``friend_link {id}`` -> ``{"link", "state",
-  "saved"}``; ``friend_receive {link}``, ``friend_play {id, move}``, ``friend_load {saved}``, ``friend_state {id}``
-  -> ``{"state", "saved"}``; ``friend_peek {link}`` -> ``{"id", "invitation", "known"}``: a match against a
-  friend played by links (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
+- ``friend_invite {name, rules?, forfeit?}``, ``friend_accept {link, name}``, ``friend_link {id}`` -> ``{"link",
+  "state", "saved"}`` (``forfeit``: docs/rules.md 6.5, default true); ``friend_receive {link}``,
+  ``friend_play {id, move}``, ``friend_resign {id}``, ``friend_load {saved}``, ``friend_state {id}`` -> ``{"state",
+  "saved"}`` (a resignation waits in the outbox: ``friend_link`` gives the link that carries it);
+  ``friend_peek {link}`` -> ``{"id", "invitation", "known"}``: a match against a friend played by links
+  (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "can_undo": bool, "phase": phase,
 "seats": [seat, seat], "claim_offer": player | None}``
@@ -536,8 +538,8 @@ class Session:
 
     # ------------------------------------------------------------------ friend matches (otv66.friend.desk)
 
-    def friend_invite(self, name: Any, rules: Any = None) -> dict[str, Any]:
-        return self._desk().invite(name, rules)
+    def friend_invite(self, name: Any, rules: Any = None, forfeit: Any = True) -> dict[str, Any]:
+        return self._desk().invite(name, rules, forfeit)
 
     def friend_accept(self, link: Any, name: Any) -> dict[str, Any]:
         return self._desk().accept(link, name)
@@ -559,6 +561,9 @@ class Session:
 
     def friend_state(self, id: Any) -> dict[str, Any]:
         return self._desk().state(id)
+
+    def friend_resign(self, id: Any) -> dict[str, Any]:
+        return self._desk().resign(id)
 
     def _desk(self) -> FriendDesk:
         """The friend matches open here, created on first use (the cryptography loads only then)."""
@@ -688,6 +693,7 @@ METHODS = frozenset(
         "friend_play",
         "friend_link",
         "friend_state",
+        "friend_resign",
     }
 )
 

@@ -22,6 +22,7 @@ from typing import Any, Final
 from otv66.deal import DEFAULT_RULES, Deal
 from otv66.dealing import MAX_SEED, check_dealer, check_packets, check_seed, match_deal_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError
+from otv66.kernel import MAX_GAME_POINTS
 from otv66.rules import Rules
 
 DEFAULT_PLAYERS: Final = ("Player 1", "Player 2")
@@ -70,6 +71,8 @@ class Match:
         self.players = check_players(players)
         self.seed = None if seed is None else check_seed(seed)
         self.deals: list[Deal] = []
+        self.resigned: dict[int, int] = {}
+        """Deals given up, by index in :attr:`deals`: the player who resigned (docs/rules.md 6.5)."""
 
     @property
     def deal(self) -> Deal | None:
@@ -91,20 +94,39 @@ class Match:
         """Extra game points waiting for the winner of the next decided deal (``draw_bonus``)."""
         return self._tally()[1]
 
+    def resign(self, player: int) -> None:
+        """``player`` gives up the current deal: the other player wins it with the most game points a deal
+        gives (docs/rules.md 6.5, option ``forfeit`` of a match against a friend)."""
+        deal = self.deal
+        if deal is None or self._outcome(len(self.deals) - 1) is not None:
+            raise IllegalMoveError("there is no deal in progress to resign")
+        self.resigned[len(self.deals) - 1] = check_dealer(player)
+
+    def _outcome(self, index: int) -> tuple[int | None, int] | None:
+        """Deal ``index``'s winner (``None``: a draw) and game points, or ``None`` while it goes on."""
+        if index in self.resigned:
+            return 1 - self.resigned[index], MAX_GAME_POINTS
+        result = self.deals[index].result
+        return None if result is None else (result["winner"], result["game_points"])
+
+    def is_finished(self, index: int) -> bool:
+        """Whether deal ``index`` is over: played out, or resigned."""
+        return self._outcome(index) is not None
+
     def _tally(self) -> tuple[list[tuple[int, int]], int]:
         """Each deal's award, and the draw bonus carried past the last one."""
         awards = []
         carried = 0
-        for deal in self.deals:
-            result = deal.result
-            if result is None or result["winner"] is None:
+        for index in range(len(self.deals)):
+            outcome = self._outcome(index)
+            if outcome is None or outcome[0] is None:
                 awards.append((0, 0))
-                if result is not None and self.rules.draw_bonus:
+                if outcome is not None and self.rules.draw_bonus:
                     carried += 1
                 continue
-            points = result["game_points"] + carried
+            winner, points = outcome[0], outcome[1] + carried
             carried = 0
-            awards.append((points, 0) if result["winner"] == 0 else (0, points))
+            awards.append((points, 0) if winner == 0 else (0, points))
         return awards, carried
 
     @property
@@ -125,14 +147,14 @@ class Match:
     def next_dealer(self) -> int:
         """Who deals the next deal (docs/rules.md 2: winner deals, or alternate; a draw keeps the dealer)."""
         dealer = self.first_dealer
-        for deal in self.deals:
-            result = deal.result
-            if result is None:
+        for index, deal in enumerate(self.deals):
+            outcome = self._outcome(index)
+            if outcome is None:
                 return deal.dealer
-            if result["winner"] is None:
+            if outcome[0] is None:
                 dealer = deal.dealer
             elif self.rules.dealer == "winner":
-                dealer = result["winner"]
+                dealer = outcome[0]
             else:
                 dealer = 1 - deal.dealer
         return dealer
@@ -150,7 +172,7 @@ class Match:
         Raises :class:`IllegalMoveError` while a deal is in progress or once the
         match is over.
         """
-        if self.deal is not None and not self.deal.is_over:
+        if self.deal is not None and not self.is_finished(len(self.deals) - 1):
             raise IllegalMoveError("finish the current deal first")
         if self.is_over:
             raise IllegalMoveError("the match is over")

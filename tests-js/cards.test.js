@@ -42,3 +42,38 @@ describe("court cards", () => {
     assert.match(cardFace("KS", "german"), /color="#2f7d32"/);
   });
 });
+
+/** The letters of a face's corner indices (both corners). */
+function cornerLetters(/** @type {string} */ svg) {
+  return [...svg.matchAll(/class="card-index"[^>]*>([^<]*)</g)].map((match) => match[1]);
+}
+
+describe("corner letters", () => {
+  test("Hungarian court cards and aces carry the initials of the names players say, in each script", () => {
+    const expected = {
+      "sr-Latn": { AH: "A", KH: "K", QH: "G", JH: "D" },
+      "sr-Cyrl": { AH: "А", KH: "К", QH: "Г", JH: "Д" },
+      en: { AH: "A", KH: "K", QH: "O", JH: "U" },
+    };
+    for (const [lang, letters] of Object.entries(expected)) {
+      for (const [code, letter] of Object.entries(letters)) {
+        assert.deepEqual(cornerLetters(cardFace(code, "german", lang)), [letter, letter], `${lang} ${code}`);
+      }
+    }
+  });
+
+  test("a language switch gives a new face, not the cached one of the language before", () => {
+    assert.notEqual(cardFace("QS", "german", "sr-Latn"), cardFace("QS", "german", "sr-Cyrl"));
+    assert.equal(cardFace("QS", "german", "sr-Latn"), cardFace("QS", "german", "sr-Latn"));
+  });
+
+  test("number cards show their digits, and the French deck keeps its letters, in every language", () => {
+    for (const lang of ["sr-Latn", "sr-Cyrl", "en"]) {
+      assert.deepEqual(cornerLetters(cardFace("TD", "german", lang)), ["10", "10"]);
+      assert.deepEqual(cornerLetters(cardFace("9C", "german", lang)), ["9", "9"]);
+      for (const [code, letter] of Object.entries({ AS: "A", KS: "K", QS: "Q", JS: "J" })) {
+        assert.deepEqual(cornerLetters(cardFace(code, "french", lang)), [letter, letter], `${lang} ${code}`);
+      }
+    }
+  });
+});

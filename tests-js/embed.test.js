@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { dealFinished, EVENT_VERSION, hostNotifier, matchFinished } from "../web/js/embed.js";
+import {
+  dealFinished,
+  EVENT_VERSION,
+  HEIGHT_INTERVAL_MS,
+  heightPoster,
+  hostNotifier,
+  matchFinished,
+  resizeEvent,
+} from "../web/js/embed.js";
 import { withGlobal } from "./fakes.js";
 
 /** A bridge match state with finished deals `results` (and one in play when `playing`). */
@@ -213,5 +221,59 @@ describe("hostNotifier: what an embedded page tells its host", () => {
     notify(matchState([], { playing: true }));
     notify(matchState([[0, [1, 0]]]));
     assert.deepEqual(self.posted, []);
+  });
+});
+
+describe("the resize event: the frame height the game would like", () => {
+  /** A host window that keeps what it is sent, and a clock whose waits run when the test says. */
+  function harness() {
+    const sent = [];
+    const waits = [];
+    const post = heightPoster({ postMessage: (message) => sent.push(message) }, HEIGHT_INTERVAL_MS, (run, ms) => {
+      waits.push({ run, ms });
+    });
+    const endWait = () => waits.shift().run();
+    return { sent, waits, post, endWait };
+  }
+
+  test("it has the other events' shape and version", () => {
+    assert.deepEqual(resizeEvent(652), { source: "otv66", version: EVENT_VERSION, type: "resize", height: 652 });
+  });
+
+  test("a new height is posted at once, in whole pixels rounded up", () => {
+    const { sent, post } = harness();
+    post(651.2);
+    assert.deepEqual(
+      sent.map((event) => event.height),
+      [652],
+    );
+  });
+
+  test("heights during the wait are not posted until it ends, then only the last one", () => {
+    const { sent, waits, post, endWait } = harness();
+    post(600);
+    post(610);
+    post(620);
+    assert.equal(sent.length, 1);
+    assert.equal(waits[0].ms, HEIGHT_INTERVAL_MS);
+    endWait();
+    assert.deepEqual(
+      sent.map((event) => event.height),
+      [600, 620],
+    );
+  });
+
+  test("an unchanged height is not posted again, and after a quiet wait a change is posted at once", () => {
+    const { sent, waits, post, endWait } = harness();
+    post(600);
+    post(600);
+    endWait();
+    assert.equal(waits.length, 0, "no wait without a change");
+    post(600);
+    post(640);
+    assert.deepEqual(
+      sent.map((event) => event.height),
+      [600, 640],
+    );
   });
 });

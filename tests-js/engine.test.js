@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, mock, test } from "node:test";
 
 import {
+  CRYPTO_DEADLINE_MS,
   deadlineFor,
   Engine,
   EngineError,
@@ -44,6 +45,22 @@ describe("deadlines of engine calls", () => {
   test("a thinking call gets its thinking time plus the margin, one second when it names none", () => {
     assert.equal(deadlineFor("hint", { seconds: 2 }), 2000 + THINKING_MARGIN_MS);
     assert.equal(deadlineFor("computer_move", {}), 1000 + THINKING_MARGIN_MS);
+  });
+
+  test("a friend-match call that proves or checks a shuffle or shares gets the long deadline", () => {
+    for (const method of [
+      "friend_invite",
+      "friend_accept",
+      "friend_receive",
+      "friend_load",
+      "friend_play",
+      "friend_resign",
+      "friend_link",
+    ]) {
+      assert.equal(deadlineFor(method, {}), CRYPTO_DEADLINE_MS, method);
+    }
+    assert.ok(CRYPTO_DEADLINE_MS > QUICK_DEADLINE_MS);
+    assert.equal(deadlineFor("friend_peek", {}), QUICK_DEADLINE_MS);
   });
 
   test("a review thinks once per ply", () => {

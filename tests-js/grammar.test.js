@@ -44,8 +44,11 @@ describe("a rank is named in the accusative where a sentence needs it", () => {
     assert.equal(cardName("QS", "french", "accusative"), "damu pik");
     assert.equal(cardName("KH", "french", "accusative"), "kralja herc");
     assert.equal(cardName("QD", "german", "accusative"), "gornjeg bundeva");
+    assert.equal(cardName("JC", "german", "accusative"), "donjeg žir");
     setLanguage("sr-Cyrl");
     assert.equal(cardName("QS", "french", "accusative"), "даму пик");
+    assert.equal(cardName("QD", "german", "accusative"), "горњег бундева");
+    assert.equal(cardName("AH", "german", "accusative"), "аса срце");
     setLanguage("en");
     assert.equal(cardName("QS", "french", "accusative"), "queen of spades");
   });

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
+from otv66.bench.friend import PLAY_GOAL_CHARS
 from otv66.cards import CODES
 from otv66.friend.errors import (
     ForgedSenderError,
@@ -19,8 +20,10 @@ from otv66.friend.errors import (
     IllegalLinkMoveError,
     MalformedMessageError,
     OutOfOrderError,
+    RefusedError,
     WrongMatchError,
 )
+from otv66.friend.linkbench import is_setup
 from otv66.friend.links import Item, Link
 from otv66.friend.match import FriendMatch
 from otv66.rules import Rules
@@ -81,12 +84,14 @@ def test_after_three_links_the_leader_sees_every_face_up_card(pair: tuple[Friend
 def test_a_whole_match_between_two_devices_ends_alike_on_both(fresh: tuple[FriendMatch, FriendMatch]) -> None:
     alice, bob = fresh
     rng = random.Random(7)
-    players, turn = (alice, bob), 1
+    players, turn, links = (alice, bob), 1, []
     for _ in range(200):
         if alice.match.is_over:
             break
-        play_on(players[turn], players[1 - turn], rng)
+        links.append(play_on(players[turn], players[1 - turn], rng))
         turn = 1 - turn
+    play_links = [len(link) for link in links if link is not None and not is_setup(link)]
+    assert play_links and max(play_links) <= PLAY_GOAL_CHARS
     assert alice.match.is_over and bob.match.is_over
     assert alice.match.game_points == bob.match.game_points
     assert alice.finished == bob.finished
@@ -215,6 +220,57 @@ def test_nothing_to_send_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> N
         alice.link()
 
 
+# ----------------------------------------------------------------------------- resigning (docs/rules.md 6.5)
+
+
+def resignation(sender: FriendMatch, deal: int, keys: FriendMatch | None = None) -> str:
+    """A link from ``sender``'s seat: what waits in his outbox, then the resignation of ``deal``, signed by
+    ``keys``'s key (the sender's own by default)."""
+    signer = (keys or sender).keys.keys
+    items = (*sender.outbox, (Item.RESIGN, deal.to_bytes(2, "big")))
+    return Link(sender.keys.match_id, sender.seat, sender.sent, 1, items).signed(signer).to_text()
+
+
+def test_a_resigned_deal_goes_to_the_friend_with_three_game_points_and_the_next_deal_follows() -> None:
+    alice, invite = FriendMatch.invite("Alice", Rules(target=7), seeded(31))
+    bob, accept = FriendMatch.accept(invite, "Bob", seeded(131))
+    alice.receive(accept)
+    bob.receive(alice.link())
+    assert bob.forfeit and bob.can_resign() and not alice.can_resign()  # only the player whose turn it is
+    with pytest.raises(RefusedError):
+        alice.resign()
+    bob.resign()
+    link = bob.link()  # the resignation, and Bob's first shuffle of deal 2 (Alice, the winner, deals it)
+    alice.receive(link)
+    for side in (alice, bob):
+        assert side.match.game_points == (3, 0) and not side.match.is_over
+        assert side.to_state()["deal_number"] == 2 and side.to_state()["resigned"] == [1]
+        assert side.finished[0]["resigned"] == bob.seat
+    assert alice.status() == "send"  # her second shuffle of deal 2 is due
+    again = FriendMatch.from_text(alice.to_text())
+    assert again.match.game_points == (3, 0) and again.to_text() == alice.to_text()
+
+
+def test_a_forged_or_misplaced_resignation_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    alice, bob = fresh
+    stranger, _ = FriendMatch.invite("Eve", ONE_DEAL, seeded(9))
+    refused(alice, resignation(bob, 1, keys=stranger), ForgedSenderError)
+    refused(alice, resignation(bob, 2), WrongMatchError)  # a deal not in progress
+    alice.forfeit = False  # as in a match made without the option
+    refused(alice, resignation(bob, 1), RefusedError)
+    alice.forfeit = True
+    alice.receive(resignation(bob, 1))
+    assert alice.match.game_points == (3, 0) and alice.status() == "over"
+
+
+def test_the_invitation_carries_the_forfeit_option() -> None:
+    _, invite = FriendMatch.invite("Alice", ONE_DEAL, seeded(41), forfeit=False)
+    bob, _ = FriendMatch.accept(invite, "Bob", seeded(141))
+    assert not bob.forfeit and not bob.to_state()["forfeit"]
+    with pytest.raises(MalformedMessageError):
+        FriendMatch.invite("Alice", ONE_DEAL, seeded(41), forfeit="yes")  # type: ignore[arg-type]
+
+
 def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     from otv66.bridge import Session, handle
 
@@ -240,3 +296,8 @@ def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     assert bad["error"]["type"] == "friend_illegal_move"
     unknown = handle({"id": 3, "method": "friend_state", "params": {"id": "nope"}}, bo)
     assert unknown["error"]["type"] == "friend_wrong_match"
+    assert bo_state["can_resign"] is True
+    resigned = ask(bo, "friend_resign", id=state["id"])["state"]
+    assert isinstance(resigned, dict) and resigned["game_points"] == [3, 0] and resigned["status"] == "send"
+    final = ask(ana, "friend_receive", link=ask(bo, "friend_link", id=state["id"])["link"])["state"]
+    assert isinstance(final, dict) and final["winner"] == 0 and final["status"] == "over"

@@ -26,8 +26,14 @@ def shares_message(keys: KeyPair) -> Message:
     shares = ((3, hash_to_group(b"a")), (17, hash_to_group(b"b")))
     unsigned = Message(MATCH, deal=2, sender=1, seq=5, step=Step.SHARES, shares=shares)
     # The share proof is checked against a deck (tests/test_friend_session.py); any well-formed one does here.
+    # A message with shares is sealed by its share proof alone (no signature).
     stand_in = sign(unsigned.context, keys, b"", random.Random(5).randbytes)
-    return replace(unsigned, share_proof=stand_in).signed(keys, random.Random(6).randbytes)
+    return replace(unsigned, share_proof=stand_in)
+
+
+@pytest.fixture(scope="module")
+def key_message(keys: KeyPair) -> Message:
+    return Message(MATCH, deal=0, sender=1, seq=0, step=Step.KEY, public_key=keys.public).signed(keys)
 
 
 def as_text(data: bytes) -> str:
@@ -40,17 +46,21 @@ def test_a_message_survives_its_text_form(shares_message: Message, keys: KeyPair
     assert again == shares_message
     assert (again.deal, again.sender, again.seq, again.step) == (2, 1, 5, Step.SHARES)
     assert [pos for pos, _ in again.shares] == [3, 17]
-    again.verify_signature(keys.public)
+    assert again.signature is None and again.share_proof == shares_message.share_proof
     assert len(text) == -(-len(shares_message.encode()) * 4 // 3)  # base64url without padding
+    assert len(shares_message.encode()) == 23 + 1 + 2 * 33 + 64  # header, shares, one proof that seals it
 
 
-def test_the_signature_covers_every_field(shares_message: Message, keys: KeyPair) -> None:
+def test_the_signature_covers_every_field(key_message: Message, keys: KeyPair) -> None:
+    assert Message.from_text(key_message.to_text()) == key_message
+    key_message.verify_signature(keys.public)
+    other_key = KeyPair.generate(random.Random(7).randbytes).public
     for changed in (
-        Message(MATCH, 2, 1, 6, Step.SHARES, shares=shares_message.shares, share_proof=shares_message.share_proof),
-        Message(MATCH, 3, 1, 5, Step.SHARES, shares=shares_message.shares, share_proof=shares_message.share_proof),
-        Message(MATCH, 2, 1, 5, Step.SHARES, shares=shares_message.shares[:1], share_proof=shares_message.share_proof),
+        replace(key_message, seq=1),
+        replace(key_message, deal=3),
+        replace(key_message, public_key=other_key),
     ):
-        forged = Message.decode(changed.body() + shares_message.encode()[-64:])
+        forged = Message.decode(changed.body() + key_message.encode()[-64:])
         with pytest.raises(ForgedSenderError):
             forged.verify_signature(keys.public)
 
@@ -58,7 +68,7 @@ def test_the_signature_covers_every_field(shares_message: Message, keys: KeyPair
 @pytest.mark.parametrize(
     ("offset", "value", "reason"),
     [
-        (0, 2, "version"),  # version 2
+        (0, 3, "version"),  # version 3
         (19, 2, "seat"),  # sender 2
         (22, 9, "step"),  # step 9
         (24, 40, "position"),  # the first share's deck position

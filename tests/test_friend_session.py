@@ -210,19 +210,21 @@ def test_messages_of_another_match_or_deal_are_refused(setup: Setup) -> None:
     other = sessions[1 - DEALER]
     second = setup.messages[1]
     dealer_keys = setup.keys[DEALER].keys
-    refused(other, replace(second, deal=2).signed(dealer_keys).to_text(), WrongMatchError)
-    refused(other, replace(second, match_id=bytes(16)).signed(dealer_keys).to_text(), WrongMatchError)
+    refused(other, replace(second, deal=2).sealed(dealer_keys, None).to_text(), WrongMatchError)
+    refused(other, replace(second, match_id=bytes(16)).sealed(dealer_keys, None).to_text(), WrongMatchError)
 
 
 def test_an_altered_or_forged_message_is_refused_then_the_true_one_accepted(setup: Setup) -> None:
     sessions = fresh(setup.before_second_shuffle)
     other = sessions[1 - DEALER]
     true = setup.messages[1]
-    assert true.signature is not None
-    altered = replace(true, signature=replace(true.signature, challenge=true.signature.challenge ^ 1))
-    refused(other, altered.to_text(), ForgedSenderError)
+    # The second shuffle carries the dealer's shares: its share proof is its seal (no signature).
+    assert true.share_proof is not None and true.signature is None
+    altered = replace(true, share_proof=replace(true.share_proof, challenge=true.share_proof.challenge ^ 1))
+    refused(other, altered.to_text(), BadShareError)
     stranger = KeyPair.generate(seeded(12).randbytes)
-    refused(other, true.signed(stranger).to_text(), ForgedSenderError)
+    refused(other, true.sealed(stranger, None).to_text(), BadShareError)
+    refused(other, replace(true, seq=1).to_text(), OutOfOrderError)
     refused(other, setup.texts[1][:-8], MalformedMessageError)
     refused(other, setup.texts[1] + "AAAA", MalformedMessageError)
     refused(other, "not a message!", MalformedMessageError)
@@ -259,10 +261,34 @@ def test_a_wrong_share_is_refused_even_when_signed_by_its_sender(setup: Setup) -
     proof = prove_shares(
         message.context, keys.keys, message.shares_body() + deck.encoded, [(deck.cards[position].b, wrong)]
     )
-    lying = replace(message, share_proof=proof).signed(keys.keys)
+    lying = replace(message, share_proof=proof)  # a wrong share, proven with the sender's own key
     refused(sessions[1], lying.to_text(), BadShareError)
     sessions[1].receive(sender.next_message())  # the true share is then accepted
     assert sessions[1].card(1, 3, face_up=False) is None  # he has not sent his own yet
+
+
+def test_an_unsent_share_message_takes_more_shares_under_its_own_number(setup: Setup) -> None:
+    sender, receiver = fresh(setup.dealt)
+    sender.release(1, 3)
+    first = sender.next_message()
+    assert not sender.amendable()  # nothing more to add
+    sender.release(1, 4)
+    assert sender.amendable()
+    amended = sender.amend_last()
+    message = Message.from_text(amended)
+    assert message.seq == Message.from_text(first).seq
+    positions = [sender.position(1, pile, face_up=False) for pile in (3, 4)]
+    assert [pos for pos, _ in message.shares] == positions
+    assert sender.transcript[-1] == amended and first not in sender.transcript
+    receiver.receive(amended)
+    refused(receiver, first, OutOfOrderError)  # the number is used: the unsent first version is a replay
+    for pile in (3, 4):
+        receiver.release(1, pile)
+    sender.receive(receiver.next_message())
+    assert all(sender.card(1, pile, face_up=False) is not None for pile in (3, 4))
+    sender.release(1, 2)
+    with pytest.raises(RefusedError, match="unsent message of shares"):
+        sender.amend_last()  # the last message handled is the other player's
 
 
 def test_steps_out_of_turn_are_refused(setup: Setup) -> None:
@@ -271,7 +297,7 @@ def test_steps_out_of_turn_are_refused(setup: Setup) -> None:
     with pytest.raises(RefusedError, match="turn to shuffle"):
         other.next_message()
     shares_only = setup.messages[2]
-    early = replace(shares_only, seq=0, sender=DEALER).signed(setup.keys[DEALER].keys)
+    early = replace(shares_only, seq=0, sender=DEALER)  # refused for its step before any proof is checked
     refused(other, early.to_text(), OutOfOrderError)  # shares while his shuffle is due
     refused(other, setup.texts[0], RefusedError)  # one's own message
 
@@ -311,9 +337,9 @@ def test_a_restarted_device_restores_its_deal_from_the_transcript_and_plays_on(s
 
 def test_a_tampered_saved_transcript_is_refused(setup: Setup) -> None:
     own = setup.messages[1]  # the dealer's own second shuffle
-    assert own.signature is not None
-    altered = replace(own, signature=replace(own.signature, response=own.signature.response ^ 1)).to_text()
-    with pytest.raises(ForgedSenderError):
+    assert own.share_proof is not None
+    altered = replace(own, share_proof=replace(own.share_proof, response=own.share_proof.response ^ 1)).to_text()
+    with pytest.raises(BadShareError):
         DealSession.restore(setup.keys[DEALER], 1, DEALER, PACKETS, [setup.texts[0], altered])
     with pytest.raises(OutOfOrderError):
         DealSession.restore(setup.keys[DEALER], 1, DEALER, PACKETS, [setup.texts[1]])

@@ -368,3 +368,18 @@ def test_draw_bonus_after_two_draws_in_a_row_is_2():
     assert match.draw_bonus_pending == 2
     play_next_deal(match, "forehand wins 3")
     assert match.game_points == (5, 0)
+
+
+@pytest.mark.parametrize(("dealer_rule", "next_dealer"), [("winner", 0), ("alternate", 0)])
+def test_a_resigned_deal_gives_the_other_player_3_game_points(dealer_rule, next_dealer):
+    """docs/rules.md 6.5: the player who gives a deal up loses it as if he had taken no trick."""
+    match = Match(Rules(dealer=dealer_rule, draw_bonus=True), first_dealer=1)
+    play_next_deal(match, "draw")
+    deal = match.new_deal(seed=2)
+    deal.play(deal.legal_moves()[0])
+    match.resign(1)
+    assert match.game_points == (4, 0)  # 3, and the draw bonus waiting
+    assert match.next_dealer == next_dealer and not deal.is_over
+    with pytest.raises(IllegalMoveError):
+        match.resign(0)  # that deal is over: nothing left to resign
+    assert match.new_deal(seed=3).dealer == next_dealer

@@ -43,10 +43,10 @@ class FriendDesk:
             raise WrongMatchError("this friend match is not open here: load it first")
         return match
 
-    def invite(self, name: Any, rules: Any = None) -> dict[str, Any]:
-        """A new match and its invitation link."""
+    def invite(self, name: Any, rules: Any = None, forfeit: Any = True) -> dict[str, Any]:
+        """A new match and its invitation link (``forfeit``: the option of docs/rules.md 6.5)."""
         chosen = Rules.from_dict(rules if rules is not None else {})
-        match, link = FriendMatch.invite(check_player_name(name), chosen)
+        match, link = FriendMatch.invite(check_player_name(name), chosen, forfeit=forfeit)
         return self._answer(match, link=link)
 
     def accept(self, link: Any, name: Any) -> dict[str, Any]:
@@ -84,6 +84,12 @@ class FriendDesk:
         if not text:
             raise WrongMatchError("this match has no link to send yet")
         return self._answer(match, link=text)
+
+    def resign(self, match_id: Any) -> dict[str, Any]:
+        """Give up the current deal of a match (its link then carries the resignation)."""
+        match = self._match(match_id)
+        match.resign()
+        return self._answer(match)
 
     def state(self, match_id: Any) -> dict[str, Any]:
         """A match's state and saved text."""

@@ -15,13 +15,11 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from otv66.bench.friend import PLAY_GOAL_CHARS, SETUP_GOAL_CHARS
 from otv66.friend.links import Item, Link
 from otv66.friend.match import FriendMatch
 from otv66.friend.messages import Message, Step
 from otv66.rules import Rules
-
-SETUP_GOAL_CHARS = 12_000
-PLAY_GOAL_CHARS = 500
 
 
 @dataclass
@@ -85,10 +83,11 @@ def main(argv: list[str] | None = None) -> None:
     for name, measured, goal in (("setup", figures.setup, SETUP_GOAL_CHARS), ("play", figures.play, PLAY_GOAL_CHARS)):
         sizes, times = [size for size, _ in measured], [spent for _, spent in measured]
         over = sum(size > goal for size in sizes)
+        p99 = statistics.quantiles(sizes, n=100)[98] if len(sizes) > 1 else sizes[0]
         print(
-            f"{name} links: {len(sizes)}  characters mean {statistics.mean(sizes):.0f} max {max(sizes)}"
-            f" (goal <= {goal}, {over} over)  processing ms mean {1000 * statistics.mean(times):.1f}"
-            f" max {1000 * max(times):.1f}"
+            f"{name} links: {len(sizes)}  characters mean {statistics.mean(sizes):.0f} p99 {p99:.0f}"
+            f" max {max(sizes)} (goal <= {goal}, {over} over)  processing ms mean"
+            f" {1000 * statistics.mean(times):.1f} max {1000 * max(times):.1f}"
         )
 
 

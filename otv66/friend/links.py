@@ -12,7 +12,8 @@ A link is a signed envelope around an ordered list of items (version 1, integers
 
 Items, applied by the receiver in order: ``HELLO`` (JSON: the sender's name, and the rules in an
 invitation), ``KEY`` (a key message of :mod:`otv66.friend.session`), ``MESSAGE`` (a shuffle or
-shares of the deal, :mod:`otv66.friend.messages`) and ``MOVE`` (a docs/record-format.md move code).
+shares of the deal, :mod:`otv66.friend.messages`), ``MOVE`` (a docs/record-format.md move code) and
+``RESIGN`` (the deal number, 2 bytes: the sender gives that deal up, docs/rules.md 6.5).
 
 >>> from otv66.friend.elgamal import KeyPair
 >>> keys = KeyPair.generate()
@@ -54,6 +55,7 @@ class Item(enum.IntEnum):
     KEY = 1
     MESSAGE = 2
     MOVE = 3
+    RESIGN = 4
 
 
 @dataclass(frozen=True)

@@ -33,17 +33,20 @@ from __future__ import annotations
 import copy
 import json
 import secrets
+import struct
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from otv66.cards import CODES, DECK_SIZE
 from otv66.deal import CLAIM, Deal
+from otv66.dealing import check_dealer
 from otv66.errors import Otv66Error
 from otv66.friend.errors import (
     FriendProtocolError,
     IllegalLinkMoveError,
     MalformedMessageError,
     OutOfOrderError,
+    RefusedError,
     WrongMatchError,
 )
 from otv66.friend.links import MAX_SEQ, Item, Link
@@ -53,19 +56,23 @@ from otv66.friend.session import DealSession, MatchKeys
 from otv66.match import Match, check_player_name, check_players
 from otv66.rules import Rules
 
-SAVE_VERSION: Final = 1
-"""Version of the saved form (:meth:`FriendMatch.to_text`)."""
+SAVE_VERSION: Final = 2
+"""Version of the saved form (:meth:`FriendMatch.to_text`); 2: messages of version 2 and the option ``forfeit``."""
 PACKETS: Final = (4, 4)
 """How a friend deal is dealt (docs/rules.md 2)."""
 Status = Literal["play", "send", "wait", "over"]
+_DEAL_NUMBER: Final = struct.Struct(">H")
+"""A ``RESIGN`` item's data: the number of the deal given up."""
 
 
 class FriendMatch:
     """One device's side of a match against a friend."""
 
-    def __init__(self, keys: MatchKeys, rules: Rules, names: tuple[str, str]) -> None:
+    def __init__(self, keys: MatchKeys, rules: Rules, names: tuple[str, str], forfeit: bool = True) -> None:
         self.keys = keys
         self.match = Match(rules, first_dealer=0, players=names)
+        self.forfeit = forfeit
+        """Option ``forfeit`` (docs/rules.md 6.5): a player may resign a deal, which the other wins with 3."""
         self.session: DealSession | None = None
         self.moves: list[str] = []
         """The moves of the current deal."""
@@ -82,13 +89,17 @@ class FriendMatch:
 
     @classmethod
     def invite(
-        cls, name: str, rules: Rules | None = None, random_bytes: RandomBytes = secrets.token_bytes
+        cls,
+        name: str,
+        rules: Rules | None = None,
+        random_bytes: RandomBytes = secrets.token_bytes,
+        forfeit: bool = True,
     ) -> tuple[FriendMatch, str]:
         """A new match (this device is seat 0 and deals first) and the invitation link to send."""
         keys = MatchKeys.new(0, random_bytes=random_bytes)
         rules = rules if rules is not None else Rules()
-        me = cls(keys, rules, (check_player_name(name), "?"))
-        hello = {"name": name, "rules": rules.to_dict()}
+        me = cls(keys, rules, (check_player_name(name), "?"), _check_forfeit(forfeit))
+        hello = {"name": name, "rules": rules.to_dict(), "forfeit": me.forfeit}
         me._send(Item.HELLO, json.dumps(hello).encode())
         me._send(Item.KEY, from_base64url(keys.key_message()))
         return me, me.link()
@@ -107,7 +118,8 @@ class FriendMatch:
             rules = Rules.from_dict(hello.get("rules"))
         except Otv66Error as error:
             raise MalformedMessageError(f"the invitation's rules: {error}") from None
-        me = cls(keys, rules, (check_player_name(hello.get("name")), check_player_name(name)))
+        names = (check_player_name(hello.get("name")), check_player_name(name))
+        me = cls(keys, rules, names, _check_forfeit(hello.get("forfeit", False)))
         me.received = 1
         me._send(Item.HELLO, json.dumps({"name": name}).encode())
         me._send(Item.KEY, from_base64url(keys.key_message()))
@@ -155,6 +167,9 @@ class FriendMatch:
             "seat": self.seat,
             "players": list(match.players),
             "rules": match.rules.to_dict(),
+            "forfeit": self.forfeit,
+            "can_resign": self.can_resign(),
+            "resigned": [deal.get("resigned") for deal in self.finished],
             "game_points": list(match.game_points),
             "winner": match.winner,
             "deal_number": self._deal_number(),
@@ -190,6 +205,30 @@ class FriendMatch:
         deal = self.deal
         if deal is not None and deal.turn == self.seat and self._blocked(self.seat) and self._opens_with_mine():
             self._flush()
+
+    def can_resign(self) -> bool:
+        """Whether this player may give up the deal now: option ``forfeit``, the layout dealt, his turn to act."""
+        return self.forfeit and self.deal is not None and self.status() in ("play", "send")
+
+    def resign(self) -> None:
+        """Give up the current deal (docs/rules.md 6.5): the friend wins it with 3 game points. The resignation
+        joins the outbox (the link signs it) and the next deal begins."""
+        if not self.can_resign():
+            raise RefusedError("you can resign a deal only when the match allows it and it is your turn to act")
+        session = self.session
+        assert session is not None
+        self._send(Item.RESIGN, _DEAL_NUMBER.pack(session.deal))
+        self._end_deal(session, resigned=self.seat)
+
+    def _receive_resignation(self, data: bytes) -> None:
+        session = self.session
+        if not self.forfeit:
+            raise RefusedError("this match was made without the forfeit option: a deal cannot be resigned")
+        if session is None or self.deal is None:
+            raise OutOfOrderError("there is no dealt deal to resign now")
+        if data != _DEAL_NUMBER.pack(session.deal):
+            raise WrongMatchError(f"this resignation is not for deal {session.deal}, the deal in progress")
+        self._end_deal(session, resigned=self.keys.other)
 
     def _opens_with_mine(self) -> bool:
         return self.session is not None and bool(self.session.opens_with_mine())
@@ -246,6 +285,8 @@ class FriendMatch:
                 self._refresh()
             elif kind == Item.MOVE:
                 self._receive_move(data.decode("ascii", "replace"))
+            elif kind == Item.RESIGN:
+                self._receive_resignation(data)
             else:
                 raise OutOfOrderError(f"a {kind.name} item comes only in a match's first link")
         self.received += 1
@@ -283,11 +324,27 @@ class FriendMatch:
         return session is not None and (session.shuffler == self.seat or bool(session.pending_shares()))
 
     def _flush(self) -> None:
-        """Put this player's due shuffle and shares into the outbox (opening what they complete)."""
-        if self._pending():
-            assert self.session is not None
-            self._send(Item.MESSAGE, from_base64url(self.session.next_message()))
-            self._refresh()
+        """Put this player's due shuffle and shares into the outbox (opening what they complete).
+
+        Shares join this deal's unsent message of shares when the outbox holds one (one share proof and
+        header for the link, not two: this keeps every play link within 500 characters).
+        """
+        session = self.session
+        if session is None or not self._pending():
+            return
+        unsent = self._unsent_shares_item(session)
+        if unsent is None:
+            self._send(Item.MESSAGE, from_base64url(session.next_message()))
+        else:
+            self.outbox[unsent] = (Item.MESSAGE, from_base64url(session.amend_last()))
+        self._refresh()
+
+    def _unsent_shares_item(self, session: DealSession) -> int | None:
+        """The outbox index of the session's last message if it is an amendable message of shares not sent yet."""
+        if session.shuffler is not None or not session.amendable():
+            return None
+        last = (Item.MESSAGE, from_base64url(session.transcript[-1]))
+        return self.outbox.index(last) if last in self.outbox else None
 
     def _send(self, kind: Item, data: bytes) -> None:
         """Add an item to the outbox (the link's deal is the one its first item belongs to)."""
@@ -318,13 +375,21 @@ class FriendMatch:
         if move != CLAIM:
             self._release(session, card)
         if deal.is_over:
-            self.finished.append({"dealer": session.dealer, "seen": _seen(session), "moves": self.moves})
-            self.session = None
-            if not self.match.is_over:
-                self._start_deal()
+            self._end_deal(session)
             return
         if mine:
             self._release_forced(deal, session)
+
+    def _end_deal(self, session: DealSession, resigned: int | None = None) -> None:
+        """Keep the deal that ended (played out, or given up by seat ``resigned``) and start the next one."""
+        finished: dict[str, Any] = {"dealer": session.dealer, "seen": _seen(session), "moves": self.moves}
+        if resigned is not None:
+            self.match.resign(resigned)
+            finished["resigned"] = resigned
+        self.finished.append(finished)
+        self.session = None
+        if not self.match.is_over:
+            self._start_deal()
 
     @staticmethod
     def _release(session: DealSession, card: str) -> None:
@@ -362,6 +427,7 @@ class FriendMatch:
             "version": SAVE_VERSION,
             "keys": self.keys.to_text(),
             "rules": self.match.rules.to_dict(),
+            "forfeit": self.forfeit,
             "players": list(self.match.players),
             "finished": self.finished,
             "deal": None if session is None else {"transcript": session.transcript, "moves": self.moves},
@@ -381,10 +447,13 @@ class FriendMatch:
             if data["version"] != SAVE_VERSION:
                 raise MalformedMessageError(f"saved friend match version {data['version']} is not known here")
             keys = MatchKeys.from_text(data["keys"], random_bytes)
-            me = cls(keys, Rules.from_dict(data["rules"]), check_players(data["players"]))
+            forfeit = _check_forfeit(data["forfeit"])
+            me = cls(keys, Rules.from_dict(data["rules"]), check_players(data["players"]), forfeit)
             for saved in data["finished"]:
                 me.finished.append(saved)
                 me.match.deals.append(_deal_from_seen(saved, me.match.rules))
+                if "resigned" in saved:
+                    me.match.resign(check_dealer(saved["resigned"]))
             current = data["deal"]
             if current is not None:
                 deal_number = len(me.finished) + 1
@@ -402,6 +471,12 @@ class FriendMatch:
                 raise
             raise MalformedMessageError(f"this is not a saved friend match: {error}") from None
         return me
+
+
+def _check_forfeit(forfeit: object) -> bool:
+    if not isinstance(forfeit, bool):
+        raise MalformedMessageError(f"the forfeit option is true or false, not {forfeit!r:.40}")
+    return forfeit
 
 
 def _hello(data: bytes) -> dict[str, Any]:

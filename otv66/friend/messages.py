@@ -13,10 +13,14 @@ Layout of version 1 (integers big-endian)::
                        SHARES: nothing
     shares    1 byte count, then per share: deck position (1 byte) and share (32 bytes)
     share proof        64 bytes, present when there is a share
-    signature          64 bytes: the sender's Schnorr signature of everything above
+    signature          64 bytes, present when there is no share: the sender's Schnorr signature of
+                       everything above
 
-Every proof is bound to :meth:`Message.context` (match, deal, step, seq, sender), and the signature
-covers every byte, so a message cannot be altered, replayed elsewhere or written by anyone else.
+Every proof is bound to :meth:`Message.context` (match, deal, step, seq, sender). A message is sealed
+by the sender's key over every byte: by its signature, or, when it carries shares, by its share proof,
+which is itself a signature (a Chaum-Pedersen proof of knowledge of the sender's secret, Fiat-Shamir
+over every byte before it and the deck the shares open): a second signature would add 64 bytes and no
+assurance. So a message cannot be altered, replayed elsewhere or written by anyone else.
 
 >>> from otv66.friend.elgamal import KeyPair
 >>> keys = KeyPair.generate()
@@ -38,13 +42,14 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from otv66.cards import DECK_SIZE
-from otv66.friend.elgamal import Deck, KeyPair, Proof, sign, verify_signature
-from otv66.friend.errors import MalformedMessageError
+from otv66.friend.elgamal import Deck, KeyPair, Proof, prove_shares, sign, verify_shares, verify_signature
+from otv66.friend.errors import MalformedMessageError, OutOfOrderError
 from otv66.friend.fiat_shamir import Context
 from otv66.friend.ristretto import ENCODED_SIZE, Element, RandomBytes, decode
 from otv66.friend.shuffle import ShuffleProof
 
-VERSION: Final = 1
+VERSION: Final = 2
+"""Version 2: a message with shares is sealed by its share proof alone (version 1 also signed it)."""
 MATCH_ID_SIZE: Final = 16
 _HEADER: Final = struct.Struct(">B16sHBHB")
 _BASE64URL: Final = re.compile(r"[A-Za-z0-9_-]*")
@@ -107,16 +112,50 @@ class Message:
         return bytes([len(self.shares)]) + b"".join(bytes([pos]) + share.encode() for pos, share in self.shares)
 
     def signed(self, keys: KeyPair, random_bytes: RandomBytes = secrets.token_bytes) -> Message:
-        """This message with the sender's signature."""
+        """This message with the sender's signature (a message with shares is sealed by its share proof)."""
+        assert not self.shares, "a message with shares is sealed by its share proof, not signed"
         return replace(self, signature=sign(self.context, keys, self.body(), random_bytes))
 
     def verify_signature(self, public: Element) -> None:
-        """Raise :class:`~otv66.friend.errors.ForgedSenderError` unless ``public``'s owner signed this message."""
+        """Raise :class:`~otv66.friend.errors.ForgedSenderError` unless ``public``'s owner signed this message
+        (one without shares: the share proof seals the others, checked with the deck they open)."""
         assert self.signature is not None
         verify_signature(self.context, public, self.body(), self.signature)
 
+    def opened_deck(self, final: Deck | None) -> Deck | None:
+        """The deck this message's shares open: its own for the second shuffle, else ``final`` (the deal's)."""
+        return self.deck if self.step == Step.SECOND_SHUFFLE else final
+
+    def sealed(self, keys: KeyPair, final: Deck | None, random_bytes: RandomBytes = secrets.token_bytes) -> Message:
+        """This message sealed by ``keys``: its share proof (shares of the deck :meth:`opened_deck` gives for
+        the deal's ``final`` deck) when it has shares, else its signature."""
+        if not self.shares:
+            return self.signed(keys, random_bytes)
+        deck = self.opened_deck(final)
+        assert deck is not None, "shares open the final deck"
+        pairs = [(deck.cards[pos].b, share) for pos, share in self.shares]
+        proof = prove_shares(self.context, keys, self.shares_body() + deck.encoded, pairs, random_bytes)
+        return replace(self, share_proof=proof, signature=None)
+
+    def verify_seal(self, public: Element, final: Deck | None) -> None:
+        """Check that ``public``'s owner sealed this message (see :meth:`sealed`): raise
+        :class:`~otv66.friend.errors.ForgedSenderError` for a bad signature,
+        :class:`~otv66.friend.errors.BadShareError` for a bad share proof (a wrong share or a forgery)."""
+        if not self.shares:
+            self.verify_signature(public)
+            return
+        deck = self.opened_deck(final)
+        if deck is None:
+            raise OutOfOrderError("decryption shares came before the deck was final")
+        assert self.share_proof is not None
+        pairs = [(deck.cards[pos].b, share) for pos, share in self.shares]
+        verify_shares(self.context, public, self.shares_body() + deck.encoded, pairs, self.share_proof)
+
     def encode(self) -> bytes:
-        """The message's bytes (signed)."""
+        """The message's bytes (sealed: signed, or with its share proof)."""
+        if self.shares:
+            assert self.share_proof is not None, "prove a message's shares before sending it"
+            return self.body()
         assert self.signature is not None, "sign a message before sending it"
         return self.body() + self.signature.encode()
 
@@ -149,11 +188,13 @@ class Message:
             if position >= DECK_SIZE:
                 raise MalformedMessageError(f"deck position {position} does not exist")
             shares.append((position, decode(reader.take(ENCODED_SIZE))))
+        signature = None
         if shares:
             share_proof = Proof.decode(reader.take(Proof.SIZE))
-        signature = Proof.decode(reader.take(Proof.SIZE))
+        else:
+            signature = Proof.decode(reader.take(Proof.SIZE))
         if not reader.done():
-            raise MalformedMessageError("the message goes on after its signature")
+            raise MalformedMessageError("the message goes on after its seal (signature or share proof)")
         return cls(
             match_id, deal, sender, seq, step, public_key, deck, shuffle_proof, tuple(shares), share_proof, signature
         )

@@ -42,8 +42,6 @@ from otv66.friend.elgamal import (
     decryption_share,
     initial_deck,
     joint_key,
-    prove_shares,
-    verify_shares,
 )
 from otv66.friend.errors import (
     MalformedMessageError,
@@ -187,6 +185,8 @@ class DealSession:
         self._cards: dict[int, int] = {}
         self.transcript: list[str] = []
         """Every message of this deal, sent or received, in the order this player handled them."""
+        self._last_is_own_shares = False
+        """Whether the last message handled is this player's own message of shares only."""
 
     @property
     def seat(self) -> int:
@@ -251,19 +251,41 @@ class DealSession:
             final = deck if step == Step.SECOND_SHUFFLE else None
         shares: tuple[tuple[int, Element], ...] = ()
         if final is not None:
-            shares = tuple((pos, decryption_share(keys.keys.secret, final.cards[pos])) for pos in self._unsent())
+            shares = self._own_shares(final, self._unsent())
         if step == Step.SHARES and not shares:
             raise RefusedError("nothing to send now: no shuffle is due and every share allowed is sent")
         message = Message(keys.match_id, self.deal, seat, self._sent, step, None, deck, proof, shares)
-        if final is not None and shares:
-            pairs = [(final.cards[pos].b, share) for pos, share in shares]
-            body = message.shares_body() + final.encoded
-            message = replace(
-                message, share_proof=prove_shares(message.context, keys.keys, body, pairs, keys.random_bytes)
-            )
-        text = message.signed(keys.keys, keys.random_bytes).to_text()
+        message = message.sealed(keys.keys, self.final_deck, keys.random_bytes)
+        text = message.to_text()
         self._record_own(message, text)
         return text
+
+    def amendable(self) -> bool:
+        """Whether :meth:`amend_last` may rewrite this player's last message: it is the last one handled, it
+        holds shares only, and there are shares to add."""
+        return self._last_is_own_shares and bool(self.pending_shares())
+
+    def amend_last(self) -> str:
+        """This player's last message written again, under the same sequence number, with every share he may
+        send now added: two share messages in one link would cost a second proof (64 bytes) and header.
+
+        Only for a message **not yet sent** (the caller answers for that; it sits in the caller's outbox):
+        once the other player has one message of a sequence number, he refuses a second.
+        """
+        if not self.amendable():
+            raise RefusedError("only an unsent message of shares, the last one handled, can take more shares")
+        last, final = Message.from_text(self.transcript[-1]), self.final_deck
+        assert final is not None
+        added = self._own_shares(final, self._unsent())
+        message = replace(last, shares=last.shares + added).sealed(self._keys.keys, final, self._keys.random_bytes)
+        text = message.to_text()
+        self.transcript.pop()
+        self._sent -= 1
+        self._record_own(message, text)
+        return text
+
+    def _own_shares(self, final: Deck, positions: Sequence[int]) -> tuple[tuple[int, Element], ...]:
+        return tuple((pos, decryption_share(self._keys.keys.secret, final.cards[pos])) for pos in positions)
 
     def _record_own(self, message: Message, text: str) -> None:
         """Apply one of this player's own messages (just written, or read back by :meth:`restore`)."""
@@ -276,6 +298,7 @@ class DealSession:
         self._cards.update(opened)
         self._sent += 1
         self.transcript.append(text)
+        self._last_is_own_shares = message.step == Step.SHARES
 
     @classmethod
     def restore(
@@ -295,16 +318,17 @@ class DealSession:
             if message.seq != session._sent:
                 raise OutOfOrderError(f"saved message {session._sent} of this player is missing")
             session._check_step(message)
-            message.verify_signature(keys.keys.public)
+            message.verify_seal(keys.keys.public, session.final_deck)
             session._record_own(message, text)
         return session
 
     def receive(self, text: str) -> list[int]:
         """Check the other player's message and apply it; return the deck positions it opened."""
         message = Message.from_text(text)
-        other = self._keys.other
         self._check_place(message)
-        message.verify_signature(self._keys.public(other))
+        public = self._keys.public(self._keys.other)
+        if not message.shares:
+            message.verify_signature(public)
         deck = self._decks[-1]
         if message.deck is not None:
             assert message.shuffle_proof is not None
@@ -314,20 +338,11 @@ class DealSession:
         theirs = dict(message.shares)
         if len(theirs) != len(message.shares):
             raise MalformedMessageError("a deck position has two shares in one message")
+        again = sorted(theirs.keys() & self._theirs.keys())
+        if again:
+            raise OutOfOrderError(f"shares for deck positions {again} were already received")
         if theirs:
-            if final is None:
-                raise OutOfOrderError("decryption shares came before the deck was final")
-            again = sorted(theirs.keys() & self._theirs.keys())
-            if again:
-                raise OutOfOrderError(f"shares for deck positions {again} were already received")
-            assert message.share_proof is not None
-            verify_shares(
-                message.context,
-                self._keys.public(other),
-                message.shares_body() + final.encoded,
-                [(final.cards[pos].b, share) for pos, share in message.shares],
-                message.share_proof,
-            )
+            message.verify_seal(public, self.final_deck)
         opened = self._openings(final, self._mine, theirs)
         if message.deck is not None:
             self._decks.append(message.deck)
@@ -335,6 +350,7 @@ class DealSession:
         self._cards.update(opened)
         self._received += 1
         self.transcript.append(text)
+        self._last_is_own_shares = False
         return sorted(opened)
 
     def _check_place(self, message: Message) -> None:

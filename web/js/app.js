@@ -9,7 +9,7 @@
 import { setSpeedFactor } from "./animate.js";
 import { installSprite } from "./cards.js";
 import { deviceStorage } from "./device-storage.js";
-import { hostNotifier } from "./embed.js";
+import { hostNotifier, reportPreferredHeight } from "./embed.js";
 import { Engine, missingSupport } from "./engine.js";
 import { requestBuildInfo, startEngine } from "./engine-start.js";
 import { setLanguage, t } from "./i18n.js";
@@ -216,6 +216,7 @@ buildInfo.catch(() => {}); // its failure is shown by loadEngine, not reported a
 installSprite();
 buildTable(root);
 document.body.classList.toggle("embed", overrides.embed);
+reportPreferredHeight(overrides.embed, byId("table")); // embed mode: the frame height it would like, to the host
 applyLook();
 render(root, null, viewOf(store.state));
 drawSavedTable();

@@ -6,16 +6,27 @@
  * A card code is rank + suit as in docs/rules.md (`"TH"` = ten of hearts).
  */
 
-/** @import { Deck } from "./types.js" */
+import { language, TEXTS } from "./i18n.js";
+
+/** @import { Deck, Language } from "./types.js" */
 
 /**
- * Corner index of each rank, by deck style (German decks have Ober and Unter instead of Q and J).
- * @type {Record<Deck, Record<string, string>>}
+ * Corner index of each rank as printed on French cards (and on the number cards of both decks).
+ * @type {Record<string, string>}
  */
-const INDEX = {
-  french: { A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9", 8: "8", 7: "7" },
-  german: { A: "A", T: "10", K: "K", Q: "O", J: "U", 9: "9", 8: "8", 7: "7" },
-};
+const INDEX = { A: "A", T: "10", K: "K", Q: "Q", J: "J", 9: "9", 8: "8", 7: "7" };
+
+/**
+ * The Hungarian deck's lettered ranks: their corner letter is the initial of the rank's name in the player's
+ * language (texts key `cornerG_<rank>`: A, K, G, D in Serbian, А, К, Г, Д in Cyrillic, A, K, O, U in English).
+ */
+const HUNGARIAN_LETTERED = ["A", "K", "Q", "J"];
+
+/** A rank's corner index on a card of `style` for a page in `lang`. */
+function cornerIndex(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type {Language} */ lang) {
+  if (style === "german" && HUNGARIAN_LETTERED.includes(rank)) return TEXTS[lang][`cornerG_${rank}`];
+  return INDEX[rank];
+}
 
 /**
  * Ink of each suit (the corner letters and the symbols' outlines), by deck style. The symbols differ too, so
@@ -110,9 +121,15 @@ function symbol(style, suit, x, y, size, flipped = false) {
   return `<use href="#${style}-${suit}" x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}"${turn}/>`;
 }
 
-/** A corner index: rank above suit. */
-function corner(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type {string} */ suit) {
-  const label = INDEX[style][rank];
+/**
+ * A corner index: rank above suit.
+ * @param {Deck} style
+ * @param {string} rank
+ * @param {string} suit
+ * @param {Language} lang
+ */
+function corner(style, rank, suit, lang) {
+  const label = cornerIndex(style, rank, lang);
   const narrow = label.length > 1 ? ` textLength="34" lengthAdjust="spacingAndGlyphs"` : "";
   return `<g><text x="24" y="44" text-anchor="middle" class="card-index"${narrow}>${label}</text>${symbol(style, suit, 24, 69, 34)}</g>`;
 }
@@ -210,16 +227,22 @@ function centre(/** @type {Deck} */ style, /** @type {string} */ rank, /** @type
   return PIPS[rank].map(([x, y]) => symbol(style, suit, x, y, 38, y > 140)).join("");
 }
 
-/** The SVG markup of a card's face in the given deck style. */
-export function cardFace(/** @type {string} */ code, /** @type {string} */ deck) {
+/**
+ * The SVG markup of a card's face in the given deck style, its corner letters in `lang` (the page's language
+ * unless told). Faces are kept by deck style, language and card: a language switch draws new corner letters.
+ * @param {string} code
+ * @param {string} deck
+ * @param {Language} [lang]
+ */
+export function cardFace(code, deck, lang = language()) {
   const style = deckStyle(deck);
-  const key = `${style}:${code}`;
+  const key = `${style}:${lang}:${code}`;
   if (!cache.has(key)) {
     const { rank, suit } = parseCode(code);
     const svg = `<svg class="card-svg" viewBox="0 0 200 280" aria-hidden="true" focusable="false" color="${INK[style][suit]}">
       <rect x="2" y="2" width="196" height="276" rx="14" fill="#fffdf7" stroke="#9a968c" stroke-width="2"/>
-      ${corner(style, rank, suit)}
-      <g transform="rotate(180 100 140)">${corner(style, rank, suit)}</g>
+      ${corner(style, rank, suit, lang)}
+      <g transform="rotate(180 100 140)">${corner(style, rank, suit, lang)}</g>
       ${centre(style, rank, suit)}</svg>`;
     cache.set(key, svg);
   }

@@ -24,10 +24,13 @@ export function snippet(/** @type {string} */ gameUrl) {
   return `<iframe src="${src.href}" title="Otvoreni 66"
         style="${FRAME_STYLE}" loading="lazy"></iframe>
 <script>
-  // Optional: hear when a deal or the match ends.
+  // Optional: hear when a deal or the match ends, and give the frame the height the game asks for (up to the
+  // window's height).
   window.addEventListener("message", (event) => {
     if (event.origin !== "${src.origin}" || event.data?.source !== "otv66") return;
-    console.log(event.data.type, event.data.game_points);
+    if (event.data.type !== "resize") return console.log(event.data.type, event.data.game_points);
+    for (const frame of document.querySelectorAll("iframe"))
+      if (frame.contentWindow === event.source) frame.style.height = Math.min(event.data.height, innerHeight) + "px";
   });
 </script>`;
 }
@@ -79,6 +82,7 @@ function start() {
   const log = byId("event-log");
   window.addEventListener("message", (event) => {
     if (event.source !== preview.contentWindow || event.data?.source !== "otv66") return;
+    if (event.data.type === "resize") preview.style.height = `${Math.min(event.data.height, innerHeight)}px`;
     const item = document.createElement("li");
     item.textContent = JSON.stringify(event.data);
     log.append(item);

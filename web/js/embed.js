@@ -9,6 +9,9 @@
  *   {source: "otv66", version: 1, type: "match-finished", winner: 0 | 1, game_points: [a, b], deals: n, target}
  *   {source: "otv66", version: 1, type: "challenge-finished", result: <the result link's address>}  (club.html: a
  *    member finished a club challenge; the link proves his result when opened on the standings view)
+ *   {source: "otv66", version: 1, type: "resize", height: <CSS px>}  (the frame height the game would like: its
+ *    cards as large as the frame's width allows; posted when it changes, at most every HEIGHT_INTERVAL_MS; the
+ *    Embed page's snippet has an optional script that applies it, up to the host window's height)
  *
  * Player 0 is the person at the bottom of the table, player 1 the computer (or the second person).
  * `version` goes up only when a field changes meaning or disappears; new fields may be added.
@@ -51,7 +54,16 @@
  * @property {string} result  the result link (club.html#result=r1.…)
  */
 
-/** @typedef {{postMessage(message: DealFinishedEvent | MatchFinishedEvent, targetOrigin: string): void}} HostWindow */
+/**
+ * @typedef {object} ResizeEvent
+ * @property {"otv66"} source
+ * @property {number} version
+ * @property {"resize"} type
+ * @property {number} height  the frame height the game would like, in CSS pixels (a whole number)
+ */
+
+/** @typedef {DealFinishedEvent | MatchFinishedEvent | ResizeEvent} HostEvent */
+/** @typedef {{postMessage(message: HostEvent, targetOrigin: string): void}} HostWindow */
 
 export const EVENT_VERSION = 1;
 const SOURCE = /** @type {const} */ ("otv66");
@@ -130,4 +142,71 @@ export function hostNotifier(embedded, target = window.parent) {
       target.postMessage(matchFinished(match), "*");
     }
   };
+}
+
+/** The shortest time between two `resize` events (the last height is always posted, after the wait). */
+export const HEIGHT_INTERVAL_MS = 150;
+
+/**
+ * The event asking the host page for a frame `height` CSS pixels tall.
+ * @param {number} height
+ * @returns {ResizeEvent}
+ */
+export function resizeEvent(height) {
+  return { source: SOURCE, version: EVENT_VERSION, type: "resize", height };
+}
+
+/**
+ * A function to call with the preferred height whenever it may have changed: it posts a `resize` event when the
+ * height (rounded up to a whole pixel) differs from the last one posted, at most once per `interval` ms; a height
+ * given during the wait is posted when the wait ends, so the host always gets the last one.
+ * @param {HostWindow} target
+ * @param {number} [interval]
+ * @param {(run: () => void, ms: number) => unknown} [wait]
+ * @returns {(height: number) => void}
+ */
+export function heightPoster(target, interval = HEIGHT_INTERVAL_MS, wait = setTimeout) {
+  let latest = 0;
+  let posted = 0;
+  let waiting = false;
+  const flush = () => {
+    waiting = latest !== posted;
+    if (!waiting) return;
+    posted = latest;
+    target.postMessage(resizeEvent(posted), "*");
+    wait(flush, interval);
+  };
+  return (height) => {
+    latest = Math.ceil(height);
+    if (!waiting) flush();
+  };
+}
+
+/**
+ * The page's preferred height: its content's height now, with the table at the height that gives it cards as large
+ * as its width allows (the height of the table's `.height-probe`, by table.css) instead of the height it has.
+ * @param {HTMLElement} table
+ * @param {HTMLElement} probe
+ */
+export function preferredHeight(table, probe) {
+  const page = document.documentElement;
+  return page.scrollHeight - table.clientHeight + probe.getBoundingClientRect().height;
+}
+
+/**
+ * In an embedded page inside a frame: tell the host the preferred height now and whenever the page or its table
+ * changes size (ResizeObserver), as `resize` events.
+ * @param {boolean} embedded  the page was opened with `?embed=1`
+ * @param {HTMLElement} table  the table (`main.table`)
+ * @param {HostWindow | null} [target]  the host page's window
+ */
+export function reportPreferredHeight(embedded, table, target = window.parent) {
+  if (!embedded || !target || target === window || typeof ResizeObserver === "undefined") return;
+  const probe = document.createElement("div");
+  probe.className = "height-probe";
+  probe.setAttribute("aria-hidden", "true");
+  table.append(probe);
+  const post = heightPoster(target);
+  const observer = new ResizeObserver(() => post(preferredHeight(table, probe)));
+  for (const element of [document.documentElement, table, probe]) observer.observe(element);
 }

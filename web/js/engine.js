@@ -28,6 +28,20 @@ const THINKING_CALLS = new Set(["computer_move", "ai_move", "hint", "analyse"]);
 export const QUICK_DEADLINE_MS = 5_000;
 /** What a thinking call may take beyond its thinking time (the AI's first import, a busy machine). */
 export const THINKING_MARGIN_MS = 6_000;
+/**
+ * Friend-match calls that prove or check shuffles and decryption shares (otv66/friend): about a second each in
+ * Pyodide, several on a busy machine, and the first one loads the cryptography.
+ */
+const CRYPTO_CALLS = new Set([
+  "friend_invite",
+  "friend_accept",
+  "friend_receive",
+  "friend_load",
+  "friend_play",
+  "friend_resign",
+  "friend_link",
+]);
+export const CRYPTO_DEADLINE_MS = 30_000;
 /** The thinking time assumed when a call names none (the strongest level's budget is below it). */
 const DEFAULT_THINKING_SECONDS = 1;
 /** The most plies a review analyses (a deal has at most 24 card plays plus marriages and a claim). */
@@ -43,6 +57,7 @@ export function deadlineFor(method, params) {
   const given = typeof params.seconds === "number" && params.seconds > 0 ? params.seconds : null;
   if (method === "review") return REVIEW_PLIES * (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
   if (THINKING_CALLS.has(method)) return (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
+  if (CRYPTO_CALLS.has(method)) return CRYPTO_DEADLINE_MS;
   return QUICK_DEADLINE_MS;
 }
 

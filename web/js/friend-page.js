@@ -2,23 +2,35 @@
  * The "Play a friend" page (friend.html): a match against a friend on another device, played by links.
  *
  * Every message is a link `friend.html#f1.…` (otv66/friend/links.py): the page shows the link to send
- * (Web Share on phones, else copy) and reads a link from its address or from the paste box. The engine
- * (bridge `friend_*` methods) holds the rules and checks every link; this page only shows and stores.
+ * (Web Share on phones, else copy) and reads a link from its address or from the paste box. The match is drawn on
+ * the main game's card table (render.js, from this player's seat: friend-table.js) and played by clicking its cards
+ * or with the keyboard (input.js). The engine (bridge `friend_*` methods) holds the rules and checks every link;
+ * this page only shows and stores.
  */
 
+import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
+import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-invite.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
+import { drawnState, tableView } from "./friend-table.js";
 import { language, setLanguage, t } from "./i18n.js";
+import { bindInput } from "./input.js";
+import { showMarriageChoice } from "./panels.js";
+import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 
 /** @import { FriendAnswer, FriendState } from "./friend-types.js" */
+/** @import { PanelDialog } from "./panels.js" */
 
 const engine = new Engine();
 const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
 /** @type {FriendState | null} */
 let current = null;
-/** @type {string} */
-let pendingInvitation = "";
+/** The link this page last made (shown until the player has to move again). */
+let lastLink = "";
+/** An invitation being read: its link, and the answer the engine made for it (sent only once accepted). */
+let invitation = { link: "", answer: /** @type {FriendAnswer | null} */ (null) };
+let busy = false;
 
 /** An element of friend.html. */
 function byId(/** @type {string} */ id) {
@@ -44,21 +56,27 @@ function addressOf(/** @type {string} */ link) {
 /** Keep the answer's save, show its state and the link it carries (if any). */
 function take(/** @type {FriendAnswer} */ answer) {
   storeMatch(answer.state, answer.saved);
+  const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
-  if (answer.link) showLink(answer.link);
+  if (answer.link) {
+    lastLink = answer.link;
+    field("friend-link").value = addressOf(answer.link);
+  }
   renderMatch();
   renderList();
+  if (turnCame) byId("friend-turn").scrollIntoView({ block: "start" });
 }
 
-function showLink(/** @type {string} */ link) {
-  byId("friend-outgoing").hidden = false;
-  const box = /** @type {HTMLTextAreaElement} */ (byId("friend-link"));
-  box.value = addressOf(link);
-  byId("friend-share").hidden = typeof navigator.share !== "function";
-}
-
+/** Whose turn it is, in a few words (the list of matches). */
 function statusText(/** @type {FriendState} */ state) {
   return t(`friendStatus_${state.status}`, { name: state.players[1 - state.seat] });
+}
+
+/** Whose turn it is, as the banner over the table says it. */
+function turnText(/** @type {FriendState} */ state) {
+  const friend = state.players[1 - state.seat];
+  if (state.status !== "over") return t(`friendTurn_${state.status}`, { name: friend });
+  return t("friendTurn_over", { name: state.players[state.winner ?? state.seat] });
 }
 
 function renderList() {
@@ -70,54 +88,39 @@ function renderList() {
     button.type = "button";
     button.dataset.match = state.id;
     button.dataset.status = state.status;
-    button.textContent = `${state.players[0]} – ${state.players[1]} ${state.game_points.join(":")}: ${statusText(state)}`;
+    button.classList.toggle("current", state.id === current?.id);
+    const players = document.createElement("span");
+    players.textContent = `${state.players[0]} – ${state.players[1]} ${state.game_points.join(":")}`;
+    const turn = document.createElement("strong");
+    turn.className = "friend-list-turn";
+    turn.textContent = statusText(state);
+    button.append(players, turn);
     button.addEventListener("click", () => run(async () => take(await engine.call("friend_state", { id: state.id }))));
     item.append(button);
     list.append(item);
   }
-  if (!list.children.length) list.textContent = t("friendNone");
+  if (list.children.length) return;
+  const none = document.createElement("li"); // a list holds only items, even the note that it is empty
+  none.textContent = t("friendNone");
+  list.append(none);
 }
 
 function renderMatch() {
   const state = current;
   byId("friend-game").hidden = !state;
   if (!state) return;
-  byId("friend-game-title").textContent = `${state.players[0]} – ${state.players[1]}  ${state.game_points.join(":")}`;
-  const deal = state.deal;
-  byId("friend-game-info").textContent = deal
-    ? `${t("friendDeal", { n: state.deal_number })} · ${t("friendTrump")} ${deal.trump_card} · ${deal.scores.join(":")} · ${statusText(state)}`
-    : statusText(state);
   byId("friend-game").dataset.status = state.status;
-  const tables = byId("friend-tables");
-  tables.replaceChildren();
-  for (const player of deal ? [1 - state.seat, state.seat] : []) {
-    const row = document.createElement("p");
-    row.dataset.player = String(player);
-    const piles = /** @type {FriendDealView} */ (deal).piles[player].map((pile) =>
-      pile.unopened ? "?" : (pile.top ?? "·") + (pile.hidden ? "*" : ""),
-    );
-    row.textContent = `${state.players[player]}: ${piles.join(" ")}`;
-    tables.append(row);
-  }
-  if (deal?.trick.length) {
-    const trick = document.createElement("p");
-    trick.textContent = `${t("friendTrick")}: ${deal.trick.map((c) => c.card).join(" ")}`;
-    tables.append(trick);
-  }
-  const moves = byId("friend-moves");
-  moves.replaceChildren();
-  for (const move of deal?.legal_moves ?? []) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.card = move;
-    button.textContent = move;
-    button.addEventListener("click", () => run(() => play(move)));
-    moves.append(button);
-  }
-  byId("friend-send").hidden = state.status !== "send";
+  const banner = byId("friend-turn");
+  banner.dataset.turn = state.status;
+  banner.textContent = turnText(state);
+  byId("table").hidden = !state.deal;
+  renderTable(document, drawnState(state), tableView(state, settings, busy));
+  byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
+  byId("friend-resign").hidden = !state.can_resign;
+  const outgoing = byId("friend-outgoing");
+  outgoing.hidden = !lastLink || state.status === "play";
+  byId("friend-share").hidden = typeof navigator.share !== "function";
 }
-
-/** @import { FriendDealView } from "./friend-types.js" */
 
 async function play(/** @type {string} */ move) {
   if (!current) return;
@@ -126,13 +129,40 @@ async function play(/** @type {string} */ move) {
   if (answer.state.status === "send") take(await engine.call("friend_link", { id: answer.state.id }));
 }
 
-/** Read a link (from the address or the paste box): an invitation to accept, or the friend's next message. */
+/**
+ * A card clicked (or chosen with the keyboard) on the table: this player's move, asking about a marriage lead.
+ * @param {number} player  0 is this device's player (the bottom of the table)
+ * @param {string} code
+ */
+async function onCard(player, code) {
+  const moves = current?.deal?.legal_moves ?? [];
+  if (busy || player !== 0) return;
+  const plain = moves.includes(code);
+  const announced = moves.includes(`${code}m`);
+  if (!plain && !announced) {
+    setStatus(
+      "refused",
+      current?.status === "play" ? t("notPlayable") : turnText(/** @type {FriendState} */ (current)),
+    );
+    return;
+  }
+  let move = plain ? code : `${code}m`;
+  if (plain && announced) {
+    const choice = await showMarriageChoice(/** @type {PanelDialog} */ (byId("panel")), code, settings.deck);
+    if (!choice) return;
+    move = choice === "announce" ? `${code}m` : code;
+  }
+  await run(() => play(move));
+}
+
+/** Read a link (from the address or the paste box): an invitation to read, or the friend's next message. */
 async function openLink(/** @type {string} */ text) {
   const peek = await engine.call("friend_peek", { link: text });
   if (peek.invitation && !peek.known) {
-    pendingInvitation = text;
+    invitation = { link: text, answer: null };
     byId("friend-accept").hidden = false;
-    byId("friend-invited-by").textContent = t("friendInvited");
+    byId("friend-accept-rules").hidden = true;
+    setStatus("ready", t("friendInvited"));
     return;
   }
   const answer = await engine.call("friend_receive", { link: text });
@@ -145,38 +175,68 @@ async function openLink(/** @type {string} */ text) {
 async function run(/** @type {() => Promise<void>} */ step) {
   const status = byId("status");
   status.dataset.status = "busy";
+  busy = true;
   try {
     await step();
-    if (status.dataset.status === "busy") setStatus("ready", current ? statusText(current) : t("friendReady"));
+    if (status.dataset.status === "busy") setStatus("ready", current ? turnText(current) : t("friendReady"));
   } catch (error) {
     const { type = "error", message = String(error) } = /** @type {{type?: string, message?: string}} */ (error);
     setStatus("refused", t("friendRefused", { message }));
     byId("status").dataset.kind = type;
+  } finally {
+    busy = false;
+    renderMatch();
   }
 }
 
-function wire() {
-  byId("friend-invite").addEventListener("click", () =>
+/** The invitation's answer is made first (it names the rules); it is kept and shown only once accepted. */
+function wireInvitation() {
+  byId("friend-new").addEventListener("submit", (event) => {
+    event.preventDefault();
     run(async () => {
-      const rules = { target: Number(field("friend-target").value) };
-      take(await engine.call("friend_invite", { name: field("friend-name").value.trim(), rules }));
+      const rules = chosenRules(settings.rules);
+      const name = field("friend-name").value.trim();
+      take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }));
       setStatus("ready", t("friendInviteMade"));
-    }),
-  );
-  byId("friend-accept-button").addEventListener("click", () =>
+    });
+  });
+  byId("friend-read-button").addEventListener("click", () =>
     run(async () => {
-      take(
-        await engine.call("friend_accept", { link: pendingInvitation, name: field("friend-accept-name").value.trim() }),
-      );
-      byId("friend-accept").hidden = true;
+      const name = field("friend-accept-name").value.trim();
+      const answer = await engine.call("friend_accept", { link: invitation.link, name });
+      invitation.answer = answer;
+      byId("friend-invited-by").textContent = t("friendInvitedBy", { name: answer.state.players[0] });
+      showRules(byId("friend-invite-rules"), answer.state.rules, answer.state.forfeit);
+      byId("friend-accept-rules").hidden = false;
     }),
   );
+  byId("friend-accept-button").addEventListener("click", () => {
+    if (!invitation.answer) return;
+    take(invitation.answer);
+    invitation = { link: "", answer: null };
+    byId("friend-accept").hidden = true;
+    setStatus("ready", turnText(/** @type {FriendState} */ (current)));
+  });
+  byId("friend-decline-button").addEventListener("click", () => {
+    invitation = { link: "", answer: null };
+    byId("friend-accept").hidden = true;
+    setStatus("ready", t("friendReady"));
+  });
+}
+
+function wire() {
+  wireInvitation();
+  bindInput(document.body, { onCard: (player, code) => void onCard(player, code) });
+  byId("friend-claim").addEventListener("click", () => run(() => play("66")));
+  byId("friend-resign").addEventListener("click", () => {
+    const id = current?.id;
+    if (!id || !confirm(t("friendResignConfirm"))) return;
+    run(async () => {
+      take(await engine.call("friend_resign", { id }));
+      take(await engine.call("friend_link", { id }));
+    });
+  });
   byId("friend-open").addEventListener("click", () => run(() => openLink(field("friend-paste").value.trim())));
-  byId("friend-send").addEventListener("click", () =>
-    run(async () => {
-      if (current) take(await engine.call("friend_link", { id: current.id }));
-    }),
-  );
   byId("friend-copy").addEventListener("click", () =>
     run(async () => {
       await navigator.clipboard.writeText(field("friend-link").value);
@@ -206,10 +266,13 @@ function labelPage() {
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }
+  showRuleFields(settings.rules);
 }
 
 async function start() {
   labelPage();
+  installSprite();
+  buildTable(document);
   wire();
   renderList();
   setStatus("loading", t("friendLoading"));
@@ -228,6 +291,7 @@ async function start() {
   }
   for (const { saved } of storedMatches()) await run(async () => void (await engine.call("friend_load", { saved })));
   current = null;
+  renderMatch();
   renderList();
   setStatus("ready", t("friendReady"));
   const link = location.hash.slice(1);

@@ -1,24 +1,26 @@
 /**
  * Shapes of the bridge's friend_* answers (otv66/friend/desk.py, otv66/friend/match.py `to_state`).
  *
+ * @import { PublicView, Rules } from "./types.js"
+ *
  * @typedef {object} FriendState
  * @property {string} id
  * @property {number} seat
  * @property {[string, string]} players
- * @property {Record<string, unknown>} rules
+ * @property {Rules} rules
+ * @property {boolean} forfeit  option forfeit (docs/rules.md 6.5): a player may resign a deal
+ * @property {boolean} can_resign  this player may resign the deal now
  * @property {[number, number]} game_points
  * @property {number | null} winner
  * @property {number} deal_number
  * @property {"play" | "send" | "wait" | "over"} status
  * @property {FriendDealView | null} deal
  *
- * @typedef {object} FriendDealView
- * @property {string} trump_card
- * @property {{top: string | null, hidden: boolean, unopened?: boolean}[][]} piles
- * @property {number | null} turn
- * @property {{player: number, card: string}[]} trick
- * @property {[number, number]} scores
- * @property {string[]} legal_moves
+ * The deal as this player sees it: the public view (otv66/view.py), with a pile whose turned-up card is not
+ * open yet as `{top: null, hidden: false, unopened: true}` and `legal_moves` this player's own.
+ * @typedef {Omit<PublicView, "piles"> & {piles: FriendPile[][]}} FriendDealView
+ *
+ * @typedef {{top: string | null, hidden: boolean, unopened?: boolean}} FriendPile
  *
  * @typedef {object} FriendAnswer
  * @property {FriendState} state

@@ -7,7 +7,7 @@
  */
 
 import { cardBack, cardFace, suitIcon } from "./cards.js";
-import { cardName, suitName, t } from "./i18n.js";
+import { cardName, language, suitName, t } from "./i18n.js";
 import { part, pileSlot, SCREEN_ORDER } from "./table-shell.js";
 
 export { buildTable, pileSlot, SCREEN_ORDER } from "./table-shell.js";
@@ -60,9 +60,10 @@ function renderPiles(root, state, view, playable) {
       }
       button.hidden = false;
       face.hidden = false;
-      if (button.dataset.card !== info.top || face.dataset.deck !== deck) {
+      const look = `${deck}:${language()}`; // the corner letters follow the language
+      if (button.dataset.card !== info.top || face.dataset.look !== look) {
         button.dataset.card = info.top;
-        face.dataset.deck = deck;
+        face.dataset.look = look;
         face.innerHTML = cardFace(info.top, deck);
       }
       const canPlay = playable.has(info.top);
@@ -104,7 +105,7 @@ function trickCard(/** @type {TrickCard} */ entry, /** @type {Deck} */ deck) {
 function renderTrick(root, state, view) {
   const holder = part(root, "#trick");
   const cards = view.shownTrick ?? state?.deal?.trick ?? [];
-  const key = cards.map((entry) => entry.card).join(",") + view.settings.deck;
+  const key = `${cards.map((entry) => entry.card).join(",")}:${view.settings.deck}:${language()}`;
   if (holder.dataset.key === key) return;
   holder.dataset.key = key;
   holder.replaceChildren(...cards.map((entry) => trickCard(entry, view.settings.deck)));
@@ -254,19 +255,8 @@ export function setStatus(root, status, text) {
 }
 
 /**
- * Draw everything that depends on the game.
- * @param {ParentNode} root
- * @param {DrawnState | null} state
- * @param {TableView} view
- */
-export function render(root, state, view) {
-  renderTable(root, state, view);
-  renderControls(root, state, view);
-}
-
-/**
- * Draw the table alone (piles, trick, seats, trump and scores), without the game page's buttons: for a page
- * that plays without hint or undo (the club challenge) and draws its own controls.
+ * Draw the table itself (piles, trick, seats, won tricks, trump and match score) but not the main page's buttons
+ * under it: what a page with its own controls (friend.html) draws.
  * @param {ParentNode} root
  * @param {DrawnState | null} state
  * @param {TableView} view
@@ -281,4 +271,15 @@ export function renderTable(root, state, view) {
     part(root, `#piles-${player}`).setAttribute("aria-label", t("seatOf", { name: view.names[player] }));
   }
   renderCentre(root, state, view);
+}
+
+/**
+ * Draw everything that depends on the game: the table and the buttons under it.
+ * @param {ParentNode} root
+ * @param {DrawnState | null} state
+ * @param {TableView} view
+ */
+export function render(root, state, view) {
+  renderTable(root, state, view);
+  renderControls(root, state, view);
 }

@@ -6,6 +6,7 @@ import { historyStats } from "./history-stats.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
+import { checkbox, readRules, ruleFields, select } from "./rule-fields.js";
 import { SPEEDS } from "./settings.js";
 import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from "./storage.js";
 
@@ -14,27 +15,6 @@ import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from ".
 
 /** @type {Record<Language, string>} */
 const LANGUAGE_NAMES = { "sr-Latn": "Srpski (latinica)", "sr-Cyrl": "Српски (ћирилица)", en: "English" };
-
-/**
- * A labelled <select> of `[value, text]` options, `value` selected.
- * @param {string} name
- * @param {string} label
- * @param {[string, string][]} options
- * @param {string | null} value
- */
-function select(name, label, options, value) {
-  const items = options
-    .map(
-      ([v, text]) => `<option value="${escapeHtml(v)}"${v === value ? " selected" : ""}>${escapeHtml(text)}</option>`,
-    )
-    .join("");
-  return `<label class="field"><span>${escapeHtml(label)}</span><select name="${name}" id="setting-${name}">${items}</select></label>`;
-}
-
-/** A labelled checkbox. */
-function checkbox(/** @type {string} */ name, /** @type {string} */ label, /** @type {boolean} */ checked) {
-  return `<label class="field check"><input type="checkbox" name="${name}" id="setting-${name}"${checked ? " checked" : ""}/><span>${escapeHtml(label)}</span></label>`;
-}
 
 /** A level's name in the player's language (the engine's name where there is no translation). */
 function levelName(/** @type {string} */ name) {
@@ -82,27 +62,7 @@ export function showSettings(dialog, settings, levels) {
       )}
     </fieldset>
     <fieldset><legend>${escapeHtml(t("rules"))}</legend>
-      ${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
-      ${select(
-        "claim",
-        t("claimMode"),
-        [
-          ["auto", t("claimAuto")],
-          ["manual", t("claimManual")],
-        ],
-        rules.claim,
-      )}
-      ${select(
-        "dealer",
-        t("dealerRule"),
-        [
-          ["winner", t("dealerWinner")],
-          ["alternate", t("dealerAlternate")],
-        ],
-        rules.dealer,
-      )}
-      ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}
-      <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="1" max="99" value="${rules.target}"/></label>
+      ${ruleFields(rules)}
     </fieldset>
     <fieldset><legend>${escapeHtml(t("settings"))}</legend>
       ${select(
@@ -145,10 +105,9 @@ export function showSettings(dialog, settings, levels) {
       const fields = /** @type {Record<string, {value: string, checked: boolean}>} */ (
         /** @type {unknown} */ (form.elements)
       );
-      read = () => {
-        const target = Number(fields.target.value);
+      read = () =>
         // The form offers only valid choices, so the values have the types of Settings.
-        return /** @type {Settings} */ ({
+        /** @type {Settings} */ ({
           ...settings,
           opponent: fields.opponent.value,
           level: fields.level.value,
@@ -156,15 +115,8 @@ export function showSettings(dialog, settings, levels) {
           deck: fields.deck.value,
           speed: fields.speed.value,
           sound: fields.sound.checked,
-          rules: {
-            must_beat: fields.must_beat.checked,
-            claim: fields.claim.value,
-            dealer: fields.dealer.value,
-            draw_bonus: fields.draw_bonus.checked,
-            target: Number.isInteger(target) && target > 0 ? target : rules.target,
-          },
+          rules: readRules(form, rules),
         });
-      };
     },
   }).then((action) => ({ action, settings: action ? read() : settings }));
 }

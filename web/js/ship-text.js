@@ -65,6 +65,8 @@ export const SR = {
   embedEvents: "Događaji za vašu stranicu",
   embedEventsText:
     'Igra šalje poruku vašoj stranici kad se završi deljenje i kad se završi partija. Svaka je običan objekat sa `source: "otv66"` i `version: 1` (menja se samo ako neko polje promeni značenje; polja mogu da se dodaju). Igrač 0 je posetilac, igrač 1 računar.',
+  embedResize:
+    "`resize` javlja visinu okvira koju bi igra želela (`height`, u pikselima): tolika da karte budu najveće što širina okvira dozvoljava. Šalje se kad se ta visina promeni; neobavezna skripta u kodu iznad je primenjuje, najviše do visine prozora. Bez skripte okvir zadržava svoju visinu.",
   embedReasons:
     "`reason` je `reached_66`, `played_out`, `false_claim` ili `draw` (tada je `winner` `null`). Igra ne prima poruke od vaše stranice: ništa van okvira ne može da promeni igru u toku.",
   embedFraming:
@@ -129,6 +131,8 @@ export const EN = {
   embedEvents: "Events for your page",
   embedEventsText:
     'The game posts a message to your page when a deal ends and when the match ends. Each is a plain object with `source: "otv66"` and `version: 1` (raised only if a field changes meaning; fields may be added). Player 0 is the visitor, player 1 the computer.',
+  embedResize:
+    "`resize` tells the frame height the game would like (`height`, in pixels): enough for cards as large as the frame's width allows. It is posted when that height changes; the optional script in the code above applies it, up to the window's height. Without the script the frame keeps its own height.",
   embedReasons:
     "`reason` is `reached_66`, `played_out`, `false_claim` or `draw` (then `winner` is `null`). The game accepts no messages from your page: nothing outside the frame can change a game in progress.",
   embedFraming:

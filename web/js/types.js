@@ -303,6 +303,7 @@
  * @property {import("./friend-types.js").FriendAnswer} friend_play
  * @property {import("./friend-types.js").FriendAnswer} friend_link
  * @property {import("./friend-types.js").FriendAnswer} friend_state
+ * @property {import("./friend-types.js").FriendAnswer} friend_resign
  * @property {BridgeFailure | null} why_illegal
  */
 

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, test } from "node:test";
+
+import { exportText, importedSaves, storedMatches, storeMatch } from "../web/js/friend-store.js";
+import { FakeStorage, withGlobal } from "./fakes.js";
+
+let restoreStorage;
+beforeEach(() => {
+  restoreStorage = withGlobal("localStorage", new FakeStorage());
+});
+afterEach(() => restoreStorage());
+
+/** A friend state as the bridge gives it (only what the store reads). */
+const state = (id, status) => ({ id, status, players: ["Ana", "Bo"] });
+
+describe("friend matches kept on this device", () => {
+  test("a backup holds every match's save and gives them back", () => {
+    storeMatch(state("m1", "play"), "saved-1");
+    storeMatch(state("m2", "wait"), "saved-2");
+    assert.deepEqual(importedSaves(exportText()).sort(), ["saved-1", "saved-2"]);
+  });
+
+  test("a newer save of a match replaces the older one", () => {
+    storeMatch(state("m1", "play"), "saved-1");
+    storeMatch(state("m1", "wait"), "saved-1b");
+    assert.deepEqual(
+      storedMatches().map((m) => [m.saved, m.state.status]),
+      [["saved-1b", "wait"]],
+    );
+  });
+
+  test("text that is not a backup is refused", () => {
+    assert.throws(() => importedSaves(JSON.stringify({ version: 99, matches: [] })), /not a friend match backup/);
+  });
+
+  test("storage of another version is left alone, not written over", () => {
+    localStorage.setItem("otv66.friend", JSON.stringify({ version: 99, matches: {} }));
+    assert.throws(() => storeMatch(state("m1", "play"), "saved-1"), /another version/);
+    assert.equal(localStorage.getItem("otv66.friend"), JSON.stringify({ version: 99, matches: {} }));
+  });
+});

@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { dealSeenFrom, drawnState, tableView } from "../web/js/friend-table.js";
+
+/** Eight piles, each with a face-up card over a face-down one. */
+const fullPiles = (cards) => cards.map((top) => ({ top, hidden: true }));
+
+/** A deal as the bridge's friend_* state shows it: player 1 to move, a marriage and a trick of player 0's. */
+function friendDeal() {
+  const piles = [
+    fullPiles(["AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S"]),
+    fullPiles(["AH", "TH", "KH", "QH", "JH", "9H", "8H", "7H"]),
+  ];
+  piles[0][3] = { top: null, hidden: false, unopened: true }; // turned up, not opened by both players yet
+  return {
+    rules: { must_beat: false, claim: "auto", dealer: "winner", draw_bonus: false, target: 7 },
+    dealer: 0,
+    trump: "D",
+    trump_card: "7D",
+    piles,
+    turn: 1,
+    leader: 0,
+    claimant: null,
+    trick: [{ player: 0, card: "QS" }],
+    marriage_lead: false,
+    tricks_played: 1,
+    last_winner: 0,
+    tricks_won: [1, 0],
+    card_points: [14, 0],
+    marriage_points: [20, 0],
+    pending_marriage_points: [0, 0],
+    scores: [34, 0],
+    marriages: [{ player: 0, suit: "S", points: 20, counted: true }],
+    moves: ["KS", "QSm"],
+    unseen_count: 15,
+    legal_moves: ["AH", "TH"],
+    result: null,
+  };
+}
+
+/** The friend state of the player in `seat` (Ana invited, Bo accepted). */
+function friendState(seat) {
+  return {
+    id: "m1",
+    seat,
+    players: ["Ana", "Bo"],
+    rules: friendDeal().rules,
+    game_points: [2, 1],
+    winner: null,
+    deal_number: 3,
+    status: seat === 1 ? "play" : "wait",
+    deal: friendDeal(),
+  };
+}
+
+describe("the table from this device's seat", () => {
+  test("the inviter (seat 0) sees the deal as the engine tells it, an unopened card face down", () => {
+    const deal = dealSeenFrom(friendDeal(), false);
+    assert.equal(deal.turn, 1);
+    assert.deepEqual(deal.piles[0][3], { top: null, hidden: true });
+    assert.deepEqual(deal.piles[0][0], { top: "AS", hidden: true });
+    assert.deepEqual(deal.scores, [34, 0]);
+  });
+
+  test("the friend who accepted (seat 1) sits at the bottom: every per-player field is turned round", () => {
+    const deal = dealSeenFrom(friendDeal(), true);
+    assert.equal(deal.turn, 0);
+    assert.equal(deal.dealer, 1);
+    assert.equal(deal.leader, 1);
+    assert.equal(deal.last_winner, 1);
+    assert.equal(deal.claimant, null);
+    assert.equal(deal.piles[0][0].top, "AH");
+    assert.deepEqual(deal.piles[1][3], { top: null, hidden: true });
+    assert.deepEqual(deal.trick, [{ player: 1, card: "QS" }]);
+    assert.deepEqual(deal.marriages[0].player, 1);
+    assert.deepEqual(deal.tricks_won, [0, 1]);
+    assert.deepEqual(deal.card_points, [0, 14]);
+    assert.deepEqual(deal.marriage_points, [0, 20]);
+    assert.deepEqual(deal.scores, [0, 34]);
+    assert.deepEqual(deal.legal_moves, ["AH", "TH"]);
+  });
+
+  test("a finished deal's result is turned round too", () => {
+    const finished = {
+      ...friendDeal(),
+      turn: null,
+      result: { winner: 0, game_points: 2, scores: [66, 20], tricks: [5, 3], reason: "reached_66" },
+    };
+    assert.deepEqual(dealSeenFrom(finished, true).result, {
+      winner: 1,
+      game_points: 2,
+      scores: [20, 66],
+      tricks: [3, 5],
+      reason: "reached_66",
+    });
+  });
+
+  test("the match around it: names, game points and the deal's number from this seat", () => {
+    const drawn = drawnState(friendState(1));
+    assert.deepEqual(drawn.match.players, ["Bo", "Ana"]);
+    assert.deepEqual(drawn.match.game_points, [1, 2]);
+    assert.equal(drawn.match.target, 7);
+    assert.equal(drawn.deal.number, 3);
+    assert.equal(drawn.can_undo, false);
+    assert.equal(drawnState({ ...friendState(0), deal: null }).deal, null);
+  });
+
+  test("only this device's player moves from this page, and not while the engine works", () => {
+    const settings = { opponent: "computer", level: null, rules: friendDeal().rules, lang: "en", deck: "german" };
+    const view = tableView(friendState(1), { ...settings, speed: "off", sound: false }, true);
+    assert.deepEqual(view.humans, [true, false]);
+    assert.deepEqual(view.names, ["Bo", "Ana"]);
+    assert.equal(view.busy, true);
+    assert.equal(view.settings.deck, "german");
+  });
+});

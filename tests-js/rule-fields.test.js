@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, test } from "node:test";
+
+import { setLanguage, t } from "../web/js/i18n.js";
+import { rulesSummary } from "../web/js/rule-fields.js";
+import { DEFAULT_RULES } from "../web/js/settings.js";
+import { withGlobal } from "./fakes.js";
+
+let restoreDocument;
+beforeEach(() => {
+  restoreDocument = withGlobal("document", { documentElement: { lang: "" } });
+  setLanguage("en");
+});
+afterEach(() => {
+  setLanguage("sr-Latn");
+  restoreDocument();
+});
+
+describe("the rules of an invitation, told with the Settings' labels", () => {
+  test("every rule option has its line, the target first", () => {
+    const rules = { must_beat: true, claim: "manual", dealer: "alternate", draw_bonus: false, target: 3 };
+    assert.deepEqual(rulesSummary(rules), [
+      `${t("target")}: 3`,
+      `${t("mustBeat")}: ${t("ruleOn")}`,
+      `${t("claimMode")}: ${t("claimManual")}`,
+      `${t("dealerRule")}: ${t("dealerAlternate")}`,
+      `${t("drawBonusOption")}: ${t("ruleOff")}`,
+    ]);
+  });
+
+  test("in each language", () => {
+    const english = rulesSummary(DEFAULT_RULES);
+    setLanguage("sr-Cyrl");
+    const cyrillic = rulesSummary(DEFAULT_RULES);
+    assert.equal(cyrillic.length, english.length);
+    assert.notDeepEqual(cyrillic, english);
+    assert.match(cyrillic.join(" "), /[\u0400-\u04FF]/);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * A friend match on the card table: the bridge's friend state as render.js draws it.
+ *
+ * render.js draws player 0 at the bottom; here the bottom is always this device's player, so for seat 1 the two
+ * players are swapped (every per-player field of the view). A pile whose turned-up card the protocol has not
+ * opened yet (`unopened`) is drawn as a face-down card: its card is not known to anyone yet.
+ */
+
+/** @import { DealResult, DrawnState, Pair, Player, PublicView, Settings, TableView } from "./types.js" */
+/** @import { FriendDealView, FriendState } from "./friend-types.js" */
+
+/**
+ * @template {Player | null} P
+ * @param {P} player
+ * @param {boolean} swap
+ * @returns {P}
+ */
+function seatOf(player, swap) {
+  return /** @type {P} */ (swap && player !== null ? 1 - player : player);
+}
+
+/**
+ * @template T
+ * @param {T[]} pair
+ * @param {boolean} swap
+ * @returns {T[]}
+ */
+function pairOf(pair, swap) {
+  return swap ? [pair[1], pair[0]] : [...pair];
+}
+
+/** A deal's result seen from the other seat when `swap`. */
+function resultOf(/** @type {DealResult | null} */ result, /** @type {boolean} */ swap) {
+  if (!result) return null;
+  return {
+    ...result,
+    winner: seatOf(result.winner, swap),
+    scores: pairOf(result.scores, swap),
+    tricks: pairOf(result.tricks, swap),
+  };
+}
+
+/**
+ * The deal as this device's player sees it on the table: him as player 0, unopened cards face down.
+ * @param {FriendDealView} deal
+ * @param {boolean} swap
+ * @returns {PublicView}
+ */
+export function dealSeenFrom(deal, swap) {
+  const piles = deal.piles.map((row) => row.map((pile) => (pile.unopened ? { top: null, hidden: true } : pile)));
+  return {
+    ...deal,
+    dealer: seatOf(deal.dealer, swap),
+    turn: seatOf(deal.turn, swap),
+    leader: seatOf(deal.leader, swap),
+    claimant: seatOf(deal.claimant, swap),
+    last_winner: seatOf(deal.last_winner, swap),
+    piles: /** @type {PublicView["piles"]} */ (pairOf(piles, swap)),
+    trick: deal.trick.map((entry) => ({ ...entry, player: seatOf(entry.player, swap) })),
+    marriages: deal.marriages.map((marriage) => ({ ...marriage, player: seatOf(marriage.player, swap) })),
+    tricks_won: pairOf(deal.tricks_won, swap),
+    card_points: pairOf(deal.card_points, swap),
+    marriage_points: pairOf(deal.marriage_points, swap),
+    pending_marriage_points: pairOf(deal.pending_marriage_points, swap),
+    scores: pairOf(deal.scores, swap),
+    result: resultOf(deal.result, swap),
+  };
+}
+
+/**
+ * The friend match as render.js draws it (`DrawnState`), from this device's seat.
+ * @param {FriendState} state
+ * @returns {DrawnState}
+ */
+export function drawnState(state) {
+  const swap = state.seat === 1;
+  const rules = state.rules;
+  return {
+    match: {
+      players: pairOf(state.players, swap),
+      rules,
+      game_points: /** @type {Pair} */ (pairOf(state.game_points, swap)),
+      target: rules.target,
+      winner: seatOf(/** @type {Player | null} */ (state.winner), swap),
+      is_over: state.status === "over",
+      deals: [],
+    },
+    deal: state.deal ? { ...dealSeenFrom(state.deal, swap), number: state.deal_number } : null,
+    undo_count: 0,
+    can_undo: false,
+  };
+}
+
+/**
+ * What render.js needs besides the state: this device's player is the person (at the bottom), the friend is not
+ * moved from here; `busy` while the engine works.
+ * @param {FriendState} state
+ * @param {Settings} settings
+ * @param {boolean} busy
+ * @returns {TableView}
+ */
+export function tableView(state, settings, busy) {
+  return {
+    settings,
+    humans: [true, false],
+    names: [state.players[state.seat], state.players[1 - state.seat]],
+    busy,
+    hint: null,
+    shownTrick: null,
+    undealt: null,
+    undealtUnder: null,
+    lang: settings.lang,
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The rule options as form fields, and as one line of text: the main game's Settings (settings-panel.js) and the
+ * friend match's invitation (friend.html) offer the same choices with the same labels. The engine checks the rules
+ * it is given (otv66/rules.py); these fields only offer valid choices.
+ */
+
+import { t } from "./i18n.js";
+import { escapeHtml } from "./panels.js";
+
+/** @import { Rules } from "./types.js" */
+
+/** Each choice rule: its field, label and `[value, label key]` options. */
+const CHOICES = /** @type {const} */ ([
+  {
+    name: "claim",
+    label: "claimMode",
+    options: [
+      ["auto", "claimAuto"],
+      ["manual", "claimManual"],
+    ],
+  },
+  {
+    name: "dealer",
+    label: "dealerRule",
+    options: [
+      ["winner", "dealerWinner"],
+      ["alternate", "dealerAlternate"],
+    ],
+  },
+]);
+
+/**
+ * A labelled <select> of `[value, text]` options, `value` selected.
+ * @param {string} name
+ * @param {string} label
+ * @param {[string, string][]} options
+ * @param {string | null} value
+ */
+export function select(name, label, options, value) {
+  const items = options
+    .map(
+      ([v, text]) => `<option value="${escapeHtml(v)}"${v === value ? " selected" : ""}>${escapeHtml(text)}</option>`,
+    )
+    .join("");
+  return `<label class="field"><span>${escapeHtml(label)}</span><select name="${name}" id="setting-${name}">${items}</select></label>`;
+}
+
+/** A labelled checkbox. */
+export function checkbox(/** @type {string} */ name, /** @type {string} */ label, /** @type {boolean} */ checked) {
+  return `<label class="field check"><input type="checkbox" name="${name}" id="setting-${name}"${checked ? " checked" : ""}/><span>${escapeHtml(label)}</span></label>`;
+}
+
+/**
+ * The rule fields (must beat, claim, dealer, draw bonus, target), `rules` chosen; ids `setting-<rule>`.
+ * @param {Rules} rules
+ */
+export function ruleFields(rules) {
+  const choices = CHOICES.map(({ name, label, options }) =>
+    select(
+      name,
+      t(label),
+      options.map(([value, key]) => [value, t(key)]),
+      rules[name],
+    ),
+  );
+  return `${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
+      ${choices.join("\n      ")}
+      ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}
+      <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="1" max="99" value="${rules.target}"/></label>`;
+}
+
+/**
+ * The rules chosen in a form holding ruleFields(); `fallback`'s target when the target field is not a whole number.
+ * @param {HTMLFormElement} form
+ * @param {Rules} fallback
+ * @returns {Rules}
+ */
+export function readRules(form, fallback) {
+  const fields = /** @type {Record<string, {value: string, checked: boolean}>} */ (
+    /** @type {unknown} */ (form.elements)
+  );
+  const target = Number(fields.target.value);
+  // The form offers only valid choices, so the values have the types of Rules.
+  return /** @type {Rules} */ ({
+    must_beat: fields.must_beat.checked,
+    claim: fields.claim.value,
+    dealer: fields.dealer.value,
+    draw_bonus: fields.draw_bonus.checked,
+    target: Number.isInteger(target) && target > 0 ? target : fallback.target,
+  });
+}
+
+/**
+ * The rules as short lines, with the Settings' labels: "Match to: 7", "Claiming 66: automatic", ….
+ * @param {Rules} rules
+ * @returns {string[]}
+ */
+export function rulesSummary(rules) {
+  const yesNo = (/** @type {boolean} */ on) => t(on ? "ruleOn" : "ruleOff");
+  const lines = [`${t("target")}: ${rules.target}`, `${t("mustBeat")}: ${yesNo(rules.must_beat)}`];
+  for (const { name, label, options } of CHOICES) {
+    const chosen = options.find(([value]) => value === rules[name]);
+    lines.push(`${t(label)}: ${chosen ? t(chosen[1]) : String(rules[name])}`);
+  }
+  lines.push(`${t("drawBonusOption")}: ${yesNo(rules.draw_bonus)}`);
+  return lines;
+}
