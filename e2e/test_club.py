@@ -4,7 +4,9 @@ A one-deal challenge keeps it short: the organiser creates it; two members, each
 own (two profiles: separate storage), play it by clicking; the standings view verifies both result links and
 ranks them as the engine does; a result with one computer move or its totals changed is refused; the standings
 link reopens the same table. The second member's profile goes offline after its first visit and does all of it
-without the network (the service worker answers).
+without the network (the service worker answers). The deals are played on the game's own table (by clicks, and
+one move by the keyboard), which fits a phone upright and on its side and a desktop (screenshots in
+e2e/artifacts); a challenge past its closing date starts no attempt.
 """
 
 from __future__ import annotations
@@ -13,14 +15,16 @@ import base64
 import json
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Page
+from test_screens import TAP, check_whole_table
 
-from otv66.challenge import computer_acts, standings, verify
-from otv66.links import encode_token, read_result_token
+from otv66.challenge import Challenge, computer_acts, standings, verify
+from otv66.links import challenge_token, encode_token, read_result_token
 
 SW_CONTROLS = """() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
   new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true))))"""
@@ -71,10 +75,26 @@ def create_challenge(page: Page) -> str:
     return link
 
 
-def play(page: Page, link: str, name: str, pick: int) -> str:
-    """Play the challenge by clicking (the ``pick``-th offered move each time: 0 first, -1 last); its result link."""
+PLAYABLE = "#piles-0 button.card.top.playable"
+SCREENS = [(360, 640), (640, 360), (1280, 800)]
+
+
+def check_screens(page: Page, artifacts: Path, name: str) -> None:
+    """The club table on a phone upright, on its side and on a desktop: all of it on one screen, cards tappable."""
+    desktop = page.viewport_size
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(PLAYABLE).first.wait_for()
+        check_whole_table(page, TAP)
+        page.screenshot(path=artifacts / f"club-{name}-{width}x{height}.png")
+    assert desktop is not None
+    page.set_viewport_size(desktop)
+
+
+def play(page: Page, link: str, name: str, pick: int, screens: Path | None = None) -> str:
+    """Play the challenge on the table (the ``pick``-th playable card each time: 0 first, -1 last); its result link."""
     start_playing(page, link, name)
-    return play_on(page, pick)
+    return play_on(page, pick, screens, name)
 
 
 def start_playing(page: Page, link: str, name: str) -> None:
@@ -85,15 +105,28 @@ def start_playing(page: Page, link: str, name: str) -> None:
     page.click("#club-start-button")
 
 
-def play_on(page: Page, pick: int) -> str:
-    """Play a started challenge to its end (the ``pick``-th offered move each time); its result link."""
-    move_or_end = '#club-moves button, #status[data-status="finished"]'
+def play_on(page: Page, pick: int, screens: Path | None = None, name: str = "") -> str:
+    """Play a started challenge to its end by clicking (the ``pick``-th playable card), the first move by the
+    keyboard; measure the screens on the way when ``screens`` is given (named by ``name``); the result link."""
+    step = f'{PLAYABLE}, #club-next-deal:visible, #panel[open], #status[data-status="finished"]'
+    first = True
     while True:
-        page.locator(move_or_end).first.wait_for()
+        page.locator(step).first.wait_for()
         if page.locator("#status").get_attribute("data-status") == "finished":
             return page.input_value("#club-result-link")
-        buttons = page.locator("#club-moves button")
-        buttons.nth(pick if pick >= 0 else buttons.count() - 1).click()
+        if page.locator("#panel[open]").count():
+            page.click("#marriage-plain")
+        elif page.locator("#club-next-deal").is_visible():
+            page.click("#club-next-deal")
+        elif first:
+            if screens:
+                check_screens(page, screens, name)
+            page.keyboard.press("1")  # the first playable card takes the focus; Enter plays it
+            page.keyboard.press("Enter")
+            first = False
+        else:
+            cards = page.locator(PLAYABLE)
+            cards.nth(pick if pick >= 0 else cards.count() - 1).click()
 
 
 def token_of(url: str) -> str:
@@ -124,7 +157,9 @@ def table_names(page: Page) -> list[str]:
     return page.locator("#club-table tbody tr").evaluate_all("rows => rows.map(r => r.dataset.member)")
 
 
-def test_a_club_challenge_from_creation_to_standings(contexts: list[BrowserContext], base_url: str) -> None:
+def test_a_club_challenge_from_creation_to_standings(
+    contexts: list[BrowserContext], base_url: str, artifacts: Path
+) -> None:
     organiser, ana, bora = (new_page(context) for context in contexts)
     link = create_challenge(organiser)
 
@@ -133,7 +168,7 @@ def test_a_club_challenge_from_creation_to_standings(contexts: list[BrowserConte
     bora.evaluate(SW_CONTROLS)
     contexts[2].set_offline(True)
 
-    results = [play(ana, link, "Ana", 0), play(bora, link, "Bora", -1)]
+    results = [play(ana, link, "Ana", 0, screens=artifacts), play(bora, link.replace("#", "?speed=off#"), "Bora", -1)]
     expected = [row.entry.name for row in standings(verify(read_result_token(token_of(url))) for url in results)]
 
     open_fresh(bora, results[1])
@@ -158,3 +193,11 @@ def test_a_club_challenge_from_creation_to_standings(contexts: list[BrowserConte
         open_fresh(organiser, f"{base_url}/club.html#result={forged}")
         organiser.locator("#club-refused li").first.wait_for()
         assert organiser.locator("#club-table").is_hidden()
+
+
+def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_url: str) -> None:
+    closed = challenge_token(Challenge("Stari izazov", deals=1, level="beginner", closes="2020-01-31", seed=5))
+    page.goto(f"{base_url}/club.html#challenge={closed}")
+    page.locator('#status[data-status="closed"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert "2020-01-31" in page.locator("#status").inner_text()
+    assert page.locator("#club-start").is_hidden() and page.locator("#table").is_hidden()

@@ -135,7 +135,7 @@ def test_the_club_pages_views_have_no_serious_accessibility_violations(table_in_
     link = create_challenge(page)
     assert axe_violations(page) == [], "create view, challenge created"
     start_playing(page, link, "Ana")
-    page.locator("#club-moves button").first.wait_for()
+    page.locator("#piles-0 button.card.top.playable").first.wait_for()
     assert axe_violations(page) == [], "play view"
     page.screenshot(path=artifacts / "pages-club-play.png")
     result = play_on(page, 0)

@@ -55,19 +55,24 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``challenge_new {name, deals, level, closes, rules?, seed?}`` -> ``{"token", "challenge"}``: a club challenge
   (:mod:`otv66.challenge`) and its link token (``c1.…``); without a seed one is drawn
 - ``challenge_levels {}`` -> ``{"levels"}``: the levels a challenge may name
-- ``challenge_open {token}`` -> ``{"challenge", "levels"}`` (``levels``: those a challenge may name)
-- ``challenge_start {token, name, moves?}`` -> attempt: the member starts the challenge, or resumes it from
-  ``moves`` (the attempt's own ``moves``, saved); the attempt is ``{"name", "number", "deals", "deal": view |
-  None, "legal_moves", "scores", "totals", "finished", "moves"}``
+- ``challenge_open {token, today?}`` -> ``{"challenge", "levels", "closed"}`` (``levels``: those a challenge may
+  name; ``closed``: whether ``today``, ``YYYY-MM-DD`` by the device's clock, is past the closing date)
+- ``challenge_start {token, name, moves?, today?}`` -> attempt: the member starts the challenge, or resumes it
+  from ``moves`` (the attempt's own ``moves``, saved); ``today`` (``YYYY-MM-DD``, the device's clock) past the
+  closing date is a ``challenge_closed`` error; the attempt is ``{"name", "number", "deals", "deal": view |
+  None, "legal_moves", "scores", "totals", "finished", "moves"}`` (the deal's view with its ``last_trick``)
 - ``challenge_next_deal {}`` / ``challenge_play {move}`` -> ``{"computer_moves", "attempt"}``: the next deal,
   or the member's move, and the computer's moves that answered it (no hint, no undo)
-- ``challenge_result {}`` -> ``{"token"}``: the finished attempt's result link token (``r1.…``)
+- ``challenge_result {finished?}`` -> ``{"token"}``: the finished attempt's result link token (``r1.…``),
+  dated ``finished`` (``YYYY-MM-DD``, the device's day) when given
 - ``result_check {token, deal?}`` -> with ``deal`` (1-based) that deal re-played: ``{"deal", "deals", "score"}``
   (for progress); without, the whole result verified: ``{"challenge", "result"}``. A forged result is a
-  ``refused_…`` error naming why (:class:`otv66.challenge.RefusedResultError`)
+  ``refused_…`` error naming why (:class:`otv66.challenge.RefusedResultError`); one finished after the closing
+  date is ``refused_late``. Each deal of a result link is re-played once: the checks are kept by token (the
+  last :data:`otv66.challenge.MAX_RESULTS`), so the whole check and ``standings`` re-use the deals already done
 - ``standings {results, challenge?}`` -> ``{"challenge", "rows", "tie_break", "csv", "token"}``: result tokens
-  verified and ranked, all of the challenge token ``challenge`` (default: the first result's); ``token`` is
-  the standings link token (``s1.…``)
+  verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge token ``challenge``
+  (default: the first result's); ``token`` is the standings link token (``s1.…``)
 - ``standings_open {token}`` -> the same, every result of the standings link verified again
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
@@ -109,6 +114,7 @@ import inspect
 import json
 import math
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
@@ -197,6 +203,7 @@ class Session:
         self.table: Table | None = None
         self.replay: Match | None = None
         self.attempt: club.Attempt | None = None
+        self.result_checks: OrderedDict[str, club.ResultCheck] = OrderedDict()  # by result token, newest last
         self.memory: Any = None
         """What pondering found (an :class:`otv66.ai.SearchMemory`), for the computer's next move."""
         self.desk: FriendDesk | None = None
@@ -400,47 +407,71 @@ class Session:
     def challenge_levels(self) -> dict[str, Any]:
         return {"levels": list(club.CHALLENGE_LEVELS)}
 
-    def challenge_open(self, token: Any) -> dict[str, Any]:
-        return {"challenge": links.read_challenge_token(token).to_dict(), "levels": list(club.CHALLENGE_LEVELS)}
-
-    def challenge_start(self, token: Any, name: Any, moves: Any = None) -> dict[str, Any]:
+    def challenge_open(self, token: Any, today: Any = None) -> dict[str, Any]:
         opened = links.read_challenge_token(token)
+        try:
+            if today is not None:
+                opened.check_open(today)
+            closed = False
+        except club.ChallengeClosedError:
+            closed = True
+        return {"challenge": opened.to_dict(), "levels": list(club.CHALLENGE_LEVELS), "closed": closed}
+
+    def challenge_start(self, token: Any, name: Any, moves: Any = None, today: Any = None) -> dict[str, Any]:
+        opened = links.read_challenge_token(token)
+        if today is not None:
+            opened.check_open(today)
         if moves is None:
             self.attempt = club.Attempt(opened, club.check_member_name(name))
         else:
             self.attempt = club.Attempt.resume(opened, club.check_member_name(name), _saved_moves(moves))
-        return self._attempt().to_dict()
+        return _attempt_dict(self._attempt())
 
     def challenge_next_deal(self) -> dict[str, Any]:
         attempt = self._attempt()
         deal = attempt.next_deal()
-        return {"computer_moves": list(deal.moves), "attempt": attempt.to_dict()}
+        return {"computer_moves": list(deal.moves), "attempt": _attempt_dict(attempt)}
 
     def challenge_play(self, move: Any) -> dict[str, Any]:
         attempt = self._attempt()
-        return {"computer_moves": attempt.play(move), "attempt": attempt.to_dict()}
+        return {"computer_moves": attempt.play(move), "attempt": _attempt_dict(attempt)}
 
-    def challenge_result(self) -> dict[str, Any]:
-        return {"token": links.result_token(self._attempt().result())}
+    def challenge_result(self, finished: Any = None) -> dict[str, Any]:
+        return {"token": links.result_token(self._attempt().result(finished))}
 
     def result_check(self, token: Any, deal: Any = None) -> dict[str, Any]:
-        result = links.read_result_token(token)
+        check = self._result_check(token)
+        result = check.result
         if deal is None:
-            return {"challenge": result.challenge.to_dict(), "result": club.verify(result).to_dict()}
+            return {"challenge": result.challenge.to_dict(), "result": check.verified().to_dict()}
         if type(deal) is not int or not 1 <= deal <= len(result.moves):
             raise BridgeError(f"deal must be a number from 1 to {len(result.moves)}")
-        score = club.replay_deal(result.challenge, deal - 1, result.moves[deal - 1])
-        return {"deal": deal, "deals": result.challenge.deals, "score": score.to_dict()}
+        return {"deal": deal, "deals": result.challenge.deals, "score": check.deal_score(deal).to_dict()}
 
     def standings(self, results: Any, challenge: Any = None) -> dict[str, Any]:
         if not isinstance(results, list) or (not results and challenge is None) or len(results) > club.MAX_RESULTS:
             raise BridgeError(f"results is a list of 1 to {club.MAX_RESULTS} result link tokens")
-        read = [links.read_result_token(token) for token in results]
-        opened = read[0].challenge if challenge is None else links.read_challenge_token(challenge)
-        return _standings(opened, read)
+        checks = list({id(check): check for check in map(self._result_check, results)}.values())  # each once
+        opened = checks[0].result.challenge if challenge is None else links.read_challenge_token(challenge)
+        for check in checks:
+            club.check_same_challenge(opened, check.result)
+        return _standings(opened, [check.verified() for check in checks])
 
     def standings_open(self, token: Any) -> dict[str, Any]:
-        return _standings(*links.read_standings_token(token))
+        opened, results = links.read_standings_token(token)
+        unique = {(result.name, result.moves, result.totals): result for result in results}  # a repeat re-played once
+        return _standings(opened, [club.verify(result) for result in unique.values()])
+
+    def _result_check(self, token: Any) -> club.ResultCheck:
+        """The check of the result link ``token``: kept from an earlier call (its deals re-played once), or new."""
+        check = self.result_checks.get(token) if isinstance(token, str) else None
+        if check is None:
+            check = club.ResultCheck(links.read_result_token(token))
+            self.result_checks[token] = check
+            if len(self.result_checks) > club.MAX_RESULTS:
+                self.result_checks.popitem(last=False)
+        self.result_checks.move_to_end(token)
+        return check
 
     def _attempt(self) -> club.Attempt:
         if self.attempt is None:
@@ -481,14 +512,7 @@ class Session:
         if deal is not None:
             view = deal.view().to_dict()
             # The seed stays out: it would name every face-down card (deal_link and record are the explicit calls).
-            last = deal.last_trick
-            view.update(
-                number=len(match.deals),
-                packets=list(deal.packets or ()),
-                last_trick=None
-                if last is None
-                else {"winner": last[0], "cards": [{"player": p, "card": card} for p, card in last[1]]},
-            )
+            view.update(number=len(match.deals), packets=list(deal.packets or ()), last_trick=_last_trick(deal))
         return {
             "match": {
                 "players": list(match.players),
@@ -592,6 +616,20 @@ class Session:
         return handler(**params)
 
 
+def _last_trick(deal: Deal) -> dict[str, Any] | None:
+    """The deal's last finished trick for the page: its winner and its cards in the order played."""
+    last = deal.last_trick
+    return None if last is None else {"winner": last[0], "cards": [{"player": p, "card": card} for p, card in last[1]]}
+
+
+def _attempt_dict(attempt: club.Attempt) -> dict[str, Any]:
+    """The attempt for the page (:meth:`otv66.challenge.Attempt.to_dict`), its deal with its last trick."""
+    shown = attempt.to_dict()
+    if shown["deal"] is not None:
+        shown["deal"]["last_trick"] = _last_trick(attempt.deals[-1])
+    return shown
+
+
 def _saved_moves(moves: Any) -> list[list[str]]:
     """Saved challenge progress: a list (one per deal) of lists of move codes, else a :class:`BridgeError`."""
     if not isinstance(moves, list) or not all(
@@ -601,10 +639,8 @@ def _saved_moves(moves: Any) -> list[list[str]]:
     return moves
 
 
-def _standings(opened: club.Challenge, results: list[club.Result]) -> dict[str, Any]:
-    """Verify ``results`` (all of the challenge ``opened``) and rank them; the table, its CSV and its link."""
-    unique = {(result.name, result.moves, result.totals): result for result in results}  # the same one re-played once
-    verified = [club.verify(club.check_same_challenge(opened, result)) for result in unique.values()]
+def _standings(opened: club.Challenge, verified: list[club.VerifiedResult]) -> dict[str, Any]:
+    """Rank ``verified`` (results of the challenge ``opened``); the table, its CSV and its link."""
     rows = club.standings(verified)
     return {
         "challenge": opened.to_dict(),

@@ -11,6 +11,13 @@
   legal, every computer move the one :func:`computer_choice` makes, each deal finished, the totals
   right; anything else is a :class:`RefusedResultError` subclass whose ``kind`` names the reason.
 - :func:`standings` ranks verified results (:data:`TIE_BREAK`); :func:`standings_csv` exports them.
+- The closing date is checked against the **device's clock**, the only clock there is without a server:
+  :meth:`Challenge.check_open` refuses a new attempt (or going on with one) once the day given is past it, and a
+  result carries the day its device says it was finished (:attr:`Result.finished`); a result finished after the
+  closing date is refused (:class:`LateResultError`). That day is the member's word, like his clock: a result
+  without one (made before results were dated) is accepted as finished in time.
+- :class:`ResultCheck` re-plays a result one deal at a time (the page shows progress between deals), each deal
+  once; :func:`verify` runs it to the end.
 
 The computer is asked through :func:`computer_choice` alone, so every device and the verifier
 compute the same move. Its decision must depend on the position only: the levels in
@@ -98,6 +105,12 @@ class UnfinishedDealError(RefusedResultError):
     kind = "refused_unfinished_deal"
 
 
+class LateResultError(RefusedResultError):
+    """A result its device says was finished after the challenge's closing date."""
+
+    kind = "refused_late"
+
+
 class OtherChallengeError(RefusedResultError):
     """A result of another challenge than the one whose standings it is added to."""
 
@@ -126,14 +139,28 @@ def check_member_name(name: object) -> str:
         raise ChallengeError(f"a display name is text of 1 to {MAX_NAME_LENGTH} characters") from None
 
 
+class ChallengeClosedError(ChallengeError):
+    """The challenge's closing date is past (by the device's clock): no new attempt, no more moves."""
+
+    kind = "challenge_closed"
+
+
+def is_day(text: object) -> bool:
+    """Whether ``text`` is a real calendar day written ``YYYY-MM-DD``."""
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def check_closing_date(closes: object) -> str:
     """A closing date as ``YYYY-MM-DD`` (a real calendar day)."""
-    if isinstance(closes, str) and _DATE.fullmatch(closes):
-        try:
-            return date.fromisoformat(closes).isoformat()
-        except ValueError:
-            pass
-    raise ChallengeError("the closing date is a day written YYYY-MM-DD")
+    if not is_day(closes):
+        raise ChallengeError("the closing date is a day written YYYY-MM-DD")
+    return str(closes)
 
 
 @dataclass(frozen=True)
@@ -160,6 +187,16 @@ class Challenge:
             raise ChallengeError(f"a challenge's seed is a whole number from 0 to {MAX_SEED}") from None
         if not isinstance(self.rules, Rules):
             raise ChallengeError("a challenge's rules are a Rules")
+
+    def check_open(self, today: object) -> None:
+        """Refuse to play on after the closing date: ``today`` is the device's day (``YYYY-MM-DD``), its own word.
+
+        The challenge is open through its closing day; :class:`ChallengeClosedError` after it.
+        """
+        if not is_day(today):
+            raise ChallengeError("today is a day written YYYY-MM-DD")
+        if str(today) > self.closes:
+            raise ChallengeClosedError(f"this challenge closed on {self.closes}: it can no longer be played")
 
     def dealer(self, index: int) -> int:
         """Who deals deal ``index`` (0-based): the players take turns, from ``seed % 2``."""
@@ -287,12 +324,17 @@ class Totals:
 
 @dataclass(frozen=True)
 class Result:
-    """A member's result as it travels: the challenge, his name, every move of every deal, the totals he claims."""
+    """A member's result as it travels: the challenge, his name, every move of every deal, the totals he claims.
+
+    ``finished`` is the day (``YYYY-MM-DD``) his device said the last deal ended, or ``None`` in a result made
+    before results were dated.
+    """
 
     challenge: Challenge
     name: str
     moves: tuple[tuple[str, ...], ...]
     totals: Totals
+    finished: str | None = None
 
 
 @dataclass(frozen=True)
@@ -328,16 +370,42 @@ def replay_deal(challenge: Challenge, index: int, moves: Sequence[str]) -> DealS
     return DealScore.of(deal)
 
 
+class ResultCheck:
+    """Verifying one result a deal at a time, each deal re-played once (the page shows progress in between).
+
+    The cheap checks (number of deals, finishing day) come first: a result that fails them is refused at once.
+    """
+
+    def __init__(self, result: Result) -> None:
+        challenge = result.challenge
+        if len(result.moves) != challenge.deals:
+            raise WrongDealCountError(f"this result has {len(result.moves)} deals, the challenge {challenge.deals}")
+        if result.finished is not None and result.finished > challenge.closes:
+            raise LateResultError(
+                f"this result was finished on {result.finished}, after the closing date {challenge.closes}"
+            )
+        self.result = result
+        self.scores: list[DealScore] = []
+
+    def deal_score(self, number: int) -> DealScore:
+        """The score of deal ``number`` (1-based), re-playing the deals up to it that are not re-played yet."""
+        while len(self.scores) < number:
+            index = len(self.scores)
+            self.scores.append(replay_deal(self.result.challenge, index, self.result.moves[index]))
+        return self.scores[number - 1]
+
+    def verified(self) -> VerifiedResult:
+        """The whole result verified (the deals not re-played yet are re-played now), or its refusal."""
+        self.deal_score(len(self.result.moves))
+        totals = Totals.of(self.scores)
+        if totals != self.result.totals:
+            raise WrongTotalsError("the totals of this result are not what its moves give")
+        return VerifiedResult(self.result.name, totals, tuple(self.scores), self.result)
+
+
 def verify(result: Result) -> VerifiedResult:
     """Re-play every deal of ``result``; the verified result, or a :class:`RefusedResultError` naming the reason."""
-    challenge = result.challenge
-    if len(result.moves) != challenge.deals:
-        raise WrongDealCountError(f"this result has {len(result.moves)} deals, the challenge {challenge.deals}")
-    scores = tuple(replay_deal(challenge, index, moves) for index, moves in enumerate(result.moves))
-    totals = Totals.of(scores)
-    if totals != result.totals:
-        raise WrongTotalsError("the totals of this result are not what its moves give")
-    return VerifiedResult(result.name, totals, scores, result)
+    return ResultCheck(result).verified()
 
 
 class Attempt:
@@ -427,12 +495,14 @@ class Attempt:
             "moves": [list(deal.moves) for deal in self.deals],
         }
 
-    def result(self) -> Result:
-        """The result of the finished attempt."""
+    def result(self, finished: str | None = None) -> Result:
+        """The result of the finished attempt, dated ``finished`` (the device's day, ``YYYY-MM-DD``) when given."""
         if not self.is_finished:
             raise IllegalMoveError("the challenge is not finished yet")
+        if finished is not None and not is_day(finished):
+            raise ChallengeError("the finishing day is written YYYY-MM-DD")
         moves = tuple(tuple(deal.moves) for deal in self.deals)
-        return Result(self.challenge, self.name, moves, Totals.of(self.scores()))
+        return Result(self.challenge, self.name, moves, Totals.of(self.scores()), finished)
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from otv66.challenge import MAX_RESULTS, Challenge, Result, Totals, check_member_name
+from otv66.challenge import MAX_RESULTS, Challenge, Result, Totals, check_member_name, is_day
 from otv66.deal import Deal
 from otv66.dealing import SHUFFLE_VERSION, check_dealer, check_packets, check_seed
 from otv66.errors import Otv66Error, UnsupportedVersionError
@@ -286,8 +286,9 @@ def _challenge_data(challenge: Challenge) -> dict[str, Any]:
 
 
 def _entry_data(result: Result) -> dict[str, Any]:
-    """A result without its challenge: name, moves (one string per deal) and claimed totals."""
-    return {"name": result.name, "moves": ["".join(moves) for moves in result.moves], "totals": result.totals.to_list()}
+    """A result without its challenge: name, moves (one string per deal), claimed totals and finishing day."""
+    data = {"name": result.name, "moves": ["".join(moves) for moves in result.moves], "totals": result.totals.to_list()}
+    return data if result.finished is None else {**data, "finished": result.finished}
 
 
 def challenge_token(challenge: Challenge) -> str:
@@ -330,8 +331,11 @@ def _challenge_from(data: Any, what: str) -> Challenge:
 
 def _result_from(challenge: Challenge, entry: Any, what: str) -> Result:
     """One result of a result or standings link (parsed, not yet verified)."""
-    if not isinstance(entry, dict) or set(entry) - {"challenge"} != {"name", "moves", "totals"}:
+    if not isinstance(entry, dict) or set(entry) - {"challenge", "finished"} != {"name", "moves", "totals"}:
         raise LinkError(f"this {what} link is damaged (a result in it is not readable)")
+    finished = entry.get("finished")
+    if finished is not None and not is_day(finished):
+        raise LinkError(f"this {what} link is damaged (its finishing day)")
     try:
         name = check_member_name(entry["name"])
     except Otv66Error as error:
@@ -348,7 +352,7 @@ def _result_from(challenge: Challenge, entry: Any, what: str) -> Result:
         if listed is None:
             raise LinkError(f"this {what} link is damaged (the moves of deal {number})")
         parsed.append(tuple(listed))
-    return Result(challenge, name, tuple(parsed), Totals(*totals))
+    return Result(challenge, name, tuple(parsed), Totals(*totals), finished)
 
 
 def read_result_token(token: Any) -> Result:

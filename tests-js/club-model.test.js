@@ -6,6 +6,7 @@ import {
   clubUrl,
   dealComparison,
   iframeSnippet,
+  localDay,
   readAttempt,
   resultTokensIn,
   saveAttempt,
@@ -108,5 +109,12 @@ describe("the challenge-finished event", () => {
       type: "challenge-finished",
       result: "https://x/club.html#result=r1.A",
     });
+  });
+});
+
+describe("the device's day", () => {
+  test("is the local calendar day, written YYYY-MM-DD as the closing date is", () => {
+    assert.equal(localDay(new Date(2026, 0, 5, 23, 59)), "2026-01-05");
+    assert.equal(localDay(new Date(2026, 11, 31, 0, 0)), "2026-12-31");
   });
 });

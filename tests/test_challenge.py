@@ -15,12 +15,15 @@ from otv66.challenge import (
     CSV_HEADER,
     Attempt,
     Challenge,
+    ChallengeClosedError,
     ChallengeError,
     ComputerMoveMismatchError,
     DealScore,
     IllegalResultMoveError,
+    LateResultError,
     OtherChallengeError,
     Result,
+    ResultCheck,
     Totals,
     UnfinishedDealError,
     VerifiedResult,
@@ -235,3 +238,51 @@ def test_the_csv_has_a_header_one_line_per_member_and_no_formulas():
     assert lines[0] == [*CSV_HEADER, "deal_1"]
     assert lines[1] == ["1", "'=HYPERLINK(1)", "3", "1", "50", "3"]
     assert lines[2] == ["2", "Ana", "1", "1", "20", "1"]
+
+
+# ---------------------------------------------------------------------------------------------- the closing date
+
+
+def test_a_challenge_is_open_through_its_closing_day_and_closed_after_it():
+    challenge = club()  # closes 2026-12-31
+    challenge.check_open("2026-12-31")
+    with pytest.raises(ChallengeClosedError) as refused:
+        challenge.check_open("2027-01-01")
+    assert refused.value.kind == "challenge_closed"
+    with pytest.raises(ChallengeError):
+        challenge.check_open("31.12.2026")
+
+
+@pytest.mark.parametrize(("finished", "accepted"), [("2026-12-31", True), (None, True), ("2027-01-01", False)])
+def test_a_result_finished_after_the_closing_date_is_refused(finished, accepted):
+    played = replace(play_through(club(deals=1), "Ana", rng_seed=1).result(), finished=finished)
+    if accepted:
+        assert verify(played).name == "Ana"
+    else:
+        with pytest.raises(LateResultError) as refused:
+            verify(played)
+        assert refused.value.kind == "refused_late"
+
+
+def test_a_result_is_dated_by_the_day_it_is_given():
+    attempt = play_through(club(deals=1), "Ana", rng_seed=1)
+    assert attempt.result("2026-12-30").finished == "2026-12-30"
+    with pytest.raises(ChallengeError):
+        attempt.result("yesterday")
+
+
+# ---------------------------------------------------------------------------------------------- verifying once
+
+
+def test_a_result_check_replays_each_deal_once(monkeypatch):
+    import otv66.challenge as module
+
+    played = play_through(club(deals=3), "Ana", rng_seed=2).result()
+    replayed: list[int] = []
+    real_replay = module.replay_deal
+    monkeypatch.setattr(module, "replay_deal", lambda c, i, m: replayed.append(i) or real_replay(c, i, m))
+    check = ResultCheck(played)
+    scores = [check.deal_score(number) for number in (1, 2, 3)]
+    assert check.verified().deals == tuple(scores)
+    assert check.verified() == verify(played)
+    assert replayed == [0, 1, 2, 0, 1, 2]  # the check's three deals, then verify's own

@@ -94,9 +94,26 @@ def test_link_lengths_for_messaging_apps():
     """The README quotes these: a challenge link is a few hundred characters, a 12-deal result under 1,000."""
     for deals in (4, 12):
         challenge = club(deals=deals, level="expert")
-        token = result_token(play_through(challenge, "Milica Petrović", rng_seed=deals).result())
-        print(f"{deals} deals: challenge {len(challenge_token(challenge))}, result {len(token)} characters")
+        results = [
+            play_through(challenge, name, rng_seed=deals + n).result("2026-12-30")
+            for n, name in enumerate(["Milica Petrović", "Bora", "Ana"])
+        ]
+        token = result_token(results[0])
+        table = standings_token(challenge, results)
+        print(
+            f"{deals} deals: challenge {len(challenge_token(challenge))}, result {len(token)}, "
+            f"standings of 3 {len(table)} characters"
+        )
         assert len(token) < MAX_TOKEN_LENGTH
+
+
+def test_a_result_link_keeps_its_finishing_day_and_refuses_a_bad_one():
+    played = play_through(club(deals=1), "Ana", rng_seed=1).result("2026-12-30")
+    assert read_result_token(result_token(played)).finished == "2026-12-30"
+    data = json.loads(contents(result_token(played)))
+    for bad in ("2026-13-01", 20261230, ""):
+        with pytest.raises(LinkError, match="finishing day"):
+            read_result_token(encode_token("r", {**data, "finished": bad}))
 
 
 # ---------------------------------------------------------------------------------------------- the bridge
@@ -128,6 +145,43 @@ def test_a_club_evening_through_the_bridge():
     assert [row["rank"] for row in table["rows"]] == sorted(row["rank"] for row in table["rows"])
     assert table["csv"].startswith("rank,name,game_points,deals_won,card_points,deal_1,deal_2")
     assert result(session, "standings_open", token=table["token"])["rows"] == table["rows"]
+
+
+def test_a_closed_challenge_starts_no_attempt_through_the_bridge():
+    session = Session()
+    token = result(session, "challenge_new", name="Petak", deals=1, level="beginner", closes="2026-12-31")["token"]
+    assert result(session, "challenge_open", token=token, today="2027-01-01")["closed"]
+    assert not result(session, "challenge_open", token=token, today="2026-12-31")["closed"]
+    assert error_type(session, "challenge_start", token=token, name="Ana", today="2027-01-01") == "challenge_closed"
+    assert result(session, "challenge_start", token=token, name="Ana", today="2026-12-31")["number"] == 0
+
+
+def test_the_bridge_replays_a_result_once_for_its_progress_its_check_and_the_standings(monkeypatch):
+    import otv66.challenge as module
+
+    session = Session()
+    token = result(session, "challenge_new", name="Petak", deals=2, level="club", closes="2026-12-31", seed=9)["token"]
+    played = play_in_bridge(session, token, "Ana", random.Random(1))
+    replayed: list[int] = []
+    real_replay = module.replay_deal
+    monkeypatch.setattr(module, "replay_deal", lambda c, i, m: replayed.append(i) or real_replay(c, i, m))
+    for deal in (1, 2):
+        result(session, "result_check", token=played, deal=deal)
+    result(session, "result_check", token=played)
+    assert result(session, "standings", challenge=token, results=[played])["rows"][0]["name"] == "Ana"
+    assert replayed == [0, 1]
+
+
+def test_the_attempt_shows_the_last_finished_trick_as_the_game_does():
+    session = Session()
+    token = result(session, "challenge_new", name="Petak", deals=1, level="beginner", closes="2026-12-31")["token"]
+    result(session, "challenge_start", token=token, name="Ana")
+    attempt = result(session, "challenge_next_deal")["attempt"]
+    assert attempt["deal"]["last_trick"] is None
+    while attempt["deal"]["tricks_played"] == 0:
+        attempt = result(session, "challenge_play", move=attempt["legal_moves"][0])["attempt"]
+    last = attempt["deal"]["last_trick"]
+    assert len(last["cards"]) == 2 and last["winner"] in (0, 1)
 
 
 def test_saved_progress_resumes_through_the_bridge():

@@ -30,6 +30,16 @@ export function clubLinkIn(location) {
 }
 
 /**
+ * The day on this device's clock, `YYYY-MM-DD` in its own time zone: what the closing date is checked against
+ * (there is no other clock without a server, and the page says so).
+ * @param {Date} [now]
+ */
+export function localDay(now = new Date()) {
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/**
  * Whether the address asks for a challenge's standings view (`#challenge=…&view=standings`) rather than play.
  * @param {{hash: string}} location
  */

@@ -1,37 +1,42 @@
 /**
  * Playing a club challenge (club.html#challenge=c1.…): a display name, then the deals against the computer at the
- * challenge's level, no hint and no undo. Every move is kept on this device after it is made (club-model.js), so a
- * reload resumes; a finished attempt shows its result link again instead of a second attempt. That is a limit of
- * this device only, and the page says so. At the end an embedded page posts `challenge-finished` (embed.js).
+ * challenge's level on the game's own table (render.js draws it, input.js takes clicks, taps and keys), with no
+ * hint and no undo. The computer's moves come from the engine (the challenge's node budget), which answers each
+ * move at once. Every move is kept on this device after it is made (club-model.js), so a reload resumes; a finished
+ * attempt shows its result link again instead of a second attempt. That is a limit of this device only, and the
+ * page says so. After the closing date (by this device's clock) the engine refuses a new attempt. At the end an
+ * embedded page posts `challenge-finished` (embed.js).
  */
 
+import { installSprite } from "./cards.js";
 import { byId, clubCall, inputById } from "./club-call.js";
-import { clubUrl, readAttempt, saveAttempt } from "./club-model.js";
+import { clubUrl, localDay, readAttempt, saveAttempt } from "./club-model.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
-import { cardName, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { bindInput } from "./input.js";
+import { showMarriageChoice } from "./panels.js";
+import { buildTable, playableCards, renderTable } from "./render.js";
+import { applyOverrides, loadSettings, SPEEDS } from "./settings.js";
 
-/** @import { Engine } from "./engine.js" */
+/** @import { Engine, EngineError } from "./engine.js" */
 /** @import { Attempt, ChallengeInfo } from "./club-types.js" */
+/** @import { DrawnState, TableView, TrickCard } from "./types.js" */
+
+/** @typedef {(status: string, text: string) => void} SetStatus */
+
+/** How long a finished trick stays on the table, in seconds per step of the animation speed (SPEEDS). */
+const TRICK_SHOWN = 1.6;
 
 /**
- * A move's label: its card, "+ marriage" for a marriage lead, or the claim of 66.
- * @param {string} move
- */
-function moveLabel(move) {
-  if (move === "66") return t("clubClaim");
-  const card = cardName(move.slice(0, 2), "french");
-  return move.endsWith("m") ? t("clubMarriage", { card }) : card;
-}
-
-/**
- * Play the challenge `token` (already opened: `challenge`).
+ * Play the challenge `token` (already opened: `challenge`; `closed` by this device's clock).
  * @param {Engine} engine
  * @param {string} token
  * @param {ChallengeInfo} challenge
- * @param {(status: string, text: string) => void} setStatus
+ * @param {boolean} closed
+ * @param {SetStatus} setStatus
  */
-export async function playChallenge(engine, token, challenge, setStatus) {
+export async function playChallenge(engine, token, challenge, closed, setStatus) {
   byId("club-play").hidden = false;
   byId("club-challenge-name").textContent = challenge.name;
   byId("club-challenge-info").textContent = t("clubInfo", {
@@ -41,90 +46,190 @@ export async function playChallenge(engine, token, challenge, setStatus) {
   });
   const saved = readAttempt(token, deviceStorage());
   if (saved?.result) return showFinished(saved.result, null);
-  if (saved) {
-    const attempt = await clubCall(engine, "challenge_start", { token, name: saved.name, moves: saved.moves });
-    return continueAttempt(engine, token, attempt, setStatus);
-  }
+  const refuseClosed = () => setStatus("closed", t("clubClosed", { closes: challenge.closes }));
+  if (closed) return refuseClosed();
+  const table = new ClubTable(engine, token, setStatus);
   const form = /** @type {HTMLFormElement} */ (byId("club-start"));
-  form.hidden = false;
-  setStatus("ready", t("clubEnterName"));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  /** @param {{name: string, moves?: string[][]}} member */
+  const start = async (member) => {
     try {
-      const attempt = await clubCall(engine, "challenge_start", { token, name: inputById("club-member").value.trim() });
-      form.hidden = true;
-      await continueAttempt(engine, token, attempt, setStatus);
+      await table.go(await clubCall(engine, "challenge_start", { token, ...member, today: localDay() }));
     } catch (error) {
-      setStatus("error", /** @type {Error} */ (error).message);
-    }
-  });
-}
-
-/**
- * Show `attempt` and go on from it: deal the next deal, or wait for the member's move.
- * @param {Engine} engine
- * @param {string} token
- * @param {Attempt} attempt
- * @param {(status: string, text: string) => void} setStatus
- */
-async function continueAttempt(engine, token, attempt, setStatus) {
-  saveAttempt(token, { name: attempt.name, moves: attempt.moves, result: null }, deviceStorage());
-  if (attempt.finished) {
-    const result = (await clubCall(engine, "challenge_result")).token;
-    saveAttempt(token, { name: attempt.name, moves: attempt.moves, result }, deviceStorage());
-    return showFinished(result, attempt);
-  }
-  if (attempt.number === 0) attempt = (await clubCall(engine, "challenge_next_deal")).attempt;
-  drawBoard(attempt, setStatus);
-  const moves = byId("club-moves");
-  const next = /** @type {HTMLButtonElement} */ (byId("club-next-deal"));
-  const act = async (/** @type {() => Promise<{attempt: Attempt}>} */ request) => {
-    moves.replaceChildren();
-    next.hidden = true;
-    try {
-      const answer = await request();
-      await continueAttempt(engine, token, answer.attempt, setStatus);
-    } catch (error) {
+      if (/** @type {EngineError} */ (error).type === "challenge_closed") return refuseClosed();
+      form.hidden = Boolean(member.moves);
       setStatus("error", /** @type {Error} */ (error).message);
     }
   };
-  next.onclick = () => act(() => clubCall(engine, "challenge_next_deal"));
-  for (const move of attempt.legal_moves) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.card = move;
-    button.textContent = moveLabel(move);
-    button.onclick = () => act(() => clubCall(engine, "challenge_play", { move }));
-    moves.append(button);
-  }
+  if (saved) return start({ name: saved.name, moves: saved.moves });
+  form.hidden = false;
+  setStatus("ready", t("clubEnterName"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    form.hidden = true;
+    start({ name: inputById("club-member").value.trim() });
+  });
 }
 
-/**
- * The deal as text: its number, trump, scores, the computer's face-up cards and the trick on the table.
- * @param {Attempt} attempt
- * @param {(status: string, text: string) => void} setStatus
- */
-function drawBoard(attempt, setStatus) {
-  byId("club-board").hidden = false;
-  const deal = attempt.deal;
-  if (!deal) return;
-  byId("club-deal-info").textContent = t("clubDealInfo", {
-    number: attempt.number,
-    deals: attempt.deals,
-    trump: cardName(deal.trump_card, "french"),
-  });
-  byId("club-scores").textContent = t("clubScores", { you: deal.scores[0], computer: deal.scores[1] });
-  const tops = deal.piles[1].flatMap((pile) => (pile.top ? [cardName(pile.top, "french")] : []));
-  byId("club-opponent").textContent = t("clubOpponentCards", { cards: tops.join(", ") });
-  const trick = deal.trick.map((played) => cardName(played.card, "french")).join(", ");
-  byId("club-trick").textContent = trick ? t("clubOnTable", { cards: trick }) : "";
-  const over = deal.result !== null;
-  /** @type {HTMLButtonElement} */ (byId("club-next-deal")).hidden = !over;
-  if (over) {
-    const score = attempt.scores[attempt.scores.length - 1];
-    setStatus("deal-over", t(score.won ? "clubDealWon" : "clubDealLost", { points: score.game_points }));
-  } else {
-    setStatus("your-turn", t("clubYourMove"));
+/** The challenge's deals on the game's table: one attempt, drawn after every answer of the engine. */
+class ClubTable {
+  /**
+   * @param {Engine} engine
+   * @param {string} token  the challenge's
+   * @param {SetStatus} setStatus
+   */
+  constructor(engine, token, setStatus) {
+    this.engine = engine;
+    this.token = token;
+    this.setStatus = setStatus;
+    this.settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
+    /** @type {TrickCard[] | null} a trick finished by the last moves, shown a moment before the table goes on */
+    this.shownTrick = null;
+    /** @type {Attempt | null} */
+    this.attempt = null;
+    this.busy = false;
+    const root = byId("app");
+    installSprite();
+    buildTable(root);
+    bindInput(root, { onCard: (player, code) => this.onCard(player, code) });
+    /** @type {HTMLButtonElement} */ (byId("club-next-deal")).onclick = () =>
+      this.act(() => clubCall(engine, "challenge_next_deal"));
+    /** @type {HTMLButtonElement} */ (byId("club-claim")).onclick = () =>
+      this.act(() => clubCall(engine, "challenge_play", { move: "66" }));
+  }
+
+  /**
+   * Keep `attempt` on the device and go on from it: the result at the end, else the first deal or the table.
+   * @param {Attempt} attempt
+   */
+  async go(attempt) {
+    saveAttempt(this.token, { name: attempt.name, moves: attempt.moves, result: null }, deviceStorage());
+    if (attempt.finished) {
+      const result = (await clubCall(this.engine, "challenge_result", { finished: localDay() })).token;
+      saveAttempt(this.token, { name: attempt.name, moves: attempt.moves, result }, deviceStorage());
+      return showFinished(result, attempt);
+    }
+    if (attempt.number === 0) attempt = (await clubCall(this.engine, "challenge_next_deal")).attempt;
+    this.attempt = attempt;
+    this.draw();
+  }
+
+  /**
+   * Ask the engine for a move or the next deal (the computer answers within the call), then go on.
+   * @param {() => Promise<{attempt: Attempt}>} request
+   */
+  async act(request) {
+    if (this.busy) return;
+    this.busy = true;
+    this.draw();
+    try {
+      const { attempt } = await request();
+      await this.showFinishedTrick(attempt);
+      this.busy = false;
+      await this.go(attempt);
+    } catch (error) {
+      this.busy = false;
+      this.draw();
+      this.setStatus("error", /** @type {Error} */ (error).message);
+    }
+  }
+
+  /**
+   * When the moves just made finished a trick (the computer's answer, or the member's), leave it on the table a
+   * moment, as the game page does, before the table shows what came after it.
+   * @param {Attempt} attempt  the engine's answer
+   */
+  async showFinishedTrick(attempt) {
+    const played = this.attempt?.deal?.tricks_played ?? 0;
+    const last = attempt.deal?.last_trick;
+    const pause = SPEEDS[this.settings.speed] * TRICK_SHOWN * 1000;
+    if (attempt.number !== this.attempt?.number || !last || (attempt.deal?.tricks_played ?? 0) <= played || !pause)
+      return;
+    this.shownTrick = last.cards;
+    this.draw();
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    this.shownTrick = null;
+  }
+
+  /**
+   * A card chosen on the table (click, tap or key): its move, asking whether a marriage lead announces it.
+   * @param {number} player
+   * @param {string} code
+   */
+  async onCard(player, code) {
+    const state = this.state();
+    if (this.busy || !state?.deal) return;
+    if (player !== 0 || !playableCards(state, this.view()).has(code)) {
+      return this.setStatus("your-turn", t("clubNotPlayable"));
+    }
+    const moves = state.deal.legal_moves;
+    let move = moves.includes(code) ? code : `${code}m`;
+    if (moves.includes(code) && moves.includes(`${code}m`)) {
+      const choice = await showMarriageChoice(
+        /** @type {HTMLDialogElement} */ (byId("panel")),
+        code,
+        this.settings.deck,
+      );
+      if (!choice) return;
+      move = choice === "announce" ? `${code}m` : code;
+    }
+    await this.act(() => clubCall(this.engine, "challenge_play", { move }));
+  }
+
+  /**
+   * What render.js draws: the deal in play with the member's moves as its legal moves (no match around it).
+   * @returns {DrawnState | null}
+   */
+  state() {
+    const attempt = this.attempt;
+    if (!attempt?.deal) return null;
+    const deal = { ...attempt.deal, number: attempt.number, legal_moves: attempt.legal_moves };
+    return { match: null, deal, undo_count: 0, can_undo: false };
+  }
+
+  /** @returns {TableView} */
+  view() {
+    return {
+      settings: this.settings,
+      humans: [true, false],
+      names: [this.attempt?.name ?? "", t("computer")],
+      busy: this.busy,
+      hint: null,
+      shownTrick: this.shownTrick,
+      undealt: null,
+      undealtUnder: null,
+      lang: /** @type {TableView["lang"]} */ (document.documentElement.lang),
+    };
+  }
+
+  /** Draw the table, the progress line, the claim and next-deal buttons and the status. */
+  draw() {
+    const attempt = this.attempt;
+    const state = this.state();
+    if (!attempt || !state?.deal) return;
+    byId("club-main").hidden = true;
+    byId("table").hidden = false;
+    renderTable(byId("app"), state, this.view());
+    const info = byId("club-deal-info");
+    info.hidden = false;
+    info.textContent = t("clubDealInfo", {
+      number: attempt.number,
+      deals: attempt.deals,
+      points: attempt.totals.game_points,
+    });
+    const over = state.deal.result !== null;
+    const claim = /** @type {HTMLButtonElement} */ (byId("club-claim"));
+    claim.hidden = state.deal.rules.claim !== "manual" || over;
+    claim.disabled = this.busy || !attempt.legal_moves.includes("66");
+    const next = /** @type {HTMLButtonElement} */ (byId("club-next-deal"));
+    next.hidden = !over;
+    next.disabled = this.busy;
+    if (this.busy) return this.setStatus("thinking", t("statusThinking", { name: t("computer") }));
+    if (over) {
+      const score = attempt.scores[attempt.scores.length - 1];
+      this.setStatus("deal-over", t(score.won ? "clubDealWon" : "clubDealLost", { points: score.game_points }));
+    } else {
+      this.setStatus("your-turn", t("clubYourMove"));
+    }
   }
 }
 
@@ -134,7 +239,11 @@ function drawBoard(attempt, setStatus) {
  * @param {Attempt | null} attempt  null when the attempt was finished on an earlier visit
  */
 function showFinished(result, attempt) {
-  byId("club-board").hidden = true;
+  byId("table").hidden = true;
+  byId("club-deal-info").hidden = true;
+  byId("club-next-deal").hidden = true;
+  byId("club-claim").hidden = true;
+  byId("club-main").hidden = false;
   byId("club-finished").hidden = false;
   const url = clubUrl("result", result, location.href);
   inputById("club-result-link").value = url;

@@ -9,7 +9,7 @@ import { byId, clubCall, inputById } from "./club-call.js";
 import { clubUrl, dealComparison, resultTokensIn } from "./club-model.js";
 import { t } from "./i18n.js";
 
-/** @import { Engine } from "./engine.js" */
+/** @import { Engine, EngineError } from "./engine.js" */
 /** @import { Standings } from "./club-types.js" */
 
 /**
@@ -74,7 +74,9 @@ async function verifyOne(engine, token, position, count, accepted) {
   } catch (error) {
     const item = document.createElement("li");
     item.dataset.refused = String(position);
-    item.textContent = t("clubRefused", { position, reason: /** @type {Error} */ (error).message });
+    const late = /** @type {EngineError} */ (error).type === "refused_late"; // the one refusal the page words itself
+    const reason = late ? t("clubLate") : /** @type {Error} */ (error).message;
+    item.textContent = t("clubRefused", { position, reason });
     byId("club-refused").append(item);
   }
   progress.textContent = "";

@@ -3,7 +3,7 @@
  * Types only: nothing here runs.
  */
 
-/** @import { PublicView, Rules } from "./types.js" */
+/** @import { LastTrick, PublicView, Rules } from "./types.js" */
 
 /** @typedef {"challenge" | "result" | "standings"} ClubLinkKind */
 /** @typedef {{kind: ClubLinkKind, token: string}} ClubLink */
@@ -26,7 +26,7 @@
  * @property {string} name
  * @property {number} number  deals dealt so far
  * @property {number} deals  deals in the challenge
- * @property {PublicView | null} deal  the deal in play, or the last one
+ * @property {(PublicView & {last_trick: LastTrick | null}) | null} deal  the deal in play, or the last one
  * @property {string[]} legal_moves  what the member may play now
  * @property {DealScore[]} scores
  * @property {Totals} totals
@@ -52,7 +52,7 @@
  * @typedef {object} ClubResults
  * @property {{token: string, challenge: ChallengeInfo}} challenge_new
  * @property {{levels: string[]}} challenge_levels
- * @property {{challenge: ChallengeInfo, levels: string[]}} challenge_open
+ * @property {{challenge: ChallengeInfo, levels: string[], closed: boolean}} challenge_open  closed: by the day given
  * @property {Attempt} challenge_start
  * @property {{computer_moves: string[], attempt: Attempt}} challenge_next_deal
  * @property {{computer_moves: string[], attempt: Attempt}} challenge_play

@@ -7,7 +7,7 @@
  */
 
 import { byId, clubCall, inputById, startClubEngine } from "./club-call.js";
-import { clubLinkIn, clubUrl, iframeSnippet, wantsStandings } from "./club-model.js";
+import { clubLinkIn, clubUrl, iframeSnippet, localDay, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { deviceStorage } from "./device-storage.js";
@@ -105,8 +105,8 @@ async function start() {
       return await openStandings(engine, { challenge: null, results: [link.token], standings: null }, setStatus);
     if (wantsStandings(location))
       return await openStandings(engine, { challenge: link.token, results: [], standings: null }, setStatus);
-    const { challenge } = await clubCall(engine, "challenge_open", { token: link.token });
-    await playChallenge(engine, link.token, challenge, setStatus);
+    const { challenge, closed } = await clubCall(engine, "challenge_open", { token: link.token, today: localDay() });
+    await playChallenge(engine, link.token, challenge, closed, setStatus);
   } catch (error) {
     setStatus("error", /** @type {Error} */ (error).message);
   }
