@@ -48,19 +48,11 @@ describe("deadlines of engine calls", () => {
   });
 
   test("a friend-match call that proves or checks a shuffle or shares gets the long deadline", () => {
-    for (const method of [
-      "friend_invite",
-      "friend_accept",
-      "friend_receive",
-      "friend_load",
-      "friend_play",
-      "friend_resign",
-      "friend_link",
-    ]) {
+    for (const method of ["friend_peek", "friend_accept", "friend_receive", "friend_resign"]) {
       assert.equal(deadlineFor(method, {}), CRYPTO_DEADLINE_MS, method);
     }
     assert.ok(CRYPTO_DEADLINE_MS > QUICK_DEADLINE_MS);
-    assert.equal(deadlineFor("friend_peek", {}), QUICK_DEADLINE_MS);
+    assert.equal(deadlineFor("friend_state", {}), QUICK_DEADLINE_MS);
   });
 
   test("a review thinks once per ply", () => {

@@ -29,10 +29,12 @@ export const QUICK_DEADLINE_MS = 5_000;
 /** What a thinking call may take beyond its thinking time (the AI's first import, a busy machine). */
 export const THINKING_MARGIN_MS = 6_000;
 /**
- * Friend-match calls that prove or check shuffles and decryption shares (otv66/friend): about a second each in
- * Pyodide, several on a busy machine, and the first one loads the cryptography.
+ * Friend-match calls that prove or check keys, shuffles and decryption shares (otv66/friend): about a second each
+ * in Pyodide, several on a busy machine, and the first one loads the cryptography (`friend_peek` checks an
+ * invitation's key proof and signature).
  */
 const CRYPTO_CALLS = new Set([
+  "friend_peek",
   "friend_invite",
   "friend_accept",
   "friend_receive",
