@@ -83,7 +83,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   "state", "saved"}`` (``forfeit``: docs/rules.md 6.5, default true); ``friend_receive {link}``,
   ``friend_play {id, move}``, ``friend_resign {id}``, ``friend_load {saved}``, ``friend_state {id}`` -> ``{"state",
   "saved"}`` (a resignation waits in the outbox: ``friend_link`` gives the link that carries it);
-  ``friend_peek {link}`` -> ``{"id", "invitation", "known"}``: a match against a friend played by links
+  ``friend_peek {link}`` -> ``{"id", "invitation", "known", "offer"}`` (``offer``: an unknown invitation's
+  ``{"name", "rules", "forfeit"}``, its proofs checked, else ``None``): a match against a friend played by links
   (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "can_undo": bool, "phase": phase,
