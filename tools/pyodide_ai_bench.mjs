@@ -1,9 +1,12 @@
-// The computer opponent's decision times inside real Pyodide (Node.js + the npm `pyodide` package).
+// The engine's benchmarks inside real Pyodide (Node.js + the npm `pyodide` package): the computer opponent's
+// decision times, pondering slices and play-a-friend messages.
 //
 // Usage: node tools/pyodide_ai_bench.mjs [options of `python -m otv66.bench ai`]
 //        (default: --a master --b expert --deals 5)
 //        node tools/pyodide_ai_bench.mjs ponder [options of `python -m otv66.bench ponder`]
 //        (how long a pondering slice holds the worker: the page's replies wait for it)
+//        node tools/pyodide_ai_bench.mjs friend [options of `python -m otv66.bench friend`]
+//        (play-a-friend messages: the time to make and check each one, the heaviest link)
 //
 // It loads Pyodide offline from node_modules, mounts this repo's `otv66/` package read-only
 // in spirit (no bytecode is written) and runs the same duplicate-deal benchmark as CPython's
@@ -21,7 +24,7 @@ const MOUNT = "/otv66-repo";
 
 async function main() {
   const args = process.argv.slice(2);
-  const bench = args[0] === "ponder" ? args.shift() : "ai";
+  const bench = ["ponder", "friend"].includes(args[0]) ? args.shift() : "ai";
   const benchArgs = args.length || bench !== "ai" ? args : ["--a", "master", "--b", "expert", "--deals", "5"];
   const py = await loadPyodide();
   py.setStdout({ write: (buffer) => fs.writeSync(1, buffer) });
