@@ -1,22 +1,10 @@
 /**
- * The club page's engine: started like the replay page's, and its bridge calls typed by club-types.js.
+ * The club page's bridge calls, typed by club-types.js (the engine is started by engine-start.js).
  */
 
 import { Engine } from "./engine.js";
 
 /** @import { ClubResults } from "./club-types.js" */
-
-/**
- * Start the engine from this build's build-info.json.
- * @param {Engine} engine
- */
-export async function startClubEngine(engine) {
-  const infoUrl = new URL("build-info.json", location.href);
-  const response = await fetch(infoUrl, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
-  const info = await response.json();
-  await engine.start({ pyodideUrl: new URL(info.pyodide, infoUrl).href, wheelUrl: new URL(info.wheel, infoUrl).href });
-}
 
 /**
  * One club bridge call (otv66/bridge.py): resolves with its result, rejects with an EngineError.

@@ -6,12 +6,13 @@
  * `#standings=s1.…` open the standings view (club-standings.js). The engine does all the checking.
  */
 
-import { byId, clubCall, inputById, startClubEngine } from "./club-call.js";
+import { byId, clubCall, inputById } from "./club-call.js";
 import { clubLinkIn, clubUrl, iframeSnippet, localDay, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { deviceStorage } from "./device-storage.js";
 import { Engine } from "./engine.js";
+import { startPageEngine } from "./engine-start.js";
 import { browserLanguage, isLanguage, setLanguage, t } from "./i18n.js";
 import { registerServiceWorker } from "./sw-register.js";
 
@@ -92,7 +93,7 @@ async function start() {
   window.addEventListener("hashchange", () => location.reload()); // another club link pasted into the address bar
   setStatus("loading", t("clubLoading"));
   try {
-    await startClubEngine(engine);
+    await startPageEngine(engine);
   } catch (error) {
     return setStatus("error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
   }

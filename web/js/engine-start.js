@@ -1,6 +1,7 @@
 /**
- * Starting the engine for the game page: build-info.json names Pyodide and the engine's wheel, the worker loads
- * them (engine.js) with progress on the loading screen, and a load that stops making progress is given up.
+ * Starting the engine: build-info.json names Pyodide and the engine's wheel, the worker loads them (engine.js). The
+ * game page shows progress on its loading screen and gives up a load that stops making progress; the other pages
+ * (replay, club, friend) just wait for it.
  */
 
 import { EngineError } from "./engine.js";
@@ -29,6 +30,22 @@ export async function requestBuildInfo() {
 }
 
 /**
+ * The worker's files, from build-info.json (their paths are relative to it).
+ * @param {BuildInfo} buildInfo
+ */
+function engineUrls({ url, info }) {
+  return { pyodideUrl: new URL(info.pyodide, url).href, wheelUrl: new URL(info.wheel, url).href };
+}
+
+/**
+ * Load the engine into `engine`'s worker for a page with no loading screen (replay, club, friend).
+ * @param {import("./engine.js").Engine} engine
+ */
+export async function startPageEngine(engine) {
+  await engine.start(engineUrls(await requestBuildInfo()));
+}
+
+/**
  * Load the engine into `engine`'s worker, reporting progress to `loading`.
  * @param {import("./engine.js").Engine} engine
  * @param {import("./loading.js").LoadingScreen} loading
@@ -37,7 +54,7 @@ export async function requestBuildInfo() {
  */
 export async function startEngine(engine, loading, pendingInfo) {
   loading.show(t("stepConfig"), 0.02);
-  const { url, info } = await (pendingInfo ?? requestBuildInfo());
+  const buildInfo = await (pendingInfo ?? requestBuildInfo());
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let stalled;
   const watch = () => {
@@ -45,12 +62,14 @@ export async function startEngine(engine, loading, pendingInfo) {
     stalled = setTimeout(() => engine.stop(new EngineError("stalled", t("loadStalled"))), LOAD_STALL_MS);
   };
   watch();
-  const urls = { pyodideUrl: new URL(info.pyodide, url).href, wheelUrl: new URL(info.wheel, url).href };
   const version = await engine
-    .start(urls, (/** @type {string} */ step, /** @type {number} */ loaded, /** @type {number} */ total) => {
-      watch();
-      loading.progress(step, loaded, total);
-    })
+    .start(
+      engineUrls(buildInfo),
+      (/** @type {string} */ step, /** @type {number} */ loaded, /** @type {number} */ total) => {
+        watch();
+        loading.progress(step, loaded, total);
+      },
+    )
     .finally(() => clearTimeout(stalled));
   return { version, reviewAvailable: await hasMethod(engine, "review") };
 }

@@ -10,6 +10,7 @@
 
 import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
+import { startPageEngine } from "./engine-start.js";
 import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-invite.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
 import { drawnState, tableView } from "./friend-table.js";
@@ -270,14 +271,7 @@ async function start() {
   renderList();
   setStatus("loading", t("friendLoading"));
   try {
-    const infoUrl = new URL("build-info.json", location.href);
-    const response = await fetch(infoUrl, { cache: "no-cache" });
-    if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
-    const info = await response.json();
-    await engine.start({
-      pyodideUrl: new URL(info.pyodide, infoUrl).href,
-      wheelUrl: new URL(info.wheel, infoUrl).href,
-    });
+    await startPageEngine(engine);
   } catch (error) {
     setStatus("error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
     return;

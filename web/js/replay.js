@@ -8,6 +8,7 @@
 
 import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
+import { startPageEngine } from "./engine-start.js";
 import { setLanguage, t } from "./i18n.js";
 import { explainResult } from "./panels.js";
 import { buildTable, render, setStatus } from "./render.js";
@@ -199,14 +200,7 @@ async function start() {
   const link = linkInLocation(location);
   if (link?.kind !== "game") return showProblem(st("noGame"));
   try {
-    const infoUrl = new URL("build-info.json", location.href);
-    const response = await fetch(infoUrl, { cache: "no-cache" });
-    if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
-    const info = await response.json();
-    await engine.start({
-      pyodideUrl: new URL(info.pyodide, infoUrl).href,
-      wheelUrl: new URL(info.wheel, infoUrl).href,
-    });
+    await startPageEngine(engine);
   } catch (error) {
     setStatus(root, "error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
     return;
