@@ -236,15 +236,16 @@ def computer_choice(challenge: Challenge, deal: Deal, index: int) -> str:
     """The computer's move in ``deal`` (deal ``index`` of ``challenge``): the one place the challenge asks the AI.
 
     The master gets a node budget, the other levels a time budget their own bounds never reach: either way
-    the move depends on the position and the seed alone.
+    the move depends on the position and the seed alone. The searching levels play version 1 of the search
+    (:data:`otv66.ai.SEARCH_V1`), whatever the in-game levels play, so every result link ever made re-plays.
     """
     from otv66 import ai
 
     view = own_view(deal.view())
     seed = challenge.move_seed(index, len(deal.moves))
     if challenge.level == "master":
-        return str(ai.choose_move(view, level="master", nodes=MASTER_NODES, seed=seed))
-    return str(ai.choose_move(view, level=challenge.level, seconds=DEPTH_BOUND_SECONDS, seed=seed))
+        return str(ai.choose_move(view, level="master", nodes=MASTER_NODES, seed=seed, config=ai.SEARCH_V1))
+    return str(ai.choose_move(view, level=challenge.level, seconds=DEPTH_BOUND_SECONDS, seed=seed, config=ai.SEARCH_V1))
 
 
 def computer_acts(deal: Deal) -> bool:

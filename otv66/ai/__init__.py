@@ -26,7 +26,7 @@ from typing import Any
 
 from otv66.ai.equity import deal_utility
 from otv66.ai.greedy import Slips, one_trick_move, slip
-from otv66.ai.search import GAME_POINTS, MAX_PLIES, Searcher, SearchMemory
+from otv66.ai.search import GAME_POINTS, MAX_PLIES, SEARCH, SEARCH_V1, SearchConfig, Searcher, SearchMemory
 from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
 from otv66.levels import DEFAULT_LEVEL, LEVELS
 from otv66.model import PublicView
@@ -82,6 +82,7 @@ def choose_move(
     match_score: MatchScore | None = None,
     nodes: int | None = None,
     memory: SearchMemory | None = None,
+    config: SearchConfig = SEARCH,
 ) -> str:
     """Return the move the computer plays at ``level`` for the player to move in ``view``.
 
@@ -93,7 +94,8 @@ def choose_move(
     filled, when it fits this player, deal and utility (not with ``nodes``:
     that move must not depend on how long anyone pondered). ``seed``
     fixes the lower levels' slips. ``match_score`` lets the master play for the
-    match rather than for game points. Under manual claim, when ``view``
+    match rather than for game points. ``config`` picks the search's version
+    (:data:`SEARCH_V1` for the club challenges' opponents). Under manual claim, when ``view``
     offers a claim of 66 that is right, the answer is that claim (it belongs
     to the claimant, who may not be the player of the next card: leave it out
     of ``legal_moves`` to ask for someone else's card); a false claim never. The decision depends on the
@@ -109,9 +111,9 @@ def choose_move(
         return slip(view, one_trick_move(view), chosen.slips, random.Random(seed))
     utility = master_utility(view, view.turn, match_score if chosen.match_aware else None)
     turn = view.turn
-    if nodes is not None or memory is None or not memory.fits(turn, deal_key(view), utility):
+    if nodes is not None or memory is None or config != SEARCH or not memory.fits(turn, deal_key(view), utility):
         memory = None
-    searcher = Searcher(view, utility, memory=memory)
+    searcher = Searcher(view, utility, config, memory=memory)
     mapping = searcher.root_moves(moves, keep_plain_marriage_cards=False)
     candidates = sorted(set(mapping.values()))
     if len(candidates) == 1:
@@ -217,7 +219,10 @@ def _claim_row(view: PublicView, match_score: MatchScore | None) -> dict[str, An
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "SEARCH",
+    "SEARCH_V1",
     "Level",
+    "SearchConfig",
     "SearchMemory",
     "analyse",
     "can_claim",

@@ -117,6 +117,29 @@ class SearchMemory:
             self.table.clear()
 
 
+@dataclass(frozen=True)
+class SearchConfig:
+    """The choices that shape which moves the search plays at a given node budget or depth.
+
+    Club challenges are verified by re-playing the computer's moves
+    (:func:`otv66.challenge.computer_choice`), so the configuration a version
+    of the club opponents used is kept here as data (:data:`SEARCH_V1` ...)
+    and asked for by name; the in-game levels use :data:`SEARCH`. Changes
+    that only make the same tree faster need no new entry.
+    """
+
+    weights: tuple[float, ...] = WEIGHTS
+    """The horizon evaluation's weights (:mod:`otv66.ai.evaluate`)."""
+    killers: bool = False
+    """Try the move that last cut off at the same depth and player second, after the table's move."""
+
+
+SEARCH_V1: Final = SearchConfig()
+"""The search of the first published club opponents (their result links must keep verifying)."""
+SEARCH: Final = SEARCH_V1
+"""The search of the in-game levels."""
+
+
 class SearchTimeout(Exception):
     """Raised inside the search when the deadline has passed."""
 
@@ -148,7 +171,7 @@ class Searcher:
         self,
         view: PublicView,
         utility: tuple[float, ...] = GAME_POINTS,
-        weights: tuple[float, ...] = WEIGHTS,
+        config: SearchConfig = SEARCH,
         memory: SearchMemory | None = None,
     ) -> None:
         self.root = position_from_view(view)
@@ -160,7 +183,8 @@ class Searcher:
         self.utility = utility
         self.low = min(utility)
         self.high = max(utility)
-        self.weights = weights
+        self.config = config
+        self.weights = config.weights
         self.deadline: float | None = None
         """The search stops when the clock passes this (a :class:`SearchTimeout`)."""
         self.node_limit: int | None = None
@@ -176,6 +200,8 @@ class Searcher:
         self.table: Table = {} if memory is None else memory.table
         self.move_cache: dict[tuple[int, int, int, int], list[Move]] = {}
         self.leaf_cache: dict[tuple[int, ...], float] = {}
+        self.killers: list[Move | None] | None = [None] * (2 * MAX_PLIES + 2) if config.killers else None
+        """Per remaining depth and player to move, the move that last caused a cut-off there."""
         self.nodes = 0
         self.horizon = 0
 
@@ -300,6 +326,12 @@ class Searcher:
                     return lower if lower >= beta or lower == upper else upper
         horizon_before = self.horizon
         moves = self.moves(s)
+        killers = self.killers
+        if killers is not None:
+            slot = 2 * depth + s[TURN]
+            killer = killers[slot]
+            if killer is not None and killer != moves[0] and killer in moves:
+                moves = [killer, *(move for move in moves if move != killer)]
         if hint is not None and hint != moves[0] and hint in moves:
             moves = [hint, *(move for move in moves if move != hint)]
         maximize = s[TURN] == self.me
@@ -314,6 +346,8 @@ class Searcher:
                     if value > low:
                         low = value
                         if low >= high:
+                            if killers is not None:
+                                killers[slot] = move
                             break
         else:
             best = self.high + 1.0
@@ -324,6 +358,8 @@ class Searcher:
                     if value < high:
                         high = value
                         if low >= high:
+                            if killers is not None:
+                                killers[slot] = move
                             break
         if key is not None:
             stored = depth if self.horizon != horizon_before else EXACT_DEPTH
