@@ -130,8 +130,6 @@ class SearchConfig:
 
     weights: tuple[float, ...] = WEIGHTS
     """The horizon evaluation's weights (:mod:`otv66.ai.evaluate`)."""
-    killers: bool = False
-    """Try the move that last cut off at the same depth and player second, after the table's move."""
 
 
 SEARCH_V1: Final = SearchConfig()
@@ -199,9 +197,9 @@ class Searcher:
         self.memory = memory
         self.table: Table = {} if memory is None else memory.table
         self.move_cache: dict[tuple[int, int, int, int], list[Move]] = {}
+        """Ordered moves by (cards of the player to move, the other remaining cards but the lead, which of
+        his cards lie on a face-down card, the lead): what his legal moves and their order depend on."""
         self.leaf_cache: dict[tuple[int, ...], float] = {}
-        self.killers: list[Move | None] | None = [None] * (2 * MAX_PLIES + 2) if config.killers else None
-        """Per remaining depth and player to move, the move that last caused a cut-off there."""
         self.nodes = 0
         self.horizon = 0
 
@@ -252,13 +250,13 @@ class Searcher:
 
     def moves(self, s: list[int]) -> list[Move]:
         """The distinct moves worth searching, best-looking first (a cached list: copy before changing it)."""
+        turn = s[TURN]
+        available = s[AVAIL + turn]
         lead = s[LEAD]
-        remaining = remaining_cards(s)
-        legal = self.legal_cards(s)
-        key = (legal, remaining, s[UNDER] & legal, lead)
+        key = (available, s[AVAIL + 1 - turn] | s[POOL], s[UNDER] & available, lead)
         moves = self.move_cache.get(key)
         if moves is None:
-            moves = self._order_moves(legal, remaining, s[UNDER], lead)
+            moves = self._order_moves(self.legal_cards(s), remaining_cards(s), s[UNDER], lead)
             self.move_cache[key] = moves
         return moves
 
@@ -326,12 +324,6 @@ class Searcher:
                     return lower if lower >= beta or lower == upper else upper
         horizon_before = self.horizon
         moves = self.moves(s)
-        killers = self.killers
-        if killers is not None:
-            slot = 2 * depth + s[TURN]
-            killer = killers[slot]
-            if killer is not None and killer != moves[0] and killer in moves:
-                moves = [killer, *(move for move in moves if move != killer)]
         if hint is not None and hint != moves[0] and hint in moves:
             moves = [hint, *(move for move in moves if move != hint)]
         maximize = s[TURN] == self.me
@@ -346,8 +338,6 @@ class Searcher:
                     if value > low:
                         low = value
                         if low >= high:
-                            if killers is not None:
-                                killers[slot] = move
                             break
         else:
             best = self.high + 1.0
@@ -358,8 +348,6 @@ class Searcher:
                     if value < high:
                         high = value
                         if low >= high:
-                            if killers is not None:
-                                killers[slot] = move
                             break
         if key is not None:
             stored = depth if self.horizon != horizon_before else EXACT_DEPTH

@@ -232,7 +232,7 @@ def exact_set_loss(args: argparse.Namespace) -> dict[str, Any]:
     groups: dict[str, list[float]] = {}
     for index, solved in enumerate(load_solved_positions(args.exact_set)):
         values = solved.values
-        chosen = choose_move(solved.view(), level=args.a, seconds=args.seconds, seed=index)
+        chosen = choose_move(solved.view(), level=args.a, seconds=args.seconds, seed=index, nodes=args.nodes)
         if chosen not in values:
             raise RecordError(f"position {index}: {chosen} has no stored value")
         loss = max(values.values()) - values[chosen]
@@ -251,6 +251,7 @@ def exact_set_loss(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "level": args.a,
         "seconds": args.seconds,
+        "nodes": args.nodes,
         "set": str(args.exact_set),
         "groups": {group: _loss_summary(losses) for group, losses in groups.items()},
     }
@@ -277,6 +278,12 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         metavar="PATH",
         help="measure A's loss on a stored set of exactly solved positions (default: the held-out set)",
     )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="with --exact-set: a node budget per decision instead of time (compares search orderings exactly)",
+    )
     return parser.parse_args(list(argv))
 
 
@@ -289,6 +296,8 @@ def main(argv: Sequence[str]) -> int:
             print(json.dumps(losses))
             return 0
         budget = "its own time budget" if args.seconds is None else f"{args.seconds} s per decision"
+        if args.nodes is not None:
+            budget = f"{args.nodes} nodes per decision"
         print(f"{args.a} at {budget} against exact play on {losses['set']}")
         print(f"  {'positions':<15} {'decisions':>9} {'mean loss':>10} {'max loss':>9} {'not optimal':>12}")
         for group, summary in losses["groups"].items():
