@@ -3,8 +3,7 @@
 These tests also run inside Pyodide (tools/pyodide_tests.py): the pinned
 figures of :func:`test_a_node_budget_gives_the_same_search_in_every_interpreter`
 were taken under CPython, so a Pyodide run that passes shows the same
-move from the same node budget in the browser. They pin version 1 of the
-search (:data:`~otv66.ai.search.SEARCH_V1`), the one club challenges re-play.
+move from the same node budget in the browser.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import pytest
 
 from otv66 import Deal
 from otv66.ai import choose_move
-from otv66.ai.search import SEARCH_V1, Searcher
+from otv66.ai.search import Searcher
 from otv66.kernel import TRICKS_PER_DEAL
 from otv66.model import PublicView
 
@@ -27,8 +26,8 @@ def opening(seed: int) -> PublicView:
 
 
 def node_search(view: PublicView, nodes: int) -> tuple[Searcher, str, float, int]:
-    """Search ``view`` by version 1 with a node budget: the searcher, best move, sum of root values, deepest depth."""
-    searcher = Searcher(view, config=SEARCH_V1)
+    """Search ``view`` with a node budget: the searcher, best move, sum of root values, deepest depth."""
+    searcher = Searcher(view)
     mapping = searcher.root_moves(list(view.legal_moves), keep_plain_marriage_cards=False)
     results, best = searcher.search(sorted(set(mapping.values())), seconds=None, nodes=nodes)
     move = next(code for code, searched in mapping.items() if searched == best)
@@ -55,7 +54,7 @@ def test_a_node_budget_gives_the_same_search_in_every_interpreter(
 ) -> None:
     searcher, best, total, deepest = node_search(opening(seed), nodes=3_000)
     assert (best, searcher.nodes, round(total, 9), deepest) == (move, nodes, values, depth)
-    assert choose_move(opening(seed), level="master", nodes=3_000, config=SEARCH_V1) == move
+    assert choose_move(opening(seed), level="master", nodes=3_000) == move
 
 
 def test_the_node_budget_is_spent_unless_the_value_is_exact() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from otv66 import Deal
 from otv66.ai import analyse
-from otv66.ai.search import SEARCH, SEARCH_V1, SearchConfig, Searcher
+from otv66.ai.search import Searcher
 from otv66.cards import CODES, cards_in
 
 
@@ -79,13 +79,12 @@ def test_there_are_endgames_with_face_down_cards() -> None:
     assert len(SMALL) >= 4
 
 
-@pytest.mark.parametrize("config", [SEARCH_V1, SEARCH], ids=["v1", "current"])
 @pytest.mark.parametrize("deal", SMALL, ids=lambda d: f"seed{d.seed}-{len(d.moves)}moves")
-def test_exact_values_equal_brute_force(deal: Deal, config: SearchConfig) -> None:
+def test_exact_values_equal_brute_force(deal: Deal) -> None:
     view = deal.view()
     me = view.turn
     assert me is not None
-    searcher = Searcher(view, config=config)
+    searcher = Searcher(view)
     moves = searcher.root_moves(list(view.legal_moves), keep_plain_marriage_cards=True)
     results, _best = searcher.search(sorted(set(moves.values())), seconds=None, full_window=True)
     for code, move in moves.items():
@@ -138,15 +137,3 @@ def test_star2_probing_prunes_without_changing_values() -> None:
             results, _best = searcher.search(moves, seconds=None, max_depth=3, full_window=True)
             values.append({move: round(value.value, 9) for move, value in results.items()})
         assert values[0] == values[1]
-
-
-@pytest.mark.parametrize("follower", [False, True], ids=["to_lead", "to_follow"])
-def test_deepening_by_tricks_stops_only_where_a_trick_ends(follower: bool) -> None:
-    deal = Deal.from_seed(4, dealer=0)
-    if follower:
-        deal.play(deal.legal_moves()[0])
-    view = deal.view()
-    by_plies = Searcher(view, config=SearchConfig(by_tricks=False))._depths(9)
-    by_tricks = Searcher(view, config=SearchConfig(by_tricks=True))._depths(9)
-    assert by_plies == list(range(1, 10))
-    assert by_tricks == ([1, 3, 5, 7, 9] if follower else [2, 4, 6, 8, 9])

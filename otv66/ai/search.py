@@ -130,13 +130,11 @@ class SearchConfig:
 
     weights: tuple[float, ...] = WEIGHTS
     """The horizon evaluation's weights (:mod:`otv66.ai.evaluate`)."""
-    by_tricks: bool = False
-    """Deepen a trick at a time rather than a ply at a time (:meth:`Searcher._depths`)."""
 
 
 SEARCH_V1: Final = SearchConfig()
 """The search of the first published club opponents (their result links must keep verifying)."""
-SEARCH: Final = SearchConfig(by_tricks=True)
+SEARCH: Final = SEARCH_V1
 """The search of the in-game levels."""
 
 
@@ -582,18 +580,6 @@ class Searcher:
             return self.nodes >= self.node_limit
         return self.deadline is not None and perf_counter() > self.deadline
 
-    def _depths(self, max_depth: int) -> list[int]:
-        """The depths iterative deepening searches, shallowest first.
-
-        One ply more each time, or (``config.by_tricks``) only the depths that end where a trick ends: a
-        depth that ends after a lead searches nearly the same tree as one ply deeper, since the trick in
-        progress is always finished first.
-        """
-        if not self.config.by_tricks:
-            return list(range(1, max_depth + 1))
-        first = 1 if self.root[LEAD] >= 0 else 2
-        return [*range(first, max_depth, 2), max_depth] if first < max_depth else [max_depth]
-
     def _deepen(
         self, moves: list[Move], seconds: float | None, max_depth: int, full_window: bool, start: float
     ) -> tuple[dict[Move, MoveValue], Move]:
@@ -602,9 +588,9 @@ class Searcher:
         order = sorted(moves, key=lambda m: ordered.index(m) if m in ordered else len(ordered))
         best = order[0]
         self.nodes_spent = 0
-        for iteration, depth in enumerate(self._depths(max_depth)):
+        for depth in range(1, max_depth + 1):
             before = self.nodes
-            if iteration:
+            if depth > 1:
                 self._arm(seconds, start)
                 if self._budget_spent():
                     break
