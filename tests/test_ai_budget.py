@@ -3,7 +3,8 @@
 These tests also run inside Pyodide (tools/pyodide_tests.py): the pinned
 figures of :func:`test_a_node_budget_gives_the_same_search_in_every_interpreter`
 were taken under CPython, so a Pyodide run that passes shows the same
-move from the same node budget in the browser.
+move from the same node budget in the browser. They pin version 1 of the
+search (:data:`~otv66.ai.search.SEARCH_V1`), the one club challenges re-play.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 
 from otv66 import Deal
 from otv66.ai import choose_move
-from otv66.ai.search import Searcher
+from otv66.ai.search import SEARCH_V1, Searcher
 from otv66.kernel import TRICKS_PER_DEAL
 from otv66.model import PublicView
 
@@ -26,8 +27,8 @@ def opening(seed: int) -> PublicView:
 
 
 def node_search(view: PublicView, nodes: int) -> tuple[Searcher, str, float, int]:
-    """Search ``view`` with a node budget: the searcher, best move, sum of root values, deepest depth."""
-    searcher = Searcher(view)
+    """Search ``view`` by version 1 with a node budget: the searcher, best move, sum of root values, deepest depth."""
+    searcher = Searcher(view, config=SEARCH_V1)
     mapping = searcher.root_moves(list(view.legal_moves), keep_plain_marriage_cards=False)
     results, best = searcher.search(sorted(set(mapping.values())), seconds=None, nodes=nodes)
     move = next(code for code, searched in mapping.items() if searched == best)
@@ -54,7 +55,7 @@ def test_a_node_budget_gives_the_same_search_in_every_interpreter(
 ) -> None:
     searcher, best, total, deepest = node_search(opening(seed), nodes=3_000)
     assert (best, searcher.nodes, round(total, 9), deepest) == (move, nodes, values, depth)
-    assert choose_move(opening(seed), level="master", nodes=3_000) == move
+    assert choose_move(opening(seed), level="master", nodes=3_000, config=SEARCH_V1) == move
 
 
 def test_the_node_budget_is_spent_unless_the_value_is_exact() -> None:
