@@ -207,7 +207,8 @@ def serving(directory: Path, gzip_cache: GzipCache | None = None) -> Iterator[tu
 def visit(page: Any, url: str | None) -> dict[str, float]:
     """Navigate (or reload, when ``url`` is None) until playable; return the page's marks in seconds.
 
-    ``table`` and ``playable`` count from navigation start; ``boot`` is worker created → bridge ready, and
+    ``table``, ``playable``, ``worker`` (the page created its worker) and ``ready`` (the worker's bridge answered)
+    count from navigation start; ``boot`` is worker created → bridge ready, and
     ``python``/``engine``/``bridge`` the worker's own marks (from its start) when the page made a worker.
     """
     if url is None:
@@ -220,7 +221,9 @@ def visit(page: Any, url: str | None) -> dict[str, float]:
         raise RuntimeError(f"the page failed: {page.inner_text('[data-status]')}")
     found = {name: marks[name] / 1000 for name in ("table", "playable") if name in marks}
     if "bridge" in marks:
+        found["worker"] = marks["worker"] / 1000
         found["boot"] = (marks["bridge"] - marks["worker"]) / 1000
+        found["ready"] = marks["bridge"] / 1000
         found |= {name: ms / 1000 for name, ms in (marks.get("inWorker") or {}).items()}
     return found
 
@@ -308,7 +311,7 @@ def compressed_sizes(files: list[Path]) -> tuple[int, int]:
     return gz, sum(json.loads(done.stdout))
 
 
-COLUMNS = ("table", "playable", "boot", "python", "engine", "bridge")
+COLUMNS = ("table", "playable", "worker", "ready", "boot", "python", "engine", "bridge")
 """The figures each visit can have, in report order (see :func:`visit`)."""
 
 
@@ -320,7 +323,10 @@ def report(results: dict[str, Any], site: Path, built: build_site.Site | None) -
             f"build: {built.seconds:.1f} s, {built.files} files, {built.total_bytes / 1e6:.2f} MB "
             f"({built.gzip_bytes / 1e6:.2f} MB gzip)"
         )
-    lines.append("seconds, median (runs); table/playable from navigation; boot = worker created -> bridge ready;")
+    lines.append(
+        "seconds, median (runs); table/playable/worker (created)/ready (bridge answered) from navigation; "
+        "boot = worker created -> bridge ready;"
+    )
     lines.append("python/engine/bridge = the worker's own marks from its start")
     kinds = ("bare", "cold", "warm, 1st reload", f"warm, reload {WARM_RELOADS}", "offline", "9 Mbit/s gzip")
     for kind in kinds:

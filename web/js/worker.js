@@ -115,6 +115,12 @@ async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, 
 
   // performance.now() in a worker counts from the worker's creation.
   const marks = {};
+  // The engine wheel downloads while Python starts.
+  const wheel = fetch(wheelUrl).then((response) => {
+    if (!response.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${response.status}` };
+    return response.arrayBuffer();
+  });
+  wheel.catch(() => {}); // awaited below, unless Python fails first
   // 1. Start Python; its downloads are counted as they stream in (see countingFetch).
   progress("start");
   const pyodide = await startPython(pyodideUrl, progress);
@@ -122,10 +128,8 @@ async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, 
 
   // 2. Install the engine wheel: unpack it into site-packages (a pure-Python wheel needs nothing more).
   progress("engine");
-  const wheel = await fetch(wheelUrl);
-  if (!wheel.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${wheel.status}` };
   const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
-  pyodide.unpackArchive(new Uint8Array(await wheel.arrayBuffer()), "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(new Uint8Array(await wheel), "wheel", { extractDir: sitePackages });
   marks.engine = performance.now();
   /** @type {{call: (request: string) => string}} */
   const bridge = pyodide.pyimport("otv66.bridge");
