@@ -27,8 +27,6 @@ export async function requestBuildInfo() {
  * @returns {Promise<{pyodideUrl: string, wheelUrl: string}>}
  */
 export async function locateEngine() {
-  const { url, info } = ENGINE_FILES
-    ? { url: new URL(import.meta.url), info: ENGINE_FILES }
-    : await requestBuildInfo();
+  const { url, info } = ENGINE_FILES ? { url: new URL(import.meta.url), info: ENGINE_FILES } : await requestBuildInfo();
   return { pyodideUrl: new URL(info.pyodide, url).href, wheelUrl: new URL(info.wheel, url).href };
 }

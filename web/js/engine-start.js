@@ -43,9 +43,7 @@ export async function startEngine(engine, loading, early) {
     loading.progress(step, loaded, total);
   };
   watch();
-  const booting = early
-    ? early.follow(onProgress)
-    : locateEngine().then((urls) => engine.start(urls, onProgress));
+  const booting = early ? early.follow(onProgress) : locateEngine().then((urls) => engine.start(urls, onProgress));
   const version = await booting.finally(() => clearTimeout(stalled));
   return { version, reviewAvailable: await hasMethod(engine, "review") };
 }
