@@ -4,7 +4,8 @@
 on 127.0.0.1 with the netlify.toml headers, and drives headless Debian Chromium. Each run measures, in this order:
 
 - **bare**: the npm package ``pyodide`` exactly as shipped (``node_modules/pyodide``, not the build's copy), alone in
-  a module worker on a tiny page: navigation → Python answers ``1 + 1``. The floor the game is compared with;
+  a module worker on a tiny page, in a fresh browser profile on disk like the cold visit: navigation → Python answers
+  ``1 + 1``. The floor the game is compared with;
 - **cold**: a first visit in a fresh browser profile on disk (no HTTP cache, no service worker): navigation → the
   table is visible (a card of the table drawn) and → playable (``data-status="your-turn"``), and the **worker
   boot** (worker created → its bridge answered, on the page's clock, with the worker's own marks for each step);
@@ -259,10 +260,14 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
             serving(bare) as (bare_url, _),
         ):
             for run in range(runs):
-                context = browser.new_context(service_workers="block")
-                context.add_init_script(PAGE_MARKS % json.dumps("ready"))
-                add("bare", visit(context.new_page(), f"{bare_url}index.html"))
-                context.close()
+                # Like the cold visit below: a fresh profile on disk (an incognito context keeps its cache in memory).
+                with tempfile.TemporaryDirectory() as profile:
+                    context = playwright.chromium.launch_persistent_context(
+                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block"
+                    )
+                    context.add_init_script(PAGE_MARKS % json.dumps("ready"))
+                    add("bare", visit(context.new_page(), f"{bare_url}index.html"))
+                    context.close()
 
                 # A real profile (on disk, as a visitor's browser has): an incognito context keeps no
                 # compiled-code cache, which is most of what a warm load saves when the network is free.
