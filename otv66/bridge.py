@@ -74,6 +74,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
   verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge token ``challenge``
   (default: the first result's); ``token`` is the standings link token (``s1.…``)
 - ``standings_open {token}`` -> the same, every result of the standings link verified again
+- ``standings_read {token}`` -> ``{"challenge", "results"}``: a standings link's challenge and result link tokens
+  (a repeated result once), unverified: the page checks them deal by deal (``result_check``), with progress, and
+  ranks them (``standings``), as it does results pasted by hand
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
 - ``review_view {deal, ply, seconds?}`` -> ``{"deal", "ply", "moves", "view", "analysis"}``: deal number ``deal``
@@ -463,6 +466,11 @@ class Session:
         unique = {(result.name, result.moves, result.totals): result for result in results}  # a repeat re-played once
         return _standings(opened, [club.verify(result) for result in unique.values()])
 
+    def standings_read(self, token: Any) -> dict[str, Any]:
+        opened, results = links.read_standings_token(token)
+        unique = {(result.name, result.moves, result.totals): result for result in results}
+        return {"challenge": links.challenge_token(opened), "results": [links.result_token(r) for r in unique.values()]}
+
     def _result_check(self, token: Any) -> club.ResultCheck:
         """The check of the result link ``token``: kept from an earlier call (its deals re-played once), or new."""
         check = self.result_checks.get(token) if isinstance(token, str) else None
@@ -684,6 +692,7 @@ METHODS = frozenset(
         "result_check",
         "standings",
         "standings_open",
+        "standings_read",
         "review_view",
         "why_illegal",
         "friend_invite",
