@@ -521,7 +521,7 @@ class Session:
         if deal is not None:
             view = deal.view().to_dict()
             # The seed stays out: it would name every face-down card (deal_link and record are the explicit calls).
-            view.update(number=len(match.deals), packets=list(deal.packets or ()), last_trick=_last_trick(deal))
+            view.update(number=len(match.deals), packets=list(deal.packets or ()), last_trick=deal.last_trick_dict())
         return {
             "match": {
                 "players": list(match.players),
@@ -625,17 +625,11 @@ class Session:
         return handler(**params)
 
 
-def _last_trick(deal: Deal) -> dict[str, Any] | None:
-    """The deal's last finished trick for the page: its winner and its cards in the order played."""
-    last = deal.last_trick
-    return None if last is None else {"winner": last[0], "cards": [{"player": p, "card": card} for p, card in last[1]]}
-
-
 def _attempt_dict(attempt: club.Attempt) -> dict[str, Any]:
     """The attempt for the page (:meth:`otv66.challenge.Attempt.to_dict`), its deal with its last trick."""
     shown = attempt.to_dict()
     if shown["deal"] is not None:
-        shown["deal"]["last_trick"] = _last_trick(attempt.deals[-1])
+        shown["deal"]["last_trick"] = attempt.deals[-1].last_trick_dict()
     return shown
 
 
