@@ -15,7 +15,7 @@ import { ENGINE_FILES } from "./engine-files.js";
  * Ask for build-info.json.
  * @returns {Promise<BuildInfo>}
  */
-export async function requestBuildInfo() {
+async function requestBuildInfo() {
   const url = new URL("build-info.json", location.href);
   const response = await fetch(url, { cache: "no-cache" });
   if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
