@@ -1,8 +1,8 @@
 """A first visit's table before the engine (issue 11): an opening deal dealt at build time is drawn at once, the
 engine deals the same cards when it is ready, and a click made before that is played once.
 
-The engine is held back by holding build-info.json (which names its files: the worker cannot start without it),
-so the table seen is certainly the one drawn before the engine; the speed goal itself is make bench-load's.
+The engine is held back by holding the engine worker's script (js/worker.js: no Pyodide without it), so the table
+seen is certainly the one drawn before the engine; the speed goal itself is make bench-load's.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from playwright.sync_api import Page, Route
 from test_never_lose import count, current_save, moves_of
 
 FAST = "speed=off&lang=en"
+WORKER_SCRIPT = "**/js/worker.js"
 
 
 @pytest.fixture
@@ -27,20 +28,20 @@ def openings(site_dir: Path) -> dict[int, dict[str, Any]]:
 
 
 def hold_the_engine(page: Page) -> list[Route]:
-    """Hold the page's request for build-info.json until the returned routes are continued."""
+    """Hold the page's request for the engine worker's script until the returned routes are continued."""
     held: list[Route] = []
 
     def hold(route: Route) -> None:
         held.append(route)
 
-    page.route("**/build-info.json", hold)
+    page.route(WORKER_SCRIPT, hold)
     return held
 
 
 def release(page: Page, held: list[Route]) -> None:
     for route in held:
         route.continue_()
-    page.unroute("**/build-info.json")
+    page.unroute(WORKER_SCRIPT)
 
 
 def drawn_before_the_engine(table: Table) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 Each link is read from the sender's page (the text it offers to send) and given to the other page: the
 invitation by opening its address, every later link through the paste box. The inviter chooses the rules; the
 friend reads them before accepting. One deal is played to its end (a match to 1 game point) by clicking the cards
-on the table, and a link altered in transit is refused with the match kept. Screenshots of the table as a player
+on the table (a trick the friend's card finished stays on the table a moment), and a link altered in transit is
+refused with the match kept. Screenshots of the table as a player
 sees it go to ``e2e/artifacts/friend-*.png``.
 """
 
@@ -111,9 +112,25 @@ def screenshots(page: Page, artifacts: Path) -> None:
         page.screenshot(path=artifacts / f"friend-{width}x{height}.png")
 
 
+def watch_finished_tricks(page: Page) -> None:
+    """Note every two-card trick the table shows (who played each card, in order) in ``window.finishedTricks``."""
+    page.evaluate(
+        """() => {
+        window.finishedTricks = [];
+        const trick = document.querySelector("#trick");
+        new MutationObserver(() => {
+          const players = [...trick.querySelectorAll(".trick-card")].map((card) => card.dataset.player);
+          if (players.length === 2) window.finishedTricks.push(players.join(" then "));
+        }).observe(trick, { childList: true, subtree: true });
+      }"""
+    )
+
+
 def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], artifacts: Path) -> None:
     ana, bo = devices
     started(ana, bo)
+    for page in devices:
+        watch_finished_tricks(page)
     assert game_status(bo) == "play" and game_status(ana) == "wait"
     assert bo.locator("#friend-turn").get_attribute("data-turn") == "play"
     assert bo.locator("#seat-0.to-move").count() == 1  # the player to move sits at the bottom of his table
@@ -132,6 +149,9 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
                 delivered[id(me)] = link
     assert game_status(ana) == game_status(bo) == "over"
     assert ana.locator("#friend-turn").inner_text() == bo.locator("#friend-turn").inner_text()
+    # A trick the friend's card finished was left on each table a moment (player 1 is the friend, at the top).
+    for page in devices:
+        assert "0 then 1" in page.evaluate("window.finishedTricks"), page.evaluate("window.finishedTricks")
 
 
 def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page]) -> None:

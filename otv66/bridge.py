@@ -74,6 +74,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
   verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge token ``challenge``
   (default: the first result's); ``token`` is the standings link token (``s1.…``)
 - ``standings_open {token}`` -> the same, every result of the standings link verified again
+- ``standings_read {token}`` -> ``{"challenge", "results"}``: a standings link's challenge and result link tokens
+  (a repeated result once), unverified: the page checks them deal by deal (``result_check``), with progress, and
+  ranks them (``standings``), as it does results pasted by hand
 - ``replay_view {deal, ply}`` -> ``{"deal", "ply", "moves", "view"}``: deal number ``deal`` (0-based) of the
   opened game as it was after its first ``ply`` moves
 - ``review_view {deal, ply, seconds?}`` -> ``{"deal", "ply", "moves", "view", "analysis"}``: deal number ``deal``
@@ -463,6 +466,11 @@ class Session:
         unique = {(result.name, result.moves, result.totals): result for result in results}  # a repeat re-played once
         return _standings(opened, [club.verify(result) for result in unique.values()])
 
+    def standings_read(self, token: Any) -> dict[str, Any]:
+        opened, results = links.read_standings_token(token)
+        unique = {(result.name, result.moves, result.totals): result for result in results}
+        return {"challenge": links.challenge_token(opened), "results": [links.result_token(r) for r in unique.values()]}
+
     def _result_check(self, token: Any) -> club.ResultCheck:
         """The check of the result link ``token``: kept from an earlier call (its deals re-played once), or new."""
         check = self.result_checks.get(token) if isinstance(token, str) else None
@@ -513,7 +521,7 @@ class Session:
         if deal is not None:
             view = deal.view().to_dict()
             # The seed stays out: it would name every face-down card (deal_link and record are the explicit calls).
-            view.update(number=len(match.deals), packets=list(deal.packets or ()), last_trick=_last_trick(deal))
+            view.update(number=len(match.deals), packets=list(deal.packets or ()), last_trick=deal.last_trick_dict())
         return {
             "match": {
                 "players": list(match.players),
@@ -617,17 +625,11 @@ class Session:
         return handler(**params)
 
 
-def _last_trick(deal: Deal) -> dict[str, Any] | None:
-    """The deal's last finished trick for the page: its winner and its cards in the order played."""
-    last = deal.last_trick
-    return None if last is None else {"winner": last[0], "cards": [{"player": p, "card": card} for p, card in last[1]]}
-
-
 def _attempt_dict(attempt: club.Attempt) -> dict[str, Any]:
     """The attempt for the page (:meth:`otv66.challenge.Attempt.to_dict`), its deal with its last trick."""
     shown = attempt.to_dict()
     if shown["deal"] is not None:
-        shown["deal"]["last_trick"] = _last_trick(attempt.deals[-1])
+        shown["deal"]["last_trick"] = attempt.deals[-1].last_trick_dict()
     return shown
 
 
@@ -684,6 +686,7 @@ METHODS = frozenset(
         "result_check",
         "standings",
         "standings_open",
+        "standings_read",
         "review_view",
         "why_illegal",
         "friend_invite",

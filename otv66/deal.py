@@ -432,6 +432,11 @@ class Deal:
         follower = self.owner(parse_card(answered))
         return winner, [(1 - follower, led), (follower, answered)]
 
+    def last_trick_dict(self) -> dict[str, Any] | None:
+        """:attr:`last_trick` as the pages get it: ``{"winner", "cards": [{"player", "card"}, ...]}`` in play order."""
+        last = self.last_trick
+        return None if last is None else {"winner": last[0], "cards": [{"player": p, "card": c} for p, c in last[1]]}
+
     @property
     def tricks_played(self) -> int:
         """Number of complete tricks."""

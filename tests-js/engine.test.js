@@ -8,6 +8,7 @@ import {
   EngineError,
   isEngineLost,
   QUICK_DEADLINE_MS,
+  REPLAY_DEADLINE_MS,
   THINKING_MARGIN_MS,
 } from "../web/js/engine.js";
 
@@ -53,6 +54,16 @@ describe("deadlines of engine calls", () => {
     }
     assert.ok(CRYPTO_DEADLINE_MS > QUICK_DEADLINE_MS);
     assert.equal(deadlineFor("friend_state", {}), QUICK_DEADLINE_MS);
+  });
+
+  test("a club call that re-plays a challenge's deals gets the re-play deadline; reading a link is quick", () => {
+    for (const method of ["challenge_play", "challenge_next_deal", "result_check", "standings"]) {
+      assert.equal(deadlineFor(method, {}), REPLAY_DEADLINE_MS, method);
+    }
+    assert.ok(REPLAY_DEADLINE_MS > CRYPTO_DEADLINE_MS);
+    for (const method of ["standings_read", "challenge_open", "challenge_result"]) {
+      assert.equal(deadlineFor(method, {}), QUICK_DEADLINE_MS, method);
+    }
   });
 
   test("a review thinks once per ply", () => {

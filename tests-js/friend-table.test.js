@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { dealSeenFrom, drawnState, tableView } from "../web/js/friend-table.js";
+import { dealSeenFrom, drawnState, finishedTrick, tableView } from "../web/js/friend-table.js";
 
 /** Eight piles, each with a face-up card over a face-down one. */
 const fullPiles = (cards) => cards.map((top) => ({ top, hidden: true }));
@@ -35,6 +35,13 @@ function friendDeal() {
     moves: ["KS", "QSm"],
     unseen_count: 15,
     legal_moves: ["AH", "TH"],
+    last_trick: {
+      winner: 0,
+      cards: [
+        { player: 1, card: "9H" },
+        { player: 0, card: "KS" },
+      ],
+    },
     result: null,
   };
 }
@@ -113,5 +120,44 @@ describe("the table from this device's seat", () => {
     assert.deepEqual(view.names, ["Bo", "Ana"]);
     assert.equal(view.busy, true);
     assert.equal(view.settings.deck, "german");
+  });
+});
+
+describe("a trick finished by the last answer", () => {
+  /** The state after a move that finished trick 2: Bo's 7H, Ana's 9S (she won it). */
+  function afterTrick(seat) {
+    const state = friendState(seat);
+    const cards = [
+      { player: 1, card: "7H" },
+      { player: 0, card: "9S" },
+    ];
+    return { ...state, deal: { ...state.deal, tricks_played: 2, trick: [], last_trick: { winner: 0, cards } } };
+  }
+
+  test("is shown with both cards, the friend's included, from this device's seat", () => {
+    assert.deepEqual(finishedTrick(friendState(0), afterTrick(0)), [
+      { player: 1, card: "7H" },
+      { player: 0, card: "9S" },
+    ]);
+    assert.deepEqual(finishedTrick(friendState(1), afterTrick(1)), [
+      { player: 0, card: "7H" },
+      { player: 1, card: "9S" },
+    ]);
+  });
+
+  test("is not shown when no trick was finished, nothing was known before, or it is another deal or match", () => {
+    assert.equal(finishedTrick(friendState(0), friendState(0)), null);
+    assert.equal(finishedTrick(null, afterTrick(0)), null);
+    assert.equal(finishedTrick({ ...friendState(0), deal_number: 2 }, afterTrick(0)), null);
+    assert.equal(finishedTrick({ ...friendState(0), id: "m2" }, afterTrick(0)), null);
+    assert.equal(finishedTrick({ ...friendState(0), deal: null }, afterTrick(0)), null);
+  });
+
+  test("stays on the table through the view render.js draws", () => {
+    const settings = { opponent: "computer", level: null, rules: friendDeal().rules, lang: "en", deck: "german" };
+    const trick = finishedTrick(friendState(0), afterTrick(0));
+    const view = tableView(afterTrick(0), { ...settings, speed: "normal", sound: false }, false, trick);
+    assert.deepEqual(view.shownTrick, trick);
+    assert.equal(tableView(afterTrick(0), { ...settings, speed: "normal", sound: false }, false).shownTrick, null);
   });
 });

@@ -145,6 +145,13 @@ def test_a_club_evening_through_the_bridge():
     assert [row["rank"] for row in table["rows"]] == sorted(row["rank"] for row in table["rows"])
     assert table["csv"].startswith("rank,name,game_points,deals_won,card_points,deal_1,deal_2")
     assert result(session, "standings_open", token=table["token"])["rows"] == table["rows"]
+    # What the page does with a standings link: read it, check each result deal by deal, rank them.
+    read = result(Session(), "standings_read", token=table["token"])
+    assert len(read["results"]) == 2 and read["challenge"] == token
+    fresh = Session()
+    for each in read["results"]:
+        assert result(fresh, "result_check", token=each, deal=1)["deals"] == 2
+    assert result(fresh, "standings", challenge=read["challenge"], results=read["results"])["rows"] == table["rows"]
 
 
 def test_a_closed_challenge_starts_no_attempt_through_the_bridge():
@@ -219,6 +226,7 @@ def test_a_tampered_result_is_refused_through_the_bridge_by_its_reason():
         ("result_check", {"token": 5}, "invalid_link"),
         ("standings", {"challenge": "c1.x", "results": "r1.x"}, "bad_request"),
         ("standings_open", {"token": None}, "invalid_link"),
+        ("standings_read", {"token": "s1.broken"}, "invalid_link"),
     ],
 )
 def test_bad_club_requests_get_typed_errors(method, params, kind):

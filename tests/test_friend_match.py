@@ -114,6 +114,25 @@ def test_every_card_both_devices_saw_is_the_same(fresh: tuple[FriendMatch, Frien
                 assert card_a is None or card_b is None or card_a == card_b
 
 
+def test_both_devices_see_the_last_trick_also_when_the_friends_move_finished_it(
+    fresh: tuple[FriendMatch, FriendMatch],
+) -> None:
+    alice, bob = fresh
+    led = bob.legal_moves()[0]
+    bob.play(led)
+    alice.receive(bob.link())
+    assert alice.to_state()["deal"]["last_trick"] is None
+    answered = alice.legal_moves()[0]
+    alice.play(answered)
+    trick = [{"player": bob.seat, "card": led[:2]}, {"player": alice.seat, "card": answered[:2]}]
+    while alice.status() == "play":  # she won it and leads the next: the link goes when it is Bob's turn
+        alice.play(alice.legal_moves()[0])
+    bob.receive(alice.link())
+    for device in (alice, bob):
+        assert device.deal is not None
+        assert device.to_state()["deal"]["last_trick"] == {"winner": device.deal.last_trick_winner, "cards": trick}
+
+
 def test_a_saved_match_goes_on_after_a_restart(fresh: tuple[FriendMatch, FriendMatch]) -> None:
     alice, bob = fresh
     rng = random.Random(11)

@@ -4,7 +4,8 @@
 on 127.0.0.1 with the netlify.toml headers, and drives headless Debian Chromium. Each run measures, in this order:
 
 - **bare**: the npm package ``pyodide`` exactly as shipped (``node_modules/pyodide``, not the build's copy), alone in
-  a module worker on a tiny page: navigation → Python answers ``1 + 1``. The floor the game is compared with;
+  a module worker on a tiny page, in a fresh browser profile on disk like the cold visit: navigation → Python answers
+  ``1 + 1``. The floor the game is compared with;
 - **cold**: a first visit in a fresh browser profile on disk (no HTTP cache, no service worker): navigation → the
   table is visible (a card of the table drawn) and → playable (``data-status="your-turn"``), and the **worker
   boot** (worker created → its bridge answered, on the page's clock, with the worker's own marks for each step);
@@ -207,7 +208,8 @@ def serving(directory: Path, gzip_cache: GzipCache | None = None) -> Iterator[tu
 def visit(page: Any, url: str | None) -> dict[str, float]:
     """Navigate (or reload, when ``url`` is None) until playable; return the page's marks in seconds.
 
-    ``table`` and ``playable`` count from navigation start; ``boot`` is worker created → bridge ready, and
+    ``table``, ``playable``, ``worker`` (the page created its worker) and ``ready`` (the worker's bridge answered)
+    count from navigation start; ``boot`` is worker created → bridge ready, and
     ``python``/``engine``/``bridge`` the worker's own marks (from its start) when the page made a worker.
     """
     if url is None:
@@ -220,7 +222,9 @@ def visit(page: Any, url: str | None) -> dict[str, float]:
         raise RuntimeError(f"the page failed: {page.inner_text('[data-status]')}")
     found = {name: marks[name] / 1000 for name in ("table", "playable") if name in marks}
     if "bridge" in marks:
+        found["worker"] = marks["worker"] / 1000
         found["boot"] = (marks["bridge"] - marks["worker"]) / 1000
+        found["ready"] = marks["bridge"] / 1000
         found |= {name: ms / 1000 for name, ms in (marks.get("inWorker") or {}).items()}
     return found
 
@@ -256,10 +260,14 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
             serving(bare) as (bare_url, _),
         ):
             for run in range(runs):
-                context = browser.new_context(service_workers="block")
-                context.add_init_script(PAGE_MARKS % json.dumps("ready"))
-                add("bare", visit(context.new_page(), f"{bare_url}index.html"))
-                context.close()
+                # Like the cold visit below: a fresh profile on disk (an incognito context keeps its cache in memory).
+                with tempfile.TemporaryDirectory() as profile:
+                    context = playwright.chromium.launch_persistent_context(
+                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block"
+                    )
+                    context.add_init_script(PAGE_MARKS % json.dumps("ready"))
+                    add("bare", visit(context.new_page(), f"{bare_url}index.html"))
+                    context.close()
 
                 # A real profile (on disk, as a visitor's browser has): an incognito context keeps no
                 # compiled-code cache, which is most of what a warm load saves when the network is free.
@@ -308,7 +316,7 @@ def compressed_sizes(files: list[Path]) -> tuple[int, int]:
     return gz, sum(json.loads(done.stdout))
 
 
-COLUMNS = ("table", "playable", "boot", "python", "engine", "bridge")
+COLUMNS = ("table", "playable", "worker", "ready", "boot", "python", "engine", "bridge")
 """The figures each visit can have, in report order (see :func:`visit`)."""
 
 
@@ -320,7 +328,10 @@ def report(results: dict[str, Any], site: Path, built: build_site.Site | None) -
             f"build: {built.seconds:.1f} s, {built.files} files, {built.total_bytes / 1e6:.2f} MB "
             f"({built.gzip_bytes / 1e6:.2f} MB gzip)"
         )
-    lines.append("seconds, median (runs); table/playable from navigation; boot = worker created -> bridge ready;")
+    lines.append(
+        "seconds, median (runs); table/playable/worker (created)/ready (bridge answered) from navigation; "
+        "boot = worker created -> bridge ready;"
+    )
     lines.append("python/engine/bridge = the worker's own marks from its start")
     kinds = ("bare", "cold", "warm, 1st reload", f"warm, reload {WARM_RELOADS}", "offline", "9 Mbit/s gzip")
     for kind in kinds:

@@ -93,6 +93,9 @@ SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
 #: The line of ``web/sw.js`` the build replaces with this build's precache list.
 PRECACHE_MARKER = "const BUILD = null; // build:precache"
+#: The module that tells the page where the engine's files are, and its line the build fills in.
+ENGINE_FILES_MODULE = "js/engine-files.js"
+ENGINE_FILES_MARKER = "export const ENGINE_FILES = null; // build:engine-files"
 ASSETS_DIR = "v"
 #: The opening deals' file, in the versioned assets folder (next to ``js/``, which reads it).
 OPENING_DEALS = "opening-deals.json"
@@ -291,6 +294,17 @@ def write_service_worker(template: str, build_id: str, precache: list[str], runt
     return template.replace(PRECACHE_MARKER, line)
 
 
+def write_engine_files(module: Path, site_path: str, info: dict[str, str]) -> None:
+    """Fill in ``module``'s marked line with the engine's paths, made relative to the module (at ``site_path``)."""
+    template = module.read_text("utf-8")
+    if ENGINE_FILES_MARKER not in template:
+        raise BuildError(f"web/{ENGINE_FILES_MODULE} must contain the line {ENGINE_FILES_MARKER!r}")
+    to_root = "../" * site_path.count("/")
+    files = {"pyodide": to_root + info["pyodide"], "wheel": to_root + info["wheel"]}
+    line = f"export const ENGINE_FILES = {json.dumps(files, separators=(',', ':'))};"
+    module.write_text(template.replace(ENGINE_FILES_MARKER, line), "utf-8")
+
+
 def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_PACKAGE) -> Site:
     """Build the site into ``out`` (replaced whole) and return what was made."""
     started = time.perf_counter()
@@ -340,6 +354,7 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
             "assets": prefix,
         }
         (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", "utf-8")
+        write_engine_files(staging / prefix / ENGINE_FILES_MODULE, f"{prefix}{ENGINE_FILES_MODULE}", info)
         runtime = [f"pyodide/{name}" for name in PYODIDE_FILES]
         app = sorted(
             p.relative_to(staging).as_posix()

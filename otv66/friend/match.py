@@ -154,7 +154,8 @@ class FriendMatch:
         """What the page shows: the match, whose turn it is, and the deal as this player sees it.
 
         The deal is :meth:`otv66.model.PublicView.to_dict` with a pile whose top is not open yet shown
-        as ``{"top": None, "hidden": ..., "unopened": True}`` and ``legal_moves`` this player's own.
+        as ``{"top": None, "hidden": ..., "unopened": True}``, ``legal_moves`` this player's own and
+        ``last_trick`` (:meth:`otv66.deal.Deal.last_trick_dict`: the page shows a trick the friend's move finished).
         """
         match, deal = self.match, self.deal
         view = None
@@ -164,6 +165,7 @@ class FriendMatch:
             for player, pile in unopened:
                 view["piles"][player][pile] = {"top": None, "hidden": False, "unopened": True}
             view["legal_moves"] = self.legal_moves()
+            view["last_trick"] = deal.last_trick_dict()
         return {
             "id": to_base64url(self.keys.match_id),
             "seat": self.seat,

@@ -10,8 +10,9 @@ import { setSpeedFactor } from "./animate.js";
 import { installSprite } from "./cards.js";
 import { deviceStorage } from "./device-storage.js";
 import { hostNotifier, reportPreferredHeight } from "./embed.js";
-import { Engine, missingSupport } from "./engine.js";
-import { requestBuildInfo, startEngine } from "./engine-start.js";
+import { missingSupport } from "./engine.js";
+import { earlyBoot, engine } from "./engine-early.js";
+import { startEngine } from "./engine-start.js";
 import { setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { Learning } from "./learn.js";
@@ -32,7 +33,6 @@ import { registerServiceWorker } from "./sw-register.js";
 import { claim, hint, setLevel, showLastTrick, undo } from "./table-actions.js";
 
 const root = byId("app");
-const engine = new Engine();
 const loading = new LoadingScreen(byId("loading"));
 const params = new URLSearchParams(location.search);
 // The Embed page's live preview (embed-info.js) plays in storage of its own, never over the player's saves.
@@ -93,15 +93,15 @@ function applyLook() {
 
 /**
  * Load the engine, then open the match and play on.
- * @param {Promise<import("./engine-start.js").BuildInfo> | null} [pendingInfo] a build-info request under way
+ * @param {import("./engine-early.js").EarlyBoot | null} [early] the boot begun with the page (the first load only)
  * @param {boolean} [resumeOnly] the engine was lost: put the current match back, ask nothing
  */
-async function loadEngine(pendingInfo = null, resumeOnly = false) {
+async function loadEngine(early = null, resumeOnly = false) {
   setStatus(root, "loading", t("statusLoading"));
   const missing = missingSupport();
   try {
     if (missing) throw new Error(t(missing));
-    const { version, reviewAvailable } = await startEngine(engine, loading, pendingInfo);
+    const { version, reviewAvailable } = await startEngine(engine, loading, early);
     store.update((page) => {
       page.levels = { list: version.levels ?? [], default: version.default_level ?? null };
       page.recordFormat = version.record_format;
@@ -217,9 +217,6 @@ function wireButtons() {
 
 // ------------------------------------------------------------------ start
 
-// Asked for first, so its download overlaps drawing the table shell.
-const buildInfo = requestBuildInfo();
-buildInfo.catch(() => {}); // its failure is shown by loadEngine, not reported as unhandled
 installSprite();
 buildTable(root);
 document.body.classList.toggle("embed", overrides.embed);
@@ -238,7 +235,7 @@ addShareButtons(
   () => engine.ready && Boolean(store.state.game?.deal) && !store.state.busy,
 );
 // A first visit is offered the rules once the table is there (the offer's time counts from then).
-loadEngine(buildInfo).then(() => {
+loadEngine(earlyBoot).then(() => {
   if (!overrides.embed && store.state.game)
     offerRulesOnce(
       () => deviceStorage(),

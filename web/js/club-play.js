@@ -17,16 +17,13 @@ import { t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
-import { applyOverrides, loadSettings, SPEEDS } from "./settings.js";
+import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 
 /** @import { Engine, EngineError } from "./engine.js" */
 /** @import { Attempt, ChallengeInfo } from "./club-types.js" */
 /** @import { DrawnState, TableView, TrickCard } from "./types.js" */
 
 /** @typedef {(status: string, text: string) => void} SetStatus */
-
-/** How long a finished trick stays on the table, in seconds per step of the animation speed (SPEEDS). */
-const TRICK_SHOWN = 1.6;
 
 /**
  * Play the challenge `token` (already opened: `challenge`; `closed` by this device's clock).

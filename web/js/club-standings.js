@@ -2,7 +2,8 @@
  * A challenge's standings (club.html#result=r1.…, #challenge=c1.…&view=standings, #standings=s1.…): result links
  * pasted or opened, each re-played in the engine deal by deal with the progress shown, then ranked (the tie-break
  * the engine states). A refused result is listed with the reason. The table exports as CSV and as a standings link,
- * which reopens it read-only (every result in it verified again) and embeds on a club's site.
+ * which reopens it read-only (every result in it verified again, deal by deal with the progress shown, a refused
+ * one listed) and embeds on a club's site.
  */
 
 import { byId, clubCall, inputById } from "./club-call.js";
@@ -21,12 +22,13 @@ import { t } from "./i18n.js";
  */
 export async function openStandings(engine, start, setStatus) {
   byId("club-standings").hidden = false;
+  let { challenge, results } = start;
   if (start.standings) {
+    // A standings link: its results are checked like pasted ones (progress, refusals), but nothing is added.
     byId("club-paste").hidden = true;
     setStatus("verifying", t("clubVerifying"));
     try {
-      const table = await clubCall(engine, "standings_open", { token: start.standings });
-      return showTable(table, setStatus);
+      ({ challenge, results } = await clubCall(engine, "standings_read", { token: start.standings }));
     } catch (error) {
       return setStatus("error", /** @type {Error} */ (error).message);
     }
@@ -40,17 +42,17 @@ export async function openStandings(engine, start, setStatus) {
       setStatus("verifying", t("clubVerifying"));
       await verifyOne(engine, token, index + 1, tokens.length, accepted);
     }
-    if (!start.challenge && accepted.length === 0) return setStatus("ready", t("clubPasteResults"));
+    if (!challenge && accepted.length === 0) return setStatus("ready", t("clubPasteResults"));
     try {
-      const table = await clubCall(engine, "standings", { challenge: start.challenge, results: accepted });
+      const table = await clubCall(engine, "standings", { challenge, results: accepted });
       showTable(table, setStatus);
     } catch (error) {
       setStatus("error", /** @type {Error} */ (error).message);
     }
   };
   byId("club-verify").onclick = () => verifyAll(resultTokensIn(inputById("club-results").value));
-  inputById("club-results").value = start.results.join("\n");
-  await verifyAll(start.results);
+  inputById("club-results").value = results.join("\n");
+  await verifyAll(results);
 }
 
 /**

@@ -61,6 +61,7 @@
  *   result_check  the whole result verified, or (given `deal`) that deal re-played
  * @property {Standings} standings
  * @property {Standings} standings_open
+ * @property {{challenge: string, results: string[]}} standings_read  a standings link's challenge and result tokens
  */
 
 export {};

@@ -1,9 +1,10 @@
 /**
- * Starting the engine: build-info.json names Pyodide and the engine's wheel, the worker loads them (engine.js). The
+ * Starting the engine: the worker (engine.js) loads Pyodide and the engine's wheel (build-info.js finds them). The
  * game page shows progress on its loading screen and gives up a load that stops making progress; the other pages
  * (replay, club, friend) just wait for it.
  */
 
+import { locateEngine } from "./build-info.js";
 import { EngineError } from "./engine.js";
 import { t } from "./i18n.js";
 
@@ -13,64 +14,37 @@ import { t } from "./i18n.js";
 const LOAD_STALL_MS = 90_000;
 
 /**
- * @typedef {object} BuildInfo
- * @property {URL} url where build-info.json was read (the files it names are relative to it)
- * @property {{pyodide: string, wheel: string}} info
- */
-
-/**
- * Ask for build-info.json, which names the engine's files.
- * @returns {Promise<BuildInfo>}
- */
-export async function requestBuildInfo() {
-  const url = new URL("build-info.json", location.href);
-  const response = await fetch(url, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
-  return { url, info: await response.json() };
-}
-
-/**
- * The worker's files, from build-info.json (their paths are relative to it).
- * @param {BuildInfo} buildInfo
- */
-function engineUrls({ url, info }) {
-  return { pyodideUrl: new URL(info.pyodide, url).href, wheelUrl: new URL(info.wheel, url).href };
-}
-
-/**
  * Load the engine into `engine`'s worker for a page with no loading screen (replay, club, friend).
  * @param {import("./engine.js").Engine} engine
  */
 export async function startPageEngine(engine) {
-  await engine.start(engineUrls(await requestBuildInfo()));
+  await engine.start(await locateEngine());
 }
 
 /**
  * Load the engine into `engine`'s worker, reporting progress to `loading`.
  * @param {import("./engine.js").Engine} engine
  * @param {import("./loading.js").LoadingScreen} loading
- * @param {Promise<BuildInfo> | null} pendingInfo a build-info request already under way (a Retry asks again)
+ * @param {import("./engine-early.js").EarlyBoot | null} early the boot begun with the page (engine-early.js), or null
+ *   to start afresh (Retry, a lost worker)
  * @returns {Promise<{version: VersionInfo, reviewAvailable: boolean}>} the bridge's `version`, and whether it can review
  */
-export async function startEngine(engine, loading, pendingInfo) {
+export async function startEngine(engine, loading, early) {
   loading.show(t("stepConfig"), 0.02);
-  const buildInfo = await (pendingInfo ?? requestBuildInfo());
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let stalled;
   const watch = () => {
     clearTimeout(stalled);
     stalled = setTimeout(() => engine.stop(new EngineError("stalled", t("loadStalled"))), LOAD_STALL_MS);
   };
+  /** @type {import("./engine.js").ProgressListener} */
+  const onProgress = (step, loaded, total) => {
+    watch();
+    loading.progress(step, loaded, total);
+  };
   watch();
-  const version = await engine
-    .start(
-      engineUrls(buildInfo),
-      (/** @type {string} */ step, /** @type {number} */ loaded, /** @type {number} */ total) => {
-        watch();
-        loading.progress(step, loaded, total);
-      },
-    )
-    .finally(() => clearTimeout(stalled));
+  const booting = early ? early.follow(onProgress) : locateEngine().then((urls) => engine.start(urls, onProgress));
+  const version = await booting.finally(() => clearTimeout(stalled));
   return { version, reviewAvailable: await hasMethod(engine, "review") };
 }
 

@@ -44,6 +44,19 @@ const CRYPTO_CALLS = new Set([
   "friend_link",
 ]);
 export const CRYPTO_DEADLINE_MS = 30_000;
+/**
+ * Club calls that re-play a challenge's deals (otv66/challenge.py): the computer's fixed-budget moves, a deal of a
+ * result being checked (seconds each at the master level in Pyodide), a whole result when its deals were not.
+ */
+const REPLAY_CALLS = new Set([
+  "challenge_start",
+  "challenge_next_deal",
+  "challenge_play",
+  "result_check",
+  "standings",
+  "standings_open",
+]);
+export const REPLAY_DEADLINE_MS = 120_000;
 /** The thinking time assumed when a call names none (the strongest level's budget is below it). */
 const DEFAULT_THINKING_SECONDS = 1;
 /** The most plies a review analyses (a deal has at most 24 card plays plus marriages and a claim). */
@@ -60,6 +73,7 @@ export function deadlineFor(method, params) {
   if (method === "review") return REVIEW_PLIES * (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
   if (THINKING_CALLS.has(method)) return (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
   if (CRYPTO_CALLS.has(method)) return CRYPTO_DEADLINE_MS;
+  if (REPLAY_CALLS.has(method)) return REPLAY_DEADLINE_MS;
   return QUICK_DEADLINE_MS;
 }
 

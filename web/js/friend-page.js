@@ -13,12 +13,12 @@ import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-invite.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
-import { drawnState, tableView } from "./friend-table.js";
+import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { language, setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
-import { applyOverrides, loadSettings } from "./settings.js";
+import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 
 /** @import { FriendAnswer, FriendState } from "./friend-types.js" */
 /** @import { PanelDialog } from "./panels.js" */
@@ -32,6 +32,11 @@ let lastLink = "";
 /** The invitation link being read (its rules shown, checked by the engine), until accepted or declined. */
 let invitation = "";
 let busy = false;
+/** A trick the last answer finished, on the table for a moment (the friend's card that finished it included). */
+/** @type {import("./types.js").TrickCard[] | null} */
+let shownTrick = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let trickTimer;
 
 /** An element of friend.html. */
 function byId(/** @type {string} */ id) {
@@ -56,6 +61,9 @@ function addressOf(/** @type {string} */ link) {
 
 /** Keep the answer's save, show its state and the link it carries (if any). */
 function take(/** @type {FriendAnswer} */ answer) {
+  const id = answer.state.id;
+  const before = current?.id === id ? current : (storedMatches().find((match) => match.state.id === id)?.state ?? null);
+  showFinishedTrick(finishedTrick(before, answer.state));
   storeMatch(answer.state, answer.saved);
   const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
@@ -66,6 +74,18 @@ function take(/** @type {FriendAnswer} */ answer) {
   renderMatch();
   renderList();
   if (turnCame) byId("friend-turn").scrollIntoView({ block: "start" });
+}
+
+/** Leave a finished trick on the table a moment (as long as the game's speed says), then the table goes on. */
+function showFinishedTrick(/** @type {import("./types.js").TrickCard[] | null} */ trick) {
+  clearTimeout(trickTimer);
+  const pause = SPEEDS[settings.speed] * TRICK_SHOWN * 1000;
+  shownTrick = pause ? trick : null;
+  if (!shownTrick) return;
+  trickTimer = setTimeout(() => {
+    shownTrick = null;
+    renderMatch();
+  }, pause);
 }
 
 /** Whose turn it is, in a few words (the list of matches). */
@@ -115,7 +135,7 @@ function renderMatch() {
   banner.dataset.turn = state.status;
   banner.textContent = turnText(state);
   byId("table").hidden = !state.deal;
-  renderTable(document, drawnState(state), tableView(state, settings, busy));
+  renderTable(document, drawnState(state), tableView(state, settings, busy, shownTrick));
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
   const outgoing = byId("friend-outgoing");

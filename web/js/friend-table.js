@@ -6,7 +6,7 @@
  * opened yet (`unopened`) is drawn as a face-down card: its card is not known to anyone yet.
  */
 
-/** @import { DealResult, DrawnState, Pair, Player, PublicView, Settings, TableView } from "./types.js" */
+/** @import { DealResult, DrawnState, Pair, Player, PublicView, Settings, TableView, TrickCard } from "./types.js" */
 /** @import { FriendDealView, FriendState } from "./friend-types.js" */
 
 /**
@@ -92,21 +92,37 @@ export function drawnState(state) {
 }
 
 /**
+ * The trick that the change from `before` to `after` finished, its cards seen from this device's seat: shown a
+ * moment before the table goes on (a trick the friend's move finished is otherwise never seen). Null when no trick
+ * was finished in the same deal of the same match.
+ * @param {FriendState | null} before  the match as this device last had it
+ * @param {FriendState} after
+ * @returns {TrickCard[] | null}
+ */
+export function finishedTrick(before, after) {
+  const last = after.deal?.last_trick;
+  if (!last || !before?.deal || before.id !== after.id || before.deal_number !== after.deal_number) return null;
+  if ((after.deal?.tricks_played ?? 0) <= before.deal.tricks_played) return null;
+  return last.cards.map((entry) => ({ ...entry, player: seatOf(entry.player, after.seat === 1) }));
+}
+
+/**
  * What render.js needs besides the state: this device's player is the person (at the bottom), the friend is not
  * moved from here; `busy` while the engine works.
  * @param {FriendState} state
  * @param {Settings} settings
  * @param {boolean} busy
+ * @param {TrickCard[] | null} [shownTrick]  a finished trick still shown (finishedTrick)
  * @returns {TableView}
  */
-export function tableView(state, settings, busy) {
+export function tableView(state, settings, busy, shownTrick = null) {
   return {
     settings,
     humans: [true, false],
     names: [state.players[state.seat], state.players[1 - state.seat]],
     busy,
     hint: null,
-    shownTrick: null,
+    shownTrick,
     undealt: null,
     undealtUnder: null,
     lang: settings.lang,

@@ -1,7 +1,7 @@
 /**
  * Shapes of the bridge's friend_* answers (otv66/friend/desk.py, otv66/friend/match.py `to_state`).
  *
- * @import { PublicView, Rules } from "./types.js"
+ * @import { LastTrick, PublicView, Rules } from "./types.js"
  *
  * @typedef {object} FriendState
  * @property {string} id
@@ -17,8 +17,8 @@
  * @property {FriendDealView | null} deal
  *
  * The deal as this player sees it: the public view (otv66/view.py), with a pile whose turned-up card is not
- * open yet as `{top: null, hidden: false, unopened: true}` and `legal_moves` this player's own.
- * @typedef {Omit<PublicView, "piles"> & {piles: FriendPile[][]}} FriendDealView
+ * open yet as `{top: null, hidden: false, unopened: true}`, `legal_moves` this player's own and the last trick.
+ * @typedef {Omit<PublicView, "piles"> & {piles: FriendPile[][], last_trick: LastTrick | null}} FriendDealView
  *
  * @typedef {{top: string | null, hidden: boolean, unopened?: boolean}} FriendPile
  *

@@ -18,6 +18,11 @@ const KEY = "otv66.settings";
  */
 /** @type {Record<Speed, number>} */
 export const SPEEDS = { off: 0, fast: 0.3, normal: 0.5, slow: 0.9 };
+/**
+ * How long a trick finished by a move the page did not animate (the club's computer, a friend's link) stays on the
+ * table, in seconds per unit of SPEEDS: at "normal" 0.8 s, long enough to see the card that finished it.
+ */
+export const TRICK_SHOWN = 1.6;
 
 /** The page's default rules (the engine's defaults: otv66/rules.py). */
 /** @type {Rules} */

@@ -30,6 +30,8 @@ let bridgeCall = null;
  * (tools/pyodide_compile.py), so booting runs bytecode instead of compiling each module from source.
  */
 const STDLIB = "python_stdlib.zip";
+/** The rest of the runtime Pyodide fetches as it starts (its WebAssembly and its lock file), asked for at once. */
+const RUNTIME_FILES = ["pyodide.asm.wasm", "pyodide-lock.json"];
 
 /** Send a message to the page. */
 function post(/** @type {Record<string, unknown>} */ message) {
@@ -85,22 +87,45 @@ function countingFetch(plainFetch, onBytes, onFailure) {
   };
 }
 
+/**
+ * A `fetch` that has already asked for `urls`: the first request for each gets that response, so files Pyodide
+ * would ask for only once its own script has loaded and run are on their way from the start.
+ * @param {typeof fetch} plainFetch
+ * @param {string[]} urls
+ * @returns {typeof fetch}
+ */
+function prefetching(plainFetch, urls) {
+  const started = new Map(urls.map((url) => [url, plainFetch(url)]));
+  for (const response of started.values()) response.catch(() => {}); // Pyodide's own request reports a failure
+  /** @type {(input: RequestInfo | URL, options?: RequestInit) => Promise<Response>} */
+  return (input, options) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const early = started.get(url);
+    started.delete(url);
+    return early ?? plainFetch(input, options);
+  };
+}
+
 /** Load Pyodide from `pyodideUrl`, with byte progress; rejects as soon as one of its files fails. */
 async function startPython(
   /** @type {string} */ pyodideUrl,
   /** @type {(step: string, loaded: number, total: number) => void} */ progress,
 ) {
   const plainFetch = self.fetch.bind(self);
+  const stdLibURL = new URL(STDLIB, pyodideUrl).href;
+  const runtimeFiles = [stdLibURL, ...RUNTIME_FILES.map((name) => new URL(name, pyodideUrl).href)];
   /** @type {(message: string) => void} */
   let fail = () => {}; // replaced at once by the promise below
   /** @type {Promise<never>} */
   const failed = new Promise((_, reject) => {
     fail = (message) => reject({ type: "load_failed", message });
   });
-  self.fetch = countingFetch(plainFetch, (loaded, total) => progress("download", loaded, total), fail);
+  const earlyFetch = prefetching(plainFetch, runtimeFiles);
+  self.fetch = countingFetch(earlyFetch, (loaded, total) => progress("download", loaded, total), fail);
+  // Pyodide imports this script by the same URL once its own has run: the browser loads the module once.
+  import(`${pyodideUrl}pyodide.asm.mjs`).catch(() => {});
   try {
     const { loadPyodide } = await import(`${pyodideUrl}pyodide.mjs`);
-    const stdLibURL = new URL(STDLIB, pyodideUrl).href;
     return await Promise.race([loadPyodide({ indexURL: pyodideUrl, stdLibURL }), failed]);
   } finally {
     self.fetch = plainFetch;
@@ -115,6 +140,12 @@ async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, 
 
   // performance.now() in a worker counts from the worker's creation.
   const marks = {};
+  // The engine wheel downloads while Python starts.
+  const wheel = fetch(wheelUrl).then((response) => {
+    if (!response.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${response.status}` };
+    return response.arrayBuffer();
+  });
+  wheel.catch(() => {}); // awaited below, unless Python fails first
   // 1. Start Python; its downloads are counted as they stream in (see countingFetch).
   progress("start");
   const pyodide = await startPython(pyodideUrl, progress);
@@ -122,10 +153,8 @@ async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, 
 
   // 2. Install the engine wheel: unpack it into site-packages (a pure-Python wheel needs nothing more).
   progress("engine");
-  const wheel = await fetch(wheelUrl);
-  if (!wheel.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${wheel.status}` };
   const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
-  pyodide.unpackArchive(new Uint8Array(await wheel.arrayBuffer()), "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(new Uint8Array(await wheel), "wheel", { extractDir: sitePackages });
   marks.engine = performance.now();
   /** @type {{call: (request: string) => string}} */
   const bridge = pyodide.pyimport("otv66.bridge");

@@ -1,0 +1,9 @@
+/**
+ * Where this build's engine is: Pyodide's folder and the engine wheel, relative to this module. The build
+ * (tools/build_site.py) writes them into the marked line, so the page starts its worker without first asking
+ * build-info.json (a round trip before the longest step of the page's start), and the page's code always boots
+ * the engine of its own build. null in the unbuilt `web/` folder: the page then reads build-info.json.
+ */
+
+/** @type {{pyodide: string, wheel: string} | null} */
+export const ENGINE_FILES = null; // build:engine-files
