@@ -2,6 +2,8 @@
  * Stand-ins for the browser objects the page's pure modules take as arguments or read from the global scope.
  */
 
+import { setLanguage } from "../web/js/i18n.js";
+
 /** An in-memory `localStorage`; `failing: true` makes every call throw, as a browser in private mode may. */
 export class FakeStorage {
   constructor({ failing = false, items = {} } = {}) {
@@ -36,5 +38,19 @@ export function withGlobal(name, value) {
   return () => {
     if (before) Object.defineProperty(globalThis, name, before);
     else delete globalThis[name];
+  };
+}
+
+/**
+ * The page's language for a test: a stand-in `document` (setLanguage writes its `lang`), then `lang` if given.
+ * Returns the undo: the default language back and the real `document` restored.
+ * @param {string | null} [lang]
+ */
+export function pageLanguage(lang = null) {
+  const restoreDocument = withGlobal("document", { documentElement: { lang: "" } });
+  if (lang) setLanguage(lang);
+  return () => {
+    setLanguage("sr-Latn");
+    restoreDocument();
   };
 }

@@ -5,16 +5,13 @@ import { engineText } from "../web/js/engine-text.js";
 import { accusativeWord, declineRank } from "../web/js/grammar.js";
 import { cardName, setLanguage } from "../web/js/i18n.js";
 import { withoutRefusedOption } from "../web/js/rule-fallback.js";
-import { withGlobal } from "./fakes.js";
+import { pageLanguage } from "./fakes.js";
 
-let restoreDocument;
+let restoreLanguage;
 beforeEach(() => {
-  restoreDocument = withGlobal("document", { documentElement: { lang: "" } });
+  restoreLanguage = pageLanguage();
 });
-afterEach(() => {
-  setLanguage("sr-Latn");
-  restoreDocument();
-});
+afterEach(() => restoreLanguage());
 
 describe("a rank is named in the accusative where a sentence needs it", () => {
   test("feminine ranks in -a take -u, in both scripts", () => {

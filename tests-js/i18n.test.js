@@ -13,19 +13,16 @@ import {
   toCyrillic,
 } from "../web/js/i18n.js";
 import * as shipText from "../web/js/ship-text.js";
-import { withGlobal } from "./fakes.js";
+import { pageLanguage } from "./fakes.js";
 
 /** The `{placeholders}` of a text, sorted. */
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
-let restoreDocument;
+let restoreLanguage;
 beforeEach(() => {
-  restoreDocument = withGlobal("document", { documentElement: { lang: "" } });
+  restoreLanguage = pageLanguage();
 });
-afterEach(() => {
-  setLanguage("sr-Latn");
-  restoreDocument();
-});
+afterEach(() => restoreLanguage());
 
 describe("every text exists in every language", () => {
   test("the page's texts have the same keys in Serbian (both scripts) and English", () => {

@@ -4,17 +4,13 @@ import { afterEach, beforeEach, describe, test } from "node:test";
 import { setLanguage, t } from "../web/js/i18n.js";
 import { rulesSummary } from "../web/js/rule-fields.js";
 import { DEFAULT_RULES } from "../web/js/settings.js";
-import { withGlobal } from "./fakes.js";
+import { pageLanguage } from "./fakes.js";
 
-let restoreDocument;
+let restoreLanguage;
 beforeEach(() => {
-  restoreDocument = withGlobal("document", { documentElement: { lang: "" } });
-  setLanguage("en");
+  restoreLanguage = pageLanguage("en");
 });
-afterEach(() => {
-  setLanguage("sr-Latn");
-  restoreDocument();
-});
+afterEach(() => restoreLanguage());
 
 describe("the rules of an invitation, told with the Settings' labels", () => {
   test("every rule option has its line, the target first", () => {

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { setLanguage } from "../web/js/i18n.js";
 import { createPageState, humansOf, lastTrickOf, namesOf, opponentOf, Store, statusOf } from "../web/js/store.js";
-import { withGlobal } from "./fakes.js";
+import { pageLanguage } from "./fakes.js";
 
 /** @returns {import("../web/js/types.js").Settings} */
 function settings(opponent = "computer") {
@@ -56,15 +55,11 @@ describe("the store", () => {
 
 describe("selectors", () => {
   /** @type {() => void} */
-  let restoreDocument;
+  let restoreLanguage;
   before(() => {
-    restoreDocument = withGlobal("document", { documentElement: { lang: "" } });
-    setLanguage("en");
+    restoreLanguage = pageLanguage("en");
   });
-  after(() => {
-    setLanguage("sr-Latn");
-    restoreDocument();
-  });
+  after(() => restoreLanguage());
 
   test("the seats of the match, not the settings, say who sits opposite", () => {
     const page = createPageState(settings("human"), null);
