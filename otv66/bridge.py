@@ -462,14 +462,12 @@ class Session:
         return _standings(opened, [check.verified() for check in checks])
 
     def standings_open(self, token: Any) -> dict[str, Any]:
-        opened, results = links.read_standings_token(token)
-        unique = {(result.name, result.moves, result.totals): result for result in results}  # a repeat re-played once
-        return _standings(opened, [club.verify(result) for result in unique.values()])
+        opened, results = _standings_link(token)
+        return _standings(opened, [club.verify(result) for result in results])
 
     def standings_read(self, token: Any) -> dict[str, Any]:
-        opened, results = links.read_standings_token(token)
-        unique = {(result.name, result.moves, result.totals): result for result in results}
-        return {"challenge": links.challenge_token(opened), "results": [links.result_token(r) for r in unique.values()]}
+        opened, results = _standings_link(token)
+        return {"challenge": links.challenge_token(opened), "results": [links.result_token(r) for r in results]}
 
     def _result_check(self, token: Any) -> club.ResultCheck:
         """The check of the result link ``token``: kept from an earlier call (its deals re-played once), or new."""
@@ -623,6 +621,13 @@ class Session:
         except TypeError as error:
             raise BridgeError(f"bad parameters for {method}: {error}") from None
         return handler(**params)
+
+
+def _standings_link(token: Any) -> tuple[club.Challenge, list[club.Result]]:
+    """A standings link's challenge and its results, a result given twice once (so it is re-played once)."""
+    opened, results = links.read_standings_token(token)
+    unique = {(result.name, result.moves, result.totals): result for result in results}
+    return opened, list(unique.values())
 
 
 def _attempt_dict(attempt: club.Attempt) -> dict[str, Any]:

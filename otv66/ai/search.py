@@ -181,7 +181,6 @@ class Searcher:
         self.utility = utility
         self.low = min(utility)
         self.high = max(utility)
-        self.config = config
         self.weights = config.weights
         self.deadline: float | None = None
         """The search stops when the clock passes this (a :class:`SearchTimeout`)."""
