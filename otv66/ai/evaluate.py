@@ -19,6 +19,7 @@ from __future__ import annotations
 from operator import mul
 from typing import Final
 
+from otv66.ai.cache import BoundedCache
 from otv66.ai.position import (
     AVAIL,
     LEAD,
@@ -80,15 +81,16 @@ Material = tuple[float, float, float, float, float, float, float]
 """The features that depend on the cards alone: table points, trumps, masters, marriage chances, trump points, ruffs
 (in the units of :data:`FEATURES`), and the face-down count (cards under player 0's minus player 1's)."""
 
-_MATERIAL_CACHE: dict[tuple[int, int, int, int, int], Material] = {}
 MATERIAL_CACHE_SIZE: Final = 200_000
-"""Entries kept before the cache starts afresh (the same card layouts recur all through a search)."""
+"""Entries :data:`MATERIAL_CACHE` holds at most (the same card layouts recur all through a search)."""
+MATERIAL_CACHE: Final[BoundedCache[tuple[int, int, int, int, int], Material]] = BoundedCache(MATERIAL_CACHE_SIZE)
+"""The card features of the layouts met so far (trimmed between searches: :mod:`otv66.ai.cache`)."""
 
 
 def _material(avail0: int, avail1: int, remaining: int, under: int, trump: int) -> Material:
     """Player 0's card features minus player 1's (cached: the search meets the same layouts again and again)."""
     key = (avail0, avail1, remaining, under, trump)
-    cached = _MATERIAL_CACHE.get(key)
+    cached = MATERIAL_CACHE.get(key)
     if cached is not None:
         return cached
     table0 = table1 = masters = marriages = 0
@@ -129,9 +131,7 @@ def _material(avail0: int, avail1: int, remaining: int, under: int, trump: int) 
         float(ruffs),
         float((under & avail0).bit_count() - (under & avail1).bit_count()),
     )
-    if len(_MATERIAL_CACHE) > MATERIAL_CACHE_SIZE:
-        _MATERIAL_CACHE.clear()
-    _MATERIAL_CACHE[key] = material
+    MATERIAL_CACHE.put(key, material)
     return material
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from otv66.ai.cache import BoundedCache
 from otv66.cards import DECK_SIZE, POINTS
 from otv66.model import PublicView
 
@@ -103,18 +104,17 @@ def _equivalence_classes(cards: int, remaining: int, split: int) -> list[tuple[i
     return classes
 
 
-_CLASS_CACHE: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
-CLASS_CACHE_SIZE = 50_000
-"""Entries kept before the cache starts afresh (it lives on between searches)."""
+CLASS_CACHE_SIZE: Final = 50_000
+"""Entries :data:`CLASS_CACHE` holds at most (it lives on between searches)."""
+CLASS_CACHE: Final[BoundedCache[tuple[int, int, int], tuple[tuple[int, int], ...]]] = BoundedCache(CLASS_CACHE_SIZE)
+"""The equivalence classes of the masks met so far (trimmed between searches: :mod:`otv66.ai.cache`)."""
 
 
 def equivalence_classes(cards: int, remaining: int, split: int = 0) -> tuple[tuple[int, int], ...]:
     """Cached :func:`_equivalence_classes` (the same few masks recur all through a search)."""
     key = (cards, remaining, split & cards)
-    classes = _CLASS_CACHE.get(key)
+    classes = CLASS_CACHE.get(key)
     if classes is None:
-        if len(_CLASS_CACHE) > CLASS_CACHE_SIZE:
-            _CLASS_CACHE.clear()
         classes = tuple(_equivalence_classes(cards, remaining, split))
-        _CLASS_CACHE[key] = classes
+        CLASS_CACHE.put(key, classes)
     return classes

@@ -37,9 +37,11 @@ from time import perf_counter
 from typing import Final
 
 from otv66 import kernel
-from otv66.ai.evaluate import WEIGHTS, expected_game_points
+from otv66.ai.cache import BoundedCache
+from otv66.ai.evaluate import MATERIAL_CACHE, WEIGHTS, expected_game_points
 from otv66.ai.position import (
     AVAIL,
+    CLASS_CACHE,
     LEAD,
     MARRIED,
     PENDING,
@@ -54,7 +56,7 @@ from otv66.ai.position import (
     position_from_view,
     remaining_cards,
 )
-from otv66.cards import CODES, POINTS, parse_card
+from otv66.cards import CODES, DECK_SIZE, POINTS, parse_card
 from otv66.kernel import (
     BEATERS,
     LAST_TRICK_BONUS,
@@ -84,10 +86,19 @@ Move = tuple[int, bool]
 """A card and whether it is led announcing a marriage."""
 
 
-Table = dict[tuple[int, ...], tuple[int, float, float, Move]]
-"""The transposition table: key -> (depth searched, lower bound, upper bound, best move)."""
-TABLE_LIMIT: Final = 200_000
-"""Entries a kept table (or a search's cache of horizon values) may hold before it starts afresh."""
+MOVES: Final[tuple[Move, ...]] = tuple((card, marriage) for card in range(DECK_SIZE) for marriage in (False, True))
+"""Every search move, at index ``2 * card + marriage``: how the table stores a best move."""
+
+Table = dict[tuple[int, ...], tuple[int, float, float, int]]
+"""The transposition table: key -> (depth searched, lower bound, upper bound, index of the best move in :data:`MOVES`).
+
+Keys and entries hold plain numbers only, so Python's cycle collector never
+tracks them (a tuple holding a tuple is tracked, and in Pyodide a collection
+over the tens of thousands of entries a pondering phase stores takes tens of milliseconds)."""
+TABLE_LIMIT: Final = 170_000
+"""Entries a kept table may hold (pondering stops there; a search for a move trims it after), and a search's
+cache of horizon values. A little below the 174,762 entries a dict of 2^18 slots holds (the few a slice
+stores past its last look at the size stay below it), so pondering never waits for the rehash to 2^19 slots."""
 
 
 @dataclass
@@ -111,9 +122,14 @@ class SearchMemory:
         """Whether a search for ``me`` in the deal ``deal_key`` under ``utility`` may use this table."""
         return self.me == me and self.deal_key == deal_key and self.utility == utility
 
+    @property
+    def full(self) -> bool:
+        """Whether pondering may store no more (the table holds :data:`TABLE_LIMIT` entries)."""
+        return len(self.table) >= TABLE_LIMIT
+
     def trim(self) -> None:
-        """Start afresh when the table has grown past :data:`TABLE_LIMIT`."""
-        if len(self.table) > TABLE_LIMIT:
+        """Start afresh when the table is full (at the computer's own move: never inside a pondering slice)."""
+        if self.full:
             self.table.clear()
 
 
@@ -186,6 +202,8 @@ class Searcher:
         """The search stops when the clock passes this (a :class:`SearchTimeout`)."""
         self.node_limit: int | None = None
         """The search stops when ``nodes`` reaches this (a deterministic budget)."""
+        self.table_limit: int | None = None
+        """The search stops when the table holds this many entries (pondering: its table never grows past it)."""
         self.budget_nodes: int | None = None
         """The node budget of the current :meth:`search`, if it has one."""
         self.check_every = CHECK_EVERY
@@ -198,7 +216,7 @@ class Searcher:
         self.move_cache: dict[tuple[int, int, int, int], list[Move]] = {}
         """Ordered moves by (cards of the player to move, the other remaining cards but the lead, which of
         his cards lie on a face-down card, the lead): what his legal moves and their order depend on."""
-        self.leaf_cache: dict[tuple[int, ...], float] = {}
+        self.leaf_cache: BoundedCache[tuple[int, ...], float] = BoundedCache(TABLE_LIMIT)
         self.nodes = 0
         self.horizon = 0
 
@@ -236,9 +254,7 @@ class Searcher:
         if value is None:
             points = expected_game_points(s, self.trump, self.weights)
             value = self._value_of_game_points(points if self.me == 0 else -points)
-            if len(self.leaf_cache) > TABLE_LIMIT:
-                self.leaf_cache.clear()
-            self.leaf_cache[key] = value
+            self.leaf_cache.put(key, value)
         return value
 
     # ------------------------------------------------------------------ moves
@@ -305,6 +321,7 @@ class Searcher:
         if not self.nodes % self.check_every and (
             (self.deadline is not None and perf_counter() > self.deadline)
             or (self.node_limit is not None and self.nodes >= self.node_limit)
+            or (self.table_limit is not None and len(self.table) >= self.table_limit)
         ):
             raise SearchTimeout
         if depth <= 0 and s[LEAD] < 0:
@@ -316,7 +333,8 @@ class Searcher:
             key = self._key(s)
             entry = self.table.get(key)
             if entry is not None:
-                stored_depth, lower, upper, hint = entry
+                stored_depth, lower, upper, hint_index = entry
+                hint = MOVES[hint_index]
                 if stored_depth >= depth and (lower >= beta or upper <= alpha or lower == upper):
                     if stored_depth < EXACT_DEPTH:
                         self.horizon += 1
@@ -350,12 +368,13 @@ class Searcher:
                             break
         if key is not None:
             stored = depth if self.horizon != horizon_before else EXACT_DEPTH
+            index = 2 * best_move[0] + best_move[1]
             if best <= alpha:
-                self.table[key] = (stored, self.low, best, best_move)
+                self.table[key] = (stored, self.low, best, index)
             elif best >= beta:
-                self.table[key] = (stored, best, self.high, best_move)
+                self.table[key] = (stored, best, self.high, index)
             else:
-                self.table[key] = (stored, best, best, best_move)
+                self.table[key] = (stored, best, best, index)
         return best
 
     def play(self, s: list[int], card: int, marriage: bool, depth: int, alpha: float, beta: float) -> float:
@@ -460,7 +479,7 @@ class Searcher:
         hint = None
         entry = self.table.get(self._key(s))
         if entry is not None:
-            hint = entry[3]
+            hint = MOVES[entry[3]]
         move = hint if hint is not None else self.moves(s)[0]
         return self.play(s, move[0], move[1], depth - 1, alpha, beta)
 
@@ -505,10 +524,13 @@ class Searcher:
         exact: an interrupted iteration still counts once the previous best
         move has been searched in it, since that move is tried first. The
         cyclic garbage collector is paused meanwhile (the search makes no
-        cycles).
+        cycles). The memos shared between searches are trimmed first, and a
+        kept table after (:mod:`otv66.ai.cache`: pondering never pays for that).
         """
         collecting = gc.isenabled()
         gc.disable()
+        CLASS_CACHE.trim()
+        MATERIAL_CACHE.trim()
         try:
             self.budget_nodes = nodes
             return self._deepen(moves, seconds, max_depth, full_window, perf_counter())
@@ -517,6 +539,8 @@ class Searcher:
             self.node_limit = None
             if self.memory is None:
                 self.forget()
+            else:
+                self.memory.trim()
             if collecting:
                 gc.enable()
 
@@ -531,16 +555,22 @@ class Searcher:
         self.leaf_cache.clear()
 
     def ponder(self, seconds: float) -> bool:
-        """Search the root for at most about ``seconds`` more, deepening the memory's table; whether it is solved.
+        """Search the root for at most about ``seconds`` more, deepening the memory's table.
 
+        Returns whether more pondering would add nothing: the root is solved,
+        or the table is full (it is trimmed at the computer's own move, never here).
         Thinking on the opponent's time: the root may be the opponent's move
         (a min node for ``me``). Each call searches the memory's current depth
         under a deadline; a finished depth moves the memory one deeper, an
         interrupted one leaves its solved subtrees in the table for the next call.
+        Nothing here frees or rehashes a big structure: the table stops at
+        :data:`TABLE_LIMIT` entries, the shared memos stop growing when full.
         """
         memory = self.memory
         if memory is None:
             raise ValueError("pondering needs a SearchMemory to keep its work in")
+        if memory.full:
+            return True
         root = self._key(self.root)
         if root != memory.root:
             memory.root = root
@@ -548,6 +578,7 @@ class Searcher:
         collecting = gc.isenabled()
         gc.disable()
         self.deadline = perf_counter() + seconds
+        self.table_limit = TABLE_LIMIT
         self.check_every = PONDER_CHECK_EVERY
         try:
             horizon_before = self.horizon
@@ -559,11 +590,11 @@ class Searcher:
             pass
         finally:
             self.deadline = None
+            self.table_limit = None
             self.check_every = CHECK_EVERY
-            memory.trim()
             if collecting:
                 gc.enable()
-        return False
+        return memory.full
 
     def _arm(self, seconds: float | None, start: float) -> None:
         """Set the limits that stop the search from now on (time from ``start``, or nodes from now)."""
