@@ -29,7 +29,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``set_level {level}`` -> state: the computer plays on at ``level``
 - ``ponder {ms}`` -> ``{"pondering", "solved"}``: while a person is to move against a searching level, the
   computer thinks on his time for at most about ``ms`` (1..:data:`MAX_PONDER_MS`) milliseconds, keeping its
-  table for its own next move; ``pondering`` is false when there is nothing to think about
+  table for its own next move; ``pondering`` is false when there is nothing to think about, ``solved`` true
+  when more slices would add nothing (the position is solved, or the table holds all it may until that move)
 - ``ai_move {level?, seconds?, seed?, player?, nodes?}`` -> ``{"move": code}`` for whoever moves now (not
   played); the master plays for the match, given the match score. Under manual claim a pending
   claim belongs to its claimant: ask with ``player`` = the claimant (e.g. the computer right after

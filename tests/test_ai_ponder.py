@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
+from collections.abc import Iterator
+from time import perf_counter
 from typing import Any
 
 import pytest
 
-from otv66.ai import SearchMemory, choose_move, ponder
+from otv66.ai import SearchMemory, choose_move, deal_key, master_utility, ponder, search
 from otv66.bridge import MAX_NODES, MAX_PONDER_MS, Session, handle
+from otv66.model import PublicView
+
+
+@pytest.fixture(autouse=True)
+def _collector_as_it_was() -> Iterator[None]:
+    """Pondering freezes the heap for the collector: give the next test an unfrozen one."""
+    yield
+    gc.unfreeze()
 
 
 def call(session: Session, method: str, **params: Any) -> dict[str, Any]:
@@ -80,3 +92,87 @@ def test_a_node_budget_ignores_what_pondering_found() -> None:
     memory, _solved = ponder(view, view.turn or 0, 0.05, None)
     assert memory.table
     assert choose_move(view, level="master", nodes=1_500, memory=memory) == plain
+
+
+def person_to_move() -> tuple[PublicView, int]:
+    """A position with the person (player 0) to move against the master, and the computer's seat."""
+    view = against("master")._deal_in_play().view()
+    assert view.turn == 0
+    return view, 1
+
+
+def test_the_table_stops_at_its_bound_while_pondering_and_is_trimmed_at_the_computers_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(search, "TABLE_LIMIT", 40)
+    session = against("master")
+    while not ask(session, "ponder", ms=MAX_PONDER_MS)["solved"]:
+        pass
+    memory = session.memory
+    assert memory.full
+    assert search.TABLE_LIMIT <= len(memory.table) <= search.TABLE_LIMIT + search.MAX_PLIES
+    kept = dict(memory.table)
+    assert ask(session, "ponder", ms=MAX_PONDER_MS) == {"pondering": True, "solved": True}
+    assert memory.table == kept
+    ask(session, "play", move=ask(session, "state")["deal"]["legal_moves"][0])
+    ask(session, "computer_move")
+    assert session.memory is memory and not memory.full
+
+
+def test_the_real_bound_stays_below_a_rehash_of_the_table() -> None:
+    grown: dict[int, None] = {}
+    for key in range(search.TABLE_LIMIT + search.MAX_PLIES):
+        grown[key] = None
+    slots_before = grown.__sizeof__()
+    grown[-1] = None
+    assert grown.__sizeof__() == slots_before
+
+
+def test_table_entries_hold_numbers_only_so_the_collector_never_tracks_them() -> None:
+    view, computer = person_to_move()
+    memory, _done = ponder(view, computer, 0.05, None)
+    assert memory.table
+    assert not any(gc.is_tracked(key) or gc.is_tracked(entry) for key, entry in memory.table.items())
+
+
+class Ring:
+    """A reference cycle: only the cycle collector frees it."""
+
+    def __init__(self) -> None:
+        self.itself = self
+
+
+def test_the_collector_is_on_between_slices_and_frees_what_died_while_pondering_at_the_computers_move() -> None:
+    session = against("master")
+    ring = Ring()
+    dead = weakref.ref(ring)
+    assert ask(session, "ponder", ms=10)["pondering"]
+    assert gc.isenabled()
+    del ring
+    gc.collect()
+    assert dead() is not None, "a slice leaves what is alive frozen: the collector's passes skip it"
+    ask(session, "play", move=ask(session, "state")["deal"]["legal_moves"][0])
+    ask(session, "computer_move")
+    assert dead() is None
+    assert gc.isenabled()
+
+
+def test_a_memory_aimed_at_another_deal_frees_its_old_table_step_by_step() -> None:
+    view, computer = person_to_move()
+    memory, _done = ponder(view, computer, 0.05, None)
+    old = dict(memory.table)
+    assert len(old) > search.FREE_STEP
+    memory.aim(computer, ("another deal",), memory.utility)
+    assert memory.table == {} and memory.stale[0] == old
+    assert not memory.free_stale(perf_counter() - 1)
+    assert len(memory.stale[0]) == len(old)
+    assert memory.free_stale(perf_counter() + 60)
+    assert memory.stale == []
+
+
+def test_pondering_with_another_utility_aims_the_same_memory_anew() -> None:
+    view, computer = person_to_move()
+    memory, _done = ponder(view, computer, 0.05, None)
+    again, _done = ponder(view, computer, 0.05, memory, match_score=(0, 6, 11))
+    assert again is memory and memory.fits(computer, deal_key(view), master_utility(view, computer, (0, 6, 11)))
+    assert memory.table

@@ -141,17 +141,21 @@ def ponder(
 ) -> tuple[SearchMemory, bool]:
     """Think for about ``seconds`` on ``player``'s behalf while the player to move in ``view`` decides.
 
-    Returns the memory to keep (``memory`` itself when it fits, else a new
-    one) and to pass to :func:`choose_move` when ``player`` moves next, and
-    whether the position is solved (more pondering would add nothing).
+    Returns the memory to keep (``memory`` itself, aimed at this player, deal and
+    utility if it served others: :meth:`SearchMemory.aim`; a new one if there was none)
+    and to pass to :func:`choose_move` when ``player`` moves next, and
+    whether more pondering would add nothing (the position is solved, or the
+    memory's table is full until ``player``'s move trims it).
     ``match_score`` is ``player``'s match score, as for his own move.
     """
     if view.turn is None:
         raise ValueError("the deal is over: there is nothing to ponder")
     utility = master_utility(view, player, match_score)
     key = deal_key(view)
-    if memory is None or not memory.fits(player, key, utility):
+    if memory is None:
         memory = SearchMemory(player, key, utility)
+    elif not memory.fits(player, key, utility):
+        memory.aim(player, key, utility)
     solved = Searcher(view, utility, memory=memory).ponder(seconds)
     return memory, solved
 

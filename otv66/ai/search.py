@@ -95,6 +95,8 @@ Table = dict[tuple[int, ...], tuple[int, float, float, int]]
 Keys and entries hold plain numbers only, so Python's cycle collector never
 tracks them (a tuple holding a tuple is tracked, and in Pyodide a collection
 over the tens of thousands of entries a pondering phase stores takes tens of milliseconds)."""
+FREE_STEP: Final = 1_000
+"""Stale table entries freed between two looks at the clock (about a millisecond in Pyodide)."""
 TABLE_LIMIT: Final = 170_000
 """Entries a kept table may hold (pondering stops there; a search for a move trims it after), and a search's
 cache of horizon values. A little below the 174,762 entries a dict of 2^18 slots holds (the few a slice
@@ -107,6 +109,9 @@ class SearchMemory:
 
     Its values are for ``me`` under ``utility``, so it serves only searches
     with the same player, deal (trump and rules) and utility: :meth:`fits` says whether one does.
+    Aimed at another (:meth:`aim`), it starts a new table and frees the old one
+    a step at a time in the next pondering slices (:meth:`free_stale`): freeing
+    a table of a hundred thousand entries at once takes about 100 ms in Pyodide.
     """
 
     me: int
@@ -117,6 +122,8 @@ class SearchMemory:
     """The depth pondering works on next."""
     root: tuple[int, ...] = ()
     """The table key of the position last pondered (a new one starts two plies shallower)."""
+    stale: list[Table] = field(default_factory=list)
+    """Tables it served before :meth:`aim`, still to be freed."""
 
     def fits(self, me: int, deal_key: tuple[object, ...], utility: tuple[float, ...]) -> bool:
         """Whether a search for ``me`` in the deal ``deal_key`` under ``utility`` may use this table."""
@@ -131,6 +138,29 @@ class SearchMemory:
         """Start afresh when the table is full (at the computer's own move: never inside a pondering slice)."""
         if self.full:
             self.table.clear()
+
+    def aim(self, me: int, deal_key: tuple[object, ...], utility: tuple[float, ...]) -> None:
+        """Serve searches for ``me`` in the deal ``deal_key`` under ``utility`` from now on, with a new table."""
+        if self.table:
+            self.stale.append(self.table)
+        self.me, self.deal_key, self.utility = me, deal_key, utility
+        self.table = {}
+        self.depth = 1
+        self.root = ()
+
+    def free_stale(self, deadline: float) -> bool:
+        """Free the stale tables' entries, :data:`FREE_STEP` at a time, until ``deadline``; whether all are freed."""
+        stale = self.stale
+        while stale:
+            table = stale[-1]
+            if not table:
+                stale.pop()
+            elif perf_counter() > deadline:
+                return False
+            else:
+                for _ in range(min(len(table), FREE_STEP)):
+                    table.popitem()
+        return True
 
 
 @dataclass(frozen=True)
@@ -152,6 +182,20 @@ SEARCH_V1: Final = SearchConfig()
 """The search of the first published club opponents (their result links must keep verifying)."""
 SEARCH: Final = SEARCH_V1
 """The search of the in-game levels."""
+
+
+def collect_frozen() -> None:
+    """The cycle collector's full pass over what pondering froze, if it froze anything, and all alive frozen again.
+
+    Pondering leaves the heap frozen (:meth:`Searcher.ponder`) so that no pass
+    of the collector lands in a reply to the page; a search for a move, which
+    the page waits for anyway, calls this when it ends, so a cycle that died
+    meanwhile is freed a move later, and the heap stays frozen for the next slices.
+    """
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
 
 class SearchTimeout(Exception):
@@ -525,7 +569,8 @@ class Searcher:
         move has been searched in it, since that move is tried first. The
         cyclic garbage collector is paused meanwhile (the search makes no
         cycles). The memos shared between searches are trimmed first, and a
-        kept table after (:mod:`otv66.ai.cache`: pondering never pays for that).
+        kept table after (:mod:`otv66.ai.cache`: pondering never pays for that);
+        after pondering, the collector's full pass comes here too (:func:`collect_frozen`).
         """
         collecting = gc.isenabled()
         gc.disable()
@@ -542,6 +587,7 @@ class Searcher:
             else:
                 self.memory.trim()
             if collecting:
+                collect_frozen()
                 gc.enable()
 
     def forget(self) -> None:
@@ -564,11 +610,20 @@ class Searcher:
         under a deadline; a finished depth moves the memory one deeper, an
         interrupted one leaves its solved subtrees in the table for the next call.
         Nothing here frees or rehashes a big structure: the table stops at
-        :data:`TABLE_LIMIT` entries, the shared memos stop growing when full.
+        :data:`TABLE_LIMIT` entries, the shared memos stop growing when full,
+        and a stale table is freed in steps first (:meth:`SearchMemory.free_stale`).
+        The cycle collector is off during the slice, and what is alive at its end
+        is frozen (``gc.freeze``, which costs nothing): the collector's passes
+        between slices then look only at what was made since, never at the
+        engine's modules and memos, whose scan takes 30-50 ms in Pyodide; the
+        computer's next move makes the full pass (:func:`collect_frozen`).
         """
         memory = self.memory
         if memory is None:
             raise ValueError("pondering needs a SearchMemory to keep its work in")
+        deadline = perf_counter() + seconds
+        if not memory.free_stale(deadline):
+            return False
         if memory.full:
             return True
         root = self._key(self.root)
@@ -577,7 +632,7 @@ class Searcher:
             memory.depth = max(1, memory.depth - 2)
         collecting = gc.isenabled()
         gc.disable()
-        self.deadline = perf_counter() + seconds
+        self.deadline = deadline
         self.table_limit = TABLE_LIMIT
         self.check_every = PONDER_CHECK_EVERY
         try:
@@ -593,6 +648,7 @@ class Searcher:
             self.table_limit = None
             self.check_every = CHECK_EVERY
             if collecting:
+                gc.freeze()
                 gc.enable()
         return memory.full
 

@@ -2,15 +2,19 @@
 
 A person (played by the ``club`` level, instantly) plays the master through
 the JSON bridge. While the person is to move, the page's loop is imitated:
-``ponder {ms}`` again and again for ``--think`` seconds (the person's time to
-decide). Each slice's duration is how long a reply to the page could wait for
-it, so the report gives their p50 / p95 / max and how many went over ``--limit-ms``
-(wall-clock time, and the process's CPU time: on a machine shared with other
-work the first includes waits for the processor that the browser's worker would not have).
+the request ``{"method": "ponder", "params": {"ms": ...}}`` again and again
+for ``--think`` seconds (the person's time to decide), each answered as the
+page's worker answers it (:func:`otv66.bridge.handle`, JSON both ways). Each
+slice's duration is how long a reply to the page could wait for it, so the
+report gives their p50 / p95 / max and how many went over ``--limit-ms``:
+the wall-clock time (the figure that matters, run in Pyodide: the page's
+worker has a core of its own), and the process's CPU time (on a machine
+shared with other work the wall clock includes waits for the processor;
+Pyodide has no CPU clock of its own and reports the wall clock for both).
 It also gives the master's decision times after pondering.
 
-    python -m otv66.bench ponder --deals 3 --think 1.0 --ms 40
-    node tools/pyodide_ai_bench.mjs ponder --deals 2        (the same in Pyodide)
+    python -m otv66.bench ponder --deals 4 --think 1.5 --ms 40
+    node tools/pyodide_ai_bench.mjs ponder --deals 4 --think 1.5 --ms 40   (the same in Pyodide)
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from otv66.bridge import Session
+from otv66.bridge import Session, handle
 
 
 def percentiles(times: list[float]) -> dict[str, float]:
@@ -43,6 +47,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     slices_cpu: list[float] = []
     moves: list[float] = []
     session = Session()
+    request = json.dumps({"id": 1, "method": "ponder", "params": {"ms": args.ms}})
     session.new_match(opponent="computer", level="master", seed=args.seed)
     for _ in range(args.deals):
         session.new_deal()
@@ -52,7 +57,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 thinking_ends = time.perf_counter() + args.think
                 while time.perf_counter() < thinking_ends:
                     start, start_cpu = time.perf_counter(), time.process_time()
-                    reply = session.ponder(args.ms)
+                    reply = json.loads(json.dumps(handle(json.loads(request), session)))["result"]
                     slices.append(time.perf_counter() - start)
                     slices_cpu.append(time.process_time() - start_cpu)
                     if not reply["pondering"] or reply["solved"]:
@@ -80,8 +85,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m otv66.bench ponder", description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2, help="deals to play (default 2)")
-    parser.add_argument("--think", type=float, default=1.0, help="the person's time per move, in seconds")
+    parser.add_argument("--deals", type=int, default=4, help="deals to play (default 4: over 1,000 slices)")
+    parser.add_argument("--think", type=float, default=1.5, help="the person's time per move, in seconds")
     parser.add_argument("--ms", type=int, default=40, help="pondering slice in milliseconds (at most 50)")
     parser.add_argument("--limit-ms", type=float, default=50.0, help="the longest a reply may wait")
     parser.add_argument("--seed", type=int, default=1, help="match seed")
