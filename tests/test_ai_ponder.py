@@ -143,19 +143,32 @@ class Ring:
         self.itself = self
 
 
-def test_the_collector_is_on_between_slices_and_frees_what_died_while_pondering_at_the_computers_move() -> None:
+def test_the_collector_is_on_after_each_slice_and_after_the_computers_move() -> None:
     session = against("master")
-    ring = Ring()
-    dead = weakref.ref(ring)
     assert ask(session, "ponder", ms=10)["pondering"]
-    assert gc.isenabled()
-    del ring
-    gc.collect()
-    assert dead() is not None, "a slice leaves what is alive frozen: the collector's passes skip it"
+    assert gc.isenabled() and gc.get_freeze_count()
     ask(session, "play", move=ask(session, "state")["deal"]["legal_moves"][0])
     ask(session, "computer_move")
-    assert dead() is None
     assert gc.isenabled()
+
+
+def test_a_cycle_frozen_by_pondering_is_freed_once_the_frozen_heap_has_grown_by_a_quarter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(search.FROZEN_HEAP, "after_last_pass", 0)
+    gc.freeze()
+    search.collect_frozen()
+    ring = Ring()
+    dead = weakref.ref(ring)
+    gc.freeze()
+    del ring
+    search.collect_frozen()
+    assert dead() is not None, "the frozen heap grew by one cycle only"
+    rings = [Ring() for _ in range(gc.get_freeze_count() // 3)]
+    gc.freeze()
+    del rings
+    search.collect_frozen()
+    assert dead() is None
 
 
 def test_a_memory_aimed_at_another_deal_frees_its_old_table_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:

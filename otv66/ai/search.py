@@ -184,18 +184,36 @@ SEARCH: Final = SEARCH_V1
 """The search of the in-game levels."""
 
 
+FULL_PASS_GROWTH: Final = 1.25
+"""How much the frozen heap grows after a full pass of the collector before the next
+(CPython's own rule for its oldest generation: a quarter more)."""
+
+
+@dataclass
+class FrozenHeap:
+    """What the last full pass of :func:`collect_frozen` left frozen."""
+
+    after_last_pass: int = 0
+
+
+FROZEN_HEAP: Final = FrozenHeap()
+
+
 def collect_frozen() -> None:
-    """The cycle collector's full pass over what pondering froze, if it froze anything, and all alive frozen again.
+    """The cycle collector's full pass over what pondering froze, once it has grown by a quarter, all then frozen again.
 
     Pondering leaves the heap frozen (:meth:`Searcher.ponder`) so that no pass
     of the collector lands in a reply to the page; a search for a move, which
-    the page waits for anyway, calls this when it ends, so a cycle that died
-    meanwhile is freed a move later, and the heap stays frozen for the next slices.
+    the page waits for anyway, calls this when it ends. A full pass takes 40-90 ms in
+    Pyodide, so like CPython's oldest generation it waits for the heap to grow
+    (:data:`FULL_PASS_GROWTH`): a cycle that died meanwhile is freed then.
     """
-    if gc.get_freeze_count():
+    frozen = gc.get_freeze_count()
+    if frozen and frozen > FULL_PASS_GROWTH * FROZEN_HEAP.after_last_pass:
         gc.unfreeze()
         gc.collect()
         gc.freeze()
+        FROZEN_HEAP.after_last_pass = gc.get_freeze_count()
 
 
 class SearchTimeout(Exception):
@@ -616,7 +634,7 @@ class Searcher:
         is frozen (``gc.freeze``, which costs nothing): the collector's passes
         between slices then look only at what was made since, never at the
         engine's modules and memos, whose scan takes 30-50 ms in Pyodide; the
-        computer's next move makes the full pass (:func:`collect_frozen`).
+        computer's moves make the full pass (:func:`collect_frozen`).
         """
         memory = self.memory
         if memory is None:
