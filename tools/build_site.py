@@ -51,7 +51,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: Parts of Pyodide's standard library the game never imports (network protocols, XML, test and debugging tools,
 #: the REPL, multiprocessing, sqlite3, the command-line tools): left out of python_stdlib.zip to cut the first
 #: download (the zip is already deflated, so a CDN cannot shrink it). Names (a file or a folder) in the zip.
-#: ``email`` stays: installing the wheel calls ``importlib.invalidate_caches()``, which imports
+#: ``email`` stays: ``importlib.invalidate_caches()`` (which installing a package calls) imports
 #: ``importlib.metadata``, which imports ``email``.
 STDLIB_LEFT_OUT = frozenset(
     {
