@@ -5,8 +5,8 @@ each module it imports from source. The bytecode must come from Pyodide's Python
 another magic number, which Pyodide rejects), so ``tools/pyodide_compile.mjs`` runs this file in the npm Pyodide under
 Node at build time, with the engine wheel on ``sys.path`` as the browser has it (a zip in site-packages). Then:
 
-1. **Census**: import the engine modules the page reaches (:data:`PAGE_MODULES`: the bridge, and the computer
-   opponent it imports on first use) and note which modules of the standard library zip are then loaded: those
+1. **Census**: import the engine modules the page reaches (:data:`PAGE_MODULES`: the bridge, and the modules it
+   imports on first use) and note which modules of the standard library zip are then loaded: those
    Pyodide needs to boot plus those the page's engine needs. The terminal's modules (``otv66.cli``,
    ``otv66.bench``) never run in the browser: the modules only they import stay source.
 2. ``compileall`` an unpacked copy of each zip, and write the zips again, entries in their original order with their
@@ -48,8 +48,9 @@ from pathlib import Path
 
 #: Deflate level of the written entries (the smallest; the output is the same on every run).
 LEVEL = 9
-#: The engine modules the page imports (web/js/worker.js imports the bridge; the bridge imports the AI on first use).
-PAGE_MODULES = ("otv66.bridge", "otv66.ai")
+#: The engine modules the page imports (web/js/worker.js imports the bridge; the bridge imports the AI, the club's
+#: challenges and the share links on first use).
+PAGE_MODULES = ("otv66.bridge", "otv66.ai", "otv66.challenge", "otv66.links")
 #: Entries of the engine wheel only the terminal uses (``python -m otv66``, ``python -m otv66.bench``, the
 #: ``otv66`` command): the site's wheel leaves them out.
 TERMINAL_ONLY = (
