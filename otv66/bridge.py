@@ -103,7 +103,8 @@ face-down card (no seed either).
 Every parameter is checked (a thinking time is a finite number of seconds up to
 :data:`otv66.table.MAX_SECONDS`); anything wrong is answered with a typed error, and every
 reply is strict JSON (a request ``id`` that JSON cannot carry comes back as ``null``). The
-computer opponent (:mod:`otv66.ai`) is imported when a method first needs it, not before.
+computer opponent (:mod:`otv66.ai`), the club's challenges and the share links are imported when a method first
+needs them, not before: the page's boot does not wait for them.
 
 >>> reply = call('{"id": 1, "method": "new_match", "params": {"seed": 4, "first_dealer": 0}}')
 >>> '"error"' in reply
@@ -115,16 +116,18 @@ False
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 import math
 import secrets
+import sys
 from collections import OrderedDict
 from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
-from otv66 import __version__, links
-from otv66 import challenge as club
+from otv66 import __version__
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, SHUFFLE_VERSION, check_packets, check_seed
 from otv66.errors import IllegalMoveError, Otv66Error
@@ -148,8 +151,31 @@ MAX_ECHO: Final = 60
 """Characters of a caller's value quoted in an error message."""
 
 
+def _imported_on_first_use(name: str) -> ModuleType:
+    """The module ``name``, whose code runs only when one of its attributes is first read (importlib's LazyLoader).
+
+    The page's worker imports this module as it boots; the club's and the share links' modules (a sixth of the
+    engine's import time) wait until a call needs them.
+    """
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no module named {name!r}", name=name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 if TYPE_CHECKING:
+    from otv66 import challenge as club
+    from otv66 import links
     from otv66.friend.desk import FriendDesk
+else:
+    club = _imported_on_first_use("otv66.challenge")
+    links = _imported_on_first_use("otv66.links")
 
 
 class BridgeError(Otv66Error):

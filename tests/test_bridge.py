@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+import types
 
 import pytest
 from hypothesis import given
@@ -447,6 +448,27 @@ def test_the_bridge_loads_the_computer_only_when_a_method_needs_it(monkeypatch):
     assert "otv66.ai" not in sys.modules
     assert "move" in fresh.handle({"method": "hint", "params": {"seconds": 0.01}}, session)["result"]
     assert "otv66.ai" in sys.modules
+
+
+def _has_run(name: str) -> bool:
+    """Whether the module ``name`` has run its code (one that importlib's LazyLoader holds back has another type)."""
+    return name in sys.modules and type(sys.modules[name]) is types.ModuleType
+
+
+def test_the_bridge_runs_the_club_and_link_modules_only_when_a_method_needs_them(monkeypatch):
+    """The page's boot and a plain match do not pay for the club's challenges and the share links."""
+    for name in [name for name in sys.modules if name == "otv66" or name.startswith("otv66.")]:
+        monkeypatch.delitem(sys.modules, name)
+    fresh = importlib.import_module("otv66.bridge")
+    session = fresh.Session()
+    fresh.handle({"method": "version"}, session)
+    fresh.handle({"method": "new_match", "params": {"seed": 1}}, session)
+    state = fresh.handle({"method": "new_deal"}, session)["result"]
+    fresh.handle({"method": "play", "params": {"move": state["deal"]["legal_moves"][0]}}, session)
+    assert not _has_run("otv66.links") and not _has_run("otv66.challenge")
+    token = fresh.handle({"method": "deal_link"}, session)["result"]["token"]
+    assert _has_run("otv66.links") and _has_run("otv66.challenge")
+    assert fresh.handle({"method": "open_link", "params": {"token": token}}, session)["result"]
 
 
 def test_after_his_marriage_lead_a_person_is_offered_his_claim_before_the_computer_answers():

@@ -51,7 +51,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: Parts of Pyodide's standard library the game never imports (network protocols, XML, test and debugging tools,
 #: the REPL, multiprocessing, sqlite3, the command-line tools): left out of python_stdlib.zip to cut the first
 #: download (the zip is already deflated, so a CDN cannot shrink it). Names (a file or a folder) in the zip.
-#: ``email`` stays: installing the wheel calls ``importlib.invalidate_caches()``, which imports
+#: ``email`` stays: ``importlib.invalidate_caches()`` (which installing a package calls) imports
 #: ``importlib.metadata``, which imports ``email``.
 STDLIB_LEFT_OUT = frozenset(
     {
@@ -242,7 +242,7 @@ def rewrite_html(html: str, versioned: set[str], prefix: str) -> str:
     return _ATTRIBUTE.sub(replace, html)
 
 
-_MODULE_SCRIPT = re.compile(r"""^([ \t]*)<script type="module" src="([^"]+)"></script>""", re.MULTILINE)
+_MODULE_SCRIPT = re.compile(r"""^([ \t]*)<script type="module" (?:async )?src="([^"]+)"></script>""", re.MULTILINE)
 _STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["'](\./[^"']+)["']""", re.MULTILINE)
 
 
@@ -262,15 +262,20 @@ def module_graph(web: Path, entry: str) -> list[str]:
 
 
 def add_module_preloads(html: str, web: Path) -> str:
-    """Before each module script, ``<link rel="modulepreload">`` every module it imports.
+    """Before each module script (``async`` or not), ``<link rel="modulepreload">`` every module it imports that
+    no script before it loads.
 
     The browser then fetches the whole module graph at once instead of level by level, so the page (and the
-    engine it starts) is ready a few round trips sooner. Run before :func:`rewrite_html`, which versions the paths.
+    engine it starts) is ready a few round trips sooner; the first script's modules (the game page's engine,
+    engine-early.js) are asked for first. Run before :func:`rewrite_html`, which versions the paths.
     """
+    preloaded: set[str] = set()
 
     def preload(match: re.Match[str]) -> str:
         indent, src = match.groups()
-        links = "".join(f'{indent}<link rel="modulepreload" href="{path}" />\n' for path in module_graph(web, src))
+        graph = [path for path in module_graph(web, src) if path not in preloaded]
+        preloaded.update([*graph, src])
+        links = "".join(f'{indent}<link rel="modulepreload" href="{path}" />\n' for path in graph)
         return links + match.group(0)
 
     return _MODULE_SCRIPT.sub(preload, html)

@@ -3,7 +3,7 @@
 // Usage: node tools/pyodide_compile.mjs <pyodide dir> <folder> <stdlib in> <stdlib out> <wheel in> <wheel out>
 //
 // Loads the npm `pyodide` package in <pyodide dir> (node_modules/pyodide: the runtime the site ships) offline,
-// unpacks the engine wheel into its site-packages (as web/js/worker.js does), mounts <folder> (which holds the four
+// puts the engine wheel on sys.path from its site-packages (as web/js/worker.js does), mounts <folder> (which holds the four
 // files, given as names relative to it) and this tools/ folder, and runs tools/pyodide_compile.py there.
 // tools/build_site.py calls it. Exits with the script's exit code, or 1 if Python raised.
 
@@ -28,7 +28,9 @@ py.FS.mkdirTree(WORK);
 py.mountNodeFS(WORK, path.resolve(folder));
 // The engine installed as the browser installs it (web/js/worker.js), for the census of what it imports.
 const sitePackages = py.runPython('import sysconfig; sysconfig.get_paths()["purelib"]');
-py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(folder, files[2]))), "wheel", { extractDir: sitePackages });
+const wheelPath = `${sitePackages}/${path.basename(files[2])}`;
+py.FS.writeFile(wheelPath, fs.readFileSync(path.join(folder, files[2])));
+py.pyimport("sys").path.insert(0, wheelPath);
 py.FS.mkdirTree(TOOLS);
 py.mountNodeFS(TOOLS, path.dirname(fileURLToPath(import.meta.url)));
 const main = py.runPython(`

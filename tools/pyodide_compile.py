@@ -3,17 +3,17 @@
 Pyodide ships its standard library as ``.py`` only and runs with ``sys.dont_write_bytecode``, so every boot compiles
 each module it imports from source. The bytecode must come from Pyodide's Python itself (a host CPython writes
 another magic number, which Pyodide rejects), so ``tools/pyodide_compile.mjs`` runs this file in the npm Pyodide under
-Node at build time, with the engine wheel unpacked into site-packages as the browser does. Then:
+Node at build time, with the engine wheel on ``sys.path`` as the browser has it (a zip in site-packages). Then:
 
-1. **Census**: import the engine modules the page reaches (:data:`PAGE_MODULES`: the bridge, and the computer
-   opponent it imports on first use), do what installing a wheel does, and note which modules of the standard
-   library zip are then loaded: those Pyodide needs to boot plus those the page's engine needs. The terminal's
-   modules (``otv66.cli``, ``otv66.bench``) never run in the browser: the modules only they import stay source.
+1. **Census**: import the engine modules the page reaches (:data:`PAGE_MODULES`: the bridge, and the modules it
+   imports on first use) and note which modules of the standard library zip are then loaded: those
+   Pyodide needs to boot plus those the page's engine needs. The terminal's modules (``otv66.cli``,
+   ``otv66.bench``) never run in the browser: the modules only they import stay source.
 2. ``compileall`` an unpacked copy of each zip, and write the zips again, entries in their original order with their
    original timestamps (same input, same bytes):
 
-- **Unchecked-hash pycs**: the loader trusts them without looking at the source (timestamps are reset when Pyodide
-  unpacks a wheel, so timestamp pycs would be thrown away).
+- **Unchecked-hash pycs**: the loader trusts them without looking at the source (no timestamps to compare: a zip
+  entry's time is only to the two seconds, and the wheel's are fixed).
 - **Runtime paths** (``ddir``): the paths the modules have in the browser (``/lib/python314.zip/...``,
   ``/lib/python3.14/site-packages/...``), so tracebacks name the right files and lines.
 - **Standard library**: each module of the census as ``module.pyc`` in place of ``module.py`` (the legacy layout,
@@ -24,12 +24,14 @@ Node at build time, with the engine wheel unpacked into site-packages as the bro
   double the zip for nothing. The sources of the modules Pyodide runs frozen (built into the runtime: ``os``,
   ``codecs``, ``importlib._bootstrap``...) go: the frozen copy is always the one imported.
 - **Engine wheel**: the page's engine, without the terminal's front end (:data:`TERMINAL_ONLY`: the command line,
-  its drawing, the benchmarks; nothing the bridge imports), with ``__pycache__/module.cpython-314.pyc`` beside each
-  ``.py`` (the source stays: the engine's
-  tracebacks keep their source lines), each listed in the wheel's ``RECORD`` with its hash and size.
+  its drawing, the benchmarks; nothing the bridge imports), with ``module.pyc`` beside each ``module.py`` (the
+  legacy layout, which zipimport reads: the browser imports the engine from the wheel itself, put on ``sys.path``
+  as a zip, with nothing to unpack; the source stays, so the engine's tracebacks keep their source lines), each
+  listed in the wheel's ``RECORD`` with its hash and size. Its runtime path (``ddir``) is the wheel's file in
+  site-packages, where web/js/worker.js writes it.
 
-Usage (inside Pyodide): ``main([STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT])``, the wheel already unpacked into
-site-packages. Only modules Pyodide has loaded at boot are imported at the top: the census must see the engine's
+Usage (inside Pyodide): ``main([STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT])``, ``WHEEL_IN`` already on
+``sys.path``. Only modules Pyodide has loaded at boot are imported at the top: the census must see the engine's
 imports, not this tool's (its other imports come after the census, inside the functions that use them).
 """
 
@@ -46,8 +48,9 @@ from pathlib import Path
 
 #: Deflate level of the written entries (the smallest; the output is the same on every run).
 LEVEL = 9
-#: The engine modules the page imports (web/js/worker.js imports the bridge; the bridge imports the AI on first use).
-PAGE_MODULES = ("otv66.bridge", "otv66.ai")
+#: The engine modules the page imports (web/js/worker.js imports the bridge; the bridge imports the AI, the club's
+#: challenges and the share links on first use).
+PAGE_MODULES = ("otv66.bridge", "otv66.ai", "otv66.challenge", "otv66.links")
 #: Entries of the engine wheel only the terminal uses (``python -m otv66``, ``python -m otv66.bench``, the
 #: ``otv66`` command): the site's wheel leaves them out.
 TERMINAL_ONLY = (
@@ -63,12 +66,7 @@ class CompileError(Exception):
 
 
 def engine_census(runtime_zip: str) -> set[str]:
-    """The entries of the stdlib zip whose modules are loaded once the page's engine modules are imported.
-
-    ``importlib.invalidate_caches()`` first: installing a wheel in the browser calls it (it imports
-    ``importlib.metadata``).
-    """
-    importlib.invalidate_caches()
+    """The entries of the stdlib zip whose modules are loaded once the page's engine modules are imported."""
     for module in PAGE_MODULES:
         importlib.import_module(module)
     prefix = runtime_zip + "/"
@@ -169,9 +167,9 @@ def terminal_only(name: str) -> bool:
     return any(name.startswith(part) or (part.startswith(".") and name.endswith(part)) for part in TERMINAL_ONLY)
 
 
-def compile_wheel(source: Path, target: Path, site_packages: str) -> int:
-    """Write ``source`` (the engine wheel) to ``target`` without :data:`TERMINAL_ONLY` and with a ``__pycache__``
-    pyc per module; return how many."""
+def compile_wheel(source: Path, target: Path, runtime_path: str) -> int:
+    """Write ``source`` (the engine wheel) to ``target`` without :data:`TERMINAL_ONLY` and with a legacy-layout
+    pyc beside each module, compiled as if the wheel were at ``runtime_path``; return how many."""
     import csv
 
     with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
@@ -179,7 +177,7 @@ def compile_wheel(source: Path, target: Path, site_packages: str) -> int:
         entries = [entry for entry in original.infolist() if not terminal_only(entry.filename)]
         record = next(entry for entry in entries if entry.filename.endswith(".dist-info/RECORD"))
         modules = [entry.filename for entry in entries if entry.filename.endswith(".py")]
-        compile_files(Path(tmp), modules, site_packages, legacy=False)
+        compile_files(Path(tmp), modules, runtime_path, legacy=True)
         pycs = sorted(path.relative_to(tmp).as_posix() for path in Path(tmp).rglob("*.pyc"))
         module = next(entry for entry in entries if entry.filename.endswith(".py"))
         kept = {entry.filename for entry in entries}
@@ -207,6 +205,6 @@ def main(argv: list[str]) -> int:
     census = engine_census(runtime_zip)
     frozen = frozen_census(runtime_zip)
     modules = compile_stdlib(stdlib_in, stdlib_out, runtime_zip, census, frozen)
-    engine = compile_wheel(wheel_in, wheel_out, site_packages)
+    engine = compile_wheel(wheel_in, wheel_out, f"{site_packages}/{wheel_out.name}")
     print(f"byte-compiled {modules} stdlib modules ({runtime_zip}, {len(frozen)} frozen left out), {engine} engine's")
     return 0

@@ -4,7 +4,7 @@
  * Protocol (every message is a plain object; `id` pairs a reply with its request):
  *
  *   page -> worker
- *     {id, type: "init", pyodideUrl, wheelUrl}   load the runtime and unpack the engine wheel (once)
+ *     {id, type: "init", pyodideUrl, wheelUrl}   load the runtime and put the engine wheel on sys.path (once)
  *     {id, type: "call", method, params}         one JSON-bridge call (otv66/bridge.py)
  *
  *   worker -> page
@@ -151,10 +151,13 @@ async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, 
   const pyodide = await startPython(pyodideUrl, progress);
   marks.python = performance.now();
 
-  // 2. Install the engine wheel: unpack it into site-packages (a pure-Python wheel needs nothing more).
+  // 2. Install the engine wheel: written into site-packages and put on sys.path as it is (Python imports a pure-Python
+  //    wheel from the zip, and the build put each module's bytecode beside it: nothing is unpacked).
   progress("engine");
   const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
-  pyodide.unpackArchive(new Uint8Array(await wheel), "wheel", { extractDir: sitePackages });
+  const wheelPath = `${sitePackages}/${new URL(wheelUrl).pathname.split("/").pop()}`;
+  pyodide.FS.writeFile(wheelPath, new Uint8Array(await wheel));
+  pyodide.pyimport("sys").path.insert(0, wheelPath);
   marks.engine = performance.now();
   /** @type {{call: (request: string) => string}} */
   const bridge = pyodide.pyimport("otv66.bridge");
