@@ -9,9 +9,10 @@ slice's duration is how long a reply to the page could wait for it, so the
 report gives their p50 / p95 / max and how many went over ``--limit-ms``:
 the wall-clock time (the figure that matters, run in Pyodide: the page's
 worker has a core of its own), and the process's CPU time (on a machine
-shared with other work the wall clock includes waits for the processor:
-then the CPU figure is the one to trust; in Pyodide it is Node's
-``process.cpuUsage()``, as Pyodide's own CPU clock is the wall clock).
+shared with other work the wall clock includes waits for the processor: a
+slice long on the wall clock but short in CPU time waited for it). In Pyodide
+the CPU time is Node's ``process.cpuUsage()`` (Pyodide's own CPU clock is the
+wall clock); it counts all of Node's threads, so it can exceed the wall time.
 It also gives the master's decision times after pondering.
 
     python -m otv66.bench ponder --deals 4 --think 1.5 --ms 40
