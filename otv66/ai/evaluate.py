@@ -77,12 +77,14 @@ _BYTE_POINTS: Final = tuple(sum(RANK_POINTS[r] for r in range(8) if byte >> r & 
 """Card points of the cards of one suit given as an 8-bit mask (rank 0 = ace in bit 0)."""
 
 
-Material = tuple[float, float, float, float, float, float, float]
-"""The features that depend on the cards alone: table points, trumps, masters, marriage chances, trump points, ruffs
-(in the units of :data:`FEATURES`), and the face-down count (cards under player 0's minus player 1's)."""
+Material = tuple[int, int, int, int, int, int, int]
+"""The features that depend on the cards alone, player 0's minus player 1's: table points and trump points (in
+points: :func:`features` turns them into tens), trumps, masters, marriage chances (in tens), ruffs and the
+face-down count. Whole numbers: a memo entry is then one tuple to free, not a tuple and seven floats."""
 
-MATERIAL_CACHE_SIZE: Final = 200_000
-"""Entries :data:`MATERIAL_CACHE` holds at most (the same card layouts recur all through a search)."""
+MATERIAL_CACHE_SIZE: Final = 170_000
+"""Entries :data:`MATERIAL_CACHE` holds at most (the same card layouts recur all through a search): a little
+below the 174,762 of a dict of 2^18 slots, so a pondering slice never waits for its rehash to 2^19."""
 MATERIAL_CACHE: Final[BoundedCache[tuple[int, int, int, int, int], Material]] = BoundedCache(MATERIAL_CACHE_SIZE)
 """The card features of the layouts met so far (trimmed between searches: :mod:`otv66.ai.cache`)."""
 
@@ -123,13 +125,13 @@ def _material(avail0: int, avail1: int, remaining: int, under: int, trump: int) 
             marriages -= worth
     shift = 8 * trump
     material = (
-        (table0 - table1) / 10.0,
-        float((avail0 & trumps).bit_count() - (avail1 & trumps).bit_count()),
-        float(masters),
-        float(marriages),
-        (_BYTE_POINTS[avail0 >> shift & 255] - _BYTE_POINTS[avail1 >> shift & 255]) / 10.0,
-        float(ruffs),
-        float((under & avail0).bit_count() - (under & avail1).bit_count()),
+        table0 - table1,
+        (avail0 & trumps).bit_count() - (avail1 & trumps).bit_count(),
+        masters,
+        marriages,
+        _BYTE_POINTS[avail0 >> shift & 255] - _BYTE_POINTS[avail1 >> shift & 255],
+        ruffs,
+        (under & avail0).bit_count() - (under & avail1).bit_count(),
     )
     MATERIAL_CACHE.put(key, material)
     return material
@@ -140,9 +142,11 @@ def features(s: list[int], trump: int) -> list[float]:
     remaining = s[AVAIL] | s[AVAIL + 1] | s[POOL]
     if s[LEAD] >= 0:
         remaining |= 1 << s[LEAD]
-    table, trumps, masters, marriages, trump_points, ruffs, face_down = _material(
+    table_points, trump_count, masters, marriages, trump_points, ruffs, face_down = _material(
         s[AVAIL], s[AVAIL + 1], remaining, s[UNDER], trump
     )
+    table = table_points / 10.0
+    trumps = float(trump_count)
     score0 = s[POINTS_WON] + s[MARRIED]
     score1 = s[POINTS_WON + 1] + s[MARRIED + 1]
     progress = s[TRICKS_PLAYED] / TRICKS_PER_DEAL
@@ -154,15 +158,15 @@ def features(s: list[int], trump: int) -> list[float]:
         (s[PENDING] - s[PENDING + 1]) / 10.0,
         table,
         trumps,
-        masters,
-        marriages,
-        face_down + s[PHANTOM] - s[PHANTOM + 1],
+        float(masters),
+        float(marriages),
+        float(face_down + s[PHANTOM] - s[PHANTOM + 1]),
         float((s[TRICKS_WON + 1] == 0) - (s[TRICKS_WON] == 0)),
         float(leader),
         near0 * near0 - near1 * near1,
         (score0 - score1) / 10.0 * progress,
-        trump_points,
-        ruffs,
+        trump_points / 10.0,
+        float(ruffs),
         table * progress,
         trumps * progress,
     ]
