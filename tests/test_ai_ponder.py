@@ -115,8 +115,12 @@ def test_the_table_stops_at_its_bound_while_pondering_and_is_trimmed_at_the_comp
     assert ask(session, "ponder", ms=MAX_PONDER_MS) == {"pondering": True, "solved": True}
     assert memory.table == kept
     ask(session, "play", move=ask(session, "state")["deal"]["legal_moves"][0])
-    ask(session, "computer_move")
+    while ask(session, "state")["phase"] == "computer_moves":
+        ask(session, "computer_move")
     assert session.memory is memory and not memory.full
+    assert len(memory.stale) == 1, "the full table waits for the next slices to free it"
+    ask(session, "ponder", ms=MAX_PONDER_MS)
+    assert memory.stale == []
 
 
 def test_the_real_bound_stays_below_a_rehash_of_the_table() -> None:

@@ -135,9 +135,16 @@ class SearchMemory:
         return len(self.table) >= TABLE_LIMIT
 
     def trim(self) -> None:
-        """Start afresh when the table is full (at the computer's own move: never inside a pondering slice)."""
+        """Start afresh when the table is full (at the computer's own move, never inside a pondering slice).
+
+        The full table joins the stale ones, for the next slices to free in
+        steps; only a stale table that waited a whole move for them is freed here.
+        """
         if self.full:
-            self.table.clear()
+            while self.stale:
+                self.stale.pop().clear()
+            self.stale.append(self.table)
+            self.table = {}
 
     def aim(self, me: int, deal_key: tuple[object, ...], utility: tuple[float, ...]) -> None:
         """Serve searches for ``me`` in the deal ``deal_key`` under ``utility`` from now on, with a new table."""
