@@ -244,16 +244,23 @@ def rewrite_html(html: str, versioned: set[str], prefix: str) -> str:
 
 _MODULE_SCRIPT = re.compile(r"""^([ \t]*)<script type="module" (?:async )?src="([^"]+)"></script>""", re.MULTILINE)
 _STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["'](\./[^"']+)["']""", re.MULTILINE)
+_MODULE_WORKER = re.compile(r"""new Worker\(new URL\(["'](\./[^"']+)["'], import\.meta\.url\)""")
 
 
 def module_graph(web: Path, entry: str) -> list[str]:
-    """The web-relative paths of the modules ``entry`` imports statically, directly or not (``entry`` excluded)."""
+    """The web-relative paths of the modules ``entry`` imports statically, directly or not, and of the module workers
+    they start (``new Worker(new URL("./worker.js", import.meta.url), ...)``), ``entry`` excluded.
+
+    A worker's script is preloaded like a module: the worker then gets it from the HTTP cache at once instead of
+    waiting behind the page's other requests.
+    """
     found: list[str] = []
     pending = [entry]
     while pending:
         module = pending.pop()
         folder = (web / module).parent
-        for specifier in _STATIC_IMPORT.findall((web / module).read_text("utf-8")):
+        text = (web / module).read_text("utf-8")
+        for specifier in _STATIC_IMPORT.findall(text) + _MODULE_WORKER.findall(text):
             imported = (folder / specifier).resolve().relative_to(web.resolve()).as_posix()
             if imported not in found and imported != entry:
                 found.append(imported)
