@@ -220,10 +220,12 @@ class Table:
         assert button.get_attribute("aria-disabled") == "false", f"{code} is not playable"
         button.click()
 
-    def step(self, plan: str = "4-4") -> str:
+    def step(self, plan: str = "4-4", next_deal: bool = True) -> str:
         """Do whatever the page waits for: deal (choosing `plan`), close a result, or play the first playable card.
 
-        Returns what was done: "dealt", "next", "card", "match-over" or "waited".
+        With `next_deal` false a finished deal's result stays open ("deal-over" is returned): a caller that read
+        "your-turn" just before may have seen the state before its last click took effect.
+        Returns what was done: "dealt", "next", "card", "match-over", "deal-over" or "waited".
         """
         status = self.wait_status("your-turn", "deal-over", "match-over")
         if status == "match-over":
@@ -235,6 +237,8 @@ class Table:
             self.page.locator("dialog[open] .preset").first.wait_for(state="detached")
             return "dealt"
         if dialog.locator("#next-deal").count():
+            if not next_deal:
+                return "deal-over"
             dialog.locator("#next-deal").click()
             return "next"
         if dialog.locator("#marriage-plain").count():
