@@ -154,7 +154,7 @@ MAX_ECHO: Final = 60
 def _imported_on_first_use(name: str) -> ModuleType:
     """The module ``name``, whose code runs only when one of its attributes is first read (importlib's LazyLoader).
 
-    The page's worker imports this module as it boots; the club's and the share links' modules (a sixth of the
+    The page's worker imports this module as it boots; the club's and the share links' modules (about a third of the
     engine's import time) wait until a call needs them.
     """
     if name in sys.modules:

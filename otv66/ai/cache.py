@@ -12,7 +12,12 @@ The values never depend on what is memoised, only the speed does.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
+
+BELOW_REHASH: Final = 170_000
+"""The most entries a memo or table that pondering fills may hold: a little below the 174,762 a dict of 2^18 slots
+holds (the few a slice stores past its last look at the size stay below it), so a pondering slice never waits for
+the rehash to 2^19 slots."""
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from operator import mul
 from typing import Final
 
-from otv66.ai.cache import BoundedCache
+from otv66.ai.cache import BELOW_REHASH, BoundedCache
 from otv66.ai.position import (
     AVAIL,
     LEAD,
@@ -82,9 +82,8 @@ Material = tuple[int, int, int, int, int, int, int]
 points: :func:`features` turns them into tens), trumps, masters, marriage chances (in tens), ruffs and the
 face-down count. Whole numbers: a memo entry is then one tuple to free, not a tuple and seven floats."""
 
-MATERIAL_CACHE_SIZE: Final = 170_000
-"""Entries :data:`MATERIAL_CACHE` holds at most (the same card layouts recur all through a search): a little
-below the 174,762 of a dict of 2^18 slots, so a pondering slice never waits for its rehash to 2^19."""
+MATERIAL_CACHE_SIZE: Final = BELOW_REHASH
+"""Entries :data:`MATERIAL_CACHE` holds at most (the same card layouts recur all through a search)."""
 MATERIAL_CACHE: Final[BoundedCache[tuple[int, int, int, int, int], Material]] = BoundedCache(MATERIAL_CACHE_SIZE)
 """The card features of the layouts met so far (trimmed between searches: :mod:`otv66.ai.cache`)."""
 

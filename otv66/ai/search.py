@@ -37,7 +37,7 @@ from time import perf_counter
 from typing import Final
 
 from otv66 import kernel
-from otv66.ai.cache import BoundedCache
+from otv66.ai.cache import BELOW_REHASH, BoundedCache
 from otv66.ai.evaluate import MATERIAL_CACHE, WEIGHTS, expected_game_points
 from otv66.ai.position import (
     AVAIL,
@@ -97,10 +97,9 @@ tracks them (a tuple holding a tuple is tracked, and in Pyodide a collection
 over the tens of thousands of entries a pondering phase stores takes tens of milliseconds)."""
 FREE_STEP: Final = 1_000
 """Stale table entries freed between two looks at the clock (about a millisecond in Pyodide)."""
-TABLE_LIMIT: Final = 170_000
+TABLE_LIMIT: Final = BELOW_REHASH
 """Entries a kept table may hold (pondering stops there; a search for a move trims it after), and a search's
-cache of horizon values. A little below the 174,762 entries a dict of 2^18 slots holds (the few a slice
-stores past its last look at the size stay below it), so pondering never waits for the rehash to 2^19 slots."""
+cache of horizon values."""
 
 
 @dataclass
