@@ -12,21 +12,26 @@ import { ENGINE_FILES } from "./engine-files.js";
  */
 
 /**
- * Ask for build-info.json.
+ * Ask for build-info.json, next to `page`.
+ * @param {string} page
  * @returns {Promise<BuildInfo>}
  */
-async function requestBuildInfo() {
-  const url = new URL("build-info.json", location.href);
+async function requestBuildInfo(page) {
+  const url = new URL("build-info.json", page);
   const response = await fetch(url, { cache: "no-cache" });
   if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
   return { url, info: await response.json() };
 }
 
 /**
- * The worker's files: Pyodide's folder and the engine wheel, as absolute URLs.
+ * The worker's files: Pyodide's folder and the engine wheel, as absolute URLs, for the page at `page` (the worker
+ * asks, with the address of the page that started it).
+ * @param {string} page
  * @returns {Promise<{pyodideUrl: string, wheelUrl: string}>}
  */
-export async function locateEngine() {
-  const { url, info } = ENGINE_FILES ? { url: new URL(import.meta.url), info: ENGINE_FILES } : await requestBuildInfo();
+export async function locateEngine(page) {
+  const { url, info } = ENGINE_FILES
+    ? { url: new URL(import.meta.url), info: ENGINE_FILES }
+    : await requestBuildInfo(page);
   return { pyodideUrl: new URL(info.pyodide, url).href, wheelUrl: new URL(info.wheel, url).href };
 }

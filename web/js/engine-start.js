@@ -4,7 +4,6 @@
  * (replay, club, friend) just wait for it.
  */
 
-import { locateEngine } from "./build-info.js";
 import { EngineError } from "./engine.js";
 import { t } from "./i18n.js";
 
@@ -18,7 +17,7 @@ const LOAD_STALL_MS = 90_000;
  * @param {import("./engine.js").Engine} engine
  */
 export async function startPageEngine(engine) {
-  await engine.start(await locateEngine());
+  await engine.start();
 }
 
 /**
@@ -43,7 +42,7 @@ export async function startEngine(engine, loading, early) {
     loading.progress(step, loaded, total);
   };
   watch();
-  const booting = early ? early.follow(onProgress) : locateEngine().then((urls) => engine.start(urls, onProgress));
+  const booting = early ? early.follow(onProgress) : engine.start(onProgress);
   const version = await booting.finally(() => clearTimeout(stalled));
   return { version, reviewAvailable: await hasMethod(engine, "review") };
 }
