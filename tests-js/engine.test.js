@@ -125,3 +125,53 @@ describe("a worker that stops answering", () => {
     await assert.rejects(new Engine().call("state"), (error) => error.type === "not_ready");
   });
 });
+
+describe("the worker the page's first script started (engine-boot.js)", () => {
+  /** An early worker as engine-boot.js leaves it: asked to boot with request `id`, what it said so far. */
+  function earlyWorker(heard, failure = null) {
+    const worker = new SilentWorker();
+    globalThis.otv66EarlyWorker = { worker, id: 0, heard, failure };
+    return worker;
+  }
+
+  test("is taken over once: its progress is heard in order and its readiness settles the start", async () => {
+    const worker = earlyWorker([
+      { id: 0, type: "progress", step: "start", loaded: 0, total: 0 },
+      { id: 0, type: "progress", step: "download", loaded: 5, total: 10 },
+      { id: 0, type: "ready", version: { engine: "x" }, marks: {} },
+    ]);
+    const engine = new Engine();
+    const steps = [];
+    const version = await engine.start((step, loaded) => steps.push(`${step} ${loaded}`));
+    assert.deepEqual(version, { engine: "x" });
+    assert.deepEqual(steps, ["start 0", "download 5"]);
+    assert.equal(engine.worker, worker);
+    assert.equal(engine.ready, true);
+    assert.deepEqual(worker.sent, [], "it was asked to boot already: nothing is sent again");
+    assert.equal(globalThis.otv66EarlyWorker, undefined, "a second start would start a worker of its own");
+  });
+
+  test("hears what the worker says after the take-over, and its calls never reuse the boot's id", async () => {
+    const worker = earlyWorker([{ id: 0, type: "progress", step: "start", loaded: 0, total: 0 }]);
+    const engine = new Engine();
+    const started = engine.start();
+    worker.onmessage({ data: { id: 0, type: "ready", version: { engine: "y" }, marks: {} } });
+    assert.deepEqual(await started, { engine: "y" });
+    const call = engine.call("state");
+    assert.notEqual(worker.sent[0].id, 0);
+    worker.onmessage({ data: { id: worker.sent[0].id, type: "result", result: { phase: "human_moves" } } });
+    assert.deepEqual(await call, { phase: "human_moves" });
+  });
+
+  test("a worker that failed to start before the take-over fails the start, as a worker error", async () => {
+    earlyWorker([], "worker.js: 404");
+    const engine = new Engine();
+    await assert.rejects(engine.start(), (error) => error.type === "worker" && error.message === "worker.js: 404");
+  });
+
+  test("an error the worker answered the boot with fails the start with its kind", async () => {
+    earlyWorker([{ id: 0, type: "error", error: { type: "load_failed", message: "pyodide.asm.wasm: HTTP 500" } }]);
+    const engine = new Engine();
+    await assert.rejects(engine.start(), (error) => error.type === "load_failed");
+  });
+});
