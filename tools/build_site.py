@@ -242,15 +242,14 @@ def rewrite_html(html: str, versioned: set[str], prefix: str) -> str:
     return _ATTRIBUTE.sub(replace, html)
 
 
-_SCRIPT = re.compile(r"""^([ \t]*)<script (?:type="module" )?(?:async )?src="([^"]+)"></script>""", re.MULTILINE)
+_MODULE_SCRIPT = re.compile(r"""^([ \t]*)<script type="module" (?:async )?src="([^"]+)"></script>""", re.MULTILINE)
 _STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["'](\./[^"']+)["']""", re.MULTILINE)
-_MODULE_WORKER = re.compile(r"""new Worker\(new URL\(["'](\./[^"']+)["'], [^)]+\), \{ type: "module" \}\)""")
+_MODULE_WORKER = re.compile(r"""new Worker\(new URL\(["'](\./[^"']+)["'], import\.meta\.url\)""")
 
 
 def module_graph(web: Path, entry: str) -> list[str]:
     """The web-relative paths of the modules ``entry`` imports statically, directly or not, and of the module workers
-    they start (``new Worker(new URL("./worker.js", ...), { type: "module" })``), ``entry`` excluded. ``entry`` is a
-    module or a classic script (which imports nothing but may start a module worker).
+    they start (``new Worker(new URL("./worker.js", import.meta.url), ...)``), ``entry`` excluded.
 
     A worker's script is preloaded like a module: the worker then gets it from the HTTP cache at once instead of
     waiting behind the page's other requests.
@@ -270,13 +269,12 @@ def module_graph(web: Path, entry: str) -> list[str]:
 
 
 def add_module_preloads(html: str, web: Path) -> str:
-    """Right after each script (module or classic, ``async`` or not), ``<link rel="modulepreload">`` every module
-    it imports or starts as a worker that no script before it loads.
+    """Before each module script (``async`` or not), ``<link rel="modulepreload">`` every module it imports that
+    no script before it loads.
 
     The browser then fetches the whole module graph at once instead of level by level, so the page (and the
-    engine it starts) is ready a few round trips sooner; the first script (the game page's engine-boot.js, which
-    starts the worker) and the worker's modules are asked for first. Run before :func:`rewrite_html`, which
-    versions the paths.
+    engine it starts) is ready a few round trips sooner; the first script's modules (the game page's engine,
+    engine-early.js) are asked for first. Run before :func:`rewrite_html`, which versions the paths.
     """
     preloaded: set[str] = set()
 
@@ -284,10 +282,10 @@ def add_module_preloads(html: str, web: Path) -> str:
         indent, src = match.groups()
         graph = [path for path in module_graph(web, src) if path not in preloaded]
         preloaded.update([*graph, src])
-        links = "".join(f'\n{indent}<link rel="modulepreload" href="{path}" />' for path in graph)
-        return match.group(0) + links
+        links = "".join(f'{indent}<link rel="modulepreload" href="{path}" />\n' for path in graph)
+        return links + match.group(0)
 
-    return _SCRIPT.sub(preload, html)
+    return _MODULE_SCRIPT.sub(preload, html)
 
 
 def rewrite_manifest(text: str, versioned: set[str], prefix: str) -> str:

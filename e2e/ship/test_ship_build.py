@@ -60,18 +60,16 @@ def test_pages_point_at_this_builds_assets(builds) -> None:
         assert (builds.a.out / icon["src"]).is_file()
 
 
-def test_each_script_has_its_graph_preloaded_before_it_and_the_engines_comes_first(builds) -> None:
-    """The game page's first script starts the engine's worker (engine-boot.js, a classic script); the worker's
-    modules are asked for before the rest of the page's, and each module once."""
+def test_each_module_script_has_its_graph_preloaded_before_it_and_the_engines_comes_first(builds) -> None:
+    """The game page asks for the engine's modules (engine-early.js's graph, with the worker's script) before the
+    rest of the page's, and for each module once."""
     html = (builds.a.out / "index.html").read_text("utf-8")
     preloads = re.findall(r'<link rel="modulepreload" href="v/[0-9a-f]+/js/([^"]+)" />', html)
-    boot = html.index("js/engine-boot.js")
-    assert boot < html.index('rel="stylesheet"'), "the worker starts before the page's styles are asked for"
-    engine_graph = build_site.module_graph(build_site.WEB, "js/engine-boot.js")
+    early = html.index("js/engine-early.js")
+    engine_graph = build_site.module_graph(build_site.WEB, "js/engine-early.js")
     assert "js/worker.js" in engine_graph, "the engine's worker script is asked for with the page's first requests"
-    assert "js/build-info.js" in engine_graph, "and what the worker imports"
     assert preloads[: len(engine_graph)] == [path.removeprefix("js/") for path in engine_graph]
-    assert all(boot < html.index(f"js/{path}") < html.index("css/") for path in preloads[: len(engine_graph)])
+    assert all(html.index(f"js/{path}") < early for path in preloads[: len(engine_graph)])
     assert len(preloads) == len(set(preloads))
     app_graph = build_site.module_graph(build_site.WEB, "js/app.js")
-    assert set(preloads) == {path.removeprefix("js/") for path in [*engine_graph, *app_graph]}
+    assert set(preloads) == {path.removeprefix("js/") for path in [*engine_graph, *app_graph]} - {"engine-early.js"}

@@ -133,8 +133,11 @@ def test_dozens_of_broken_links_are_refused_by_the_engine_in_the_page(site, open
         """async (tokens) => {
              const script = document.querySelector('script[type=module]').src;
              const { Engine } = await import(new URL('engine.js', script));
+             const info = await (await fetch('build-info.json')).json();
              const engine = new Engine();
-             await engine.start();
+             const base = new URL('build-info.json', location.href);
+             const urls = { pyodideUrl: new URL(info.pyodide, base).href, wheelUrl: new URL(info.wheel, base).href };
+             await engine.start(urls);
              const answers = [];
              for (const token of tokens) {
                try {

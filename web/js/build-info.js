@@ -12,26 +12,21 @@ import { ENGINE_FILES } from "./engine-files.js";
  */
 
 /**
- * Ask for build-info.json, next to `page`.
- * @param {string} page
+ * Ask for build-info.json.
  * @returns {Promise<BuildInfo>}
  */
-async function requestBuildInfo(page) {
-  const url = new URL("build-info.json", page);
+async function requestBuildInfo() {
+  const url = new URL("build-info.json", location.href);
   const response = await fetch(url, { cache: "no-cache" });
   if (!response.ok) throw new Error(`build-info.json: HTTP ${response.status}`);
   return { url, info: await response.json() };
 }
 
 /**
- * The worker's files: Pyodide's folder and the engine wheel, as absolute URLs, for the page at `page` (the worker
- * asks, with the address of the page that started it).
- * @param {string} page
+ * The worker's files: Pyodide's folder and the engine wheel, as absolute URLs.
  * @returns {Promise<{pyodideUrl: string, wheelUrl: string}>}
  */
-export async function locateEngine(page) {
-  const { url, info } = ENGINE_FILES
-    ? { url: new URL(import.meta.url), info: ENGINE_FILES }
-    : await requestBuildInfo(page);
+export async function locateEngine() {
+  const { url, info } = ENGINE_FILES ? { url: new URL(import.meta.url), info: ENGINE_FILES } : await requestBuildInfo();
   return { pyodideUrl: new URL(info.pyodide, url).href, wheelUrl: new URL(info.wheel, url).href };
 }

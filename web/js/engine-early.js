@@ -1,12 +1,13 @@
 /**
  * The game page's engine, started before the rest of the page has loaded.
  *
- * The worker itself was started by engine-boot.js, the page's first script, before any module arrived; this
- * module's engine takes it over as soon as app.js imports it, and keeps what the boot reports for whoever follows
- * it (app.js, once its loading screen is there).
+ * index.html loads this module on its own (`async`, ahead of app.js), so the worker is created, and Pyodide
+ * downloads and boots, while the browser is still fetching the page's other modules; app.js imports the same
+ * module for the engine it started. Its small import graph (no texts, no drawing) is what makes it early.
  */
 
-import { Engine, missingSupport, takeEarlyWorker } from "./engine.js";
+import { locateEngine } from "./build-info.js";
+import { Engine, missingSupport } from "./engine.js";
 
 /** @import { ProgressListener } from "./engine.js" */
 /** @import { VersionInfo } from "./types.js" */
@@ -22,10 +23,12 @@ export class EarlyBoot {
     /** @type {[string, number, number] | null} */
     this.last = null;
     /** @type {Promise<VersionInfo>} */
-    this.version = engine.start((step, loaded, total) => {
-      this.last = [step, loaded, total];
-      this.listener?.(step, loaded, total);
-    });
+    this.version = locateEngine().then((urls) =>
+      engine.start(urls, (step, loaded, total) => {
+        this.last = [step, loaded, total];
+        this.listener?.(step, loaded, total);
+      }),
+    );
     this.version.catch(() => {}); // a failure is shown by whoever follows the boot, not reported as unhandled
   }
 
@@ -43,6 +46,5 @@ export class EarlyBoot {
 /** The game page's engine (app.js drives it; a lost worker is replaced inside it). */
 export const engine = new Engine();
 
-/** The first boot, begun with the page; null where the browser cannot run the engine (app.js says why). */
+/** The first boot, begun at once; null where the browser cannot run the engine (app.js says why). */
 export const earlyBoot = missingSupport() ? null : new EarlyBoot(engine);
-if (!earlyBoot) takeEarlyWorker()?.worker.terminate();

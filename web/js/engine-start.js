@@ -4,6 +4,7 @@
  * (replay, club, friend) just wait for it.
  */
 
+import { locateEngine } from "./build-info.js";
 import { EngineError } from "./engine.js";
 import { t } from "./i18n.js";
 
@@ -17,7 +18,7 @@ const LOAD_STALL_MS = 90_000;
  * @param {import("./engine.js").Engine} engine
  */
 export async function startPageEngine(engine) {
-  await engine.start();
+  await engine.start(await locateEngine());
 }
 
 /**
@@ -42,7 +43,7 @@ export async function startEngine(engine, loading, early) {
     loading.progress(step, loaded, total);
   };
   watch();
-  const booting = early ? early.follow(onProgress) : engine.start(onProgress);
+  const booting = early ? early.follow(onProgress) : locateEngine().then((urls) => engine.start(urls, onProgress));
   const version = await booting.finally(() => clearTimeout(stalled));
   return { version, reviewAvailable: await hasMethod(engine, "review") };
 }

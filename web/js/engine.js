@@ -2,7 +2,7 @@
  * The page's side of the worker protocol (see worker.js): requests with ids, promises for replies.
  *
  *   const engine = new Engine();
- *   const version = await engine.start((step, loaded, total) => ...);
+ *   const version = await engine.start(urls, (step, loaded, total) => ...);
  *   const state = await engine.call("play", { move: "AH" });   // rejects with an EngineError
  */
 
@@ -20,16 +20,6 @@
  * @property {(error: EngineError) => void} reject
  * @property {ProgressListener | null} onProgress
  * @property {ReturnType<typeof setTimeout> | undefined} timer  its deadline (none while the worker boots)
- */
-
-/**
- * A worker the game page started before its modules loaded (engine-boot.js), already asked to boot: the engine
- * takes it over (`Engine.start`).
- * @typedef {object} EarlyWorker
- * @property {Worker} worker
- * @property {number} id  the id of its `init` request
- * @property {unknown[]} heard  what the worker said so far, in order
- * @property {string | null} failure  why the worker failed to start, if it did
  */
 
 /** Bridge calls that think: their deadline is their thinking time plus a margin. */
@@ -120,17 +110,6 @@ export function missingSupport() {
 }
 
 /**
- * The worker engine-boot.js started, if there is one nobody took yet; it is handed out once.
- * @returns {EarlyWorker | undefined}
- */
-export function takeEarlyWorker() {
-  const page = /** @type {{otv66EarlyWorker?: EarlyWorker}} */ (globalThis);
-  const early = page.otv66EarlyWorker;
-  delete page.otv66EarlyWorker;
-  return early;
-}
-
-/**
  * The engine in its worker: one request at a time or many, each answered by id, each with a deadline. A worker
  * that misses one, or crashes, is ended and `onLost` is told (the page starts a new one).
  */
@@ -148,46 +127,24 @@ export class Engine {
   }
 
   /**
-   * Start the engine: take over the worker engine-boot.js started with the page, or else start a fresh one; it loads
-   * Pyodide and the engine wheel (found by build-info.js from this page's address). Resolves with the bridge's
-   * `version`.
+   * Start a fresh worker and load Pyodide and the engine wheel. Resolves with the bridge's `version`.
+   * @param {{pyodideUrl: string, wheelUrl: string}} urls  the runtime's folder and the engine wheel
    * @param {ProgressListener} [onProgress]
    * @returns {Promise<BridgeResults["version"]>}
    */
-  start(onProgress) {
+  start({ pyodideUrl, wheelUrl }, onProgress) {
     this.stop();
-    const early = takeEarlyWorker();
-    const worker = early?.worker ?? new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    this.worker = worker;
-    worker.onmessage = (event) => this.receive(event.data);
-    worker.onerror = (event) => {
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
       event.preventDefault?.();
       if (this.ready) this.lose(new EngineError("crashed", event.message || "the engine worker crashed"));
       else this.failAll(new EngineError("worker", event.message || "the engine worker failed to start"));
     };
-    const booted = early ? this.adopt(early, onProgress) : this.send({ type: "init", page: location.href }, onProgress);
-    return booted.then((version) => {
+    return this.send({ type: "init", pyodideUrl, wheelUrl }, onProgress).then((version) => {
       this.ready = true;
       return version;
     });
-  }
-
-  /**
-   * Follow the boot of a worker started early: its `init` request becomes this engine's, and what the worker said
-   * before is heard now, in order.
-   * @param {EarlyWorker} early
-   * @param {ProgressListener} [onProgress]
-   * @returns {Promise<BridgeResults["version"]>}
-   */
-  adopt(early, onProgress) {
-    this.nextId = Math.max(this.nextId, early.id + 1);
-    /** @type {Promise<BridgeResults["version"]>} */
-    const booted = new Promise((resolve, reject) => {
-      this.pending.set(early.id, { resolve, reject, onProgress: onProgress ?? null, timer: undefined });
-    });
-    for (const message of early.heard) this.receive(message);
-    if (early.failure) this.failAll(new EngineError("worker", early.failure));
-    return booted;
   }
 
   /**

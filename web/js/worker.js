@@ -4,9 +4,7 @@
  * Protocol (every message is a plain object; `id` pairs a reply with its request):
  *
  *   page -> worker
- *     {id, type: "init", page}                   load the runtime and put the engine wheel on sys.path (once); `page`
- *                                                is the address of the page that started the worker (build-info.js
- *                                                finds the engine's files from it)
+ *     {id, type: "init", pyodideUrl, wheelUrl}   load the runtime and put the engine wheel on sys.path (once)
  *     {id, type: "call", method, params}         one JSON-bridge call (otv66/bridge.py)
  *
  *   worker -> page
@@ -17,13 +15,9 @@
  *     {id, type: "result", result}                 a bridge call answered
  *     {id, type: "error", error: {type, message}}  anything that failed (init or call)
  *
- * The game page starts its worker, and sends `init`, from its first script (engine-boot.js), before its modules load.
- *
  * The worker holds no game logic: it forwards calls to `otv66.bridge.call` and
  * passes the answers back. Pyodide 314 runs only in a module worker.
  */
-
-import { locateEngine } from "./build-info.js";
 
 /** @typedef {(loaded: number, total: number) => void} BytesListener */
 
@@ -139,14 +133,13 @@ async function startPython(
 }
 
 /** The `init` request: start Python, install the engine wheel, answer `ready` with the bridge's version. */
-async function init(/** @type {number} */ id, /** @type {string} */ page) {
+async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, /** @type {string} */ wheelUrl) {
   /** @type {(step: string, loaded?: number, total?: number) => void} */
   const progress = (step, loaded = 0, total = 0) => post({ id, type: "progress", step, loaded, total });
   if (typeof WebAssembly !== "object") throw { type: "unsupported", message: "WebAssembly is not available" };
 
   // performance.now() in a worker counts from the worker's creation.
   const marks = {};
-  const { pyodideUrl, wheelUrl } = await locateEngine(page);
   // The engine wheel downloads while Python starts.
   const wheel = fetch(wheelUrl).then((response) => {
     if (!response.ok) throw { type: "load_failed", message: `${wheelUrl}: HTTP ${response.status}` };
@@ -185,7 +178,7 @@ function call(/** @type {number} */ id, /** @type {string} */ method, /** @type 
 self.onmessage = async (event) => {
   const { id, type } = event.data ?? {};
   try {
-    if (type === "init") await init(id, event.data.page);
+    if (type === "init") await init(id, event.data.pyodideUrl, event.data.wheelUrl);
     else if (type === "call") call(id, event.data.method, event.data.params);
     else throw { type: "bad_request", message: `unknown message type ${type}` };
   } catch (error) {
