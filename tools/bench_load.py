@@ -81,7 +81,7 @@ PAGE_MARKS = """
     if (marks.playable ?? marks.error) document.documentElement.dataset.benchDone = "";
   };
   new MutationObserver(check).observe(document, {
-    subtree: true, childList: true, attributes: true, attributeFilter: ["data-status", "data-card", "hidden"],
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-status", "data-card", "hidden", "class"],
   });
   const PageWorker = window.Worker;
   window.Worker = class extends PageWorker {
