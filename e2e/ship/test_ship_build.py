@@ -64,12 +64,31 @@ def test_each_module_script_has_its_graph_preloaded_before_it_and_the_engines_co
     """The game page asks for the engine's modules (engine-early.js's graph, with the worker's script) before the
     rest of the page's, and for each module once."""
     html = (builds.a.out / "index.html").read_text("utf-8")
+    assets = builds.a.out / "v" / builds.a.build_id
     preloads = re.findall(r'<link rel="modulepreload" href="v/[0-9a-f]+/js/([^"]+)" />', html)
     early = html.index("js/engine-early.js")
-    engine_graph = build_site.module_graph(build_site.WEB, "js/engine-early.js")
+    engine_graph = build_site.module_graph(assets, "js/engine-early.js")
     assert "js/worker.js" in engine_graph, "the engine's worker script is asked for with the page's first requests"
     assert preloads[: len(engine_graph)] == [path.removeprefix("js/") for path in engine_graph]
     assert all(html.index(f"js/{path}") < early for path in preloads[: len(engine_graph)])
     assert len(preloads) == len(set(preloads))
-    app_graph = build_site.module_graph(build_site.WEB, "js/app.js")
+    app_graph = build_site.module_graph(assets, "js/app.js")
     assert set(preloads) == {path.removeprefix("js/") for path in [*engine_graph, *app_graph]} - {"engine-early.js"}
+
+
+def test_the_pages_load_their_modules_bundled_and_the_build_ships_no_module_they_do_not_load(builds) -> None:
+    """Each page's modules come in a few bundled files (over HTTP/1.1 the ~50 modules of the game page arrived in
+    waves); the worker keeps its own script, and no unused module is left for the service worker to precache."""
+    assets = builds.a.out / "v" / builds.a.build_id
+    loaded = {"js/worker.js"}
+    for page in builds.a.out.glob("*.html"):
+        html = page.read_text("utf-8")
+        for src in re.findall(r'<script type="module"(?: async)? src="v/[0-9a-f]+/(js/[^"]+)"', html):
+            graph = build_site.module_graph(assets, src)
+            assert len(graph) <= 12, f"{page.name}: {src} loads {len(graph)} modules"
+            loaded |= {src, *graph}
+    assert {p.relative_to(assets).as_posix() for p in (assets / "js").glob("*.js")} == loaded
+    # One engine for the game page: the module engine-early.js starts it in is the one app.js drives.
+    page_files = {"js/app.js", "js/engine-early.js", *build_site.module_graph(assets, "js/app.js")}
+    with_engine = [path for path in page_files if "var Engine = class {" in (assets / path).read_text("utf-8")]
+    assert len(with_engine) == 1 and with_engine[0] in build_site.module_graph(assets, "js/engine-early.js")

@@ -131,23 +131,27 @@ def test_dozens_of_broken_links_are_refused_by_the_engine_in_the_page(site, open
     tokens = broken_tokens(token, 60)
     answers = page.evaluate(
         """async (tokens) => {
+             // The page's engine worker, spoken to by its protocol (web/js/worker.js): the page's modules are bundled.
              const script = document.querySelector('script[type=module]').src;
-             const { Engine } = await import(new URL('engine.js', script));
+             const worker = new Worker(new URL('worker.js', script), { type: 'module' });
              const info = await (await fetch('build-info.json')).json();
-             const engine = new Engine();
              const base = new URL('build-info.json', location.href);
+             const waiting = new Map();
+             worker.onmessage = ({ data }) => { if (data.type !== 'progress') waiting.get(data.id)(data); };
+             const ask = (message) => new Promise((resolve) => {
+               const id = waiting.size;
+               waiting.set(id, resolve);
+               worker.postMessage({ id, ...message });
+             });
              const urls = { pyodideUrl: new URL(info.pyodide, base).href, wheelUrl: new URL(info.wheel, base).href };
-             await engine.start(urls);
+             const ready = await ask({ type: 'init', ...urls });
+             if (ready.type !== 'ready') throw new Error(JSON.stringify(ready));
              const answers = [];
              for (const token of tokens) {
-               try {
-                 const opened = await engine.call('open_link', { token });
-                 answers.push(`opened ${opened.kind}`);
-               } catch (error) {
-                 answers.push(error.type);
-               }
+               const reply = await ask({ type: 'call', method: 'open_link', params: { token } });
+               answers.push(reply.type === 'result' ? `opened ${reply.result.kind}` : reply.error.type);
              }
-             engine.stop();
+             worker.terminate();
              return answers;
            }""",
         tokens,
