@@ -1,10 +1,10 @@
 """The cards as a player sees them (issue 10).
 
-Every court card of both decks (French J/Q/K, Hungarian unter/ober/king) is drawn by the page's own cards
-module into a plain page, at a desktop width and on a 360x640 phone; each card must show its figure twice
-(the mirrored halves) with a real size on screen. A Hungarian-deck table shows the corner letters of the
-player's language and relabels every card at once when the language changes. Screenshots go to
-``e2e/artifacts/cards-*.png``.
+Every court card of both decks (French J/Q/K, Hungarian unter/ober/king) is drawn by the page's cards module
+(web/js/cards.js, as the build bundles it into the pages) into a plain page of the site, at a desktop width and on
+a 360x640 phone; each card must show its figure twice (the mirrored halves) with a real size on screen. A
+Hungarian-deck table shows the corner letters of the player's language and relabels every card at once when the
+language changes. Screenshots go to ``e2e/artifacts/cards-*.png``.
 """
 
 from __future__ import annotations
@@ -33,9 +33,12 @@ SHOWN_CORNERS = """() => {
   return faces.concat(trick).map(([code, face]) => [code, face.querySelector(".card-index").textContent]);
 }"""
 
+WEB_JS = Path(__file__).resolve().parent.parent / "web" / "js"
+#: Where the page finds the cards module (and what it imports) for the test: the build bundles the modules.
+MODULES = "/__web__/js/"
+
 RENDER = """async ({ codes, width }) => {
-  const entry = document.querySelector("script[type=module]").src;  // the build's versioned js/ folder
-  const cards = await import(new URL("cards.js", entry).href);
+  const cards = await import("MODULES/cards.js");
   document.body.innerHTML = "";
   cards.installSprite(document);
   const sheet = document.createElement("div");
@@ -53,7 +56,7 @@ RENDER = """async ({ codes, width }) => {
     }
   }
   document.body.append(sheet);
-}"""
+}""".replace("MODULES/", MODULES)
 
 
 @pytest.mark.parametrize(("width", "height"), SCREENS)
@@ -61,6 +64,10 @@ def test_every_court_card_of_both_decks_shows_its_mirrored_figure(
     page: Page, artifacts: Path, width: int, height: int
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
+    page.route(
+        f"**{MODULES}*.js",
+        lambda route: route.fulfill(path=WEB_JS / route.request.url.rsplit("/", 1)[1], content_type="text/javascript"),
+    )
     page.goto("/embed-info.html")
     card_width = 150 if width > 800 else 52
     page.evaluate(RENDER, {"codes": COURTS, "width": card_width})
