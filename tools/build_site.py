@@ -10,7 +10,7 @@ What it makes (see docs/building.md):
 - the standard library and the wheel byte-compiled by Pyodide's own Python (``tools/pyodide_compile.mjs``, run
   under Node), so the browser runs bytecode instead of compiling every module on every boot;
 - ``v/<build_id>/``: every file of ``web/`` except the entry files, under a folder named after the build,
-  so those URLs can be cached forever;
+  so those URLs can be cached forever; the pages' modules bundled by esbuild (:func:`bundle_scripts`);
 - the entry files at the root: the ``*.html`` pages of ``web/`` (their references into ``web/`` rewritten
   to ``v/<build_id>/...``), ``manifest.webmanifest`` (icon paths rewritten the same way) and ``sw.js``
   (the service worker, with the precache list of this build written in);
@@ -249,9 +249,9 @@ _STATIC_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^"';]*?["'](\./[^"']+)["
 _MODULE_WORKER = re.compile(r"""new Worker\(new URL\(["'](\./[^"']+)["'], import\.meta\.url\)""")
 
 
-def module_graph(web: Path, entry: str) -> list[str]:
-    """The web-relative paths of the modules ``entry`` imports statically, directly or not, and of the module workers
-    they start (``new Worker(new URL("./worker.js", import.meta.url), ...)``), ``entry`` excluded.
+def module_graph(root: Path, entry: str) -> list[str]:
+    """The ``root``-relative paths of the modules ``entry`` imports statically, directly or not, and of the module
+    workers they start (``new Worker(new URL("./worker.js", import.meta.url), ...)``), ``entry`` excluded.
 
     A worker's script is preloaded like a module: the worker then gets it from the HTTP cache at once instead of
     waiting behind the page's other requests.
@@ -260,10 +260,10 @@ def module_graph(web: Path, entry: str) -> list[str]:
     pending = [entry]
     while pending:
         module = pending.pop()
-        folder = (web / module).parent
-        text = (web / module).read_text("utf-8")
+        folder = (root / module).parent
+        text = (root / module).read_text("utf-8")
         for specifier in _STATIC_IMPORT.findall(text) + _MODULE_WORKER.findall(text):
-            imported = (folder / specifier).resolve().relative_to(web.resolve()).as_posix()
+            imported = (folder / specifier).resolve().relative_to(root.resolve()).as_posix()
             if imported not in found and imported != entry:
                 found.append(imported)
                 pending.append(imported)
@@ -291,7 +291,7 @@ def add_module_preloads(html: str, scripts: Path) -> str:
 
 
 def page_scripts(html: str) -> list[str]:
-    """The paths of the scripts an HTML page loads (``<script ... src>``), in page order."""
+    """The paths of the module scripts an HTML page loads (``<script type="module" ... src>``), in page order."""
     return [src for _, src in _MODULE_SCRIPT.findall(html)]
 
 
@@ -403,10 +403,10 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
         pages = [rel for rel in files if is_entry_file(rel) and rel.suffix == ".html"]
         entries = sorted({src for page in pages for src in page_scripts((web / page).read_text("utf-8"))})
         bundle_scripts(staging / prefix, entries)
-        versioned = {p.relative_to(staging / prefix).as_posix() for p in (staging / prefix).rglob("*") if p.is_file()}
+        shipped = {p.relative_to(staging / prefix).as_posix() for p in (staging / prefix).rglob("*") if p.is_file()}
         for page in pages:
             html = add_module_preloads((web / page).read_text("utf-8"), staging / prefix)
-            (staging / page).write_text(rewrite_html(html, versioned, prefix), "utf-8")
+            (staging / page).write_text(rewrite_html(html, shipped, prefix), "utf-8")
         runtime = [f"pyodide/{name}" for name in PYODIDE_FILES]
         app = sorted(
             p.relative_to(staging).as_posix()
