@@ -194,6 +194,8 @@ def test_on_a_phone_the_published_snippet_shows_cards_trick_and_actions_without_
             break
         if frame.locator("dialog[open] .preset").count():
             frame.locator("dialog[open] .preset").first.click()
+        elif frame.locator("dialog[open] #marriage-plain").count():  # a queen or king of a marriage (random deal)
+            frame.locator("dialog[open] #marriage-plain").click()
         elif mine.count():
             mine.first.click()
         page.wait_for_timeout(100)
