@@ -82,8 +82,8 @@ def test_the_pages_load_their_modules_bundled_and_the_build_ships_no_module_they
     assets = builds.a.out / "v" / builds.a.build_id
     loaded = {"js/worker.js"}
     for page in builds.a.out.glob("*.html"):
-        html = page.read_text("utf-8")
-        for src in re.findall(r'<script type="module"(?: async)? src="v/[0-9a-f]+/(js/[^"]+)"', html):
+        for src in build_site.page_scripts(page.read_text("utf-8")):
+            src = src.removeprefix(f"v/{builds.a.build_id}/")
             graph = build_site.module_graph(assets, src)
             assert len(graph) <= 12, f"{page.name}: {src} loads {len(graph)} modules"
             loaded |= {src, *graph}
