@@ -14,7 +14,7 @@ import pytest
 
 from otv66 import Deal
 from otv66.ai import analyse
-from otv66.ai.search import Searcher
+from otv66.ai.search import SEARCH_V1, SEARCH_V2, Searcher
 from otv66.cards import CODES, cards_in
 
 
@@ -137,3 +137,59 @@ def test_star2_probing_prunes_without_changing_values() -> None:
             results, _best = searcher.search(moves, seconds=None, max_depth=3, full_window=True)
             values.append({move: round(value.value, 9) for move, value in results.items()})
         assert values[0] == values[1]
+
+
+def exact_values(deal: Deal, config: object) -> tuple[dict[str, float], int]:
+    """Every legal move's exact value by a full-window search under ``config``, and the nodes it took."""
+    searcher = Searcher(deal.view(), config=config)  # type: ignore[arg-type]
+    moves = searcher.root_moves(list(deal.legal_moves()), keep_plain_marriage_cards=True)
+    results, _best = searcher.search(sorted(set(moves.values())), seconds=None, full_window=True)
+    assert all(results[move].exact for move in moves.values())
+    return {code: round(results[move].value, 9) for code, move in moves.items()}, searcher.nodes
+
+
+def test_tight_bounds_and_whole_tricks_change_no_exact_value_and_search_less() -> None:
+    nodes = {SEARCH_V1: 0, SEARCH_V2: 0}
+    for deal in SMALL:
+        plain, nodes_plain = exact_values(deal, SEARCH_V1)
+        bounded, nodes_bounded = exact_values(deal, SEARCH_V2)
+        assert bounded == plain
+        nodes[SEARCH_V1] += nodes_plain
+        nodes[SEARCH_V2] += nodes_bounded
+    assert nodes[SEARCH_V2] < nodes[SEARCH_V1]
+
+
+@pytest.mark.parametrize("deal", [d for d in ENDGAMES if not d.is_over][:12], ids=lambda d: f"seed{d.seed}")
+def test_no_move_is_worth_more_or_less_than_the_scores_still_allow(deal: Deal) -> None:
+    """A player with a trick loses at most 2 game points, with 33 at most 1 (docs/rules.md 6.2)."""
+    view = deal.view()
+    me = view.turn
+    assert me is not None
+    floor, ceiling = Searcher(view, config=SEARCH_V2).value_range(Searcher(view).root)
+    expected_floor = -1 if view.scores[me] >= 33 else -2 if view.tricks_won[me] else -3
+    expected_ceiling = 1 if view.scores[1 - me] >= 33 else 2 if view.tricks_won[1 - me] else 3
+    assert (floor, ceiling) == (expected_floor, expected_ceiling)
+    values, _nodes = exact_values(deal, SEARCH_V1)
+    assert all(floor <= value <= ceiling for value in values.values())
+
+
+def test_deepening_by_whole_tricks_puts_every_horizon_at_a_lead() -> None:
+    deal = Deal.from_seed(3, dealer=0)
+    leading = Searcher(deal.view(), config=SEARCH_V2)
+    assert leading._depths(9) == [2, 4, 6, 8, 9]
+    deal.play(deal.legal_moves()[0])
+    following = Searcher(deal.view(), config=SEARCH_V2)
+    assert following._depths(8) == [1, 3, 5, 7, 8]
+    assert following._depths(2) == [1, 2]
+    assert Searcher(deal.view(), config=SEARCH_V1)._depths(3) == [1, 2, 3]
+
+
+def test_the_first_iteration_finishes_however_small_the_budget() -> None:
+    deal = Deal.from_seed(4, dealer=1)
+    for _ in range(2):
+        searcher = Searcher(deal.view(), config=SEARCH_V2)
+        moves = sorted(set(searcher.root_moves(list(deal.legal_moves()), True).values()))
+        results, best = searcher.search(moves, seconds=0.0, full_window=True)
+        assert set(results) == set(moves)
+        assert best in moves
+        deal.play(deal.legal_moves()[0])

@@ -20,9 +20,13 @@ What makes it fast enough in Python:
   never better than announcing (announcing only adds points, and ending the
   deal sooner never lowers the winner's game points), so below the root
   only the marriage lead is searched;
-- iterative deepening on card plies under a deadline or a node budget, the
-  best move so far searched first at each depth, keeping the best move of the
-  deepest iteration that searched it (anytime), with move ordering from the table.
+- iterative deepening under a deadline or a node budget (a whole trick at a
+  time: horizons fall at a lead), the best move so far searched first at each
+  depth, keeping the best move of the deepest iteration that searched it
+  (anytime), with move ordering from the table;
+- every value bounded by what the scores still allow (the loser's game points
+  only fall as he takes tricks and points), and a chance node's children by
+  their table entries, so Star1 cuts on tight bounds.
 
 Beyond the horizon the position is judged by :mod:`otv66.ai.evaluate`, and a
 trick in progress is always finished first (a quiescence step). A value that
@@ -182,11 +186,22 @@ class SearchConfig:
 
     weights: tuple[float, ...] = WEIGHTS
     """The horizon evaluation's weights (:mod:`otv66.ai.evaluate`)."""
+    tight_bounds: bool = False
+    """Bound each position's value by what its scores still allow (a player with a trick can lose no more than
+    two game points, one with 33 no more than one; the horizon evaluation is clamped to that range), and each
+    child of a chance node by its table entry: Star1 and the players' nodes cut on those bounds instead of
+    the utility's whole range. The same exact values, found sooner."""
+    whole_tricks: bool = False
+    """Deepen a whole trick (two plies) at a time, to horizons at a lead only. A trick in progress is always
+    finished before the evaluation, so a horizon one ply past a lead searches the same tree as one ply deeper:
+    plies one at a time spend about half the work on iterations that add nothing."""
 
 
 SEARCH_V1: Final = SearchConfig()
 """The search of the first published club opponents (their result links must keep verifying)."""
-SEARCH: Final = SEARCH_V1
+SEARCH_V2: Final = SearchConfig(whole_tricks=True, tight_bounds=True)
+"""Tight bounds and deepening a whole trick at a time (the in-game levels from the sixth session on)."""
+SEARCH: Final = SEARCH_V2
 """The search of the in-game levels."""
 
 
@@ -266,6 +281,9 @@ class Searcher:
         self.low = min(utility)
         self.high = max(utility)
         self.weights = config.weights
+        self.depth_step = 2 if config.whole_tricks else 1
+        self.tight_bounds = config.tight_bounds
+        self.bound_table = self._bound_table(utility)
         self.deadline: float | None = None
         """The search stops when the clock passes this (a :class:`SearchTimeout`)."""
         self.node_limit: int | None = None
@@ -315,6 +333,30 @@ class Searcher:
             return self.utility[MAX_GAME_POINTS]
         return self._win(s, 0, score1) if score0 > score1 else self._win(s, 1, score0)
 
+    @staticmethod
+    def _bound_table(utility: tuple[float, ...]) -> list[tuple[float, float]]:
+        """``[4 * (most game points I can lose) + most I can win]`` -> the range of the utility's values in between."""
+        table = [(0.0, 0.0)] * (4 * (MAX_GAME_POINTS + 1))
+        for lose in range(1, MAX_GAME_POINTS + 1):
+            for win in range(1, MAX_GAME_POINTS + 1):
+                values = utility[MAX_GAME_POINTS - lose : MAX_GAME_POINTS + win + 1]
+                table[4 * lose + win] = (min(values), max(values))
+        return table
+
+    def value_range(self, s: list[int]) -> tuple[float, float]:
+        """The lowest and highest value ``s`` can still have for ``me``: the loser's game points only fall.
+
+        Scores and tricks only grow, so the game points a player can still
+        lose are at most what the game-point table gives him now (docs/rules.md 6.2).
+        """
+        if not self.tight_bounds:
+            return self.low, self.high
+        me = self.me
+        other = 1 - me
+        lose = table_game_points(s[TRICKS_WON + me], s[POINTS_WON + me] + s[MARRIED + me])
+        win = table_game_points(s[TRICKS_WON + other], s[POINTS_WON + other] + s[MARRIED + other])
+        return self.bound_table[4 * lose + win]
+
     def evaluate(self, s: list[int]) -> float:
         """The horizon value of ``s`` for ``me`` (cached: the same positions recur beyond the horizon)."""
         key = tuple(s)
@@ -322,6 +364,9 @@ class Searcher:
         if value is None:
             points = expected_game_points(s, self.trump, self.weights)
             value = self._value_of_game_points(points if self.me == 0 else -points)
+            if self.tight_bounds:
+                floor, ceiling = self.value_range(s)
+                value = min(max(value, floor), ceiling)
             self.leaf_cache.put(key, value)
         return value
 
@@ -395,6 +440,12 @@ class Searcher:
         if depth <= 0 and s[LEAD] < 0:
             self.horizon += 1
             return self.evaluate(s)
+        if self.tight_bounds:
+            floor, ceiling = self.value_range(s)
+            if floor >= beta:
+                return floor
+            if ceiling <= alpha:
+                return ceiling
         key: tuple[int, ...] | None = None
         hint: Move | None = None
         if depth > 0:
@@ -504,28 +555,43 @@ class Searcher:
             child[POOL] = pool ^ (1 << card)
             child[AVAIL + owner] |= 1 << card
             children.append(child)
-        low, high = self.low, self.high
+        low, high = self.value_range(s)
         lower = [low] * len(classes)
         upper = [high] * len(classes)
-        sum_lower = low * total
-        sum_upper = high * total
+        if self.tight_bounds:
+            table = self.table
+            key = self._key
+            for index, child in enumerate(children):
+                entry = table.get(key(child))
+                if entry is not None and entry[0] >= depth:
+                    lower[index] = max(low, entry[1])
+                    upper[index] = min(high, entry[2])
+            sum_lower = sum(weight * bound for (_card, weight), bound in zip(classes, lower, strict=True))
+            sum_upper = sum(weight * bound for (_card, weight), bound in zip(classes, upper, strict=True))
+            if sum_lower >= beta * total:
+                return sum_lower / total
+            if sum_upper <= alpha * total:
+                return sum_upper / total
+        else:
+            sum_lower = low * total
+            sum_upper = high * total
         if self.star2 and len(classes) > 1:
             if s[TURN] == self.me:
                 for index, (_card, weight) in enumerate(classes):
-                    others = sum_lower - weight * low
+                    others = sum_lower - weight * lower[index]
                     probe_beta = (beta * total - others) / weight
-                    value = self.probe(children[index], depth, low, min(probe_beta, high))
-                    lower[index] = value
-                    sum_lower = others + weight * value
+                    value = self.probe(children[index], depth, lower[index], min(probe_beta, upper[index]))
+                    lower[index] = max(lower[index], value)
+                    sum_lower = others + weight * lower[index]
                     if sum_lower >= beta * total:
                         return sum_lower / total
             else:
                 for index, (_card, weight) in enumerate(classes):
-                    others = sum_upper - weight * high
+                    others = sum_upper - weight * upper[index]
                     probe_alpha = (alpha * total - others) / weight
-                    value = self.probe(children[index], depth, max(probe_alpha, low), high)
-                    upper[index] = value
-                    sum_upper = others + weight * value
+                    value = self.probe(children[index], depth, max(probe_alpha, lower[index]), upper[index])
+                    upper[index] = min(upper[index], value)
+                    sum_upper = others + weight * upper[index]
                     if sum_upper <= alpha * total:
                         return sum_upper / total
         for index, (_card, weight) in enumerate(classes):
@@ -653,7 +719,8 @@ class Searcher:
         root = self._key(self.root)
         if root != memory.root:
             memory.root = root
-            memory.depth = max(1, memory.depth - 2)
+            first = self._first_depth()
+            memory.depth = max(first, memory.depth - 2 + (memory.depth - first) % self.depth_step)
         collecting = gc.isenabled()
         gc.disable()
         self.deadline = deadline
@@ -664,7 +731,7 @@ class Searcher:
             self.node(self.root, memory.depth, self.low, self.high)
             if self.horizon == horizon_before:
                 return True
-            memory.depth = min(memory.depth + 1, MAX_PLIES)
+            memory.depth = min(memory.depth + self.depth_step, MAX_PLIES)
         except SearchTimeout:
             pass
         finally:
@@ -690,6 +757,17 @@ class Searcher:
             return self.nodes >= self.node_limit
         return self.deadline is not None and perf_counter() > self.deadline
 
+    def _first_depth(self) -> int:
+        """The first depth of iterative deepening: a whole trick deepens from a horizon at the next lead."""
+        return 2 - (self.root[LEAD] >= 0) if self.depth_step == 2 else 1
+
+    def _depths(self, max_depth: int) -> list[int]:
+        """The depths iterative deepening searches, ending at ``max_depth`` (a depth-bound level's own)."""
+        depths = list(range(min(self._first_depth(), max_depth), max_depth + 1, self.depth_step))
+        if depths[-1] != max_depth:
+            depths.append(max_depth)
+        return depths
+
     def _deepen(
         self, moves: list[Move], seconds: float | None, max_depth: int, full_window: bool, start: float
     ) -> tuple[dict[Move, MoveValue], Move]:
@@ -698,9 +776,10 @@ class Searcher:
         order = sorted(moves, key=lambda m: ordered.index(m) if m in ordered else len(ordered))
         best = order[0]
         self.nodes_spent = 0
-        for depth in range(1, max_depth + 1):
+        depths = self._depths(max_depth)
+        for depth in depths:
             before = self.nodes
-            if depth > 1:
+            if depth > depths[0]:
                 self._arm(seconds, start)
                 if self._budget_spent():
                     break
