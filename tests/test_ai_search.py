@@ -14,7 +14,7 @@ import pytest
 
 from otv66 import Deal
 from otv66.ai import analyse
-from otv66.ai.search import SEARCH_V1, SEARCH_V2, Searcher
+from otv66.ai.search import SEARCH_V1, SEARCH_V2, SearchConfig, Searcher
 from otv66.cards import CODES, cards_in
 
 
@@ -139,9 +139,9 @@ def test_star2_probing_prunes_without_changing_values() -> None:
         assert values[0] == values[1]
 
 
-def exact_values(deal: Deal, config: object) -> tuple[dict[str, float], int]:
+def exact_values(deal: Deal, config: SearchConfig) -> tuple[dict[str, float], int]:
     """Every legal move's exact value by a full-window search under ``config``, and the nodes it took."""
-    searcher = Searcher(deal.view(), config=config)  # type: ignore[arg-type]
+    searcher = Searcher(deal.view(), config=config)
     moves = searcher.root_moves(list(deal.legal_moves()), keep_plain_marriage_cards=True)
     results, _best = searcher.search(sorted(set(moves.values())), seconds=None, full_window=True)
     assert all(results[move].exact for move in moves.values())

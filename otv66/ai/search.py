@@ -758,7 +758,7 @@ class Searcher:
         return self.deadline is not None and perf_counter() > self.deadline
 
     def _first_depth(self) -> int:
-        """The first depth of iterative deepening: a whole trick deepens from a horizon at the next lead."""
+        """The first depth searched: by whole tricks, the one whose horizon is the next lead (2 at a lead, 1 else)."""
         return 2 - (self.root[LEAD] >= 0) if self.depth_step == 2 else 1
 
     def _depths(self, max_depth: int) -> list[int]:
