@@ -148,7 +148,7 @@ def exact_values(deal: Deal, config: SearchConfig) -> tuple[dict[str, float], in
     return {code: round(results[move].value, 9) for code, move in moves.items()}, searcher.nodes
 
 
-def test_tight_bounds_and_whole_tricks_change_no_exact_value_and_search_less() -> None:
+def test_tight_bounds_change_no_exact_value_and_search_less() -> None:
     nodes = {SEARCH_V1: 0, SEARCH_V2: 0}
     for deal in SMALL:
         plain, nodes_plain = exact_values(deal, SEARCH_V1)
@@ -171,17 +171,6 @@ def test_no_move_is_worth_more_or_less_than_the_scores_still_allow(deal: Deal) -
     assert (floor, ceiling) == (expected_floor, expected_ceiling)
     values, _nodes = exact_values(deal, SEARCH_V1)
     assert all(floor <= value <= ceiling for value in values.values())
-
-
-def test_deepening_by_whole_tricks_puts_every_horizon_at_a_lead() -> None:
-    deal = Deal.from_seed(3, dealer=0)
-    leading = Searcher(deal.view(), config=SEARCH_V2)
-    assert leading._depths(9) == [2, 4, 6, 8, 9]
-    deal.play(deal.legal_moves()[0])
-    following = Searcher(deal.view(), config=SEARCH_V2)
-    assert following._depths(8) == [1, 3, 5, 7, 8]
-    assert following._depths(2) == [1, 2]
-    assert Searcher(deal.view(), config=SEARCH_V1)._depths(3) == [1, 2, 3]
 
 
 def test_the_first_iteration_finishes_however_small_the_budget() -> None:

@@ -20,10 +20,9 @@ What makes it fast enough in Python:
   never better than announcing (announcing only adds points, and ending the
   deal sooner never lowers the winner's game points), so below the root
   only the marriage lead is searched;
-- iterative deepening under a deadline or a node budget (a whole trick at a
-  time: horizons fall at a lead), the best move so far searched first at each
-  depth, keeping the best move of the deepest iteration that searched it
-  (anytime), with move ordering from the table;
+- iterative deepening on card plies under a deadline or a node budget, the
+  best move so far searched first at each depth, keeping the best move of the
+  deepest iteration that searched it (anytime), with move ordering from the table;
 - every value bounded by what the scores still allow (the loser's game points
   only fall as he takes tricks and points), and a chance node's children by
   their table entries, so Star1 cuts on tight bounds.
@@ -191,16 +190,12 @@ class SearchConfig:
     two game points, one with 33 no more than one; the horizon evaluation is clamped to that range), and each
     child of a chance node by its table entry: Star1 and the players' nodes cut on those bounds instead of
     the utility's whole range. The same exact values, found sooner."""
-    whole_tricks: bool = False
-    """Deepen a whole trick (two plies) at a time, to horizons at a lead only. A trick in progress is always
-    finished before the evaluation, so a horizon one ply past a lead searches the same tree as one ply deeper:
-    plies one at a time spend about half the work on iterations that add nothing."""
 
 
 SEARCH_V1: Final = SearchConfig()
 """The search of the first published club opponents (their result links must keep verifying)."""
-SEARCH_V2: Final = SearchConfig(whole_tricks=True, tight_bounds=True)
-"""Tight bounds and deepening a whole trick at a time (the in-game levels from the sixth session on)."""
+SEARCH_V2: Final = SearchConfig(tight_bounds=True)
+"""Tight bounds (the in-game levels from the sixth session on)."""
 SEARCH: Final = SEARCH_V2
 """The search of the in-game levels."""
 
@@ -281,7 +276,6 @@ class Searcher:
         self.low = min(utility)
         self.high = max(utility)
         self.weights = config.weights
-        self.depth_step = 2 if config.whole_tricks else 1
         self.tight_bounds = config.tight_bounds
         self.bound_table = self._bound_table(utility)
         self.deadline: float | None = None
@@ -719,8 +713,7 @@ class Searcher:
         root = self._key(self.root)
         if root != memory.root:
             memory.root = root
-            first = self._first_depth()
-            memory.depth = max(first, memory.depth - 2 + (memory.depth - first) % self.depth_step)
+            memory.depth = max(1, memory.depth - 2)
         collecting = gc.isenabled()
         gc.disable()
         self.deadline = deadline
@@ -731,7 +724,7 @@ class Searcher:
             self.node(self.root, memory.depth, self.low, self.high)
             if self.horizon == horizon_before:
                 return True
-            memory.depth = min(memory.depth + self.depth_step, MAX_PLIES)
+            memory.depth = min(memory.depth + 1, MAX_PLIES)
         except SearchTimeout:
             pass
         finally:
@@ -757,17 +750,6 @@ class Searcher:
             return self.nodes >= self.node_limit
         return self.deadline is not None and perf_counter() > self.deadline
 
-    def _first_depth(self) -> int:
-        """The first depth searched: by whole tricks, the one whose horizon is the next lead (2 at a lead, 1 else)."""
-        return 2 - (self.root[LEAD] >= 0) if self.depth_step == 2 else 1
-
-    def _depths(self, max_depth: int) -> list[int]:
-        """The depths iterative deepening searches, ending at ``max_depth`` (a depth-bound level's own)."""
-        depths = list(range(min(self._first_depth(), max_depth), max_depth + 1, self.depth_step))
-        if depths[-1] != max_depth:
-            depths.append(max_depth)
-        return depths
-
     def _deepen(
         self, moves: list[Move], seconds: float | None, max_depth: int, full_window: bool, start: float
     ) -> tuple[dict[Move, MoveValue], Move]:
@@ -776,10 +758,9 @@ class Searcher:
         order = sorted(moves, key=lambda m: ordered.index(m) if m in ordered else len(ordered))
         best = order[0]
         self.nodes_spent = 0
-        depths = self._depths(max_depth)
-        for depth in depths:
+        for depth in range(1, max_depth + 1):
             before = self.nodes
-            if depth > depths[0]:
+            if depth > 1:
                 self._arm(seconds, start)
                 if self._budget_spent():
                     break
