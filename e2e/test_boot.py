@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import Table
 from playwright.sync_api import Page, Route
-from test_never_lose import count, current_save, moves_of
+from test_never_lose import current_save, moves_of, saved_move_count
 
 FAST = "speed=off&lang=en"
 WORKER_SCRIPT = "**/js/worker.js"
@@ -76,7 +76,7 @@ def test_an_early_click_on_the_opening_deal_is_played_once_when_the_engine_is_re
     assert table.status() == "loading"
     release(table.page, held)
     table.wait_ready()
-    table.wait_until(lambda: count(moves_of(current_save(table))) > 0)
+    table.wait_until(lambda: saved_move_count(table) > 0)
     moves = moves_of(current_save(table))[0]
     assert moves[0].rstrip("m") == card  # the clicked card, first
     assert [move.rstrip("m") for move in moves].count(card) == 1  # and once

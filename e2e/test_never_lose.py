@@ -18,8 +18,12 @@ GAME = f"seed=7&level=beginner&opponent=computer&{FAST}"
 
 def current_save(table: Table) -> dict[str, Any]:
     """The save of the match the page resumes next."""
-    text = table.page.evaluate("localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
-    return json.loads(text)
+    return json.loads(saved_text(table))
+
+
+def saved_text(table: Table) -> Any:
+    """The stored text of the match the page resumes next (``None`` before its first save)."""
+    return table.page.evaluate("localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
 
 
 def moves_of(save: dict[str, Any]) -> list[list[str]]:
@@ -28,6 +32,12 @@ def moves_of(save: dict[str, Any]) -> list[list[str]]:
 
 def count(moves: list[list[str]]) -> int:
     return sum(len(deal) for deal in moves)
+
+
+def saved_move_count(table: Table) -> int:
+    """Moves in the save the page resumes next; 0 before a new match's first save (its first move is being played)."""
+    text = saved_text(table)
+    return 0 if text is None else count(moves_of(json.loads(text)))
 
 
 def wait_playable(table: Table, timeout: int = LOAD_TIMEOUT_MS) -> None:
@@ -159,7 +169,7 @@ def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_on
     card = early.get_attribute("data-card")
     early.click()
     table.wait_ready()
-    table.wait_until(lambda: count(moves_of(current_save(table))) > count(before))
+    table.wait_until(lambda: saved_move_count(table) > count(before))
     after = moves_of(current_save(table))
     assert extends(after, before)
     assert after[-1][len(before[-1])].rstrip("m") == card  # the clicked card, played once, first
