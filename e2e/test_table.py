@@ -69,9 +69,23 @@ def test_a_failed_download_shows_the_reason_and_retry_recovers(table):
     error = page.locator("#loading-error")
     assert "could not be loaded" in error.inner_text() and "pyodide.asm.wasm" in error.inner_text()
     page.context.unroute("**/pyodide/pyodide.asm.wasm")
+    # Every status the line shows from the retry on, with whether the loading box was still up at that moment.
+    page.evaluate(
+        """() => {
+          const line = document.querySelector("[data-status]");
+          const loadingUp = () => !document.getElementById("loading").hidden;
+          window.seenStatuses = [];
+          new MutationObserver(() => window.seenStatuses.push([line.dataset.status, loadingUp()]))
+            .observe(line, { attributes: true, attributeFilter: ["data-status"] });
+        }"""
+    )
     page.locator("#retry-button").click()
     table.wait_ready()
-    page.locator("#loading").wait_for(state="hidden")  # it goes once the match is open (the status may come first)
+    page.locator("#loading").wait_for(state="hidden")
+    seen = page.evaluate("window.seenStatuses")
+    # The match is playable only once it is open: no "your turn" under the loading box.
+    assert seen and seen[-1][0] in ("your-turn", "thinking") and not seen[-1][1], seen
+    assert all(status == "loading" for status, loading_up in seen if loading_up), seen
 
 
 def test_without_webassembly_the_page_says_so(table):

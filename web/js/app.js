@@ -40,6 +40,12 @@ if (params.get("preview") === "1") setStorageNamespace("otv66.preview.");
 const overrides = applyOverrides(loadSettings(), params);
 const notifyHost = hostNotifier(overrides.embed); // embed mode: deal and match ends to the host page (embed.js)
 
+/**
+ * Whether the engine holds the page's match. Until it does the status line reads "getting ready": the engine is
+ * ready a little earlier, while the match is still being opened (or put back after a Retry) under the loading box.
+ */
+let matchOpen = false;
+
 const store = new Store(createPageState(overrides.settings, overrides.seed), redraw);
 /** @type {import("./table-motion.js").PageContext} */
 const ctx = {
@@ -65,7 +71,7 @@ const learning = new Learning({
  */
 function redraw(page) {
   render(root, page.game, viewOf(page));
-  const status = engine.ready ? statusOf(page) : { status: "loading", text: t("statusGettingReady") };
+  const status = matchOpen ? statusOf(page) : { status: "loading", text: t("statusGettingReady") };
   if (status && page.game) setStatus(root, status.status, status.text);
   notifyHost(page.game);
   learning.update(page);
@@ -97,6 +103,7 @@ function applyLook() {
  * @param {boolean} [resumeOnly] the engine was lost: put the current match back, ask nothing
  */
 async function loadEngine(early = null, resumeOnly = false) {
+  matchOpen = false;
   setStatus(root, "loading", t("statusLoading"));
   const missing = missingSupport();
   try {
@@ -121,6 +128,7 @@ async function loadEngine(early = null, resumeOnly = false) {
     return;
   }
   loading.hide();
+  matchOpen = true;
   store.update(() => {});
   engineOpened();
   flow.run(() => flow.advance());
@@ -232,7 +240,7 @@ addShareButtons(
   byId("menu"),
   engine,
   ctx.dialog,
-  () => engine.ready && Boolean(store.state.game?.deal) && !store.state.busy,
+  () => matchOpen && Boolean(store.state.game?.deal) && !store.state.busy,
 );
 // A first visit is offered the rules once the table is there (the offer's time counts from then).
 loadEngine(earlyBoot).then(() => {
