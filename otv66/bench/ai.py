@@ -56,6 +56,14 @@ OPTIMAL = 1e-6
 """A loss below this is no loss (stored values are rounded to 1e-6)."""
 
 
+def mean_ci95(samples: list[float]) -> tuple[float, list[float]]:
+    """The mean of ``samples`` and its 95% confidence interval (normal approximation; unbounded below two samples)."""
+    count = len(samples)
+    mean = sum(samples) / count if count else 0.0
+    spread = math.sqrt(sum((x - mean) ** 2 for x in samples) / (count - 1) / count) if count > 1 else math.inf
+    return mean, [mean - 1.96 * spread, mean + 1.96 * spread]
+
+
 @dataclass
 class Tally:
     """What a run has measured so far."""
@@ -67,15 +75,11 @@ class Tally:
 
     def summary(self) -> dict[str, Any]:
         """The report as plain data."""
-        count = len(self.pair_means)
-        mean = sum(self.pair_means) / count if count else 0.0
-        spread = (
-            math.sqrt(sum((x - mean) ** 2 for x in self.pair_means) / (count - 1) / count) if count > 1 else math.inf
-        )
+        mean, ci95 = mean_ci95(self.pair_means)
         report: dict[str, Any] = {
-            "duplicate_deals": count,
+            "duplicate_deals": len(self.pair_means),
             "mean_game_points_a": round(mean, 4),
-            "ci95": [round(mean - 1.96 * spread, 4), round(mean + 1.96 * spread, 4)],
+            "ci95": [round(bound, 4) for bound in ci95],
             "decision_seconds": {},
             "outcomes": dict(sorted(self.outcomes.items())),
         }
