@@ -41,7 +41,11 @@ import pyodide
 import importlib
 bench = importlib.import_module(f"otv66.bench.{bench_name}")
 print(f"Pyodide {pyodide.__version__}, Python {sys.version.split()[0]}: python -m otv66.bench {bench_name} {' '.join(bench_args)}")
-bench.main(list(bench_args))
+try:
+    code = bench.main(list(bench_args))
+except SystemExit as stop:  # argparse's --help and usage errors end the run as they would in CPython
+    code = stop.code if stop.code is None or isinstance(stop.code, int) else 2
+code
 `);
 }
 
