@@ -18,10 +18,12 @@ GAME = f"seed=7&level=beginner&opponent=computer&{FAST}"
 
 def current_save(table: Table) -> dict[str, Any]:
     """The save of the match the page resumes next."""
-    return json.loads(saved_text(table))
+    text = saved_text(table)
+    assert text is not None, "the page has not saved this match yet"
+    return json.loads(text)
 
 
-def saved_text(table: Table) -> Any:
+def saved_text(table: Table) -> str | None:
     """The stored text of the match the page resumes next (``None`` before its first save)."""
     return table.page.evaluate("localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
 
