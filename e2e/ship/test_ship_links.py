@@ -165,13 +165,27 @@ def test_a_broken_game_link_shows_what_is_wrong_and_offers_a_new_game(site, open
     token = links.game_token(shared_game())
     ship = open_context()
     page = ship.new_page()
+    reasons = set()
     for broken in (token[:-6], "<img src=x onerror=alert(1)>", "g1." + token[3:20] + "!" + token[21:]):
         page.goto("about:blank")
         page.goto(f"{site.url}replay.html?lang=en#game={broken}")
         page.wait_for_selector("[data-status=error]")
-        assert "This link does not work" in page.inner_text("#replay-summary")
+        assert page.inner_text("#status") == "This link does not work"
+        reason = page.inner_text("#replay-summary")
+        assert reason.endswith(".") and "does not work" not in reason, "the summary says why, once"
+        reasons.add(reason)
         assert page.locator("#new-game-link").get_attribute("href") == "index.html"
         assert page.locator("img").count() == 0
+    assert "This link is cut short or damaged: copy the whole link." in reasons
+    page.goto(f"{site.url}replay.html?lang=en")
+    page.wait_for_selector("[data-status=error]")
+    assert page.inner_text("#replay-summary") == "There is no game in this link."
+    page.goto("about:blank")
+    page.goto(f"{site.url}replay.html?lang=sr-Latn#game={token[:-6]}")
+    page.wait_for_selector("[data-status=error]")
+    assert page.inner_text("#status") == "Link nije ispravan"
+    in_serbian = "Link je skraćen ili oštećen: kopirajte ceo link."
+    assert page.inner_text("#replay-summary") == in_serbian, "the reason is in the page's language"
     ship.problems.check()
 
 

@@ -9,6 +9,7 @@
 import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
+import { engineText } from "./engine-text.js";
 import { setLanguage, t } from "./i18n.js";
 import { explainResult } from "./panels.js";
 import { buildTable, render, setStatus } from "./render.js";
@@ -176,10 +177,14 @@ function wireControls() {
   });
 }
 
-/** A link that does not read: say why, as text, and offer a new game. */
-function showProblem(/** @type {unknown} */ message) {
+/**
+ * A link that does not read: the status says so, the summary says why (as text, in the page's language), and a new
+ * game is offered.
+ * @param {string} reason  a sentence
+ */
+function showProblem(reason) {
   setStatus(root, "error", st("linkBroken"));
-  byId("replay-summary").textContent = `${st("linkBroken")}: ${String(message).replace(/\.$/, "")}.`;
+  byId("replay-summary").textContent = reason;
   byId("replay-controls").hidden = true;
   byId("new-game-link").classList.add("primary");
   byId("new-game-link").focus();
@@ -207,10 +212,10 @@ async function start() {
   }
   try {
     const game = await engine.call("open_link", { token: link.token });
-    if (game.kind !== "game" || game.deals.length === 0) throw new Error(st("noGame"));
+    if (game.kind !== "game" || game.deals.length === 0) return showProblem(st("noGame"));
     replay.game = game;
   } catch (error) {
-    return showProblem(/** @type {Error} */ (error).message);
+    return showProblem(engineText(error, settings.deck));
   }
   byId("replay-controls").hidden = false;
   await go(0, 0);
