@@ -71,7 +71,8 @@ def create_challenge(page: Page) -> str:
     wait_status(page, "created")
     link = page.input_value("#club-link")
     assert "#challenge=c1." in link
-    assert 'src="' in page.input_value("#club-snippet") and "embed=1" in page.input_value("#club-snippet")
+    snippet = page.input_value("#club-snippet")
+    assert 'src="' in snippet and "embed=1&amp;lang=en#challenge=" in snippet, "the club's language goes along"
     return link
 
 
@@ -189,9 +190,13 @@ def test_a_club_challenge_from_creation_to_standings(
     honest = token_of(results[0])
     totals = contents(honest)
     totals["totals"][0] += 1
-    for forged in (forged_computer_move(honest), encode_token("r", totals)):
-        open_fresh(organiser, f"{base_url}/club.html#result={forged}")
-        organiser.locator("#club-refused li").first.wait_for()
+    reasons = ("Deljenje 1, potez br. ", ": računar ne bi tako odigrao."), ("Zbirovi u rezultatu nisu",)
+    for forged, words in zip((forged_computer_move(honest), encode_token("r", totals)), reasons, strict=True):
+        open_fresh(organiser, f"{base_url}/club.html?lang=sr-Latn#result={forged}")
+        refusal = organiser.locator("#club-refused li").first
+        refusal.wait_for()
+        assert refusal.inner_text().startswith("Rezultat 1 je odbijen. ")
+        assert all(word in refusal.inner_text() for word in words), "the reason, in the page's language"
         assert organiser.locator("#club-table").is_hidden()
 
 

@@ -165,6 +165,8 @@ def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page
     tampered = link[:at] + ("A" if link[at] != "A" else "B") + link[at + 1 :]
     before = ana.locator("#friend-list").inner_text()
     assert deliver(tampered, ana) == "refused"
+    assert ana.locator("#status").get_attribute("data-kind") == "friend_forged_sender"
+    assert ana.locator("#status").inner_text() == "Refused. Your friend did not write this link, or it was changed."
     assert ana.locator("#friend-list").inner_text() == before
     assert deliver(link, ana) == "ready"
 

@@ -128,7 +128,9 @@ def check_challenge_name(name: object) -> str:
     try:
         return check_player_name(name)
     except InvalidMatchError:
-        raise ChallengeError(f"a challenge's name is text of 1 to {MAX_NAME_LENGTH} characters") from None
+        raise ChallengeError(
+            f"a challenge's name is text of 1 to {MAX_NAME_LENGTH} characters", "challenge_name", max=MAX_NAME_LENGTH
+        ) from None
 
 
 def check_member_name(name: object) -> str:
@@ -136,7 +138,9 @@ def check_member_name(name: object) -> str:
     try:
         return check_player_name(name)
     except InvalidMatchError:
-        raise ChallengeError(f"a display name is text of 1 to {MAX_NAME_LENGTH} characters") from None
+        raise ChallengeError(
+            f"a display name is text of 1 to {MAX_NAME_LENGTH} characters", "member_name", max=MAX_NAME_LENGTH
+        ) from None
 
 
 class ChallengeClosedError(ChallengeError):
@@ -159,7 +163,7 @@ def is_day(text: object) -> bool:
 def check_closing_date(closes: object) -> str:
     """A closing date as ``YYYY-MM-DD`` (a real calendar day)."""
     if not is_day(closes):
-        raise ChallengeError("the closing date is a day written YYYY-MM-DD")
+        raise ChallengeError("the closing date is a day written YYYY-MM-DD", "challenge_closes")
     return str(closes)
 
 
@@ -177,7 +181,7 @@ class Challenge:
     def __post_init__(self) -> None:
         check_challenge_name(self.name)
         if type(self.deals) is not int or not 1 <= self.deals <= MAX_DEALS:
-            raise ChallengeError(f"a challenge has 1 to {MAX_DEALS} deals")
+            raise ChallengeError(f"a challenge has 1 to {MAX_DEALS} deals", "challenge_deals", max=MAX_DEALS)
         if self.level not in CHALLENGE_LEVELS:
             raise ChallengeError(f"a challenge's computer plays at one of: {', '.join(CHALLENGE_LEVELS)}")
         check_closing_date(self.closes)
@@ -196,7 +200,9 @@ class Challenge:
         if not is_day(today):
             raise ChallengeError("today is a day written YYYY-MM-DD")
         if str(today) > self.closes:
-            raise ChallengeClosedError(f"this challenge closed on {self.closes}: it can no longer be played")
+            raise ChallengeClosedError(
+                f"this challenge closed on {self.closes}: it can no longer be played", closes=self.closes
+            )
 
     def dealer(self, index: int) -> int:
         """Who deals deal ``index`` (0-based): the players take turns, from ``seed % 2``."""
@@ -358,16 +364,18 @@ def replay_deal(challenge: Challenge, index: int, moves: Sequence[str]) -> DealS
     number = index + 1
     for ply, move in enumerate(moves, start=1):
         if deal.is_over:
-            raise UnfinishedDealError(f"deal {number} goes on after its end")
+            raise UnfinishedDealError(f"deal {number} goes on after its end", "deal_past_end", deal=number)
         if computer_acts(deal) and not (move == CLAIM and member_may_play(deal, move)):
             expected = CLAIM if deal.turn != COMPUTER else computer_choice(challenge, deal, index)
             if move != expected:
-                raise ComputerMoveMismatchError(f"deal {number}, move {ply}: the computer would not play that")
+                raise ComputerMoveMismatchError(
+                    f"deal {number}, move {ply}: the computer would not play that", deal=number, move=ply
+                )
         elif not member_may_play(deal, move):
-            raise IllegalResultMoveError(f"deal {number}, move {ply}: not a legal move")
+            raise IllegalResultMoveError(f"deal {number}, move {ply}: not a legal move", deal=number, move=ply)
         deal.play(move)
     if not deal.is_over:
-        raise UnfinishedDealError(f"deal {number} is not finished")
+        raise UnfinishedDealError(f"deal {number} is not finished", "deal_unfinished", deal=number)
     return DealScore.of(deal)
 
 
@@ -380,10 +388,16 @@ class ResultCheck:
     def __init__(self, result: Result) -> None:
         challenge = result.challenge
         if len(result.moves) != challenge.deals:
-            raise WrongDealCountError(f"this result has {len(result.moves)} deals, the challenge {challenge.deals}")
+            raise WrongDealCountError(
+                f"this result has {len(result.moves)} deals, the challenge {challenge.deals}",
+                has=len(result.moves),
+                deals=challenge.deals,
+            )
         if result.finished is not None and result.finished > challenge.closes:
             raise LateResultError(
-                f"this result was finished on {result.finished}, after the closing date {challenge.closes}"
+                f"this result was finished on {result.finished}, after the closing date {challenge.closes}",
+                finished=result.finished,
+                closes=challenge.closes,
             )
         self.result = result
         self.scores: list[DealScore] = []
@@ -520,7 +534,9 @@ class StandingRow:
 def check_same_challenge(challenge: Challenge, result: Result) -> Result:
     """``result`` if it is a result of ``challenge``, else :class:`OtherChallengeError`."""
     if result.challenge != challenge:
-        raise OtherChallengeError(f"this is a result of another challenge, not of {challenge.name!r}")
+        raise OtherChallengeError(
+            f"this is a result of another challenge, not of {challenge.name!r}", challenge=challenge.name
+        )
     return result
 
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
+  clubLanguage,
   clubLinkIn,
   clubUrl,
   dealComparison,
@@ -32,6 +33,19 @@ describe("club links", () => {
     assert.equal(url.search, "?embed=1");
     assert.ok(wantsStandings(url));
     assert.ok(!wantsStandings(new URL(clubUrl("challenge", "c1.x", BASE))));
+  });
+
+  test("an embedded challenge carries the club's language in its address", () => {
+    const url = new URL(clubUrl("challenge", "c1.x", BASE, { embed: true, lang: "sr-Cyrl" }));
+    assert.equal(url.search, "?embed=1&lang=sr-Cyrl");
+    assert.deepEqual(clubLinkIn(url), { kind: "challenge", token: "c1.x" });
+  });
+
+  test("the address's language comes first, then the one chosen on this device, then the browser's", () => {
+    assert.equal(clubLanguage("?embed=1&lang=sr-Cyrl", "en", "sr-Latn"), "sr-Cyrl");
+    assert.equal(clubLanguage("?lang=klingon", "en", "sr-Latn"), "en");
+    assert.equal(clubLanguage("", null, "sr-Latn"), "sr-Latn");
+    assert.equal(clubLanguage("", "nonsense", "en"), "en");
   });
 
   test("an address without a club link has none", () => {

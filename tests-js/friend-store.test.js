@@ -30,12 +30,13 @@ describe("friend matches kept on this device", () => {
   });
 
   test("text that is not a backup is refused", () => {
-    assert.throws(() => importedSaves(JSON.stringify({ version: 99, matches: [] })), /not a friend match backup/);
+    assert.throws(() => importedSaves(JSON.stringify({ version: 99, matches: [] })), { reason: "friend_backup" });
+    assert.throws(() => importedSaves("{not json"), { reason: "friend_backup" });
   });
 
   test("storage of another version is left alone, not written over", () => {
     localStorage.setItem("otv66.friend", JSON.stringify({ version: 99, matches: {} }));
-    assert.throws(() => storeMatch(state("m1", "play"), "saved-1"), /another version/);
+    assert.throws(() => storeMatch(state("m1", "play"), "saved-1"), { reason: "friend_store_version" });
     assert.equal(localStorage.getItem("otv66.friend"), JSON.stringify({ version: 99, matches: {} }));
   });
 });

@@ -117,8 +117,19 @@ def test_settings_that_cannot_be_a_challenge_are_refused(settings):
 
 def test_a_closing_date_is_a_real_day():
     assert check_closing_date("2028-02-29") == "2028-02-29"
-    with pytest.raises(ChallengeError):
+    with pytest.raises(ChallengeError) as refused:
         check_closing_date("2027-02-29")
+    assert refused.value.reason == "challenge_closes"
+
+
+@pytest.mark.parametrize(
+    ("settings", "reason", "params"),
+    [({"deals": 13}, "challenge_deals", {"max": 12}), ({"name": ""}, "challenge_name", {"max": 60})],
+)
+def test_the_settings_a_form_gets_wrong_are_refused_with_their_limits(settings, reason, params):
+    with pytest.raises(ChallengeError) as refused:
+        Challenge.from_dict({**club().to_dict(), **settings})
+    assert (refused.value.reason, refused.value.params) == (reason, params)
 
 
 def test_no_hint_no_undo_and_only_the_members_own_moves():
@@ -174,8 +185,9 @@ def test_a_changed_computer_move_is_refused(honest):
         if computer_acts(deal) and len(deal.legal_moves()) > 1:
             other = next(m for m in deal.legal_moves() if m != move)
             forged = with_moves(honest, 0, [*honest.moves[0][:ply], other, *honest.moves[0][ply + 1 :]])
-            with pytest.raises(ComputerMoveMismatchError):
+            with pytest.raises(ComputerMoveMismatchError) as refused:
                 verify(forged)
+            assert refused.value.params == {"deal": 1, "move": ply + 1}, "the page names the deal and the move"
             return
         deal.play(move)
     pytest.fail("the computer never had a choice in deal 1")
@@ -197,12 +209,15 @@ def test_changed_totals_are_refused(honest):
 
 
 def test_an_unfinished_deal_or_a_missing_deal_is_refused(honest):
-    with pytest.raises(UnfinishedDealError):
+    with pytest.raises(UnfinishedDealError) as short:
         verify(with_moves(honest, 1, list(honest.moves[1][:-1])))
-    with pytest.raises(UnfinishedDealError):
+    assert (short.value.reason, short.value.params) == ("deal_unfinished", {"deal": 2})
+    with pytest.raises(UnfinishedDealError) as long:
         verify(with_moves(honest, 1, [*honest.moves[1], "AS"]))
-    with pytest.raises(WrongDealCountError):
+    assert (long.value.reason, long.value.params) == ("deal_past_end", {"deal": 2})
+    with pytest.raises(WrongDealCountError) as count:
         verify(replace(honest, moves=honest.moves[:1]))
+    assert count.value.params == {"has": 1, "deals": 2}
 
 
 def test_a_result_of_another_challenge_is_refused(honest):
@@ -248,7 +263,7 @@ def test_a_challenge_is_open_through_its_closing_day_and_closed_after_it():
     challenge.check_open("2026-12-31")
     with pytest.raises(ChallengeClosedError) as refused:
         challenge.check_open("2027-01-01")
-    assert refused.value.kind == "challenge_closed"
+    assert (refused.value.kind, refused.value.params) == ("challenge_closed", {"closes": "2026-12-31"})
     with pytest.raises(ChallengeError):
         challenge.check_open("31.12.2026")
 

@@ -1,6 +1,10 @@
 /**
- * The club page's bridge calls, typed by club-types.js (the engine is started by engine-start.js).
+ * The club page's bridge calls, typed by club-types.js (the engine is started by engine-start.js), and their
+ * refusals in the page's language.
  */
+
+import { engineText } from "./engine-text.js";
+import { applyOverrides, loadSettings } from "./settings.js";
 
 /** @import { Engine } from "./engine.js" */
 
@@ -17,6 +21,16 @@
 export function clubCall(engine, method, params = {}) {
   // engine.call knows the game's methods (types.js); the club's are typed here, and get the same deadlines.
   return engine.call(/** @type {any} */ (method), params);
+}
+
+/**
+ * Why a club call was refused, in the page's language (engine-text.js; card names in the player's deck style),
+ * never the engine's English.
+ * @param {unknown} error  what the call rejected with
+ */
+export function refusalText(error) {
+  const { deck } = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
+  return engineText(error, deck);
 }
 
 /** An element of club.html by id. */

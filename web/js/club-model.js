@@ -7,7 +7,10 @@
  * fragment, which is never sent to a server.
  */
 
+import { isLanguage } from "./i18n.js";
+
 /** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow } from "./club-types.js" */
+/** @import { Language } from "./types.js" */
 
 /** @type {ClubLinkKind[]} */
 export const CLUB_LINK_KINDS = ["challenge", "result", "standings"];
@@ -52,14 +55,32 @@ export function wantsStandings(location) {
  * @param {ClubLinkKind} kind
  * @param {string} token
  * @param {string} base  the current page's address
- * @param {{embed?: boolean, standings?: boolean}} [options]  the embeddable form (`?embed=1`); a challenge's
- *   standings view rather than its play
+ * @param {{embed?: boolean, standings?: boolean, lang?: string}} [options]  the embeddable form (`?embed=1`); a
+ *   challenge's standings view rather than its play; the page's language for every visitor (`lang=`: a club's
+ *   site shows its challenge in the club's language, whatever the member's browser prefers)
  */
-export function clubUrl(kind, token, base, { embed = false, standings = false } = {}) {
+export function clubUrl(kind, token, base, { embed = false, standings = false, lang = "" } = {}) {
   const url = new URL("club.html", base);
-  url.search = embed ? "embed=1" : "";
+  const query = new URLSearchParams();
+  if (embed) query.set("embed", "1");
+  if (lang) query.set("lang", lang);
+  url.search = query.toString();
   url.hash = `${kind}=${token}${standings ? "&view=standings" : ""}`;
   return url.href;
+}
+
+/**
+ * The club page's language: the address's `lang` (for this visit: an embedded challenge speaks its club's
+ * language), else the one chosen on this device, else the browser's.
+ * @param {string} search  the page address's query
+ * @param {string | null} remembered  the language chosen on this device before
+ * @param {Language} browser  the browser's language (i18n.js `browserLanguage`)
+ * @returns {Language}
+ */
+export function clubLanguage(search, remembered, browser) {
+  const asked = new URLSearchParams(search).get("lang");
+  if (isLanguage(asked)) return asked;
+  return isLanguage(remembered) ? remembered : browser;
 }
 
 /**

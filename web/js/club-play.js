@@ -9,7 +9,7 @@
  */
 
 import { installSprite } from "./cards.js";
-import { byId, clubCall, inputById } from "./club-call.js";
+import { byId, clubCall, inputById, refusalText } from "./club-call.js";
 import { clubUrl, localDay, readAttempt, saveAttempt } from "./club-model.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
@@ -54,7 +54,7 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
     } catch (error) {
       if (/** @type {EngineError} */ (error).type === "challenge_closed") return refuseClosed();
       form.hidden = Boolean(member.moves);
-      setStatus("error", /** @type {Error} */ (error).message);
+      setStatus("error", refusalText(error));
     }
   };
   if (saved) return start({ name: saved.name, moves: saved.moves });
@@ -126,7 +126,7 @@ class ClubTable {
     } catch (error) {
       this.busy = false;
       this.draw();
-      this.setStatus("error", /** @type {Error} */ (error).message);
+      this.setStatus("error", refusalText(error));
     }
   }
 

@@ -6,11 +6,11 @@
  * one listed) and embeds on a club's site.
  */
 
-import { byId, clubCall, inputById } from "./club-call.js";
+import { byId, clubCall, inputById, refusalText } from "./club-call.js";
 import { clubUrl, dealComparison, resultTokensIn } from "./club-model.js";
 import { t } from "./i18n.js";
 
-/** @import { Engine, EngineError } from "./engine.js" */
+/** @import { Engine } from "./engine.js" */
 /** @import { Standings } from "./club-types.js" */
 
 /**
@@ -30,7 +30,7 @@ export async function openStandings(engine, start, setStatus) {
     try {
       ({ challenge, results } = await clubCall(engine, "standings_read", { token: start.standings }));
     } catch (error) {
-      return setStatus("error", /** @type {Error} */ (error).message);
+      return setStatus("error", refusalText(error));
     }
   }
   /** @type {string[]} */
@@ -47,7 +47,7 @@ export async function openStandings(engine, start, setStatus) {
       const table = await clubCall(engine, "standings", { challenge, results: accepted });
       showTable(table, setStatus);
     } catch (error) {
-      setStatus("error", /** @type {Error} */ (error).message);
+      setStatus("error", refusalText(error));
     }
   };
   byId("club-verify").onclick = () => verifyAll(resultTokensIn(inputById("club-results").value));
@@ -76,9 +76,7 @@ async function verifyOne(engine, token, position, count, accepted) {
   } catch (error) {
     const item = document.createElement("li");
     item.dataset.refused = String(position);
-    const late = /** @type {EngineError} */ (error).type === "refused_late"; // the one refusal the page words itself
-    const reason = late ? t("clubLate") : /** @type {Error} */ (error).message;
-    item.textContent = t("clubRefused", { position, reason });
+    item.textContent = t("clubRefused", { position, reason: refusalText(error) });
     byId("club-refused").append(item);
   }
   progress.textContent = "";

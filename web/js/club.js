@@ -6,14 +6,14 @@
  * `#standings=s1.…` open the standings view (club-standings.js). The engine does all the checking.
  */
 
-import { byId, clubCall, inputById } from "./club-call.js";
-import { clubLinkIn, clubUrl, iframeSnippet, localDay, wantsStandings } from "./club-model.js";
+import { byId, clubCall, inputById, refusalText } from "./club-call.js";
+import { clubLanguage, clubLinkIn, clubUrl, iframeSnippet, localDay, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { deviceStorage } from "./device-storage.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
-import { browserLanguage, isLanguage, setLanguage, t } from "./i18n.js";
+import { browserLanguage, setLanguage, t } from "./i18n.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 const LANGUAGE_KEY = "otv66.club.language";
@@ -35,15 +35,20 @@ function fillTexts() {
   byId("club-home").textContent = t("clubHome");
 }
 
-/** The language picker: remembered on this device, the browser's language at first. */
+/**
+ * The language picker: the address's `lang` for this visit, else remembered on this device, else the browser's.
+ * A choice is remembered, and replaces the address's `lang` too (else the address would overrule it).
+ */
 function wireLanguage() {
   const picker = /** @type {HTMLSelectElement} */ (byId("club-language"));
-  const remembered = deviceStorage().getItem(LANGUAGE_KEY);
-  setLanguage(isLanguage(remembered) ? remembered : browserLanguage());
+  setLanguage(clubLanguage(location.search, deviceStorage().getItem(LANGUAGE_KEY), browserLanguage()));
   picker.value = document.documentElement.lang;
   picker.onchange = () => {
     deviceStorage().setItem(LANGUAGE_KEY, picker.value);
-    location.reload();
+    const url = new URL(location.href);
+    if (!url.searchParams.has("lang")) return location.reload();
+    url.searchParams.set("lang", picker.value);
+    location.replace(url.href); // the query changes, so the page loads again
   };
   fillTexts();
 }
@@ -74,7 +79,7 @@ async function showCreate() {
       });
       inputById("club-link").value = clubUrl("challenge", made.token, location.href);
       inputById("club-snippet").value = iframeSnippet(
-        clubUrl("challenge", made.token, location.href, { embed: true }),
+        clubUrl("challenge", made.token, location.href, { embed: true, lang: document.documentElement.lang }),
         made.challenge.name,
       );
       const standings = /** @type {HTMLAnchorElement} */ (byId("club-standings-start"));
@@ -82,7 +87,7 @@ async function showCreate() {
       byId("club-created").hidden = false;
       setStatus("created", t("clubCreated"));
     } catch (error) {
-      setStatus("error", /** @type {Error} */ (error).message);
+      setStatus("error", refusalText(error));
     }
   });
 }
@@ -109,7 +114,7 @@ async function start() {
     const { challenge, closed } = await clubCall(engine, "challenge_open", { token: link.token, today: localDay() });
     await playChallenge(engine, link.token, challenge, closed, setStatus);
   } catch (error) {
-    setStatus("error", /** @type {Error} */ (error).message);
+    setStatus("error", refusalText(error));
   }
 }
 

@@ -11,6 +11,7 @@
 import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
+import { engineText } from "./engine-text.js";
 import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-invite.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
@@ -202,9 +203,8 @@ async function run(/** @type {() => Promise<void>} */ step) {
     await step();
     if (status.dataset.status === "busy") setStatus("ready", current ? turnText(current) : t("friendReady"));
   } catch (error) {
-    const { type = "error", message = String(error) } = /** @type {{type?: string, message?: string}} */ (error);
-    setStatus("refused", t("friendRefused", { message }));
-    byId("status").dataset.kind = type;
+    setStatus("refused", t("friendRefused", { message: engineText(error, settings.deck) }));
+    byId("status").dataset.kind = /** @type {{type?: string}} */ (error)?.type ?? "error";
   } finally {
     busy = false;
     renderMatch();

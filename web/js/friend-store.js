@@ -11,6 +11,21 @@ const KEY = "otv66.friend";
 const VERSION = 1;
 
 /**
+ * What the store refuses, with a `reason` the page words in the player's language (engine-text.js `err_<reason>`)
+ * like the engine's refusals; the message is the English for logs and tests.
+ */
+export class FriendStoreError extends Error {
+  /**
+   * @param {"friend_store_version" | "friend_backup"} reason
+   * @param {string} message
+   */
+  constructor(reason, message) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
  * @typedef {object} StoredMatch
  * @property {string} saved  FriendMatch.to_text()
  * @property {FriendState} state  the state when saved (for the list before the engine is loaded)
@@ -42,7 +57,11 @@ export function storedMatches() {
  */
 export function storeMatch(state, saved) {
   const data = read();
-  if (!data) throw new Error("the stored friend matches are of another version: export them first");
+  if (!data)
+    throw new FriendStoreError(
+      "friend_store_version",
+      "the stored friend matches are of another version: export them first",
+    );
   data.matches[state.id] = { saved, state, updated: Date.now() };
   localStorage.setItem(KEY, JSON.stringify(data));
 }
@@ -58,7 +77,13 @@ export function exportText() {
  * @returns {string[]}
  */
 export function importedSaves(text) {
-  const data = JSON.parse(text);
-  if (data?.version !== VERSION || !Array.isArray(data.matches)) throw new Error("not a friend match backup");
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = null;
+  }
+  if (data?.version !== VERSION || !Array.isArray(data.matches))
+    throw new FriendStoreError("friend_backup", "not a friend match backup");
   return data.matches.filter((/** @type {unknown} */ m) => typeof m === "string");
 }
