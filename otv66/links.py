@@ -116,7 +116,7 @@ def deal_token(deal: Deal) -> str:
     Raises :class:`LinkError` for a deal given by layout: without a seed there is nothing short to share.
     """
     if deal.seed is None or deal.packets is None:
-        raise LinkError("only a deal dealt from a seed can be shared as a deal link")
+        raise LinkError("only a deal dealt from a seed can be shared as a deal link", "deal_not_seeded")
     link = DealLink(deal.seed, deal.dealer, tuple(deal.packets), deal.rules)
     return encode_token(DEAL_KIND, {**link.to_dict(), "shuffle": SHUFFLE_VERSION})
 
@@ -277,7 +277,7 @@ def read_token(token: Any) -> DealLink | Match:
 def _fitting(token: str, what: str) -> str:
     """``token`` if it is short enough to be read back, else a :class:`LinkError`."""
     if len(token) > MAX_TOKEN_LENGTH:
-        raise LinkError(f"{what} is too long for one link")
+        raise LinkError(f"{what} is too long for one link", "link_too_long")
     return token
 
 
@@ -368,6 +368,8 @@ def read_standings_token(token: Any) -> tuple[Challenge, list[Result]]:
     if not isinstance(data, dict) or set(data) != {"challenge", "results"} or not isinstance(data["results"], list):
         raise LinkError("this standings link is damaged (no table in it)")
     if len(data["results"]) > MAX_RESULTS:
-        raise LinkError(f"this standings link holds more than {MAX_RESULTS} results")
+        raise LinkError(
+            f"this standings link holds more than {MAX_RESULTS} results", "standings_too_many", max=MAX_RESULTS
+        )
     challenge = _challenge_from(data["challenge"], "standings")
     return challenge, [_result_from(challenge, entry, "standings") for entry in data["results"]]

@@ -104,7 +104,10 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
     });
   const saved = readSavedMatch();
   if (saved.status === "newer") tell(t("saveNewer"));
-  if (saved.status === "corrupt") tell(t("saveCorrupt", { message: saved.message }));
+  if (saved.status === "corrupt") {
+    console.warn("otv66: the saved match cannot be read:", saved.message);
+    tell(t("saveCorrupt", { reason: t("err_invalid_record") }));
+  }
   const kept = saved.status === "ok" ? saved.save : null;
   const link = resumeOnly ? null : linkInLocation(location);
   if (link?.kind === "game") return void (await openLinkedDeal(engine, seatsFromSettings(ctx))); // to the replay page
@@ -186,7 +189,7 @@ async function resume(ctx, save) {
     return true;
   } catch (error) {
     store.update((page) => {
-      page.notice = t("saveCorrupt", { message: /** @type {Error} */ (error).message });
+      page.notice = t("saveCorrupt", { reason: engineText(error, page.settings.deck) });
     });
     return false;
   }

@@ -6,6 +6,7 @@
  */
 
 import { cardFace } from "./cards.js";
+import { engineText } from "./engine-text.js";
 import { cardName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { isMarriageLead, lossText, summarise, wasRated } from "./review-summary.js";
@@ -119,7 +120,7 @@ export function showReview(dialog, review, names, deck, positionAt) {
             const shown = await positionAt(Number(button.dataset.ply));
             if (ask === asked) position.innerHTML = positionMarkup(shown, names, deck);
           } catch (error) {
-            if (ask === asked) position.textContent = /** @type {Error} */ (error).message;
+            if (ask === asked) position.textContent = engineText(error, deck);
           } finally {
             if (ask === asked) position.removeAttribute("aria-busy");
           }

@@ -148,7 +148,7 @@ async function share(engine, dialog, kind) {
   } catch (error) {
     await showPanel(dialog, {
       title: st(kind === "deal" ? "shareDeal" : "shareGame"),
-      body: `<p>${escapeHtml(st("shareFailed", { message: /** @type {Error} */ (error).message }))}</p>`,
+      body: `<p>${escapeHtml(st("shareFailed", { reason: engineText(error, "french") }))}</p>`,
       buttons: [{ label: st("close"), value: "close", primary: true }],
       cancelValue: "close",
     });

@@ -152,7 +152,7 @@ export const EN = {
   historyLost: "lost",
   historyHotseat: "two players",
   clearHistory: "Clear history",
-  saveCorrupt: "The saved match could not be resumed ({message}). It is kept aside; a new match starts.",
+  saveCorrupt: "The saved match could not be resumed. {reason} It is kept aside; a new match starts.",
   saveNewer:
     "The saved match comes from a newer version of the game: it is kept untouched (continue it there). A new match starts here.",
   resumed: "The saved match was resumed.",

@@ -166,8 +166,7 @@ export const SR = {
   historyHotseat: "dva igrača",
   clearHistory: "Obriši istoriju",
   // saves
-  saveCorrupt:
-    "Sačuvana partija nije mogla da se nastavi ({message}). Ostaje sačuvana po strani; počinje nova partija.",
+  saveCorrupt: "Sačuvana partija nije mogla da se nastavi. {reason} Ostaje sačuvana po strani; počinje nova partija.",
   saveNewer:
     "Sačuvana partija je iz novije verzije igre: ostaje netaknuta (nastavite je u novijoj verziji). Ovde počinje nova partija.",
   resumed: "Nastavljena je sačuvana partija.",
