@@ -17,10 +17,15 @@ import { st } from "./ship-text.js";
 export const FRAME_STYLE =
   "display: block; width: 100%; max-width: 960px; height: min(88vh, 720px); height: min(88svh, 720px); border: 0";
 
-/** The iframe snippet for a site whose game page is `gameUrl`. */
-export function snippet(/** @type {string} */ gameUrl) {
+/**
+ * The iframe snippet for a site whose game page is `gameUrl`: the game in `lang` (the language the webmaster reads
+ * this page in), at the club level.
+ * @param {string} gameUrl
+ * @param {string} lang
+ */
+export function snippet(gameUrl, lang) {
   const src = new URL(gameUrl);
-  src.search = "?embed=1&lang=sr-Latn&level=club";
+  src.search = new URLSearchParams({ embed: "1", lang, level: "club" }).toString();
   return `<iframe src="${src.href}" title="Otvoreni 66"
         style="${FRAME_STYLE}" loading="lazy"></iframe>
 <script>
@@ -66,7 +71,7 @@ function translate() {
 function start() {
   const lang = translate();
   const gameUrl = new URL("index.html", location.href);
-  const code = snippet(gameUrl.href);
+  const code = snippet(gameUrl.href, lang);
   const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   byId("snippet").textContent = code;
   byId("copy-snippet").addEventListener("click", async (event) => {
