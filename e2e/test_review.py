@@ -19,6 +19,15 @@ def play_out_the_deal(table) -> None:
         table.step("4-4")
 
 
+def serbian_count(n: int, one: str, few: str, other: str) -> str:
+    """The Serbian word form for ``n`` things: 1, 21, 31… take ``one``; 2 to 4, 22 to 24… ``few``; else ``other``."""
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return other
+
+
 @pytest.mark.parametrize(("width", "height"), SCREENS)
 def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_in_context, artifacts, width, height):
     table = table_in_context(viewport={"width": width, "height": height})
@@ -30,12 +39,16 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     moves.first.wait_for(timeout=90_000)
     assert panel.locator(".panel-title").inner_text() == "Analiza deljenja"
     summary = panel.locator(".review-summary").inner_text()
-    assert re.search(r"izgubljeno \d+\.\d\d poena partije", summary), summary
+    assert re.search(r"izgubljeno \d+,\d\d poena partije", summary), "a decimal comma in Serbian: " + summary
+    counts = re.findall(r"(\d+) (označen potez|označena poteza|označenih poteza)", summary)
+    assert len(counts) == 2, "each player's marked moves, counted: " + summary
+    for number, words in counts:
+        assert words == serbian_count(int(number), "označen potez", "označena poteza", "označenih poteza"), summary
     count = moves.count()
     assert count >= 8, "one row per move of the deal"
     for row in range(count):
         loss = moves.nth(row).locator(".review-loss").inner_text()
-        assert re.fullmatch(r"\u2212?\d+\.\d\d|jedini potez", loss), loss
+        assert re.fullmatch(r"\u2212?\d+,\d\d|jedini potez", loss), loss
     # A move the engine marked names the better move; otherwise the first rated move.
     marked = panel.locator(".review-move:has(.review-better)")
     chosen = marked.first if marked.count() else panel.locator(".review-move:has([data-loss])").first
@@ -116,7 +129,7 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
     ]
     assert panel.locator("table.history thead th").count() == 5
     expert = panel.locator('table.stats tr[data-group="expert"] td').all_inner_texts()
-    assert expert == ["1", "1", "1.40"]
+    assert expert == ["1", "1", "1,40"]
     overall = panel.locator('table.stats tr[data-group="all"] td').all_inner_texts()
-    assert overall == ["2", "1", "1.00"]
+    assert overall == ["2", "1", "1,00"]
     panel.screenshot(path=artifacts / "history-360x640.png")

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, test } from "node:test";
 import {
   browserLanguage,
   cardName,
+  decimal,
   fillIn,
   LANGUAGES,
   language,
@@ -101,6 +102,55 @@ describe("t: the text for a key in the current language", () => {
     setLanguage("fr");
     assert.equal(language(), "sr-Latn");
     assert.equal(t("newMatch"), "Nova partija");
+  });
+
+  test("a count takes the word form its number needs: three in Serbian, two in English", () => {
+    const points = "{p} {p|poen|poena|poena}";
+    const tricks = "{n} {n|štih|štiha|štihova}";
+    assert.deepEqual(
+      [1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 41, 111, 0].map((n) => fillIn(tricks, { n })),
+      [
+        "1 štih",
+        "2 štiha",
+        "4 štiha",
+        "5 štihova",
+        "11 štihova",
+        "12 štihova",
+        "14 štihova",
+        "21 štih",
+        "22 štiha",
+        "25 štihova",
+        "41 štih",
+        "111 štihova",
+        "0 štihova",
+      ],
+    );
+    assert.equal(fillIn(points, { p: 61 }), "61 poen");
+    assert.equal(
+      fillIn("{n} {n|deal|deals}", { n: 1 }) + fillIn(", {n} {n|deal|deals}", { n: 21 }),
+      "1 deal, 21 deals",
+    );
+    assert.equal(fillIn("{n|a|b}", {}), "{n|a|b}", "without its number it stays");
+    assert.equal(toCyrillic(tricks), "{n} {n|штих|штиха|штихова}");
+  });
+
+  test("every count gives three word forms in Serbian and two in English", () => {
+    for (const [lang, forms] of [
+      ["sr-Latn", 3],
+      ["sr-Cyrl", 3],
+      ["en", 2],
+    ]) {
+      for (const [key, text] of Object.entries(TEXTS[lang])) {
+        for (const [, , words] of text.matchAll(/\{(\w+)\|([^}]*)\}/g))
+          assert.equal(words.split("|").length, forms, `${lang} ${key}`);
+      }
+    }
+  });
+
+  test("decimals are written as the page's language writes them", () => {
+    assert.equal(decimal(4.031, 2), "4,03");
+    setLanguage("en");
+    assert.equal(decimal(4.031, 2), "4.03");
   });
 
   test("fillIn replaces every occurrence and only whole names", () => {

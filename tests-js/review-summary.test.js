@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { isMarriageLead, lossText, summarise, wasRated } from "../web/js/review-summary.js";
+import { pageLanguage } from "./fakes.js";
 
 /** A reviewed move as the bridge's `review` gives it. */
 const rated = (player, move, loss, mark = null) => ({
@@ -52,9 +53,16 @@ describe("the review in numbers", () => {
     assert.equal(wasRated(forced(0, "AS")), false);
   });
 
-  test("losses are written with a minus sign and two decimals", () => {
-    assert.equal(lossText(0.4213), "\u22120.42");
-    assert.equal(lossText(0), "0.00");
-    assert.equal(lossText(0.001), "0.00");
+  test("losses are written with a minus sign and two decimals, in the page's language", () => {
+    assert.equal(lossText(0.4213), "\u22120,42");
+    assert.equal(lossText(0), "0,00");
+    assert.equal(lossText(0.001), "0,00");
+    const restore = pageLanguage("en");
+    try {
+      assert.equal(lossText(0.4213), "\u22120.42");
+      assert.equal(lossText(0), "0.00");
+    } finally {
+      restore();
+    }
   });
 });

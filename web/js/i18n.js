@@ -35,11 +35,17 @@ const CYRILLIC = {
 };
 
 /**
- * Serbian Latin text in Cyrillic script. Placeholders in braces, code in backticks and foreign words (with w, x, y,
- * q) stay.
+ * Serbian Latin text in Cyrillic script. Placeholders' names in braces, code in backticks and foreign words (with
+ * w, x, y, q) stay; the word forms of a count placeholder (`{n|štih|štiha|štihova}`) are Serbian and change.
+ * @param {string} text
+ * @returns {string}
  */
-export function toCyrillic(/** @type {string} */ text) {
-  return text.replace(/\{[^}]*\}|`[^`]*`|\p{L}+/gu, (word) => {
+export function toCyrillic(text) {
+  return text.replace(/\{[^}]*\}|`[^`]*`|\p{L}+/gu, (/** @type {string} */ word) => {
+    if (word.startsWith("{") && word.includes("|")) {
+      const bar = word.indexOf("|");
+      return word.slice(0, bar) + toCyrillic(word.slice(bar));
+    }
     if (word.startsWith("{") || word.startsWith("`") || /[wxyq]/i.test(word)) return word;
     return word.replace(/dž|lj|nj|./gi, (latin) => {
       const cyr = CYRILLIC[latin.toLowerCase()];
@@ -104,12 +110,45 @@ export function hasText(/** @type {string} */ key) {
 }
 
 /**
- * `text` with each `{name}` replaced by `values[name]` as plain text; a placeholder without a value stays.
+ * Which of a count's word forms goes with the whole number `n`: Serbian has three (one: 1, 21, 31…; few: 2–4, 22–24…;
+ * other: 0, 5–20, 25…, "1 štih, 2 štiha, 5 štihova"), English two (one: 1; other). Returns the form's index.
+ * @param {number} n
+ * @param {number} forms  how many forms the text gives (3 in Serbian, 2 in English)
+ */
+export function countForm(n, forms) {
+  const whole = Math.abs(Math.trunc(n));
+  if (forms === 2) return whole === 1 ? 0 : 1;
+  const ten = whole % 10;
+  const hundred = whole % 100;
+  if (ten === 1 && hundred !== 11) return 0;
+  if (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) return 1;
+  return 2;
+}
+
+/**
+ * `text` with each `{name}` replaced by `values[name]` as plain text, and each count placeholder
+ * `{name|form|form…}` by the word form that goes with the number `values[name]` (countForm); a placeholder
+ * without a value stays.
  * @param {string} text
  * @param {Record<string, string | number>} values
  */
 export function fillIn(text, values) {
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+  return text.replace(/\{(\w+)((?:\|[^|}]*)*)\}/g, (whole, name, forms) => {
+    if (!(name in values)) return whole;
+    if (!forms) return String(values[name]);
+    const words = forms.slice(1).split("|");
+    return words[countForm(Number(values[name]), words.length)] ?? whole;
+  });
+}
+
+/**
+ * `n` with `digits` decimals, written as the page's language writes them ("4,03" in Serbian, "4.03" in English).
+ * @param {number} n
+ * @param {number} digits
+ */
+export function decimal(n, digits) {
+  const text = n.toFixed(digits);
+  return current === "en" ? text : text.replace(".", ",");
 }
 
 /**

@@ -3,7 +3,7 @@
  * runtime downloads), or what went wrong with a Retry button. Never a blank page or an endless spinner.
  */
 
-import { t } from "./i18n.js";
+import { decimal, t } from "./i18n.js";
 
 /**
  * Where each loading step of the worker (worker.js) puts the bar, as a fraction of the whole.
@@ -48,7 +48,7 @@ export class LoadingScreen {
    */
   progress(step, loaded, total) {
     if (step === "download") {
-      const mb = (/** @type {number} */ bytes) => (bytes / 1e6).toFixed(1);
+      const mb = (/** @type {number} */ bytes) => decimal(bytes / 1e6, 1);
       const text = t("stepDownload", { loaded: mb(loaded), total: total ? mb(total) : "?" });
       this.show(text, 0.05 + 0.8 * (total ? loaded / total : 0));
     } else if (step in STEP_AT) {

@@ -7,7 +7,7 @@
 
 import { cardFace } from "./cards.js";
 import { engineText } from "./engine-text.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, decimal, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { isMarriageLead, lossText, summarise, wasRated } from "./review-summary.js";
 
@@ -23,7 +23,7 @@ function moveName(/** @type {Move} */ move, /** @type {Deck} */ deck) {
 function summaryLine(/** @type {Review} */ review, /** @type {string[]} */ names) {
   return summarise(review)
     .map((sum, player) =>
-      t("reviewPlayerSummary", { name: names[player], lost: sum.lost.toFixed(2), marked: sum.marked }),
+      t("reviewPlayerSummary", { name: names[player], lost: decimal(sum.lost, 2), marked: sum.marked }),
     )
     .join(" · ");
 }

@@ -3,6 +3,8 @@
  * were marked; per move, whether it led a marriage. The ratings themselves are the engine's (otv66/ai/review.py).
  */
 
+import { decimal } from "./i18n.js";
+
 /** @import { Move, Review, ReviewMove } from "./types.js" */
 
 /**
@@ -43,7 +45,7 @@ export function wasRated(/** @type {ReviewMove} */ move) {
   return typeof move.value === "number";
 }
 
-/** A loss as the review writes it: "−0.42" (a true minus sign), "0.00" for none. */
+/** A loss as the review writes it: "−0,42" (a true minus sign; "−0.42" in English), "0,00" for none. */
 export function lossText(/** @type {number} */ loss) {
-  return loss > 0.005 ? `\u2212${loss.toFixed(2)}` : "0.00";
+  return loss > 0.005 ? `\u2212${decimal(loss, 2)}` : decimal(0, 2);
 }

@@ -3,7 +3,7 @@
  */
 
 import { historyStats } from "./history-stats.js";
-import { LANGUAGES, t } from "./i18n.js";
+import { decimal, LANGUAGES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { checkbox, readRules, ruleFields, select } from "./rule-fields.js";
@@ -167,7 +167,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
       (row) =>
         `<tr data-group="${escapeHtml(row.group)}"><th scope="row">${escapeHtml(groupLabel(row.group))}</th>${cell(row.matches)}${cell(
           row.wins ?? "—",
-        )}${cell(row.pointsPerDeal === null ? "—" : row.pointsPerDeal.toFixed(2))}</tr>`,
+        )}${cell(row.pointsPerDeal === null ? "—" : decimal(row.pointsPerDeal, 2))}</tr>`,
     )
     .join("");
   const rows = history
