@@ -232,7 +232,7 @@ export const EN = {
   clubVerifying: "Verifying the results by re-playing them…",
   clubProgress: "Result {position} of {count}: deal {deal} of {deals}…",
   clubRefused: "Result {position} was refused. {reason}",
-  clubRanked: "Standings: {count} verified results.",
+  clubRanked: "Standings: {count} verified {count|result|results}.",
   clubStandingsOf: "Standings: {name}",
   clubRank: "Rank",
   clubMember: "Name",

@@ -251,7 +251,7 @@ export const SR = {
   clubVerifying: "Proveravam rezultate ponovnim igranjem…",
   clubProgress: "Rezultat {position} od {count}: deljenje {deal} od {deals}…",
   clubRefused: "Rezultat {position} je odbijen. {reason}",
-  clubRanked: "Tabela: {count} proverenih rezultata.",
+  clubRanked: "Tabela: {count} {count|proveren rezultat|proverena rezultata|proverenih rezultata}.",
   clubStandingsOf: "Tabela: {name}",
   clubRank: "Mesto",
   clubMember: "Ime",
