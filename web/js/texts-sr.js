@@ -105,7 +105,7 @@ export const SR = {
   scoreLine: "Poeni: {a} : {b} · štihova: {ta} : {tb}",
   whyReached: "{name}: 66 ili više ({score}).",
   whyPlayedOut: "Odigrano je svih 16 štihova; veći zbir pobeđuje.",
-  whyFalseClaim: "{name}: prijava 66 sa samo {score} {score|poen|poena|poena}, pa protivnik dobija 2 poena partije.",
+  whyFalseClaim: "{name}: prijava 66, a poena ima samo {score}, pa protivnik dobija 2 poena partije.",
   why1: "{name}: {score} {score|poen|poena|poena}, 33 ili više — 1 poen partije.",
   why2: "{name}: {score} {score|poen|poena|poena}, manje od 33 — 2 poena partije.",
   why3: "{name}: nijedan štih — 3 poena partije.",
