@@ -206,3 +206,20 @@ def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_ur
     page.locator('#status[data-status="closed"]').wait_for(timeout=LOAD_TIMEOUT_MS)
     assert "2020-01-31" in page.locator("#status").inner_text()
     assert page.locator("#club-start").is_hidden() and page.locator("#table").is_hidden()
+
+
+def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page, base_url: str) -> None:
+    token = challenge_token(Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5))
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={token[:-8]}")
+    page.locator('#status[data-status="error"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    problem = page.locator("#club-problem")
+    assert problem.is_visible(), "not only in the status line at the bottom"
+    assert problem.locator("h2").inner_text() == "Ovaj link ne može da se otvori"
+    assert page.locator("#club-problem-reason").inner_text() == "Link je skraćen ili oštećen: kopirajte ceo link."
+    assert "ponovo pošalje ceo link" in problem.inner_text()
+    assert page.locator("#club-play").is_hidden() and page.locator("#table").is_hidden()
+    page.goto("about:blank")
+    page.goto(f"{base_url}/club.html?lang=en#standings=s1.AAAA")
+    page.locator('#status[data-status="error"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert page.locator("#club-problem h2").inner_text() == "This link cannot be opened", "a standings link too"
+    assert page.locator("#club-standings").is_hidden()

@@ -14,25 +14,21 @@ import { t } from "./i18n.js";
 /** @import { Standings } from "./club-types.js" */
 
 /**
- * Open the standings view.
+ * Open the standings view. A standings link that cannot be read rejects (the page says why in place of the view).
  * @param {Engine} engine
  * @param {{challenge: string | null, results: string[], standings: string | null}} start  the challenge token and
  *   results to start from, or a standings token (read-only)
  * @param {(status: string, text: string) => void} setStatus
  */
 export async function openStandings(engine, start, setStatus) {
-  byId("club-standings").hidden = false;
   let { challenge, results } = start;
   if (start.standings) {
     // A standings link: its results are checked like pasted ones (progress, refusals), but nothing is added.
     byId("club-paste").hidden = true;
     setStatus("verifying", t("clubVerifying"));
-    try {
-      ({ challenge, results } = await clubCall(engine, "standings_read", { token: start.standings }));
-    } catch (error) {
-      return setStatus("error", refusalText(error));
-    }
+    ({ challenge, results } = await clubCall(engine, "standings_read", { token: start.standings }));
   }
+  byId("club-standings").hidden = false;
   /** @type {string[]} */
   const accepted = [];
   const verifyAll = async (/** @type {string[]} */ tokens) => {

@@ -114,8 +114,20 @@ async function start() {
     const { challenge, closed } = await clubCall(engine, "challenge_open", { token: link.token, today: localDay() });
     await playChallenge(engine, link.token, challenge, closed, setStatus);
   } catch (error) {
-    setStatus("error", refusalText(error));
+    if (link === null) setStatus("error", refusalText(error));
+    else showProblem(refusalText(error));
   }
+}
+
+/**
+ * The link could not be opened at all (a broken or changed challenge link, for instance): say so where the page's
+ * content would be, not only in the status line, and what to do.
+ * @param {string} reason  a sentence
+ */
+function showProblem(reason) {
+  setStatus("error", reason);
+  byId("club-problem-reason").textContent = reason;
+  byId("club-problem").hidden = false;
 }
 
 start();

@@ -195,6 +195,8 @@ export const EN = {
   suitG_C: "acorns",
   cardName: "{rank} of {suit}",
   // Club challenge (club.html)
+  clubProblemTitle: "This link cannot be opened",
+  clubProblemHelp: "Ask whoever sent it to you to send the whole link again.",
   clubTitle: "Club challenge",
   clubHome: "New match",
   clubLoading: "Loading…",

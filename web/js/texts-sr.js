@@ -215,6 +215,8 @@ export const SR = {
   cardName: "{rank} {suit}",
   // Club challenge (club.html)
   clubTitle: "Klupski izazov",
+  clubProblemTitle: "Ovaj link ne može da se otvori",
+  clubProblemHelp: "Zamolite onoga ko vam ga je poslao da vam ponovo pošalje ceo link.",
   clubHome: "Nova partija",
   clubLoading: "Učitavanje…",
   clubCreateTitle: "Novi izazov za klub",
