@@ -13,7 +13,7 @@ import { openStandings } from "./club-standings.js";
 import { deviceStorage } from "./device-storage.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
-import { browserLanguage, setLanguage, t } from "./i18n.js";
+import { browserLanguage, language, setLanguage, t } from "./i18n.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 const LANGUAGE_KEY = "otv66.club.language";
@@ -79,7 +79,7 @@ async function showCreate() {
       });
       inputById("club-link").value = clubUrl("challenge", made.token, location.href);
       inputById("club-snippet").value = iframeSnippet(
-        clubUrl("challenge", made.token, location.href, { embed: true, lang: document.documentElement.lang }),
+        clubUrl("challenge", made.token, location.href, { embed: true, lang: language() }),
         made.challenge.name,
       );
       const standings = /** @type {HTMLAnchorElement} */ (byId("club-standings-start"));
