@@ -59,6 +59,10 @@ export function showRules(dialog, deck) {
 /**
  * On a first visit, a note offering the rules (shown once: the offer is remembered in `storage`). It sits over
  * the top of the page, takes no room from the table and goes away when answered or after `lifetime` ms.
+ *
+ * A modal dialog (the packets to deal, a marriage to announce...) makes the rest of the page inert, so the note
+ * could not be answered under one: it waits until no modal dialog is open, steps aside while one opens, and its
+ * `lifetime` counts from each time it can be answered. It is remembered as offered once it has been shown.
  * @param {() => Storage} storage  the page's localStorage (asked for here: reading it may throw)
  * @param {() => void} openRules
  * @param {number} lifetime
@@ -66,7 +70,6 @@ export function showRules(dialog, deck) {
 export function offerRulesOnce(storage, openRules, lifetime = 12000) {
   try {
     if (storage().getItem(OFFERED_KEY)) return null;
-    storage().setItem(OFFERED_KEY, "1");
   } catch {
     return null; // no storage (private mode): no offer rather than one on every visit
   }
@@ -77,14 +80,36 @@ export function offerRulesOnce(storage, openRules, lifetime = 12000) {
   note.innerHTML = `<span>${escapeHtml(t("rulesOffer"))}</span>
     <button type="button" class="primary" id="rules-offer-open">${escapeHtml(t("rulesOfferOpen"))}</button>
     <button type="button" id="rules-offer-later">${escapeHtml(t("rulesOfferLater"))}</button>`;
-  const timer = setTimeout(() => note.remove(), lifetime);
-  const answer = (/** @type {boolean} */ open) => {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const observer = new MutationObserver(() => place());
+  const end = () => {
+    observer.disconnect();
     clearTimeout(timer);
     note.remove();
+  };
+  const place = () => {
+    const blocked = document.querySelector("dialog[open]") !== null; // the page opens every dialog modal
+    if (blocked && note.isConnected) {
+      clearTimeout(timer);
+      note.remove();
+    } else if (!blocked && !note.isConnected) {
+      try {
+        storage().setItem(OFFERED_KEY, "1");
+      } catch {
+        // shown all the same; a later visit may offer it again
+      }
+      document.body.append(note);
+      timer = setTimeout(end, lifetime);
+    }
+  };
+  const answer = (/** @type {boolean} */ open) => {
+    end();
     if (open) openRules();
   };
   /** @type {HTMLElement} */ (note.querySelector("#rules-offer-open")).addEventListener("click", () => answer(true));
   /** @type {HTMLElement} */ (note.querySelector("#rules-offer-later")).addEventListener("click", () => answer(false));
-  document.body.append(note);
+  observer.observe(document.body, { subtree: true, attributeFilter: ["open"] });
+  place();
   return note;
 }
