@@ -48,6 +48,21 @@ def test_the_rules_panel_opens_from_the_menu_in_each_language(table_in_context, 
     assert axe_violations(table.page) == []
 
 
+@pytest.mark.parametrize("button", ["#rules-button", "#settings-button"])
+def test_a_panel_taller_than_a_phone_opens_at_its_title_with_enter_on_its_main_button(table_in_context, button):
+    # Focusing the main button, the last thing in the panel, scrolled a phone's reader to the end of the rules.
+    table = table_in_context(viewport=PHONE).open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    dismiss_offer(table)
+    open_menu(table)
+    table.page.locator(button).click()
+    dialog = table.dialog()
+    assert dialog.evaluate("dialog => dialog.scrollHeight > dialog.clientHeight")  # it is taller than the screen
+    assert dialog.evaluate("dialog => dialog.scrollTop") == 0
+    title = dialog.locator(".panel-title").bounding_box()
+    assert title is not None and 0 <= title["y"] < PHONE["height"] / 2
+    assert dialog.evaluate("dialog => dialog.querySelector('.panel-buttons .primary') === document.activeElement")
+
+
 def test_a_first_visit_offers_the_rules_once(table_in_context):
     table = table_in_context().open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     offer = table.page.locator("#rules-offer")

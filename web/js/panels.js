@@ -84,9 +84,12 @@ export function showPanel(dialog, { title, body = "", buttons = [], cancelValue,
     dialog.finishPanel = () => finish(cancelValue ?? null);
     setup?.(dialog, finish);
     dialog.showModal();
+    // Enter does the main action, but a panel taller than the screen (the rules, the settings on a phone) opens
+    // at its title: focusing its last button must not scroll the reader to the end of it.
     /** @type {HTMLElement | null} */ (
       dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button")
-    )?.focus();
+    )?.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
   });
 }
 
