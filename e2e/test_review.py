@@ -108,11 +108,15 @@ def test_always_deal_like_this_skips_the_panel(table_in_context):
     assert table.page.locator("#piles-0 button.card.top:not([hidden])").count() == 8
 
 
+NOON = 1764590400000
+"""Noon UTC on 1 December 2025 (ms): 1 December in every time zone from UTC-12 to UTC+11."""
+
+
 def test_the_history_has_headers_and_statistics_per_level(table_in_context, artifacts):
     table = table_in_context(viewport={"width": 360, "height": 640})
     history = [
-        {"date": 0, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5},
-        {"date": 0, "opponent": "computer", "level": "beginner", "winner": 1, "gamePoints": [2, 7], "deals": 4},
+        {"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5},
+        {"date": NOON, "opponent": "computer", "level": "beginner", "winner": 1, "gamePoints": [2, 7], "deals": 4},
     ]
     table.page.context.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(history))})")
     table.open("seed=1&speed=off&lang=sr-Latn")
@@ -132,4 +136,9 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
     assert expert == ["1", "1", "1,40"]
     overall = panel.locator('table.stats tr[data-group="all"] td').all_inner_texts()
     assert overall == ["2", "1", "1,00"]
+    # Dates as Serbian writes them, whatever the browser's own language; the five columns fit a phone's width.
+    assert panel.locator("table.history tbody tr").first.locator("td").first.inner_text() == "1. 12. 2025."
+    assert panel.evaluate("dialog => dialog.scrollWidth <= dialog.clientWidth")
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     panel.screenshot(path=artifacts / "history-360x640.png")

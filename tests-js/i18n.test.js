@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, test } from "node:test";
 import {
   browserLanguage,
   cardName,
+  dateText,
   decimal,
   fillIn,
   LANGUAGES,
@@ -197,5 +198,25 @@ describe("browserLanguage: the language of a first visit", () => {
     assert.equal(browserLanguage(["de-DE", "en-US", "sr"]), "en");
     assert.equal(browserLanguage(["de-DE", "fr"]), "sr-Latn");
     assert.equal(browserLanguage([]), "sr-Latn");
+  });
+});
+
+describe("dates are written as the page's language writes them", () => {
+  const firstOfDecember = Date.UTC(2025, 11, 1, 12, 0);
+  test("Serbian day first with dots, English with the month's name, whatever the browser's own order", () => {
+    setLanguage("sr-Latn");
+    assert.equal(dateText(firstOfDecember), "1. 12. 2025.");
+    setLanguage("sr-Cyrl");
+    assert.equal(dateText(firstOfDecember), "1. 12. 2025.");
+    setLanguage("en");
+    assert.equal(dateText(firstOfDecember), "1 Dec 2025");
+  });
+  test("with the time when asked", () => {
+    setLanguage("sr-Latn");
+    assert.match(dateText(firstOfDecember, true), /^1\. 12\. 2025\. \d{1,2}:\d{2}$/);
+  });
+  test("a stored time that is not one gives a dash, not an exception", () => {
+    setLanguage("sr-Latn");
+    for (const bad of [Number.NaN, "2025-12-01", null, undefined, 1e20]) assert.equal(dateText(bad), "—");
   });
 });

@@ -152,6 +152,29 @@ export function decimal(n, digits) {
 }
 
 /**
+ * How each language writes a date: Serbian as in Serbia ("1. 12. 2025."), English with the month's name
+ * ("1 Dec 2025", which no reader takes for January 12). Never the browser's own order.
+ * @type {Record<Language, [string, Intl.DateTimeFormatOptions]>}
+ */
+const DATE_FORMATS = {
+  "sr-Latn": ["sr-Latn-RS", { dateStyle: "short" }],
+  "sr-Cyrl": ["sr-Cyrl-RS", { dateStyle: "short" }],
+  en: ["en-GB", { dateStyle: "medium" }],
+};
+
+/**
+ * The date of `time` (ms since 1970) in the page's language, with the hour and minute when `withTime`; "—" for
+ * a time that is not one (it comes from the browser's storage, which anything may have written).
+ * @param {unknown} time
+ * @param {boolean} [withTime]
+ */
+export function dateText(time, withTime = false) {
+  if (typeof time !== "number" || !Number.isFinite(time) || Math.abs(time) > 8.64e15) return "—";
+  const [locale, options] = DATE_FORMATS[current];
+  return new Intl.DateTimeFormat(locale, withTime ? { ...options, timeStyle: "short" } : options).format(time);
+}
+
+/**
  * A card's spoken name, e.g. "ace of hearts" / "as herc" (German decks name ober, unter, leaves…), in the
  * grammatical case its sentence needs ("Igraj damu pik": the accusative).
  * @param {string} code

@@ -3,7 +3,7 @@
  */
 
 import { historyStats } from "./history-stats.js";
-import { decimal, LANGUAGES, t } from "./i18n.js";
+import { dateText, decimal, LANGUAGES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { checkbox, readRules, ruleFields, select } from "./rule-fields.js";
@@ -132,7 +132,7 @@ function savedMatchesHtml(onTable) {
     .map(({ id, reading }) => {
       const save = reading.status === "ok" ? reading.save : null;
       const when = save
-        ? new Date(save.savedAt).toLocaleString()
+        ? dateText(save.savedAt, true)
         : t(reading.status === "newer" ? "saveNewer" : "saveCorrupt", { message: "" });
       const points = save?.state?.match?.game_points;
       const score = Array.isArray(points) ? `${points[0]} : ${points[1]}` : "";
@@ -173,7 +173,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
   const rows = history
     .slice(0, 30)
     .map((entry) => {
-      const date = new Date(entry.date).toLocaleDateString();
+      const date = dateText(entry.date);
       const opponent =
         entry.opponent === "human" ? t("historyHotseat") : levelName(entry.level ?? levels.default ?? "");
       const verdict = entry.opponent === "human" ? "—" : t(entry.winner === 0 ? "historyWon" : "historyLost");
