@@ -202,9 +202,11 @@ def test_a_club_challenge_from_creation_to_standings(
 
 def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_url: str) -> None:
     closed = challenge_token(Challenge("Stari izazov", deals=1, level="beginner", closes="2020-01-31", seed=5))
-    page.goto(f"{base_url}/club.html#challenge={closed}")
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={closed}")
     page.locator('#status[data-status="closed"]').wait_for(timeout=LOAD_TIMEOUT_MS)
-    assert "2020-01-31" in page.locator("#status").inner_text()
+    # The closing day as Serbian writes a date, not as the link stores it (2020-01-31).
+    assert "Ovaj izazov je zatvoren 31. 1. 2020. (po satu" in page.locator("#status").inner_text()
+    assert page.locator("#club-challenge-info").inner_text().endswith("zatvara se 31. 1. 2020.")
     assert page.locator("#club-start").is_hidden() and page.locator("#table").is_hidden()
 
 

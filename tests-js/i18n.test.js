@@ -5,6 +5,7 @@ import {
   browserLanguage,
   cardName,
   dateText,
+  dayText,
   decimal,
   fillIn,
   LANGUAGES,
@@ -218,5 +219,25 @@ describe("dates are written as the page's language writes them", () => {
   test("a stored time that is not one gives a dash, not an exception", () => {
     setLanguage("sr-Latn");
     for (const bad of [Number.NaN, "2025-12-01", null, undefined, 1e20]) assert.equal(dateText(bad), "—");
+  });
+});
+
+describe("a club challenge's closing day", () => {
+  test("is written as a date of the page's language, and a sentence that ends with it has one full stop", () => {
+    setLanguage("sr-Latn");
+    assert.equal(dayText("2025-12-08"), "8. 12. 2025.");
+    assert.match(
+      t("clubInfo", { deals: 3, level: "ekspert", closes: dayText("2025-12-08") }),
+      /zatvara se 8\. 12\. 2025\.$/,
+    );
+    setLanguage("en");
+    assert.equal(dayText("2025-12-08"), "8 Dec 2025");
+    assert.match(
+      t("clubInfo", { deals: 3, level: "expert", closes: dayText("2025-12-08") }),
+      /closes on 8 Dec 2025\.$/,
+    );
+  });
+  test("text that is not a day stays as it is", () => {
+    assert.equal(dayText("soon"), "soon");
   });
 });

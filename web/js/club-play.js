@@ -13,7 +13,7 @@ import { byId, clubCall, inputById, refusalText } from "./club-call.js";
 import { clubUrl, localDay, readAttempt, saveAttempt } from "./club-model.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
-import { t } from "./i18n.js";
+import { dayText, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
@@ -39,11 +39,11 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
   byId("club-challenge-info").textContent = t("clubInfo", {
     deals: challenge.deals,
     level: t(`level_${challenge.level}`),
-    closes: challenge.closes,
+    closes: dayText(challenge.closes),
   });
   const saved = readAttempt(token, deviceStorage());
   if (saved?.result) return showFinished(saved.result, null);
-  const refuseClosed = () => setStatus("closed", t("clubClosed", { closes: challenge.closes }));
+  const refuseClosed = () => setStatus("closed", t("clubClosed", { closes: dayText(challenge.closes) }));
   if (closed) return refuseClosed();
   const table = new ClubTable(engine, token, setStatus);
   const form = /** @type {HTMLFormElement} */ (byId("club-start"));

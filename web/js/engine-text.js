@@ -7,7 +7,7 @@
  * nominative, `{cardAcc}` in the accusative), suit letters become suit names in the deck's style.
  */
 
-import { cardName, hasText, suitName, t } from "./i18n.js";
+import { cardName, dayText, hasText, suitName, t } from "./i18n.js";
 
 /** @import { Deck } from "./types.js" */
 /** @typedef {{type?: string, reason?: string, params?: Record<string, string | number>}} EngineFailure */
@@ -29,6 +29,7 @@ function spokenParams(params, deck) {
     const suit = params[name];
     if (typeof suit === "string") spoken[name] = suitName(suit, deck);
   }
+  if (typeof params.closes === "string") spoken.closes = dayText(params.closes);
   return spoken;
 }
 

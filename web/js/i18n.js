@@ -175,6 +175,17 @@ export function dateText(time, withTime = false) {
 }
 
 /**
+ * A calendar day written "YYYY-MM-DD" (a club challenge's closing day) as the page's language writes dates
+ * (:func:`dateText`); any other text as it is.
+ * @param {string} day
+ */
+export function dayText(day) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  return dateText(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12).getTime());
+}
+
+/**
  * A card's spoken name, e.g. "ace of hearts" / "as herc" (German decks name ober, unter, leaves…), in the
  * grammatical case its sentence needs ("Igraj damu pik": the accusative).
  * @param {string} code

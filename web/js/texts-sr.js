@@ -231,7 +231,7 @@ export const SR = {
   clubLinkLabel: "Link izazova:",
   clubSnippetLabel: "Kod za sajt kluba (iframe):",
   clubOpenStandings: "Tabela rezultata",
-  clubInfo: "{deals} {deals|deljenje|deljenja|deljenja} protiv računara ({level}); zatvara se {closes}.",
+  clubInfo: "{deals} {deals|deljenje|deljenja|deljenja} protiv računara ({level}); zatvara se {closes}",
   clubOneAttempt:
     "Jedan pokušaj po uređaju: to pamti samo ovaj pregledač; na drugom uređaju izazov se može igrati ponovo. Bez saveta i bez vraćanja poteza.",
   clubDisplayName: "Vaše ime u tabeli",
