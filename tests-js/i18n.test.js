@@ -241,3 +241,11 @@ describe("a club challenge's closing day", () => {
     assert.equal(dayText("soon"), "soon");
   });
 });
+
+describe("one way of addressing the player", () => {
+  test("the Serbian sentences say Vi, as the table does (Vi ste na potezu), never ti", () => {
+    const informal = /(?<!\p{L})(ti|te|si|tebi|tebe|tvoj\p{L}*)(?!\p{L})/iu; // \b would split oštećen
+    const slips = Object.entries(TEXTS["sr-Latn"]).filter(([, text]) => informal.test(text));
+    assert.deepEqual(slips, []);
+  });
+});
