@@ -200,6 +200,18 @@ def test_a_club_challenge_from_creation_to_standings(
         assert organiser.locator("#club-table").is_hidden()
 
 
+def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(page: Page) -> None:
+    page.goto("/club.html?lang=sr-Cyrl")
+    wait_status(page, "ready")
+    page.fill("#club-name", "Петак")
+    page.click("#club-create-button")
+    wait_status(page, "created")
+    assert "lang=" not in page.input_value("#club-link"), "the members' link: each member reads his own language"
+    page.click("#club-standings-start")
+    wait_status(page, "standings")
+    assert page.locator("#club-verify").inner_text() == "Провери и рангирај"
+
+
 def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_url: str) -> None:
     closed = challenge_token(Challenge("Stari izazov", deals=1, level="beginner", closes="2020-01-31", seed=5))
     page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={closed}")

@@ -13,7 +13,7 @@ import { byId, clubCall, inputById, refusalText } from "./club-call.js";
 import { clubUrl, localDay, readAttempt, saveAttempt } from "./club-model.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
-import { dayText, t } from "./i18n.js";
+import { dayText, language, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
@@ -244,7 +244,10 @@ function showFinished(result, attempt) {
   byId("club-finished").hidden = false;
   const url = clubUrl("result", result, location.href);
   inputById("club-result-link").value = url;
-  /** @type {HTMLAnchorElement} */ (byId("club-to-standings")).href = url;
+  // The link to send carries no language (the organiser reads his own); the one followed here keeps this page's.
+  /** @type {HTMLAnchorElement} */ (byId("club-to-standings")).href = clubUrl("result", result, location.href, {
+    lang: language(),
+  });
   byId("club-final").textContent = attempt
     ? t("clubFinal", { points: attempt.totals.game_points, won: attempt.totals.deals_won })
     : t("clubAlreadyPlayed");

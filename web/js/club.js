@@ -83,7 +83,8 @@ async function showCreate() {
         made.challenge.name,
       );
       const standings = /** @type {HTMLAnchorElement} */ (byId("club-standings-start"));
-      standings.href = clubUrl("challenge", made.token, location.href, { standings: true });
+      // A link the organiser follows himself: the standings in the language he reads this page in.
+      standings.href = clubUrl("challenge", made.token, location.href, { standings: true, lang: language() });
       byId("club-created").hidden = false;
       setStatus("created", t("clubCreated"));
     } catch (error) {
