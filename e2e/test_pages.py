@@ -70,6 +70,16 @@ def test_the_embed_page_speaks_the_games_language(table_in_context, artifacts, l
     screenshots(page, artifacts, f"embed-{lang}", full_page=True)
 
 
+def test_on_a_phone_the_embed_pages_options_keep_their_names_whole(table_in_context):
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
+    page.goto("/embed-info.html?lang=sr-Latn")
+    names = page.locator("table tbody td:first-child code")
+    assert names.count() >= 10
+    broken = names.evaluate_all("codes => codes.filter((c) => c.getClientRects().length > 1).map((c) => c.textContent)")
+    assert broken == [], "an option's name broken over lines"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 @pytest.mark.parametrize("lang", list(REPLAY_TEXTS))
 def test_the_replay_page_speaks_the_games_language(table_in_context, artifacts, lang):
     page = table_in_context(bypass_csp=True).page
