@@ -176,7 +176,7 @@ export function dateText(time, withTime = false) {
 
 /**
  * A calendar day written "YYYY-MM-DD" (a club challenge's closing day) as the page's language writes dates
- * (:func:`dateText`); any other text as it is.
+ * (as dateText does); any other text as it is.
  * @param {string} day
  */
 export function dayText(day) {
