@@ -153,6 +153,19 @@ def test_a_whole_match_to_7_against_the_computer(table, artifacts):
     assert float(overall[2]) == pytest.approx(mine / deals, abs=0.005), "my game points per deal"
 
 
+def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(table):
+    table.open(f"seed=3&level=beginner&opponent=computer&target=1&{FAST}")
+    for _ in range(500):
+        if table.step(next_deal=False) == "deal-over":
+            break
+    else:
+        raise AssertionError("the deal did not end")
+    button = table.dialog().locator("#next-deal")
+    assert button.inner_text() == "Match result"
+    button.click()
+    assert table.wait_status("match-over") == "match-over"
+
+
 def test_hot_seat_two_people_take_turns_on_one_screen(table):
     table.open("seed=5&opponent=hotseat&speed=fast&lang=en")
     page = table.page

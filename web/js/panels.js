@@ -281,8 +281,10 @@ export function showDealResult(dialog, state, names, { reviewAvailable }) {
             }),
           )}</p>`
     }`;
+  // The deal that decides the match has no next deal: its button leads to the match's result.
+  const label = match.is_over ? t("toMatchResult") : t("nextDeal");
   /** @type {PanelButton<string>[]} */
-  const buttons = [{ label: t("nextDeal"), value: "next", primary: true, id: "next-deal" }];
+  const buttons = [{ label, value: "next", primary: true, id: "next-deal" }];
   if (reviewAvailable) buttons.push({ label: t("review"), value: "review", id: "review-button" });
   return showPanel(dialog, { kind: "result", title: t("dealOverTitle", { n: deal.number }), body, buttons });
 }

@@ -102,6 +102,7 @@ export const EN = {
   drawBonus: "with +1 for the drawn deal before",
   gamePointsTo: "{name}: +{n} (match {a} : {b})",
   nextDeal: "Next deal",
+  toMatchResult: "Match result",
   matchOverTitle: "Match over",
   matchWinner: "Match won by {name}, {a} : {b}",
   rematch: "Rematch",

@@ -112,6 +112,7 @@ export const SR = {
   drawBonus: "uz +1 za prethodno nerešeno deljenje",
   gamePointsTo: "{name}: +{n} (partija {a} : {b})",
   nextDeal: "Sledeće deljenje",
+  toMatchResult: "Rezultat partije",
   matchOverTitle: "Kraj partije",
   matchWinner: "Partiju dobija: {name} ({a} : {b})",
   rematch: "Revanš",
