@@ -65,6 +65,32 @@ def test_a_deal_link_deals_the_same_cards_in_a_fresh_browser(site, open_context)
     second.problems.check()
 
 
+def test_on_a_device_with_a_share_sheet_the_link_is_sent_through_it(site, open_context) -> None:
+    context = open_context()
+    # A phone's share sheet, stood in for (desktop Chromium on Linux has none): it records what it was given.
+    context.context.add_init_script("navigator.share = async (data) => { window.sharedData = data; };")
+    page = context.new_page()
+    page.goto(f"{site.url}index.html?{FAST}")
+    wait_dealt(page)
+    page.click("#share-deal-button")
+    url = page.input_value("#share-url")
+    page.click("#share-send")
+    assert page.evaluate("window.sharedData.url") == url
+    context.problems.check()
+
+
+def test_without_a_share_sheet_only_copy_is_offered(site, open_context) -> None:
+    context = open_context()
+    page = context.new_page()
+    page.goto(f"{site.url}index.html?{FAST}")
+    wait_dealt(page)
+    assert page.evaluate("typeof navigator.share") != "function"
+    page.click("#share-game-button")
+    page.locator("#share-copy").wait_for()
+    assert page.locator("#share-send").is_hidden()
+    context.problems.check()
+
+
 def shared_game() -> Match:
     match = Match(seed=8, players=["Ana <img src=x onerror=alert(1)>", "Computer"])
     rng = random.Random(8)

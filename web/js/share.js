@@ -103,7 +103,8 @@ export async function openLinkedDeal(engine, seats) {
 }
 
 /**
- * Show a link with a Copy button.
+ * Show a link with a Copy button, and a Send button where the device has a share sheet (a phone: the link goes
+ * straight to a chat).
  * @param {HTMLDialogElement} dialog
  * @param {string} title
  * @param {string} text
@@ -113,7 +114,8 @@ function showLink(dialog, title, text, url) {
   return showPanel(dialog, {
     title,
     body: `<p>${escapeHtml(text)}</p><p class="share-buttons"><input class="share-url" id="share-url" readonly
-      value="${escapeHtml(url)}"> <button type="button" id="share-copy">${escapeHtml(st("copy"))}</button></p>`,
+      value="${escapeHtml(url)}"> <button type="button" id="share-copy">${escapeHtml(st("copy"))}</button>
+      <button type="button" id="share-send" hidden>${escapeHtml(st("sendLink"))}</button></p>`,
     buttons: [{ label: st("close"), value: "close", primary: true }],
     cancelValue: "close",
     kind: "share",
@@ -128,6 +130,12 @@ function showLink(dialog, title, text, url) {
         } catch {
           // No clipboard permission (or an old browser): the text is selected for the player to copy.
         }
+      });
+      const send = /** @type {HTMLButtonElement} */ (panel.querySelector("#share-send"));
+      send.hidden = typeof navigator.share !== "function";
+      send.addEventListener("click", () => {
+        // A share sheet closed without sending rejects: nothing to say, the link is still on the panel.
+        navigator.share({ title, url }).catch(() => {});
       });
     },
   });
