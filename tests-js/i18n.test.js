@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
 import {
+  asSentences,
   browserLanguage,
   cardName,
   dateText,
@@ -247,5 +248,16 @@ describe("one way of addressing the player", () => {
     const informal = /(?<!\p{L})(ti|te|si|tebi|tebe|tvoj\p{L}*)(?!\p{L})/iu; // \b would split oštećen
     const slips = Object.entries(TEXTS["sr-Latn"]).filter(([, text]) => informal.test(text));
     assert.deepEqual(slips, []);
+  });
+});
+
+describe("lines run on as a paragraph", () => {
+  test("each is a sentence: a capital first, a full stop last, none doubled", () => {
+    assert.equal(
+      asSentences(["Deljenje dobija: Ana", "Ana: 66 ili više (75).", "uz +1 za prethodno nerešeno deljenje"]),
+      "Deljenje dobija: Ana. Ana: 66 ili više (75). Uz +1 za prethodno nerešeno deljenje.",
+    );
+    assert.equal(asSentences(["уз +1"]), "Уз +1.");
+    assert.equal(asSentences([]), "");
   });
 });

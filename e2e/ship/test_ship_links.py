@@ -135,6 +135,25 @@ def test_a_game_link_replays_the_game_forward_and_back(site, open_context) -> No
     ship.problems.check()
 
 
+def test_on_a_phone_on_its_side_every_replay_control_is_on_the_screen_and_tappable(site, open_context) -> None:
+    ship = open_context(viewport={"width": 640, "height": 360}, has_touch=True)
+    page = ship.new_page()
+    page.goto(f"{site.url}replay.html?lang=sr-Cyrl#game={links.game_token(shared_game())}")
+    page.wait_for_selector("[data-status=replay]")
+    page.click("#replay-end")  # where the column holds the most: the deal's result is said above the controls
+    page.locator("#replay-summary:not(:empty)").wait_for()
+    hidden = page.evaluate(
+        """[...document.querySelectorAll('#replay-controls > *')].filter((control) => {
+          const box = control.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return box.top < 0 || box.bottom > innerHeight || !(hit && (control === hit || control.contains(hit)));
+        }).map((control) => control.id)"""
+    )
+    assert hidden == [], "controls off the screen or under something"
+    assert page.inner_text("#brand-name") == "Отворени 66", "the page's name in its script"
+    ship.problems.check()
+
+
 def broken_tokens(token: str, count: int) -> list[str]:
     """Cut, changed and made-up links: what chat programs, careless copies and tampering give."""
     rng = random.Random(1)

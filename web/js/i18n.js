@@ -186,6 +186,18 @@ export function dayText(day) {
 }
 
 /**
+ * Lines (list items, headings) run on as one paragraph: each begins with a capital and ends with a full stop, so
+ * "Deljenje dobija: Ana" and "Ana: 66 ili više (75)." do not read "Deljenje dobija: Ana Ana: 66 ili više".
+ * @param {string[]} lines
+ */
+export function asSentences(lines) {
+  return lines
+    .map((line) => `${line.charAt(0).toUpperCase()}${line.slice(1)}`)
+    .map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`))
+    .join(" ");
+}
+
+/**
  * A card's spoken name, e.g. "ace of hearts" / "as herc" (German decks name ober, unter, leaves…), in the
  * grammatical case its sentence needs ("Igraj damu pik": the accusative).
  * @param {string} code

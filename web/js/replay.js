@@ -10,7 +10,7 @@ import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
-import { setLanguage, t } from "./i18n.js";
+import { asSentences, setLanguage, t } from "./i18n.js";
 import { explainResult } from "./panels.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
@@ -125,7 +125,7 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   position.dataset.ply = String(ply);
   position.textContent = `${st("replayDeal", { n: index + 1, total: deals.length })} · ${st("replayMove", { n: ply, total: moves.length })}`;
   const lines = result ? explainResult(result, view().names, deals[index].awarded[result.winner ?? 0]) : [];
-  byId("replay-summary").textContent = lines.join(" ");
+  byId("replay-summary").textContent = asSentences(lines);
   setStatus(root, "replay", `${st("replayTitle")}: ${game.players[0]} – ${game.players[1]}`);
   buttonById("replay-prev-deal").disabled = index === 0;
   buttonById("replay-next-deal").disabled = index === deals.length - 1;
@@ -193,6 +193,7 @@ function showProblem(reason) {
 async function start() {
   setLanguage(settings.lang);
   document.title = `${st("replayTitle")} · ${t("title")}`;
+  byId("brand-name").textContent = t("title");
   document.body.classList.toggle("deck-german", settings.deck === "german");
   labelControls();
   installSprite();
