@@ -20,6 +20,7 @@ import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
+import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";
 
 /** @import { FriendAnswer, FriendState } from "./friend-types.js" */
 /** @import { PanelDialog } from "./panels.js" */
@@ -141,7 +142,7 @@ function renderMatch() {
   byId("friend-resign").hidden = !state.can_resign;
   const outgoing = byId("friend-outgoing");
   outgoing.hidden = !lastLink || state.status === "play";
-  byId("friend-share").hidden = typeof navigator.share !== "function";
+  byId("friend-share").hidden = !hasShareSheet();
 }
 
 async function play(/** @type {string} */ move) {
@@ -258,7 +259,7 @@ function wire() {
     }),
   );
   byId("friend-share").addEventListener("click", () =>
-    run(() => navigator.share({ title: t("friendTitle"), url: field("friend-link").value })),
+    run(() => sendThroughShareSheet(t("friendTitle"), field("friend-link").value)),
   );
   byId("friend-export").addEventListener("click", () => {
     field("friend-backup-text").value = exportText();

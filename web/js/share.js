@@ -14,6 +14,7 @@
 import { EngineError } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { escapeHtml, showPanel } from "./panels.js";
+import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";
 import { st } from "./ship-text.js";
 
 /** @import { Engine } from "./engine.js" */
@@ -132,10 +133,10 @@ function showLink(dialog, title, text, url) {
         }
       });
       const send = /** @type {HTMLButtonElement} */ (panel.querySelector("#share-send"));
-      send.hidden = typeof navigator.share !== "function";
+      send.hidden = !hasShareSheet();
       send.addEventListener("click", () => {
-        // A share sheet closed without sending rejects: nothing to say, the link is still on the panel.
-        navigator.share({ title, url }).catch(() => {});
+        // A sheet that cannot send leaves the link on the panel, to copy: nothing more to say.
+        sendThroughShareSheet(title, url).catch(() => {});
       });
     },
   });
