@@ -162,6 +162,9 @@ const DATE_FORMATS = {
   en: ["en-GB", { dateStyle: "medium" }],
 };
 
+/** The furthest time from 1970 a JavaScript date can hold (ms): beyond it (or Infinity) there is no date to write. */
+const LATEST_TIME = 8.64e15;
+
 /**
  * The date of `time` (ms since 1970) in the page's language, with the hour and minute when `withTime`; "—" for
  * a time that is not one (it comes from the browser's storage, which anything may have written).
@@ -169,7 +172,7 @@ const DATE_FORMATS = {
  * @param {boolean} [withTime]
  */
 export function dateText(time, withTime = false) {
-  if (typeof time !== "number" || !Number.isFinite(time) || Math.abs(time) > 8.64e15) return "—";
+  if (typeof time !== "number" || Math.abs(time) > LATEST_TIME || Number.isNaN(time)) return "—";
   const [locale, options] = DATE_FORMATS[current];
   return new Intl.DateTimeFormat(locale, withTime ? { ...options, timeStyle: "short" } : options).format(time);
 }
