@@ -30,11 +30,24 @@ LOAD_TIMEOUT_MS = 90_000
 """Pyodide needs 5 s on an idle machine, more on a busy one."""
 ACTION_TIMEOUT_MS = 60_000
 """Clicks and waits on a busy 2-core machine (other test suites running) can take long."""
+TEST_TIMEOUT_S = 240
+"""The longest browser test takes about 15 s (the first also builds the site). Past this limit a test is stuck:
+pytest-timeout fails it where it stands, with its traceback and its pages' state, and the run goes on, instead of
+running out CI's time (a Playwright query such as ``count()`` has no time limit of its own)."""
+STATE_TIMEOUT_MS = 5_000
+"""Reading a page's state for a failure report: a stuck page must not hold the report up."""
 STATUSES = ("loading", "your-turn", "thinking", "deal-over", "match-over", "error")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_console(text): a console error containing text is expected")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give every browser test a time limit (pytest-timeout), unless it names its own."""
+    for item in items:
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S))
 
 
 @pytest.fixture(scope="session")
@@ -100,7 +113,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         return
     for number, page in enumerate(p for context in browser.contexts for p in context.pages):
         try:
-            state = page.evaluate(PAGE_STATE)
+            state = page.locator(":root").evaluate(PAGE_STATE, timeout=STATE_TIMEOUT_MS)
             name = re.sub(r"[^\w.-]+", "_", item.name)
             page.screenshot(path=ARTIFACTS / f"failed-{name}-{number}.png", timeout=10_000)
         except Exception as error:  # a crashed or closed page: say so, do not hide the test's own failure

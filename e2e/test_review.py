@@ -14,9 +14,13 @@ SCREENS = [pytest.param(1280, 800, id="desktop"), pytest.param(360, 640, id="pho
 
 
 def play_out_the_deal(table) -> None:
-    """Play the first playable card until the deal's result shows (dealing 4-4 when asked)."""
-    while not table.dialog().locator("#next-deal").count():
-        table.step("4-4")
+    """Play the first playable card until the deal's result shows (dealing 4-4 when asked); the result stays open.
+
+    ``step`` must not press "Next deal" itself: the status can turn "deal-over" a moment before the result panel
+    opens, and a step that found the panel open would play on into the next deals to the match's end.
+    """
+    while (done := table.step("4-4", next_deal=False)) != "deal-over":
+        assert done != "match-over", "the first deal ended the match"
 
 
 def serbian_count(n: int, one: str, few: str, other: str) -> str:
