@@ -264,6 +264,19 @@ class Table:
         self.page.wait_for_timeout(50)
         return "waited"
 
+    def play_out_deal(self, plan: str = "4-4") -> None:
+        """Deal (choosing `plan`) and play the first playable card until this deal's result is open; it stays open.
+
+        Never through "Next deal": the status turns "deal-over" a moment before the result panel opens, so a loop
+        that looked for the panel and then stepped on could press on into the next deals, to the match's end.
+        """
+        for _ in range(500):
+            done = self.step(plan, next_deal=False)
+            if done == "deal-over":
+                return
+            assert done != "match-over", "the match ended before this deal's result showed"
+        raise AssertionError("the deal did not end")
+
     def play_moves(self, count: int) -> None:
         """Play `count` cards by clicking the first playable one each time (dealing when asked)."""
         played = 0

@@ -13,16 +13,6 @@ import pytest
 SCREENS = [pytest.param(1280, 800, id="desktop"), pytest.param(360, 640, id="phone")]
 
 
-def play_out_the_deal(table) -> None:
-    """Play the first playable card until the deal's result shows (dealing 4-4 when asked); the result stays open.
-
-    ``step`` must not press "Next deal" itself: the status can turn "deal-over" a moment before the result panel
-    opens, and a step that found the panel open would play on into the next deals to the match's end.
-    """
-    while (done := table.step("4-4", next_deal=False)) != "deal-over":
-        assert done != "match-over", "the first deal ended the match"
-
-
 def serbian_count(n: int, one: str, few: str, other: str) -> str:
     """The Serbian word form for ``n`` things: 1, 21, 31… take ``one``; 2 to 4, 22 to 24… ``few``; else ``other``."""
     if n % 10 == 1 and n % 100 != 11:
@@ -36,7 +26,7 @@ def serbian_count(n: int, one: str, few: str, other: str) -> str:
 def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_in_context, artifacts, width, height):
     table = table_in_context(viewport={"width": width, "height": height})
     table.open("seed=11&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
-    play_out_the_deal(table)
+    table.play_out_deal()
     table.dialog().locator("#review-button").click()
     panel = table.dialog()
     moves = panel.locator(".review-move")
