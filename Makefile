@@ -55,10 +55,11 @@ typecheck-js: node_modules/.installed
 
 ## test-js: unit tests of the page's pure modules (tests-js/, node --test)
 test-js: node_modules/.installed
-	node --test tests-js/*.test.js
+	node --test --test-timeout=60000 tests-js/*.test.js
 
+## test-engine: the engine's tests and doctests in CPython, each stopped (as a failure) if it runs past 120 s
 test-engine: $(VENV)/.installed
-	$(PY) -m pytest -q tests otv66
+	$(PY) -m pytest -q --timeout 120 tests otv66
 
 ## test-pyodide: the same engine tests inside real Pyodide (Node.js + npm pyodide)
 test-pyodide: $(VENV)/.installed node_modules/.installed

@@ -48,6 +48,9 @@ MAX_CRASHES = 5
 """Tests that may crash Pyodide before the run gives up (each crash costs a fresh start)."""
 MAX_LISTED = 30
 """Differences listed one by one; more usually means one cause (a module that did not import)."""
+PYODIDE_RUN_LIMIT = 900
+"""Seconds the Pyodide runs may take in all (under 2 minutes on two cores): a test that hangs inside Pyodide,
+where pytest-timeout's signals do not reach, then fails the run instead of holding CI until its own limit."""
 
 
 def shorten(text: str) -> str:
@@ -61,11 +64,11 @@ def read_json(path: Path) -> Any:
 
 
 def run(
-    command: list[str], *, capture: bool = False, env: dict[str, str] | None = None
+    command: list[str], *, capture: bool = False, env: dict[str, str] | None = None, timeout: float | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run a command from the repo root, echoing it first."""
+    """Run a command from the repo root, echoing it first (killed, raising ``TimeoutExpired``, after ``timeout`` s)."""
     print("$", " ".join(shorten(arg) for arg in command), flush=True)
-    return subprocess.run(command, cwd=REPO, text=True, capture_output=capture, env=env)
+    return subprocess.run(command, cwd=REPO, text=True, capture_output=capture, env=env, timeout=timeout)
 
 
 def build_engine_wheel(wheels: Path) -> None:
@@ -127,16 +130,21 @@ def run_in_pyodide(wheels: Path, outcomes: Path, extra_args: list[str]) -> tuple
 
     A test that crashes Pyodide itself ends that attempt: the runner adds its id to
     ``crashed.json`` and exits with 3, and the suite runs again without it, so one crash does not
-    hide the rest. Such tests count as "crashed". It stops after MAX_CRASHES, or on a crash
-    outside any test.
+    hide the rest. Such tests count as "crashed". It stops after MAX_CRASHES, on a crash
+    outside any test, or when the attempts together pass PYODIDE_RUN_LIMIT (a hang).
     """
     crashed_json = outcomes.with_name("crashed.json")
     pytest_args = [*PYTEST_OPTIONS, *extra_args, "--pyargs", "tests", "otv66"]
     runner = ["node", str(TOOLS / "run_pytest.mjs"), str(wheels), str(REPO), str(outcomes), str(crashed_json)]
+    deadline = time.monotonic() + PYODIDE_RUN_LIMIT
     while True:
         outcomes.unlink(missing_ok=True)
         before: list[str] = read_json(crashed_json) or []
-        code = run([*runner, *pytest_args]).returncode
+        try:
+            code = run([*runner, *pytest_args], timeout=max(1.0, deadline - time.monotonic())).returncode
+        except subprocess.TimeoutExpired:
+            print(f"The Pyodide run did not end within {PYODIDE_RUN_LIMIT} s and was stopped: a test hangs there.")
+            return 1, dict.fromkeys(read_json(crashed_json) or [], "crashed")
         crashed: list[str] = read_json(crashed_json) or []
         if outcomes.exists():
             return code, {**read_json(outcomes), **dict.fromkeys(crashed, "crashed")}
