@@ -204,6 +204,10 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     page.goto("/club.html?lang=sr-Cyrl")
     wait_status(page, "ready")
     page.fill("#club-name", "Петак")
+    # The browser's date field may write the day in its own order (12/08/2026): the note says it the Serbian way.
+    page.fill("#club-closes", "2030-08-12")
+    closing_note = "Игра се до 12. 8. 2030. закључно, по сату уређаја сваког играча."  # noqa: RUF001 (Cyrillic)
+    assert page.locator("#club-closes-day").inner_text() == closing_note
     page.click("#club-create-button")
     wait_status(page, "created")
     assert "lang=" not in page.input_value("#club-link"), "the members' link: each member reads his own language"

@@ -13,7 +13,7 @@ import { openStandings } from "./club-standings.js";
 import { deviceStorage } from "./device-storage.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
-import { browserLanguage, language, setLanguage, t } from "./i18n.js";
+import { browserLanguage, dayText, language, setLanguage, t } from "./i18n.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 const LANGUAGE_KEY = "otv66.club.language";
@@ -60,8 +60,16 @@ async function showCreate() {
   const { levels } = await clubCall(engine, "challenge_levels");
   level.replaceChildren(...levels.map((name) => new Option(t(`level_${name}`), name)));
   level.value = "club";
-  const closes = new Date(Date.now() + 7 * 24 * 3600 * 1000);
-  inputById("club-closes").value = closes.toISOString().slice(0, 10);
+  // The date field writes the day in the browser's own order (12/08/2026 in an English browser, which a Serbian
+  // reads as 12 August): the note under it says the day as the page's language writes dates.
+  const closes = inputById("club-closes");
+  const closesDay = byId("club-closes-day");
+  const sayClosingDay = () => {
+    closesDay.textContent = closes.value ? t("clubClosesDay", { closes: dayText(closes.value) }) : "";
+  };
+  closes.value = localDay(new Date(Date.now() + 7 * 24 * 3600 * 1000));
+  closes.addEventListener("input", sayClosingDay);
+  sayClosingDay();
   form.hidden = false;
   setStatus("ready", t("clubCreateTitle"));
   form.addEventListener("submit", async (event) => {
@@ -71,7 +79,7 @@ async function showCreate() {
         name: inputById("club-name").value.trim(),
         deals: Number(inputById("club-deals").value),
         level: level.value,
-        closes: inputById("club-closes").value,
+        closes: closes.value,
         rules: {
           must_beat: inputById("club-must-beat").checked,
           claim: inputById("club-manual-claim").checked ? "manual" : "auto",

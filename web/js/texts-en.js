@@ -206,6 +206,7 @@ export const EN = {
   clubDeals: "Number of deals (1–12)",
   clubLevel: "The computer plays as",
   clubCloses: "Closes on",
+  clubClosesDay: "Playable through {closes}, by each player's device clock.",
   clubMustBeat: "Must beat",
   clubManualClaim: "66 is claimed",
   clubCreate: "Create the challenge",

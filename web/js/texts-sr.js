@@ -225,6 +225,7 @@ export const SR = {
   clubDeals: "Broj deljenja (1–12)",
   clubLevel: "Računar igra kao",
   clubCloses: "Zatvara se",
+  clubClosesDay: "Igra se do {closes} zaključno, po satu uređaja svakog igrača.",
   clubMustBeat: "Mora se nadjačati",
   clubManualClaim: "66 se prijavljuje",
   clubCreate: "Napravi izazov",
