@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from otv66 import ai
+from otv66.cards import CODES
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, check_packets
 from otv66.errors import IllegalMoveError, InvalidLayoutError, InvalidMatchError
@@ -42,7 +43,15 @@ from otv66.terminal_draw import (
 
 WIDTH = 78
 """Long sentences are wrapped to fit an 80-column terminal."""
-HELP_KEYS = "number or code like KH; u undo, h hint, q quit"
+HELP_KEYS = "number or code like KH; u undo, h hint, q quit, ? help"
+COMMANDS = {"q": "quit", "quit": "quit", "exit": "quit", "u": "undo", "undo": "undo", "h": "hint", "hint": "hint"}
+COMMANDS |= {"?": "help", "help": "help"}
+"""What the move prompt accepts besides a move: the letters the prompt names, and the words a player tries first."""
+HELP_TEXT = (
+    "Type the number of a move from the list, or its card code: rank A T K Q J 9 8 7 (10 works for T) and suit "
+    "S H D C, e.g. KH; KHm leads KH announcing the marriage, 66 claims when claims are manual. "
+    "u (undo) takes back your last move, h (hint) suggests a move, q (quit) stops."
+)
 
 
 class QuitGame(Exception):
@@ -63,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m otv66",
         description="Play Open 66 (Otvoreni 66) against the computer in the terminal.",
         epilog="During play: choose a move by its number or card code (KH; KHm leads KH announcing the marriage), "
-        "u takes back your last move, h asks for a hint, q quits.",
+        "u takes back your last move, h asks for a hint, q quits, ? explains (or the words undo, hint, quit, help).",
     )
     parser.add_argument("--seed", type=int, help="play a reproducible match from this seed")
     parser.add_argument(
@@ -134,7 +143,7 @@ class Console:
                 return True
             if answer in ("n", "no"):
                 return False
-            if answer == "q":
+            if COMMANDS.get(answer) == "quit":
                 raise QuitGame
             self.say("Please answer y or n.")
 
@@ -287,15 +296,18 @@ class TerminalGame:
         who = "Your" if self.names[player] == "You" else f"{self.names[player]}, your"
         while True:
             answer = console.ask(f"{who} move ({HELP_KEYS}): ")
-            command = answer.lower()
-            if command == "q":
+            command = COMMANDS.get(answer.lower())
+            if command == "quit":
                 raise QuitGame
-            if command == "u":
+            if command == "undo":
                 if self.undo(table):
                     return None
                 continue
-            if command == "h":
+            if command == "hint":
                 self.hint(table)
+                continue
+            if command == "help":
+                console.say(textwrap.fill(HELP_TEXT, WIDTH))
                 continue
             if not answer:
                 continue
@@ -318,6 +330,8 @@ class TerminalGame:
             return move
         if move == CLAIM:
             console.say("You can claim 66 only right after winning a trick or announcing a marriage.")
+        elif move.removesuffix("m") not in CODES:
+            console.say(f"{answer!r} is neither a move nor a command: type ? for help.")
         else:
             try:
                 deal.copy().play(move)

@@ -185,7 +185,7 @@ def test_moves_can_be_typed_as_codes_and_wrong_ones_are_explained() -> None:
     legal = deal.legal_moves()
     not_available = next(code for code in ("AS", "TS", "AH", "TH", "AD") if code not in legal)
     _, text, _ = play(["--seed", "5", "--hotseat"], scripted("zz", not_available, "66", legal[-1].lower()))
-    assert "Not possible: 'ZZ' is not a move" in text
+    assert "'zz' is neither a move nor a command: type ? for help." in text
     assert f"Not possible: {not_available}" in text
     assert "You can claim 66 only right after winning a trick or announcing a marriage." in text
     assert re.search(r"Player 1 leads \S+", text)
@@ -413,3 +413,12 @@ def test_the_deal_end_explains_a_draw_a_false_claim_a_played_out_deal_and_the_dr
         "All 16 tricks were played without a claim; Computer has the higher score, 70 to 60. "
         "You have 33 or more: 1 game point. Plus 1 for the drawn deal before: 2 game points."
     )
+
+
+def test_the_move_prompt_takes_the_words_a_player_tries_and_says_what_it_takes() -> None:
+    _, text, _ = play(["--seed", "6", *FAST], scripted("help", "blah", "hint", "undo", "quit"))
+    assert "Type the number of a move from the list, or its card code" in text
+    assert "'blah' is neither a move nor a command: type ? for help." in text
+    assert "Hint: " in text
+    assert "There is no move of yours to take back in this deal." in text
+    assert text.endswith("Bye.\n")
