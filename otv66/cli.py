@@ -44,8 +44,12 @@ from otv66.terminal_draw import (
 WIDTH = 78
 """Long sentences are wrapped to fit an 80-column terminal."""
 HELP_KEYS = "number or code like KH; u undo, h hint, q quit, ? help"
-COMMANDS = {"q": "quit", "quit": "quit", "exit": "quit", "u": "undo", "undo": "undo", "h": "hint", "hint": "hint"}
-COMMANDS |= {"?": "help", "help": "help"}
+COMMANDS = {
+    **dict.fromkeys(("q", "quit", "exit"), "quit"),
+    **dict.fromkeys(("u", "undo"), "undo"),
+    **dict.fromkeys(("h", "hint"), "hint"),
+    **dict.fromkeys(("?", "help"), "help"),
+}
 """What the move prompt accepts besides a move: the letters the prompt names, and the words a player tries first."""
 HELP_TEXT = (
     "Type the number of a move from the list, or its card code: rank A T K Q J 9 8 7 (10 works for T) and suit "
@@ -330,6 +334,8 @@ class TerminalGame:
             return move
         if move == CLAIM:
             console.say("You can claim 66 only right after winning a trick or announcing a marriage.")
+        elif answer.isdigit():
+            console.say(f"There is no move {answer}: choose a number from 1 to {len(choices)}.")
         elif move.removesuffix("m") not in CODES:
             console.say(f"{answer!r} is neither a move nor a command: type ? for help.")
         else:

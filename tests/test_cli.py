@@ -416,9 +416,10 @@ def test_the_deal_end_explains_a_draw_a_false_claim_a_played_out_deal_and_the_dr
 
 
 def test_the_move_prompt_takes_the_words_a_player_tries_and_says_what_it_takes() -> None:
-    _, text, _ = play(["--seed", "6", *FAST], scripted("help", "blah", "hint", "undo", "quit"))
+    _, text, _ = play(["--seed", "6", *FAST], scripted("help", "blah", "99", "hint", "undo", "quit"))
     assert "Type the number of a move from the list, or its card code" in text
     assert "'blah' is neither a move nor a command: type ? for help." in text
+    assert re.search(r"There is no move 99: choose a number from 1 to \d\.", text)
     assert "Hint: " in text
     assert "There is no move of yours to take back in this deal." in text
     assert text.endswith("Bye.\n")
