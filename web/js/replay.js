@@ -178,12 +178,13 @@ function wireControls() {
 }
 
 /**
- * A link that does not read: the status says so, the summary says why (as text, in the page's language), and a new
- * game is offered.
+ * A link that does not read (or none: the page opened bare): the status says so, the summary says why (as text, in
+ * the page's language), and a new game is offered.
  * @param {string} reason  a sentence
+ * @param {string} [title]  the status line
  */
-function showProblem(reason) {
-  setStatus(root, "error", st("linkBroken"));
+function showProblem(reason, title = st("linkBroken")) {
+  setStatus(root, "error", title);
   byId("replay-summary").textContent = reason;
   byId("replay-controls").hidden = true;
   byId("new-game-link").classList.add("primary");
@@ -204,7 +205,8 @@ async function start() {
   wireControls();
   window.addEventListener("hashchange", () => location.reload()); // another game link pasted into the address bar
   const link = linkInLocation(location);
-  if (link?.kind !== "game") return showProblem(st("noGame"));
+  if (!link) return showProblem(st("replayNoLinkText"), st("replayNoLink"));
+  if (link.kind !== "game") return showProblem(st("noGame"));
   try {
     await startPageEngine(engine);
   } catch (error) {

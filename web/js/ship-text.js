@@ -29,6 +29,9 @@ export const SR = {
   linkBrokenText: "Ovaj link ne radi: {message} Počinje nova partija.",
   newGame: "Nova partija",
   noGame: "U ovom linku nema partije.",
+  replayNoLink: "Nema snimka",
+  replayNoLinkText:
+    "Ova stranica pušta snimak partije iz linka (u partiji: Podeli partiju). Otvorite takav link ili počnite novu partiju.",
   replayTitle: "Snimak partije",
   replayLoading: "Učitavam snimak…",
   replayDeal: "Deljenje {n} od {total}",
@@ -96,6 +99,9 @@ export const EN = {
   linkBrokenText: "This link does not work: {message} A new game starts instead.",
   newGame: "New game",
   noGame: "There is no game in this link.",
+  replayNoLink: "No replay",
+  replayNoLinkText:
+    "This page replays a game from its link (in a game: Share this game). Open such a link, or start a new game.",
   replayTitle: "Game replay",
   replayLoading: "Loading the replay…",
   replayDeal: "Deal {n} of {total}",
