@@ -103,6 +103,14 @@ def test_the_replay_page_opened_without_a_link_says_what_it_is_for(table_in_cont
     assert page.evaluate("document.activeElement.id") == "new-game-link"
 
 
+def test_a_game_link_opened_on_the_game_page_replays_in_the_language_asked_for_there(table_in_context):
+    page = table_in_context().page
+    page.goto("/index.html?lang=en#game=g1.broken")
+    page.locator('#status[data-status="error"]').wait_for()
+    assert page.url.endswith("/replay.html?lang=en#game=g1.broken")
+    assert "This link does not work" in page.locator("#status").inner_text()
+
+
 #: A host page's record of the heights the game asked for (the host's own window only, not the game's frame).
 RECORD_RESIZE = """if (window === window.top) {
   window.asked = [];

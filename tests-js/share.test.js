@@ -31,6 +31,18 @@ describe("links in the URL", () => {
     );
   });
 
+  test("a game link opened on the game page goes on to the replay page in the language asked for there", () => {
+    const base = "https://cards.example/66/index.html?lang=sr-Latn&seed=4#game=g1.xyz";
+    assert.equal(
+      linkUrl("game", "g1.xyz", base, ["lang"]),
+      "https://cards.example/66/replay.html?lang=sr-Latn#game=g1.xyz",
+    );
+    assert.equal(
+      linkUrl("game", "g1.xyz", "https://cards.example/66/index.html#game=g1.xyz", ["lang"]),
+      "https://cards.example/66/replay.html#game=g1.xyz",
+    );
+  });
+
   test("a link made from a token reads back as the same token", () => {
     for (const kind of ["deal", "game"]) {
       const token = `${kind[0]}1.eNqrVipLLSrOzM9TslIyUtJRKs5ILUpVsjLUUUrOzytJzSsBAOsYCwE`;

@@ -36,14 +36,21 @@ export function linkInLocation(location) {
 }
 
 /**
- * The page address for a token: deals open on the game page, games on the replay page.
+ * The page address for a token: deals open on the game page, games on the replay page. The current page's query
+ * stays behind (a shared link carries no one's own choices), but for the names in `keep`.
  * @param {LinkKind} kind
  * @param {string} token
  * @param {string} [base]  the current page's address
+ * @param {string[]} [keep]  query parameters to carry over from `base`
  */
-export function linkUrl(kind, token, base = location.href) {
+export function linkUrl(kind, token, base = location.href, keep = []) {
   const url = new URL(kind === "deal" ? "index.html" : "replay.html", base);
+  const from = new URL(base).searchParams;
   url.search = "";
+  for (const name of keep) {
+    const value = from.get(name);
+    if (value !== null) url.searchParams.set(name, value);
+  }
   url.hash = `${kind}=${token}`;
   return url.href;
 }
@@ -91,7 +98,7 @@ export async function openLinkedDeal(engine, seats) {
   const link = linkInLocation(location);
   if (!link) return null;
   if (link.kind === "game") {
-    location.replace(linkUrl("game", link.token));
+    location.replace(linkUrl("game", link.token, location.href, ["lang"])); // in the language asked for here
     return null;
   }
   clearLinkFromAddress();
