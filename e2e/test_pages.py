@@ -93,16 +93,6 @@ def test_the_replay_page_speaks_the_games_language(table_in_context, artifacts, 
     screenshots(page, artifacts, f"replay-{lang}", full_page=False)
 
 
-def test_the_replay_page_opened_without_a_link_says_what_it_is_for(table_in_context):
-    page = table_in_context().page
-    page.goto("/replay.html?lang=sr-Latn")
-    page.locator('#status[data-status="error"]').wait_for()
-    assert "Nema snimka" in page.locator("#status").inner_text()
-    assert page.locator("#replay-summary").inner_text().startswith("Ova stranica pušta snimak partije iz linka")
-    assert page.locator("#replay-controls").is_hidden()
-    assert page.evaluate("document.activeElement.id") == "new-game-link"
-
-
 def test_a_game_link_opened_on_the_game_page_replays_in_the_language_asked_for_there(table_in_context):
     page = table_in_context().page
     page.goto("/index.html?lang=en#game=g1.broken")
