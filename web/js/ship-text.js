@@ -31,7 +31,7 @@ export const SR = {
   noGame: "U ovom linku nema partije.",
   replayNoLink: "Nema snimka",
   replayNoLinkText:
-    "Ova stranica pušta snimak partije iz linka (u partiji: Podeli partiju). Otvorite takav link ili počnite novu partiju.",
+    "Ova stranica pušta snimak partije iz linka (u partiji: {share}). Otvorite takav link ili počnite novu partiju.",
   replayTitle: "Snimak partije",
   replayLoading: "Učitavam snimak…",
   replayDeal: "Deljenje {n} od {total}",
@@ -101,7 +101,7 @@ export const EN = {
   noGame: "There is no game in this link.",
   replayNoLink: "No replay",
   replayNoLinkText:
-    "This page replays a game from its link (in a game: Share this game). Open such a link, or start a new game.",
+    "This page replays a game from its link (in a game: {share}). Open such a link, or start a new game.",
   replayTitle: "Game replay",
   replayLoading: "Loading the replay…",
   replayDeal: "Deal {n} of {total}",
