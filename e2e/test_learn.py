@@ -154,5 +154,5 @@ def test_a_language_switch_relabels_everything_at_once(table):
     page.locator("#settings-button").click()
     page.locator("#setting-lang").select_option("en")
     page.locator("#settings-save").click()
-    assert page.locator("#share-game-button").inner_text() == "Share this game"
+    assert page.locator("#share-game-button").inner_text() == "Share this match"
     assert page.locator("#rules-button").inner_text() == "How to play"

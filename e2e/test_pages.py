@@ -28,7 +28,7 @@ EMBED_TEXTS = {
 REPLAY_TEXTS = {
     "sr-Latn": {"#replay-forward": "Napred", "#replay-next-deal": "Sledeće deljenje", "#new-game-link": "Nova partija"},
     "sr-Cyrl": {"#replay-forward": "Напред", "#replay-next-deal": "Следеће дељење", "#new-game-link": "Нова партија"},
-    "en": {"#replay-forward": "Forward", "#replay-next-deal": "Next deal", "#new-game-link": "New game"},
+    "en": {"#replay-forward": "Forward", "#replay-next-deal": "Next deal", "#new-game-link": "New match"},
 }
 
 

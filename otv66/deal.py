@@ -581,7 +581,7 @@ class Deal:
             return IllegalMoveError(message, "not_a_move")
         if move == CLAIM:
             if self.rules.claim == "auto":
-                return IllegalMoveError("66 is announced automatically in this game (claim: auto)", "claim_auto")
+                return IllegalMoveError("66 is claimed automatically in this game (claim: auto)", "claim_auto")
             message = "you can claim 66 only right after winning a trick or announcing a marriage"
             return IllegalMoveError(message, "claim_not_now")
         card, marriage = _MOVES[move]

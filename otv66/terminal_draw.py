@@ -184,7 +184,7 @@ def draw_screen(
     the other table is drawn as seen across the table.
     """
     top = 1 - bottom
-    trump = f"Trump {style.suit(view.trump)} (turned: {card_text(view.trump_card, style)})"
+    trump = f"Trump {style.suit(view.trump)} (trump card: {card_text(view.trump_card, style)})"
     lines = [heading] if heading else []
     lines.append(f"{trump}{style.dash}tricks played {view.tricks_played} of {TRICKS_PER_DEAL}")
     lines.append("")

@@ -71,8 +71,9 @@ describe("Cyrillic is transliterated from the Latin Serbian", () => {
     assert.equal(toCyrillic("`reason` je `false_claim` ili `draw`"), "`reason` је `false_claim` или `draw`");
   });
 
-  test("foreign words (with w, x, y or q) stay as written", () => {
+  test("foreign words (with w, x, y or q, or listed) stay as written", () => {
     assert.equal(toCyrillic("Ovaj pregledač ne podržava WebAssembly"), "Овај прегледач не подржава WebAssembly");
+    assert.equal(toCyrillic("Kod za sajt (iframe): Preuzmi CSV"), "Код за сајт (iframe): Преузми CSV");
   });
 
   test("the Cyrillic table is the Latin table transliterated", () => {

@@ -113,7 +113,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
       "Deal won by Ana",
       "All 16 tricks were played; the higher score wins.",
       "Computer: no trick won — 3 game points.",
-      "with +1 for the drawn deal before",
+      "plus 1 for the drawn deal before it",
     ]);
   });
 

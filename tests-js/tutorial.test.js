@@ -49,6 +49,10 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
     assert.deepEqual(keys(tipsOf(before, view({ turn: 1, pending: [20, 0] }), 0)), ["tip_marriage_wait"]);
     const over = view({ turn: null, result: { winner: 0, reason: "reached_66" } });
     assert.deepEqual(keys(tipsOf(before, over, 0)), ["tip_66", "tip_game_points"]);
+    const playedOut = view({ turn: null, result: { winner: 1, reason: "played_out" } });
+    assert.deepEqual(keys(tipsOf(before, playedOut, 0)), ["tip_game_points"], "nobody reached 66");
+    const drawn = view({ turn: null, result: { winner: null, reason: "draw" } });
+    assert.deepEqual(keys(tipsOf(before, drawn, 0)), ["tip_game_points"], "a draw names no winner");
   });
 
   test("each tip is given once in a guided deal", () => {

@@ -225,13 +225,13 @@ def test_a_broken_game_link_shows_what_is_wrong_and_offers_a_new_game(site, open
     page.goto(f"{site.url}replay.html?lang=en")
     page.wait_for_selector("[data-status=error]")
     assert page.inner_text("#status") == "No replay", "no link at all is not a broken one"
-    assert page.inner_text("#replay-summary").startswith("This page replays a game from its link")
+    assert page.inner_text("#replay-summary").startswith("This page replays a match from its link")
     assert page.locator("#replay-controls").is_hidden()
     assert page.evaluate("document.activeElement.id") == "new-game-link"
     page.goto("about:blank")
     page.goto(f"{site.url}replay.html?lang=en#deal=d1.abc")
     page.wait_for_selector("[data-status=error]")
-    assert page.inner_text("#replay-summary") == "There is no game in this link."
+    assert page.inner_text("#replay-summary") == "There is no match in this link."
     page.goto("about:blank")
     page.goto(f"{site.url}replay.html?lang=sr-Latn#game={token[:-6]}")
     page.wait_for_selector("[data-status=error]")

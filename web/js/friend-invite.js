@@ -19,7 +19,7 @@ function byId(/** @type {string} */ id) {
  * @param {Rules} rules
  */
 export function showRuleFields(rules) {
-  byId("friend-rules").innerHTML = `<legend>${t("rules")}</legend>${ruleFields(rules)}`;
+  byId("friend-rules").innerHTML = `<legend>${t("matchRules")}</legend>${ruleFields(rules)}`;
 }
 
 /**

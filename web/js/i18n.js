@@ -34,9 +34,13 @@ const CYRILLIC = {
   š: "ш", lj: "љ", nj: "њ", dž: "џ",
 };
 
+/** Foreign words of the texts that have none of w, x, y, q but stay in Latin letters in Cyrillic text. */
+const LATIN_WORDS = new Set(["iframe", "CSV"]);
+
 /**
  * Serbian Latin text in Cyrillic script. Placeholders' names in braces, code in backticks and foreign words (with
- * w, x, y, q) stay; the word forms of a count placeholder (`{n|štih|štiha|štihova}`) are Serbian and change.
+ * w, x, y, q, or in LATIN_WORDS) stay; the word forms of a count placeholder (`{n|štih|štiha|štihova}`) are
+ * Serbian and change.
  * @param {string} text
  * @returns {string}
  */
@@ -46,7 +50,7 @@ export function toCyrillic(text) {
       const bar = word.indexOf("|");
       return word.slice(0, bar) + toCyrillic(word.slice(bar));
     }
-    if (word.startsWith("{") || word.startsWith("`") || /[wxyq]/i.test(word)) return word;
+    if (word.startsWith("{") || word.startsWith("`") || /[wxyq]/i.test(word) || LATIN_WORDS.has(word)) return word;
     return word.replace(/dž|lj|nj|./gi, (latin) => {
       const cyr = CYRILLIC[latin.toLowerCase()];
       if (!cyr) return latin;

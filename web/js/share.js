@@ -1,5 +1,5 @@
 /**
- * Share links on the game page: "Share this deal" and "Share this game" buttons, and opening a deal link.
+ * Share links on the game page: "Share this deal" and "Share this match" buttons, and opening a deal link.
  *
  * Links carry a token made by the engine (otv66/links.py, bridge methods deal_link / game_link / open_link) in
  * the URL fragment, which browsers never send to a server:

@@ -15,13 +15,13 @@ export const SR_LEARN = {
   rulesOfferLater: "Kasnije",
   rulesCardsTitle: "Karte",
   rulesCards:
-    "Igra se sa 32 karte. Jačina od najjače: as, desetka, kralj, dama, žandar, devetka, osmica, sedmica. Poeni: as 11, desetka 10, kralj 4, dama 3, žandar 2, ostale 0.",
+    "Igra se sa 32 karte. Redosled, od najjače: as, desetka, kralj, dama, žandar, devetka, osmica, sedmica. Poeni: as 11, desetka 10, kralj 4, dama 3, žandar 2, ostale 0.",
   rulesDealTitle: "Deljenje i adut",
   rulesDeal:
     "Svaki igrač ima pred sobom 8 gomila: na svakoj je jedna zatvorena karta, a na njoj jedna otvorena. Delilac bira pakete od 1, 2 ili 4 karte. Poslednja karta delioca (na njegovoj osmoj gomili) određuje adut.",
   rulesPlayTitle: "Igra",
   rulesPlay:
-    "Sve otvorene karte vide oba igrača. Igra se samo otvorenom kartom. Kad karta ode sa gomile, karta ispod nje se okreće. Ko prati, mora da odgovori na boju; ako nema boju, mora da seče adutom; ako nema ni adut, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
+    "Sve otvorene karte vide oba igrača. Igra se samo otvorenom kartom. Kad karta ode sa gomile, karta ispod nje se okreće. Ko prati, mora da odgovori na boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
   rulesMarriageTitle: "Marijaž",
   rulesMarriage:
     "Kralj i dama iste boje, oba otvorena kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih.",
@@ -30,12 +30,12 @@ export const SR_LEARN = {
     "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Partiju dobija ko prvi skupi 7 poena partije.",
   rulesTutorial: "Igraj vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
-  tip_follow: "Protivnik je počeo sa {suit}. Morate da odgovorite na boju ako imate tu boju.",
+  tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_turnup: "Karta je otišla sa gomile, pa je okrenuta karta ispod nje: {card}.",
   tip_marriage: "Imate kralja i damu iste boje: kad počinjete štih, igrajte jednog od njih i prijavite marijaž.",
   tip_marriage_wait: "Poeni marijaža čekaju prvi štih koji odnesete.",
-  tip_66: "{name} ima 66 ili više poena: deljenje je odmah gotovo.",
+  tip_66: "Čim neko skupi 66 ili više poena, deljenje je gotovo. Dobija ga: {name}.",
   tip_game_points: "Poeni partije: 1 ako protivnik ima bar 33, 2 ako ima manje, 3 ako nije odneo nijedan štih.",
 };
 
@@ -51,16 +51,16 @@ export const EN_LEARN = {
     "32 cards. From high to low: ace, ten, king, queen, jack, nine, eight, seven. Points: ace 11, ten 10, king 4, queen 3, jack 2, the others 0.",
   rulesDealTitle: "Dealing and trump",
   rulesDeal:
-    "Each player has 8 piles: a face-down card with a face-up card on it. The dealer deals packets of 1, 2 or 4 cards. The dealer's last card (on his eighth pile) fixes the trump suit.",
+    "Each player has 8 piles: a face-down card with a face-up card on it. The dealer deals packets of 1, 2 or 4 cards. The dealer's last card (on the eighth pile) fixes the trump suit.",
   rulesPlayTitle: "Play",
   rulesPlay:
-    "Both players see every face-up card. You play only face-up cards. When a card leaves a pile, the card under it is turned up. The follower must follow suit; without the suit led he must play a trump; without a trump, any card. The highest trump wins the trick, else the highest card of the suit led.",
+    "Both players see every face-up card. You play only face-up cards. When a card leaves a pile, the card under it is turned up. The follower must follow suit; without the suit led, a trump; without a trump, any card. The highest trump wins the trick, else the highest card of the suit led.",
   rulesMarriageTitle: "Marriage",
   rulesMarriage:
     "King and queen of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or queen. The points count once the announcer has won a trick.",
   rulesScoreTitle: "66 and game points",
   rulesScore:
-    "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if he won no trick. The first to 7 game points wins the match.",
+    "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. The first to 7 game points wins the match.",
   rulesTutorial: "Play a guided deal",
   tutorialOn: "Guided deal: I explain the rules as you play.",
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
@@ -68,6 +68,6 @@ export const EN_LEARN = {
   tip_turnup: "A card left its pile, so the card under it was turned up: {card}.",
   tip_marriage: "You have a king and a queen of one suit: when you lead, play one of them and announce the marriage.",
   tip_marriage_wait: "The marriage's points wait for the first trick you win.",
-  tip_66: "{name} has 66 or more: the deal is over at once.",
-  tip_game_points: "Game points: 1 if the opponent has 33 or more, 2 if less, 3 if he won no trick.",
+  tip_66: "As soon as a player has 66 or more, the deal is over: {name} won it.",
+  tip_game_points: "Game points: 1 if the opponent has 33 or more, 2 if less, 3 if the opponent won no trick.",
 };

@@ -40,7 +40,8 @@ export function tipsOf(before, after, me) {
       tips.push({ key: "tip_marriage_wait", values: {} });
   }
   if (after.result && !before?.result) {
-    tips.push({ key: "tip_66", values: { player: after.result.winner ?? 0 } });
+    const { winner, reason } = after.result;
+    if (reason === "reached_66" && winner !== null) tips.push({ key: "tip_66", values: { player: winner } });
     tips.push({ key: "tip_game_points", values: {} });
   }
   return tips;
