@@ -103,13 +103,15 @@ def test_the_language_can_be_switched_and_is_remembered(table):
     table.open("seed=3&level=beginner&opponent=computer&speed=off")
     page = table.page
     assert page.locator("html").get_attribute("lang") == "en", "an English browser gets English"
-    cyrillic = ("sr-Cyrl", "Савет", "може се играти")  # noqa: RUF001 (Cyrillic on purpose)
-    for lang, hint, playable in (cyrillic, ("sr-Latn", "Savet", "može se igrati")):
+    cyrillic = ("sr-Cyrl", "Савет", "може се играти", "Адут")  # noqa: RUF001 (Cyrillic on purpose)
+    for lang, hint, playable, trump in (cyrillic, ("sr-Latn", "Savet", "može se igrati", "Adut")):
         page.locator("#settings-button").click()
         table.dialog().locator("#setting-lang").select_option(lang)
         table.dialog().locator("#settings-save").click()
         assert page.locator("#hint-button").inner_text() == hint
         assert page.locator("html").get_attribute("lang") == lang
+        if lang == "sr-Latn":  # this switch comes in the middle of a deal, its trump shown
+            assert page.locator("#trump .trump-label").text_content() == trump, "the trump is named anew"
         table.step("4-4")
         table.wait_status("your-turn")
         if not table.dialog().count():

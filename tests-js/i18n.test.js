@@ -86,7 +86,7 @@ describe("t: the text for a key in the current language", () => {
   test("fills placeholders with the values given, as text", () => {
     setLanguage("en");
     assert.equal(t("statusTurnOf", { name: "Ana" }), "Ana to play");
-    assert.equal(t("undo", { n: 3 }), "Undo (3)");
+    assert.equal(t("undoneCount", { n: 3 }), "Undone in this match: 3 times");
   });
 
   test("leaves a placeholder without a value as it is", () => {

@@ -90,7 +90,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
     assert.deepEqual(explainResult(result({}), names, 1), [
       "Deal won by Ana",
       "Ana reached 66 (70).",
-      "Computer: 40 points, 33 or more — 1 game point.",
+      "Computer: 40 points, 33 or more — 1 game point to the winner.",
     ]);
   });
 
@@ -112,7 +112,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
     assert.deepEqual(lines, [
       "Deal won by Ana",
       "All 16 tricks were played; the higher score wins.",
-      "Computer: no trick won — 3 game points.",
+      "Computer: no trick won — 3 game points to the winner.",
       "plus 1 for the drawn deal before it",
     ]);
   });

@@ -194,7 +194,6 @@ class ClubTable {
       shownTrick: this.shownTrick,
       undealt: null,
       undealtUnder: null,
-      lang: /** @type {TableView["lang"]} */ (document.documentElement.lang),
     };
   }
 

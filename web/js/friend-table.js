@@ -125,6 +125,5 @@ export function tableView(state, settings, busy, shownTrick = null) {
     shownTrick,
     undealt: null,
     undealtUnder: null,
-    lang: settings.lang,
   };
 }

@@ -43,9 +43,10 @@ export function escapeHtml(/** @type {unknown} */ text) {
  * @param {T} [options.cancelValue]
  * @param {(panel: PanelDialog, finish: (value: T) => void) => void} [options.setup]
  * @param {string} [options.kind]  extra class names of the panel
+ * @param {boolean} [options.startAtField]  open on the body's first field (a form to fill in), not the main button
  * @returns {Promise<T | null>}
  */
-export function showPanel(dialog, { title, body = "", buttons = [], cancelValue, setup, kind = "" }) {
+export function showPanel(dialog, { title, body = "", buttons = [], cancelValue, setup, kind = "", startAtField }) {
   dialog.finishPanel?.();
   dialog.className = `panel ${kind}`;
   dialog.innerHTML = `<form method="dialog" class="panel-form">
@@ -84,10 +85,11 @@ export function showPanel(dialog, { title, body = "", buttons = [], cancelValue,
     dialog.finishPanel = () => finish(cancelValue ?? null);
     setup?.(dialog, finish);
     dialog.showModal();
-    // Enter does the main action, but a panel taller than the screen (the rules, the settings on a phone) opens
-    // at its title: focusing its last button must not scroll the reader to the end of it.
+    // Enter does the main action, but a panel taller than the screen (the rules on a phone) opens at its title:
+    // focusing its last button must not scroll the reader to the end of it. A form opens on its first field.
+    const field = startAtField ? dialog.querySelector(".panel-body :is(input, select, textarea)") : null;
     /** @type {HTMLElement | null} */ (
-      dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button")
+      field ?? dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button")
     )?.focus({ preventScroll: true });
     dialog.scrollTop = 0;
   });
@@ -297,11 +299,12 @@ export function showDealResult(dialog, state, names, { reviewAvailable }) {
  */
 export function showMatchResult(dialog, state, names) {
   const match = state.match;
-  const [a, b] = match.game_points;
+  const winner = /** @type {Player} */ (match.winner);
+  const [a, b] = [match.game_points[winner], match.game_points[1 - winner]]; // the winner's first
   return showPanel(dialog, {
     kind: "result match",
     title: t("matchOverTitle"),
-    body: `<p class="match-winner">${escapeHtml(t("matchWinner", { name: names[/** @type {Player} */ (match.winner)], a, b }))}</p>
+    body: `<p class="match-winner">${escapeHtml(t("matchWinner", { name: names[winner], a, b }))}</p>
       <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
     buttons: [
       { label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" },

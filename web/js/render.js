@@ -165,7 +165,7 @@ function renderSeat(root, state, view, player) {
   setText(seat, ".seat-score-label", t("scoreLabel"));
   const marriages = (deal?.marriages ?? []).filter((m) => m.player === player);
   const list = part(seat, ".seat-marriages");
-  const marriageKey = marriages.map((m) => `${m.suit}${m.points}${m.counted}`).join() + view.settings.deck + view.lang;
+  const marriageKey = marriages.map((m) => `${m.suit}${m.points}${m.counted}`).join() + view.settings.deck + language();
   if (list.dataset.key !== marriageKey) {
     list.dataset.key = marriageKey;
     list.innerHTML = marriages
@@ -200,7 +200,7 @@ function renderCentre(root, state, view) {
   const deal = state?.deal;
   const trump = part(root, "#trump");
   const shown = Boolean(deal) && !view.undealt; // the trump is known once the dealer's last card lies face up
-  const key = shown && deal ? `${deal.trump}${view.settings.deck}${view.lang}` : "";
+  const key = shown && deal ? `${deal.trump}${view.settings.deck}${language()}` : "";
   if (trump.dataset.key !== key) {
     trump.dataset.key = key;
     trump.innerHTML =
@@ -234,7 +234,9 @@ function renderControls(root, state, view) {
   const button = (/** @type {string} */ selector) => /** @type {HTMLButtonElement} */ (part(root, selector));
   button("#hint-button").disabled = !personToMove;
   const undo = button("#undo-button");
-  undo.textContent = t("undo", { n: state?.undo_count ?? 0 });
+  const undone = state?.undo_count ?? 0;
+  undo.textContent = t("undo");
+  undo.title = undone ? t("undoneCount", { n: undone }) : "";
   undo.disabled = view.busy || !state?.can_undo; // the engine knows whether a person's move can be taken back
   button("#last-trick-button").disabled = !deal?.tricks_played;
   const claim = button("#claim-button");

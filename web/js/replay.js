@@ -62,7 +62,6 @@ function view() {
     shownTrick: replay.shownTrick,
     undealt: null,
     undealtUnder: null,
-    lang: settings.lang,
   };
 }
 

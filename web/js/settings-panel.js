@@ -44,7 +44,7 @@ export function showSettings(dialog, settings, levels) {
   const rules = settings.rules;
   const level = settings.level ?? levels.default;
   const body = `
-    <fieldset><legend>${escapeHtml(t("opponent"))}</legend>
+    <fieldset><legend>${escapeHtml(t("settingsPlay"))}</legend>
       ${select(
         "opponent",
         t("opponent"),
@@ -61,10 +61,10 @@ export function showSettings(dialog, settings, levels) {
         level,
       )}
     </fieldset>
-    <fieldset><legend>${escapeHtml(t("rules"))}</legend>
+    <fieldset><legend>${escapeHtml(t("matchRules"))}</legend>
       ${ruleFields(rules)}
     </fieldset>
-    <fieldset><legend>${escapeHtml(t("settings"))}</legend>
+    <fieldset><legend>${escapeHtml(t("settingsLook"))}</legend>
       ${select(
         "lang",
         t("language"),
@@ -92,6 +92,7 @@ export function showSettings(dialog, settings, levels) {
   let read = () => settings;
   return showPanel(dialog, {
     kind: "settings",
+    startAtField: true,
     title: t("settings"),
     body,
     buttons: [

@@ -46,7 +46,11 @@ export function labelShell() {
   byId("claim-button").setAttribute("aria-label", t("claim66Label"));
 }
 
-/** On small screens the menu folds behind one button; choosing an item folds it again. */
+/**
+ * On small screens the menu folds behind one button; choosing an item folds it again. Focus that was in the folded
+ * menu goes to its button, so the keyboard goes on from there (and a panel opened from the menu gives focus back
+ * to it when it closes: the browser returns focus to what had it before).
+ */
 export function wireMenu() {
   const toggle = byId("menu-toggle");
   const menu = byId("menu");
@@ -54,13 +58,19 @@ export function wireMenu() {
   const setOpen = (open) => {
     toggle.setAttribute("aria-expanded", String(open));
     menu.classList.toggle("open", open);
+    if (!open && menu.contains(document.activeElement) && toggle.checkVisibility()) toggle.focus();
   };
   toggle.addEventListener("click", () => setOpen(toggle.getAttribute("aria-expanded") !== "true"));
-  menu.addEventListener("click", (event) => {
-    if (/** @type {Element} */ (event.target).closest("button")) setOpen(false);
-  });
+  // Capture: the menu folds before the item's own action opens its panel.
+  menu.addEventListener(
+    "click",
+    (event) => {
+      if (/** @type {Element} */ (event.target).closest("button")) setOpen(false);
+    },
+    true,
+  );
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") setOpen(false);
+    if (event.key === "Escape" && toggle.getAttribute("aria-expanded") === "true") setOpen(false);
   });
 }
 

@@ -154,7 +154,6 @@ export function viewOf(page) {
     shownTrick: page.shownTrick,
     undealt: page.undealt,
     undealtUnder: page.undealtUnder,
-    lang: page.settings.lang,
   };
 }
 
