@@ -143,12 +143,12 @@ def test_a_language_switch_relabels_everything_at_once(table):
     table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
     page = table.page
-    assert page.locator("#share-deal-button").inner_text() == "Podeli deljenje"
+    assert page.locator("#share-deal-button").inner_text() == "Pošalji link deljenja"
     assert page.locator("#rules-button").inner_text() == "Kako se igra"
     page.locator("#settings-button").click()
     page.locator("#setting-lang").select_option("sr-Cyrl")
     page.locator("#settings-save").click()
-    assert page.locator("#share-deal-button").inner_text() == "Подели дељење"
+    assert page.locator("#share-deal-button").inner_text() == "Пошаљи линк дељења"
     assert page.locator("#rules-button").inner_text() == "Како се игра"  # noqa: RUF001
     assert page.locator("#settings-button").inner_text() == "Подешавања"
     page.locator("#settings-button").click()

@@ -280,7 +280,7 @@ export const EN = {
   friendInvited: "A friend invites you to a match.",
   friendAccept: "Accept",
   friendSendThis: "Send this link to your friend",
-  friendShare: "Share",
+  friendShare: "Send…",
   friendCopy: "Copy",
   friendCopied: "Copied",
   friendPaste: "Paste a link you received",

@@ -300,7 +300,7 @@ export const SR = {
   friendInvited: "Prijatelj vas poziva na partiju.",
   friendAccept: "Prihvati",
   friendSendThis: "Pošaljite ovaj link prijatelju",
-  friendShare: "Podeli",
+  friendShare: "Pošalji…",
   friendCopy: "Kopiraj",
   friendCopied: "Kopirano",
   friendPaste: "Nalepite primljeni link",
