@@ -48,9 +48,12 @@ def test_the_rules_panel_opens_from_the_menu_in_each_language(table_in_context, 
     assert axe_violations(table.page) == []
 
 
-@pytest.mark.parametrize("button", ["#rules-button", "#settings-button"])
-def test_a_panel_taller_than_a_phone_opens_at_its_title_with_enter_on_its_main_button(table_in_context, button):
-    # Focusing the main button, the last thing in the panel, scrolled a phone's reader to the end of the rules.
+@pytest.mark.parametrize(
+    ("button", "focused"), [("#rules-button", ".panel-buttons .primary"), ("#settings-button", "#setting-opponent")]
+)
+def test_a_panel_taller_than_a_phone_opens_at_its_title_and_gives_focus_back(table_in_context, button, focused):
+    # Focusing the main button, the last thing in the panel, scrolled a phone's reader to the end of the rules. The
+    # rules open with Enter on their main button; the settings, a form, on their first field (in sight).
     table = table_in_context(viewport=PHONE).open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
     open_menu(table)
@@ -60,7 +63,10 @@ def test_a_panel_taller_than_a_phone_opens_at_its_title_with_enter_on_its_main_b
     assert dialog.evaluate("dialog => dialog.scrollTop") == 0
     title = dialog.locator(".panel-title").bounding_box()
     assert title is not None and 0 <= title["y"] < PHONE["height"] / 2
-    assert dialog.evaluate("dialog => dialog.querySelector('.panel-buttons .primary') === document.activeElement")
+    assert dialog.evaluate("(dialog, focused) => dialog.querySelector(focused) === document.activeElement", focused)
+    table.page.keyboard.press("Escape")
+    assert table.dialog().count() == 0
+    assert table.page.evaluate("document.activeElement.id") == "menu-toggle", "the folded menu's button has focus"
 
 
 def test_a_first_visit_offers_the_rules_once(table_in_context):

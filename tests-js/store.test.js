@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { createPageState, humansOf, lastTrickOf, namesOf, opponentOf, Store, statusOf } from "../web/js/store.js";
+import {
+  createPageState,
+  humansOf,
+  lastTrickOf,
+  matchUnderway,
+  namesOf,
+  opponentOf,
+  Store,
+  statusOf,
+} from "../web/js/store.js";
 import { pageLanguage } from "./fakes.js";
 
 /** @returns {import("../web/js/types.js").Settings} */
@@ -105,5 +114,16 @@ describe("selectors", () => {
       },
     });
     assert.deepEqual(lastTrickOf(deal), { cards: ["AS", "TS"], winner: 1 });
+  });
+
+  test("a match is under way once a card is played, until it is over", () => {
+    const state = (/** @type {any} */ match, /** @type {any} */ deal) => /** @type {any} */ ({ match, deal });
+    const fresh = { tricks_played: 0, trick: [] };
+    assert.equal(matchUnderway(null), false, "no match");
+    assert.equal(matchUnderway(state({ is_over: false, deals: [{}] }, fresh)), false, "only dealt");
+    assert.equal(matchUnderway(state({ is_over: false, deals: [{}] }, { ...fresh, trick: [{}] })), true, "a lead");
+    assert.equal(matchUnderway(state({ is_over: false, deals: [{}] }, { ...fresh, tricks_played: 3 })), true);
+    assert.equal(matchUnderway(state({ is_over: false, deals: [{}, {}] }, fresh)), true, "a second deal");
+    assert.equal(matchUnderway(state({ is_over: true, deals: [{}, {}] }, fresh)), false, "over");
   });
 });

@@ -28,7 +28,7 @@ import { addShareButtons, labelShareButtons, reloadOnPastedLink } from "./share.
 import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
 import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
-import { createPageState, opponentOf, Store, statusOf, viewOf } from "./store.js";
+import { createPageState, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 import { claim, hint, setLevel, showLastTrick, undo } from "./table-actions.js";
 
@@ -61,7 +61,7 @@ const flow = new MatchFlow(ctx);
 const learning = new Learning({
   dialog: ctx.dialog,
   page: () => store.state,
-  startMatch: (seed) => flow.restart(seed),
+  startMatch: (seed) => startNewMatch(seed),
   announce,
 });
 
@@ -185,6 +185,19 @@ tabOwner.onTaken = (slot) => {
   });
 };
 
+/**
+ * Start a new match (from `seed`, for the guided deal) once the person agrees to leave the match in progress, if
+ * there is one (it stays saved, to continue from History). Resolves whether the new match starts.
+ * @param {number | null} [seed]
+ * @returns {Promise<boolean>}
+ */
+async function startNewMatch(seed = null) {
+  if (!store.state.game) return false;
+  if (matchUnderway(store.state.game) && !(await confirmNewMatch(ctx.dialog))) return false;
+  flow.restart(seed);
+  return true;
+}
+
 async function openSettings() {
   const page = store.state;
   const { action, settings } = await showSettings(ctx.dialog, { ...page.settings }, page.levels);
@@ -194,19 +207,14 @@ async function openSettings() {
   });
   saveSettings(settings);
   applyLook();
-  if (action === "new-match") flow.restart();
+  if (action === "new-match") await startNewMatch();
   else if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);
 }
 
 function wireButtons() {
   wireMenu();
   byId("retry-button").addEventListener("click", () => loadEngine());
-  byId("new-match-button").addEventListener("click", async () => {
-    const match = store.state.game?.match;
-    if (!match) return;
-    if (!match.is_over && match.deals.length > 0 && !(await confirmNewMatch(ctx.dialog))) return;
-    flow.restart();
-  });
+  byId("new-match-button").addEventListener("click", () => startNewMatch());
   byId("settings-button").addEventListener("click", openSettings);
   byId("history-button").addEventListener("click", async () => {
     const slot = await showHistory(ctx.dialog, ctx.store.state.levels);

@@ -24,7 +24,8 @@ export class Learning {
    * @param {object} ctx
    * @param {import("./panels.js").PanelDialog} ctx.dialog
    * @param {() => PageState} ctx.page  the page state now
-   * @param {(seed: number) => void} ctx.startMatch  start a new match against the computer from `seed`
+   * @param {(seed: number) => Promise<boolean>} ctx.startMatch  start a new match against the computer from `seed`
+   *   (whether it starts: the person may keep the match in progress)
    * @param {(text: string) => void} ctx.announce  say a text to screen readers
    */
   constructor(ctx) {
@@ -43,12 +44,12 @@ export class Learning {
     if (choice === "tutorial") this.startTutorial();
   }
 
-  /** Start the guided deal. */
-  startTutorial() {
+  /** Start the guided deal (in a new match, if the person agrees to leave the one in progress). */
+  async startTutorial() {
+    if (!(await this.ctx.startMatch(TUTORIAL_SEED))) return;
     this.tutorial = new Tutorial(0);
     this.previous = null;
     this.show([{ key: "tutorialOn", values: {} }]);
-    this.ctx.startMatch(TUTORIAL_SEED);
   }
 
   /**

@@ -191,3 +191,16 @@ export function lastTrickOf(deal) {
   if (!last) return null;
   return { cards: last.cards.map((entry) => entry.card), winner: last.winner };
 }
+
+/**
+ * Whether the match on the table is under way: not over, and a card has been played in it (a match whose first deal
+ * has only been dealt holds nothing to leave). Before another match replaces it, the person is asked.
+ * @param {PlayingState | null} game
+ * @returns {boolean}
+ */
+export function matchUnderway(game) {
+  const match = game?.match;
+  if (!match || match.is_over) return false;
+  const deal = game.deal;
+  return match.deals.length > 1 || Boolean(deal && (deal.tricks_played > 0 || deal.trick.length > 0));
+}

@@ -12,7 +12,7 @@ export const EN = {
   title: "Open 66",
   newMatch: "New match",
   menu: "Menu",
-  confirmNewMatch: "Start a new match? This match will be lost.",
+  confirmNewMatch: "Start a new match? This one stays saved: continue it any time from History.",
   settings: "Settings",
   history: "History",
   close: "Close",

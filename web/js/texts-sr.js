@@ -15,7 +15,7 @@ export const SR = {
   title: "Otvoreni 66",
   newMatch: "Nova partija",
   menu: "Meni",
-  confirmNewMatch: "Započeti novu partiju? Ova partija će biti izgubljena.",
+  confirmNewMatch: "Započeti novu partiju? Ova ostaje sačuvana: nastavite je kad god hoćete iz Istorije.",
   settings: "Podešavanja",
   history: "Istorija",
   close: "Zatvori",
