@@ -108,6 +108,36 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     assert moves_of(current_save(table)) == before
 
 
+def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
+    finished = json.dumps([{"date": 1, "opponent": "computer", "level": "beginner", "winner": 0,
+                            "gamePoints": [7, 2], "deals": 4}])  # fmt: skip
+    table.page.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(finished)})")
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    table.page.locator("#new-match-button").click()
+    assert "stays saved" in table.dialog().inner_text(), "a match under way is not left without asking"
+    table.dialog().locator("#confirm-new-match").click()
+    table.wait_until(lambda: table.dialog().count() > 0 or table.playable().count() > 0)
+    if table.dialog().locator(".preset").count():  # the new match's first deal is the person's
+        table.step("4-4")
+    table.page.locator("#history-button").click()
+    delete = table.dialog().locator("[data-delete]")
+    delete.click()
+    assert delete.inner_text() == "Yes, delete", "one press only asks"
+    table.page.keyboard.press("Escape")
+    table.page.locator("#history-button").click()
+    table.dialog().get_by_role("button", name="Clear history").click()
+    assert "cannot be undone" in table.dialog().inner_text()
+    table.page.keyboard.press("Enter")  # the safe answer has focus
+    table.page.locator("#history-button").click()
+    assert table.dialog().locator("table.history:not(.saved-matches) tbody tr").count() == 1, "the history is kept"
+    table.dialog().locator("[data-continue]").click()
+    wait_playable(table)
+    assert moves_of(current_save(table)) == before, "the saved match is kept"
+
+
 def test_a_save_from_a_newer_version_is_kept_untouched(table):
     newer = json.dumps({"version": 99, "record": {"format": "otv66-record/1"}, "future": "field"})
     table.page.add_init_script(  # in storage before the page's first script runs

@@ -100,6 +100,14 @@ def test_always_deal_like_this_skips_the_panel(table_in_context):
     table.wait_until(lambda: table.playable().count() > 0 or table.dialog().count() > 0)
     assert not table.dialog().count(), "the remembered plan was dealt without asking"
     assert table.page.locator("#piles-0 button.card.top:not([hidden])").count() == 8
+    table.page.locator("#settings-button").click()  # and Settings switches it off again
+    always = table.dialog().locator("#setting-deal-always")
+    assert always.is_checked()
+    assert "1-1-2-4" in table.dialog().locator("label:has(#setting-deal-always)").inner_text()
+    always.uncheck()
+    table.dialog().locator("#settings-save").click()
+    stored = json.loads(table.page.evaluate("localStorage.getItem('otv66.dealPlan')"))
+    assert stored == {"plan": [1, 1, 2, 4], "always": False}
 
 
 NOON = 1764590400000
@@ -121,9 +129,9 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
     panel = table.dialog()
     assert panel.locator("table.stats thead th").all_inner_texts() == [
         "Protivnik",
-        "Partija",
+        "Partije",
         "Pobede",
-        "Poena partije po deljenju",
+        "Poeni partije po deljenju",
     ]
     assert panel.locator("table.history thead th").count() == 5
     expert = panel.locator('table.stats tr[data-group="expert"] td').all_inner_texts()

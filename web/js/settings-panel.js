@@ -2,6 +2,7 @@
  * The settings and history panels (forms over settings.js and storage.js).
  */
 
+import { loadDealPlan, planText, saveDealPlan } from "./deal-plan.js";
 import { historyStats } from "./history-stats.js";
 import { dateText, decimal, LANGUAGES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
@@ -42,6 +43,7 @@ function ratedLevelName(name) {
  */
 export function showSettings(dialog, settings, levels) {
   const rules = settings.rules;
+  const dealing = loadDealPlan(); // the packet plan's "always" is switched off here too, not only where it is set
   const level = settings.level ?? levels.default;
   const body = `
     <fieldset><legend>${escapeHtml(t("settingsPlay"))}</legend>
@@ -60,6 +62,7 @@ export function showSettings(dialog, settings, levels) {
         levels.list.map((name) => [name, ratedLevelName(name)]),
         level,
       )}
+      ${checkbox("deal-always", t("dealAlwaysPlan", { plan: planText(dealing.plan) }), dealing.always)}
     </fieldset>
     <fieldset><legend>${escapeHtml(t("matchRules"))}</legend>
       ${ruleFields(rules)}
@@ -90,6 +93,7 @@ export function showSettings(dialog, settings, levels) {
     </fieldset>
     <p class="note">${escapeHtml(t("settingsNote"))}</p>`;
   let read = () => settings;
+  let readAlways = () => dealing.always;
   return showPanel(dialog, {
     kind: "settings",
     startAtField: true,
@@ -118,8 +122,12 @@ export function showSettings(dialog, settings, levels) {
           sound: fields.sound.checked,
           rules: readRules(form, rules),
         });
+      readAlways = () => fields["deal-always"].checked;
     },
-  }).then((action) => ({ action, settings: action ? read() : settings }));
+  }).then((action) => {
+    if (action) saveDealPlan({ plan: dealing.plan, always: readAlways() });
+    return { action, settings: action ? read() : settings };
+  });
 }
 
 /**
@@ -199,13 +207,44 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
       panel.addEventListener("click", (event) => {
         const button = /** @type {HTMLElement} */ (event.target).closest("button");
         if (button?.dataset.continue) finish(`continue:${button.dataset.continue}`);
-        if (button?.dataset.delete) {
-          deleteSave(button.dataset.delete);
-          button.closest("tr")?.remove();
-        }
+        if (button?.dataset.delete) deleteOnSecondPress(button, button.dataset.delete);
       }),
-  }).then((action) => {
-    if (action === "clear") clearHistory();
+  }).then(async (action) => {
+    if (action === "clear" && (await confirmClearHistory(dialog))) clearHistory();
     return action?.startsWith("continue:") ? action.slice("continue:".length) : null;
   });
+}
+
+/**
+ * A saved match goes only on a second press of its Delete button, which the first press turns into "Yes, delete":
+ * one stray tap must not lose a match.
+ * @param {HTMLElement} button
+ * @param {string} slot
+ */
+function deleteOnSecondPress(button, slot) {
+  if (button.dataset.armed) {
+    deleteSave(slot);
+    button.closest("tr")?.remove();
+    return;
+  }
+  button.dataset.armed = "true";
+  button.textContent = t("deleteSaveConfirm");
+}
+
+/**
+ * Whether the person really wants every finished match and its statistics gone (Enter and Escape keep them).
+ * @param {PanelDialog} dialog
+ * @returns {Promise<boolean>}
+ */
+async function confirmClearHistory(dialog) {
+  const answer = await showPanel(dialog, {
+    title: t("clearHistory"),
+    body: `<p>${escapeHtml(t("clearHistoryConfirm"))}</p>`,
+    buttons: [
+      { label: t("cancel"), value: false, primary: true },
+      { label: t("clearHistory"), value: true, id: "clear-history-confirm" },
+    ],
+    cancelValue: false,
+  });
+  return answer === true;
 }

@@ -156,6 +156,7 @@ export const EN = {
   historyLost: "lost",
   historyHotseat: "two players",
   clearHistory: "Clear history",
+  clearHistoryConfirm: "Delete every finished match and its statistics? This cannot be undone.",
   saveCorrupt: "The saved match could not be resumed. {reason} It is kept aside; a new match starts.",
   saveNewer:
     "The saved match comes from a newer version of the game: it is kept untouched (continue it there). A new match starts here.",
@@ -168,6 +169,7 @@ export const EN = {
   savedMatches: "Saved matches",
   continueMatch: "Continue",
   deleteSave: "Delete",
+  deleteSaveConfirm: "Yes, delete",
   engineRestarted: "The game stopped answering; it was restarted and the match put back.",
   statusGettingReady: "Getting the game ready…",
   otherTabTitle: "Playing in another tab",
@@ -253,6 +255,7 @@ export const EN = {
   clubStandingsLabel: "Standings link:",
   // review branch: dealing in one tap, the review, the statistics
   dealAlways: "Always deal like this (don't ask)",
+  dealAlwaysPlan: "When I deal: always {plan}, without asking",
   dealWith: "Deal {plan}",
   statsGroup: "Opponent",
   statsWins: "Wins",

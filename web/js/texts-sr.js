@@ -169,6 +169,7 @@ export const SR = {
   historyLost: "poraz",
   historyHotseat: "dva igrača",
   clearHistory: "Obriši istoriju",
+  clearHistoryConfirm: "Obrisati sve završene partije i njihovu statistiku? To ne može da se vrati.",
   // saves
   saveCorrupt: "Sačuvana partija nije mogla da se nastavi. {reason} Ostaje sačuvana po strani; počinje nova partija.",
   saveNewer:
@@ -182,6 +183,7 @@ export const SR = {
   savedMatches: "Sačuvane partije",
   continueMatch: "Nastavi",
   deleteSave: "Obriši",
+  deleteSaveConfirm: "Da, obriši",
   engineRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i partija je vraćena.",
   statusGettingReady: "Igra se priprema…",
   otherTabTitle: "Partija je u drugoj kartici",
@@ -272,6 +274,7 @@ export const SR = {
   clubStandingsLabel: "Link tabele:",
   // review branch: dealing in one tap, the review, the statistics
   dealAlways: "Uvek deli ovako (bez pitanja)",
+  dealAlwaysPlan: "Kad delim: uvek {plan}, bez pitanja",
   dealWith: "Podeli {plan}",
   statsGroup: "Protivnik",
   statsWins: "Pobede",
