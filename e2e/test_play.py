@@ -160,6 +160,9 @@ def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(
     assert button.inner_text() == "Match result"
     button.click()
     assert table.wait_status("match-over") == "match-over"
+    table.dialog().get_by_role("button", name="Close").click()
+    table.page.locator("#share-game-button").click()  # a finished match is what players share most
+    assert table.page.locator("#share-url").input_value().split("#")[1].startswith("game=g1.")
 
 
 def test_hot_seat_two_people_take_turns_on_one_screen(table):

@@ -222,7 +222,10 @@ export class MatchFlow {
     recordInHistory(this.ctx);
     await save(this.ctx);
     const choice = await showMatchResult(this.ctx.dialog, game, namesOf(this.page));
-    if (choice !== "rematch") return false;
+    if (choice !== "rematch") {
+      this.setBusy(false); // the finished match stays on the table: its link can be shared, History opened
+      return false;
+    }
     const seed = this.page.seed;
     await newMatch(this.ctx, seed === null ? null : seed + game.match.deals.length);
     return true;
