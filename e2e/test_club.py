@@ -1,12 +1,13 @@
 """Browser test of the club challenge (club.html, issue 13): create, play in two profiles, rank, refuse forgeries.
 
-A one-deal challenge keeps it short: the organiser creates it; two members, each in a browser context of his
-own (two profiles: separate storage), play it by clicking; the standings view verifies both result links and
-ranks them as the engine does; a result with one computer move or its totals changed is refused; the standings
-link reopens the same table. The second member's profile goes offline after its first visit and does all of it
-without the network (the service worker answers). The deals are played on the game's own table (by clicks, and
-one move by the keyboard), which fits a phone upright and on its side and a desktop (screenshots in
-e2e/artifacts); a challenge past its closing date starts no attempt.
+A one-deal challenge keeps it short: the organiser creates it and copies its link; two members, each in a browser
+context of his own (two profiles: separate storage), play it by clicking; a member who opens it again sees his
+totals and result link; the standings view verifies both result links and ranks them as the engine does, in a
+table that fits a phone; a result with one computer move or its totals changed is refused; the standings link
+reopens the same table. The second member's profile goes offline after its first visit and does all of it without
+the network (the service worker answers). The deals are played on the game's own table (by clicks, and one move
+by the keyboard), which fits a phone upright and on its side and a desktop (screenshots in e2e/artifacts); the
+form refuses a closing day already past; a challenge past its closing date says so and starts no attempt.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def wait_status(page: Page, *wanted: str) -> str:
 
 
 def create_challenge(page: Page) -> str:
+    """Create a one-deal challenge (in a profile allowed the clipboard) and copy its link; the link."""
     page.goto("/club.html")
     wait_status(page, "ready")
     page.fill("#club-name", "Petak u klubu")
@@ -71,9 +73,19 @@ def create_challenge(page: Page) -> str:
     wait_status(page, "created")
     link = page.input_value("#club-link")
     assert "#challenge=c1." in link
+    page.click("#club-link-copy")
+    page.locator("#club-link-copy", has_text="Copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == link
     snippet = page.input_value("#club-snippet")
     assert 'src="' in snippet and "embed=1&amp;lang=en#challenge=" in snippet, "the club's language goes along"
+    page.click("#club-snippet")
+    selected = "(({id, selectionStart, selectionEnd}) => [id, selectionStart, selectionEnd])(document.activeElement)"
+    assert page.evaluate(selected) == ["club-snippet", 0, len(snippet)], "a tap selects the whole snippet"
     return link
+
+
+def counted(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 PLAYABLE = "#piles-0 button.card.top.playable"
@@ -158,10 +170,16 @@ def table_names(page: Page) -> list[str]:
     return page.locator("#club-table tbody tr").evaluate_all("rows => rows.map(r => r.dataset.member)")
 
 
+FITS_ITS_BOX = """() => [...document.querySelectorAll('.club-scroll')].every((box) =>
+  box.querySelector('table').getBoundingClientRect().right <= box.getBoundingClientRect().right + 0.5)
+  && document.documentElement.scrollWidth <= innerWidth"""
+
+
 def test_a_club_challenge_from_creation_to_standings(
     contexts: list[BrowserContext], base_url: str, artifacts: Path
 ) -> None:
     organiser, ana, bora = (new_page(context) for context in contexts)
+    contexts[0].grant_permissions(["clipboard-read", "clipboard-write"])
     link = create_challenge(organiser)
 
     bora.goto("/club.html")  # the first visit: then this profile plays offline
@@ -171,14 +189,30 @@ def test_a_club_challenge_from_creation_to_standings(
 
     results = [play(ana, link, "Ana", 0, screens=artifacts), play(bora, link.replace("#", "?speed=off#"), "Bora", -1)]
     expected = [row.entry.name for row in standings(verify(read_result_token(token_of(url))) for url in results)]
+    finished = "Challenge finished: send your result link to the organiser."
+    assert ana.locator("#status").inner_text() == finished, "not the computer still thinking"
+
+    # Ana opens the challenge again: no second attempt, her totals and her result link, and the true state below.
+    totals = verify(read_result_token(token_of(results[0]))).totals
+    open_fresh(ana, link)
+    wait_status(ana, "finished")
+    assert ana.locator("#club-final").inner_text() == (
+        "You have already played this challenge on this device: "
+        f"{counted(totals.game_points, 'game point')}, {counted(totals.deals_won, 'deal')} won."
+    )
+    assert ana.input_value("#club-result-link") == results[0]
+    assert ana.locator("#status").inner_text() == finished
 
     open_fresh(bora, results[1])
     wait_status(bora, "standings")
+    bora.set_viewport_size({"width": 360, "height": 640})
     bora.fill("#club-results", "\n".join(results))
     bora.click("#club-verify")
     bora.locator("#club-table tbody tr").nth(1).wait_for()
     wait_status(bora, "standings")
     assert table_names(bora) == expected
+    assert bora.evaluate(FITS_ITS_BOX), "every column of the standings on a phone's screen"
+    assert bora.locator("#club-deal-table th").all_inner_texts() == ["Name", "Game points", "Card points"]
     standings_link = bora.input_value("#club-standings-link")
     assert bora.locator("#club-csv").get_attribute("href", timeout=ACTION_TIMEOUT_MS).startswith("data:text/csv")
 
@@ -204,6 +238,18 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     page.goto("/club.html?lang=sr-Cyrl")
     wait_status(page, "ready")
     page.fill("#club-name", "Петак")
+    # A closing day already past would turn every member away: refused beside the field, nothing is created.
+    assert page.get_attribute("#club-closes", "min") == page.evaluate("new Date().toLocaleDateString('sv')")
+    page.fill("#club-closes", "2020-01-01")
+    page.click("#club-create-button")
+    refused = "Тај дан је прошао: изазов би био затворен пре прве партије."  # noqa: RUF001 (Cyrillic)
+    assert page.locator("#club-closes-day").inner_text().startswith(refused)
+    assert page.locator("#club-created").is_hidden()
+    # The claim box says what it means ticked and unticked.
+    unticked, ticked = "Неозначено: 66 се пријављује аутоматски", "Означено: играч сам притиска „Пријави 66“"  # noqa: RUF001
+    assert page.locator("#club-claim-note").inner_text().startswith(unticked)
+    page.check("#club-manual-claim")
+    assert page.locator("#club-claim-note").inner_text().startswith(ticked)
     # The browser's date field may write the day in its own order (12/08/2026): the note says it the Serbian way.
     page.fill("#club-closes", "2030-08-12")
     closing_note = "Игра се до 12. 8. 2030. закључно, по сату уређаја сваког играча."  # noqa: RUF001 (Cyrillic)
@@ -218,12 +264,15 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
 
 def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_url: str) -> None:
     closed = challenge_token(Challenge("Stari izazov", deals=1, level="beginner", closes="2020-01-31", seed=5))
-    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={closed}")
+    page.goto(f"{base_url}/club.html?embed=1&lang=sr-Latn#challenge={closed}")
     page.locator('#status[data-status="closed"]').wait_for(timeout=LOAD_TIMEOUT_MS)
-    # The closing day as Serbian writes a date, not as the link stores it (2020-01-31).
-    assert "Ovaj izazov je zatvoren 31. 1. 2020. (po satu" in page.locator("#status").inner_text()
-    assert page.locator("#club-challenge-info").inner_text().endswith("zatvara se 31. 1. 2020.")
+    # The closing day as Serbian writes a date, not as the link stores it (2020-01-31); the box says it is closed.
+    assert "Ovaj izazov je zatvoren posle 31. 1. 2020. (po satu" in page.locator("#status").inner_text()
+    info = page.locator("#club-challenge-info").inner_text()
+    assert info.endswith("Izazov je zatvoren: igrao se do 31. 1. 2020. zaključno.")
     assert page.locator("#club-start").is_hidden() and page.locator("#table").is_hidden()
+    # In a club's frame: no language picker, no way out to a new match.
+    assert page.locator("#club-language").is_hidden() and page.locator("#club-home").is_hidden()
 
 
 def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page, base_url: str) -> None:

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { afterEach, beforeEach, describe, test } from "node:test";
 
+import { COPIED_MS, wireCopy, wireSend } from "../web/js/club-copy.js";
 import {
+  closesBeforeToday,
   clubLanguage,
   clubLinkIn,
   clubUrl,
@@ -14,7 +16,7 @@ import {
   wantsStandings,
 } from "../web/js/club-model.js";
 import { challengeFinished, EVENT_VERSION } from "../web/js/embed.js";
-import { FakeStorage } from "./fakes.js";
+import { FakeStorage, pageLanguage, withGlobal } from "./fakes.js";
 
 const BASE = "https://club.example/otv66/index.html?x=1#deal=d1.abc";
 
@@ -70,16 +72,32 @@ describe("pasted results", () => {
 describe("the attempt kept on this device", () => {
   test("what is saved is read back, per challenge", () => {
     const storage = new FakeStorage();
-    saveAttempt("c1.one", { name: "Ana", moves: [["AS", "KS"]], result: null }, storage);
-    assert.deepEqual(readAttempt("c1.one", storage), { name: "Ana", moves: [["AS", "KS"]], result: null });
+    const playing = { name: "Ana", moves: [["AS", "KS"]], result: null, totals: null };
+    saveAttempt("c1.one", playing, storage);
+    assert.deepEqual(readAttempt("c1.one", storage), playing);
     assert.equal(readAttempt("c1.two", storage), null);
+  });
+
+  test("a finished attempt keeps its totals, to show them again on the next visit", () => {
+    const storage = new FakeStorage();
+    const totals = { game_points: 3, deals_won: 2, card_points: 131 };
+    saveAttempt("c1.one", { name: "Ana", moves: [["AS"]], result: "r1.x", totals }, storage);
+    assert.deepEqual(readAttempt("c1.one", storage)?.totals, totals);
+  });
+
+  test("an attempt finished before totals were kept, or with damaged ones, reads as having none", () => {
+    const old = JSON.stringify({ name: "Ana", moves: [["AS"]], result: "r1.x" });
+    const damaged = JSON.stringify({ name: "Ana", moves: [], result: "r1.x", totals: { game_points: "3" } });
+    const storage = new FakeStorage({ items: { "otv66.club.c1.old": old, "otv66.club.c1.bad": damaged } });
+    assert.deepEqual(readAttempt("c1.old", storage), { name: "Ana", moves: [["AS"]], result: "r1.x", totals: null });
+    assert.equal(readAttempt("c1.bad", storage)?.totals, null);
   });
 
   test("a damaged or unreachable store reads as nothing saved", () => {
     const storage = new FakeStorage({ items: { "otv66.club.c1.x": "{not json" } });
     assert.equal(readAttempt("c1.x", storage), null);
     assert.equal(readAttempt("c1.x", new FakeStorage({ failing: true })), null);
-    saveAttempt("c1.x", { name: "Ana", moves: [], result: null }, new FakeStorage({ failing: true }));
+    saveAttempt("c1.x", { name: "Ana", moves: [], result: null, totals: null }, new FakeStorage({ failing: true }));
   });
 });
 
@@ -130,5 +148,104 @@ describe("the device's day", () => {
   test("is the local calendar day, written YYYY-MM-DD as the closing date is", () => {
     assert.equal(localDay(new Date(2026, 0, 5, 23, 59)), "2026-01-05");
     assert.equal(localDay(new Date(2026, 11, 31, 0, 0)), "2026-12-31");
+  });
+
+  test("a closing day before it is refused; today and later are not", () => {
+    const today = localDay(new Date(2026, 2, 1, 0, 30)); // just after midnight: yesterday is still refused
+    assert.equal(closesBeforeToday("2020-01-01", today), true);
+    assert.equal(closesBeforeToday(localDay(new Date(2026, 1, 28, 23, 59)), today), true, "yesterday");
+    assert.equal(closesBeforeToday(today, today), false, "a challenge is played through its closing day");
+    assert.equal(closesBeforeToday("2026-03-02", today), false);
+    assert.equal(closesBeforeToday("2027-01-01", today), false);
+  });
+});
+
+/** A read-only field as wireCopy and wireSend use it: its value, what is selected, its listeners. */
+class FakeField extends EventTarget {
+  constructor(value) {
+    super();
+    this.value = value;
+    this.selected = null;
+  }
+
+  setSelectionRange(start, end) {
+    this.selected = this.value.slice(start, end);
+  }
+
+  focus() {
+    this.dispatchEvent(new Event("focus"));
+  }
+}
+
+/** A button whose click waits for what its listener started (the clipboard's promise); not for its timers. */
+class FakeButton extends EventTarget {
+  textContent = "";
+  hidden = false;
+
+  async click() {
+    this.dispatchEvent(new Event("click"));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe("copying a link or the snippet", () => {
+  const LINK = "https://x/club.html#challenge=c1.A";
+  let restore = () => {};
+  beforeEach(() => {
+    restore = pageLanguage("en");
+  });
+  afterEach(() => restore());
+
+  test("Copy puts the whole text on the clipboard and says so, then offers to copy again", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    const [field, button] = [new FakeField(LINK), new FakeButton()];
+    const copied = [];
+    wireCopy(field, button, { writeText: async (text) => void copied.push(text) });
+    assert.equal(button.textContent, "Copy");
+    await button.click();
+    assert.deepEqual(copied, [LINK]);
+    assert.equal(button.textContent, "Copied");
+    t.mock.timers.tick(COPIED_MS);
+    assert.equal(button.textContent, "Copy");
+  });
+
+  test("without the clipboard API, or without permission, the text is left selected to copy by hand", async () => {
+    const refused = async () => {
+      throw new DOMException("no permission", "NotAllowedError");
+    };
+    for (const clipboard of [undefined, { writeText: refused }]) {
+      const [field, button] = [new FakeField(LINK), new FakeButton()];
+      wireCopy(field, button, clipboard);
+      await button.click();
+      assert.equal(field.selected, LINK);
+      assert.equal(button.textContent, "Copy");
+    }
+  });
+
+  test("a focus or a tap in the field selects all of it", () => {
+    const field = new FakeField(LINK);
+    wireCopy(field, new FakeButton(), undefined);
+    for (const type of ["focus", "click"]) {
+      field.selected = null;
+      field.dispatchEvent(new Event(type));
+      assert.equal(field.selected, LINK);
+    }
+  });
+
+  test("Send is offered only where the device has a share sheet, and sends the field's link", async (t) => {
+    const field = new FakeField(LINK);
+    const desktop = new FakeButton();
+    const undoDesktop = withGlobal("navigator", {});
+    wireSend(field, desktop, () => "Petak");
+    undoDesktop();
+    assert.equal(desktop.hidden, true);
+    const sent = [];
+    t.after(withGlobal("navigator", { share: async (data) => void sent.push(data) }));
+    const phone = new FakeButton();
+    wireSend(field, phone, () => "Petak");
+    assert.equal(phone.hidden, false);
+    assert.equal(phone.textContent, "Send…");
+    await phone.click();
+    assert.deepEqual(sent, [{ title: "Petak", url: LINK }]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The club page's bridge calls, typed by club-types.js (the engine is started by engine-start.js), and their
- * refusals in the page's language.
+ * The club page's bridge calls, typed by club-types.js (the engine is started by engine-start.js), their refusals
+ * in the page's language, the visit's options and the page's elements.
  */
 
 import { engineText } from "./engine-text.js";
@@ -29,8 +29,15 @@ export function clubCall(engine, method, params = {}) {
  * @param {unknown} error  what the call rejected with
  */
 export function refusalText(error) {
-  const { deck } = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
-  return engineText(error, deck);
+  return engineText(error, pageOptions().settings.deck);
+}
+
+/**
+ * This visit's settings with its address's overrides (deck, speed, …; settings.js), and whether the page is
+ * embedded in a club's site (`embed=1`).
+ */
+export function pageOptions() {
+  return applyOverrides(loadSettings(), new URLSearchParams(location.search));
 }
 
 /** An element of club.html by id. */

@@ -9,7 +9,7 @@
 
 import { isLanguage } from "./i18n.js";
 
-/** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow } from "./club-types.js" */
+/** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
 /** @import { Language } from "./types.js" */
 
 /** @type {ClubLinkKind[]} */
@@ -40,6 +40,17 @@ export function clubLinkIn(location) {
 export function localDay(now = new Date()) {
   const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/**
+ * Whether a challenge closing on `closes` would be closed already on `today` (both `YYYY-MM-DD`, which compare as
+ * text): the organiser's form refuses such a day, since every member would be turned away. Today itself is fine
+ * (a challenge is played through its closing day).
+ * @param {string} closes
+ * @param {string} today  localDay()
+ */
+export function closesBeforeToday(closes, today) {
+  return closes < today;
 }
 
 /**
@@ -116,10 +127,23 @@ export function readAttempt(token, storage) {
     if (!saved || typeof saved.name !== "string" || !Array.isArray(saved.moves)) return null;
     const moves = saved.moves.filter((/** @type {unknown} */ deal) => Array.isArray(deal));
     const result = typeof saved.result === "string" ? saved.result : null;
-    return { name: saved.name, moves, result };
+    return { name: saved.name, moves, result, totals: totalsIn(saved.totals) };
   } catch {
     return null;
   }
+}
+
+/**
+ * The totals kept with a finished attempt, or null (an attempt finished before totals were kept with it, or a
+ * damaged save).
+ * @param {unknown} saved
+ * @returns {Totals | null}
+ */
+function totalsIn(saved) {
+  const { game_points, deals_won, card_points } = /** @type {Record<string, unknown>} */ (saved ?? {});
+  return typeof game_points === "number" && typeof deals_won === "number" && typeof card_points === "number"
+    ? { game_points, deals_won, card_points }
+    : null;
 }
 
 /**

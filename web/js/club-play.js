@@ -3,13 +3,14 @@
  * challenge's level on the game's own table (render.js draws it, input.js takes clicks, taps and keys), with no
  * hint and no undo. The computer's moves come from the engine (the challenge's node budget), which answers each
  * move at once. Every move is kept on this device after it is made (club-model.js), so a reload resumes; a finished
- * attempt shows its result link again instead of a second attempt. That is a limit of this device only, and the
- * page says so. After the closing date (by this device's clock) the engine refuses a new attempt. At the end an
- * embedded page posts `challenge-finished` (embed.js).
+ * attempt shows its totals and result link again instead of a second attempt. That is a limit of this device only,
+ * and the page says so. After the closing date (by this device's clock) the engine refuses a new attempt, and the
+ * challenge's box says it is closed. At the end an embedded page posts `challenge-finished` (embed.js).
  */
 
 import { installSprite } from "./cards.js";
-import { byId, clubCall, inputById, refusalText } from "./club-call.js";
+import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
+import { wireCopy, wireSend } from "./club-copy.js";
 import { clubUrl, localDay, readAttempt, saveAttempt } from "./club-model.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
@@ -17,10 +18,10 @@ import { dayText, language, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
-import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
+import { SPEEDS, TRICK_SHOWN } from "./settings.js";
 
 /** @import { Engine, EngineError } from "./engine.js" */
-/** @import { Attempt, ChallengeInfo } from "./club-types.js" */
+/** @import { Attempt, ChallengeInfo, Totals } from "./club-types.js" */
 /** @import { DrawnState, TableView, TrickCard } from "./types.js" */
 
 /** @typedef {(status: string, text: string) => void} SetStatus */
@@ -36,13 +37,20 @@ import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js
 export async function playChallenge(engine, token, challenge, closed, setStatus) {
   byId("club-play").hidden = false;
   byId("club-challenge-name").textContent = challenge.name;
-  byId("club-challenge-info").textContent = t("clubInfo", {
+  const info = byId("club-challenge-info");
+  info.textContent = t(closed ? "clubInfoClosed" : "clubInfo", {
     deals: challenge.deals,
     level: t(`level_${challenge.level}`),
     closes: dayText(challenge.closes),
   });
+  info.classList.toggle("club-closed", closed);
+  byId("club-one-attempt").hidden = closed; // no attempt to be had: "one attempt per device" would only confuse
   const saved = readAttempt(token, deviceStorage());
-  if (saved?.result) return showFinished(saved.result, null);
+  if (saved?.result) {
+    // Totals are kept with the result; an attempt finished before they were has them from the engine's check.
+    const totals = saved.totals ?? (await clubCall(engine, "result_check", { token: saved.result })).result;
+    return showFinished(saved.result, /** @type {Totals} */ (totals), false, setStatus);
+  }
   const refuseClosed = () => setStatus("closed", t("clubClosed", { closes: dayText(challenge.closes) }));
   if (closed) return refuseClosed();
   const table = new ClubTable(engine, token, setStatus);
@@ -78,7 +86,7 @@ class ClubTable {
     this.engine = engine;
     this.token = token;
     this.setStatus = setStatus;
-    this.settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
+    this.settings = pageOptions().settings;
     /** @type {TrickCard[] | null} a trick finished by the last moves, shown a moment before the table goes on */
     this.shownTrick = null;
     /** @type {Attempt | null} */
@@ -99,11 +107,12 @@ class ClubTable {
    * @param {Attempt} attempt
    */
   async go(attempt) {
-    saveAttempt(this.token, { name: attempt.name, moves: attempt.moves, result: null }, deviceStorage());
+    const { name, moves, totals } = attempt;
+    saveAttempt(this.token, { name, moves, result: null, totals: null }, deviceStorage());
     if (attempt.finished) {
       const result = (await clubCall(this.engine, "challenge_result", { finished: localDay() })).token;
-      saveAttempt(this.token, { name: attempt.name, moves: attempt.moves, result }, deviceStorage());
-      return showFinished(result, attempt);
+      saveAttempt(this.token, { name, moves, result, totals }, deviceStorage());
+      return showFinished(result, totals, true, this.setStatus);
     }
     if (attempt.number === 0) attempt = (await clubCall(this.engine, "challenge_next_deal")).attempt;
     this.attempt = attempt;
@@ -230,11 +239,13 @@ class ClubTable {
 }
 
 /**
- * The end: the result link to send to the organiser (and to the host page when embedded).
- * @param {string} result
- * @param {Attempt | null} attempt  null when the attempt was finished on an earlier visit
+ * The end: the member's totals and the result link to send to the organiser (and to the host page when embedded).
+ * @param {string} result  the result link's token
+ * @param {Totals} totals
+ * @param {boolean} justFinished  false when the attempt was finished on an earlier visit
+ * @param {SetStatus} setStatus
  */
-function showFinished(result, attempt) {
+function showFinished(result, totals, justFinished, setStatus) {
   byId("table").hidden = true;
   byId("club-deal-info").hidden = true;
   byId("club-next-deal").hidden = true;
@@ -242,15 +253,23 @@ function showFinished(result, attempt) {
   byId("club-main").hidden = false;
   byId("club-finished").hidden = false;
   const url = clubUrl("result", result, location.href);
-  inputById("club-result-link").value = url;
-  // The link to send carries no language (the organiser reads his own); the one followed here keeps this page's.
+  const link = inputById("club-result-link");
+  link.value = url;
+  wireCopy(link, /** @type {HTMLButtonElement} */ (byId("club-result-copy")));
+  wireSend(
+    link,
+    /** @type {HTMLButtonElement} */ (byId("club-result-send")),
+    () => byId("club-challenge-name").textContent ?? "",
+  );
+  // The link to send carries no language (the organiser reads his own); the one followed here keeps this page's,
+  // and in a club's frame stays embedded.
+  const { embed } = pageOptions();
   /** @type {HTMLAnchorElement} */ (byId("club-to-standings")).href = clubUrl("result", result, location.href, {
     lang: language(),
+    embed,
   });
-  byId("club-final").textContent = attempt
-    ? t("clubFinal", { points: attempt.totals.game_points, won: attempt.totals.deals_won })
-    : t("clubAlreadyPlayed");
-  document.getElementById("status")?.setAttribute("data-status", "finished");
-  const embedded = new URLSearchParams(location.search).get("embed") === "1";
-  if (attempt && embedded && window.parent !== window) window.parent.postMessage(challengeFinished(url), "*");
+  const summary = { points: totals.game_points, won: totals.deals_won };
+  byId("club-final").textContent = t(justFinished ? "clubFinal" : "clubAlreadyPlayed", summary);
+  setStatus("finished", t("clubFinishedStatus"));
+  if (justFinished && embed && window.parent !== window) window.parent.postMessage(challengeFinished(url), "*");
 }

@@ -7,6 +7,7 @@
  */
 
 import { byId, clubCall, inputById, refusalText } from "./club-call.js";
+import { wireCopy } from "./club-copy.js";
 import { clubUrl, dealComparison, resultTokensIn } from "./club-model.js";
 import { t } from "./i18n.js";
 
@@ -29,6 +30,7 @@ export async function openStandings(engine, start, setStatus) {
     ({ challenge, results } = await clubCall(engine, "standings_read", { token: start.standings }));
   }
   byId("club-standings").hidden = false;
+  wireCopy(inputById("club-standings-link"), /** @type {HTMLButtonElement} */ (byId("club-standings-copy")));
   /** @type {string[]} */
   const accepted = [];
   const verifyAll = async (/** @type {string[]} */ tokens) => {
@@ -102,7 +104,7 @@ function showTable(table, setStatus) {
 }
 
 /**
- * A table row of plain text cells.
+ * A table row of plain text cells (numbers aligned right, under their headers, so their digits line up).
  * @param {(string | number)[]} cells
  * @param {Record<string, string>} [data]  data-* attributes
  */
@@ -112,6 +114,7 @@ function tableRow(cells, data = {}) {
   for (const cell of cells) {
     const td = document.createElement("td");
     td.textContent = String(cell);
+    if (typeof cell === "number") td.className = "number";
     row.append(td);
   }
   return row;

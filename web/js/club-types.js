@@ -34,7 +34,10 @@
  * @property {string[][]} moves  every move so far, per deal (the progress kept on the device)
  */
 
-/** @typedef {{name: string, moves: string[][], result: string | null}} SavedAttempt */
+/**
+ * An attempt as kept on the device: when finished, its result link token and the totals shown with it.
+ * @typedef {{name: string, moves: string[][], result: string | null, totals: Totals | null}} SavedAttempt
+ */
 /** @typedef {Totals & {name: string, deals: DealScore[]}} VerifiedResult */
 /** @typedef {VerifiedResult & {rank: number}} StandingRow */
 

@@ -6,8 +6,17 @@
  * `#standings=s1.…` open the standings view (club-standings.js). The engine does all the checking.
  */
 
-import { byId, clubCall, inputById, refusalText } from "./club-call.js";
-import { clubLanguage, clubLinkIn, clubUrl, iframeSnippet, localDay, wantsStandings } from "./club-model.js";
+import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
+import { wireCopy, wireSend } from "./club-copy.js";
+import {
+  closesBeforeToday,
+  clubLanguage,
+  clubLinkIn,
+  clubUrl,
+  iframeSnippet,
+  localDay,
+  wantsStandings,
+} from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { deviceStorage } from "./device-storage.js";
@@ -32,7 +41,7 @@ function fillTexts() {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }
   byId("club-title").textContent = t("clubTitle");
-  byId("club-home").textContent = t("clubHome");
+  byId("club-home").textContent = t("playComputer");
 }
 
 /**
@@ -53,6 +62,45 @@ function wireLanguage() {
   fillTexts();
 }
 
+/**
+ * The closing day field: a week ahead to start with, no day before today (by this device's clock: a challenge
+ * closed already would turn every member away), and the note under it, which says the day as the page's language
+ * writes dates (the field writes it in the browser's own order: 12/08/2026 in an English browser, which a Serbian
+ * reads as 12 August), or why the day is refused. Returns the check to make again on submit: whether the day is
+ * fine (today may have changed since the page was opened).
+ */
+function wireClosingDay() {
+  const closes = inputById("club-closes");
+  const note = byId("club-closes-day");
+  const check = () => {
+    const today = localDay();
+    closes.min = today;
+    const past = closes.value !== "" && closesBeforeToday(closes.value, today);
+    const text = past
+      ? t("clubClosesPast", { today: dayText(today) })
+      : t("clubClosesDay", { closes: dayText(closes.value) });
+    closes.setCustomValidity(past ? text : ""); // the browser refuses the form with this text, not its own
+    closes.setAttribute("aria-invalid", String(past));
+    note.classList.toggle("field-error", past);
+    note.textContent = closes.value ? text : "";
+    return !past;
+  };
+  closes.value = localDay(new Date(Date.now() + 7 * 24 * 3600 * 1000));
+  closes.addEventListener("input", check);
+  check();
+  return check;
+}
+
+/** The claim checkbox's note: what the rule is as it stands, ticked or not. */
+function wireClaimNote() {
+  const manual = inputById("club-manual-claim");
+  const say = () => {
+    byId("club-claim-note").textContent = t(manual.checked ? "clubClaimManualNote" : "clubClaimAutoNote");
+  };
+  manual.addEventListener("change", say);
+  say();
+}
+
 /** The organiser's form: the challenge's link and snippet once the engine has made it. */
 async function showCreate() {
   const form = /** @type {HTMLFormElement} */ (byId("club-create"));
@@ -60,20 +108,21 @@ async function showCreate() {
   const { levels } = await clubCall(engine, "challenge_levels");
   level.replaceChildren(...levels.map((name) => new Option(t(`level_${name}`), name)));
   level.value = "club";
-  // The date field writes the day in the browser's own order (12/08/2026 in an English browser, which a Serbian
-  // reads as 12 August): the note under it says the day as the page's language writes dates.
   const closes = inputById("club-closes");
-  const closesDay = byId("club-closes-day");
-  const sayClosingDay = () => {
-    closesDay.textContent = closes.value ? t("clubClosesDay", { closes: dayText(closes.value) }) : "";
-  };
-  closes.value = localDay(new Date(Date.now() + 7 * 24 * 3600 * 1000));
-  closes.addEventListener("input", sayClosingDay);
-  sayClosingDay();
+  const closingDayFine = wireClosingDay();
+  wireClaimNote();
+  let challengeName = ""; // the name of the challenge made: the title the share sheet gives its link
+  wireCopy(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-copy")));
+  wireSend(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-send")), () => challengeName);
+  wireCopy(inputById("club-snippet"), /** @type {HTMLButtonElement} */ (byId("club-snippet-copy")));
   form.hidden = false;
   setStatus("ready", t("clubCreateTitle"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (!closingDayFine()) {
+      closes.reportValidity();
+      return;
+    }
     try {
       const made = await clubCall(engine, "challenge_new", {
         name: inputById("club-name").value.trim(),
@@ -85,6 +134,7 @@ async function showCreate() {
           claim: inputById("club-manual-claim").checked ? "manual" : "auto",
         },
       });
+      challengeName = made.challenge.name;
       inputById("club-link").value = clubUrl("challenge", made.token, location.href);
       inputById("club-snippet").value = iframeSnippet(
         clubUrl("challenge", made.token, location.href, { embed: true, lang: language() }),
@@ -102,6 +152,9 @@ async function showCreate() {
 }
 
 async function start() {
+  // In a club's frame the page is the club's: no language picker (the snippet's address sets the language) and no
+  // way out to a new match of the game.
+  document.body.classList.toggle("embed", pageOptions().embed);
   wireLanguage();
   registerServiceWorker();
   window.addEventListener("hashchange", () => location.reload()); // another club link pasted into the address bar

@@ -13,17 +13,19 @@ import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-invite.js";
+import { playersText, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { language, setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
-import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
+import { applyOverrides, loadSettings, SPEEDS, saveSettings, TRICK_SHOWN } from "./settings.js";
 import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";
 
 /** @import { FriendAnswer, FriendState } from "./friend-types.js" */
 /** @import { PanelDialog } from "./panels.js" */
+/** @import { Language } from "./types.js" */
 
 const engine = new Engine();
 const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
@@ -90,22 +92,23 @@ function showFinishedTrick(/** @type {import("./types.js").TrickCard[] | null} *
   }, pause);
 }
 
-/** Whose turn it is, in a few words (the list of matches). */
-function statusText(/** @type {FriendState} */ state) {
-  return t(`friendStatus_${state.status}`, { name: state.players[1 - state.seat] });
-}
-
-/** Whose turn it is, as the banner over the table says it. */
-function turnText(/** @type {FriendState} */ state) {
-  const friend = state.players[1 - state.seat];
-  if (state.status !== "over") return t(`friendTurn_${state.status}`, { name: friend });
-  return t("friendTurn_over", { name: state.players[state.winner ?? state.seat] });
+/**
+ * Order the boxes under the table for who comes. A newcomer (no match kept on this device) needs the form that
+ * starts a match first, the paste box (a link that a messenger's own browser would not open) under it; a returning
+ * player needs his matches first, the paste box right under them, the form for another match after.
+ */
+function orderBoxes(/** @type {boolean} */ returning) {
+  const list = byId("friend-list-box");
+  list.hidden = !returning;
+  (returning ? list : byId("friend-new")).after(byId("friend-paste-box"));
 }
 
 function renderList() {
   const list = byId("friend-list");
+  const matches = storedMatches();
   list.replaceChildren();
-  for (const { state } of storedMatches()) {
+  orderBoxes(matches.length > 0);
+  for (const { state } of matches) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
@@ -113,7 +116,7 @@ function renderList() {
     button.dataset.status = state.status;
     button.classList.toggle("current", state.id === current?.id);
     const players = document.createElement("span");
-    players.textContent = `${state.players[0]} – ${state.players[1]} ${state.game_points.join(":")}`;
+    players.textContent = playersText(state);
     const turn = document.createElement("strong");
     turn.className = "friend-list-turn";
     turn.textContent = statusText(state);
@@ -122,10 +125,6 @@ function renderList() {
     item.append(button);
     list.append(item);
   }
-  if (list.children.length) return;
-  const none = document.createElement("li"); // a list holds only items, even the note that it is empty
-  none.textContent = t("friendNone");
-  list.append(none);
 }
 
 function renderMatch() {
@@ -212,6 +211,16 @@ async function run(/** @type {() => Promise<void>} */ step) {
   }
 }
 
+/**
+ * Bring a link this player has just made into view (the banner that says what to do with it above it), its send
+ * button focused: on a phone the form he used lies far below it, and a link off screen looks as if nothing
+ * happened. Where both are in view already, nothing moves.
+ */
+function showLinkToSend() {
+  for (const id of ["friend-outgoing", "friend-turn"]) byId(id).scrollIntoView({ block: "nearest" });
+  byId(hasShareSheet() ? "friend-share" : "friend-copy").focus({ preventScroll: true });
+}
+
 /** The invitation forms: make one (the rules chosen), or accept one whose rules are shown (nothing sent before). */
 function wireInvitation() {
   byId("friend-new").addEventListener("submit", (event) => {
@@ -221,6 +230,7 @@ function wireInvitation() {
       const name = field("friend-name").value.trim();
       take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }));
       setStatus("ready", t("friendInviteMade"));
+      showLinkToSend();
     });
   });
   byId("friend-accept-button").addEventListener("click", () =>
@@ -230,6 +240,7 @@ function wireInvitation() {
       invitation = "";
       byId("friend-accept").hidden = true;
       setStatus("ready", turnText(/** @type {FriendState} */ (current)));
+      showLinkToSend();
     }),
   );
   byId("friend-decline-button").addEventListener("click", () => {
@@ -272,12 +283,32 @@ function wire() {
   );
 }
 
+/**
+ * The language picker. The page reads in the address's `lang` for this visit, else in the language remembered in
+ * the game's settings (the game page's Settings and this picker share it), else in the browser's. Every later
+ * link of a match opens this page without `lang`, so a choice made here is remembered, and the address's `lang`
+ * is dropped (it would overrule the choice). The page loads again in the new language; an invitation being read
+ * goes into the address so that it is read again.
+ */
+function wireLanguage() {
+  const picker = /** @type {HTMLSelectElement} */ (byId("friend-language"));
+  picker.value = language();
+  picker.addEventListener("change", () => {
+    saveSettings({ ...loadSettings(), lang: /** @type {Language} */ (picker.value) });
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    url.hash = invitation;
+    history.replaceState(null, "", url.href);
+    location.reload();
+  });
+}
+
 function labelPage() {
   setLanguage(settings.lang);
-  document.documentElement.lang = language();
   document.title = `${t("friendTitle")} · ${t("title")}`;
   byId("brand-name").textContent = t("title");
-  byId("home-link").textContent = t("newMatch");
+  byId("home-link").textContent = t("playComputer");
+  byId("friend-language").setAttribute("aria-label", t("language"));
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }
@@ -288,6 +319,7 @@ async function start() {
   labelPage();
   installSprite();
   buildTable(document);
+  wireLanguage();
   wire();
   renderList();
   setStatus("loading", t("friendLoading"));

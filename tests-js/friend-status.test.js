@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { afterEach, describe, test } from "node:test";
+
+import { playersText, statusText, turnText } from "../web/js/friend-status.js";
+import { pageLanguage } from "./fakes.js";
+
+/** Ana's match as her device (seat 0) sees it; `friend` is "?" until Bo's answer to the invitation is read. */
+const anas = (status, friend = "Bo") => ({ id: "m1", seat: 0, players: ["Ana", friend], game_points: [0, 0], status });
+
+let restoreLanguage = () => {};
+afterEach(() => restoreLanguage());
+
+describe("the friend named before his answer to the invitation", () => {
+  test("is 'your friend', in English", () => {
+    restoreLanguage = pageLanguage("en");
+    const invited = anas("wait", "?");
+    assert.equal(turnText(invited), "Send the invitation below to your friend, then open the link you get in reply");
+    assert.equal(statusText(invited), "waiting for the answer to your invitation");
+    assert.equal(playersText(invited), "Ana – your friend 0:0");
+  });
+
+  test("is 'prijatelj' in the case the Serbian sentence needs (dative 'prijatelju'), in Latin and Cyrillic", () => {
+    restoreLanguage = pageLanguage("sr-Latn");
+    const invited = anas("wait", "?");
+    assert.equal(turnText(invited), "Pošaljite pozivnicu ispod prijatelju, pa otvorite link koji dobijete kao odgovor");
+    assert.equal(statusText(invited), "čeka se odgovor na pozivnicu");
+    assert.equal(playersText(invited), "Ana – prijatelj 0:0");
+    restoreLanguage();
+    restoreLanguage = pageLanguage("sr-Cyrl");
+    assert.equal(playersText(invited), "Ana – пријатељ 0:0");
+    for (const text of [turnText(invited), statusText(invited)]) assert.doesNotMatch(text, /\?/);
+  });
+});
+
+describe("the friend named once his answer is read", () => {
+  test("by his name, from either seat", () => {
+    restoreLanguage = pageLanguage("sr-Latn");
+    assert.equal(turnText(anas("wait")), "Pošaljite link ispod igraču Bo, pa otvorite link koji vam Bo vrati");
+    assert.equal(statusText(anas("send")), "pošaljite link igraču Bo");
+    const bos = { ...anas("wait"), seat: 1, game_points: [2, 1] };
+    assert.equal(statusText(bos), "čeka se link od igrača Ana");
+    assert.equal(playersText(bos), "Ana – Bo 2:1");
+  });
+
+  test("the match's winner in the banner when it is over", () => {
+    restoreLanguage = pageLanguage("en");
+    assert.equal(turnText({ ...anas("over"), winner: 1 }), "The match is over: Bo won");
+    assert.equal(statusText(anas("over")), "the match is over");
+    assert.equal(turnText(anas("play")), "Your turn: play a card");
+  });
+});

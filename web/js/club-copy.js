@@ -1,0 +1,56 @@
+/**
+ * The club page's read-only fields whose text goes elsewhere (the challenge link, the iframe snippet, a result
+ * link, a standings link): a tap or focus selects the whole text, a Copy button puts it on the clipboard (it says
+ * "Copied" a moment), and a link's Send button hands it to the device's share sheet where there is one (a phone:
+ * straight to a chat). Without the clipboard API (an old browser, no permission) Copy leaves the whole text
+ * selected, to copy by hand.
+ *
+ * The game's share panel (share.js), the friend page and the Embed page copy the same way with code of their own;
+ * nothing here is the club's alone, so these functions belong beside share-sheet.js for all four pages.
+ */
+
+import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";
+import { st } from "./ship-text.js";
+
+/** How long Copy says "Copied": then it offers to copy again (the field may have changed meanwhile). */
+export const COPIED_MS = 2000;
+
+/**
+ * Make `field` select all its text when focused or tapped, and `button` copy it.
+ * @param {Pick<HTMLInputElement, "value" | "focus" | "setSelectionRange" | "addEventListener">} field
+ * @param {Pick<HTMLButtonElement, "textContent" | "addEventListener">} button
+ * @param {Pick<Clipboard, "writeText"> | undefined} [clipboard]  the browser's; undefined where it has none
+ */
+export function wireCopy(field, button, clipboard = globalThis.navigator?.clipboard) {
+  const selectAll = () => field.setSelectionRange(0, field.value.length);
+  field.addEventListener("focus", selectAll);
+  field.addEventListener("click", selectAll); // a tap in a field that has the focus would only move the caret
+  button.textContent = st("copy");
+  button.addEventListener("click", async () => {
+    field.focus();
+    selectAll();
+    try {
+      if (!clipboard) return; // selected: the person copies by hand
+      await clipboard.writeText(field.value);
+      button.textContent = st("copied");
+      setTimeout(() => {
+        button.textContent = st("copy");
+      }, COPIED_MS);
+    } catch {
+      // No permission: the text stays selected, to copy by hand.
+    }
+  });
+}
+
+/**
+ * Make `button` send the link in `field` through the share sheet, shown only where the device has one.
+ * @param {Pick<HTMLInputElement, "value">} field
+ * @param {Pick<HTMLButtonElement, "textContent" | "hidden" | "addEventListener">} button
+ * @param {() => string} title  the title the sheet gives the link (read when sending)
+ */
+export function wireSend(field, button, title) {
+  button.textContent = st("sendLink");
+  button.hidden = !hasShareSheet();
+  // A sheet that cannot send leaves the link in its field, with Copy beside it: nothing more to say.
+  button.addEventListener("click", () => sendThroughShareSheet(title(), field.value).catch(() => {}));
+}

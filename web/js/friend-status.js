@@ -1,0 +1,60 @@
+/**
+ * What the friend page says about a match: whose turn it is (the banner over the table, the list of matches) and
+ * who plays it.
+ *
+ * Until the friend's answer to the invitation has been read, the engine does not know his name and holds "?" in
+ * its place (otv66/friend/match.py `FriendMatch.invite`); the page then speaks of "your friend" with texts of their
+ * own (`_invited`), since a name cannot simply be swapped for a noun in Serbian ("igraču Bo" is "prijatelju").
+ */
+
+import { t } from "./i18n.js";
+
+/** @import { FriendState } from "./friend-types.js" */
+
+/** The name the engine gives the friend before it has read his answer to the invitation. */
+const UNKNOWN_NAME = "?";
+
+/**
+ * The friend's name, or null while the invitation is unanswered.
+ * @param {FriendState} state
+ * @returns {string | null}
+ */
+function friendName(state) {
+  const name = state.players[1 - state.seat];
+  return name === UNKNOWN_NAME ? null : name;
+}
+
+/**
+ * The key suffix of the texts for the state: its status, or `invited` while the friend's name is not known.
+ * @param {FriendState} state
+ */
+function textStatus(state) {
+  return friendName(state) === null ? "invited" : state.status;
+}
+
+/**
+ * Whose turn it is, in a few words (the list of matches).
+ * @param {FriendState} state
+ */
+export function statusText(state) {
+  return t(`friendStatus_${textStatus(state)}`, { name: friendName(state) ?? "" });
+}
+
+/**
+ * Whose turn it is, as the banner over the table says it.
+ * @param {FriendState} state
+ */
+export function turnText(state) {
+  if (state.status === "over") return t("friendTurn_over", { name: state.players[state.winner ?? state.seat] });
+  return t(`friendTurn_${textStatus(state)}`, { name: friendName(state) ?? "" });
+}
+
+/**
+ * Who plays the match and its game points, as the list of matches shows it ("Ana – Bo 2:1").
+ * @param {FriendState} state
+ */
+export function playersText(state) {
+  const players = [...state.players];
+  players[1 - state.seat] = friendName(state) ?? t("friendUnknown");
+  return `${players.join(" – ")} ${state.game_points.join(":")}`;
+}
