@@ -36,12 +36,14 @@ def dismiss_offer(table):
 def test_the_rules_panel_opens_from_the_menu_in_each_language(table_in_context, artifacts, lang, size):
     viewport = PHONE if size == "phone" else DESKTOP
     table = table_in_context(bypass_csp=True, viewport=viewport)
-    table.open(f"seed=3&level=beginner&opponent=computer&speed=off&lang={lang}")
+    table.open(f"seed=3&level=beginner&opponent=computer&speed=off&target=3&lang={lang}")
     dismiss_offer(table)
     open_menu(table)
     table.page.locator("#rules-button").click()
     dialog = table.dialog()
     assert dialog.locator(".panel-title").inner_text() == RULES_TITLES[lang]
+    if lang == "en":
+        assert "The first to 3 game points wins the match." in dialog.inner_text(), "the match's own target"
     assert dialog.locator(".rules-card svg").count() >= 8  # card pictures beside the rules
     assert dialog.locator("#tutorial-button").is_visible()
     table.page.screenshot(path=artifacts / f"learn-rules-{lang}-{size}.png")
@@ -149,12 +151,12 @@ def test_a_language_switch_relabels_everything_at_once(table):
     table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
     page = table.page
-    assert page.locator("#share-deal-button").inner_text() == "Pošalji link deljenja"
+    assert page.locator("#share-deal-button").inner_text() == "Link deljenja"
     assert page.locator("#rules-button").inner_text() == "Kako se igra"
     page.locator("#settings-button").click()
     page.locator("#setting-lang").select_option("sr-Cyrl")
     page.locator("#settings-save").click()
-    assert page.locator("#share-deal-button").inner_text() == "Пошаљи линк дељења"
+    assert page.locator("#share-deal-button").inner_text() == "Линк дељења"
     assert page.locator("#rules-button").inner_text() == "Како се игра"  # noqa: RUF001
     assert page.locator("#settings-button").inner_text() == "Подешавања"
     page.locator("#settings-button").click()

@@ -141,7 +141,7 @@ def test_a_whole_match_to_7_against_the_computer(table, artifacts):
     table.page.locator("#history-button").click()
     history = table.dialog()
     headers = history.locator("table.history thead th").all_inner_texts()
-    assert headers == ["Date", "Opponent", "Result", "Game points (you : opponent)", "Deals"]
+    assert headers == ["Date", "Opponent", "Result", "Game points (you\u00a0:\u00a0opponent)", "Deals"]
     match_row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
     assert match_row[1] == "beginner"
     assert int(match_row[4]) == deals, "every deal's result was shown"

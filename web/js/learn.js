@@ -40,7 +40,12 @@ export class Learning {
 
   /** Open the rules; the player may start a guided deal from them. */
   async openRules() {
-    const choice = await showRules(this.ctx.dialog, this.ctx.page().settings.deck);
+    const page = this.ctx.page();
+    const choice = await showRules(
+      this.ctx.dialog,
+      page.settings.deck,
+      page.game?.match.target ?? page.settings.rules.target,
+    );
     if (choice === "tutorial") this.startTutorial();
   }
 
@@ -108,7 +113,7 @@ export class Learning {
         this.shown = [];
         this.relabel();
       });
-      document.body.append(note);
+      document.querySelector(".controls")?.prepend(note);
     }
     /** @type {HTMLElement} */ (note.querySelector(".tutorial-text")).textContent = this.text();
     /** @type {HTMLElement} */ (note.querySelector("button")).textContent = t("close");
@@ -118,7 +123,7 @@ export class Learning {
 /**
  * Say why a tapped card may not be played: the engine's reason (`why_illegal`) for a card of the player to move,
  * "not playable" for any other (`code` null); kept on the status line until the next move (the store's
- * `refusal`) and said to screen readers.
+ * `moveNote`) and said to screen readers.
  * @param {{engine: import("./engine.js").Engine, store: import("./store.js").Store<PageState>, announce: (text: string) => void}} ctx
  * @param {string | null} code
  * @param {import("./types.js").Deck} deck
@@ -127,7 +132,7 @@ export async function explainRefusal({ engine, store, announce }, code, deck) {
   const refusal = code ? await engine.call("why_illegal", { move: code }).catch(() => null) : null;
   const text = refusal ? engineText(refusal, deck) : t("notPlayable");
   store.update((page) => {
-    page.refusal = text;
+    page.moveNote = text;
   });
   announce(text);
 }

@@ -23,8 +23,12 @@ const SECTIONS = [
   { title: "rulesScoreTitle", text: "rulesScore", cards: [] },
 ];
 
-/** The panel's markup: a section per topic, each card with its name as a caption. */
-export function rulesMarkup(/** @type {Deck} */ deck) {
+/**
+ * The panel's markup: a section per topic, each card with its name as a caption.
+ * @param {Deck} deck
+ * @param {number} target  the game points that win the match on the table
+ */
+export function rulesMarkup(deck, target) {
   return SECTIONS.map(({ title, text, cards }) => {
     const pictures = cards
       .map(
@@ -33,7 +37,7 @@ export function rulesMarkup(/** @type {Deck} */ deck) {
       )
       .join("");
     const row = pictures ? `<div class="rules-cards">${pictures}</div>` : "";
-    return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(t(text))}</p>${row}</section>`;
+    return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(t(text, { target }))}</p>${row}</section>`;
   }).join("");
 }
 
@@ -41,13 +45,14 @@ export function rulesMarkup(/** @type {Deck} */ deck) {
  * Show the rules; resolves "tutorial" when the player asks for a guided deal, null when closed.
  * @param {PanelDialog} dialog
  * @param {Deck} deck
+ * @param {number} target  the game points that win the match on the table
  * @returns {Promise<"tutorial" | null>}
  */
-export function showRules(dialog, deck) {
+export function showRules(dialog, deck, target) {
   return showPanel(dialog, {
     kind: "rules",
     title: t("rulesTitle"),
-    body: rulesMarkup(deck),
+    body: rulesMarkup(deck, target),
     buttons: [
       { label: t("rulesTutorial"), value: /** @type {"tutorial" | null} */ ("tutorial"), id: "tutorial-button" },
       { label: t("close"), value: null, primary: true },

@@ -29,7 +29,8 @@ import { t } from "./i18n.js";
  * @property {boolean} dealResultOpen
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string | null} notice a message to show once the table is ready
- * @property {string | null} refusal why the card just tapped may not be played (shown until the next move)
+ * @property {string | null} moveNote a line on the move to make, on the status line until the next move: why the card
+ *   just tapped may not be played, or the hint
  */
 
 /** @template S */
@@ -83,7 +84,7 @@ export function createPageState(settings, seed) {
     dealResultOpen: false,
     historyAdded: false,
     notice: null,
-    refusal: null,
+    moveNote: null,
   };
 }
 
@@ -177,8 +178,8 @@ export function statusOf(page) {
     return { status: "thinking", text: humans[mover] ? "…" : t("statusThinking", { name: names[mover] }) };
   }
   if (opponentOf(page) === "human")
-    return { status: "your-turn", text: page.refusal ?? t("statusTurnOf", { name: names[mover] }) };
-  return { status: "your-turn", text: page.refusal ?? t("statusYourTurn") };
+    return { status: "your-turn", text: page.moveNote ?? t("statusTurnOf", { name: names[mover] }) };
+  return { status: "your-turn", text: page.moveNote ?? t("statusYourTurn") };
 }
 
 /**

@@ -42,19 +42,22 @@ export function hint(flow) {
     flow.setBusy(true); // the strongest level searches for a moment: the table waits
     const { move } = await engine.call("hint").finally(() => flow.setBusy(false));
     if (move === "66") {
+      store.update((page) => {
+        page.moveNote = t("hintClaim");
+      });
       announce(t("hintClaim"));
       document.getElementById("claim-button")?.focus();
       return;
     }
     const card = move.slice(0, 2);
+    const text = t(move.endsWith("m") ? "hintMarriage" : "hintIs", {
+      card: cardName(card, flow.page.settings.deck, "accusative"),
+    });
     store.update((page) => {
       page.hint = card;
+      page.moveNote = text; // seen on the status line too, not only heard
     });
-    announce(
-      t(move.endsWith("m") ? "hintMarriage" : "hintIs", {
-        card: cardName(card, flow.page.settings.deck, "accusative"),
-      }),
-    );
+    announce(text);
     /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
   });
 }

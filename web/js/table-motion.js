@@ -80,7 +80,7 @@ export async function showMove(ctx, player, move, after) {
     store.update((page) => {
       page.game = after;
       page.hint = null;
-      page.refusal = null;
+      page.moveNote = null;
     });
     if (move === "66") announce(t("claimed", { name: who[player] }));
     return;
@@ -96,7 +96,7 @@ export async function showMove(ctx, player, move, after) {
   store.update((page) => {
     page.game = after;
     page.hint = null;
-    page.refusal = null; // a move was made: the last refusal is old news
+    page.moveNote = null; // a move was made: the last refusal or hint is old news
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
   });
   playSound("card");

@@ -27,7 +27,7 @@ export const SR_LEARN = {
     "Kralj i dama iste boje, oba otvorena kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih.",
   rulesScoreTitle: "66 i poeni partije",
   rulesScore:
-    "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Partiju dobija ko prvi skupi 7 poena partije.",
+    "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
   rulesTutorial: "Igraj vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
@@ -60,7 +60,7 @@ export const EN_LEARN = {
     "King and queen of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or queen. The points count once the announcer has won a trick.",
   rulesScoreTitle: "66 and game points",
   rulesScore:
-    "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. The first to 7 game points wins the match.",
+    "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. The first to {target} game {target|point|points} wins the match.",
   rulesTutorial: "Play a guided deal",
   tutorialOn: "Guided deal: I explain the rules as you play.",
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",

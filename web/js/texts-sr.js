@@ -159,7 +159,7 @@ export const SR = {
   speedSlow: "spora",
   sound: "Zvuk",
   save: "Sačuvaj",
-  settingsNote: "Protivnik i pravila važe od sledeće nove partije.",
+  settingsNote: "Jačina računara važi odmah; protivnik i pravila od sledeće nove partije.",
   startNew: "Nova partija sa ovim podešavanjima",
   // history
   historyTitle: "Istorija partija",
@@ -291,7 +291,7 @@ export const SR = {
   historyDate: "Datum",
   historyOpponent: "Protivnik",
   historyResult: "Ishod",
-  historyGamePoints: "Poeni partije (vi : protivnik)",
+  historyGamePoints: "Poeni partije (vi\u00a0:\u00a0protivnik)",
   reviewPlayerSummary:
     "{name}: izgubljeno {lost} poena partije, {marked} {marked|označen potez|označena poteza|označenih poteza}",
   reviewMarriage: "marijaž",
