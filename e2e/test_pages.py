@@ -16,25 +16,44 @@ from test_table import axe_violations
 
 from otv66 import links
 from otv66.match import Match
+from otv66.table import default_names
 
 SCREENS = [(360, 640), (1280, 800)]
 
-#: Texts each page must show, by language (the heading and the Copy button; the replay's buttons).
+#: Texts each page must show, by language (the heading and the Copy button; the replay's buttons and players).
 EMBED_TEXTS = {
     "sr-Latn": {"h1": "Ugradite Otvoreni 66 na sajt svog kluba", "#copy-snippet": "Kopiraj kod"},
     "sr-Cyrl": {"h1": "Уградите Отворени 66 на сајт свог клуба", "#copy-snippet": "Копирај код"},
-    "en": {"h1": "Embed Otvoreni 66 on your club's site", "#copy-snippet": "Copy the code"},
+    "en": {"h1": "Embed Open 66 on your club's site", "#copy-snippet": "Copy the code"},
 }
 REPLAY_TEXTS = {
-    "sr-Latn": {"#replay-forward": "Napred", "#replay-next-deal": "Sledeće deljenje", "#new-game-link": "Nova partija"},
-    "sr-Cyrl": {"#replay-forward": "Напред", "#replay-next-deal": "Следеће дељење", "#new-game-link": "Нова партија"},
-    "en": {"#replay-forward": "Forward", "#replay-next-deal": "Next deal", "#new-game-link": "New match"},
+    "sr-Latn": {
+        "#replay-forward": "Napred",
+        "#replay-next-deal": "Sledeće deljenje",
+        "#new-game-link": "Nova partija",
+        "#info-0 .seat-name": "Igrač",
+        "#info-1 .seat-name": "Računar (početnik)",
+    },
+    "sr-Cyrl": {
+        "#replay-forward": "Напред",
+        "#replay-next-deal": "Следеће дељење",
+        "#new-game-link": "Нова партија",
+        "#info-0 .seat-name": "Играч",
+        "#info-1 .seat-name": "Рачунар (почетник)",
+    },
+    "en": {
+        "#replay-forward": "Forward",
+        "#replay-next-deal": "Next deal",
+        "#new-game-link": "New match",
+        "#info-0 .seat-name": "Player",
+        "#info-1 .seat-name": "Computer (beginner)",
+    },
 }
 
 
 def game_token() -> str:
-    """A link to a finished game of two deals, played at random."""
-    match = Match(seed=8, players=["Ana", "Computer"])
+    """A link to a finished game of two deals against the computer, played at random (its names are the engine's)."""
+    match = Match(seed=8, players=list(default_names("computer", "beginner")))
     rng = random.Random(8)
     for _ in range(2):
         deal = match.new_deal()
@@ -151,6 +170,7 @@ def test_the_club_pages_views_have_no_serious_accessibility_violations(table_in_
     page.goto("/club.html")
     wait_status(page, "ready")
     assert axe_violations(page) == [], "create view"
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])  # create_challenge copies the link
     link = create_challenge(page)
     assert axe_violations(page) == [], "create view, challenge created"
     start_playing(page, link, "Ana")

@@ -4,13 +4,16 @@ through the game as it was, and a broken link gives a clear message (as text) an
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from urllib.parse import unquote
 
+import pytest
 from table import FAST, answer_panel, current_save, panel_open, table_cards, wait_ready
 
 from otv66 import links
 from otv66.deal import Deal
 from otv66.match import Match
+from otv66.table import default_names
 
 
 def saved_record(page) -> dict:
@@ -91,9 +94,9 @@ def test_without_a_share_sheet_only_copy_is_offered(site, open_context) -> None:
     context.problems.check()
 
 
-def shared_game() -> Match:
-    match = Match(seed=8, players=["Ana <img src=x onerror=alert(1)>", "Computer"])
-    rng = random.Random(8)
+def shared_game(players: Sequence[str] = ("Ana <img src=x onerror=alert(1)>", "Computer"), seed: int = 8) -> Match:
+    match = Match(seed=seed, players=list(players))
+    rng = random.Random(seed)
     for _ in range(2):
         deal = match.new_deal()
         while not deal.is_over:
@@ -135,12 +138,16 @@ def test_a_game_link_replays_the_game_forward_and_back(site, open_context) -> No
     ship.problems.check()
 
 
-def test_on_a_phone_on_its_side_every_replay_control_is_on_the_screen_and_tappable(site, open_context) -> None:
-    ship = open_context(viewport={"width": 640, "height": 360}, has_touch=True)
+@pytest.mark.parametrize("screen", [(640, 360), (360, 640)], ids=["on-its-side", "upright"])
+def test_on_a_phone_the_replay_shows_every_control_and_reads_whole(site, open_context, screen) -> None:
+    width, height = screen
+    ship = open_context(viewport={"width": width, "height": height}, has_touch=True)
     page = ship.new_page()
-    page.goto(f"{site.url}replay.html?lang=sr-Cyrl#game={links.game_token(shared_game())}")
+    # The game page's longest names, and a first deal the computer wins: its name twice in the result.
+    game = shared_game(default_names("computer", "club"), seed=7)
+    page.goto(f"{site.url}replay.html?lang=sr-Cyrl#game={links.game_token(game)}")
     page.wait_for_selector("[data-status=replay]")
-    page.click("#replay-end")  # where the column holds the most: the deal's result is said above the controls
+    page.click("#replay-end")  # where the footer holds the most: the deal's result is said above the controls
     page.locator("#replay-summary:not(:empty)").wait_for()
     hidden = page.evaluate(
         """[...document.querySelectorAll('#replay-controls > *')].filter((control) => {
@@ -150,6 +157,13 @@ def test_on_a_phone_on_its_side_every_replay_control_is_on_the_screen_and_tappab
         }).map((control) => control.id)"""
     )
     assert hidden == [], "controls off the screen or under something"
+    top, cut = page.locator("#replay-summary").evaluate(
+        "(summary) => [summary.getBoundingClientRect().top, summary.scrollHeight - summary.clientHeight]"
+    )
+    assert top >= 0 and cut <= 0, "the deal's result on the screen, whole (not in a scrolled box)"
+    labels = page.locator(".won-label").evaluate_all("(labels) => labels.map((l) => l.getBoundingClientRect())")
+    above, below = sorted(labels, key=lambda box: box["top"])
+    assert above["bottom"] <= below["top"], "the won tricks' labels apart"
     assert page.inner_text("#brand-name") == "Отворени 66", "the page's name in its script"
     ship.problems.check()
 

@@ -12,6 +12,7 @@ import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { asSentences, setLanguage, t } from "./i18n.js";
 import { explainResult } from "./panels.js";
+import { shownNames } from "./player-names.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { linkInLocation } from "./share.js";
@@ -49,14 +50,14 @@ const settings = applyOverrides(loadSettings(), new URLSearchParams(location.sea
 const replay = { game: null, deal: 0, ply: 0, state: null, shownTrick: null, busy: false };
 
 /**
- * What render.js needs besides the state: nobody may play, the players are the game's.
+ * What render.js needs besides the state: nobody may play, the players are the game's (in the page's language).
  * @returns {TableView}
  */
 function view() {
   return {
     settings,
     humans: [false, false],
-    names: replay.game?.players ?? ["", ""],
+    names: replay.game ? shownNames(replay.game.players) : ["", ""],
     busy: true,
     hint: null,
     shownTrick: replay.shownTrick,
@@ -118,14 +119,15 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
     undo_count: 0,
     can_undo: false,
   };
-  render(root, replay.state, view());
+  const shown = view();
+  render(root, replay.state, shown);
   const position = byId("replay-position");
   position.dataset.deal = String(index);
   position.dataset.ply = String(ply);
   position.textContent = `${st("replayDeal", { n: index + 1, total: deals.length })} · ${st("replayMove", { n: ply, total: moves.length })}`;
-  const lines = result ? explainResult(result, view().names, deals[index].awarded[result.winner ?? 0]) : [];
+  const lines = result ? explainResult(result, shown.names, deals[index].awarded[result.winner ?? 0]) : [];
   byId("replay-summary").textContent = asSentences(lines);
-  setStatus(root, "replay", `${st("replayTitle")}: ${game.players[0]} – ${game.players[1]}`);
+  setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
   buttonById("replay-prev-deal").disabled = index === 0;
   buttonById("replay-next-deal").disabled = index === deals.length - 1;
   buttonById("replay-start").disabled = buttonById("replay-back").disabled = ply === 0;

@@ -33,6 +33,7 @@ export const SR = {
   replayNoLinkText:
     "Ova stranica pušta snimak partije iz njenog linka, koji daje dugme „{share}“. Otvorite takav link ili počnite novu partiju.",
   replayTitle: "Snimak partije",
+  replayPlayer: "Igrač",
   replayLoading: "Učitavam snimak…",
   replayDeal: "Deljenje {n} od {total}",
   replayMove: "Potez {n} od {total}",
@@ -103,6 +104,7 @@ export const EN = {
   replayNoLinkText:
     "This page replays a match from its link, which the “{share}” button gives. Open such a link, or start a new match.",
   replayTitle: "Match replay",
+  replayPlayer: "Player",
   replayLoading: "Loading the replay…",
   replayDeal: "Deal {n} of {total}",
   replayMove: "Move {n} of {total}",

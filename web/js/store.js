@@ -9,6 +9,7 @@
  */
 
 import { t } from "./i18n.js";
+import { computerName } from "./player-names.js";
 
 /** @import { Card, DealView, Player, PlayingState, Settings, TableView, TrickCard } from "./types.js" */
 
@@ -120,16 +121,6 @@ export function humansOf(page) {
 }
 
 /**
- * A level's name in the current language.
- * @param {string} level
- * @returns {string}
- */
-function levelLabel(level) {
-  const key = `level_${level}`;
-  return t(key) === key ? level : t(key);
-}
-
-/**
  * The players' names on screen, in the current language (the record's names are the engine's).
  * @param {PageState} page
  * @returns {string[]}
@@ -137,7 +128,7 @@ function levelLabel(level) {
 export function namesOf(page) {
   if (opponentOf(page) === "human") return [t("playerN", { n: 1 }), t("playerN", { n: 2 })];
   const level = levelOf(page);
-  return [t("you"), level ? `${t("computer")} (${levelLabel(level)})` : t("computer")];
+  return [t("you"), level ? computerName(level) : t("computer")];
 }
 
 /**

@@ -1,0 +1,37 @@
+/**
+ * Players' names on screen, in the page's language.
+ *
+ * A seat nobody named gets the engine's English name (otv66/table.py `default_names`): "Player" against
+ * "Computer (expert)", or "Player 1" and "Player 2" at one device. A record keeps those names, and a game link carries
+ * nothing else about its seats (not who was the computer, nor its level), so the replay reads the seats from them
+ * and names them as the game page does (store.js `namesOf`). Except one: the person who played the computer is
+ * "Player" there, not "You", since whoever got the link is watching someone else's match. A name that someone typed
+ * (a friend match's) stays as it is.
+ */
+
+import { hasText, t } from "./i18n.js";
+import { st } from "./ship-text.js";
+
+/**
+ * The computer at `level`, as the page names it: "Računar (ekspert)" (a level without a text keeps its own name).
+ * @param {string} level
+ */
+export function computerName(level) {
+  const key = `level_${level}`;
+  return `${t("computer")} (${hasText(key) ? t(key) : level})`;
+}
+
+/**
+ * A record's player names as the page shows them: the engine's own names in the page's language, typed ones as typed.
+ * @param {string[]} players
+ * @returns {string[]}
+ */
+export function shownNames(players) {
+  return players.map((name) => {
+    const level = /^Computer \((\w+)\)$/.exec(name)?.[1];
+    const number = /^Player ([12])$/.exec(name)?.[1];
+    if (level) return computerName(level);
+    if (number) return t("playerN", { n: number });
+    return name === "Player" ? st("replayPlayer") : name;
+  });
+}
