@@ -10,8 +10,8 @@
 
 import { installSprite } from "./cards.js";
 import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
-import { wireCopy, wireSend } from "./club-copy.js";
 import { clubUrl, localDay, readAttempt, saveAttempt } from "./club-model.js";
+import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
 import { dayText, language, t } from "./i18n.js";

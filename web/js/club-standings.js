@@ -7,8 +7,8 @@
  */
 
 import { byId, clubCall, inputById, refusalText } from "./club-call.js";
-import { wireCopy } from "./club-copy.js";
 import { clubUrl, dealComparison, resultTokensIn } from "./club-model.js";
+import { wireCopy } from "./copy-field.js";
 import { t } from "./i18n.js";
 
 /** @import { Engine } from "./engine.js" */

@@ -7,7 +7,6 @@
  */
 
 import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
-import { wireCopy, wireSend } from "./club-copy.js";
 import {
   closesBeforeToday,
   clubLanguage,
@@ -19,6 +18,7 @@ import {
 } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
+import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";

@@ -1,12 +1,9 @@
 /**
- * The club page's read-only fields whose text goes elsewhere (the challenge link, the iframe snippet, a result
- * link, a standings link): a tap or focus selects the whole text, a Copy button puts it on the clipboard (it says
- * "Copied" a moment), and a link's Send button hands it to the device's share sheet where there is one (a phone:
- * straight to a chat). Without the clipboard API (an old browser, no permission) Copy leaves the whole text
- * selected, to copy by hand.
- *
- * The game's share panel (share.js), the friend page and the Embed page copy the same way with code of their own;
- * nothing here is the club's alone, so these functions belong beside share-sheet.js for all four pages.
+ * Read-only fields whose text goes elsewhere (a share link, a friend's move link, a club's challenge, result or
+ * standings link, the iframe snippet): a tap or focus selects the whole text, a Copy button puts it on the
+ * clipboard (it says "Copied" a moment), and a link's Send button hands it to the device's share sheet where there
+ * is one (a phone: straight to a chat). Without the clipboard API (an old browser, no permission) Copy leaves the
+ * whole text selected, to copy by hand. Used by the game's share panel, the friend page and the club page.
  */
 
 import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";

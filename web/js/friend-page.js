@@ -9,6 +9,7 @@
  */
 
 import { installSprite } from "./cards.js";
+import { wireCopy, wireSend } from "./copy-field.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
@@ -21,7 +22,7 @@ import { bindInput } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, saveSettings, TRICK_SHOWN } from "./settings.js";
-import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";
+import { hasShareSheet } from "./share-sheet.js";
 
 /** @import { FriendAnswer, FriendState } from "./friend-types.js" */
 /** @import { PanelDialog } from "./panels.js" */
@@ -141,7 +142,6 @@ function renderMatch() {
   byId("friend-resign").hidden = !state.can_resign;
   const outgoing = byId("friend-outgoing");
   outgoing.hidden = !lastLink || state.status === "play";
-  byId("friend-share").hidden = !hasShareSheet();
 }
 
 async function play(/** @type {string} */ move) {
@@ -263,15 +263,8 @@ function wire() {
     });
   });
   byId("friend-open").addEventListener("click", () => run(() => openLink(field("friend-paste").value.trim())));
-  byId("friend-copy").addEventListener("click", () =>
-    run(async () => {
-      await navigator.clipboard.writeText(field("friend-link").value);
-      setStatus("ready", t("friendCopied"));
-    }),
-  );
-  byId("friend-share").addEventListener("click", () =>
-    run(() => sendThroughShareSheet(t("friendTitle"), field("friend-link").value)),
-  );
+  wireCopy(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-copy")));
+  wireSend(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-share")), () => t("friendTitle"));
   byId("friend-export").addEventListener("click", () => {
     field("friend-backup-text").value = exportText();
   });

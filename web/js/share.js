@@ -11,10 +11,10 @@
  * (text only, never markup from the link) and a new game.
  */
 
+import { wireCopy, wireSend } from "./copy-field.js";
 import { EngineError } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { escapeHtml, showPanel } from "./panels.js";
-import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";
 import { st } from "./ship-text.js";
 
 /** @import { Engine } from "./engine.js" */
@@ -122,29 +122,15 @@ function showLink(dialog, title, text, url) {
   return showPanel(dialog, {
     title,
     body: `<p>${escapeHtml(text)}</p><p class="share-buttons"><input class="share-url" id="share-url" readonly
-      value="${escapeHtml(url)}"> <button type="button" id="share-copy">${escapeHtml(st("copy"))}</button>
-      <button type="button" id="share-send" hidden>${escapeHtml(st("sendLink"))}</button></p>`,
+      value="${escapeHtml(url)}"> <button type="button" id="share-copy"></button>
+      <button type="button" id="share-send" hidden></button></p>`,
     buttons: [{ label: st("close"), value: "close", primary: true }],
     cancelValue: "close",
     kind: "share",
     setup(panel) {
       const input = /** @type {HTMLInputElement} */ (panel.querySelector("#share-url"));
-      const copy = /** @type {HTMLButtonElement} */ (panel.querySelector("#share-copy"));
-      copy.addEventListener("click", async () => {
-        input.select();
-        try {
-          await navigator.clipboard.writeText(url);
-          copy.textContent = st("copied");
-        } catch {
-          // No clipboard permission (or an old browser): the text is selected for the player to copy.
-        }
-      });
-      const send = /** @type {HTMLButtonElement} */ (panel.querySelector("#share-send"));
-      send.hidden = !hasShareSheet();
-      send.addEventListener("click", () => {
-        // A sheet that cannot send leaves the link on the panel, to copy: nothing more to say.
-        sendThroughShareSheet(title, url).catch(() => {});
-      });
+      wireCopy(input, /** @type {HTMLButtonElement} */ (panel.querySelector("#share-copy")));
+      wireSend(input, /** @type {HTMLButtonElement} */ (panel.querySelector("#share-send")), () => title);
     },
   });
 }
