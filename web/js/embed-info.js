@@ -18,14 +18,24 @@ export const FRAME_STYLE =
   "display: block; width: 100%; max-width: 960px; height: min(88vh, 720px); height: min(88svh, 720px); border: 0";
 
 /**
- * The iframe snippet for a site whose game page is `gameUrl`: the game in `lang` (the language the webmaster reads
- * this page in), at the club level.
+ * The address the snippet frames: the game page `gameUrl` embedded, in `lang` (the language the webmaster reads
+ * this page in), at the club level. The preview on this page frames the same.
+ * @param {string} gameUrl
+ * @param {string} lang
+ */
+export function frameSource(gameUrl, lang) {
+  const src = new URL(gameUrl);
+  src.search = new URLSearchParams({ embed: "1", lang, level: "club" }).toString();
+  return src;
+}
+
+/**
+ * The iframe snippet for a site whose game page is `gameUrl`, the game in `lang`.
  * @param {string} gameUrl
  * @param {string} lang
  */
 export function snippet(gameUrl, lang) {
-  const src = new URL(gameUrl);
-  src.search = new URLSearchParams({ embed: "1", lang, level: "club" }).toString();
+  const src = frameSource(gameUrl, lang);
   return `<iframe src="${src.href}" title="Otvoreni 66"
         style="${FRAME_STYLE}" loading="lazy"></iframe>
 <script>
@@ -92,7 +102,9 @@ function start() {
     item.textContent = JSON.stringify(event.data);
     log.append(item);
   });
-  preview.src = `${gameUrl.href}?embed=1&lang=${lang}&preview=1`; // its own storage: never the player's save
+  const previewSource = frameSource(gameUrl.href, lang);
+  previewSource.searchParams.set("preview", "1"); // its own storage: never the player's save
+  preview.src = previewSource.href;
 }
 
 start();
