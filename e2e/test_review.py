@@ -10,7 +10,11 @@ import re
 
 import pytest
 
-SCREENS = [pytest.param(1280, 800, id="desktop"), pytest.param(360, 640, id="phone")]
+SCREENS = [
+    pytest.param(1280, 800, id="desktop"),
+    pytest.param(360, 640, id="phone"),
+    pytest.param(640, 360, id="phone-on-its-side"),
+]
 
 
 def serbian_count(n: int, one: str, few: str, other: str) -> str:
@@ -51,6 +55,9 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     ratings.first.wait_for(timeout=60_000)
     assert panel.locator('.review-side[data-player="0"] .review-pile').count() == 8
     assert panel.locator('.review-side[data-player="1"] .review-pile').count() == 8
+    assert "Adut: " in panel.locator(".review-table").inner_text(), "the trump is named beside the trick"
+    shown = panel.locator(".review-at").bounding_box()
+    assert shown is not None and 0 <= shown["y"] < height, "the chosen position comes into view"
     assert ratings.count() >= 2, "a rated move had a choice"
     assert panel.locator(".review-ratings li.played").count() == 1, "the move played is among the rated ones"
     assert "najbolje" in ratings.first.inner_text(), "the best move comes first"

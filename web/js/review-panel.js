@@ -7,7 +7,7 @@
 
 import { cardFace } from "./cards.js";
 import { engineText } from "./engine-text.js";
-import { cardName, decimal, t } from "./i18n.js";
+import { cardName, decimal, suitName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { isMarriageLead, lossText, summarise, wasRated } from "./review-summary.js";
 
@@ -71,6 +71,8 @@ export function positionMarkup(shown, names, deck) {
   const trick = view.trick
     .map((card) => `<span class="review-pile" data-trick-card="${card.card}">${cardFace(card.card, deck)}</span>`)
     .join("");
+  const trump = `${t("trump")}: ${suitName(view.trump, deck)}`;
+  const middle = `<span class="review-name">${escapeHtml(trick ? `${t("trickArea")} · ${trump}` : trump)}</span>`;
   const ratings = (analysis?.moves ?? [])
     .map((row) => {
       const tags = [
@@ -84,8 +86,21 @@ export function positionMarkup(shown, names, deck) {
     .join("");
   const who = view.turn === null ? "" : names[view.turn];
   return `<p class="review-at">${escapeHtml(t("reviewAt", { n: shown.ply + 1, name: who }))}</p>
-    <div class="review-table">${side(1)}<div class="review-trick">${trick}</div>${side(0)}</div>
+    <div class="review-table">${side(1)}<div class="review-side">${middle}<div class="review-trick">${trick}</div></div>${side(0)}</div>
     ${ratings ? `<p>${escapeHtml(t("reviewChoices"))}</p><ol class="review-ratings">${ratings}</ol>` : ""}`;
+}
+
+/**
+ * Scroll the panel so that the position just drawn starts in view: on a phone it lies under the move list, and a
+ * tap that changed nothing in sight would look as if it did nothing. Where it is in view already, nothing moves.
+ * @param {HTMLElement} position
+ */
+function showWhole(position) {
+  const panel = position.closest("dialog");
+  if (!panel) return;
+  const top = position.getBoundingClientRect().top;
+  const shown = panel.getBoundingClientRect();
+  if (top < shown.top || top > shown.top + shown.height / 2) position.scrollIntoView({ block: "start" });
 }
 
 /**
@@ -118,7 +133,10 @@ export function showReview(dialog, review, names, deck, positionAt) {
           position.setAttribute("aria-busy", "true");
           try {
             const shown = await positionAt(Number(button.dataset.ply));
-            if (ask === asked) position.innerHTML = positionMarkup(shown, names, deck);
+            if (ask === asked) {
+              position.innerHTML = positionMarkup(shown, names, deck);
+              showWhole(position);
+            }
           } catch (error) {
             if (ask === asked) position.textContent = engineText(error, deck);
           } finally {
