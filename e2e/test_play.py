@@ -109,6 +109,7 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     pending = table.page.locator(f"#info-{leader} .seat-marriages li.pending")
     table.wait_until(lambda: pending.count() == 1)  # announced before the first trick, the marriage waits
     table.wait_until(lambda: "announced a marriage" in table.announced())
+    assert "announced a marriage" in table.page.locator("#status").inner_text(), "written, not only said"
     table.page.locator(f'button[data-card="{answer}"][aria-disabled="false"]').wait_for()
     table.click_card(answer)
     counted = table.page.locator(f"#info-{leader} .seat-marriages li.counted")

@@ -102,6 +102,19 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.status, "match-over");
   });
 
+  test("a note on the move (a refusal, the hint, a marriage) takes the status line; two at one screen still see whose turn", () => {
+    const computer = createPageState(settings(), null);
+    computer.game = game({ turn: 0 });
+    computer.busy = false;
+    computer.moveNote = "Hint: play the ace of hearts";
+    assert.equal(statusOf(computer)?.text, "Hint: play the ace of hearts");
+    const hotseat = createPageState(settings("human"), null);
+    hotseat.game = game({ human: true, turn: 1 });
+    hotseat.busy = false;
+    hotseat.moveNote = "Player 1 announced a marriage (40) and led the king of hearts";
+    assert.equal(statusOf(hotseat)?.text, `${hotseat.moveNote} · Player 2 to play`);
+  });
+
   test("the last trick is the engine's, cards in the order played", () => {
     assert.equal(lastTrickOf(null), null);
     const deal = /** @type {any} */ ({

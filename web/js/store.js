@@ -168,8 +168,10 @@ export function statusOf(page) {
   if (page.busy || !deal) {
     return { status: "thinking", text: humans[mover] ? "…" : t("statusThinking", { name: names[mover] }) };
   }
-  if (opponentOf(page) === "human")
-    return { status: "your-turn", text: page.moveNote ?? t("statusTurnOf", { name: names[mover] }) };
+  if (opponentOf(page) === "human") {
+    const turn = t("statusTurnOf", { name: names[mover] }); // two at one screen: whose turn it is always shows
+    return { status: "your-turn", text: page.moveNote ? `${page.moveNote} · ${turn}` : turn };
+  }
   return { status: "your-turn", text: page.moveNote ?? t("statusYourTurn") };
 }
 

@@ -93,18 +93,21 @@ export async function showMove(ctx, player, move, after) {
   const hadHidden = Boolean(before.piles[player][pile]?.hidden);
   const deal = after.deal;
   const completes = deal.tricks_played > before.tricks_played;
+  const deck = store.state.settings.deck;
+  const marriage = deal.marriages.length > before.marriages.length ? deal.marriages.at(-1) : null;
+  const marriageText = marriage
+    ? t("playedMarriage", { name: who[player], card: cardName(code, deck), points: marriage.points })
+    : null;
   store.update((page) => {
     page.game = after;
     page.hint = null;
-    page.moveNote = null; // a move was made: the last refusal or hint is old news
+    // A move was made: the last refusal or hint is old news. A marriage is written there, to be seen, not only
+    // heard: the one who answers it may have looked away while the other was thinking.
+    page.moveNote = marriageText;
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
   });
   playSound("card");
-  const deck = store.state.settings.deck;
-  const marriage = deal.marriages.length > before.marriages.length ? deal.marriages.at(-1) : null;
-  let text = marriage
-    ? t("playedMarriage", { name: who[player], card: cardName(code, deck), points: marriage.points })
-    : t("played", { name: who[player], card: cardName(code, deck) });
+  let text = marriageText ?? t("played", { name: who[player], card: cardName(code, deck) });
   const flights = [flyFrom(root.querySelector(`#trick [data-trick-card="${code}"]`), fromRect)];
   if (hadHidden) {
     const slot = pileSlot(root, player, pile);
