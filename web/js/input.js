@@ -32,6 +32,16 @@ function neighbour(/** @type {HTMLButtonElement} */ button, /** @type {string} *
   return null;
 }
 
+/** The cards that may be played now, in their number keys' order (1 = the first). */
+function playableInOrder(/** @type {Element} */ root) {
+  const playable = [0, 1].flatMap((player) =>
+    visibleCards(/** @type {Element} */ (root.querySelector(`#piles-${player}`))).filter((button) =>
+      button.classList.contains("playable"),
+    ),
+  );
+  return playable.sort((a, b) => Number(a.dataset.key) - Number(b.dataset.key));
+}
+
 /**
  * Wire the table: `onCard(player, code, button)` for a chosen card.
  * Returns nothing; listeners live as long as the page.
@@ -64,20 +74,15 @@ export function bindInput(root, { onCard }) {
     if (field) return;
     document.body.classList.add("keyboard");
     const focused = /** @type {HTMLButtonElement | null | undefined} */ (target.closest?.("button.card.top"));
-    if (focused && event.key.startsWith("Arrow")) {
-      const next = neighbour(focused, event.key);
+    if (event.key.startsWith("Arrow")) {
+      // From a card to its neighbour; from anywhere else to the first playable card (so the arrows work at once).
+      const next = focused ? neighbour(focused, event.key) : playableInOrder(root)[0];
       if (next) next.focus();
-      event.preventDefault();
+      if (next || focused) event.preventDefault();
       return;
     }
     if (/^[1-8]$/.test(event.key)) {
-      const playable = [0, 1].flatMap((player) =>
-        visibleCards(/** @type {Element} */ (root.querySelector(`#piles-${player}`))).filter((b) =>
-          b.classList.contains("playable"),
-        ),
-      );
-      const ordered = playable.sort((a, b) => Number(a.dataset.key) - Number(b.dataset.key));
-      ordered[Number(event.key) - 1]?.focus();
+      playableInOrder(root)[Number(event.key) - 1]?.focus();
       event.preventDefault();
     }
   });
