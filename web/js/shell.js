@@ -58,7 +58,7 @@ export function wireMenu() {
   const setOpen = (open) => {
     toggle.setAttribute("aria-expanded", String(open));
     menu.classList.toggle("open", open);
-    if (!open && menu.contains(document.activeElement) && toggle.checkVisibility()) toggle.focus();
+    if (!open && menu.contains(document.activeElement) && toggle.getClientRects().length > 0) toggle.focus();
   };
   toggle.addEventListener("click", () => setOpen(toggle.getAttribute("aria-expanded") !== "true"));
   // Capture: the menu folds before the item's own action opens its panel.
