@@ -28,11 +28,14 @@ function summaryLine(/** @type {Review} */ review, /** @type {string[]} */ names
     .join(" · ");
 }
 
+/** The mark of a marriage lead (its card alone would read like the same card led without announcing). */
+function marriageMark(/** @type {Move} */ move) {
+  return isMarriageLead(move) ? ` <span class="review-marriage">${escapeHtml(t("reviewMarriage"))}</span>` : "";
+}
+
 /** One row of the move list: a button that shows the position before the move. */
 function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, /** @type {Deck} */ deck) {
-  const marriage = isMarriageLead(move.move)
-    ? ` <span class="review-marriage">${escapeHtml(t("reviewMarriage"))}</span>`
-    : "";
+  const marriage = marriageMark(move.move);
   const loss = wasRated(move)
     ? `<span class="review-loss" data-loss="${move.loss}">${escapeHtml(lossText(move.loss))}</span>`
     : `<span class="review-loss review-forced">${escapeHtml(t("reviewForced"))}</span>`;
@@ -80,7 +83,7 @@ export function positionMarkup(shown, names, deck) {
         row.move === played ? t("reviewPlayed") : "",
       ].filter(Boolean);
       const loss = lossText((analysis?.moves[0].value ?? row.value) - row.value);
-      return `<li data-move="${row.move}"${row.move === played ? ' class="played"' : ""}>${escapeHtml(moveName(row.move, deck))}
+      return `<li data-move="${row.move}"${row.move === played ? ' class="played"' : ""}>${escapeHtml(moveName(row.move, deck))}${marriageMark(row.move)}
         <span class="review-loss">${escapeHtml(loss)}</span>${tags.length ? ` <em>${escapeHtml(tags.join(", "))}</em>` : ""}</li>`;
     })
     .join("");

@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import { positionMarkup } from "../web/js/review-panel.js";
+import { pageLanguage } from "./fakes.js";
+
+/** A position of the review: the king and queen of hearts open to the player to lead, each playable with or without
+ * announcing the marriage. */
+function shown() {
+  const pile = (top) => ({ top, hidden: false });
+  return /** @type {any} */ ({
+    deal: 1,
+    ply: 0,
+    moves: ["KHm"],
+    view: {
+      turn: 0,
+      trump: "H",
+      trick: [],
+      piles: [
+        [pile("KH"), pile("QH"), pile("7S"), pile(null), pile(null), pile(null), pile(null), pile(null)],
+        Array.from({ length: 8 }, () => pile(null)),
+      ],
+    },
+    analysis: {
+      best: "KHm",
+      moves: [
+        { move: "KHm", value: 1.2 },
+        { move: "KH", value: 0.4 },
+      ],
+    },
+  });
+}
+
+describe("the review's position", () => {
+  let restore = () => {};
+  before(() => {
+    restore = pageLanguage("en");
+  });
+  after(() => restore());
+
+  test("a marriage lead is told from the same card led without announcing", () => {
+    const markup = positionMarkup(shown(), ["You", "Computer"], "french");
+    const rows = [...markup.matchAll(/<li data-move="(\w+)"[^>]*>([\s\S]*?)<\/li>/g)].map(([, move, row]) => [
+      move,
+      row.includes("marriage"),
+    ]);
+    assert.deepEqual(rows, [
+      ["KHm", true],
+      ["KH", false],
+    ]);
+  });
+
+  test("the trump is named beside the trick", () => {
+    assert.match(positionMarkup(shown(), ["You", "Computer"], "french"), /Trump: hearts/);
+  });
+});
