@@ -49,7 +49,7 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
   if (saved?.result) {
     // Totals are kept with the result; an attempt finished before they were has them from the engine's check.
     const totals = saved.totals ?? (await clubCall(engine, "result_check", { token: saved.result })).result;
-    return showFinished(saved.result, /** @type {Totals} */ (totals), false, setStatus);
+    return showFinished(saved.result, /** @type {Totals} */ (totals), null, setStatus);
   }
   const refuseClosed = () => setStatus("closed", t("clubClosed", { closes: dayText(challenge.closes) }));
   if (closed) return refuseClosed();
@@ -112,7 +112,7 @@ class ClubTable {
     if (attempt.finished) {
       const result = (await clubCall(this.engine, "challenge_result", { finished: localDay() })).token;
       saveAttempt(this.token, { name, moves, result, totals }, deviceStorage());
-      return showFinished(result, totals, true, this.setStatus);
+      return showFinished(result, totals, dealOverText(attempt), this.setStatus);
     }
     if (attempt.number === 0) attempt = (await clubCall(this.engine, "challenge_next_deal")).attempt;
     this.attempt = attempt;
@@ -230,8 +230,7 @@ class ClubTable {
     next.disabled = this.busy;
     if (this.busy) return this.setStatus("thinking", t("statusThinking", { name: t("computer") }));
     if (over) {
-      const score = attempt.scores[attempt.scores.length - 1];
-      this.setStatus("deal-over", t(score.won ? "clubDealWon" : "clubDealLost", { points: score.game_points }));
+      this.setStatus("deal-over", dealOverText(attempt));
     } else {
       this.setStatus("your-turn", t("clubYourMove"));
     }
@@ -239,13 +238,24 @@ class ClubTable {
 }
 
 /**
+ * How the attempt's last deal ended for the member: won with its game points, or lost with his card points.
+ * @param {Attempt} attempt
+ */
+function dealOverText(attempt) {
+  const score = attempt.scores[attempt.scores.length - 1];
+  return t(score.won ? "clubDealWon" : "clubDealLost", { points: score.game_points, cards: score.card_points });
+}
+
+/**
  * The end: the member's totals and the result link to send to the organiser (and to the host page when embedded).
  * @param {string} result  the result link's token
  * @param {Totals} totals
- * @param {boolean} justFinished  false when the attempt was finished on an earlier visit
+ * @param {string | null} lastDeal  how the last deal ended, when it has just been played (null: the attempt was
+ *   finished on an earlier visit)
  * @param {SetStatus} setStatus
  */
-function showFinished(result, totals, justFinished, setStatus) {
+function showFinished(result, totals, lastDeal, setStatus) {
+  const justFinished = lastDeal !== null;
   byId("table").hidden = true;
   byId("club-deal-info").hidden = true;
   byId("club-next-deal").hidden = true;
@@ -269,7 +279,9 @@ function showFinished(result, totals, justFinished, setStatus) {
     embed,
   });
   const summary = { points: totals.game_points, won: totals.deals_won };
-  byId("club-final").textContent = t(justFinished ? "clubFinal" : "clubAlreadyPlayed", summary);
+  byId("club-final").textContent = justFinished
+    ? `${lastDeal} ${t("clubFinal", summary)}`
+    : t("clubAlreadyPlayed", summary);
   setStatus("finished", t("clubFinishedStatus"));
   if (justFinished && embed && window.parent !== window) window.parent.postMessage(challengeFinished(url), "*");
 }

@@ -214,7 +214,6 @@ export const EN = {
   clubClosesDay: "Playable through {closes}, by each player's device clock.",
   clubClosesPast:
     "That day has passed: the challenge would be closed before anyone played. Pick today ({today}) or later.",
-  clubMustBeat: "Must beat",
   clubManualClaim: "Claim 66 by hand",
   clubClaimAutoNote: "Unticked: 66 is claimed automatically as soon as a player reaches it.",
   clubClaimManualNote:
@@ -238,7 +237,7 @@ export const EN = {
   clubClosed: "This challenge closed after {closes} (by this device's clock): a new attempt cannot be started.",
   clubNotPlayable: "That card cannot be played now.",
   clubDealWon: "You won the deal: {points} game {points|point|points}.",
-  clubDealLost: "The computer won the deal.",
+  clubDealLost: "The computer won the deal (your points: {cards}).",
   clubClaim: "Claim 66",
   clubFinal: "Challenge over: {points} game {points|point|points}, {won} {won|deal|deals} won.",
   clubAlreadyPlayed:

@@ -233,7 +233,6 @@ export const SR = {
   clubClosesDay: "Igra se do {closes} zaključno, po satu uređaja svakog igrača.",
   clubClosesPast:
     "Taj dan je prošao: izazov bi bio zatvoren pre prve partije. Izaberite danas ({today}) ili kasniji dan.",
-  clubMustBeat: "Mora se nadjačati",
   clubManualClaim: "Ručna prijava 66",
   clubClaimAutoNote: "Neoznačeno: 66 se prijavljuje automatski, čim ga igrač dostigne.",
   clubClaimManualNote: "Označeno: igrač sam pritiska „Prijavi 66“; prijava ispod 66 daje protivniku 2 poena partije.",
@@ -256,7 +255,7 @@ export const SR = {
   clubClosed: "Ovaj izazov je zatvoren posle {closes} (po satu ovog uređaja): novi pokušaj ne može da počne.",
   clubNotPlayable: "Tu kartu sada ne možete da odigrate.",
   clubDealWon: "Dobili ste deljenje: {points} {points|poen|poena|poena} partije.",
-  clubDealLost: "Računar je dobio deljenje.",
+  clubDealLost: "Računar je dobio deljenje (vaši poeni: {cards}).",
   clubClaim: "Prijavi 66",
   clubFinal: "Kraj izazova: {points} {points|poen|poena|poena} partije, dobijenih deljenja: {won}.",
   clubAlreadyPlayed:
