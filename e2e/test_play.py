@@ -48,7 +48,7 @@ def test_a_whole_deal_is_played_by_clicking_only_playable_cards(table, artifacts
     assert tried_inert_card
     assert clicks >= 4
     result = table.dialog()
-    assert re.search(r"Deal won by|A draw", result.inner_text())
+    assert re.search(r"Deal won by|You won the deal|A draw", result.inner_text())
     assert result.locator("#next-deal").is_visible()
     page.screenshot(path=artifacts / "deal-result-desktop.png")
     result.locator("#review-button").click()
@@ -72,6 +72,8 @@ def test_manual_claim_has_a_66_button_and_a_claim_below_66_costs_2_game_points(t
         assert table.score(0) == "?" and table.score(1) == "?", "under manual claim the points are not shown"
         table.playable().first.click()
     claim.click()
+    assert "2 game points" in table.dialog().inner_text(), "one press beside Hint asks first"
+    table.dialog().locator("#claim-offer-yes").click()
     table.wait_status("deal-over")
     text = table.dialog().inner_text()
     assert "claimed 66 with only" in text
@@ -129,7 +131,8 @@ def test_a_whole_match_to_7_against_the_computer(table, artifacts):
         raise AssertionError("the match did not end")
     result = table.dialog()
     text = result.inner_text()
-    a, b = (int(n) for n in re.search(r"Match won by (?:You|Computer \(beginner\)), (\d+) : (\d+)", text).groups())
+    winner = r"(?:You won the match|Match won by Computer \(beginner\))"
+    a, b = (int(n) for n in re.search(rf"{winner}, (\d+) : (\d+)", text).groups())
     assert a >= 7 and a > b, "the winner's game points come first"
     table.page.screenshot(path=artifacts / "match-result-desktop.png")
     result.locator("#rematch-button").click()
@@ -142,7 +145,7 @@ def test_a_whole_match_to_7_against_the_computer(table, artifacts):
     table.page.locator("#history-button").click()
     history = table.dialog()
     headers = history.locator("table.history thead th").all_inner_texts()
-    assert headers == ["Date", "Opponent", "Result", "Game points (you\u00a0:\u00a0opponent)", "Deals"]
+    assert headers == ["Date", "Opponent", "Result", "Game points (you\u00a0: opponent)", "Deals"]
     match_row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
     assert match_row[1] == "beginner"
     assert int(match_row[4]) == deals, "every deal's result was shown"

@@ -117,6 +117,11 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
     ]);
   });
 
+  test("a deal the person at the screen won is said to him", () => {
+    const lines = explainResult(result({ winner: 0, game_points: 1, scores: [70, 40] }), ["You", "Computer"], 1);
+    assert.equal(lines[0], "You won the deal");
+  });
+
   test("a draw: one line, no winner", () => {
     assert.deepEqual(explainResult(result({ winner: null, game_points: 0, reason: "draw" }), names, 0), [
       "A draw: no game points, and the same dealer deals again.",

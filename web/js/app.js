@@ -204,6 +204,7 @@ async function openSettings() {
   if (!action) return;
   store.update((state) => {
     state.settings = settings;
+    state.moveNote = null; // written in the language (and with the cards) of before
   });
   saveSettings(settings);
   applyLook();

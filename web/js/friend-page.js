@@ -148,7 +148,9 @@ async function play(/** @type {string} */ move) {
   if (!current) return;
   const answer = await engine.call("friend_play", { id: current.id, move });
   take(answer);
-  if (answer.state.status === "send") take(await engine.call("friend_link", { id: answer.state.id }));
+  if (answer.state.status !== "send") return;
+  take(await engine.call("friend_link", { id: answer.state.id }));
+  showLinkToSend(); // the step players repeat most: on a phone the link box lies above the table
 }
 
 /**
@@ -189,6 +191,7 @@ async function openLink(/** @type {string} */ text) {
     return;
   }
   const answer = await engine.call("friend_receive", { link: text });
+  field("friend-paste").value = ""; // read: left there, it would look like a link still to open
   take(answer);
   if (answer.state.status === "send") take(await engine.call("friend_link", { id: answer.state.id }));
   setStatus("ready", t("friendReceived"));
@@ -288,12 +291,36 @@ function wireLanguage() {
   picker.value = language();
   picker.addEventListener("change", () => {
     saveSettings({ ...loadSettings(), lang: /** @type {Language} */ (picker.value) });
+    if (current) rememberOpenMatch(current.id);
     const url = new URL(location.href);
     url.searchParams.delete("lang");
     url.hash = invitation;
     history.replaceState(null, "", url.href);
     location.reload();
   });
+}
+
+/** Where the match on the table is remembered across the reload a language change makes (this tab only). */
+const OPEN_KEY = "otv66.friend.open";
+
+/** Remember the match on the table, to show it again after the reload (no storage: the list shows it). */
+function rememberOpenMatch(/** @type {string} */ id) {
+  try {
+    sessionStorage.setItem(OPEN_KEY, id);
+  } catch {
+    // the player picks his match from the list again
+  }
+}
+
+/** The match to show again after a language change (forgotten once read), or null. */
+function matchToReopen() {
+  try {
+    const id = sessionStorage.getItem(OPEN_KEY);
+    sessionStorage.removeItem(OPEN_KEY);
+    return id;
+  } catch {
+    return null;
+  }
 }
 
 function labelPage() {
@@ -328,9 +355,12 @@ async function start() {
   renderList();
   setStatus("ready", t("friendReady"));
   const link = location.hash.slice(1);
+  const reopen = matchToReopen();
   if (link.startsWith("f1.")) {
     history.replaceState(null, "", location.pathname + location.search);
     await run(() => openLink(link));
+  } else if (reopen && storedMatches().some(({ state }) => state.id === reopen)) {
+    await run(async () => take(await engine.call("friend_state", { id: reopen })));
   }
 }
 

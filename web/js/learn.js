@@ -63,6 +63,10 @@ export class Learning {
    */
   update(page) {
     const deal = page.game?.deal;
+    if (!this.tutorial && this.shown.length && deal && !deal.result && deal !== this.previous) {
+      this.shown = []; // the guided deal is over and another is in play: its last tip goes
+      this.relabel();
+    }
     if (!this.tutorial || !deal || deal === this.previous) return;
     const before = this.previous && this.previous.number === deal.number ? this.previous : null;
     this.previous = deal;

@@ -15,7 +15,7 @@ import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
 import { explainRefusal } from "./learn.js";
 import {
-  askClaimAfterMarriage,
+  askClaim,
   showDealChoice,
   showDealResult,
   showMarriageChoice,
@@ -313,7 +313,7 @@ export class MatchFlow {
     const offered = game.claim_offer === player; // his marriage lead, under manual claim: ask before the answer
     if (game.phase === "computer_moves" && !offered) this.nextComputerMove = this.askComputer();
     await showMove(this.ctx, player, move, game);
-    if (offered && (await askClaimAfterMarriage(this.ctx.dialog))) await this.playMove(game.deal ?? deal, "66");
+    if (offered && (await askClaim(this.ctx.dialog, t("claimOffer")))) await this.playMove(game.deal ?? deal, "66");
   }
 
   /**

@@ -130,15 +130,18 @@ export function showMarriageChoice(
 }
 
 /**
- * Under manual claim, right after a person's marriage lead: claim 66 now, before it is answered? (true | false)
+ * Under manual claim: claim 66 now? (true | false). Asked right after a person's marriage lead (`text`: the claim
+ * must come before the lead is answered), and when he presses 66 (`text`: what a claim below 66 costs, since one
+ * stray tap beside Hint could lose the deal, even the match).
  * @param {PanelDialog} dialog
+ * @param {string} text
  * @returns {Promise<boolean>}
  */
-export function askClaimAfterMarriage(dialog) {
+export function askClaim(dialog, text) {
   return showPanel(dialog, {
     kind: "claim-offer",
     title: t("claimOfferTitle"),
-    body: `<p>${escapeHtml(t("claimOffer"))}</p>`,
+    body: `<p>${escapeHtml(text)}</p>`,
     buttons: [
       { label: t("claimOfferYes"), value: true, id: "claim-offer-yes" },
       { label: t("claimOfferNo"), value: false, primary: true, id: "claim-offer-no" },
@@ -228,6 +231,15 @@ export function showDealChoice(dialog, tryDeal, remembered) {
 }
 
 /**
+ * Whether `name` is the person at the screen, whom the page calls "Vi"/"You" (against the computer): a sentence
+ * about him is said to him ("Dobili ste deljenje"), not of him ("Deljenje dobija: Vi").
+ * @param {string} name
+ */
+function isYou(name) {
+  return name === t("you");
+}
+
+/**
  * Why the deal gave what it gave, in sentences built from the engine's result.
  * @param {DealResult} result
  * @param {string[]} names  the players' names
@@ -238,7 +250,7 @@ export function explainResult(result, names, awarded) {
   if (result.winner === null) return [t("draw")];
   const winner = result.winner;
   const loser = 1 - winner;
-  lines.push(t("winsDeal", { name: names[winner] }));
+  lines.push(isYou(names[winner]) ? t("winsDealYou") : t("winsDeal", { name: names[winner] }));
   if (result.reason === "false_claim") {
     lines.push(t("whyFalseClaim", { name: names[loser], score: result.scores[loser] }));
   } else {
@@ -304,12 +316,13 @@ export function showMatchResult(dialog, state, names) {
   return showPanel(dialog, {
     kind: "result match",
     title: t("matchOverTitle"),
-    body: `<p class="match-winner">${escapeHtml(t("matchWinner", { name: names[winner], a, b }))}</p>
+    body: `<p class="match-winner">${escapeHtml(isYou(names[winner]) ? t("matchWinnerYou", { a, b }) : t("matchWinner", { name: names[winner], a, b }))}</p>
       <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
     buttons: [
       { label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" },
       { label: t("close"), value: "close" },
     ],
+    cancelValue: "close",
   });
 }
 

@@ -253,6 +253,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
     page.historyAdded = false;
     page.shownResultFor = null;
     page.hint = null;
+    page.moveNote = null;
     page.shownTrick = null;
   });
   await save(ctx);

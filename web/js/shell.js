@@ -72,6 +72,11 @@ export function wireMenu() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && toggle.getAttribute("aria-expanded") === "true") setOpen(false);
   });
+  // Tab out of the open menu folds it: focus must not go on behind it, out of sight.
+  menu.addEventListener("focusout", (event) => {
+    const next = /** @type {Node | null} */ (event.relatedTarget);
+    if (next && !menu.contains(next) && next !== toggle) setOpen(false);
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 import { cardName, t } from "./i18n.js";
-import { showLastTrick as showLastTrickPanel } from "./panels.js";
+import { askClaim, showLastTrick as showLastTrickPanel } from "./panels.js";
 import { save } from "./persistence.js";
 import { lastTrickOf, namesOf, opponentOf } from "./store.js";
 
@@ -24,6 +24,7 @@ export function undo(flow) {
       page.game = game;
       page.shownTrick = null;
       page.hint = null;
+      page.moveNote = null; // it spoke of a position taken back
     });
     flow.ctx.announce(t("undone"));
     await save(flow.ctx);
@@ -70,6 +71,8 @@ export function claim(flow) {
   flow.run(async () => {
     const deal = flow.page.game?.deal;
     if (!deal?.legal_moves.includes("66") || flow.page.busy) return;
+    if (!(await askClaim(flow.ctx.dialog, t("claimConfirm")))) return;
+    if (flow.page.game?.deal !== deal) return; // the position changed while the question was open
     flow.setBusy(true);
     await flow.playMove(deal, "66");
     await flow.advance();

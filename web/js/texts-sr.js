@@ -88,6 +88,7 @@ export const SR = {
   claimOfferTitle: "Prijaviti 66?",
   claimOffer:
     "Prijavili ste marijaž. Ako sa njim imate 66, prijavite sada, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
+  claimConfirm: "Prijavite 66 samo ako imate 66 poena: prijava ispod 66 daje protivniku 2 poena partije.",
   claimOfferYes: "Prijavi 66",
   claimOfferNo: "Igraj dalje",
   cancel: "Odustani",
@@ -103,6 +104,7 @@ export const SR = {
   // result
   dealOverTitle: "Deljenje {n}",
   winsDeal: "Deljenje dobija: {name}",
+  winsDealYou: "Dobili ste deljenje",
   draw: "Nerešeno: nema poena za partiju, isti delilac deli ponovo.",
   scoreLine: "Poeni: {a} : {b} · štihova: {ta} : {tb}",
   whyReached: "{name}: 66 ili više ({score}).",
@@ -117,6 +119,7 @@ export const SR = {
   toMatchResult: "Rezultat partije",
   matchOverTitle: "Kraj partije",
   matchWinner: "Partiju dobija: {name}, {a} : {b}",
+  matchWinnerYou: "Dobili ste partiju, {a} : {b}",
   rematch: "Revanš",
   dealsPlayed: "Odigranih deljenja: {n}",
   // review
@@ -129,7 +132,7 @@ export const SR = {
   // settings
   opponent: "Protivnik",
   opponentComputer: "Računar",
-  opponentHuman: "Dva igrača na jednom uređaju",
+  opponentHuman: "Dva igrača, jedan uređaj",
   level: "Jačina računara",
   level_beginner: "početnik",
   level_club: "klupski igrač",
@@ -290,7 +293,7 @@ export const SR = {
   historyDate: "Datum",
   historyOpponent: "Protivnik",
   historyResult: "Ishod",
-  historyGamePoints: "Poeni partije (vi\u00a0:\u00a0protivnik)",
+  historyGamePoints: "Poeni partije (vi\u00a0: protivnik)",
   reviewPlayerSummary:
     "{name}: izgubljeno {lost} poena partije, {marked} {marked|označen potez|označena poteza|označenih poteza}",
   reviewMarriage: "marijaž",
