@@ -114,6 +114,25 @@ def test_a_language_chosen_here_is_kept_for_the_links_that_follow(devices: tuple
     assert bo.locator("#friend-language").input_value() == "sr-Latn"
 
 
+def test_after_a_move_the_link_to_send_is_in_sight_and_a_language_change_keeps_the_match(
+    devices: tuple[Page, Page],
+) -> None:
+    """On a phone the link box lies above the table: a move brings it into view (the step players repeat most). A
+    language chosen in the middle of a match shows that match again, not the list."""
+    ana, bo = devices
+    started(ana, bo)
+    assert ana.locator("#friend-paste").input_value() == "", "a link read is not left there to open again"
+    mover = ana if ana.locator("#friend-turn").get_attribute("data-turn") == "play" else bo
+    mover.set_viewport_size({"width": 360, "height": 640})
+    play_a_card(mover)
+    assert on_screen(mover.locator("#friend-link")) and on_screen(mover.locator("#friend-copy"))
+    mover.locator("#friend-language").select_option("sr-Latn")
+    mover.locator("#friend-turn:not([hidden])").wait_for()
+    assert settled(mover) == "ready"
+    assert mover.locator("#friend-turn").inner_text().startswith("Pošaljite"), "the same match, in Latin"
+    assert mover.locator("#friend-link").input_value() != ""
+
+
 def game_status(page: Page) -> str:
     return page.locator("#friend-game").get_attribute("data-status") or ""
 

@@ -122,7 +122,7 @@ function renderList() {
     turn.className = "friend-list-turn";
     turn.textContent = statusText(state);
     button.append(players, turn);
-    button.addEventListener("click", () => run(async () => take(await engine.call("friend_state", { id: state.id }))));
+    button.addEventListener("click", () => run(() => openMatch(state.id)));
     item.append(button);
     list.append(item);
   }
@@ -142,6 +142,20 @@ function renderMatch() {
   byId("friend-resign").hidden = !state.can_resign;
   const outgoing = byId("friend-outgoing");
   outgoing.hidden = !lastLink || state.status === "play";
+}
+
+/**
+ * Show a kept match, with the link this player last made unless it is his move: on another visit (or after a
+ * language change) it may still wait to be sent, and it was gone from the page.
+ * @param {string} id
+ */
+async function openMatch(id) {
+  const answer = await engine.call("friend_state", { id });
+  take(answer);
+  if (answer.state.status === "play") return;
+  // The engine refuses only when this player has made no link yet (an invitation he has not accepted).
+  const withLink = await engine.call("friend_link", { id }).catch(() => null);
+  if (withLink) take(withLink);
 }
 
 async function play(/** @type {string} */ move) {
@@ -360,7 +374,7 @@ async function start() {
     history.replaceState(null, "", location.pathname + location.search);
     await run(() => openLink(link));
   } else if (reopen && storedMatches().some(({ state }) => state.id === reopen)) {
-    await run(async () => take(await engine.call("friend_state", { id: reopen })));
+    await run(() => openMatch(reopen));
   }
 }
 
