@@ -242,6 +242,7 @@ export class MatchFlow {
     const names = namesOf(this.page);
     store.update((page) => {
       page.hint = null;
+      page.moveNote = null; // of the deal before (a marriage that reached 66 ended it)
       page.shownTrick = null;
       page.busy = phase === "computer_deals";
     });
