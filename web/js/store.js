@@ -31,7 +31,7 @@ import { computerName } from "./player-names.js";
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string | null} notice a message to show once the table is ready
  * @property {string | null} moveNote a line on the move to make, on the status line until the next move: why the card
- *   just tapped may not be played, or the hint
+ *   just tapped may not be played, the hint, or the marriage just announced
  */
 
 /** @template S */
