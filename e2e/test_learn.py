@@ -69,6 +69,10 @@ def test_a_panel_taller_than_a_phone_opens_at_its_title_and_gives_focus_back(tab
     table.page.keyboard.press("Escape")
     assert table.dialog().count() == 0
     assert table.page.evaluate("document.activeElement.id") == "menu-toggle", "the folded menu's button has focus"
+    open_menu(table)
+    table.page.locator("#friend-menu-link").focus()  # an item of the menu, then on to the table behind it
+    table.page.locator("#piles-0 button.card.top").first.focus()  # focus leaves the open menu: it folds
+    assert table.page.locator("#menu-toggle").get_attribute("aria-expanded") == "false"
 
 
 def test_a_first_visit_offers_the_rules_once(table_in_context):

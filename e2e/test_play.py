@@ -112,6 +112,11 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     table.wait_until(lambda: pending.count() == 1)  # announced before the first trick, the marriage waits
     table.wait_until(lambda: "announced a marriage" in table.announced())
     assert "announced a marriage" in table.page.locator("#status").inner_text(), "written, not only said"
+    table.page.locator("#undo-button").click()  # the lead taken back: the line about it goes too
+    table.wait_until(lambda: "announced" not in table.page.locator("#status").inner_text())
+    table.page.locator(f'#piles-{leader} button[data-card="{lead[:2]}"][aria-disabled="false"]').click()
+    table.dialog().locator("#marriage-announce").click()
+    table.wait_until(lambda: "announced a marriage" in table.page.locator("#status").inner_text())
     table.page.locator(f'button[data-card="{answer}"][aria-disabled="false"]').wait_for()
     table.click_card(answer)
     counted = table.page.locator(f"#info-{leader} .seat-marriages li.counted")
@@ -164,7 +169,9 @@ def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(
     assert button.inner_text() == "Match result"
     button.click()
     assert table.wait_status("match-over") == "match-over"
-    table.dialog().get_by_role("button", name="Close").click()
+    table.dialog().locator("#rematch-button").wait_for()
+    table.page.keyboard.press("Escape")  # closes it, like its Close button
+    table.wait_until(lambda: table.dialog().count() == 0)
     table.page.locator("#share-game-button").click()  # a finished match is what players share most
     assert table.page.locator("#share-url").input_value().split("#")[1].startswith("game=g1.")
 
