@@ -4,7 +4,7 @@ import { afterEach, describe, test } from "node:test";
 import { playersText, statusText, turnText } from "../web/js/friend-status.js";
 import { pageLanguage } from "./fakes.js";
 
-/** Ana's match as her device (seat 0) sees it; `friend` is "?" until Bo's answer to the invitation is read. */
+/** Ana's match as her device (seat 0) sees it; `friend` is null until Bo's answer to the invitation is read. */
 const anas = (status, friend = "Bo") => ({ id: "m1", seat: 0, players: ["Ana", friend], game_points: [0, 0], status });
 
 let restoreLanguage = () => {};
@@ -13,7 +13,7 @@ afterEach(() => restoreLanguage());
 describe("the friend named before his answer to the invitation", () => {
   test("is 'your friend', in English", () => {
     restoreLanguage = pageLanguage("en");
-    const invited = anas("wait", "?");
+    const invited = anas("wait", null);
     assert.equal(turnText(invited), "Send the invitation below to your friend, then open the link you get in reply");
     assert.equal(statusText(invited), "waiting for the answer to your invitation");
     assert.equal(playersText(invited), "Ana – your friend 0:0");
@@ -21,7 +21,7 @@ describe("the friend named before his answer to the invitation", () => {
 
   test("is 'prijatelj' in the case the Serbian sentence needs (dative 'prijatelju'), in Latin and Cyrillic", () => {
     restoreLanguage = pageLanguage("sr-Latn");
-    const invited = anas("wait", "?");
+    const invited = anas("wait", null);
     assert.equal(turnText(invited), "Pošaljite pozivnicu ispod prijatelju, pa otvorite link koji dobijete kao odgovor");
     assert.equal(statusText(invited), "čeka se odgovor na pozivnicu");
     assert.equal(playersText(invited), "Ana – prijatelj 0:0");
@@ -33,6 +33,12 @@ describe("the friend named before his answer to the invitation", () => {
 });
 
 describe("the friend named once his answer is read", () => {
+  test("by his name even when he calls himself '?'", () => {
+    restoreLanguage = pageLanguage("en");
+    assert.equal(playersText(anas("wait", "?")), "Ana – ? 0:0");
+    assert.equal(statusText(anas("send", "?")), "send your link to ?");
+  });
+
   test("by his name, from either seat", () => {
     restoreLanguage = pageLanguage("sr-Latn");
     assert.equal(turnText(anas("wait")), "Pošaljite link ispod igraču Bo, pa otvorite link koji vam Bo vrati");

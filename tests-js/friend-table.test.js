@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { dealSeenFrom, drawnState, finishedTrick, tableView } from "../web/js/friend-table.js";
+import { pageLanguage } from "./fakes.js";
 
 /** Eight piles, each with a face-up card over a face-down one. */
 const fullPiles = (cards) => cards.map((top) => ({ top, hidden: true }));
@@ -120,6 +121,21 @@ describe("the table from this device's seat", () => {
     assert.deepEqual(view.names, ["Bo", "Ana"]);
     assert.equal(view.busy, true);
     assert.equal(view.settings.deck, "german");
+  });
+
+  test("a friend not named yet (his answer unread) is 'your friend', never a blank or 'null'", () => {
+    const restoreLanguage = pageLanguage("en");
+    try {
+      const invited = { ...friendState(0), players: ["Ana", null], status: "wait", deal: null };
+      const settings = { opponent: "computer", level: null, rules: friendDeal().rules, lang: "en", deck: "german" };
+      assert.deepEqual(tableView(invited, { ...settings, speed: "off", sound: false }, false).names, [
+        "Ana",
+        "your friend",
+      ]);
+      assert.deepEqual(drawnState(invited).match.players, ["Ana", "your friend"]);
+    } finally {
+      restoreLanguage();
+    }
   });
 });
 

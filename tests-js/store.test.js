@@ -10,6 +10,7 @@ import {
   opponentOf,
   Store,
   statusOf,
+  youOf,
 } from "../web/js/store.js";
 import { pageLanguage } from "./fakes.js";
 
@@ -86,6 +87,17 @@ describe("selectors", () => {
     const computer = createPageState(settings(), null);
     computer.game = game();
     assert.match(namesOf(computer)[1], /Expert/i);
+  });
+
+  test("the page speaks to the person against the computer (seat 0, 'You'), to nobody when two share the screen", () => {
+    const computer = createPageState(settings(), null);
+    computer.game = game();
+    assert.equal(youOf(computer), 0);
+    assert.equal(namesOf(computer)[0], "You");
+    assert.equal(youOf(createPageState(settings("human"), null)), null);
+    const hotseat = createPageState(settings(), null);
+    hotseat.game = game({ human: true }); // the match's seats, not the settings
+    assert.equal(youOf(hotseat), null);
   });
 
   test("the status follows the engine's phase and the page's own work", () => {

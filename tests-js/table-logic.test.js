@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, test } from "node:test";
 
 import { dealingOrder } from "../web/js/animate.js";
 import { setLanguage } from "../web/js/i18n.js";
-import { explainResult } from "../web/js/panels.js";
+import { explainResult, matchWinnerText } from "../web/js/panels.js";
 import { playableCards } from "../web/js/render.js";
 import { withGlobal } from "./fakes.js";
 
@@ -87,7 +87,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
   });
 
   test("reaching 66 against 33 or more: one game point", () => {
-    assert.deepEqual(explainResult(result({}), names, 1), [
+    assert.deepEqual(explainResult(result({}), names, 1, null), [
       "Deal won by Ana",
       "Ana reached 66 (70).",
       "Computer: 40 points, 33 or more — 1 game point to the winner.",
@@ -99,6 +99,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
       result({ winner: 1, game_points: 2, scores: [50, 20], reason: "false_claim" }),
       names,
       2,
+      null,
     );
     assert.deepEqual(lines, ["Deal won by Computer", "Ana claimed 66 with only 50: the opponent gets 2 game points."]);
   });
@@ -108,6 +109,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
       result({ game_points: 3, scores: [120, 0], tricks: [16, 0], reason: "played_out" }),
       names,
       4,
+      null,
     );
     assert.deepEqual(lines, [
       "Deal won by Ana",
@@ -118,13 +120,49 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
   });
 
   test("a deal the person at the screen won is said to him", () => {
-    const lines = explainResult(result({ winner: 0, game_points: 1, scores: [70, 40] }), ["You", "Computer"], 1);
+    const lines = explainResult(result({ winner: 0, game_points: 1, scores: [70, 40] }), ["You", "Computer"], 1, 0);
     assert.equal(lines[0], "You won the deal");
+    assert.equal(explainResult(result({ winner: 1 }), ["Computer", "You"], 1, 1)[0], "You won the deal");
+    assert.equal(explainResult(result({ winner: 1 }), ["You", "Computer"], 1, 0)[0], "Deal won by Computer");
+  });
+
+  test("the seat, not the name, says who is spoken to: a player named 'You' or 'Vi' who is not him is named", () => {
+    assert.equal(explainResult(result({}), ["You", "Ana"], 1, 1)[0], "Deal won by You");
+    assert.equal(explainResult(result({}), ["You", "Ana"], 1, null)[0], "Deal won by You");
+    setLanguage("sr-Latn");
+    assert.equal(explainResult(result({}), ["Vi", "Ana"], 1, null)[0], "Deljenje dobija: Vi");
+    assert.equal(explainResult(result({}), ["Ana", "Vi"], 1, 0)[0], "Dobili ste deljenje");
   });
 
   test("a draw: one line, no winner", () => {
-    assert.deepEqual(explainResult(result({ winner: null, game_points: 0, reason: "draw" }), names, 0), [
+    assert.deepEqual(explainResult(result({ winner: null, game_points: 0, reason: "draw" }), names, 0, 0), [
       "A draw: no game points, and the same dealer deals again.",
     ]);
+  });
+});
+
+describe("matchWinnerText: who won the match", () => {
+  const match = (winner) => ({ winner, game_points: winner === 0 ? [7, 3] : [3, 8] });
+  let restoreDocument;
+  beforeEach(() => {
+    restoreDocument = withGlobal("document", { documentElement: {} });
+    setLanguage("en");
+  });
+  afterEach(() => {
+    setLanguage("sr-Latn");
+    restoreDocument();
+  });
+
+  test("said to the seat the page speaks to, the winner's game points first", () => {
+    assert.equal(matchWinnerText(match(0), ["You", "Computer"], 0), "You won the match, 7 : 3");
+    assert.equal(matchWinnerText(match(1), ["You", "Computer"], 0), "Match won by Computer, 8 : 3");
+    setLanguage("sr-Latn");
+    assert.equal(matchWinnerText(match(0), ["Vi", "Računar"], 0), "Dobili ste partiju, 7 : 3");
+  });
+
+  test("a player named 'Vi' who is not the seat spoken to is named, in the third person", () => {
+    setLanguage("sr-Latn");
+    assert.equal(matchWinnerText(match(1), ["Ana", "Vi"], 0), "Partiju dobija: Vi, 8 : 3");
+    assert.equal(matchWinnerText(match(0), ["Vi", "Ana"], null), "Partiju dobija: Vi, 7 : 3");
   });
 });

@@ -75,6 +75,28 @@ def test_the_invitation_names_the_rules_and_the_inviter(pair: tuple[FriendMatch,
     assert (alice.seat, bob.seat) == (0, 1)
 
 
+def test_the_friend_is_unnamed_until_his_answer_is_read_also_in_a_match_saved_by_earlier_versions() -> None:
+    alice, invite = FriendMatch.invite("Alice", ONE_DEAL, seeded(43))
+    assert alice.players == ("Alice", None) and alice.to_state()["players"] == ["Alice", None]
+    saved = alice.to_text()
+    assert json.loads(saved)["players"] == ["Alice", "?"]  # the saved form is the one earlier versions wrote
+    again = FriendMatch.from_text(saved)
+    assert again.to_state()["players"] == ["Alice", None] and again.to_text() == saved
+    bob, accept = FriendMatch.accept(invite, "Bob", seeded(143))
+    assert bob.to_state()["players"] == ["Alice", "Bob"]  # the invitation named Alice
+    again.receive(accept)
+    assert again.players == ("Alice", "Bob") and again.to_state()["players"] == ["Alice", "Bob"]
+    assert FriendMatch.from_text(again.to_text()).players == ("Alice", "Bob")
+
+
+def test_a_friend_who_calls_himself_question_mark_is_named_so() -> None:
+    alice, invite = FriendMatch.invite("Alice", ONE_DEAL, seeded(44))
+    _, accept = FriendMatch.accept(invite, "?", seeded(144))
+    alice.receive(accept)
+    assert alice.to_state()["players"] == ["Alice", "?"]
+    assert FriendMatch.from_text(alice.to_text()).players == ("Alice", "?")
+
+
 def test_after_three_links_the_leader_sees_every_face_up_card(pair: tuple[FriendMatch, FriendMatch]) -> None:
     alice, bob = pair
     assert bob.status() == "play" and alice.status() == "wait"
@@ -317,6 +339,7 @@ def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
         return result
 
     invited = ask(ana, "friend_invite", name="Ana", rules={"target": 1})
+    assert isinstance(invited["state"], dict) and invited["state"]["players"] == ["Ana", None]  # Bo not named yet
     peeked = ask(bo, "friend_peek", link=invited["link"])
     assert peeked["invitation"] is True
     assert peeked["offer"] == {
@@ -326,7 +349,7 @@ def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     }
     accepted = ask(bo, "friend_accept", link=invited["link"], name="Bo")
     state = ask(ana, "friend_receive", link=accepted["link"])["state"]
-    assert isinstance(state, dict)
+    assert isinstance(state, dict) and state["players"] == ["Ana", "Bo"]
     answer = ask(ana, "friend_link", id=state["id"])
     bo_state = ask(bo, "friend_receive", link=answer["link"])["state"]
     assert isinstance(bo_state, dict) and bo_state["status"] == "play"

@@ -63,6 +63,10 @@ PACKETS: Final = (4, 4)
 Status = Literal["play", "send", "wait", "over"]
 _DEAL_NUMBER: Final = struct.Struct(">H")
 """A ``RESIGN`` item's data: the number of the deal given up."""
+_UNNAMED: Final = "?"
+"""What the engine's :class:`~otv66.match.Match` (which names both players) holds for the friend until his answer to
+the invitation, which names him, is read; it is kept in the saved form as it always was. Nothing reads it back:
+:attr:`FriendMatch.players` gives ``None`` for the friend then, whatever the text."""
 
 
 class FriendMatch:
@@ -98,7 +102,7 @@ class FriendMatch:
         """A new match (this device is seat 0 and deals first) and the invitation link to send."""
         keys = MatchKeys.new(0, random_bytes=random_bytes)
         rules = rules if rules is not None else Rules()
-        me = cls(keys, rules, (check_player_name(name), "?"), _check_forfeit(forfeit))
+        me = cls(keys, rules, (check_player_name(name), _UNNAMED), _check_forfeit(forfeit))
         hello = {"name": name, "rules": rules.to_dict(), "forfeit": me.forfeit}
         me._send(Item.HELLO, json.dumps(hello).encode())
         me._send(Item.KEY, from_base64url(keys.key_message()))
@@ -137,6 +141,15 @@ class FriendMatch:
         return self.keys.seat
 
     @property
+    def players(self) -> tuple[str, str | None]:
+        """The players' names, the friend's ``None`` while his answer to the invitation (which names him) is unread.
+
+        Only the inviter (seat 0) has a friend not named yet, and only until the friend's first link is received.
+        """
+        first, second = self.match.players
+        return first, (None if self.seat == 0 and self.received == 0 else second)
+
+    @property
     def deal(self) -> Deal | None:
         """The engine's current deal once its face-up cards are open (face-down placeholders inside)."""
         deal = self.match.deal
@@ -153,7 +166,8 @@ class FriendMatch:
     def to_state(self) -> dict[str, Any]:
         """What the page shows: the match, whose turn it is, and the deal as this player sees it.
 
-        The deal is :meth:`otv66.model.PublicView.to_dict` with a pile whose top is not open yet shown
+        ``players`` is :attr:`players` (the friend ``None`` until named). The deal is
+        :meth:`otv66.model.PublicView.to_dict` with a pile whose top is not open yet shown
         as ``{"top": None, "hidden": ..., "unopened": True}``, ``legal_moves`` this player's own and
         ``last_trick`` (:meth:`otv66.deal.Deal.last_trick_dict`: the page shows a trick the friend's move finished).
         """
@@ -169,7 +183,7 @@ class FriendMatch:
         return {
             "id": to_base64url(self.keys.match_id),
             "seat": self.seat,
-            "players": list(match.players),
+            "players": list(self.players),
             "rules": match.rules.to_dict(),
             "forfeit": self.forfeit,
             "can_resign": self.can_resign(),

@@ -2,8 +2,8 @@
  * What the friend page says about a match: whose turn it is (the banner over the table, the list of matches) and
  * who plays it.
  *
- * Until the friend's answer to the invitation has been read, the engine does not know his name and holds "?" in
- * its place (otv66/friend/match.py `FriendMatch.invite`); the page then speaks of "your friend" with texts of their
+ * Until the friend's answer to the invitation has been read, the engine does not know his name and gives null in
+ * its place (otv66/friend/match.py `FriendMatch.players`); the page then speaks of "your friend" with texts of their
  * own (`_invited`), since a name cannot simply be swapped for a noun in Serbian ("igraču Bo" is "prijatelju").
  */
 
@@ -11,17 +11,23 @@ import { t } from "./i18n.js";
 
 /** @import { FriendState } from "./friend-types.js" */
 
-/** The name the engine gives the friend before it has read his answer to the invitation. */
-const UNKNOWN_NAME = "?";
-
 /**
  * The friend's name, or null while the invitation is unanswered.
  * @param {FriendState} state
  * @returns {string | null}
  */
 function friendName(state) {
-  const name = state.players[1 - state.seat];
-  return name === UNKNOWN_NAME ? null : name;
+  return state.players[1 - state.seat];
+}
+
+/**
+ * Both players' names as the page shows them: the friend not named yet is "your friend" ("prijatelj").
+ * @param {FriendState} state
+ * @returns {[string, string]}
+ */
+export function shownPlayers(state) {
+  const [first, second] = state.players;
+  return [first, second ?? t("friendUnknown")];
 }
 
 /**
@@ -45,7 +51,7 @@ export function statusText(state) {
  * @param {FriendState} state
  */
 export function turnText(state) {
-  if (state.status === "over") return t("friendTurn_over", { name: state.players[state.winner ?? state.seat] });
+  if (state.status === "over") return t("friendTurn_over", { name: shownPlayers(state)[state.winner ?? state.seat] });
   return t(`friendTurn_${textStatus(state)}`, { name: friendName(state) ?? "" });
 }
 
@@ -54,7 +60,5 @@ export function turnText(state) {
  * @param {FriendState} state
  */
 export function playersText(state) {
-  const players = [...state.players];
-  players[1 - state.seat] = friendName(state) ?? t("friendUnknown");
-  return `${players.join(" – ")} ${state.game_points.join(":")}`;
+  return `${shownPlayers(state).join(" – ")} ${state.game_points.join(":")}`;
 }

@@ -32,13 +32,32 @@ export class FriendStoreError extends Error {
  * @property {number} updated  ms since the epoch
  */
 
+/**
+ * The name an earlier engine gave the friend in the state until his answer to the invitation was read (it gives
+ * null now). A state stored then still holds it, until the engine loads the match and its state is stored again.
+ */
+const EARLIER_UNKNOWN_NAME = "?";
+
+/**
+ * A stored state as the engine gives it now: the inviter's friend (seat 1) that an earlier engine held as "?" is not
+ * named yet (null). One who calls himself "?" is "your friend" in the list only until the engine loads his match.
+ * @param {FriendState} state
+ * @returns {FriendState}
+ */
+function upToDate(state) {
+  if (state.seat !== 0 || !Array.isArray(state.players) || state.players[1] !== EARLIER_UNKNOWN_NAME) return state;
+  return { ...state, players: [state.players[0], null] };
+}
+
 /** @returns {{version: number, matches: Record<string, StoredMatch>} | null} null when unreadable */
 function read() {
   const text = localStorage.getItem(KEY);
   if (text === null) return { version: VERSION, matches: {} };
   try {
     const data = JSON.parse(text);
-    return data?.version === VERSION && typeof data.matches === "object" ? data : null;
+    if (data?.version !== VERSION || typeof data.matches !== "object") return null;
+    for (const match of Object.values(data.matches)) if (match?.state) match.state = upToDate(match.state);
+    return data;
   } catch {
     return null;
   }

@@ -6,6 +6,8 @@
  * opened yet (`unopened`) is drawn as a face-down card: its card is not known to anyone yet.
  */
 
+import { shownPlayers } from "./friend-status.js";
+
 /** @import { DealResult, DrawnState, Pair, Player, PublicView, Settings, TableView, TrickCard } from "./types.js" */
 /** @import { FriendDealView, FriendState } from "./friend-types.js" */
 
@@ -77,7 +79,7 @@ export function drawnState(state) {
   const rules = state.rules;
   return {
     match: {
-      players: pairOf(state.players, swap),
+      players: pairOf(shownPlayers(state), swap),
       rules,
       game_points: /** @type {Pair} */ (pairOf(state.game_points, swap)),
       target: rules.target,
@@ -116,10 +118,11 @@ export function finishedTrick(before, after) {
  * @returns {TableView}
  */
 export function tableView(state, settings, busy, shownTrick = null) {
+  const players = shownPlayers(state);
   return {
     settings,
     humans: [true, false],
-    names: [state.players[state.seat], state.players[1 - state.seat]],
+    names: [players[state.seat], players[1 - state.seat]],
     busy,
     hint: null,
     shownTrick,

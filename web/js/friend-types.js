@@ -6,7 +6,8 @@
  * @typedef {object} FriendState
  * @property {string} id
  * @property {number} seat
- * @property {[string, string]} players
+ * @property {[string, string | null]} players  the friend's name null until his answer to the invitation is read
+ *   (only the inviter, seat 0, has a friend not named yet)
  * @property {Rules} rules
  * @property {boolean} forfeit  option forfeit (docs/rules.md 6.5): a player may resign a deal
  * @property {boolean} can_resign  this player may resign the deal now

@@ -26,7 +26,7 @@ import { newMatch, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
 import { playSound } from "./sound.js";
-import { namesOf, opponentOf, viewOf } from "./store.js";
+import { namesOf, opponentOf, viewOf, youOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -197,7 +197,7 @@ export class MatchFlow {
     if (opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
     for (;;) {
       const options = { reviewAvailable: this.page.reviewAvailable };
-      const choice = await showDealResult(dialog, game, namesOf(this.page), options);
+      const choice = await showDealResult(dialog, game, namesOf(this.page), youOf(this.page), options);
       if (choice !== "review") break;
       setStatus(root, "thinking", t("reviewing"));
       const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
@@ -221,7 +221,7 @@ export class MatchFlow {
     this.setBusy(true);
     recordInHistory(this.ctx);
     await save(this.ctx);
-    const choice = await showMatchResult(this.ctx.dialog, game, namesOf(this.page));
+    const choice = await showMatchResult(this.ctx.dialog, game, namesOf(this.page), youOf(this.page));
     if (choice !== "rematch") {
       this.setBusy(false); // the finished match stays on the table: its link can be shared, History opened
       return false;

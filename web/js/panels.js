@@ -7,7 +7,7 @@ import { cardFace } from "./cards.js";
 import { planText } from "./deal-plan.js";
 import { cardName, suitName, t } from "./i18n.js";
 
-/** @import { Card, DealResult, DealView, Deck, Player, PlayingState } from "./types.js" */
+/** @import { Card, DealResult, DealView, Deck, MatchState, Player, PlayingState } from "./types.js" */
 /** @import { DealPlanChoice } from "./deal-plan.js" */
 
 /**
@@ -231,26 +231,20 @@ export function showDealChoice(dialog, tryDeal, remembered) {
 }
 
 /**
- * Whether `name` is the person at the screen, whom the page calls "Vi"/"You" (against the computer): a sentence
- * about him is said to him ("Dobili ste deljenje"), not of him ("Deljenje dobija: Vi").
- * @param {string} name
- */
-function isYou(name) {
-  return name === t("you");
-}
-
-/**
  * Why the deal gave what it gave, in sentences built from the engine's result.
  * @param {DealResult} result
  * @param {string[]} names  the players' names
  * @param {number} awarded  the game points the winner got (more than the result's with a draw bonus)
+ * @param {Player | null} you  the seat of the person at the screen, whom the page calls "Vi"/"You" (against the
+ *   computer): a sentence about him is said to him ("Dobili ste deljenje"), not of him ("Deljenje dobija: Vi");
+ *   null when the page addresses nobody (two people at one screen, a replay)
  */
-export function explainResult(result, names, awarded) {
+export function explainResult(result, names, awarded, you) {
   const lines = [];
   if (result.winner === null) return [t("draw")];
   const winner = result.winner;
   const loser = 1 - winner;
-  lines.push(isYou(names[winner]) ? t("winsDealYou") : t("winsDeal", { name: names[winner] }));
+  lines.push(winner === you ? t("winsDealYou") : t("winsDeal", { name: names[winner] }));
   if (result.reason === "false_claim") {
     lines.push(t("whyFalseClaim", { name: names[loser], score: result.scores[loser] }));
   } else {
@@ -270,15 +264,16 @@ export function explainResult(result, names, awarded) {
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished deal
  * @param {string[]} names
+ * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
  * @param {{reviewAvailable: boolean}} options
  */
-export function showDealResult(dialog, state, names, { reviewAvailable }) {
+export function showDealResult(dialog, state, names, you, { reviewAvailable }) {
   const deal = /** @type {DealView} */ (state.deal);
   const match = state.match;
   const result = /** @type {DealResult} */ (deal.result);
   const awards = match.deals[match.deals.length - 1]?.awarded ?? [0, 0];
   const awarded = result.winner === null ? 0 : awards[result.winner];
-  const lines = explainResult(result, names, awarded);
+  const lines = explainResult(result, names, awarded, you);
   const body = `<ul class="result-lines">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
     <p class="result-score">${escapeHtml(
       t("scoreLine", { a: result.scores[0], b: result.scores[1], ta: result.tricks[0], tb: result.tricks[1] }),
@@ -304,19 +299,30 @@ export function showDealResult(dialog, state, names, { reviewAvailable }) {
 }
 
 /**
+ * Who won the match, with the game points (the winner's first): said to the person at the screen when he won.
+ * @param {MatchState} match  a finished match
+ * @param {string[]} names
+ * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
+ */
+export function matchWinnerText(match, names, you) {
+  const winner = /** @type {Player} */ (match.winner);
+  const [a, b] = [match.game_points[winner], match.game_points[1 - winner]];
+  return winner === you ? t("matchWinnerYou", { a, b }) : t("matchWinner", { name: names[winner], a, b });
+}
+
+/**
  * The match is over: the winner and a rematch. Resolves "rematch".
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished match
  * @param {string[]} names
+ * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
  */
-export function showMatchResult(dialog, state, names) {
+export function showMatchResult(dialog, state, names, you) {
   const match = state.match;
-  const winner = /** @type {Player} */ (match.winner);
-  const [a, b] = [match.game_points[winner], match.game_points[1 - winner]]; // the winner's first
   return showPanel(dialog, {
     kind: "result match",
     title: t("matchOverTitle"),
-    body: `<p class="match-winner">${escapeHtml(isYou(names[winner]) ? t("matchWinnerYou", { a, b }) : t("matchWinner", { name: names[winner], a, b }))}</p>
+    body: `<p class="match-winner">${escapeHtml(matchWinnerText(match, names, you))}</p>
       <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
     buttons: [
       { label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" },

@@ -125,7 +125,9 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   position.dataset.deal = String(index);
   position.dataset.ply = String(ply);
   position.textContent = `${st("replayDeal", { n: index + 1, total: deals.length })} · ${st("replayMove", { n: ply, total: moves.length })}`;
-  const lines = result ? explainResult(result, shown.names, deals[index].awarded[result.winner ?? 0]) : [];
+  // Said of the players, to none of them: whoever opened the link watches the match (player-names.js), and a
+  // name typed "Vi" or "You" is a player's, not the watcher's.
+  const lines = result ? explainResult(result, shown.names, deals[index].awarded[result.winner ?? 0], null) : [];
   byId("replay-summary").textContent = asSentences(lines);
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
   buttonById("replay-prev-deal").disabled = index === 0;

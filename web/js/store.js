@@ -121,6 +121,16 @@ export function humansOf(page) {
 }
 
 /**
+ * The seat of the person at the screen whom the page calls "Vi"/"You" and speaks to ("Dobili ste deljenje"): the
+ * person's against the computer (seat 0, named `t("you")` by namesOf), none when two people share the screen.
+ * @param {PageState} page
+ * @returns {Player | null}
+ */
+export function youOf(page) {
+  return opponentOf(page) === "human" ? null : 0;
+}
+
+/**
  * The players' names on screen, in the current language (the record's names are the engine's).
  * @param {PageState} page
  * @returns {string[]}
