@@ -84,7 +84,7 @@ def test_the_embed_page_speaks_the_games_language(table_in_context, artifacts, l
     check_texts(page, EMBED_TEXTS[lang])
     assert "reached_66" in page.locator("main").inner_text(), "code stays as it is, in every script"
     framed = f"index.html?embed=1&lang={lang}&level=club"
-    assert framed in page.inner_text("#snippet"), "the snippet's game speaks it"
+    assert framed in page.input_value("#snippet"), "the snippet's game speaks it"
     assert framed in (page.locator("#preview").get_attribute("src") or ""), "the preview shows what the snippet gives"
     assert axe_violations(page, "{exclude: [['#preview']]}") == []  # the game in the frame is tested on its own
     screenshots(page, artifacts, f"embed-{lang}", full_page=True)
@@ -138,7 +138,7 @@ def test_with_the_snippets_script_the_frame_takes_the_height_the_game_asks_for(
     page = table_in_context(viewport={"width": 1280, "height": 1000}).page
     page.goto("/embed-info.html?lang=en")
     folder, club = club_server
-    (folder / "club.html").write_text(HOST_PAGE.format(snippet=page.locator("#snippet").inner_text()), "utf-8")
+    (folder / "club.html").write_text(HOST_PAGE.format(snippet=page.input_value("#snippet")), "utf-8")
     page.add_init_script(RECORD_RESIZE)
     page.goto(f"{club}club.html")
     iframe = page.locator("iframe")

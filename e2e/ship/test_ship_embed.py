@@ -89,9 +89,15 @@ def test_the_embed_page_gives_a_snippet_with_this_sites_address_and_a_live_previ
     ship = open_context()
     page = ship.new_page()
     page.goto(f"{site.url}embed-info.html")
-    snippet = page.inner_text("#snippet")
+    snippet = page.input_value("#snippet")
     assert f'<iframe src="{site.url}index.html?embed=1&' in snippet
     assert f'event.origin !== "{site.url.rstrip("/")}"' in snippet
+    ship.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    label = page.inner_text("#copy-snippet")
+    page.click("#copy-snippet")
+    page.wait_for_function(f"document.getElementById('copy-snippet').textContent !== {label!r}")  # "Copied"
+    assert page.evaluate("navigator.clipboard.readText()") == snippet
+    page.locator("#copy-snippet", has_text=label).wait_for()  # then it offers to copy again
     preview = page.wait_for_selector("#preview").content_frame()
     assert wait_ready(preview) == "your-turn"
     assert not preview.locator("#menu").is_visible()

@@ -3,7 +3,7 @@
  * standings link, the iframe snippet): a tap or focus selects the whole text, a Copy button puts it on the
  * clipboard (it says "Copied" a moment), and a link's Send button hands it to the device's share sheet where there
  * is one (a phone: straight to a chat). Without the clipboard API (an old browser, no permission) Copy leaves the
- * whole text selected, to copy by hand. Used by the game's share panel, the friend page and the club page.
+ * whole text selected, to copy by hand. Used by the game's share panel, the friend page, the club page and the Embed page.
  */
 
 import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";
@@ -17,12 +17,13 @@ export const COPIED_MS = 2000;
  * @param {Pick<HTMLInputElement, "value" | "focus" | "setSelectionRange" | "addEventListener">} field
  * @param {Pick<HTMLButtonElement, "textContent" | "addEventListener">} button
  * @param {Pick<Clipboard, "writeText"> | undefined} [clipboard]  the browser's; undefined where it has none
+ * @param {string} [label]  the button's text key in ship-text.js (the Embed page's says "Copy the code")
  */
-export function wireCopy(field, button, clipboard = globalThis.navigator?.clipboard) {
+export function wireCopy(field, button, clipboard = globalThis.navigator?.clipboard, label = "copy") {
   const selectAll = () => field.setSelectionRange(0, field.value.length);
   field.addEventListener("focus", selectAll);
   field.addEventListener("click", selectAll); // a tap in a field that has the focus would only move the caret
-  button.textContent = st("copy");
+  button.textContent = st(label);
   button.addEventListener("click", async () => {
     field.focus();
     selectAll();
@@ -31,7 +32,7 @@ export function wireCopy(field, button, clipboard = globalThis.navigator?.clipbo
       await clipboard.writeText(field.value);
       button.textContent = st("copied");
       setTimeout(() => {
-        button.textContent = st("copy");
+        button.textContent = st(label);
       }, COPIED_MS);
     } catch {
       // No permission: the text stays selected, to copy by hand.

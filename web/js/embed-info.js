@@ -4,6 +4,7 @@
  * settings), from ship-text.js.
  */
 
+import { wireCopy } from "./copy-field.js";
 import { setLanguage } from "./i18n.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { st } from "./ship-text.js";
@@ -83,15 +84,10 @@ function start() {
   const gameUrl = new URL("index.html", location.href);
   const code = snippet(gameUrl.href, lang);
   const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-  byId("snippet").textContent = code;
-  byId("copy-snippet").addEventListener("click", async (event) => {
-    try {
-      await navigator.clipboard.writeText(code);
-      /** @type {HTMLElement} */ (event.target).textContent = st("copied");
-    } catch {
-      // No clipboard permission: the code is on the page to select by hand.
-    }
-  });
+  const field = /** @type {HTMLTextAreaElement} */ (byId("snippet"));
+  field.value = code;
+  field.rows = code.split("\n").length;
+  wireCopy(field, /** @type {HTMLButtonElement} */ (byId("copy-snippet")), undefined, "embedCopy");
   const preview = /** @type {HTMLIFrameElement} */ (byId("preview"));
   preview.style.cssText = FRAME_STYLE;
   const log = byId("event-log");
