@@ -66,6 +66,19 @@ describe("playableCards: what may be clicked", () => {
   });
 });
 
+/** Each test of the enclosing describe runs in English, with a stand-in document (i18n.js sets its lang). */
+function inEnglishEachTest() {
+  let restoreDocument;
+  beforeEach(() => {
+    restoreDocument = withGlobal("document", { documentElement: {} });
+    setLanguage("en");
+  });
+  afterEach(() => {
+    setLanguage("sr-Latn");
+    restoreDocument();
+  });
+}
+
 describe("explainResult: why a deal gave what it gave (in English)", () => {
   const names = ["Ana", "Computer"];
   const result = (overrides) => ({
@@ -76,15 +89,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
     reason: "reached_66",
     ...overrides,
   });
-  let restoreDocument;
-  beforeEach(() => {
-    restoreDocument = withGlobal("document", { documentElement: {} });
-    setLanguage("en");
-  });
-  afterEach(() => {
-    setLanguage("sr-Latn");
-    restoreDocument();
-  });
+  inEnglishEachTest();
 
   test("reaching 66 against 33 or more: one game point", () => {
     assert.deepEqual(explainResult(result({}), names, 1, null), [
@@ -143,15 +148,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
 
 describe("matchWinnerText: who won the match", () => {
   const match = (winner) => ({ winner, game_points: winner === 0 ? [7, 3] : [3, 8] });
-  let restoreDocument;
-  beforeEach(() => {
-    restoreDocument = withGlobal("document", { documentElement: {} });
-    setLanguage("en");
-  });
-  afterEach(() => {
-    setLanguage("sr-Latn");
-    restoreDocument();
-  });
+  inEnglishEachTest();
 
   test("said to the seat the page speaks to, the winner's game points first", () => {
     assert.equal(matchWinnerText(match(0), ["You", "Computer"], 0), "You won the match, 7 : 3");
