@@ -265,6 +265,60 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     assert page.locator("#club-verify").inner_text() == "Провери и рангирај"
 
 
+def friend_page_language(page: Page) -> str:
+    """Open the friend page without ``lang``; the language it reads in (its picker showing the same)."""
+    page.goto("/friend.html")
+    page.locator('#status:not([data-status="loading"])').wait_for(timeout=LOAD_TIMEOUT_MS)
+    lang = page.evaluate("document.documentElement.lang")
+    assert page.locator("#friend-language").input_value() == lang
+    return lang
+
+
+def test_a_language_chosen_on_the_club_page_is_the_one_the_friend_page_opens_in(page: Page, base_url: str) -> None:
+    """One remembered choice for the game's pages (its settings): Cyrillic chosen over the address's English loads
+    the same challenge again in Cyrillic, the address's ``lang`` dropped (it would overrule the choice), and the
+    friend page then opens in Cyrillic too."""
+    token = challenge_token(Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5))
+    page.goto(f"{base_url}/club.html?lang=en#challenge={token}")
+    wait_status(page, "ready")
+    picker = page.locator("#club-language")
+    assert picker.input_value() == "en" and picker.get_attribute("aria-label") == "Language"
+    assert picker.locator("option").all_inner_texts() == ["Latinica", "Ћирилица", "English"]
+    picker.select_option("sr-Cyrl")
+    page.locator('html[lang="sr-Cyrl"]').wait_for()
+    wait_status(page, "ready")
+    assert page.locator("#club-home").inner_text() == "Играј против рачунара"
+    assert page.locator("#club-challenge-name").inner_text() == "Petak", "the same challenge"
+    assert page.url == f"{base_url}/club.html#challenge={token}"
+    assert picker.input_value() == "sr-Cyrl" and picker.get_attribute("aria-label") == "Језик"
+    assert friend_page_language(page) == "sr-Cyrl"
+    assert page.locator("#home-link").inner_text() == "Играј против рачунара"
+
+
+def test_a_language_the_club_page_remembered_under_its_former_key_is_kept(page: Page) -> None:
+    """The club page kept its language under a key of its own before: a visitor's choice there is moved into the
+    game's settings once (the old key goes), so the friend page reads in it too; a choice made with no ``lang`` in
+    the address (which stays the same) still loads the page again."""
+    page.goto("/club.html")
+    wait_status(page, "ready")
+    assert page.evaluate("document.documentElement.lang") == "en", "the browser's language: nothing remembered"
+    page.evaluate("localStorage.setItem('otv66.club.language', 'sr-Cyrl')")  # as the club page of before left it
+    page.reload()
+    page.locator('html[lang="sr-Cyrl"]').wait_for()
+    wait_status(page, "ready")
+    assert page.locator("#club-language").input_value() == "sr-Cyrl"
+    assert page.evaluate("localStorage.getItem('otv66.club.language')") is None
+    assert json.loads(page.evaluate("localStorage.getItem('otv66.settings')")) == {"lang": "sr-Cyrl"}
+    assert friend_page_language(page) == "sr-Cyrl"
+    page.goto("/club.html")
+    wait_status(page, "ready")
+    page.locator("#club-language").select_option("sr-Latn")
+    page.locator('html[lang="sr-Latn"]').wait_for()
+    wait_status(page, "ready")
+    assert page.locator("#club-home").inner_text() == "Igraj protiv računara"
+    assert friend_page_language(page) == "sr-Latn"
+
+
 def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_url: str) -> None:
     closed = challenge_token(Challenge("Stari izazov", deals=1, level="beginner", closes="2020-01-31", seed=5))
     page.goto(f"{base_url}/club.html?embed=1&lang=sr-Latn#challenge={closed}")
@@ -274,7 +328,8 @@ def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_ur
     info = page.locator("#club-challenge-info").inner_text()
     assert info.endswith("Izazov je zatvoren: igrao se do 31. 1. 2020. zaključno.")
     assert page.locator("#club-start").is_hidden() and page.locator("#table").is_hidden()
-    # In a club's frame: no language picker, no way out to a new match.
+    # In a club's frame: no language picker (there, but hidden), no way out to a new match.
+    assert page.locator("#club-language").count() == 1
     assert page.locator("#club-language").is_hidden() and page.locator("#club-home").is_hidden()
 
 

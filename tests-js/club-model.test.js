@@ -3,7 +3,6 @@ import { describe, test } from "node:test";
 
 import {
   closesBeforeToday,
-  clubLanguage,
   clubLinkIn,
   clubUrl,
   dealComparison,
@@ -40,13 +39,6 @@ describe("club links", () => {
     const url = new URL(clubUrl("challenge", "c1.x", BASE, { embed: true, lang: "sr-Cyrl" }));
     assert.equal(url.search, "?embed=1&lang=sr-Cyrl");
     assert.deepEqual(clubLinkIn(url), { kind: "challenge", token: "c1.x" });
-  });
-
-  test("the address's language comes first, then the one chosen on this device, then the browser's", () => {
-    assert.equal(clubLanguage("?embed=1&lang=sr-Cyrl", "en", "sr-Latn"), "sr-Cyrl");
-    assert.equal(clubLanguage("?lang=klingon", "en", "sr-Latn"), "en");
-    assert.equal(clubLanguage("", null, "sr-Latn"), "sr-Latn");
-    assert.equal(clubLanguage("", "nonsense", "en"), "en");
   });
 
   test("an address without a club link has none", () => {

@@ -7,6 +7,8 @@ import {
   defaultSettings,
   loadSettings,
   SPEEDS,
+  savedLanguage,
+  saveLanguage,
   saveSettings,
 } from "../web/js/settings.js";
 import { FakeStorage, withGlobal } from "./fakes.js";
@@ -111,6 +113,40 @@ describe("remembered settings", () => {
     for (const target of [0, -7, 2.5, "7"]) {
       assert.equal(loadSettings(stored({ rules: { target } })).rules.target, 7, String(target));
     }
+  });
+});
+
+describe("the remembered language alone (the club and friend pages' picker)", () => {
+  test("a language only where one was stored: the browser's default is no choice", () => {
+    assert.equal(savedLanguage(stored({ deck: "german", lang: "sr-Cyrl" })), "sr-Cyrl");
+    assert.equal(savedLanguage(stored({ deck: "german" })), null);
+    assert.equal(savedLanguage(stored({ lang: "fr" })), null);
+    assert.equal(savedLanguage(stored(["lang"])), null);
+    assert.equal(savedLanguage(new FakeStorage({ items: { [KEY]: "{not json" } })), null);
+    assert.equal(savedLanguage(new FakeStorage()), null);
+    assert.equal(savedLanguage(new FakeStorage({ failing: true })), null);
+  });
+
+  test("saving it keeps the other settings as stored and leaves the rest to their defaults", () => {
+    const storage = stored({ deck: "german", rules: { target: 3 } });
+    saveLanguage("sr-Cyrl", storage);
+    assert.deepEqual(JSON.parse(storage.getItem(KEY)), { deck: "german", rules: { target: 3 }, lang: "sr-Cyrl" });
+    assert.deepEqual(loadSettings(storage), {
+      ...defaultSettings(),
+      deck: "german",
+      rules: { ...DEFAULT_RULES, target: 3 },
+      lang: "sr-Cyrl",
+    });
+    const empty = new FakeStorage();
+    saveLanguage("en", empty);
+    assert.deepEqual(JSON.parse(empty.getItem(KEY)), { lang: "en" });
+  });
+
+  test("saving over unreadable settings, or into a refusing storage, does not throw", () => {
+    const damaged = new FakeStorage({ items: { [KEY]: "{not json" } });
+    saveLanguage("sr-Latn", damaged);
+    assert.equal(savedLanguage(damaged), "sr-Latn");
+    assert.doesNotThrow(() => saveLanguage("en", new FakeStorage({ failing: true })));
   });
 });
 

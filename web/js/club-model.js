@@ -7,10 +7,7 @@
  * fragment, which is never sent to a server.
  */
 
-import { isLanguage } from "./i18n.js";
-
 /** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
-/** @import { Language } from "./types.js" */
 
 /** @type {ClubLinkKind[]} */
 export const CLUB_LINK_KINDS = ["challenge", "result", "standings"];
@@ -78,20 +75,6 @@ export function clubUrl(kind, token, base, { embed = false, standings = false, l
   url.search = query.toString();
   url.hash = `${kind}=${token}${standings ? "&view=standings" : ""}`;
   return url.href;
-}
-
-/**
- * The club page's language: the address's `lang` (for this visit: an embedded challenge speaks its club's
- * language), else the one chosen on this device, else the browser's.
- * @param {string} search  the page address's query
- * @param {string | null} remembered  the language chosen on this device before
- * @param {Language} browser  the browser's language (i18n.js `browserLanguage`)
- * @returns {Language}
- */
-export function clubLanguage(search, remembered, browser) {
-  const asked = new URLSearchParams(search).get("lang");
-  if (isLanguage(asked)) return asked;
-  return isLanguage(remembered) ? remembered : browser;
 }
 
 /**

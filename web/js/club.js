@@ -7,25 +7,16 @@
  */
 
 import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
-import {
-  closesBeforeToday,
-  clubLanguage,
-  clubLinkIn,
-  clubUrl,
-  iframeSnippet,
-  localDay,
-  wantsStandings,
-} from "./club-model.js";
+import { closesBeforeToday, clubLinkIn, clubUrl, iframeSnippet, localDay, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { wireCopy, wireSend } from "./copy-field.js";
-import { deviceStorage } from "./device-storage.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
-import { browserLanguage, dayText, language, setLanguage, t } from "./i18n.js";
+import { dayText, language, t } from "./i18n.js";
+import { addLanguagePicker, startLanguage } from "./language-picker.js";
 import { registerServiceWorker } from "./sw-register.js";
 
-const LANGUAGE_KEY = "otv66.club.language";
 const engine = new Engine();
 
 /** Show `text` as the page's status (`status` goes to data-status for tests and styles). */
@@ -42,24 +33,6 @@ function fillTexts() {
   }
   byId("club-title").textContent = t("clubTitle");
   byId("club-home").textContent = t("playComputer");
-}
-
-/**
- * The language picker: the address's `lang` for this visit, else remembered on this device, else the browser's.
- * A choice is remembered, and replaces the address's `lang` too (else the address would overrule it).
- */
-function wireLanguage() {
-  const picker = /** @type {HTMLSelectElement} */ (byId("club-language"));
-  setLanguage(clubLanguage(location.search, deviceStorage().getItem(LANGUAGE_KEY), browserLanguage()));
-  picker.value = document.documentElement.lang;
-  picker.onchange = () => {
-    deviceStorage().setItem(LANGUAGE_KEY, picker.value);
-    const url = new URL(location.href);
-    if (!url.searchParams.has("lang")) return location.reload();
-    url.searchParams.set("lang", picker.value);
-    location.replace(url.href); // the query changes, so the page loads again
-  };
-  fillTexts();
 }
 
 /**
@@ -155,7 +128,9 @@ async function start() {
   // In a club's frame the page is the club's: no language picker (the snippet's address sets the language) and no
   // way out to a new match of the game.
   document.body.classList.toggle("embed", pageOptions().embed);
-  wireLanguage();
+  startLanguage(); // the address's `lang`, else the one chosen on any of the game's pages, else the browser's
+  addLanguagePicker(byId("menu"), "club-language"); // the challenge link in the fragment stays across its reload
+  fillTexts();
   registerServiceWorker();
   window.addEventListener("hashchange", () => location.reload()); // another club link pasted into the address bar
   setStatus("loading", t("clubLoading"));

@@ -17,16 +17,16 @@ import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-
 import { playersText, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
-import { language, setLanguage, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { bindInput } from "./input.js";
+import { addLanguagePicker, startLanguage } from "./language-picker.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
-import { applyOverrides, loadSettings, SPEEDS, saveSettings, TRICK_SHOWN } from "./settings.js";
+import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { hasShareSheet } from "./share-sheet.js";
 
 /** @import { FriendAnswer, FriendState } from "./friend-types.js" */
 /** @import { PanelDialog } from "./panels.js" */
-/** @import { Language } from "./types.js" */
 
 const engine = new Engine();
 const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
@@ -294,23 +294,14 @@ function wire() {
 }
 
 /**
- * The language picker. The page reads in the address's `lang` for this visit, else in the language remembered in
- * the game's settings (the game page's Settings and this picker share it), else in the browser's. Every later
- * link of a match opens this page without `lang`, so a choice made here is remembered, and the address's `lang`
- * is dropped (it would overrule the choice). The page loads again in the new language; an invitation being read
- * goes into the address so that it is read again.
+ * The language picker (language-picker.js: remembered in the game's settings, which every later link of a match
+ * opens this page with). The page loads again in the new language: the match on the table is shown again, and an
+ * invitation being read goes into the address so that it is read again.
  */
 function wireLanguage() {
-  const picker = /** @type {HTMLSelectElement} */ (byId("friend-language"));
-  picker.value = language();
-  picker.addEventListener("change", () => {
-    saveSettings({ ...loadSettings(), lang: /** @type {Language} */ (picker.value) });
+  addLanguagePicker(byId("menu"), "friend-language", (url) => {
     if (current) rememberOpenMatch(current.id);
-    const url = new URL(location.href);
-    url.searchParams.delete("lang");
     url.hash = invitation;
-    history.replaceState(null, "", url.href);
-    location.reload();
   });
 }
 
@@ -338,11 +329,10 @@ function matchToReopen() {
 }
 
 function labelPage() {
-  setLanguage(settings.lang);
+  startLanguage();
   document.title = `${t("friendTitle")} · ${t("title")}`;
   byId("brand-name").textContent = t("title");
   byId("home-link").textContent = t("playComputer");
-  byId("friend-language").setAttribute("aria-label", t("language"));
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }

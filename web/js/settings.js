@@ -8,7 +8,7 @@
 import { deviceStorage } from "./device-storage.js";
 import { browserLanguage, isLanguage } from "./i18n.js";
 
-/** @import { Rules, Settings, Speed } from "./types.js" */
+/** @import { Language, Rules, Settings, Speed } from "./types.js" */
 
 const KEY = "otv66.settings";
 
@@ -69,13 +69,23 @@ function sanitize(data, base) {
   return out;
 }
 
+/**
+ * The stored settings as they were written (not checked, no defaults filled in), or null.
+ * @param {Storage} storage
+ * @returns {Record<string, unknown> | null}
+ */
+function storedData(storage) {
+  try {
+    const data = JSON.parse(storage.getItem(KEY) ?? "null");
+    return data && typeof data === "object" && !Array.isArray(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The remembered settings (defaults for what is missing or malformed). */
 export function loadSettings(/** @type {Storage} */ storage = deviceStorage()) {
-  try {
-    return sanitize(JSON.parse(storage.getItem(KEY) ?? "null"), defaultSettings());
-  } catch {
-    return defaultSettings();
-  }
+  return sanitize(storedData(storage), defaultSettings());
 }
 
 /** Remember `settings` for the next visits. */
@@ -84,6 +94,29 @@ export function saveSettings(/** @type {Settings} */ settings, /** @type {Storag
     storage.setItem(KEY, JSON.stringify(settings));
   } catch {
     // Private mode or a full quota: the settings still apply to this visit.
+  }
+}
+
+/**
+ * The language remembered in the settings, or null where none was ever chosen (loadSettings would give the
+ * browser's then, which is no choice of the player's).
+ * @returns {Language | null}
+ */
+export function savedLanguage(/** @type {Storage} */ storage = deviceStorage()) {
+  const lang = storedData(storage)?.lang;
+  return isLanguage(lang) ? lang : null;
+}
+
+/**
+ * Remember `lang` in the settings, and nothing else: the other settings stay as stored, and those never chosen
+ * keep following their defaults (the browser's, the system's reduced motion).
+ * @param {Language} lang
+ */
+export function saveLanguage(lang, /** @type {Storage} */ storage = deviceStorage()) {
+  try {
+    storage.setItem(KEY, JSON.stringify({ ...storedData(storage), lang }));
+  } catch {
+    // Private mode or a full quota: the language still applies to this visit.
   }
 }
 
