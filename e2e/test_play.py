@@ -7,9 +7,12 @@ which the page runs too (same seeded match: ``Match(first_dealer=seed % 2, seed=
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 import pytest
+from test_never_lose import current_save
 
+from otv66 import links
 from otv66.match import Match
 from otv66.rules import Rules
 
@@ -57,6 +60,14 @@ def test_a_whole_deal_is_played_by_clicking_only_playable_cards(table, artifacts
     assert 2 * clicks - 1 <= review.count() <= 2 * clicks + 1, "one line per move of the deal"
     table.dialog().get_by_role("button", name="Close").click()
     assert table.dialog().locator("#next-deal").is_visible(), "after the review, the result again"
+    # The deal just played can be sent from its result (before the next one is dealt), and the result comes back.
+    table.dialog().locator("#share-finished-deal").click()
+    url = table.dialog().locator("#share-url").input_value()
+    shared = links.read_deal_token(unquote(url.split("#deal=")[1])).deal()
+    played = current_save(table)["record"]["deals"][-1]
+    assert (shared.dealer, shared.reveal_layout()) == (played["dealer"], played["layout"]), "the deal just played"
+    table.dialog().get_by_role("button", name="Close").click()
+    assert table.dialog().locator("#next-deal").is_visible(), "after the link, the result again"
 
 
 def test_manual_claim_has_a_66_button_and_a_claim_below_66_costs_2_game_points(table):

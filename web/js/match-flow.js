@@ -25,6 +25,7 @@ import {
 import { newMatch, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
+import { share } from "./share.js";
 import { playSound } from "./sound.js";
 import { namesOf, opponentOf, viewOf, youOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
@@ -196,8 +197,13 @@ export class MatchFlow {
     const winner = deal.result.winner;
     if (opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
     for (;;) {
-      const options = { reviewAvailable: this.page.reviewAvailable };
+      // A deal's link is offered where the menu offers it: not in a club's frame (the host page is the club's).
+      const options = { reviewAvailable: this.page.reviewAvailable, shareAvailable: !this.ctx.overrides.embed };
       const choice = await showDealResult(dialog, game, namesOf(this.page), youOf(this.page), options);
+      if (choice === "share") {
+        await share(engine, dialog, "deal"); // the deal just played: the next is not dealt yet
+        continue;
+      }
       if (choice !== "review") break;
       setStatus(root, "thinking", t("reviewing"));
       const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });

@@ -6,6 +6,7 @@
 import { cardFace } from "./cards.js";
 import { planText } from "./deal-plan.js";
 import { cardName, suitName, t } from "./i18n.js";
+import { st } from "./ship-text.js";
 
 /** @import { Card, DealResult, DealView, Deck, MatchState, Player, PlayingState } from "./types.js" */
 /** @import { DealPlanChoice } from "./deal-plan.js" */
@@ -260,14 +261,15 @@ export function explainResult(result, names, awarded, you) {
 }
 
 /**
- * After a deal: who won, the scores, why so many game points. Resolves "next" or "review".
+ * After a deal: who won, the scores, why so many game points. Resolves "next", "review" or "share".
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished deal
  * @param {string[]} names
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
- * @param {{reviewAvailable: boolean}} options
+ * @param {{reviewAvailable: boolean, shareAvailable: boolean}} options  which of the review and the deal's link
+ *   to offer besides the next deal
  */
-export function showDealResult(dialog, state, names, you, { reviewAvailable }) {
+export function showDealResult(dialog, state, names, you, { reviewAvailable, shareAvailable }) {
   const deal = /** @type {DealView} */ (state.deal);
   const match = state.match;
   const result = /** @type {DealResult} */ (deal.result);
@@ -295,6 +297,7 @@ export function showDealResult(dialog, state, names, you, { reviewAvailable }) {
   /** @type {PanelButton<string>[]} */
   const buttons = [{ label, value: "next", primary: true, id: "next-deal" }];
   if (reviewAvailable) buttons.push({ label: t("review"), value: "review", id: "review-button" });
+  if (shareAvailable) buttons.push({ label: st("shareDeal"), value: "share", id: "share-finished-deal" });
   return showPanel(dialog, { kind: "result", title: t("dealOverTitle", { n: deal.number }), body, buttons });
 }
 

@@ -136,12 +136,13 @@ function showLink(dialog, title, text, url) {
 }
 
 /**
- * Ask the engine for a token and show its link; a failure is shown as a message.
+ * Ask the engine for a token and show its link; a failure is shown as a message. Used by the menu's share buttons
+ * and by a finished deal's result panel (the deal just played, before the next is dealt).
  * @param {Engine} engine
  * @param {HTMLDialogElement} dialog
  * @param {LinkKind} kind
  */
-async function share(engine, dialog, kind) {
+export async function share(engine, dialog, kind) {
   try {
     const { token } = await engine.call(kind === "deal" ? "deal_link" : "game_link");
     const title = st(kind === "deal" ? "shareDealTitle" : "shareGameTitle");
