@@ -247,6 +247,22 @@ def test_a_trick_is_played_with_the_keyboard_only(table):
             page.evaluate("document.activeElement.blur()")
             page.keyboard.press("ArrowDown")
             assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "false"
+            # Tab stops once on each player's cards (the arrows move among them): on my side at a playable card.
+            page.evaluate("[...document.querySelectorAll('header button')].find((b) => b.offsetParent).focus()")
+            stops = []
+            for _ in range(30):
+                page.keyboard.press("Tab")
+                stops.append(
+                    page.evaluate(
+                        "[document.activeElement.id, document.activeElement.dataset.player ?? null,"
+                        " document.activeElement.getAttribute('aria-disabled')]"
+                    )
+                )
+                if stops[-1][0] == "hint-button":
+                    break
+            cards = [(player, disabled) for _, player, disabled in stops if player is not None]
+            assert [player for player, _ in cards] == ["1", "0"], stops
+            assert cards[1][1] == "false", "Tab lands on a card I can play"
         page.keyboard.press("1")
         first = page.evaluate("document.activeElement.dataset.card")
         assert first and page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "false"

@@ -82,7 +82,24 @@ function renderPiles(root, state, view, playable) {
       button.setAttribute("aria-label", label);
       button.dataset.key = canPlay ? String(++order) : "";
     }
+    setTabStop(/** @type {Element} */ (root.querySelector(`#piles-${player}`)));
   }
+}
+
+/**
+ * One Tab stop per player's cards (the arrow keys move among them, input.js), so that Tab goes from the computer's
+ * cards to the person's and on to the buttons in three presses, not seventeen: the card that has the focus, else
+ * the first playable one, else the first shown.
+ * @param {Element} holder  a player's piles
+ */
+function setTabStop(holder) {
+  const cards = /** @type {HTMLButtonElement[]} */ ([...holder.querySelectorAll(".card.top")]);
+  const shown = cards.filter((card) => !card.hidden);
+  const stop =
+    shown.find((card) => card === document.activeElement) ??
+    shown.find((card) => card.classList.contains("playable")) ??
+    shown[0];
+  for (const card of cards) card.tabIndex = card === stop ? 0 : -1;
 }
 
 /** A card of the trick on the table. */
