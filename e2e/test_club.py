@@ -8,13 +8,20 @@ reopens the same table. The second member's profile goes offline after its first
 the network (the service worker answers). The deals are played on the game's own table (by clicks, and one move
 by the keyboard), which fits a phone upright and on its side and a desktop (screenshots in e2e/artifacts); the
 form refuses a closing day already past; a challenge past its closing date says so and starts no attempt.
+A result of another challenge pasted among a challenge's results is refused alone, the others ranked and exported
+for a Serbian spreadsheet; a link with a full stop after it opens; the club's snippet is the Embed page's
+responsive frame, in which Copy works (and says so where the host did not allow the clipboard).
 """
 
 from __future__ import annotations
 
 import base64
+import functools
+import http.server
 import json
+import random
 import re
+import threading
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,11 +29,11 @@ from urllib.parse import unquote
 
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from test_screens import TAP, check_whole_table
 
-from otv66.challenge import Challenge, computer_acts, standings, verify
-from otv66.links import challenge_token, encode_token, read_result_token
+from otv66.challenge import Attempt, Challenge, computer_acts, standings, standings_csv, verify
+from otv66.links import challenge_token, encode_token, read_challenge_token, read_result_token, result_token
 
 SW_CONTROLS = """() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
   new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true))))"""
@@ -82,6 +89,13 @@ def create_challenge(page: Page) -> str:
     page.click("#club-snippet")
     selected = "(({id, selectionStart, selectionEnd}) => [id, selectionStart, selectionEnd])(document.activeElement)"
     assert page.evaluate(selected) == ["club-snippet", 0, len(snippet)], "a tap selects the whole snippet"
+    # The organiser's way back to the standings, to keep: a field to copy as well as a link to follow now.
+    standings_view = page.input_value("#club-standings-view")
+    assert standings_view == page.get_attribute("#club-standings-start", "href")
+    assert standings_view.endswith(f"#challenge={token_of(link)}&view=standings")
+    page.click("#club-standings-view-copy")
+    page.locator("#club-standings-view-copy", has_text="Copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == standings_view
     return link
 
 
@@ -133,6 +147,7 @@ def play_on(page: Page, pick: int, screens: Path | None = None, name: str = "") 
         elif page.locator("#club-next-deal").is_visible():
             page.click("#club-next-deal")
         elif first:
+            assert page.locator("#status").inner_text() == "Your turn.", "as the game says it"
             if screens:
                 check_screens(page, screens, name)
             page.keyboard.press("1")  # the first playable card takes the focus; Enter plays it
@@ -249,7 +264,7 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     assert page.locator("#club-closes-day").inner_text().startswith(refused)
     assert page.locator("#club-created").is_hidden()
     # The claim box says what it means ticked and unticked.
-    unticked, ticked = "Неозначено: 66 се пријављује аутоматски", "Означено: играч сам притиска „Пријави 66“"  # noqa: RUF001
+    unticked, ticked = "Неозначено: 66 се пријављује аутоматски", "Означено: играч сам притиска „Пријавите 66“"  # noqa: RUF001
     assert page.locator("#club-claim-note").inner_text().startswith(unticked)
     page.check("#club-manual-claim")
     assert page.locator("#club-claim-note").inner_text().startswith(ticked)
@@ -262,7 +277,7 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     assert "lang=" not in page.input_value("#club-link"), "the members' link: each member reads his own language"
     page.click("#club-standings-start")
     wait_status(page, "standings")
-    assert page.locator("#club-verify").inner_text() == "Провери и рангирај"
+    assert page.locator("#club-verify").inner_text() == "Проверите и рангирајте"
 
 
 def friend_page_language(page: Page) -> str:
@@ -287,12 +302,12 @@ def test_a_language_chosen_on_the_club_page_is_the_one_the_friend_page_opens_in(
     picker.select_option("sr-Cyrl")
     page.locator('html[lang="sr-Cyrl"]').wait_for()
     wait_status(page, "ready")
-    assert page.locator("#club-home").inner_text() == "Играј против рачунара"
+    assert page.locator("#club-home").inner_text() == "Играјте против рачунара"
     assert page.locator("#club-challenge-name").inner_text() == "Petak", "the same challenge"
     assert page.url == f"{base_url}/club.html#challenge={token}"
     assert picker.input_value() == "sr-Cyrl" and picker.get_attribute("aria-label") == "Језик"
     assert friend_page_language(page) == "sr-Cyrl"
-    assert page.locator("#home-link").inner_text() == "Играј против рачунара"
+    assert page.locator("#home-link").inner_text() == "Играјте против рачунара"
 
 
 def test_a_language_the_club_page_remembered_under_its_former_key_is_kept(page: Page) -> None:
@@ -315,7 +330,7 @@ def test_a_language_the_club_page_remembered_under_its_former_key_is_kept(page: 
     page.locator("#club-language").select_option("sr-Latn")
     page.locator('html[lang="sr-Latn"]').wait_for()
     wait_status(page, "ready")
-    assert page.locator("#club-home").inner_text() == "Igraj protiv računara"
+    assert page.locator("#club-home").inner_text() == "Igrajte protiv računara"
     assert friend_page_language(page) == "sr-Latn"
 
 
@@ -323,10 +338,11 @@ def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_ur
     closed = challenge_token(Challenge("Stari izazov", deals=1, level="beginner", closes="2020-01-31", seed=5))
     page.goto(f"{base_url}/club.html?embed=1&lang=sr-Latn#challenge={closed}")
     page.locator('#status[data-status="closed"]').wait_for(timeout=LOAD_TIMEOUT_MS)
-    # The closing day as Serbian writes a date, not as the link stores it (2020-01-31); the box says it is closed.
-    assert "Ovaj izazov je zatvoren posle 31. 1. 2020. (po satu" in page.locator("#status").inner_text()
-    info = page.locator("#club-challenge-info").inner_text()
-    assert info.endswith("Izazov je zatvoren: igrao se do 31. 1. 2020. zaključno.")
+    # The closing day as Serbian writes a date, not as the link stores it (2020-01-31), said once: not in the box too.
+    assert page.locator("#status").inner_text().startswith("Izazov je zatvoren 31. 1. 2020. (po satu ovog uređaja)")
+    assert page.locator("#club-challenge-info").inner_text() == "1 deljenje protiv računara (početnik)."
+    standings = page.locator("#club-to-standings").get_attribute("href") or ""
+    assert standings.endswith(f"#challenge={closed}&view=standings") and "embed=1" in standings, "in the frame"
     assert page.locator("#club-start").is_hidden() and page.locator("#table").is_hidden()
     # In a club's frame: no language picker (there, but hidden), no way out to a new match.
     assert page.locator("#club-language").count() == 1
@@ -348,3 +364,151 @@ def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page,
     page.locator('#status[data-status="error"]').wait_for(timeout=LOAD_TIMEOUT_MS)
     assert page.locator("#club-problem h2").inner_text() == "This link cannot be opened", "a standings link too"
     assert page.locator("#club-standings").is_hidden()
+
+
+def result_link(challenge: Challenge, name: str, rng_seed: int, finished: str = "2026-01-01") -> str:
+    """The result token of ``name`` playing ``challenge`` (random moves he may make), finished on ``finished``."""
+    rng = random.Random(rng_seed)
+    attempt = Attempt(challenge, name)
+    while not attempt.is_finished:
+        _ = attempt.play(rng.choice(attempt.legal_moves())) if attempt.deal_in_play else attempt.next_deal()
+    return result_token(attempt.result(finished))
+
+
+def downloaded_csv(page: Page) -> tuple[str, str]:
+    """Download the standings' CSV: its file name and its text (byte order mark included)."""
+    with page.expect_download() as started:
+        page.click("#club-csv")
+    download = started.value
+    return download.suggested_filename, Path(download.path()).read_bytes().decode("utf-8")
+
+
+SR_HEADER = ("Mesto", "Ime", "Poeni partije", "Dobijena deljenja", "Poeni iz karata")
+
+
+def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_for_a_serbian_spreadsheet(
+    page: Page, base_url: str
+) -> None:
+    challenge = Challenge("Petak u klubu", deals=1, level="beginner", closes="2099-01-31", seed=5)
+    other = Challenge("Subota", deals=1, level="beginner", closes="2099-01-31", seed=6)
+    honest = [result_link(challenge, name, n) for n, name in enumerate(["Ana", "Bora", "Cica", "Dule"])]
+    late = result_link(challenge, "Kasni", 5, finished="2099-02-01")
+    pasted = [*honest, late, result_link(other, "Gost", 6)]
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(challenge)}&view=standings")
+    wait_status(page, "standings")
+    assert page.locator("#club-exports").is_hidden(), "an empty table: no CSV and no standings link to offer"
+    for text in ("", "hello"):
+        page.fill("#club-results", text)
+        page.click("#club-verify")
+        assert page.locator('#status[data-status="error"]').inner_text() == "U tekstu nema linka rezultata."
+
+    page.fill("#club-results", "\n".join(f"{base_url}/club.html#result={token}" for token in pasted))
+    page.click("#club-verify")
+    wait_status(page, "standings")
+    rows = standings(verify(read_result_token(token)) for token in honest)
+    assert table_names(page) == [row.entry.name for row in rows]
+    assert page.locator("#status").inner_text() == "Tabela: 4 proverena rezultata."
+    refused = page.locator("#club-refused li").all_inner_texts()
+    assert len(refused) == 2 and refused[0].startswith("Rezultat 5 je odbijen. Završen je posle dana zatvaranja")
+    assert refused[1] == "Rezultat 6 je odbijen. Ovo je rezultat drugog izazova, a ne izazova „Petak u klubu“."
+
+    today = page.evaluate("new Date().toLocaleDateString('sv')")
+    name, text = downloaded_csv(page)
+    assert name == f"Petak-u-klubu-{today}.csv"
+    assert text == "\ufeff" + standings_csv(rows, ";", SR_HEADER, "Deljenje {n}"), "UTF-8 with its BOM, ';', Serbian"
+    assert page.input_value("#club-standings-link").startswith(f"{base_url}/club.html#standings=s1.")
+
+    # In English: ',' and English column names.
+    open_fresh(page, f"{base_url}/club.html?lang=en#result={honest[0]}")
+    wait_status(page, "standings")
+    name, text = downloaded_csv(page)
+    assert name == f"Petak-u-klubu-{today}.csv"
+    assert text.startswith("\ufeffRank,Name,Game points,Deals won,Card points,Deal 1\r\n1,Ana,")
+
+
+def test_a_challenge_link_with_a_full_stop_after_it_opens_and_leads_a_member_to_the_standings(
+    page: Page, base_url: str
+) -> None:
+    token = challenge_token(Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5))
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={token}.")  # copied from the end of a chat's sentence
+    wait_status(page, "ready")
+    assert page.locator("#club-challenge-name").inner_text() == "Petak"
+    standings = page.locator("#club-to-standings")
+    assert standings.inner_text() == "Tabela rezultata"
+    standings.click()  # open to anyone with the challenge link
+    wait_status(page, "standings")
+    assert page.locator("#club-standings-title").inner_text() == "Tabela: Petak"
+
+
+class QuietFiles(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder's files without logging each request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def club_site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A club's site: a folder served on another port of this machine (another origin than the game's); its
+    folder and address."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietFiles, directory=tmp_path))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield tmp_path, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+def show_on_host(page: Page, club_site: tuple[Path, str], snippet: str) -> Frame:
+    """Open a page of the club's site holding ``snippet``; the challenge's frame in it, once that page is loaded."""
+    folder, address = club_site
+    head = "<meta charset='utf-8'><title>Klub</title><link rel='icon' href='data:,'>"
+    body = f"<!doctype html><html><head>{head}</head><body><h1>Klub</h1>{snippet}</body></html>"
+    (folder / "vesti.html").write_text(body, encoding="utf-8")
+    page.goto(f"{address}/vesti.html")
+    frame = page.wait_for_selector("iframe").content_frame()
+    assert frame is not None
+    frame.locator('#status:not([data-status="loading"])').wait_for(timeout=LOAD_TIMEOUT_MS)
+    return frame
+
+
+@pytest.mark.allow_console("Permissions policy violation: The Clipboard API has been blocked")  # the host's choice
+def test_the_clubs_snippet_is_a_frame_that_fits_a_phone_and_a_desktop_and_copies(
+    page: Page, base_url: str, club_site: tuple[Path, str], artifacts: Path
+) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{base_url}/club.html?lang=en")
+    wait_status(page, "ready")
+    page.fill("#club-name", "Petak")
+    page.fill("#club-deals", "1")
+    page.click("#club-create-button")
+    wait_status(page, "created")
+    snippet = page.input_value("#club-snippet")
+    assert 'allow="clipboard-write; web-share"' in snippet and "width: 100%; max-width: 960px" in snippet
+    token = token_of(page.input_value("#club-link"))
+
+    frame = show_on_host(page, club_site, snippet)
+    # A member who has finished it there: his attempt kept in the frame's storage (the club's site's partition).
+    played = read_result_token(result_link(read_challenge_token(token), "Ana", 1))
+    saved = {"name": "Ana", "moves": [list(deal) for deal in played.moves], "result": result_token(played)}
+    frame.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"otv66.club.{token}", json.dumps(saved)])
+    frame.evaluate("setTimeout(() => location.reload())")
+    page.frame_locator("iframe").locator('#status[data-status="finished"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    for (width, height), expected in (((360, 640), (344, 0.88 * 640)), ((1280, 800), (960, 704))):
+        page.set_viewport_size({"width": width, "height": height})
+        box = page.locator("iframe").bounding_box()
+        assert box is not None and abs(box["width"] - expected[0]) < 1 and abs(box["height"] - expected[1]) < 2, box
+        assert frame.evaluate("document.documentElement.scrollWidth <= innerWidth"), "nothing runs off the frame"
+        page.screenshot(path=artifacts / f"club-snippet-{width}x{height}.png")
+    frame.click("#club-result-copy")
+    frame.locator("#club-result-copy", has_text="Copied").wait_for()
+
+    # A host that drops the frame's permission: Copy says the link is selected, to copy by hand.
+    frame = show_on_host(page, club_site, snippet.replace(' allow="clipboard-write; web-share"', ""))
+    page.frame_locator("iframe").locator('#status[data-status="finished"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    frame.click("#club-result-copy")
+    frame.locator("#club-result-copy", has_text="Selected — copy by hand").wait_for()
+    link = frame.input_value("#club-result-link")
+    assert frame.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [
+        0,
+        len(link),
+    ]

@@ -6,7 +6,8 @@ friend reads them before accepting. One deal is played to its end (a match to 1 
 on the table (a trick the friend's card finished stays on the table a moment), and a link altered in transit is
 refused with the match kept. The page is ordered for a newcomer (the invitation form first) and brings the
 invitation into view on a phone; the friend is "your friend" until his answer is read; a language chosen on the
-page is kept for the links that follow. Screenshots of the table as a player sees it go to
+page is kept for the links that follow; a reload shows again what the tab showed; the paste box says what it was
+given when that is no friend's link. Screenshots of the table as a player sees it go to
 ``e2e/artifacts/friend-*.png``.
 """
 
@@ -90,10 +91,15 @@ def started(ana: Page, bo: Page) -> None:
     assert rules[0].endswith(": 1")  # the target Ana chose, read before accepting
     assert ana.locator('#setting-dealer option[value="alternate"]').inner_text() in " ".join(rules)
     assert offered_link(bo) == ""  # nothing to send before he accepts
+    # Each sentence once (the invitation's box says it all), and no other name field to fill in.
+    assert bo.locator("#status").inner_text() == "" and bo.locator("#friend-new").is_hidden()
     bo.locator("#friend-accept-name").fill("Bo")
     bo.locator("#friend-accept-button").click()
     settled(bo)
     assert bo.evaluate("document.activeElement.id") in ("friend-copy", "friend-share")  # his answer, to send
+    assert bo.locator("#status").inner_text() == "Invitation accepted."  # the banner says what comes next
+    assert bo.locator("#friend-turn").inner_text() == "Send the link below to Ana, then open the link Ana sends back"
+    assert bo.locator("#friend-new").is_visible()
     assert deliver(offered_link(bo), ana) == "ready"
     assert deliver(offered_link(ana), bo) == "ready"
 
@@ -110,7 +116,7 @@ def test_a_language_chosen_here_is_kept_for_the_links_that_follow(devices: tuple
     assert bo.locator("#friend-invited-by").inner_text().startswith("Ana vas poziva")
     assert "lang=" not in bo.url
     bo.goto("/friend.html")
-    assert bo.locator("#home-link").inner_text() == "Igraj protiv računara"
+    assert bo.locator("#home-link").inner_text() == "Igrajte protiv računara"
     assert bo.locator("#friend-language").input_value() == "sr-Latn"
 
 
@@ -131,6 +137,55 @@ def test_after_a_move_the_link_to_send_is_in_sight_and_a_language_change_keeps_t
     assert settled(mover) == "ready"
     assert mover.locator("#friend-turn").inner_text().startswith("Pošaljite"), "the same match, in Latin"
     assert mover.locator("#friend-link").input_value() != ""
+
+
+def test_a_reload_shows_again_what_this_tab_showed(devices: tuple[Page, Page]) -> None:
+    """A reload shows the invitation being read again; in the middle of a deal, a reload or a visit to the page again
+    in the same tab shows the match with its link still to send, not the list. A link copied from the end of a chat
+    sentence is read (the sentence's punctuation ignored)."""
+    ana, bo = devices
+    bo.goto(invited(ana))
+    bo.locator("#friend-accept").wait_for()
+    bo.reload()
+    bo.locator("#friend-accept").wait_for()
+    assert settled(bo) == "ready" and "Ana" in bo.locator("#friend-invited-by").inner_text()
+    bo.locator("#friend-accept-name").fill("Bo")
+    bo.locator("#friend-accept-button").click()
+    settled(bo)
+    assert deliver(f"Evo odgovora: {offered_link(bo)}.", ana) == "ready"
+    assert deliver(f"({offered_link(ana)})", bo) == "ready"
+    mover = ana if ana.locator("#friend-turn").get_attribute("data-turn") == "play" else bo
+    play_a_card(mover)
+    link, banner = offered_link(mover), mover.locator("#friend-turn").inner_text()
+    for again in (mover.reload, lambda: mover.goto("/friend.html")):
+        again()
+        mover.locator("#friend-outgoing:not([hidden])").wait_for()
+        assert settled(mover) == "ready"
+        assert mover.locator("#friend-turn").inner_text() == banner
+        assert offered_link(mover) == link
+        assert mover.locator("#status").inner_text() == ""  # not "Ready.": the banner says what to do
+        assert mover.locator("#friend-list button.current").count() == 1
+
+
+def test_the_paste_box_says_what_it_holds_when_it_is_no_friend_link(page: Page, base_url: str) -> None:
+    """Nothing, words, or a link of another page of the site: the page says so (offering to open that link) in
+    sight, though the box lies far down a phone's page. The address's language goes along on the link to the game
+    against the computer."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("/friend.html?lang=en")
+    assert settled(page) == "ready"
+    assert page.locator("#home-link").get_attribute("href") == "index.html?lang=en"
+    status = page.locator("#status")
+    club = f"{base_url}/club.html#challenge=c1.Ab-c"
+    for text, said in (
+        ("", "Paste the link your friend sent first."),
+        ("pozdrav", "There is no link in this text."),
+        (f"Igraj: {club}.", "This is a club challenge link: open it"),
+    ):
+        assert deliver(text, page) == "hint"
+        assert status.inner_text() == said
+        assert page.evaluate("scrollY") > 0 and on_screen(status)
+    assert status.locator("a").get_attribute("href") == club
 
 
 def game_status(page: Page) -> str:
@@ -247,4 +302,4 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     assert settled(ana) == "ready"
     assert deliver(offered_link(ana), bo) == "ready"
     assert game_status(ana) == game_status(bo) == "over"
-    assert "Bo" in bo.locator("#friend-turn").inner_text()
+    assert bo.locator("#friend-turn").inner_text() == "The match is over. Winner: Bo"

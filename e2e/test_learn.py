@@ -9,6 +9,7 @@ import pytest
 from test_table import axe_violations
 
 PHONE = {"width": 360, "height": 640}
+PHONE_ON_ITS_SIDE = {"width": 640, "height": 360}
 DESKTOP = {"width": 1280, "height": 800}
 RULES_TITLES = {
     "sr-Latn": "Kako se igra Otvoreni 66",
@@ -51,12 +52,21 @@ def test_the_rules_panel_opens_from_the_menu_in_each_language(table_in_context, 
 
 
 @pytest.mark.parametrize(
-    ("button", "focused"), [("#rules-button", ".panel-buttons .primary"), ("#settings-button", "#setting-opponent")]
+    ("button", "focused", "viewport"),
+    [
+        ("#rules-button", ".panel-title", PHONE),
+        ("#rules-button", ".panel-title", PHONE_ON_ITS_SIDE),
+        ("#settings-button", "#setting-opponent", PHONE),
+    ],
+    ids=["rules", "rules-on-its-side", "settings"],
 )
-def test_a_panel_taller_than_a_phone_opens_at_its_title_and_gives_focus_back(table_in_context, button, focused):
-    # Focusing the main button, the last thing in the panel, scrolled a phone's reader to the end of the rules. The
-    # rules open with Enter on their main button; the settings, a form, on their first field (in sight).
-    table = table_in_context(viewport=PHONE).open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+def test_a_panel_taller_than_a_phone_opens_at_its_title_and_gives_focus_back(
+    table_in_context, button, focused, viewport
+):
+    # Focusing the main button, the last thing in the panel, scrolled a phone's reader to the end of the rules; kept
+    # from scrolling, the focus was out of sight and Space closed the rules. The rules, a text to read, open with the
+    # focus at their title, and Space scrolls them; the settings, a form, open on their first field (in sight).
+    table = table_in_context(viewport=viewport).open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
     open_menu(table)
     table.page.locator(button).click()
@@ -64,8 +74,14 @@ def test_a_panel_taller_than_a_phone_opens_at_its_title_and_gives_focus_back(tab
     assert dialog.evaluate("dialog => dialog.scrollHeight > dialog.clientHeight")  # it is taller than the screen
     assert dialog.evaluate("dialog => dialog.scrollTop") == 0
     title = dialog.locator(".panel-title").bounding_box()
-    assert title is not None and 0 <= title["y"] < PHONE["height"] / 2
+    assert title is not None and 0 <= title["y"] < viewport["height"] / 2
     assert dialog.evaluate("(dialog, focused) => dialog.querySelector(focused) === document.activeElement", focused)
+    shown = table.page.evaluate("document.activeElement.getBoundingClientRect().toJSON()")
+    assert shown["top"] >= 0 and shown["bottom"] <= viewport["height"], "the focus is in sight"
+    if focused == ".panel-title":
+        table.page.keyboard.press("Space")
+        assert table.dialog().count() == 1, "Space does not press a button out of sight"
+        table.wait_until(lambda: dialog.evaluate("dialog => dialog.scrollTop") > 0)  # it scrolls the text
     table.page.keyboard.press("Escape")
     assert table.dialog().count() == 0
     assert table.page.evaluate("document.activeElement.id") == "menu-toggle", "the folded menu's button has focus"

@@ -138,6 +138,21 @@ def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     assert moves_of(current_save(table)) == before, "the saved match is kept"
 
 
+def test_history_tells_the_saved_matches_apart(table):
+    # Each saved match was a date and "0 : 0": the player could not tell which one he was about to continue.
+    table.open(f"seed=7&level=beginner&opponent=computer&target=5&{FAST}")
+    table.play_moves(2)
+    wait_playable(table)
+    for options in (f"seed=8&opponent=hotseat&target=3&{FAST}", f"seed=3&level=expert&opponent=computer&{FAST}"):
+        table.page.goto(f"/?{options}")  # another match: the one on the table stays saved
+        table.page.locator("#open-link").click()
+        table.wait_ready()
+    table.page.locator("#history-button").click()
+    rows = table.dialog().locator("table.saved-matches tbody tr")
+    cells = [rows.nth(row).locator("td").all_inner_texts()[1:3] for row in range(rows.count())]
+    assert cells == [["two players", "0 : 0 (to 3)"], ["beginner", "0 : 0 (to 5)"]], "newest first"
+
+
 def test_a_save_from_a_newer_version_is_kept_untouched(table):
     newer = json.dumps({"version": 99, "record": {"format": "otv66-record/1"}, "future": "field"})
     table.page.add_init_script(  # in storage before the page's first script runs

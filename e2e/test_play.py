@@ -118,6 +118,9 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     table.click_card(lead[:2])
     choice = table.dialog()
     assert "announce" in choice.locator("#marriage-announce").inner_text()
+    view = Match(Rules(), first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4)).view().to_dict()
+    worth = view["marriage_worth"][lead[1]]
+    assert choice.locator(".panel-title").inner_text().endswith(f"({worth})"), "what it is worth, as the engine says"
     choice.locator("#marriage-announce").click()
     pending = table.page.locator(f"#info-{leader} .seat-marriages li.pending")
     table.wait_until(lambda: pending.count() == 1)  # announced before the first trick, the marriage waits
@@ -133,6 +136,11 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     counted = table.page.locator(f"#info-{leader} .seat-marriages li.counted")
     table.wait_until(lambda: counted.count() == 1)  # the trick won makes the marriage count
     assert table.score(leader) == str(score)
+    table.page.locator("#last-trick-button").click()
+    said = table.dialog().locator(".panel-body p").inner_text()
+    taker = f"Player {leader + 1}"
+    said_as = rf"{taker}: .+\u00a0· Player {2 - leader}: .+\u00a0— {taker} takes the trick"
+    assert re.fullmatch(said_as, said), "who played which card, and who took the trick"
 
 
 def test_a_whole_match_to_7_against_the_computer(table, artifacts):
@@ -190,6 +198,11 @@ def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(
 def test_hot_seat_two_people_take_turns_on_one_screen(table):
     table.open("seed=5&opponent=hotseat&speed=fast&lang=en")
     page = table.page
+    panel = table.dialog()
+    panel.locator(".preset").first.wait_for()
+    dealer = panel.locator(".panel-title").inner_text()
+    assert re.fullmatch(r"Player [12] deals", dealer), "two at one screen: the panel names the dealer, not 'you'"
+    assert page.locator("[data-status]").inner_text() == dealer, "as the status line does"
     assert table.step("1-1-1-1-1-1-1-1") == "dealt", "in hot-seat a person always deals"
     movers = []
     for _ in range(4):
@@ -273,3 +286,85 @@ def test_a_trick_is_played_with_the_keyboard_only(table):
         played += 1
         page.wait_for_timeout(50)
     table.wait_until(lambda: sum(table.tricks_won()) >= 1)
+
+
+ON_ITS_SIDE = {"width": 640, "height": 360}
+UPRIGHT = {"width": 360, "height": 640}
+FOCUSED_CARD = "[...document.querySelectorAll('#piles-0 button.card.top')].indexOf(document.activeElement)"
+"""Which of my piles' cards has the focus (0-7, in the order they stand on the screen, row by row), -1: none."""
+
+
+def my_first_turn(table_in_context, viewport):
+    """A keyboard-only table of `viewport` size, dealt 4-4 if I deal, waiting for my first card."""
+    table = table_in_context(viewport=viewport).open(f"seed=7&level=beginner&opponent=computer&{FAST}")
+    if table.dialog().locator(".preset").count():
+        table.step()
+    table.wait_until(lambda: table.playable().count() > 0)
+    return table
+
+
+@pytest.mark.parametrize(("viewport", "columns"), [(ON_ITS_SIDE, 8), (UPRIGHT, 4)], ids=["on-its-side", "upright"])
+def test_the_arrow_keys_go_to_the_card_beside_above_or_below_on_the_screen(table_in_context, viewport, columns):
+    # A phone on its side shows each player's eight piles in one row: Down went four cards to the right, as if they
+    # stood in two rows of four (as upright, where Right went on from a row's end to the next row's start).
+    table = my_first_turn(table_in_context, viewport)
+    page = table.page
+    cards = page.locator("#piles-0 button.card.top:not([hidden])")
+    assert cards.count() == 8
+    for index in range(8):
+        row, column = divmod(index, columns)
+        wanted = {  # no card that way: the focus stays (above my top row are the opponent's cards: not mine)
+            "ArrowLeft": index - 1 if column > 0 else index,
+            "ArrowRight": index + 1 if column < columns - 1 else index,
+            "ArrowUp": index - columns if row > 0 else index,
+            "ArrowDown": index + columns if index + columns < 8 else index,
+        }
+        went = {}
+        for key in wanted:
+            cards.nth(index).focus()
+            page.keyboard.press(key)
+            went[key] = page.evaluate(FOCUSED_CARD)
+        assert went == wanted, f"from card {index}"
+    assert page.evaluate("scrollY") == 0, "an arrow on the cards does not scroll the page"
+
+
+@pytest.mark.parametrize("viewport", [ON_ITS_SIDE, {"width": 1280, "height": 800}], ids=["folded", "wide"])
+def test_the_arrow_keys_move_through_the_menu_not_to_the_cards(table_in_context, viewport):
+    # In the open menu ArrowDown went to the first playable card, the menu staying open over the cards.
+    table = my_first_turn(table_in_context, viewport)
+    page = table.page
+    toggle = page.locator("#menu-toggle")
+    focused = "document.activeElement.id"
+    items = "[...document.querySelectorAll('#menu .menu-button')].filter((item) => item.checkVisibility())"
+    last_item = f"document.activeElement === {items}.at(-1)"
+    if toggle.is_visible():  # folded behind ☰: opened with Enter, the arrows go on from ☰ into it
+        toggle.focus()
+        page.keyboard.press("Enter")
+        assert toggle.get_attribute("aria-expanded") == "true"
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate(focused) == "new-match-button"
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate(focused) == "history-button"
+    else:  # always shown, in a row
+        page.locator("#new-match-button").focus()
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(focused) == "history-button"
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(focused) == "new-match-button"
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate(focused) == "history-button"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(last_item), "from the first item Up goes round to the last"
+    page.keyboard.press("Home")
+    assert page.evaluate(focused) == "new-match-button"
+    page.keyboard.press("End")
+    assert page.evaluate(last_item)
+    assert page.evaluate(FOCUSED_CARD) == -1
+    if toggle.is_visible():
+        assert toggle.get_attribute("aria-expanded") == "true"
+        page.keyboard.press("Escape")  # folds the menu; ☰ has the focus, and from the folded ☰ an arrow goes on
+        assert toggle.get_attribute("aria-expanded") == "false"
+        assert page.evaluate(focused) == "menu-toggle"
+        page.keyboard.press("ArrowDown")
+        assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "false", "to a card I can play"

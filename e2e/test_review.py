@@ -35,6 +35,7 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     panel = table.dialog()
     moves = panel.locator(".review-move")
     moves.first.wait_for(timeout=90_000)
+    assert panel.evaluate("d => d.querySelector('.panel-title') === document.activeElement"), "a text opens at its top"
     assert panel.locator(".panel-title").inner_text() == "Analiza deljenja"
     summary = panel.locator(".review-summary").inner_text()
     assert re.search(r"izgubljeno \d+,\d\d poena partije", summary), "a decimal comma in Serbian: " + summary
@@ -65,28 +66,30 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
         better = chosen.locator(".review-better").inner_text()
         assert better.startswith("bolje:")
     panel.screenshot(path=artifacts / f"review-{width}x{height}.png")
-    panel.get_by_role("button", name="Zatvori", exact=True).click()
+    panel.get_by_role("button", name="Zatvorite", exact=True).click()
     assert table.dialog().locator("#next-deal").is_visible()
 
 
-def test_the_last_plan_is_offered_enter_deals_it_and_a_wrong_plan_is_explained_in_serbian(table_in_context, artifacts):
+def test_the_last_plan_is_offered_enter_deals_it_and_an_unfinished_plan_cannot_be_dealt(table_in_context, artifacts):
     table = table_in_context(viewport={"width": 1280, "height": 800})
     table.open("seed=2&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     panel = table.dialog()
     panel.locator(".preset").first.wait_for()
+    assert panel.locator(".panel-title").inner_text() == "Vi delite", "against the computer the panel says it to you"
     deal_button = panel.locator("#deal-custom")
-    assert deal_button.inner_text() == "Podeli 4-4", "a first visit offers 4-4"
+    plan = panel.locator(".plan-text")
+    assert deal_button.inner_text() == "Podelite 4-4", "a first visit offers 4-4"
+    assert plan.inner_text() == "Raspored: 4-4", "the plan line shows what the button deals"
     panel.locator('.packet[data-packet="4"]').click()
     panel.locator('.packet[data-packet="2"]').click()
-    assert deal_button.inner_text() == "Podeli 4-2"
-    deal_button.click()
-    error = panel.locator(".plan-error")
-    table.wait_until(lambda: error.inner_text() != "")
-    assert error.inner_text() == ("Paketi treba da daju ukupno 8 karata, a daju 6."), (
-        "the engine's refusal, by its kind, in the player's language"
-    )
-    panel.screenshot(path=artifacts / "deal-panel-wrong-plan.png")
+    assert deal_button.inner_text() == "Podelite 4-2"
+    assert plan.inner_text() == "Raspored: 4-2 — još 2 karte", "what the plan still lacks (the engine's rule)"
+    assert deal_button.is_disabled(), "a plan short of the engine's total cannot be dealt"
+    assert panel.locator('.packet[data-packet="4"]').is_disabled(), "nor can a packet pass it"
+    assert panel.locator('.packet[data-packet="2"]').is_enabled()
+    panel.screenshot(path=artifacts / "deal-panel-unfinished-plan.png")
     panel.locator(".packet-clear").click()
+    assert plan.inner_text() == "Raspored: 4-4" and deal_button.is_enabled(), "cleared: the remembered plan again"
     panel.locator('.packet[data-packet="2"]').click()
     for _ in range(3):
         panel.locator('.packet[data-packet="2"]').click()
@@ -134,6 +137,7 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
         table.page.locator(".menu-toggle").click()
     button.click()
     panel = table.dialog()
+    assert panel.evaluate("d => d.querySelector('.panel-title') === document.activeElement"), "a text opens at its top"
     assert panel.locator("table.stats thead th").all_inner_texts() == [
         "Protivnik",
         "Partije",

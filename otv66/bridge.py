@@ -9,7 +9,9 @@ module-level :class:`Session` holds the match in play.
 
 Methods (``params`` in braces; every state-changing method returns the state):
 
-- ``version {}`` -> engine version, record format, shuffle version, AI levels
+- ``version {}`` -> engine version, record format, shuffle version, AI levels, and the packet rule
+  ``packets: {"sizes": [1, 2, 4], "total": 8}`` (the sizes a packet plan may use, the cards it adds up to), so a
+  page can tell a plan that is not yet complete before it asks to deal it
 - ``new_match {rules?, players?, first_dealer?, seed?, opponent?, level?}`` -> state (no deal yet).
   ``opponent``: ``"human"`` (default: two people, every move is ``play``) or ``"computer"`` (player 1,
   at ``level``, moves with ``computer_move``); missing names are :func:`otv66.table.default_names`
@@ -66,14 +68,20 @@ Methods (``params`` in braces; every state-changing method returns the state):
   or the member's move, and the computer's moves that answered it (no hint, no undo)
 - ``challenge_result {finished?}`` -> ``{"token"}``: the finished attempt's result link token (``r1.…``),
   dated ``finished`` (``YYYY-MM-DD``, the device's day) when given
-- ``result_check {token, deal?}`` -> with ``deal`` (1-based) that deal re-played: ``{"deal", "deals", "score"}``
-  (for progress); without, the whole result verified: ``{"challenge", "result"}``. A forged result is a
-  ``refused_…`` error naming why (:class:`otv66.challenge.RefusedResultError`); one finished after the closing
-  date is ``refused_late``. Each deal of a result link is re-played once: the checks are kept by token (the
-  last :data:`otv66.challenge.MAX_RESULTS`), so the whole check and ``standings`` re-use the deals already done
-- ``standings {results, challenge?}`` -> ``{"challenge", "rows", "tie_break", "csv", "token"}``: result tokens
-  verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge token ``challenge``
-  (default: the first result's); ``token`` is the standings link token (``s1.…``)
+- ``result_check {token, deal?, challenge?}`` -> with ``deal`` (1-based) that deal re-played: ``{"deal", "deals",
+  "score"}`` (for progress); without, the whole result verified: ``{"challenge", "challenge_token", "result"}``
+  (the challenge and its link token). A forged result is a ``refused_…`` error naming why
+  (:class:`otv66.challenge.RefusedResultError`); one finished after the closing date is ``refused_late``; given
+  the challenge token ``challenge`` (the standings' challenge), a result of another challenge is
+  ``refused_other_challenge``, before anything else is checked. Each deal of a result link is re-played once: the
+  checks are kept by token (the last :data:`otv66.challenge.MAX_RESULTS`), so the whole check and ``standings``
+  re-use the deals already done
+- ``standings {results, challenge?, csv_format?}`` -> ``{"challenge", "rows", "tie_break", "csv", "token"}``: result
+  tokens verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge token
+  ``challenge`` (default: the first result's); ``token`` is the standings link token (``s1.…``). ``csv_format``
+  ``{"separator", "header", "deal_column"}`` writes the CSV for the reader's spreadsheet (a separator of
+  :data:`otv66.challenge.CSV_SEPARATORS`, the five column names, each deal's column name with ``{n}`` its number);
+  without it the CSV is :func:`otv66.challenge.standings_csv`'s default (``,``, ``rank,name,…,deal_1,…``)
 - ``standings_open {token}`` -> the same, every result of the standings link verified again
 - ``standings_read {token}`` -> ``{"challenge", "results"}``: a standings link's challenge and result link tokens
   (a repeated result once), unverified: the page checks them deal by deal (``result_check``), with progress, and
@@ -129,9 +137,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from otv66 import __version__
 from otv66.deal import CLAIM, Deal
-from otv66.dealing import MAX_SEED, SHUFFLE_VERSION, check_packets, check_seed
+from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, SHUFFLE_VERSION, check_packets, check_seed
 from otv66.errors import IllegalMoveError, Otv66Error
-from otv66.match import Match
+from otv66.match import MAX_NAME_LENGTH, Match
 from otv66.record import FORMAT, MAX_JSON_DEPTH, json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
 from otv66.table import (
@@ -253,6 +261,7 @@ class Session:
             "shuffle": SHUFFLE_VERSION,
             "levels": list(levels()),
             "default_level": default_level(),
+            "packets": {"sizes": list(PACKET_SIZES), "total": PILES},
         }
 
     def new_match(
@@ -470,37 +479,48 @@ class Session:
     def challenge_result(self, finished: Any = None) -> dict[str, Any]:
         return {"token": links.result_token(self._attempt().result(finished))}
 
-    def result_check(self, token: Any, deal: Any = None) -> dict[str, Any]:
-        check = self._result_check(token)
+    def result_check(self, token: Any, deal: Any = None, challenge: Any = None) -> dict[str, Any]:
+        check = self._result_check(token, None if challenge is None else links.read_challenge_token(challenge))
         result = check.result
         if deal is None:
-            return {"challenge": result.challenge.to_dict(), "result": check.verified().to_dict()}
+            return {
+                "challenge": result.challenge.to_dict(),
+                "challenge_token": links.challenge_token(result.challenge),
+                "result": check.verified().to_dict(),
+            }
         if type(deal) is not int or not 1 <= deal <= len(result.moves):
             raise BridgeError(f"deal must be a number from 1 to {len(result.moves)}")
         return {"deal": deal, "deals": result.challenge.deals, "score": check.deal_score(deal).to_dict()}
 
-    def standings(self, results: Any, challenge: Any = None) -> dict[str, Any]:
+    def standings(self, results: Any, challenge: Any = None, csv_format: Any = None) -> dict[str, Any]:
         if not isinstance(results, list) or (not results and challenge is None) or len(results) > club.MAX_RESULTS:
             raise BridgeError(f"results is a list of 1 to {club.MAX_RESULTS} result link tokens")
+        written = _csv_format(csv_format)
         checks = list({id(check): check for check in map(self._result_check, results)}.values())  # each once
         opened = checks[0].result.challenge if challenge is None else links.read_challenge_token(challenge)
         for check in checks:
             club.check_same_challenge(opened, check.result)
-        return _standings(opened, [check.verified() for check in checks])
+        return _standings(opened, [check.verified() for check in checks], written)
 
     def standings_open(self, token: Any) -> dict[str, Any]:
         opened, results = _standings_link(token)
-        return _standings(opened, [club.verify(result) for result in results])
+        return _standings(opened, [club.verify(result) for result in results], {})
 
     def standings_read(self, token: Any) -> dict[str, Any]:
         opened, results = _standings_link(token)
         return {"challenge": links.challenge_token(opened), "results": [links.result_token(r) for r in results]}
 
-    def _result_check(self, token: Any) -> club.ResultCheck:
-        """The check of the result link ``token``: kept from an earlier call (its deals re-played once), or new."""
+    def _result_check(self, token: Any, challenge: club.Challenge | None = None) -> club.ResultCheck:
+        """The check of the result link ``token``: kept from an earlier call (its deals re-played once), or new.
+
+        Given the standings' ``challenge``, a result of another challenge is refused first (it is not re-played).
+        """
         check = self.result_checks.get(token) if isinstance(token, str) else None
+        result = links.read_result_token(token) if check is None else check.result
+        if challenge is not None:
+            club.check_same_challenge(challenge, result)
         if check is None:
-            check = club.ResultCheck(links.read_result_token(token))
+            check = club.ResultCheck(result)
             self.result_checks[token] = check
             if len(self.result_checks) > club.MAX_RESULTS:
                 self.result_checks.popitem(last=False)
@@ -674,14 +694,35 @@ def _saved_moves(moves: Any) -> list[list[str]]:
     return moves
 
 
-def _standings(opened: club.Challenge, verified: list[club.VerifiedResult]) -> dict[str, Any]:
-    """Rank ``verified`` (results of the challenge ``opened``); the table, its CSV and its link."""
+def _csv_format(given: Any) -> dict[str, Any]:
+    """The page's ``csv_format`` as :func:`otv66.challenge.standings_csv`'s keyword arguments (none: its defaults)."""
+    if given is None:
+        return {}
+    if not isinstance(given, dict) or set(given) != {"separator", "header", "deal_column"}:
+        raise BridgeError("csv_format is {separator, header, deal_column}")
+    header, deal_column = given["header"], given["deal_column"]
+    names = [*header, deal_column] if isinstance(header, list) else []
+    if (
+        given["separator"] not in club.CSV_SEPARATORS
+        or len(names) != len(club.CSV_HEADER) + 1
+        or not all(isinstance(name, str) and 0 < len(name) <= MAX_NAME_LENGTH for name in names)
+    ):
+        raise BridgeError(
+            f"csv_format has a separator of {club.CSV_SEPARATORS} and {len(club.CSV_HEADER)} column names and a "
+            f"deal column name, each 1 to {MAX_NAME_LENGTH} characters"
+        )
+    return {"separator": given["separator"], "header": header, "deal_column": deal_column}
+
+
+def _standings(opened: club.Challenge, verified: list[club.VerifiedResult], written: dict[str, Any]) -> dict[str, Any]:
+    """Rank ``verified`` (results of the challenge ``opened``); the table, its CSV (written as :func:`_csv_format`
+    gives) and its link."""
     rows = club.standings(verified)
     return {
         "challenge": opened.to_dict(),
         "rows": [row.to_dict() for row in rows],
         "tie_break": club.TIE_BREAK,
-        "csv": club.standings_csv(rows),
+        "csv": club.standings_csv(rows, **written),
         "token": links.standings_token(opened, [row.entry.result for row in rows]),
     }
 

@@ -557,17 +557,34 @@ def standings(results: Iterable[VerifiedResult]) -> list[StandingRow]:
 
 
 CSV_HEADER: Final = ("rank", "name", "game_points", "deals_won", "card_points")
+CSV_DEAL_COLUMN: Final = "deal_{n}"
+"""The name of each deal's column, ``{n}`` its number (1-based)."""
+CSV_SEPARATORS: Final = (",", ";", "\t")
+"""Separators a CSV may use: ``;`` is the list separator of a spreadsheet set to Serbian (and most of Europe)."""
 
 
-def standings_csv(rows: Sequence[StandingRow]) -> str:
-    """The standings as CSV: :data:`CSV_HEADER`, then each deal's game points (``deal_1`` ...)."""
+def standings_csv(
+    rows: Sequence[StandingRow],
+    separator: str = ",",
+    header: Sequence[str] = CSV_HEADER,
+    deal_column: str = CSV_DEAL_COLUMN,
+) -> str:
+    """The standings as CSV: ``header``, then each deal's game points (columns ``deal_column``, ``{n}`` numbered).
+
+    ``separator`` (one of :data:`CSV_SEPARATORS`) and the column names (as many as :data:`CSV_HEADER`) let a page
+    write the file its reader's spreadsheet opens in his language; the defaults are the CSV's contract for programs.
+    """
     deals = max((len(row.entry.deals) for row in rows), default=0)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([*CSV_HEADER, *(f"deal_{n}" for n in range(1, deals + 1))])
+    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n")
+    columns = [*header, *(deal_column.replace("{n}", str(n)) for n in range(1, deals + 1))]
+    writer.writerow([_text_cell(name) for name in columns])
     for row in rows:
-        name = row.entry.name
-        safe = "'" + name if name[:1] in ("=", "+", "-", "@", "\t", "\r") else name  # no formula in a spreadsheet
         per_deal = [score.game_points for score in row.entry.deals]
-        writer.writerow([row.rank, safe, *row.entry.totals.to_list(), *per_deal])
+        writer.writerow([row.rank, _text_cell(row.entry.name), *row.entry.totals.to_list(), *per_deal])
     return out.getvalue()
+
+
+def _text_cell(text: str) -> str:
+    """``text`` as a CSV cell a spreadsheet cannot take for a formula (a name may start with ``=``)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

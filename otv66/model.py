@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from otv66.cards import CODES, NO_CARD, SUITS, Card, CardSet
-from otv66.kernel import Reason, game_points
+from otv66.kernel import Reason, game_points, marriage_points
 from otv66.rules import Rules
 
 __all__ = ["NO_CARD", "Card", "CardSet", "DealResult", "Marriage", "Pile", "PublicView", "Reason"]
@@ -146,6 +146,8 @@ class PublicView:
 
         Each pile is ``{"top": "AH" | None, "hidden": bool}``. It names no
         face-down card: ``unseen_count`` says only how many there are.
+        ``marriage_worth`` is what a marriage in each suit is worth in this deal
+        (by suit letter: 40 in trumps, else 20), so a page can say it before one is announced.
         """
         return {
             "rules": self.rules.to_dict(),
@@ -171,6 +173,7 @@ class PublicView:
             "marriages": [
                 {"player": m.player, "suit": m.suit, "points": m.points, "counted": m.counted} for m in self.marriages
             ],
+            "marriage_worth": {code: marriage_points(suit, self.trump) for suit, code in enumerate(SUITS)},
             "moves": list(self.moves),
             "unseen_count": self.hidden_count,
             "legal_moves": list(self.legal_moves),

@@ -5,8 +5,10 @@ import {
   closesBeforeToday,
   clubLinkIn,
   clubUrl,
+  csvDataUrl,
+  csvFileName,
+  csvSeparator,
   dealComparison,
-  iframeSnippet,
   localDay,
   readAttempt,
   resultTokensIn,
@@ -46,10 +48,34 @@ describe("club links", () => {
     assert.equal(clubLinkIn({ hash: "#game=g1.x" }), null);
   });
 
-  test("the iframe snippet escapes what it quotes", () => {
-    const snippet = iframeSnippet("https://a.example/club.html?embed=1#challenge=c1.x", 'Klub "A" <b>');
-    assert.match(snippet, /^<iframe src="https:\/\/a\.example\/club\.html\?embed=1#challenge=c1\.x"/);
-    assert.match(snippet, /title="Klub &quot;A&quot; &lt;b&gt;"/);
+  test("a link copied from the end of a sentence is read without the sentence's punctuation", () => {
+    for (const end of [".", ",", ";", ":", "!", "?", ")", "»", '"', "'", ").", "%C2%BB", "%22", ".%20"]) {
+      const url = { hash: `#challenge=c1.AbC_-9${end}` };
+      assert.deepEqual(clubLinkIn(url), { kind: "challenge", token: "c1.AbC_-9" }, end);
+      assert.ok(wantsStandings({ hash: `#challenge=c1.x&view=standings${end}` }), end);
+    }
+  });
+});
+
+describe("the standings' CSV", () => {
+  test("a Serbian spreadsheet splits at ';' (its list separator), an English one at ','", () => {
+    assert.equal(csvSeparator("sr-Latn"), ";");
+    assert.equal(csvSeparator("sr-Cyrl"), ";");
+    assert.equal(csvSeparator("en"), ",");
+  });
+
+  test("the file is named after the challenge and the day, with nothing a file system refuses", () => {
+    assert.equal(csvFileName("Petak u klubu", "2026-11-30"), "Petak-u-klubu-2026-11-30.csv");
+    assert.equal(csvFileName('Š/ah: "Đak" <1>?', "2026-11-30"), "Š-ah-Đak-1-2026-11-30.csv");
+    assert.equal(csvFileName("Петак у клубу", "2026-11-30"), "Петак-у-клубу-2026-11-30.csv");
+    assert.equal(csvFileName("★ ★", "2026-11-30"), "Otvoreni-66-2026-11-30.csv");
+    assert.equal(csvFileName(`${"a".repeat(39)} b`, "2026-11-30"), `${"a".repeat(39)}-2026-11-30.csv`);
+  });
+
+  test("it downloads as UTF-8 with the byte order mark Excel needs to read č and Cyrillic", () => {
+    const url = csvDataUrl("Mesto;Ime\r\n1;Đorđe\r\n");
+    assert.ok(url.startsWith("data:text/csv;charset=utf-8,%EF%BB%BF"));
+    assert.equal(decodeURIComponent(url.split(",")[1]), "\uFEFFMesto;Ime\r\n1;Đorđe\r\n");
   });
 });
 

@@ -53,16 +53,35 @@ describe("copying a link or the snippet", () => {
     assert.equal(button.textContent, "Copy");
   });
 
-  test("without the clipboard API, or without permission, the text is left selected to copy by hand", async () => {
+  test("without the clipboard API, or without permission, the text is left selected and Copy says so a moment", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
     const refused = async () => {
-      throw new DOMException("no permission", "NotAllowedError");
+      throw new DOMException("Permissions policy violation: The Clipboard API has been blocked", "NotAllowedError");
     };
     for (const clipboard of [undefined, { writeText: refused }]) {
       const [field, button] = [new FakeField(LINK), new FakeButton()];
       wireCopy(field, button, clipboard);
       await button.click();
       assert.equal(field.selected, LINK);
+      assert.equal(button.textContent, "Selected — copy by hand");
+      t.mock.timers.tick(COPIED_MS);
       assert.equal(button.textContent, "Copy");
+    }
+  });
+
+  test("in Serbian the button says it in the page's script", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    for (const [lang, said] of [
+      ["sr-Latn", "Označeno — kopirajte ručno"],
+      ["sr-Cyrl", "Означено — копирајте ручно"],
+    ]) {
+      const undo = pageLanguage(lang);
+      const button = new FakeButton();
+      wireCopy(new FakeField(LINK), button, undefined);
+      await button.click();
+      assert.equal(button.textContent, said);
+      t.mock.timers.tick(COPIED_MS);
+      undo();
     }
   });
 

@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { FIRST_PLAN, loadDealPlan, planText, saveDealPlan } from "../web/js/deal-plan.js";
+import {
+  canAddPacket,
+  cardsLeft,
+  FIRST_PLAN,
+  isCompletePlan,
+  loadDealPlan,
+  planText,
+  presetPlans,
+  saveDealPlan,
+} from "../web/js/deal-plan.js";
 import { FakeStorage } from "./fakes.js";
 
 describe("the remembered packet plan", () => {
@@ -32,5 +41,44 @@ describe("the remembered packet plan", () => {
 
   test("a plan is written with dashes", () => {
     assert.equal(planText([1, 1, 2, 4]), "1-1-2-4");
+  });
+});
+
+describe("a plan checked against the engine's packet rule (the bridge's version: packets)", () => {
+  const rule = { sizes: [1, 2, 4], total: 8 };
+
+  test("only a plan of the rule's sizes adding up to its total can be dealt", () => {
+    assert.equal(isCompletePlan([4, 4], rule), true);
+    assert.equal(isCompletePlan([1, 2, 1, 4], rule), true);
+    assert.equal(isCompletePlan([4, 2], rule), false, "short");
+    assert.equal(isCompletePlan([1, 4, 4], rule), false, "9 cards");
+    assert.equal(isCompletePlan([3, 5], rule), false, "8 cards, sizes the rule lacks");
+    assert.equal(isCompletePlan([], rule), false);
+  });
+
+  test("what a plan still lacks", () => {
+    assert.equal(cardsLeft([], rule), 8);
+    assert.equal(cardsLeft([4, 2], rule), 2);
+    assert.equal(cardsLeft([4, 4], rule), 0);
+    assert.equal(cardsLeft([4, 4, 1], rule), 0, "never below none");
+  });
+
+  test("a packet is offered only while it fits: 1-4 cannot take another 4", () => {
+    assert.equal(canAddPacket([1, 4], 4, rule), false);
+    assert.equal(canAddPacket([1, 4], 2, rule), true);
+    assert.equal(canAddPacket([4, 4], 1, rule), false);
+    assert.equal(canAddPacket([], 3, rule), false, "a size the rule lacks");
+  });
+
+  test("the one-tap plans are one size all through, largest first, from the rule itself", () => {
+    assert.deepEqual(presetPlans(rule), [
+      [4, 4],
+      [2, 2, 2, 2],
+      [1, 1, 1, 1, 1, 1, 1, 1],
+    ]);
+    assert.deepEqual(presetPlans({ sizes: [2, 3], total: 6 }), [
+      [3, 3],
+      [2, 2, 2],
+    ]);
   });
 });

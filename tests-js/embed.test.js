@@ -4,6 +4,8 @@ import { after, before, describe, test } from "node:test";
 import {
   dealFinished,
   EVENT_VERSION,
+  FRAME_STYLE,
+  frameSnippet,
   HEIGHT_INTERVAL_MS,
   heightPoster,
   hostNotifier,
@@ -95,6 +97,29 @@ describe("the events' schema (version 1)", () => {
 
   test("the version is 1", () => {
     assert.equal(EVENT_VERSION, 1);
+  });
+});
+
+describe("the snippet a host page pastes (the Embed page's and a club challenge's)", () => {
+  const src = new URL("https://a.example/club.html?embed=1&lang=sr-Latn#challenge=c1.x");
+
+  test("a responsive frame that may copy and share, with the script that hears the game from its origin", () => {
+    const snippet = frameSnippet(src, "Otvoreni 66");
+    const frame = snippet.split("\n<script>")[0];
+    assert.match(frame, /^<iframe src="https:\/\/a\.example\/club\.html\?embed=1&amp;lang=sr-Latn#challenge=c1\.x"/);
+    assert.ok(frame.includes(`style="${FRAME_STYLE}"`));
+    assert.ok(
+      FRAME_STYLE.includes("width: 100%; max-width: 960px") && FRAME_STYLE.includes("height: min(88svh, 720px)"),
+    );
+    assert.ok(!/\b(width|height)="/.test(frame), "no fixed size that runs off a phone");
+    assert.ok(frame.includes('allow="clipboard-write; web-share"'), "Copy and Send work inside the frame");
+    assert.ok(snippet.includes('event.origin !== "https://a.example"'));
+    assert.ok(snippet.includes('event.data.type !== "resize"') && snippet.trimEnd().endsWith("</script>"));
+  });
+
+  test("it escapes what it quotes (a challenge's name is anyone's text)", () => {
+    const snippet = frameSnippet(src, 'Klub "A" <b>&');
+    assert.match(snippet, /title="Klub &quot;A&quot; &lt;b&gt;&amp;"/);
   });
 });
 

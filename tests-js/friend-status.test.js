@@ -39,18 +39,27 @@ describe("the friend named once his answer is read", () => {
     assert.equal(statusText(anas("send", "?")), "send your link to ?");
   });
 
-  test("by his name, from either seat", () => {
+  test("by his name, from either seat, in words that fit any name (no 'igraču' before a woman's)", () => {
     restoreLanguage = pageLanguage("sr-Latn");
-    assert.equal(turnText(anas("wait")), "Pošaljite link ispod igraču Bo, pa otvorite link koji vam Bo vrati");
-    assert.equal(statusText(anas("send")), "pošaljite link igraču Bo");
+    assert.equal(turnText(anas("wait")), "Pošaljite link ispod (za: Bo), pa otvorite link koji vam Bo vrati");
+    assert.equal(turnText(anas("send")), "Pošaljite link ispod (za: Bo)");
+    assert.equal(statusText(anas("send")), "pošaljite link (za: Bo)");
     const bos = { ...anas("wait"), seat: 1, game_points: [2, 1] };
-    assert.equal(statusText(bos), "čeka se link od igrača Ana");
+    assert.equal(statusText(bos), "čeka se link (od: Ana)");
+    for (const status of ["play", "send", "wait", "over"]) {
+      assert.doesNotMatch(`${turnText(anas(status))} ${statusText(anas(status))}`, /igrač/, status);
+    }
     assert.equal(playersText(bos), "Ana – Bo 2:1");
   });
 
-  test("the match's winner in the banner when it is over", () => {
+  test("the match's winner in the banner when it is over (said the same for either)", () => {
     restoreLanguage = pageLanguage("en");
-    assert.equal(turnText({ ...anas("over"), winner: 1 }), "The match is over: Bo won");
+    assert.equal(turnText({ ...anas("over"), winner: 1 }), "The match is over. Winner: Bo");
+    restoreLanguage();
+    restoreLanguage = pageLanguage("sr-Latn");
+    assert.equal(turnText({ ...anas("over"), winner: 0 }), "Partija je završena. Pobednik: Ana");
+    restoreLanguage();
+    restoreLanguage = pageLanguage("en");
     assert.equal(statusText(anas("over")), "the match is over");
     assert.equal(turnText(anas("play")), "Your turn: play a card");
   });

@@ -250,6 +250,19 @@ describe("one way of addressing the player", () => {
     const slips = Object.entries(TEXTS["sr-Latn"]).filter(([, text]) => informal.test(text));
     assert.deepEqual(slips, []);
   });
+
+  test("buttons and prompts say it too: Igrajte, Prijavite, never Igraj, Prijavi (the shipping texts included)", () => {
+    // The page's verbs in the informal imperative, where a command stands: first in a text or a sentence, or
+    // after "i", "pa", "Da," (elsewhere most are also the present tense: "ne može da se otvori"). "deli" is left
+    // out: "Deli: Ana" labels the dealer.
+    const verbs =
+      "igraj|prijavi|zatvori|sačuvaj|obriši|odustani|pokušaj|vrati|podeli|kopiraj|pošalji|osveži|otvori|nastavi|" +
+      "počni|prihvati|odbij|izvezi|uvezi|napravi|predaj|preuzmi|proveri|rangiraj|izaberi|nalepi|upiši|pogledaj|probaj";
+    const informal = new RegExp(`(?:^|[.:;!?] |, | i | pa )(?:${verbs})(?!\\p{L})`, "iu");
+    const texts = { ...TEXTS["sr-Latn"], ...shipText.SR };
+    const slips = Object.entries(texts).filter(([, text]) => informal.test(text));
+    assert.deepEqual(slips, []);
+  });
 });
 
 describe("lines run on as a paragraph", () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { FORMER_CLUB_KEY, rememberedLanguage, visitLanguage } from "../web/js/language-picker.js";
+import { FORMER_CLUB_KEY, inVisitLanguage, rememberedLanguage, visitLanguage } from "../web/js/language-picker.js";
 import { savedLanguage } from "../web/js/settings.js";
 import { FakeStorage } from "./fakes.js";
 
@@ -14,6 +14,15 @@ describe("the page's language for a visit", () => {
     assert.equal(visitLanguage("?lang=", "sr-Cyrl", "en"), "sr-Cyrl");
     assert.equal(visitLanguage("", null, "sr-Latn"), "sr-Latn");
     assert.equal(visitLanguage("", "nonsense", "en"), "en");
+  });
+});
+
+describe("a link to another page of the site", () => {
+  test("carries the address's language along, where it names one", () => {
+    assert.equal(inVisitLanguage("index.html", "?lang=en"), "index.html?lang=en");
+    assert.equal(inVisitLanguage("index.html", "?embed=1&lang=sr-Cyrl"), "index.html?lang=sr-Cyrl");
+    assert.equal(inVisitLanguage("index.html", ""), "index.html");
+    assert.equal(inVisitLanguage("index.html", "?lang=klingon"), "index.html");
   });
 });
 

@@ -4,7 +4,6 @@ import { after, before, describe, test } from "node:test";
 import {
   createPageState,
   humansOf,
-  lastTrickOf,
   matchUnderway,
   namesOf,
   opponentOf,
@@ -125,20 +124,6 @@ describe("selectors", () => {
     hotseat.busy = false;
     hotseat.moveNote = "Player 1 announced a marriage (40) and led the king of hearts";
     assert.equal(statusOf(hotseat)?.text, `${hotseat.moveNote} · Player 2 to play`);
-  });
-
-  test("the last trick is the engine's, cards in the order played", () => {
-    assert.equal(lastTrickOf(null), null);
-    const deal = /** @type {any} */ ({
-      last_trick: {
-        winner: 1,
-        cards: [
-          { player: 0, card: "AS" },
-          { player: 1, card: "TS" },
-        ],
-      },
-    });
-    assert.deepEqual(lastTrickOf(deal), { cards: ["AS", "TS"], winner: 1 });
   });
 
   test("a match is under way once a card is played, until it is over", () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, test } from "node:test";
 
 import { dealingOrder } from "../web/js/animate.js";
 import { setLanguage } from "../web/js/i18n.js";
-import { explainResult, matchWinnerText } from "../web/js/panels.js";
+import { explainResult, marriageTitle, matchWinnerText, trickTakerText, trickText } from "../web/js/panels.js";
 import { playableCards } from "../web/js/render.js";
 import { withGlobal } from "./fakes.js";
 
@@ -161,5 +161,65 @@ describe("matchWinnerText: who won the match", () => {
     setLanguage("sr-Latn");
     assert.equal(matchWinnerText(match(1), ["Ana", "Vi"], 0), "Partiju dobija: Vi, 8 : 3");
     assert.equal(matchWinnerText(match(0), ["Vi", "Ana"], null), "Partiju dobija: Vi, 7 : 3");
+  });
+});
+
+describe("marriageTitle: the suit and what the engine says a marriage in it is worth", () => {
+  const worth = { S: 20, H: 40, D: 20, C: 20 };
+  inEnglishEachTest();
+
+  test("the worth of the card's suit, in the deck's words", () => {
+    assert.equal(marriageTitle("KH", "french", worth), "Marriage in hearts (40)");
+    assert.equal(marriageTitle("QS", "french", worth), "Marriage in spades (20)");
+    setLanguage("sr-Latn");
+    assert.equal(marriageTitle("KH", "french", worth), "Marijaž: herc (40)");
+    assert.equal(marriageTitle("QD", "german", worth), "Marijaž: bundeva (20)");
+    setLanguage("sr-Cyrl");
+    assert.equal(marriageTitle("KH", "french", worth), "Маријаж: херц (40)");
+  });
+});
+
+describe("trickText: who played which card, and who took the trick", () => {
+  const trick = (winner) => ({
+    winner,
+    cards: [
+      { player: 0, card: "AD" },
+      { player: 1, card: "8D" },
+    ],
+  });
+  inEnglishEachTest();
+
+  test("each card with its player, in the order played; the taker said to the seat spoken to", () => {
+    assert.equal(
+      trickText(trick(0), ["You", "Computer"], 0, "french"),
+      "You: ace of diamonds\u00a0· Computer: eight of diamonds\u00a0— you take the trick",
+    );
+    assert.equal(
+      trickText(trick(1), ["You", "Computer"], 0, "french"),
+      "You: ace of diamonds\u00a0· Computer: eight of diamonds\u00a0— Computer takes the trick",
+    );
+  });
+
+  test("in Serbian the verb agrees with Vi, and the clause after the dash starts in lower case", () => {
+    setLanguage("sr-Latn");
+    assert.equal(
+      trickText(trick(0), ["Vi", "Računar"], 0, "french"),
+      "Vi: as karo\u00a0· Računar: osmica karo\u00a0— štih nosite Vi",
+    );
+    assert.equal(
+      trickText(trick(1), ["Vi", "Računar"], 0, "french"),
+      "Vi: as karo\u00a0· Računar: osmica karo\u00a0— štih nosi Računar",
+    );
+    setLanguage("sr-Cyrl");
+    assert.equal(
+      trickText(trick(0), ["Ви", "Рачунар"], 0, "french"),
+      "Ви: ас каро\u00a0· Рачунар: осмица каро\u00a0— штих носите Ви",
+    );
+  });
+
+  test("two at one screen: nobody is spoken to, the taker is named", () => {
+    setLanguage("sr-Latn");
+    assert.equal(trickTakerText(0, ["Igrač 1", "Igrač 2"], null), "štih nosi Igrač 1");
+    assert.equal(trickTakerText(1, ["Vi", "Ana"], 0), "štih nosi Ana");
   });
 });

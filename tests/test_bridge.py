@@ -106,6 +106,7 @@ def test_version_names_the_formats():
     assert version["record_format"] == "otv66-record/1"
     assert version["shuffle"] == 1
     assert version["levels"]
+    assert version["packets"] == {"sizes": [1, 2, 4], "total": 8}, "the packet rule a page checks a plan against"
 
 
 @pytest.mark.parametrize(

@@ -255,6 +255,15 @@ def test_the_csv_has_a_header_one_line_per_member_and_no_formulas():
     assert lines[2] == ["2", "Ana", "1", "1", "20", "1"]
 
 
+def test_the_csv_can_be_written_for_a_serbian_spreadsheet_and_still_holds_no_formula():
+    rows = standings([entry("-Ana; Bora", 3, 1, 50)])
+    header = ("Mesto", "Ime", "Poeni partije", "Dobijena deljenja", "Poeni iz karata")
+    text = standings_csv(rows, separator=";", header=header, deal_column="Deljenje {n}")
+    assert text.splitlines()[0] == "Mesto;Ime;Poeni partije;Dobijena deljenja;Poeni iz karata;Deljenje 1"
+    assert list(csv.reader(io.StringIO(text), delimiter=";"))[1] == ["1", "'-Ana; Bora", "3", "1", "50", "3"]
+    assert standings_csv(rows, header=("=1", *header[1:])).startswith("'=1,Ime,"), "nor in a column's name"
+
+
 # ---------------------------------------------------------------------------------------------- the closing date
 
 

@@ -214,6 +214,40 @@ def test_a_tampered_result_is_refused_through_the_bridge_by_its_reason():
     )
 
 
+def test_the_standings_refuse_a_result_of_another_challenge_by_itself_before_re_playing_it(monkeypatch):
+    """Pasted among a challenge's results, one of another challenge is refused alone (the page lists it and ranks the
+    others), before its date or any deal is checked; an accepted result names its challenge's link token."""
+    import otv66.challenge as module
+
+    session = Session()
+    token = result(session, "challenge_new", name="Petak", deals=1, level="club", closes="2026-12-31", seed=4)["token"]
+    other = result(session, "challenge_new", name="Subota", deals=1, level="club", closes="2026-12-31")["token"]
+    ours = play_in_bridge(session, token, "Ana", random.Random(3))
+    late = json.loads(contents(play_in_bridge(session, other, "Bora", random.Random(4))))
+    late["finished"] = "2027-01-05"
+    theirs = encode_token("r", late)
+    assert result(session, "result_check", token=ours)["challenge_token"] == token
+    monkeypatch.setattr(module, "replay_deal", lambda *_: pytest.fail("a result of another challenge re-played"))
+    for deal in (1, None):
+        params = {"token": theirs, "challenge": token} | ({} if deal is None else {"deal": deal})
+        assert error_type(session, "result_check", **params) == "refused_other_challenge"
+    assert error_type(session, "result_check", token=theirs) == "refused_late", "its own challenge's rules otherwise"
+    assert result(session, "result_check", token=ours, challenge=token)["result"]["name"] == "Ana"
+    assert [row["name"] for row in result(session, "standings", challenge=token, results=[ours])["rows"]] == ["Ana"]
+
+
+def test_the_standings_csv_is_written_as_the_page_asks():
+    session = Session()
+    token = result(session, "challenge_new", name="Petak", deals=1, level="club", closes="2026-12-31", seed=4)["token"]
+    played = play_in_bridge(session, token, "Ana", random.Random(3))
+    header = ["Mesto", "Ime", "Poeni partije", "Dobijena deljenja", "Poeni iz karata"]
+    asked = {"separator": ";", "header": header, "deal_column": "Deljenje {n}"}
+    table = result(session, "standings", challenge=token, results=[played], csv_format=asked)
+    assert table["csv"].startswith("Mesto;Ime;Poeni partije;Dobijena deljenja;Poeni iz karata;Deljenje 1\r\n1;Ana;")
+    for wrong in ({**asked, "separator": "|"}, {**asked, "header": header[:4]}, {**asked, "deal_column": ""}, []):
+        assert error_type(session, "standings", challenge=token, results=[played], csv_format=wrong) == "bad_request"
+
+
 @pytest.mark.parametrize(
     ("method", "params", "kind"),
     [

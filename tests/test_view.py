@@ -32,6 +32,7 @@ KEYS = {
     "pending_marriage_points",
     "scores",
     "marriages",
+    "marriage_worth",
     "moves",
     "unseen_count",
     "legal_moves",
@@ -67,6 +68,7 @@ def test_the_view_at_the_start_of_a_deal():
     for key in ("tricks_won", "card_points", "marriage_points", "pending_marriage_points", "scores"):
         assert view[key] == [0, 0]
     assert view["marriages"] == [] and view["moves"] == []
+    assert view["marriage_worth"] == {"S": 20, "H": 20, "D": 20, "C": 40}, "a marriage's worth before it is announced"
     assert view["unseen_count"] == 16
     assert sorted(view["legal_moves"]) == sorted(["KS", "QS", "KSm", "QSm", "AH", "TD", "JD", "9D", "8D", "7D"])
     assert view["result"] is None

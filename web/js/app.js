@@ -30,7 +30,7 @@ import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
 import { createPageState, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
-import { claim, hint, setLevel, showLastTrick, undo } from "./table-actions.js";
+import { claim, hint, rematch, setLevel, showLastTrick, undo } from "./table-actions.js";
 
 const root = byId("app");
 const loading = new LoadingScreen(byId("loading"));
@@ -111,6 +111,7 @@ async function loadEngine(early = null, resumeOnly = false) {
     const { version, reviewAvailable } = await startEngine(engine, loading, early);
     store.update((page) => {
       page.levels = { list: version.levels ?? [], default: version.default_level ?? null };
+      page.packetRule = version.packets;
       page.recordFormat = version.record_format;
       page.reviewAvailable = reviewAvailable;
       // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default.
@@ -230,6 +231,7 @@ function wireButtons() {
   byId("undo-button").addEventListener("click", () => undo(flow));
   byId("claim-button").addEventListener("click", () => claim(flow));
   byId("last-trick-button").addEventListener("click", () => showLastTrick(flow));
+  byId("table-rematch-button").addEventListener("click", () => rematch(flow));
 }
 
 // ------------------------------------------------------------------ start

@@ -1,11 +1,15 @@
 /**
- * The club challenge page's pure parts (club.html, issue 13): its links, the iframe snippet, saved progress,
- * result links found in pasted text, and the per-deal comparison of the standings.
+ * The club challenge page's pure parts (club.html, issue 13): its links, saved progress, result links found in
+ * pasted text, the per-deal comparison of the standings and how their CSV is written. (The iframe snippet is the
+ * Embed page's, embed.js.)
  *
  * Addresses: `club.html#challenge=c1.…` plays a challenge, `club.html#result=r1.…` opens a result on the
  * standings view, `club.html#standings=s1.…` reopens a standings table read-only. The token sits in the
- * fragment, which is never sent to a server.
+ * fragment, which is never sent to a server. A full stop or bracket after it (the link copied from the end of a
+ * sentence) is no part of it (pasted-link.js).
  */
+
+import { trimLinkEnd } from "./pasted-link.js";
 
 /** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
 
@@ -21,7 +25,7 @@ export const PROGRESS_PREFIX = "otv66.club.";
  * @returns {ClubLink | null}
  */
 export function clubLinkIn(location) {
-  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const params = fragmentParams(location);
   for (const kind of CLUB_LINK_KINDS) {
     const token = params.get(kind);
     if (token) return { kind, token };
@@ -55,7 +59,17 @@ export function closesBeforeToday(closes, today) {
  * @param {{hash: string}} location
  */
 export function wantsStandings(location) {
-  return new URLSearchParams(location.hash.replace(/^#/, "")).get("view") === "standings";
+  return fragmentParams(location).get("view") === "standings";
+}
+
+/**
+ * The parameters in an address's fragment, each value without the punctuation a sentence put after the link.
+ * @param {{hash: string}} location
+ */
+function fragmentParams(location) {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  for (const [name, value] of [...params]) params.set(name, trimLinkEnd(value));
+  return params;
 }
 
 /**
@@ -75,17 +89,6 @@ export function clubUrl(kind, token, base, { embed = false, standings = false, l
   url.search = query.toString();
   url.hash = `${kind}=${token}${standings ? "&view=standings" : ""}`;
   return url.href;
-}
-
-/**
- * The iframe snippet a club puts on its site.
- * @param {string} url  an address from clubUrl(…, true)
- * @param {string} title
- */
-export function iframeSnippet(url, title) {
-  const escaped = (/** @type {string} */ text) =>
-    text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return `<iframe src="${escaped(url)}" title="${escaped(title)}" width="420" height="640" style="border:0"></iframe>`;
 }
 
 /**
@@ -152,4 +155,38 @@ export function dealComparison(rows, index) {
   return rows
     .map((row) => ({ name: row.name, ...row.deals[index] }))
     .sort((a, b) => b.game_points - a.game_points || b.card_points - a.card_points || a.name.localeCompare(b.name));
+}
+
+/**
+ * The separator of the standings' CSV for a page in `lang`: a spreadsheet set to Serbian (Excel's list separator)
+ * splits columns at `;` and reads `,` as the decimal comma; an English one splits at `,`.
+ * @param {string} lang
+ */
+export function csvSeparator(lang) {
+  return lang === "en" ? "," : ";";
+}
+
+/** The longest challenge name kept in the CSV's file name (before the day). */
+const FILE_NAME_LENGTH = 40;
+
+/**
+ * The CSV's file name: the challenge's name as letters and digits joined by `-` (nothing a file system refuses),
+ * then the day (`YYYY-MM-DD`), e.g. `Petak-u-klubu-2026-11-30.csv` (the game's name for a name with no letter or
+ * digit).
+ * @param {string} name
+ * @param {string} day
+ */
+export function csvFileName(name, day) {
+  const words = name.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
+  const stem = words.join("-").slice(0, FILE_NAME_LENGTH).replace(/-$/, "") || "Otvoreni-66";
+  return `${stem}-${day}.csv`;
+}
+
+/**
+ * The address that downloads `csv`: UTF-8 with its byte order mark first, without which Excel reads the file in
+ * the system's old code page and garbles every č, ć, đ, š, ž (and all of Cyrillic).
+ * @param {string} csv
+ */
+export function csvDataUrl(csv) {
+  return `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${csv}`)}`;
 }

@@ -5,7 +5,9 @@
  * move at once. Every move is kept on this device after it is made (club-model.js), so a reload resumes; a finished
  * attempt shows its totals and result link again instead of a second attempt. That is a limit of this device only,
  * and the page says so. After the closing date (by this device's clock) the engine refuses a new attempt, and the
- * challenge's box says it is closed. At the end an embedded page posts `challenge-finished` (embed.js).
+ * status says the challenge is closed. At the end an embedded page posts `challenge-finished` (embed.js). The
+ * challenge's standings are a link away throughout (open to anyone with the challenge link; once finished, with the
+ * member's result in them).
  */
 
 import { installSprite } from "./cards.js";
@@ -37,14 +39,14 @@ import { SPEEDS, TRICK_SHOWN } from "./settings.js";
 export async function playChallenge(engine, token, challenge, closed, setStatus) {
   byId("club-play").hidden = false;
   byId("club-challenge-name").textContent = challenge.name;
-  const info = byId("club-challenge-info");
-  info.textContent = t(closed ? "clubInfoClosed" : "clubInfo", {
+  // Closed: the status says so, and when; the box does not say it again.
+  byId("club-challenge-info").textContent = t(closed ? "clubInfoClosed" : "clubInfo", {
     deals: challenge.deals,
     level: t(`level_${challenge.level}`),
     closes: dayText(challenge.closes),
   });
-  info.classList.toggle("club-closed", closed);
   byId("club-one-attempt").hidden = closed; // no attempt to be had: "one attempt per device" would only confuse
+  showStandingsLink(clubUrl("challenge", token, location.href, { standings: true, ...followedHere() }));
   const saved = readAttempt(token, deviceStorage());
   if (saved?.result) {
     // Totals are kept with the result; an attempt finished before they were has them from the engine's check.
@@ -174,6 +176,7 @@ class ClubTable {
         /** @type {HTMLDialogElement} */ (byId("panel")),
         code,
         this.settings.deck,
+        state.deal.marriage_worth,
       );
       if (!choice) return;
       move = choice === "announce" ? `${code}m` : code;
@@ -271,17 +274,30 @@ function showFinished(result, totals, lastDeal, setStatus) {
     /** @type {HTMLButtonElement} */ (byId("club-result-send")),
     () => byId("club-challenge-name").textContent ?? "",
   );
-  // The link to send carries no language (the organiser reads his own); the one followed here keeps this page's,
-  // and in a club's frame stays embedded.
-  const { embed } = pageOptions();
-  /** @type {HTMLAnchorElement} */ (byId("club-to-standings")).href = clubUrl("result", result, location.href, {
-    lang: language(),
-    embed,
-  });
+  // The link to send carries no language (the organiser reads his own); the one to the standings, the result in them.
+  showStandingsLink(clubUrl("result", result, location.href, followedHere()));
   const summary = { points: totals.game_points, won: totals.deals_won };
   byId("club-final").textContent = justFinished
     ? `${lastDeal} ${t("clubFinal", summary)}`
     : t("clubAlreadyPlayed", summary);
   setStatus("finished", t("clubFinishedStatus"));
-  if (justFinished && embed && window.parent !== window) window.parent.postMessage(challengeFinished(url), "*");
+  if (justFinished && pageOptions().embed && window.parent !== window) {
+    window.parent.postMessage(challengeFinished(url), "*");
+  }
+}
+
+/**
+ * The options of a link the member follows on this page: it keeps this page's language, and in a club's frame
+ * stays embedded.
+ */
+function followedHere() {
+  return { lang: language(), embed: pageOptions().embed };
+}
+
+/**
+ * Point the challenge's standings link (under its box) at `url`.
+ * @param {string} url
+ */
+function showStandingsLink(url) {
+  /** @type {HTMLAnchorElement} */ (byId("club-to-standings")).href = url;
 }

@@ -1,15 +1,25 @@
 /**
  * A challenge's standings (club.html#result=r1.…, #challenge=c1.…&view=standings, #standings=s1.…): result links
  * pasted or opened, each re-played in the engine deal by deal with the progress shown, then ranked (the tie-break
- * the engine states). A refused result is listed with the reason. The table exports as CSV and as a standings link,
- * which reopens it read-only (every result in it verified again, deal by deal with the progress shown, a refused
- * one listed) and embeds on a club's site.
+ * the engine states). A refused result (forged, late, of another challenge) is listed with its position and the
+ * reason, the others ranked. The table exports as CSV (for a spreadsheet in the page's language: UTF-8 with its byte
+ * order mark, `;` in Serbian, named after the challenge and the day) and as a standings link, which reopens it
+ * read-only (every result in it verified again, deal by deal with the progress shown, a refused one listed) and
+ * embeds on a club's site. An empty table offers neither.
  */
 
 import { byId, clubCall, inputById, refusalText } from "./club-call.js";
-import { clubUrl, dealComparison, resultTokensIn } from "./club-model.js";
+import {
+  clubUrl,
+  csvDataUrl,
+  csvFileName,
+  csvSeparator,
+  dealComparison,
+  localDay,
+  resultTokensIn,
+} from "./club-model.js";
 import { wireCopy } from "./copy-field.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** @import { Engine } from "./engine.js" */
 /** @import { Standings } from "./club-types.js" */
@@ -31,61 +41,89 @@ export async function openStandings(engine, start, setStatus) {
   }
   byId("club-standings").hidden = false;
   wireCopy(inputById("club-standings-link"), /** @type {HTMLButtonElement} */ (byId("club-standings-copy")));
-  /** @type {string[]} */
-  const accepted = [];
   const verifyAll = async (/** @type {string[]} */ tokens) => {
     byId("club-refused").replaceChildren();
+    hideTable();
+    /** @type {string[]} */
+    const accepted = [];
     for (const [index, token] of tokens.entries()) {
-      if (accepted.includes(token)) continue;
       setStatus("verifying", t("clubVerifying"));
-      await verifyOne(engine, token, index + 1, tokens.length, accepted);
+      const itsChallenge = await verifyOne(engine, token, challenge, index + 1, tokens.length);
+      if (itsChallenge === null) continue;
+      accepted.push(token);
+      challenge ??= itsChallenge; // opened on a result link: the first result that proves itself names the challenge
     }
-    if (!challenge && accepted.length === 0) return setStatus("ready", t("clubPasteResults"));
+    if (!challenge) return setStatus("ready", t("clubPasteResults"));
     try {
-      const table = await clubCall(engine, "standings", { challenge, results: accepted });
-      showTable(table, setStatus);
+      const table = await clubCall(engine, "standings", { challenge, results: accepted, csv_format: csvFormat() });
+      showTable(table);
+      setStatus("standings", t("clubRanked", { count: table.rows.length }));
     } catch (error) {
       setStatus("error", refusalText(error));
     }
   };
-  byId("club-verify").onclick = () => verifyAll(resultTokensIn(inputById("club-results").value));
+  byId("club-verify").onclick = () => {
+    const tokens = resultTokensIn(inputById("club-results").value);
+    return tokens.length ? verifyAll(tokens) : setStatus("error", t("clubNoResultLink"));
+  };
   inputById("club-results").value = results.join("\n");
   await verifyAll(results);
 }
 
 /**
- * Re-play one result deal by deal (progress shown), then as a whole (its totals); keep it if it proves itself.
+ * Re-play one result deal by deal (progress shown), then as a whole (its totals). A result of another challenge than
+ * the standings' (`challenge`, when known) is refused by the engine before anything is re-played.
  * @param {Engine} engine
  * @param {string} token
+ * @param {string | null} challenge  the standings' challenge token
  * @param {number} position  1-based among the results being checked
  * @param {number} count
- * @param {string[]} accepted  the results kept so far
+ * @returns {Promise<string | null>} the token of the result's challenge if it proves itself; null if it is refused
+ *   (it is listed with the reason)
  */
-async function verifyOne(engine, token, position, count, accepted) {
+async function verifyOne(engine, token, challenge, position, count) {
   const progress = byId("club-progress");
+  const of = challenge ? { challenge } : {};
   try {
     let deals = 1;
     for (let deal = 1; deal <= deals; deal++) {
       progress.textContent = t("clubProgress", { position, count, deal, deals });
-      deals = (await clubCall(engine, "result_check", { token, deal })).deals ?? deals;
+      deals = (await clubCall(engine, "result_check", { token, deal, ...of })).deals ?? deals;
     }
-    await clubCall(engine, "result_check", { token });
-    accepted.push(token);
+    return (await clubCall(engine, "result_check", { token, ...of })).challenge_token ?? null;
   } catch (error) {
     const item = document.createElement("li");
     item.dataset.refused = String(position);
     item.textContent = t("clubRefused", { position, reason: refusalText(error) });
     byId("club-refused").append(item);
+    return null;
+  } finally {
+    progress.textContent = "";
   }
-  progress.textContent = "";
 }
 
 /**
- * Show the ranked table, the per-deal comparison, the CSV and the standings link.
- * @param {Standings} table
- * @param {(status: string, text: string) => void} setStatus
+ * How the engine writes the CSV: for a spreadsheet in the page's language (its list separator; the table's column
+ * names, each deal's column numbered).
  */
-function showTable(table, setStatus) {
+function csvFormat() {
+  return {
+    separator: csvSeparator(language()),
+    header: ["clubRank", "clubMember", "clubGamePoints", "clubDealsWon", "clubCardPoints"].map((key) => t(key)),
+    deal_column: t("clubCsvDeal"),
+  };
+}
+
+/** Hide the table and what goes with it, while results are checked (a table of other results must not linger). */
+function hideTable() {
+  for (const id of ["club-table", "club-deal-pick", "club-deal-table", "club-exports"]) byId(id).hidden = true;
+}
+
+/**
+ * Show the ranked table, the per-deal comparison, and (when it has a row) the CSV and the standings link.
+ * @param {Standings} table
+ */
+function showTable(table) {
   byId("club-standings-title").textContent = t("clubStandingsOf", { name: table.challenge.name });
   const body = /** @type {HTMLTableSectionElement} */ (byId("club-table").querySelector("tbody"));
   body.replaceChildren(
@@ -97,10 +135,10 @@ function showTable(table, setStatus) {
   byId("club-tie-break").textContent = t("clubTieBreak");
   showComparison(table);
   const csv = /** @type {HTMLAnchorElement} */ (byId("club-csv"));
-  csv.href = `data:text/csv;charset=utf-8,${encodeURIComponent(table.csv)}`;
+  csv.href = csvDataUrl(table.csv);
+  csv.download = csvFileName(table.challenge.name, localDay());
   inputById("club-standings-link").value = clubUrl("standings", table.token, location.href);
-  byId("club-exports").hidden = false;
-  setStatus("standings", t("clubRanked", { count: table.rows.length }));
+  byId("club-exports").hidden = table.rows.length === 0; // an empty table: nothing to download or to send
 }
 
 /**

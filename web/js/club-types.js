@@ -60,8 +60,9 @@
  * @property {{computer_moves: string[], attempt: Attempt}} challenge_next_deal
  * @property {{computer_moves: string[], attempt: Attempt}} challenge_play
  * @property {{token: string}} challenge_result
- * @property {{challenge?: ChallengeInfo, result?: VerifiedResult, deal?: number, deals?: number, score?: DealScore}}
- *   result_check  the whole result verified, or (given `deal`) that deal re-played
+ * @property {{challenge?: ChallengeInfo, challenge_token?: string, result?: VerifiedResult, deal?: number,
+ *   deals?: number, score?: DealScore}} result_check  the whole result verified (its challenge, and that
+ *   challenge's link token), or (given `deal`) that deal re-played
  * @property {Standings} standings
  * @property {Standings} standings_open
  * @property {{challenge: string, results: string[]}} standings_read  a standings link's challenge and result tokens

@@ -1,16 +1,19 @@
 /**
  * The club challenge page (club.html, issue 13): create a challenge, play it, or rank its results.
  *
- * Without a link it offers the form that makes a challenge (its link and the iframe snippet for a club's site).
- * `#challenge=c1.…` plays it (club-play.js); `#challenge=c1.…&view=standings`, `#result=r1.…` and
- * `#standings=s1.…` open the standings view (club-standings.js). The engine does all the checking.
+ * Without a link it offers the form that makes a challenge (its link, the iframe snippet for a club's site: the
+ * Embed page's frame, embed.js, and the organiser's own link to its standings). `#challenge=c1.…` plays it
+ * (club-play.js); `#challenge=c1.…&view=standings`, `#result=r1.…` and `#standings=s1.…` open the standings view
+ * (club-standings.js). The engine does all the checking. In a club's frame the page tells the host the height it
+ * would like for its table (embed.js), as the game does.
  */
 
 import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
-import { closesBeforeToday, clubLinkIn, clubUrl, iframeSnippet, localDay, wantsStandings } from "./club-model.js";
+import { closesBeforeToday, clubLinkIn, clubUrl, localDay, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { wireCopy, wireSend } from "./copy-field.js";
+import { frameSnippet, reportPreferredHeight } from "./embed.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { dayText, language, t } from "./i18n.js";
@@ -74,7 +77,7 @@ function wireClaimNote() {
   say();
 }
 
-/** The organiser's form: the challenge's link and snippet once the engine has made it. */
+/** The organiser's form: the challenge's link, its snippet and his link to its standings once the engine has made it. */
 async function showCreate() {
   const form = /** @type {HTMLFormElement} */ (byId("club-create"));
   const level = /** @type {HTMLSelectElement} */ (byId("club-level"));
@@ -88,6 +91,7 @@ async function showCreate() {
   wireCopy(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-copy")));
   wireSend(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-send")), () => challengeName);
   wireCopy(inputById("club-snippet"), /** @type {HTMLButtonElement} */ (byId("club-snippet-copy")));
+  wireCopy(inputById("club-standings-view"), /** @type {HTMLButtonElement} */ (byId("club-standings-view-copy")));
   form.hidden = false;
   setStatus("ready", t("clubCreateTitle"));
   form.addEventListener("submit", async (event) => {
@@ -109,13 +113,14 @@ async function showCreate() {
       });
       challengeName = made.challenge.name;
       inputById("club-link").value = clubUrl("challenge", made.token, location.href);
-      inputById("club-snippet").value = iframeSnippet(
-        clubUrl("challenge", made.token, location.href, { embed: true, lang: language() }),
+      inputById("club-snippet").value = frameSnippet(
+        new URL(clubUrl("challenge", made.token, location.href, { embed: true, lang: language() })),
         made.challenge.name,
       );
-      const standings = /** @type {HTMLAnchorElement} */ (byId("club-standings-start"));
-      // A link the organiser follows himself: the standings in the language he reads this page in.
-      standings.href = clubUrl("challenge", made.token, location.href, { standings: true, lang: language() });
+      // The organiser's own way back to the standings (kept, or followed now): in the language he reads this page in.
+      const standings = clubUrl("challenge", made.token, location.href, { standings: true, lang: language() });
+      inputById("club-standings-view").value = standings;
+      /** @type {HTMLAnchorElement} */ (byId("club-standings-start")).href = standings;
       byId("club-created").hidden = false;
       setStatus("created", t("clubCreated"));
     } catch (error) {
@@ -128,6 +133,7 @@ async function start() {
   // In a club's frame the page is the club's: no language picker (the snippet's address sets the language) and no
   // way out to a new match of the game.
   document.body.classList.toggle("embed", pageOptions().embed);
+  reportPreferredHeight(pageOptions().embed, byId("table"));
   startLanguage(); // the address's `lang`, else the one chosen on any of the game's pages, else the browser's
   addLanguagePicker(byId("menu"), "club-language"); // the challenge link in the fragment stays across its reload
   fillTexts();

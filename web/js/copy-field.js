@@ -2,14 +2,17 @@
  * Read-only fields whose text goes elsewhere (a share link, a friend's move link, a club's challenge, result or
  * standings link, the iframe snippet): a tap or focus selects the whole text, a Copy button puts it on the
  * clipboard (it says "Copied" a moment), and a link's Send button hands it to the device's share sheet where there
- * is one (a phone: straight to a chat). Without the clipboard API (an old browser, no permission) Copy leaves the
- * whole text selected, to copy by hand. Used by the game's share panel, the friend page, the club page and the Embed page.
+ * is one (a phone: straight to a chat). Without the clipboard API (an old browser, no permission, a frame whose host
+ * did not allow `clipboard-write`) Copy leaves the whole text selected and says so a moment ("Selected — copy by
+ * hand"), so the press is not met with silence. Used by the game's share panel, the friend page, the club page and
+ * the Embed page.
  */
 
 import { hasShareSheet, sendThroughShareSheet } from "./share-sheet.js";
 import { st } from "./ship-text.js";
 
-/** How long Copy says "Copied": then it offers to copy again (the field may have changed meanwhile). */
+/** How long Copy says "Copied" (or that the text is selected to copy by hand): then it offers to copy again (the
+ * field may have changed meanwhile). */
 export const COPIED_MS = 2000;
 
 /**
@@ -24,19 +27,23 @@ export function wireCopy(field, button, clipboard = globalThis.navigator?.clipbo
   field.addEventListener("focus", selectAll);
   field.addEventListener("click", selectAll); // a tap in a field that has the focus would only move the caret
   button.textContent = st(label);
+  /** Say `key` on the button a moment, then offer to copy again. */
+  const sayAMoment = (/** @type {string} */ key) => {
+    button.textContent = st(key);
+    setTimeout(() => {
+      button.textContent = st(label);
+    }, COPIED_MS);
+  };
   button.addEventListener("click", async () => {
     field.focus();
     selectAll();
-    try {
-      if (!clipboard) return; // selected: the person copies by hand
-      await clipboard.writeText(field.value);
-      button.textContent = st("copied");
-      setTimeout(() => {
-        button.textContent = st(label);
-      }, COPIED_MS);
-    } catch {
-      // No permission: the text stays selected, to copy by hand.
-    }
+    const copied = clipboard
+      ? await clipboard.writeText(field.value).then(
+          () => true,
+          () => false,
+        )
+      : false;
+    sayAMoment(copied ? "copied" : "copyByHand"); // not copied: the text stays selected, to copy by hand
   });
 }
 

@@ -1,9 +1,12 @@
 /**
  * The packet plan a person last dealt with, remembered in this browser: offered as the default the next time he
- * deals (Enter deals it), or used at once when he chose "always deal like this". Whether a plan is valid is the
- * engine's decision (otv66/dealing.py); this module only keeps what was dealt. No function throws: a browser
- * without storage simply forgets.
+ * deals (Enter deals it), or used at once when he chose "always deal like this"; and a plan being built, checked
+ * against the engine's packet rule (otv66/dealing.py, given by the bridge's `version`), so the dealing panel offers
+ * only what can be dealt. The engine still checks every plan it deals. No function throws: a browser without
+ * storage simply forgets.
  */
+
+/** @import { PacketRule } from "./types.js" */
 
 const KEY = "otv66.dealPlan";
 
@@ -49,4 +52,49 @@ export function saveDealPlan(choice, storage = globalThis.localStorage) {
 /** A plan as people write it: "4-4", "2-2-2-2". */
 export function planText(/** @type {number[]} */ plan) {
   return plan.join("-");
+}
+
+/** How many cards a plan deals to each player in each round. */
+function planCards(/** @type {number[]} */ plan) {
+  return plan.reduce((sum, size) => sum + size, 0);
+}
+
+/**
+ * How many cards a plan still lacks under the engine's rule (0 once complete).
+ * @param {number[]} plan
+ * @param {PacketRule} rule
+ */
+export function cardsLeft(plan, rule) {
+  return Math.max(0, rule.total - planCards(plan));
+}
+
+/**
+ * Whether the engine's rule allows dealing `plan`: packets of its sizes, adding up to its total.
+ * @param {number[]} plan
+ * @param {PacketRule} rule
+ */
+export function isCompletePlan(plan, rule) {
+  return plan.every((size) => rule.sizes.includes(size)) && planCards(plan) === rule.total;
+}
+
+/**
+ * Whether a packet of `size` may still go on `plan` (it must not pass the rule's total).
+ * @param {number[]} plan
+ * @param {number} size
+ * @param {PacketRule} rule
+ */
+export function canAddPacket(plan, size, rule) {
+  return rule.sizes.includes(size) && size <= cardsLeft(plan, rule);
+}
+
+/**
+ * The one-tap plans: one packet size all through, largest first ("4-4", "2-2-2-2", "1-1-1-1-1-1-1-1").
+ * @param {PacketRule} rule
+ * @returns {number[][]}
+ */
+export function presetPlans(rule) {
+  return [...rule.sizes]
+    .sort((a, b) => b - a)
+    .filter((size) => rule.total % size === 0)
+    .map((size) => Array.from({ length: rule.total / size }, () => size));
 }

@@ -5,18 +5,10 @@
  */
 
 import { wireCopy } from "./copy-field.js";
+import { FRAME_STYLE, frameSnippet } from "./embed.js";
 import { setLanguage } from "./i18n.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { st } from "./ship-text.js";
-
-/**
- * The frame's size: the whole width of the host's column (up to 960 px) and most of the screen's height (up to
- * 720 px). The table inside sizes its cards from that box, so the frame is landscape on a desktop and portrait on a
- * phone, and always fits on one screen (`svh`: the height with the phone's address bar shown; `vh` for older
- * browsers, which ignore the second declaration).
- */
-export const FRAME_STYLE =
-  "display: block; width: 100%; max-width: 960px; height: min(88vh, 720px); height: min(88svh, 720px); border: 0";
 
 /**
  * The address the snippet frames: the game page `gameUrl` embedded, in `lang` (the language the webmaster reads
@@ -24,31 +16,10 @@ export const FRAME_STYLE =
  * @param {string} gameUrl
  * @param {string} lang
  */
-export function frameSource(gameUrl, lang) {
+function frameSource(gameUrl, lang) {
   const src = new URL(gameUrl);
   src.search = new URLSearchParams({ embed: "1", lang, level: "club" }).toString();
   return src;
-}
-
-/**
- * The iframe snippet for a site whose game page is `gameUrl`, the game in `lang`.
- * @param {string} gameUrl
- * @param {string} lang
- */
-export function snippet(gameUrl, lang) {
-  const src = frameSource(gameUrl, lang);
-  return `<iframe src="${src.href}" title="Otvoreni 66"
-        style="${FRAME_STYLE}" loading="lazy"></iframe>
-<script>
-  // Optional: hear when a deal or the match ends, and give the frame the height the game asks for (up to the
-  // window's height).
-  window.addEventListener("message", (event) => {
-    if (event.origin !== "${src.origin}" || event.data?.source !== "otv66") return;
-    if (event.data.type !== "resize") return console.log(event.data.type, event.data.game_points);
-    for (const frame of document.querySelectorAll("iframe"))
-      if (frame.contentWindow === event.source) frame.style.height = Math.min(event.data.height, innerHeight) + "px";
-  });
-</script>`;
 }
 
 /**
@@ -82,7 +53,7 @@ function translate() {
 function start() {
   const lang = translate();
   const gameUrl = new URL("index.html", location.href);
-  const code = snippet(gameUrl.href, lang);
+  const code = frameSnippet(frameSource(gameUrl.href, lang), "Otvoreni 66");
   const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const field = /** @type {HTMLTextAreaElement} */ (byId("snippet"));
   field.value = code;

@@ -11,7 +11,8 @@
  *    member finished a club challenge; the link proves his result when opened on the standings view)
  *   {source: "otv66", version: 1, type: "resize", height: <CSS px>}  (the frame height the game would like: its
  *    cards as large as the frame's width allows; posted when it changes, at most every HEIGHT_INTERVAL_MS; the
- *    Embed page's snippet has an optional script that applies it, up to the host window's height)
+ *    snippet, frameSnippet below (the Embed page's and a club challenge's), has an optional script that applies it,
+ *    up to the host window's height)
  *
  * Player 0 is the person at the bottom of the table, player 1 the computer (or the second person).
  * `version` goes up only when a field changes meaning or disappears; new fields may be added.
@@ -144,6 +145,46 @@ export function hostNotifier(embedded, target = window.parent) {
   };
 }
 
+/**
+ * The frame's size: the whole width of the host's column (up to 960 px) and most of the screen's height (up to
+ * 720 px). The table inside sizes its cards from that box, so the frame is landscape on a desktop and portrait on a
+ * phone, and always fits on one screen (`svh`: the height with the phone's address bar shown; `vh` for older
+ * browsers, which ignore the second declaration).
+ */
+export const FRAME_STYLE =
+  "display: block; width: 100%; max-width: 960px; height: min(88vh, 720px); height: min(88svh, 720px); border: 0";
+
+/**
+ * The iframe snippet a host page pastes to show `src` (the game, or a club challenge: embed-info.js, club.js) in
+ * the frame of FRAME_STYLE, with the optional script that hears the events and applies `resize`. The frame may
+ * write to the clipboard and open the share sheet (`allow`): the pages' Copy and Send buttons, blocked in a frame
+ * by default.
+ * @param {URL} src
+ * @param {string} title  the frame's name for a screen reader (a challenge's name: any text)
+ */
+export function frameSnippet(src, title) {
+  return `<iframe src="${htmlAttribute(src.href)}" title="${htmlAttribute(title)}"
+        style="${FRAME_STYLE}" allow="clipboard-write; web-share" loading="lazy"></iframe>
+<script>
+  // Optional: hear the game's events (a deal or the match ends, a club challenge is finished), and give the frame
+  // the height the game asks for (up to the window's height).
+  window.addEventListener("message", (event) => {
+    if (event.origin !== "${src.origin}" || event.data?.source !== "otv66") return;
+    if (event.data.type !== "resize") return console.log(event.data);
+    for (const frame of document.querySelectorAll("iframe"))
+      if (frame.contentWindow === event.source) frame.style.height = Math.min(event.data.height, innerHeight) + "px";
+  });
+</script>`;
+}
+
+/**
+ * `text` as the value of a double-quoted HTML attribute.
+ * @param {string} text
+ */
+function htmlAttribute(text) {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 /** The shortest time between two `resize` events (the last height is always posted, after the wait). */
 export const HEIGHT_INTERVAL_MS = 150;
 
@@ -195,7 +236,8 @@ export function preferredHeight(table, probe) {
 
 /**
  * In an embedded page inside a frame: tell the host the preferred height now and whenever the page or its table
- * changes size (ResizeObserver), as `resize` events.
+ * changes size (ResizeObserver), as `resize` events. While the table is hidden (the club page's forms and
+ * standings, which scroll in whatever box they get) nothing is asked: the frame keeps the size the host gave it.
  * @param {boolean} embedded  the page was opened with `?embed=1`
  * @param {HTMLElement} table  the table (`main.table`)
  * @param {HostWindow | null} [target]  the host page's window
@@ -207,6 +249,8 @@ export function reportPreferredHeight(embedded, table, target = window.parent) {
   probe.setAttribute("aria-hidden", "true");
   table.append(probe);
   const post = heightPoster(target);
-  const observer = new ResizeObserver(() => post(preferredHeight(table, probe)));
+  const observer = new ResizeObserver(() => {
+    if (!table.hidden) post(preferredHeight(table, probe));
+  });
   for (const element of [document.documentElement, table, probe]) observer.observe(element);
 }

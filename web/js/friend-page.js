@@ -2,10 +2,13 @@
  * The "Play a friend" page (friend.html): a match against a friend on another device, played by links.
  *
  * Every message is a link `friend.html#f1.…` (otv66/friend/links.py): the page shows the link to send
- * (Web Share on phones, else copy) and reads a link from its address or from the paste box. The match is drawn on
+ * (Web Share on phones, else copy) and reads a link from its address or from the paste box (friend-paste.js: what else
+ * was pasted is said, a link of the site's other pages offered). The match is drawn on
  * the main game's card table (render.js, from this player's seat: friend-table.js) and played by clicking its cards
  * or with the keyboard (input.js). The engine (bridge `friend_*` methods) holds the rules and checks every link;
- * this page only shows and stores.
+ * this page only shows and stores. A reload (a language change, a phone's browser reloading a tab it put away) shows
+ * again what this tab showed: the match on the table (remembered for the tab) or the invitation being read (kept in
+ * the address).
  */
 
 import { installSprite } from "./cards.js";
@@ -14,18 +17,19 @@ import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-invite.js";
+import { friendLinkIn, readPaste } from "./friend-paste.js";
 import { playersText, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { t } from "./i18n.js";
 import { bindInput } from "./input.js";
-import { addLanguagePicker, startLanguage } from "./language-picker.js";
+import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { hasShareSheet } from "./share-sheet.js";
 
-/** @import { FriendAnswer, FriendState } from "./friend-types.js" */
+/** @import { FriendAnswer, FriendOffer, FriendState } from "./friend-types.js" */
 /** @import { PanelDialog } from "./panels.js" */
 
 const engine = new Engine();
@@ -53,10 +57,23 @@ function field(/** @type {string} */ id) {
   return /** @type {HTMLInputElement} */ (document.getElementById(id));
 }
 
-function setStatus(/** @type {string} */ kind, /** @type {string} */ text) {
+/**
+ * Say what happened in the status line (empty where the banner over the table says it already), with a link to
+ * follow after the text if given. `kind` is its `data-status`: "refused" and "hint" stay in sight (friend.css).
+ * @param {string} kind
+ * @param {string} text
+ * @param {{text: string, href: string}} [link]
+ */
+function setStatus(kind, text, link) {
   const status = byId("status");
   status.dataset.status = kind;
+  delete status.dataset.kind;
   status.textContent = text;
+  if (!link) return;
+  const anchor = document.createElement("a");
+  anchor.href = link.href;
+  anchor.textContent = link.text;
+  status.append(" ", anchor);
 }
 
 /** The page address that opens `link` (what the friend is sent). */
@@ -72,6 +89,7 @@ function take(/** @type {FriendAnswer} */ answer) {
   storeMatch(answer.state, answer.saved);
   const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
+  rememberOpenMatch(current.id);
   if (answer.link) {
     lastLink = answer.link;
     field("friend-link").value = addressOf(answer.link);
@@ -146,7 +164,7 @@ function renderMatch() {
 
 /**
  * Show a kept match, with the link this player last made unless it is his move: on another visit (or after a
- * language change) it may still wait to be sent, and it was gone from the page.
+ * reload) it may still wait to be sent, and it was gone from the page.
  * @param {string} id
  */
 async function openMatch(id) {
@@ -173,7 +191,8 @@ async function play(/** @type {string} */ move) {
  * @param {string} code
  */
 async function onCard(player, code) {
-  const moves = current?.deal?.legal_moves ?? [];
+  const deal = current?.deal;
+  const moves = deal?.legal_moves ?? [];
   if (busy || player !== 0) return;
   const plain = moves.includes(code);
   const announced = moves.includes(`${code}m`);
@@ -185,23 +204,24 @@ async function onCard(player, code) {
     return;
   }
   let move = plain ? code : `${code}m`;
-  if (plain && announced) {
-    const choice = await showMarriageChoice(/** @type {PanelDialog} */ (byId("panel")), code, settings.deck);
+  if (deal && plain && announced) {
+    const panel = /** @type {PanelDialog} */ (byId("panel"));
+    const choice = await showMarriageChoice(panel, code, settings.deck, deal.marriage_worth);
     if (!choice) return;
     move = choice === "announce" ? `${code}m` : code;
   }
   await run(() => play(move));
 }
 
-/** Read a link (from the address or the paste box): an invitation to read, or the friend's next message. */
+/**
+ * Read a link (from the address or the paste box): an invitation to read (showInvitation), or the friend's next
+ * message.
+ */
 async function openLink(/** @type {string} */ text) {
   const peek = await engine.call("friend_peek", { link: text });
   if (peek.offer) {
-    invitation = text;
-    byId("friend-invited-by").textContent = t("friendInvitedBy", { name: peek.offer.name });
-    showRules(byId("friend-invite-rules"), peek.offer.rules, peek.offer.forfeit);
-    byId("friend-accept").hidden = false;
-    setStatus("ready", t("friendInvited"));
+    showInvitation(text, peek.offer);
+    setStatus("ready", ""); // the invitation's box says it
     return;
   }
   const answer = await engine.call("friend_receive", { link: text });
@@ -211,14 +231,29 @@ async function openLink(/** @type {string} */ text) {
   setStatus("ready", t("friendReceived"));
 }
 
-/** Run a step; a refused link or move is shown and nothing is lost (the engine kept the match as it was). */
+/**
+ * Open what the player pasted: a friend's link; else say what the text holds instead (nothing, no link, a link of
+ * another page of the site, offered to open) rather than that a link cannot be read.
+ */
+async function openPasted() {
+  const pasted = readPaste(field("friend-paste").value, location.href);
+  if (pasted.kind === "friend") await openLink(pasted.link);
+  else if (pasted.kind === "empty") setStatus("hint", t("friendPasteEmpty"));
+  else if (pasted.kind === "none") setStatus("hint", t("friendPasteNoLink"));
+  else setStatus("hint", t(`friendPasteSite_${pasted.kind}`), { text: t("friendPasteOpenIt"), href: pasted.address });
+}
+
+/**
+ * Run a step; a refused link or move is shown and nothing is lost (the engine kept the match as it was). A step
+ * that says nothing leaves the status line empty while a match is shown (its banner says what comes next).
+ */
 async function run(/** @type {() => Promise<void>} */ step) {
   const status = byId("status");
   status.dataset.status = "busy";
   busy = true;
   try {
     await step();
-    if (status.dataset.status === "busy") setStatus("ready", current ? turnText(current) : t("friendReady"));
+    if (status.dataset.status === "busy") setStatus("ready", current ? "" : t("friendReady"));
   } catch (error) {
     setStatus("refused", t("friendRefused", { message: engineText(error, settings.deck) }));
     byId("status").dataset.kind = /** @type {{type?: string}} */ (error)?.type ?? "error";
@@ -238,6 +273,34 @@ function showLinkToSend() {
   byId(hasShareSheet() ? "friend-share" : "friend-copy").focus({ preventScroll: true });
 }
 
+/**
+ * Show an invitation to accept or decline: who invites and the rules. While it is read, the form for a new match
+ * is hidden (its name field is not the one to fill in).
+ * @param {string} link
+ * @param {FriendOffer} offer
+ */
+function showInvitation(link, offer) {
+  invitation = link;
+  showInAddress(link);
+  byId("friend-invited-by").textContent = t("friendInvitedBy", { name: offer.name });
+  showRules(byId("friend-invite-rules"), offer.rules, offer.forfeit);
+  byId("friend-accept").hidden = false;
+  byId("friend-new").hidden = true;
+}
+
+/** The invitation accepted or declined: its box goes, the address forgets it, the new-match form is back. */
+function closeInvitation() {
+  invitation = "";
+  showInAddress("");
+  byId("friend-accept").hidden = true;
+  byId("friend-new").hidden = false;
+}
+
+/** Put a link being read in the page's address (or nothing, `""`), without loading the page again. */
+function showInAddress(/** @type {string} */ link) {
+  history.replaceState(null, "", `${location.pathname}${location.search}${link ? `#${link}` : ""}`);
+}
+
 /** The invitation forms: make one (the rules chosen), or accept one whose rules are shown (nothing sent before). */
 function wireInvitation() {
   byId("friend-new").addEventListener("submit", (event) => {
@@ -254,15 +317,13 @@ function wireInvitation() {
     run(async () => {
       const name = field("friend-accept-name").value.trim();
       take(await engine.call("friend_accept", { link: invitation, name }));
-      invitation = "";
-      byId("friend-accept").hidden = true;
-      setStatus("ready", turnText(/** @type {FriendState} */ (current)));
+      closeInvitation();
+      setStatus("ready", t("friendAccepted")); // the banner says what to do next
       showLinkToSend();
     }),
   );
   byId("friend-decline-button").addEventListener("click", () => {
-    invitation = "";
-    byId("friend-accept").hidden = true;
+    closeInvitation();
     setStatus("ready", t("friendReady"));
   });
 }
@@ -279,7 +340,7 @@ function wire() {
       take(await engine.call("friend_link", { id }));
     });
   });
-  byId("friend-open").addEventListener("click", () => run(() => openLink(field("friend-paste").value.trim())));
+  byId("friend-open").addEventListener("click", () => run(openPasted));
   wireCopy(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-copy")));
   wireSend(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-share")), () => t("friendTitle"));
   byId("friend-export").addEventListener("click", () => {
@@ -293,22 +354,10 @@ function wire() {
   );
 }
 
-/**
- * The language picker (language-picker.js: remembered in the game's settings, which every later link of a match
- * opens this page with). The page loads again in the new language: the match on the table is shown again, and an
- * invitation being read goes into the address so that it is read again.
- */
-function wireLanguage() {
-  addLanguagePicker(byId("menu"), "friend-language", (url) => {
-    if (current) rememberOpenMatch(current.id);
-    url.hash = invitation;
-  });
-}
-
-/** Where the match on the table is remembered across the reload a language change makes (this tab only). */
+/** Where the match on the table is remembered across a reload (this tab only: another tab shows its own). */
 const OPEN_KEY = "otv66.friend.open";
 
-/** Remember the match on the table, to show it again after the reload (no storage: the list shows it). */
+/** Remember the match on the table, to show it again after a reload (no storage: the list shows it). */
 function rememberOpenMatch(/** @type {string} */ id) {
   try {
     sessionStorage.setItem(OPEN_KEY, id);
@@ -317,12 +366,10 @@ function rememberOpenMatch(/** @type {string} */ id) {
   }
 }
 
-/** The match to show again after a language change (forgotten once read), or null. */
+/** The match this tab showed before it loaded again, or null. */
 function matchToReopen() {
   try {
-    const id = sessionStorage.getItem(OPEN_KEY);
-    sessionStorage.removeItem(OPEN_KEY);
-    return id;
+    return sessionStorage.getItem(OPEN_KEY);
   } catch {
     return null;
   }
@@ -333,6 +380,7 @@ function labelPage() {
   document.title = `${t("friendTitle")} · ${t("title")}`;
   byId("brand-name").textContent = t("title");
   byId("home-link").textContent = t("playComputer");
+  byId("home-link").setAttribute("href", inVisitLanguage("index.html", location.search));
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }
@@ -340,10 +388,13 @@ function labelPage() {
 }
 
 async function start() {
+  // What a reload shows comes seconds later (the engine first): a scroll position the browser restored would land
+  // anywhere on it. The page opens at its top, the banner and the link to send.
+  history.scrollRestoration = "manual";
   labelPage();
   installSprite();
   buildTable(document);
-  wireLanguage();
+  addLanguagePicker(byId("menu"), "friend-language"); // the page loads again: reopenShown() shows what it showed
   wire();
   renderList();
   setStatus("loading", t("friendLoading"));
@@ -358,14 +409,20 @@ async function start() {
   renderMatch();
   renderList();
   setStatus("ready", t("friendReady"));
-  const link = location.hash.slice(1);
+  await reopenShown();
+}
+
+/**
+ * Show what the address asks for (a friend's link: an invitation, or his next message), else the match this tab
+ * showed before it loaded again (a reload, a language change, a return to a tab the browser had put away).
+ */
+async function reopenShown() {
+  const link = location.hash.startsWith("#f1.") ? friendLinkIn(location.hash) : null; // a sentence's "." not read
   const reopen = matchToReopen();
-  if (link.startsWith("f1.")) {
-    history.replaceState(null, "", location.pathname + location.search);
+  if (link) {
+    showInAddress(""); // an invitation comes back into it while it is read
     await run(() => openLink(link));
-  } else if (reopen && storedMatches().some(({ state }) => state.id === reopen)) {
-    await run(() => openMatch(reopen));
-  }
+  } else if (reopen && storedMatches().some(({ state }) => state.id === reopen)) await run(() => openMatch(reopen));
 }
 
 start();

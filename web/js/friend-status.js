@@ -4,7 +4,8 @@
  *
  * Until the friend's answer to the invitation has been read, the engine does not know his name and gives null in
  * its place (otv66/friend/match.py `FriendMatch.players`); the page then speaks of "your friend" with texts of their
- * own (`_invited`), since a name cannot simply be swapped for a noun in Serbian ("igraču Bo" is "prijatelju").
+ * own (`_invited`), since a name cannot simply be swapped for a noun in Serbian (the sentence wants "prijatelju"). A
+ * name stands where no noun has to agree with it ("za: Ana"), the same for a man's name and a woman's.
  */
 
 import { t } from "./i18n.js";

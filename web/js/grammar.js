@@ -1,5 +1,5 @@
 /**
- * Serbian grammar for card names: the accusative ("Igraj damu pik", "Igraj kralja herc").
+ * Serbian grammar for card names: the accusative ("Igrajte damu pik", "Igrajte kralja herc").
  *
  * A card is named "{rank} {suit}" and only the rank declines: the suit names (pik, herc, karo, tref; srce, list,
  * bundeva, žir) stand after it like a label and stay as they are. Card ranks are treated as animate nouns, as

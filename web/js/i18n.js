@@ -206,7 +206,7 @@ export function asSentences(lines) {
 
 /**
  * A card's spoken name, e.g. "ace of hearts" / "as herc" (German decks name ober, unter, leaves…), in the
- * grammatical case its sentence needs ("Igraj damu pik": the accusative).
+ * grammatical case its sentence needs ("Igrajte damu pik": the accusative).
  * @param {string} code
  * @param {Deck} deck
  * @param {import("./grammar.js").GrammaticalCase} [grammaticalCase]

@@ -1,7 +1,8 @@
 /**
- * Gestures: clicking or tapping a card, and the keyboard (arrow keys move between cards,
- * number keys jump to the n-th playable card, Enter or Space plays the focused one). A tap or a key
- * while the table moves skips the animation in progress (and does nothing else).
+ * Gestures: clicking or tapping a card, and the keyboard (arrow keys move between a player's cards as they
+ * stand on the screen, number keys jump to the n-th playable card, Enter or Space plays the focused one). A tap or
+ * a key while the table moves skips the animation in progress (and does nothing else). A key another part of the
+ * page has handled already (the menu's arrows, shell.js) is left alone.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -9,7 +10,9 @@ import { animating, skipAnimations } from "./animate.js";
 
 /** @import { Card, Player } from "./types.js" */
 
-const COLUMNS = 4;
+/** The arrows that move across a row of cards (-1: left) and between rows (-1: up). */
+const ACROSS = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1 });
+const DOWN = /** @type {Record<string, number>} */ ({ ArrowUp: -1, ArrowDown: 1 });
 
 /** The card buttons of a pile holder that show a card. */
 function visibleCards(/** @type {Element} */ holder) {
@@ -17,19 +20,50 @@ function visibleCards(/** @type {Element} */ holder) {
   return [...buttons].filter((button) => !button.hidden);
 }
 
-/** The next card from `button` in the arrow's direction in its player's 4 × 2 grid, skipping empty piles. */
+/**
+ * A card and the centre of its box on the screen.
+ * @typedef {{card: HTMLButtonElement, x: number, y: number}} Placed
+ */
+
+/** `card` with the centre of its box on the screen. */
+function placed(/** @type {HTMLButtonElement} */ card) {
+  const box = card.getBoundingClientRect();
+  return { card, x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+/** The one of `places` with the smallest `distance` (the first of equals), or undefined when there is none. */
+function nearest(/** @type {Placed[]} */ places, /** @type {(place: Placed) => number} */ distance) {
+  return places.reduce(
+    (/** @type {Placed | undefined} */ best, place) => (best && distance(best) <= distance(place) ? best : place),
+    undefined,
+  );
+}
+
+/**
+ * The card the arrow `key` goes to from `button`, among its player's shown cards as the layout places them (two rows
+ * of four on a tall table, one row of eight on a wide one: the piles' order says nothing about that). Left and Right
+ * go to the nearest card that way in the same row; Up and Down to the nearest row that way, and there to the card
+ * nearest across. A row is the cards whose centres lie within half a card's height of each other. Null: none there.
+ */
 function neighbour(/** @type {HTMLButtonElement} */ button, /** @type {string} */ key) {
-  const holder = /** @type {Element} */ (button.closest(".piles"));
-  const slots = [...holder.querySelectorAll(".pile")];
-  const index = slots.indexOf(/** @type {Element} */ (button.closest(".pile")));
-  /** @type {Record<string, number>} */
-  const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -COLUMNS, ArrowDown: COLUMNS };
-  const step = steps[key];
-  for (let i = index + step; i >= 0 && i < slots.length; i += step) {
-    const candidate = /** @type {HTMLButtonElement | null} */ (slots[i].querySelector(".card.top"));
-    if (candidate && !candidate.hidden) return candidate;
+  const from = placed(button);
+  const half = button.getBoundingClientRect().height / 2;
+  const others = visibleCards(/** @type {Element} */ (button.closest(".piles")))
+    .filter((card) => card !== button)
+    .map(placed);
+  const rowOf = (/** @type {Placed} */ place) => others.filter((other) => Math.abs(other.y - place.y) <= half);
+  const across = ACROSS[key];
+  let row;
+  if (across) {
+    row = rowOf(from).filter((other) => (other.x - from.x) * across > 0);
+  } else {
+    const next = nearest(
+      others.filter((other) => (other.y - from.y) * DOWN[key] > half),
+      (other) => Math.abs(other.y - from.y),
+    );
+    row = next ? rowOf(next) : [];
   }
-  return null;
+  return nearest(row, (other) => Math.abs(other.x - from.x))?.card ?? null;
 }
 
 /** The cards that may be played now, in their number keys' order (1 = the first). */
@@ -62,7 +96,7 @@ export function bindInput(root, { onCard }) {
     skipAnimations();
   });
   document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     if (document.querySelector("dialog[open]")) return;
     if (animating()) {
       skipAnimations();

@@ -35,6 +35,18 @@ export function visitLanguage(search, remembered, browser) {
 }
 
 /**
+ * The address of another page of the site (`page`, with no query or fragment of its own), with the visit's `lang`
+ * carried along where the address has one: a page opened in a language by its address sends the player on in that
+ * language, not in the one remembered on this device.
+ * @param {string} page
+ * @param {string} search  the page address's query
+ */
+export function inVisitLanguage(page, search) {
+  const asked = new URLSearchParams(search).get("lang");
+  return isLanguage(asked) ? `${page}?lang=${asked}` : page;
+}
+
+/**
  * The language remembered on this device, or null: the one in the game's settings; where they have none, the one
  * the club page kept under its former key, moved into them. The former key goes either way.
  * @returns {Language | null}
@@ -61,14 +73,13 @@ export function startLanguage() {
 /**
  * Put the language picker first in `menu` (the header's nav), showing the page's language. A choice is remembered
  * in the settings and the page loads again in it, the address's `lang` dropped (it would overrule the choice: the
- * page's later links open it without one). `beforeReload` keeps what the page must show again (it may change the
- * address to load); an address that stays the same loads again all the same.
+ * page's later links open it without one); the fragment stays, and what else the page shows again it keeps itself
+ * (friend.html: the match on the table, for the tab).
  * @param {HTMLElement} menu
  * @param {string} id  the picker's id
- * @param {(url: URL) => void} [beforeReload]
  * @returns {HTMLSelectElement}
  */
-export function addLanguagePicker(menu, id, beforeReload = () => {}) {
+export function addLanguagePicker(menu, id) {
   const picker = document.createElement("select");
   picker.id = id;
   picker.setAttribute("aria-label", t("language"));
@@ -78,7 +89,6 @@ export function addLanguagePicker(menu, id, beforeReload = () => {}) {
     saveLanguage(/** @type {Language} */ (picker.value));
     const url = new URL(location.href);
     url.searchParams.delete("lang");
-    beforeReload(url);
     history.replaceState(null, "", url.href); // no navigation (a new fragment would not load the page again)
     location.reload();
   });

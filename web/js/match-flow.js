@@ -126,10 +126,16 @@ export class MatchFlow {
       const game = this.page.game;
       if (!game) return;
       const deal = game.deal;
-      if (deal?.result && this.page.shownResultFor !== deal.number) await this.dealOver(game);
+      // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is.
+      const recorded = this.page.historyAdded;
+      if (deal?.result && this.page.shownResultFor !== deal.number && !recorded) await this.dealOver(game);
       switch (game.phase) {
         case "match_over":
-          if (!(await this.finishMatch(game))) return;
+          if (recorded || !(await this.finishMatch(game))) {
+            this.setBusy(false); // the finished match stays on the table: its link, History, its Rematch button
+            this.keepKeyboardFocus();
+            return;
+          }
           break;
         case "human_deals":
         case "computer_deals":
@@ -174,12 +180,16 @@ export class MatchFlow {
     void loop();
   }
 
-  /** @private A keyboard player whose focused card has left the table continues from the first playable card. */
+  /**
+   * @private A keyboard player whose focused card has left the table continues from the first playable card (on a
+   * finished table, from its Rematch button).
+   */
   keepKeyboardFocus() {
     if (!document.body.classList.contains("keyboard")) return;
     const focused = /** @type {HTMLElement | null} */ (document.activeElement);
     if (focused && focused !== document.body && !focused.hidden && focused.isConnected) return;
-    /** @type {HTMLElement | null} */ (this.ctx.root.querySelector('button.card.top[aria-disabled="false"]'))?.focus();
+    const next = 'button.card.top[aria-disabled="false"], #table-rematch-button:not([hidden])';
+    /** @type {HTMLElement | null} */ (this.ctx.root.querySelector(next))?.focus();
   }
 
   /**
@@ -228,13 +238,19 @@ export class MatchFlow {
     recordInHistory(this.ctx);
     await save(this.ctx);
     const choice = await showMatchResult(this.ctx.dialog, game, namesOf(this.page), youOf(this.page));
-    if (choice !== "rematch") {
-      this.setBusy(false); // the finished match stays on the table: its link can be shared, History opened
-      return false;
-    }
+    if (choice !== "rematch") return false;
+    await this.rematch(game);
+    return true;
+  }
+
+  /**
+   * The rematch of the finished match `game` (the result's Rematch, the table's): a new match with the settings'
+   * rules and seats; a fixed seed goes on past the deals played, so the rematch is not the same match again.
+   * @param {PlayingState} game
+   */
+  async rematch(game) {
     const seed = this.page.seed;
     await newMatch(this.ctx, seed === null ? null : seed + game.match.deals.length);
-    return true;
   }
 
   /**
@@ -268,7 +284,8 @@ export class MatchFlow {
       };
       const remembered = loadDealPlan();
       const dealtAtOnce = remembered.always && (await tryDeal(remembered.plan)) === null;
-      const choice = dealtAtOnce ? remembered : await showDealChoice(dialog, tryDeal, remembered);
+      const options = { title: text, rule: this.page.packetRule };
+      const choice = dealtAtOnce ? remembered : await showDealChoice(dialog, tryDeal, remembered, options);
       if (choice) saveDealPlan(choice);
     } else {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
@@ -340,7 +357,7 @@ export class MatchFlow {
     const announced = deal.legal_moves.includes(`${code}m`);
     let move = plain ? code : `${code}m`;
     if (plain && announced) {
-      const choice = await showMarriageChoice(this.ctx.dialog, code, page.settings.deck);
+      const choice = await showMarriageChoice(this.ctx.dialog, code, page.settings.deck, deal.marriage_worth);
       if (!choice) return;
       move = choice === "announce" ? `${code}m` : code;
     }

@@ -4,11 +4,11 @@
  */
 
 import { cardFace } from "./cards.js";
-import { planText } from "./deal-plan.js";
+import { canAddPacket, cardsLeft, isCompletePlan, planText, presetPlans } from "./deal-plan.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { st } from "./ship-text.js";
 
-/** @import { Card, DealResult, DealView, Deck, MatchState, Player, PlayingState } from "./types.js" */
+/** @import { Card, DealResult, DealView, Deck, LastTrick, MatchState, PacketRule, Player, PlayingState } from "./types.js" */
 /** @import { DealPlanChoice } from "./deal-plan.js" */
 
 /**
@@ -45,9 +45,13 @@ export function escapeHtml(/** @type {unknown} */ text) {
  * @param {(panel: PanelDialog, finish: (value: T) => void) => void} [options.setup]
  * @param {string} [options.kind]  extra class names of the panel
  * @param {boolean} [options.startAtField]  open on the body's first field (a form to fill in), not the main button
+ * @param {boolean} [options.startAtTitle]  open at the title (a long text to read), not the main button
  * @returns {Promise<T | null>}
  */
-export function showPanel(dialog, { title, body = "", buttons = [], cancelValue, setup, kind = "", startAtField }) {
+export function showPanel(
+  dialog,
+  { title, body = "", buttons = [], cancelValue, setup, kind = "", startAtField, startAtTitle },
+) {
   dialog.finishPanel?.();
   dialog.className = `panel ${kind}`;
   dialog.innerHTML = `<form method="dialog" class="panel-form">
@@ -86,11 +90,15 @@ export function showPanel(dialog, { title, body = "", buttons = [], cancelValue,
     dialog.finishPanel = () => finish(cancelValue ?? null);
     setup?.(dialog, finish);
     dialog.showModal();
-    // Enter does the main action, but a panel taller than the screen (the rules on a phone) opens at its title:
-    // focusing its last button must not scroll the reader to the end of it. A form opens on its first field.
+    // Enter does the main action, but a panel taller than the screen opens at its title: focusing its last button
+    // must not scroll the reader to the end of it. A form opens on its first field. A long text to read (the rules
+    // on a phone) has the focus at its title, made focusable for that: the focus is in sight, and Space and the
+    // arrows scroll the text from its top instead of pressing a button out of sight.
     const field = startAtField ? dialog.querySelector(".panel-body :is(input, select, textarea)") : null;
+    const heading = startAtTitle ? dialog.querySelector(".panel-title") : null;
+    heading?.setAttribute("tabindex", "-1");
     /** @type {HTMLElement | null} */ (
-      field ?? dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button")
+      heading ?? field ?? dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button")
     )?.focus({ preventScroll: true });
     dialog.scrollTop = 0;
   });
@@ -110,16 +118,30 @@ export function showMessage(
   });
 }
 
-/** Lead a king or queen that could announce a marriage: "announce" | "plain" | null (cancel). */
-export function showMarriageChoice(
-  /** @type {PanelDialog} */ dialog,
-  /** @type {Card} */ code,
-  /** @type {Deck} */ deck,
-) {
+/**
+ * The marriage panel's title: the suit and what a marriage in it is worth in this deal, as the engine counts it
+ * ("Marijaž: herc (40)").
+ * @param {Card} code  the king or queen to lead
+ * @param {Deck} deck
+ * @param {Record<string, number>} worth  what a marriage in each suit is worth (the view's `marriage_worth`)
+ */
+export function marriageTitle(code, deck, worth) {
+  const suit = code[1];
+  return t("marriageTitle", { suit: suitName(suit, deck), points: worth[suit] });
+}
+
+/**
+ * Lead a king or queen that could announce a marriage: "announce" | "plain" | null (cancel).
+ * @param {PanelDialog} dialog
+ * @param {Card} code
+ * @param {Deck} deck
+ * @param {Record<string, number>} worth  what a marriage in each suit is worth (the view's `marriage_worth`)
+ */
+export function showMarriageChoice(dialog, code, deck, worth) {
   const name = cardName(code, deck, "accusative");
   return showPanel(dialog, {
     kind: "marriage",
-    title: t("marriageTitle", { suit: suitName(code[1], deck) }),
+    title: marriageTitle(code, deck, worth),
     body: `<div class="panel-card">${cardFace(code, deck)}</div>`,
     buttons: [
       { label: t("marriageAnnounce", { card: name }), value: "announce", primary: true, id: "marriage-announce" },
@@ -153,25 +175,24 @@ export function askClaim(dialog, text) {
 
 /**
  * The human dealer's packet plan: a preset deals at once; a custom plan is built from packets; the focused
- * button deals the built plan, or else the remembered one (so Enter deals like last time); "always deal like
- * this" is kept with it. `tryDeal(plan)` asks the engine; it resolves to an error message (shown, the panel
- * stays) or null (dealt: the panel closes).
+ * button deals the built plan, or else the remembered one (so Enter deals like last time), and only once the
+ * engine's packet rule allows it (a packet that would pass its total is not offered); the plan line shows what
+ * that button deals. "Always deal like this" is kept with it. `tryDeal(plan)` asks the engine; it resolves to an
+ * error message (shown, the panel stays) or null (dealt: the panel closes).
  * @param {PanelDialog} dialog
  * @param {(plan: number[]) => Promise<string | null>} tryDeal
  * @param {DealPlanChoice} remembered  the plan last dealt, and whether to always deal it
+ * @param {{title: string, rule: PacketRule}} options  the title, which names who deals ("Vi delite" against the
+ *   computer, the dealer's name when two share the screen), and the engine's packet rule
  * @returns {Promise<DealPlanChoice | null>}
  */
-export function showDealChoice(dialog, tryDeal, remembered) {
-  const presets = [
-    [4, 4],
-    [2, 2, 2, 2],
-    [1, 1, 1, 1, 1, 1, 1, 1],
-  ];
+export function showDealChoice(dialog, tryDeal, remembered, { title, rule }) {
+  const presets = presetPlans(rule);
   const body = `<p>${escapeHtml(t("dealHint"))}</p>
     <div class="plan-presets">${presets
       .map((plan, i) => `<button type="button" class="preset" data-preset="${i}">${planText(plan)}</button>`)
       .join("")}</div>
-    <div class="plan-builder">${[1, 2, 4]
+    <div class="plan-builder">${rule.sizes
       .map(
         (n) =>
           `<button type="button" class="packet" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`,
@@ -182,7 +203,7 @@ export function showDealChoice(dialog, tryDeal, remembered) {
       ${escapeHtml(t("dealAlways"))}</label>`;
   return showPanel(dialog, {
     kind: "deal",
-    title: t("dealTitle"),
+    title,
     body,
     /** @type {(panel: PanelDialog, finish: (choice: DealPlanChoice | null) => void) => void} */
     setup(panel, finish) {
@@ -192,29 +213,38 @@ export function showDealChoice(dialog, tryDeal, remembered) {
       const error = /** @type {HTMLElement} */ (panel.querySelector(".plan-error"));
       const always = /** @type {HTMLInputElement} */ (panel.querySelector("#deal-always"));
       const dealButton = document.createElement("button");
+      const packets = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".packet"))];
+      const chosen = () => (plan.length ? plan : remembered.plan);
       const show = () => {
-        text.textContent = plan.length ? t("dealPlan", { plan: planText(plan) }) : t("dealEmpty");
-        dealButton.textContent = t("dealWith", { plan: planText(plan.length ? plan : remembered.plan) });
+        const shown = planText(chosen());
+        const left = cardsLeft(chosen(), rule);
+        text.textContent = left ? t("dealPlanPart", { plan: shown, n: left }) : t("dealPlan", { plan: shown });
+        dealButton.textContent = t("dealWith", { plan: shown });
+        dealButton.disabled = !isCompletePlan(chosen(), rule);
+        for (const button of packets) button.disabled = !canAddPacket(plan, Number(button.dataset.packet), rule);
       };
       // While the engine deals, the panel's buttons wait: a second tap must not ask for a second deal.
       const buttons = () => /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll("button"));
-      const deal = async (/** @type {number[]} */ chosen) => {
+      const deal = async (/** @type {number[]} */ dealt) => {
         error.textContent = "";
         for (const button of buttons()) button.disabled = true;
         panel.setAttribute("aria-busy", "true");
-        const message = await tryDeal(chosen);
+        const message = await tryDeal(dealt);
         panel.removeAttribute("aria-busy");
         for (const button of buttons()) button.disabled = false;
+        show();
         if (message) error.textContent = message;
-        else finish({ plan: chosen, always: always.checked });
+        else finish({ plan: dealt, always: always.checked });
       };
       for (const button of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll(".preset"))) {
         button.addEventListener("click", () => deal(presets[Number(button.dataset.preset)]));
       }
-      for (const button of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll(".packet"))) {
+      for (const button of packets) {
         button.addEventListener("click", () => {
           plan.push(Number(button.dataset.packet));
           show();
+          // A packet no longer offered drops the focus: it goes on to the Deal button, or the next packet to add.
+          if (button.disabled) [dealButton, ...packets].find((next) => !next.disabled)?.focus();
         });
       }
       /** @type {HTMLElement} */ (panel.querySelector(".packet-clear")).addEventListener("click", () => {
@@ -224,7 +254,7 @@ export function showDealChoice(dialog, tryDeal, remembered) {
       dealButton.type = "button";
       dealButton.className = "primary";
       dealButton.id = "deal-custom";
-      dealButton.addEventListener("click", () => deal(plan.length ? [...plan] : remembered.plan));
+      dealButton.addEventListener("click", () => deal([...chosen()]));
       /** @type {HTMLElement} */ (panel.querySelector(".panel-buttons")).append(dealButton);
       show();
     },
@@ -336,16 +366,41 @@ export function showMatchResult(dialog, state, names, you) {
 }
 
 /**
- * The last complete trick: its two cards and who took it.
- * @param {PanelDialog} dialog
- * @param {{cards: Card[], winner: Player} | null} trick  null before the first trick
+ * Who took a trick, as a clause: said to the person at the screen when it was he ("štih nosite Vi"), else of the
+ * player who did ("štih nosi Računar").
+ * @param {Player} winner
  * @param {string[]} names
+ * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
+ */
+export function trickTakerText(winner, names, you) {
+  return winner === you ? t("trickTakesYou") : t("trickTakes", { name: names[winner] });
+}
+
+/**
+ * A trick in words: who played which card, in the order played, and who took it
+ * ("Vi: as karo · Računar: osmica karo — štih nosite Vi").
+ * @param {LastTrick} trick
+ * @param {string[]} names
+ * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
  * @param {Deck} deck
  */
-export function showLastTrick(dialog, trick, names, deck) {
+export function trickText(trick, names, you, deck) {
+  const cards = trick.cards.map(({ player, card }) => t("played", { name: names[player], card: cardName(card, deck) }));
+  return `${cards.join("\u00a0· ")}\u00a0— ${trickTakerText(trick.winner, names, you)}`; // no line starts with "·", "—"
+}
+
+/**
+ * The last complete trick: its two cards, who played them and who took it.
+ * @param {PanelDialog} dialog
+ * @param {LastTrick | null} trick  null before the first trick
+ * @param {string[]} names
+ * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
+ * @param {Deck} deck
+ */
+export function showLastTrick(dialog, trick, names, you, deck) {
   if (!trick) return showMessage(dialog, t("lastTrick"), t("noLastTrick"));
-  const cards = trick.cards.map((code) => `<div class="panel-card">${cardFace(code, deck)}</div>`).join("");
-  const text = `${trick.cards.map((code) => cardName(code, deck)).join(", ")} — ${t("trickTo", { name: names[trick.winner] })}`;
+  const cards = trick.cards.map(({ card }) => `<div class="panel-card">${cardFace(card, deck)}</div>`).join("");
+  const text = trickText(trick, names, you, deck);
   return showPanel(dialog, {
     kind: "last-trick",
     title: t("lastTrick"),

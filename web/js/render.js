@@ -239,7 +239,7 @@ function renderCentre(root, state, view) {
 }
 
 /**
- * The buttons under the table: hint, undo, last trick, claim 66.
+ * The buttons under the table: hint, undo, last trick, claim 66, and the rematch of a finished match.
  * @param {ParentNode} root
  * @param {DrawnState | null} state
  * @param {TableView} view
@@ -259,6 +259,11 @@ function renderControls(root, state, view) {
   const claim = button("#claim-button");
   claim.hidden = state?.match?.rules.claim !== "manual";
   claim.disabled = !(personToMove && deal?.legal_moves.includes("66"));
+  // The match's result panels keep the page busy: the table's Rematch comes once they are closed (table.css hides it
+  // under any other panel).
+  const rematch = button("#table-rematch-button");
+  rematch.textContent = t("rematch");
+  rematch.hidden = !state?.match?.is_over || view.busy;
 }
 
 /**

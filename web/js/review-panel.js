@@ -94,19 +94,6 @@ export function positionMarkup(shown, names, deck) {
 }
 
 /**
- * Scroll the panel so that the position just drawn starts in view: on a phone it lies under the move list, and a
- * tap that changed nothing in sight would look as if it did nothing. Where it is in view already, nothing moves.
- * @param {HTMLElement} position
- */
-function showWhole(position) {
-  const panel = position.closest("dialog");
-  if (!panel) return;
-  const top = position.getBoundingClientRect().top;
-  const shown = panel.getBoundingClientRect();
-  if (top < shown.top || top > shown.top + shown.height / 2) position.scrollIntoView({ block: "start" });
-}
-
-/**
  * The engine's review of a deal; choosing a move asks `positionAt(ply)` for the table before it.
  * @param {PanelDialog} dialog
  * @param {Review} review
@@ -119,6 +106,7 @@ export function showReview(dialog, review, names, deck, positionAt) {
   const rows = moves.map((move) => moveRow(move, names, deck)).join("");
   return showPanel(dialog, {
     kind: "review",
+    startAtTitle: true,
     title: t("reviewTitle"),
     body: `<p class="review-summary">${escapeHtml(summaryLine(review, names))}</p>
       <div class="review-columns"><ol class="review-list">${rows}</ol>
@@ -138,7 +126,7 @@ export function showReview(dialog, review, names, deck, positionAt) {
             const shown = await positionAt(Number(button.dataset.ply));
             if (ask === asked) {
               position.innerHTML = positionMarkup(shown, names, deck);
-              showWhole(position);
+              position.scrollTop = 0; // beside or under the list, always in sight: the new table from its top
             }
           } catch (error) {
             if (ask === asked) position.textContent = engineText(error, deck);

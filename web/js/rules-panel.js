@@ -51,6 +51,7 @@ export function rulesMarkup(deck, target) {
 export function showRules(dialog, deck, target) {
   return showPanel(dialog, {
     kind: "rules",
+    startAtTitle: true,
     title: t("rulesTitle"),
     body: rulesMarkup(deck, target),
     buttons: [

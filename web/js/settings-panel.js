@@ -24,6 +24,17 @@ function levelName(/** @type {string} */ name) {
 }
 
 /**
+ * Whom the person played, as History names it: the computer's level (the engine's default level where none was
+ * stored), or "two players".
+ * @param {"computer" | "human"} opponent
+ * @param {string | null | undefined} level
+ * @param {string | null} defaultLevel
+ */
+function opponentName(opponent, level, defaultLevel) {
+  return opponent === "human" ? t("historyHotseat") : levelName(level ?? defaultLevel ?? "");
+}
+
+/**
  * A level's name with its rating from the benchmark (web/js/level-ratings.js), when it has one.
  * @param {string} name
  */
@@ -131,11 +142,28 @@ export function showSettings(dialog, settings, levels) {
 }
 
 /**
- * The saved matches other than the one on the table, each with Continue and Delete (a match from a newer page or
- * one that cannot be read is listed without Continue). Everything read from storage is escaped.
- * @param {string | null} onTable  the slot of the match on the table
+ * A saved match's game points and what it is played to, as the top bar writes them ("2 : 1 (do 7)"): the points
+ * from its last public state ("–" in a save from before there was one), the target from its record's rules.
+ * Storage is input like any other: a value of the wrong kind is not shown.
+ * @param {import("./storage.js").SlotSave} save
  */
-function savedMatchesHtml(onTable) {
+function savedScore(save) {
+  const match = save.state?.match;
+  const points = match?.game_points;
+  const known = Array.isArray(points) && points.length === 2 && points.every(Number.isInteger);
+  const [a, b] = known ? points : ["–", "–"];
+  const target = Object(save.record.rules).target ?? match?.target;
+  return Number.isInteger(target) ? t("gamePoints", { a, b, target }) : `${a} : ${b}`;
+}
+
+/**
+ * The saved matches other than the one on the table, each with whom it is played against, its score and target,
+ * Continue and Delete (a match from a newer page or one that cannot be read is listed without Continue). Everything
+ * read from storage is escaped.
+ * @param {string | null} onTable  the slot of the match on the table
+ * @param {string | null} defaultLevel  the engine's default level (a save without one was played at it)
+ */
+function savedMatchesHtml(onTable, defaultLevel) {
   const rows = listSaves()
     .filter(({ id, reading }) => id !== onTable && !(reading.status === "ok" && reading.save.finished))
     .map(({ id, reading }) => {
@@ -143,13 +171,13 @@ function savedMatchesHtml(onTable) {
       const when = save
         ? dateText(save.savedAt, true)
         : t(reading.status === "newer" ? "saveNewer" : "saveCorrupt", { message: "" });
-      const points = save?.state?.match?.game_points;
-      const score = Array.isArray(points) ? `${points[0]} : ${points[1]}` : "";
+      const opponent = save ? opponentName(save.opponent, save.level, defaultLevel) : "";
+      const score = save ? savedScore(save) : "";
       const slot = escapeHtml(id);
       const resume = save
         ? `<button type="button" data-continue="${slot}">${escapeHtml(t("continueMatch"))}</button>`
         : "";
-      return `<tr><td>${escapeHtml(when)}</td><td>${escapeHtml(score)}</td><td>${resume}
+      return `<tr><td>${escapeHtml(when)}</td><td>${escapeHtml(opponent)}</td><td class="score">${escapeHtml(score)}</td><td>${resume}
         <button type="button" data-delete="${slot}">${escapeHtml(t("deleteSave"))}</button></td></tr>`;
     });
   if (!rows.length) return "";
@@ -183,8 +211,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
     .slice(0, 30)
     .map((entry) => {
       const date = dateText(entry.date);
-      const opponent =
-        entry.opponent === "human" ? t("historyHotseat") : levelName(entry.level ?? levels.default ?? "");
+      const opponent = opponentName(entry.opponent, entry.level, levels.default);
       const verdict = entry.opponent === "human" ? "—" : t(entry.winner === 0 ? "historyWon" : "historyLost");
       return `<tr>${cell(date)}${cell(opponent)}${cell(verdict)}${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
     })
@@ -193,9 +220,10 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
     ? `<table class="stats">${head(["statsGroup", "statMatches", "statsWins", "statsPointsPerDeal"])}<tbody>${statRows}</tbody></table>
     <table class="history">${head(["historyDate", "historyOpponent", "historyResult", "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>`
     : `<p>${escapeHtml(t("historyEmpty"))}</p>`;
-  const saved = savedMatchesHtml(currentSlot());
+  const saved = savedMatchesHtml(currentSlot(), levels.default);
   return showPanel(dialog, {
     kind: "history",
+    startAtTitle: true,
     title: t("historyTitle"),
     body: body + saved,
     buttons: [

@@ -46,10 +46,33 @@ export function labelShell() {
   byId("claim-button").setAttribute("aria-label", t("claim66Label"));
 }
 
+/** @typedef {(at: number, count: number) => number} MenuMove */
+
+/** @type {MenuMove} */
+const nextItem = (at, count) => (at + 1) % count;
+/** @type {MenuMove} */
+const previousItem = (at, count) => (at <= 0 ? count : at) - 1;
+
+/**
+ * The keys that move the focus through the menu's items: each gives the index of the item to focus from that of the
+ * focused one (`at`, -1 on the menu's button) among `count`, wrapping round at the ends. Both pairs of arrows work,
+ * the menu being a column when folded and a row when not.
+ * @type {Record<string, MenuMove>}
+ */
+const MENU_KEYS = {
+  ArrowDown: nextItem,
+  ArrowRight: nextItem,
+  ArrowUp: previousItem,
+  ArrowLeft: previousItem,
+  Home: () => 0,
+  End: (_at, count) => count - 1,
+};
+
 /**
  * On small screens the menu folds behind one button; choosing an item folds it again. Focus that was in the folded
  * menu goes to its button, so the keyboard goes on from there (and a panel opened from the menu gives focus back
- * to it when it closes: the browser returns focus to what had it before).
+ * to it when it closes: the browser returns focus to what had it before). The arrow keys, Home and End move among
+ * the shown items, from the open menu's button too; handled here, they do not go on to the cards (input.js).
  */
 export function wireMenu() {
   const toggle = byId("menu-toggle");
@@ -72,11 +95,26 @@ export function wireMenu() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && toggle.getAttribute("aria-expanded") === "true") setOpen(false);
   });
-  // Tab out of the open menu folds it: focus must not go on behind it, out of sight.
-  menu.addEventListener("focusout", (event) => {
+  const moveFocus = (/** @type {KeyboardEvent} */ event) => {
+    const move = MENU_KEYS[event.key];
+    if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.currentTarget === toggle && toggle.getAttribute("aria-expanded") !== "true") return;
+    const all = /** @type {NodeListOf<HTMLElement>} */ (menu.querySelectorAll(".menu-button"));
+    const items = [...all].filter((item) => item.getClientRects().length > 0);
+    if (!items.length) return;
+    items[move(items.indexOf(/** @type {HTMLElement} */ (event.target)), items.length)].focus();
+    event.preventDefault();
+  };
+  menu.addEventListener("keydown", moveFocus);
+  toggle.addEventListener("keydown", moveFocus);
+  // Focus that leaves the open menu and its button (Tab, a number key to a card) folds it: focus must not go on
+  // behind it, out of sight.
+  const foldWhenLeft = (/** @type {FocusEvent} */ event) => {
     const next = /** @type {Node | null} */ (event.relatedTarget);
     if (next && !menu.contains(next) && next !== toggle) setOpen(false);
-  });
+  };
+  menu.addEventListener("focusout", foldWhenLeft);
+  toggle.addEventListener("focusout", foldWhenLeft);
 }
 
 /**

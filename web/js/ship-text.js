@@ -12,7 +12,7 @@ import { fillIn, language, toCyrillic } from "./i18n.js";
 /** @type {TextTable} */
 export const SR = {
   updateReady: "Nova verzija igre je spremna.",
-  updateNow: "Osveži",
+  updateNow: "Osvežite",
   updateLater: "Kasnije",
   shareDeal: "Link deljenja",
   shareGame: "Link partije",
@@ -20,10 +20,11 @@ export const SR = {
   shareDealText: "Ko otvori ovaj link dobija iste karte, na istim mestima, sa istim pravilima.",
   shareGameTitle: "Link za ovu partiju",
   shareGameText: "Ovaj link otvara snimak partije: svaki potez, napred i nazad.",
-  copy: "Kopiraj",
+  copy: "Kopirajte",
   copied: "Kopirano",
-  sendLink: "Pošalji…",
-  close: "Zatvori",
+  copyByHand: "Označeno — kopirajte ručno",
+  sendLink: "Pošaljite…",
+  close: "Zatvorite",
   shareFailed: "Link nije mogao da se napravi. {reason}",
   linkBroken: "Link nije ispravan",
   linkBrokenText: "Ovaj link ne radi: {message} Počinje nova partija.",
@@ -47,7 +48,7 @@ export const SR = {
   embedHeading: "Ugradite Otvoreni 66 na sajt svog kluba",
   embedIntro:
     "Kopirajte ovo u bilo koju veb stranicu. Igra radi cela u pregledaču posetioca (bez servera, bez naloga); posle prve posete radi i bez interneta.",
-  embedCopy: "Kopiraj kod",
+  embedCopy: "Kopirajte kod",
   embedSize:
     "Okvir zauzima širinu vaše kolone i veći deo visine ekrana: položeno na računaru, uspravno na telefonu, uvek na jednom ekranu. Sto u njemu se prilagođava svakoj veličini, pa možete izabrati i drugu; dajte okviru visinu, ne samo odnos strana.",
   embedOptions: "Opcije (u adresi `src`)",
@@ -93,6 +94,7 @@ export const EN = {
   shareGameText: "This link opens a replay of the match: every move, forward and back.",
   copy: "Copy",
   copied: "Copied",
+  copyByHand: "Selected — copy by hand",
   sendLink: "Send…",
   close: "Close",
   shareFailed: "The link could not be made. {reason}",

@@ -11,7 +11,7 @@
 import { t } from "./i18n.js";
 import { computerName } from "./player-names.js";
 
-/** @import { Card, DealView, Player, PlayingState, Settings, TableView, TrickCard } from "./types.js" */
+/** @import { Card, PacketRule, Player, PlayingState, Settings, TableView, TrickCard } from "./types.js" */
 
 /**
  * @typedef {object} PageState
@@ -19,6 +19,7 @@ import { computerName } from "./player-names.js";
  * @property {Settings} settings settings in force (saved ones with the URL's overrides, settings.js)
  * @property {number | null} seed fixes the match's shuffles and the computer's choices (`?seed=`)
  * @property {{list: string[], default: string | null}} levels the engine's computer levels
+ * @property {PacketRule} packetRule the engine's packet rule (sizes none and total 0 until the engine is loaded)
  * @property {string | null} recordFormat the engine's record format, e.g. "otv66-record/1"
  * @property {boolean} reviewAvailable whether the engine can review a deal
  * @property {boolean} busy a move, a deal or loading is in progress: no card can be played
@@ -74,6 +75,7 @@ export function createPageState(settings, seed) {
     settings,
     seed,
     levels: { list: [], default: null },
+    packetRule: { sizes: [], total: 0 },
     recordFormat: null,
     reviewAvailable: false,
     busy: true,
@@ -183,17 +185,6 @@ export function statusOf(page) {
     return { status: "your-turn", text: page.moveNote ? `${page.moveNote} · ${turn}` : turn };
   }
   return { status: "your-turn", text: page.moveNote ?? t("statusYourTurn") };
-}
-
-/**
- * The last complete trick of the deal as the last-trick panel shows it, or null.
- * @param {DealView | null | undefined} deal the bridge deal view
- * @returns {{cards: Card[], winner: Player} | null}
- */
-export function lastTrickOf(deal) {
-  const last = deal?.last_trick;
-  if (!last) return null;
-  return { cards: last.cards.map((entry) => entry.card), winner: last.winner };
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
  * What a person asks of the table besides playing a card: take back, a hint, a claim of 66, another level for
- * the computer, the last trick. Each goes through the match flow's task queue, so it never interleaves with the
- * computer's turn; the engine decides whether it is allowed (undo, the claim) and what it means.
+ * the computer, the last trick, the rematch of a finished match. Each goes through the match flow's task queue, so
+ * it never interleaves with the computer's turn; the engine decides whether it is allowed (undo, the claim) and what
+ * it means.
  */
 
 import { cardName, t } from "./i18n.js";
 import { askClaim, showLastTrick as showLastTrickPanel } from "./panels.js";
-import { save } from "./persistence.js";
-import { lastTrickOf, namesOf, opponentOf } from "./store.js";
+import { recordInHistory, save } from "./persistence.js";
+import { namesOf, opponentOf, youOf } from "./store.js";
 
 /** @import { MatchFlow } from "./match-flow.js" */
 
@@ -102,5 +103,22 @@ export function setLevel(flow, level) {
  */
 export function showLastTrick(flow) {
   const page = flow.page;
-  showLastTrickPanel(flow.ctx.dialog, lastTrickOf(page.game?.deal), namesOf(page), page.settings.deck);
+  const trick = page.game?.deal?.last_trick ?? null;
+  showLastTrickPanel(flow.ctx.dialog, trick, namesOf(page), youOf(page), page.settings.deck);
+}
+
+/**
+ * The rematch of the finished match on the table (its Rematch button), as its result panel's Rematch starts it.
+ * A click on the table drawn from the save before the engine came (app.js) may come before that result was shown:
+ * the match goes into the history first all the same.
+ * @param {MatchFlow} flow
+ */
+export function rematch(flow) {
+  flow.run(async () => {
+    const game = flow.page.game;
+    if (!game?.match.is_over || flow.page.busy) return;
+    recordInHistory(flow.ctx);
+    await flow.rematch(game);
+    await flow.advance();
+  });
 }

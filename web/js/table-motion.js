@@ -6,10 +6,11 @@
 
 import { dealCards, dealingOrder, flyFrom, flyTo, pause, speedFactor, turnUp } from "./animate.js";
 import { cardBack } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { asSentences, cardName, t } from "./i18n.js";
+import { trickTakerText } from "./panels.js";
 import { pileSlot } from "./render.js";
 import { playSound } from "./sound.js";
-import { namesOf } from "./store.js";
+import { namesOf, youOf } from "./store.js";
 
 /** @import { DealtState, Move, Player, Rules } from "./types.js" */
 
@@ -131,5 +132,5 @@ export async function showMove(ctx, player, move, after) {
     page.shownTrick = null;
   });
   playSound("trick");
-  announce(t("trickTo", { name: who[winner] }));
+  announce(asSentences([trickTakerText(winner, who, youOf(store.state))]));
 }

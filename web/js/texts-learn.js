@@ -28,7 +28,7 @@ export const SR_LEARN = {
   rulesScoreTitle: "66 i poeni partije",
   rulesScore:
     "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
-  rulesTutorial: "Igraj vođeno deljenje",
+  rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",

@@ -100,6 +100,7 @@
  * @property {Pair} pending_marriage_points
  * @property {Pair} scores
  * @property {Marriage[]} marriages
+ * @property {Record<string, number>} marriage_worth  what a marriage in each suit (S, H, D, C) is worth in this deal
  * @property {Move[]} moves
  * @property {number} unseen_count  how many cards lie face down
  * @property {Move[]} legal_moves
@@ -211,6 +212,14 @@
  * @property {number} shuffle
  * @property {string[]} levels  the computer's levels, weakest first
  * @property {string} default_level
+ * @property {PacketRule} packets
+ */
+
+/**
+ * The engine's packet rule (otv66/dealing.py): the sizes a packet plan may use and the cards they add up to.
+ * @typedef {object} PacketRule
+ * @property {number[]} sizes  e.g. [1, 2, 4]
+ * @property {number} total  e.g. 8
  */
 
 /**

@@ -1,0 +1,61 @@
+"""A finished match on the table, in Serbian on a phone: the way on to a rematch once its result is closed.
+
+Closing the match's result (Zatvorite, Escape) left the table with "Partija je završena", Hint and Undo greyed out and
+no way on but ☰ → Nova partija; a reload of the finished match showed the last deal's result panel again.
+"""
+
+from __future__ import annotations
+
+import json
+
+from test_never_lose import current_save, saved_text
+
+SERBIAN = "lang=sr-Latn&speed=off"
+ONE_DEAL = f"seed=3&level=beginner&opponent=computer&target=1&{SERBIAN}"
+"""A match to 1 game point: its first deal decides it (the computer deals it)."""
+
+
+def history_length(table) -> int:
+    return len(json.loads(table.page.evaluate("localStorage.getItem('otv66.history') ?? '[]'")))
+
+
+def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table_in_context):
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open(ONE_DEAL).page
+    rematch = page.locator("#table-rematch-button")
+    assert not rematch.is_visible(), "no rematch while the match is played"
+    table.play_out_deal()
+    assert not rematch.is_visible(), "nor beside the deal's result"
+    table.dialog().locator("#next-deal").click()
+    table.dialog().locator("#rematch-button").wait_for()
+    assert not rematch.is_visible(), "the match's result offers its own"
+    page.keyboard.press("Escape")
+    table.wait_until(lambda: table.dialog().count() == 0)
+    assert rematch.is_visible() and rematch.inner_text() == "Revanš"
+    assert table.status() == "match-over"
+    page.locator("#menu-toggle").click()
+    page.locator("#history-button").click()
+    assert not rematch.is_visible(), "not under another panel"
+    page.keyboard.press("Escape")
+    assert rematch.is_visible()
+
+    page.reload()  # the finished match comes back as it was left: its table, no result panel again
+    table.wait_ready()
+    assert table.dialog().count() == 0, "a reload does not show the results again"
+    assert table.status() == "match-over"
+    assert rematch.is_visible()
+    page.locator("#menu-toggle").focus()
+    for _ in range(40):  # reached with Tab, pressed with Enter
+        if page.evaluate("document.activeElement.id") == "table-rematch-button":
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached the table's Rematch")
+    page.keyboard.press("Enter")
+    score = page.locator("#match-score .match-value")
+    table.wait_until(lambda: score.inner_text() == "0 : 0 (do 1)")  # the same target
+    assert not rematch.is_visible()
+    table.wait_until(lambda: saved_text(table) is not None)
+    assert current_save(table)["record"]["seed"] == 3 + 1, "as the result's Rematch: the seed goes on past the deal"
+    assert history_length(table) == 1, "the finished match went into the history once"

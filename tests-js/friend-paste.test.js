@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { friendLinkIn, readPaste } from "../web/js/friend-paste.js";
+
+const BASE = "https://otv66.example/play/friend.html?lang=en";
+const FRIEND = "https://otv66.example/play/friend.html#f1.AbC-d_9";
+
+describe("a friend's link in an address", () => {
+  test("its token, without the end of the sentence an address was opened with", () => {
+    assert.equal(friendLinkIn("#f1.AbC-d_9"), "f1.AbC-d_9");
+    assert.equal(friendLinkIn("#f1.AbC-d_9)."), "f1.AbC-d_9");
+    assert.equal(friendLinkIn("#f1.AbC-d_9%C2%BB"), "f1.AbC-d_9");
+    assert.equal(friendLinkIn("#challenge=c1.Ab"), null);
+  });
+});
+
+describe("what a player pasted into the friend page's box", () => {
+  test("nothing, or only spaces", () => {
+    assert.deepEqual(readPaste("", BASE), { kind: "empty" });
+    assert.deepEqual(readPaste(" \n\t", BASE), { kind: "empty" });
+  });
+
+  test("words with no link", () => {
+    assert.deepEqual(readPaste("pozdrav", BASE), { kind: "none" });
+    assert.deepEqual(readPaste("Evo, igraj sa mnom!", BASE), { kind: "none" });
+  });
+
+  test("a friend's link: its token, from an address, a sentence or alone", () => {
+    const friend = { kind: "friend", link: "f1.AbC-d_9" };
+    for (const end of [".", ",", ";", ":", "!", "?", ")", "»", '"', "'", "“", "!!", '."', " ) . "]) {
+      assert.deepEqual(readPaste(`  ${FRIEND}${end}`, BASE), friend, end);
+    }
+    assert.deepEqual(readPaste(FRIEND, BASE), friend);
+    assert.deepEqual(readPaste(`Evo linka: ${FRIEND}.`, BASE), friend);
+    assert.deepEqual(readPaste(`(${FRIEND}) igraj!`, BASE), friend);
+    assert.deepEqual(readPaste("f1.AbC-d_9", BASE), friend);
+  });
+
+  test("a link that is cut or of another site goes to the engine whole (it says why it cannot read it)", () => {
+    assert.deepEqual(readPaste("https://otv66.example/play/friend.html#f1", BASE), {
+      kind: "friend",
+      link: "https://otv66.example/play/friend.html#f1",
+    });
+    assert.deepEqual(readPaste("https://example.com/.", BASE), { kind: "friend", link: "https://example.com/" });
+  });
+
+  test("a link of the site's other pages: its kind and its address on this site", () => {
+    const cases = [
+      ["https://elsewhere.example/club.html?embed=1#challenge=c1.Xy_-z.", "challenge", "club.html#challenge=c1.Xy_-z"],
+      ["club.html#challenge=c1.Xy&view=standings", "challenge", "club.html#challenge=c1.Xy&view=standings"],
+      ["Moj rezultat: club.html#result=r1.Ab!", "result", "club.html#result=r1.Ab"],
+      ["club.html#standings=s1.Ab", "standings", "club.html#standings=s1.Ab"],
+      ["https://otv66.example/play/index.html#deal=d1.Ab, probaj", "deal", "index.html#deal=d1.Ab"],
+      ["„https://otv66.example/play/replay.html#game=g1.Ab“", "game", "replay.html#game=g1.Ab"],
+    ];
+    for (const [text, kind, page] of cases) {
+      assert.deepEqual(readPaste(text, BASE), { kind, address: `https://otv66.example/play/${page}` }, text);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * What a player pasted into the friend page's box (friend.html): a friend's link, or else what the page can say about
+ * the text instead of "this link cannot be read": that it is empty, holds no link, or holds a link of another page
+ * of this site (a club's, a deal's, a game's), which the page offers to open.
+ *
+ * A link copied from the end of a chat sentence comes with the sentence's punctuation; it is no part of the link
+ * (pasted-link.js).
+ */
+
+import { trimLinkEnd } from "./pasted-link.js";
+
+/** A friend's message (otv66/friend/links.py PREFIX, then base64url), alone or at the end of a page address. */
+const FRIEND_TOKEN = /(?<![\w-])f1\.[\w-]+/;
+
+/**
+ * The friend's link in `text` (a page address, its fragment, a sentence), without what follows it, or null.
+ * @param {string} text
+ */
+export function friendLinkIn(text) {
+  return text.match(FRIEND_TOKEN)?.[0] ?? null;
+}
+
+/** A link of one of the site's other pages: the key its fragment begins with, then the rest of the fragment. */
+const SITE_FRAGMENT = /#((challenge|result|standings|deal|game)=\S*)/;
+
+/** The page each of those links opens, by that key. */
+const PAGES = {
+  challenge: "club.html",
+  result: "club.html",
+  standings: "club.html",
+  deal: "index.html",
+  game: "replay.html",
+};
+
+/** Something a player would take for a link (an address, a fragment, a page): not plain words. */
+const LINK_LIKE = /:\/\/|#|www\.|\.html/i;
+
+/**
+ * @typedef {"challenge" | "result" | "standings" | "deal" | "game"} SiteLinkKind
+ * @typedef {{kind: "empty"} | {kind: "none"} | {kind: "friend", link: string} | {kind: SiteLinkKind, address: string}} PastedLink
+ */
+
+/**
+ * What a player pasted into the friend page's box: nothing (`empty`), words with no link (`none`), a link of another
+ * page of this site (its `address` on this site, built from its fragment alone: whatever site the text named, only
+ * this one is offered), or a friend's link for the engine to read (`friend`: its token where the text holds one,
+ * else the whole text, a cut or foreign link the engine will refuse with its reason).
+ * @param {string} text
+ * @param {string} base  the page's address (the site's other pages lie beside it)
+ * @returns {PastedLink}
+ */
+export function readPaste(text, base) {
+  const cleaned = trimLinkEnd(text).trim();
+  if (!cleaned) return { kind: "empty" };
+  const friend = friendLinkIn(cleaned);
+  if (friend) return { kind: "friend", link: friend };
+  const site = cleaned.match(SITE_FRAGMENT);
+  if (site) {
+    const kind = /** @type {SiteLinkKind} */ (site[2]);
+    return { kind, address: new URL(`${PAGES[kind]}#${trimLinkEnd(site[1])}`, base).href };
+  }
+  return LINK_LIKE.test(cleaned) ? { kind: "friend", link: cleaned } : { kind: "none" };
+}
