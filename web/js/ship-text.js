@@ -50,7 +50,7 @@ export const SR = {
     "Kopirajte ovo u bilo koju veb stranicu. Igra radi cela u pregledaču posetioca (bez servera, bez naloga); posle prve posete radi i bez interneta.",
   embedCopy: "Kopirajte kod",
   embedSize:
-    "Okvir zauzima širinu vaše kolone i veći deo visine ekrana: položeno na računaru, uspravno na telefonu, uvek na jednom ekranu. Sto u njemu se prilagođava svakoj veličini, pa možete izabrati i drugu; dajte okviru visinu, ne samo odnos strana.",
+    "Okvir zauzima širinu vaše kolone i veći deo visine ekrana: vodoravno na računaru, uspravno na telefonu, uvek na jednom ekranu. Sto u njemu se prilagođava svakoj veličini, pa možete izabrati i drugu; dajte okviru visinu, ne samo odnos strana.",
   embedOptions: "Opcije (u adresi `src`)",
   embedParameter: "Parametar",
   embedValues: "Vrednosti",
