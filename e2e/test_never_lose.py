@@ -116,12 +116,16 @@ def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     table.play_moves(2)
     wait_playable(table)
     before = moves_of(current_save(table))
+    old_table = table.snapshot()
     table.page.locator("#new-match-button").click()
     assert "stays saved" in table.dialog().inner_text(), "a match under way is not left without asking"
     table.dialog().locator("#confirm-new-match").click()
-    table.wait_until(lambda: table.dialog().count() > 0 or table.playable().count() > 0)
-    if table.dialog().locator(".preset").count():  # the new match's first deal is the person's
+    # The new match is there once the person is asked to deal, or its cards are (the old ones stay a moment).
+    new_deal = table.dialog().locator(".preset")
+    table.wait_until(lambda: new_deal.count() > 0 or (table.playable().count() > 0 and table.snapshot() != old_table))
+    if new_deal.count():  # the new match's first deal is the person's
         table.step("4-4")
+    wait_playable(table)
     table.page.locator("#history-button").click()
     delete = table.dialog().locator("[data-delete]")
     delete.click()
