@@ -11,14 +11,23 @@ import random
 import pytest
 from test_club import create_challenge, open_fresh, play_on, start_playing, wait_status
 from test_friend import started
-from test_screens import HOST_PAGE, club_server  # noqa: F401 (a fixture, used by name)
+from test_screens import (  # noqa: F401 (club_server: a fixture, used by name)
+    HOST_PAGE,
+    MIN_CARD_WIDTH,
+    SCREENS,
+    SERBIAN,
+    TAP,
+    check_whole_table,
+    club_server,
+    open_screen,
+)
 from test_table import axe_violations
 
 from otv66 import links
 from otv66.match import Match
 from otv66.table import default_names
 
-SCREENS = [(360, 640), (1280, 800)]
+EMBED_SCREENS = [(360, 640), (1280, 800)]
 
 #: Texts each page must show, by language (the heading and the Copy button; the replay's buttons and players).
 EMBED_TEXTS = {
@@ -69,7 +78,7 @@ def check_texts(page, texts: dict[str, str]) -> None:
 
 def screenshots(page, artifacts, name: str, *, full_page: bool) -> None:
     """Screenshots at each screen size; nothing may stick out sideways on a phone."""
-    for width, height in SCREENS:
+    for width, height in EMBED_SCREENS:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(200)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name}: wider than {width} px"
@@ -113,6 +122,20 @@ def test_the_replay_page_speaks_the_games_language(table_in_context, artifacts, 
     check_texts(page, REPLAY_TEXTS[lang])
     assert axe_violations(page) == []
     screenshots(page, artifacts, f"replay-{lang}", full_page=False)
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_a_replay_shows_the_whole_table_and_its_controls_on_one_screen(table_in_context, artifacts, width, height):
+    page = open_screen(table_in_context, width, height).page
+    page.goto(f"/replay.html?{SERBIAN}#game={game_token()}")
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    for ply in range(1, 4):
+        page.click("#replay-forward")
+        page.wait_for_selector(f"#replay-position[data-ply='{ply}']")
+    check_whole_table(
+        page, MIN_CARD_WIDTH.get((width, height), TAP), also=("#replay-controls .action", "#replay-position")
+    )
+    page.screenshot(path=artifacts / f"replay-{width}x{height}.png")
 
 
 def test_a_game_link_opened_on_the_game_page_replays_in_the_language_asked_for_there(table_in_context):

@@ -89,9 +89,10 @@ MEASURE = """(selectors) => {
 }"""
 
 
-def check_whole_table(frame: Any, min_card: float) -> dict[str, Any]:
-    """Assert the table is all there without scrolling, in a page or a frame; returns the measures."""
-    measured = frame.evaluate(MEASURE, REQUIRED)
+def check_whole_table(frame: Any, min_card: float, also: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Assert the table is all there without scrolling, in a page or a frame, with the page's own controls `also`
+    (CSS selectors) in sight too; returns the measures."""
+    measured = frame.evaluate(MEASURE, [*REQUIRED, *also])
     width, height = measured["viewport"]
     assert measured["problems"] == [], "\n".join(measured["problems"])
     assert measured["scroll"][0] <= width and measured["scroll"][1] <= height, f"the page scrolls: {measured}"
