@@ -207,7 +207,7 @@ def test_a_club_challenge_from_creation_to_standings(
     expected = [row.entry.name for row in standings(verify(read_result_token(token_of(url))) for url in results)]
     finished = "Challenge finished: send your result link to the organiser."
     assert ana.locator("#status").inner_text() == finished, "not the computer still thinking"
-    last_deal = r"(You won the deal: \d+ game points?\.|The computer won the deal \(your points: \d+\)\.)"
+    last_deal = r"(You won the deal: \d+ game points?\.|The computer won the deal; you took \d+ card points?\.)"
     assert re.fullmatch(f"{last_deal} Challenge over: .+", ana.locator("#club-final").inner_text()), "the last deal too"
 
     # Ana opens the challenge again: no second attempt, her totals and her result link, and the true state below.
@@ -255,6 +255,7 @@ def test_a_club_challenge_from_creation_to_standings(
 def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(page: Page) -> None:
     page.goto("/club.html?lang=sr-Cyrl")
     wait_status(page, "ready")
+    assert page.get_attribute("#club-home", "href") == "index.html?lang=sr-Cyrl", "the game in the visit's language"
     page.fill("#club-name", "Петак")
     # A closing day already past would turn every member away: refused beside the field, nothing is created.
     assert page.get_attribute("#club-closes", "min") == page.evaluate("new Date().toLocaleDateString('sv')")
@@ -263,11 +264,12 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     refused = "Тај дан је прошао: изазов би био затворен пре прве партије."  # noqa: RUF001 (Cyrillic)
     assert page.locator("#club-closes-day").inner_text().startswith(refused)
     assert page.locator("#club-created").is_hidden()
-    # The claim box says what it means ticked and unticked.
-    unticked, ticked = "Неозначено: 66 се пријављује аутоматски", "Означено: играч сам притиска „Пријавите 66“"  # noqa: RUF001
-    assert page.locator("#club-claim-note").inner_text().startswith(unticked)
-    page.check("#club-manual-claim")
-    assert page.locator("#club-claim-note").inner_text().startswith(ticked)
+    # The claim rule is a list naming both ways, worded as on the friend page; the note says what the chosen one means.
+    claim, note = page.locator("#club-manual-claim"), page.locator("#club-claim-note")
+    assert claim.locator("option").all_inner_texts() == ["аутоматски", "ручно (дугме 66)"]
+    assert note.inner_text() == "66 се пријављује аутоматски, чим га играч достигне."  # noqa: RUF001 (Cyrillic)
+    claim.select_option("manual")
+    assert note.inner_text().startswith("Играч сам притиска „Пријавите 66“")
     # The browser's date field may write the day in its own order (12/08/2026): the note says it the Serbian way.
     page.fill("#club-closes", "2030-08-12")
     closing_note = "Игра се до 12. 8. 2030. закључно, по сату уређаја сваког играча."  # noqa: RUF001 (Cyrillic)
@@ -275,6 +277,7 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     page.click("#club-create-button")
     wait_status(page, "created")
     assert "lang=" not in page.input_value("#club-link"), "the members' link: each member reads his own language"
+    assert read_challenge_token(token_of(page.input_value("#club-link"))).rules.claim == "manual"
     page.click("#club-standings-start")
     wait_status(page, "standings")
     assert page.locator("#club-verify").inner_text() == "Проверите и рангирајте"
@@ -296,6 +299,7 @@ def test_a_language_chosen_on_the_club_page_is_the_one_the_friend_page_opens_in(
     token = challenge_token(Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5))
     page.goto(f"{base_url}/club.html?lang=en#challenge={token}")
     wait_status(page, "ready")
+    assert page.get_attribute("#club-home", "href") == "index.html?lang=en"
     picker = page.locator("#club-language")
     assert picker.input_value() == "en" and picker.get_attribute("aria-label") == "Language"
     assert picker.locator("option").all_inner_texts() == ["Latinica", "Ћирилица", "English"]
@@ -305,6 +309,7 @@ def test_a_language_chosen_on_the_club_page_is_the_one_the_friend_page_opens_in(
     assert page.locator("#club-home").inner_text() == "Играјте против рачунара"
     assert page.locator("#club-challenge-name").inner_text() == "Petak", "the same challenge"
     assert page.url == f"{base_url}/club.html#challenge={token}"
+    assert page.get_attribute("#club-home", "href") == "index.html", "the game in the language chosen"
     assert picker.input_value() == "sr-Cyrl" and picker.get_attribute("aria-label") == "Језик"
     assert friend_page_language(page) == "sr-Cyrl"
     assert page.locator("#home-link").inner_text() == "Играјте против рачунара"

@@ -9,6 +9,7 @@ import {
   dayText,
   decimal,
   fillIn,
+  LANGUAGE_NAMES,
   LANGUAGES,
   language,
   setLanguage,
@@ -51,6 +52,27 @@ describe("every text exists in every language", () => {
     for (const lang of LANGUAGES) {
       for (const [key, text] of Object.entries(TEXTS[lang])) assert.ok(text.trim(), `${lang} ${key}`);
     }
+  });
+});
+
+describe("the languages' names: one table for the pickers", () => {
+  test("names every language of the page, in the pickers' order", () => {
+    assert.deepEqual(
+      LANGUAGE_NAMES.map(({ code }) => code),
+      LANGUAGES,
+    );
+    assert.deepEqual(LANGUAGES, ["sr-Latn", "sr-Cyrl", "en"]);
+  });
+
+  test("each in itself: the script for a phone's header, language and script for the Settings", () => {
+    assert.deepEqual(
+      LANGUAGE_NAMES.map(({ short }) => short),
+      ["Latinica", "Ћирилица", "English"],
+    );
+    assert.deepEqual(
+      LANGUAGE_NAMES.map(({ long }) => long),
+      ["Srpski (latinica)", "Српски (ћирилица)", "English"],
+    );
   });
 });
 
@@ -136,6 +158,30 @@ describe("t: the text for a key in the current language", () => {
     );
     assert.equal(fillIn("{n|a|b}", {}), "{n|a|b}", "without its number it stays");
     assert.equal(toCyrillic(tricks), "{n} {n|штих|штиха|штихова}");
+  });
+
+  test("the tricks under a won stack say their count as a phrase: 1 štih, 2 štiha, 5 štihova", () => {
+    const won = (n, p) => t("tricksAndPoints", { n, p }).replaceAll("\u00a0", " ");
+    assert.deepEqual(
+      [1, 2, 4, 5, 11, 12, 16].map((n) => t("tricksWon", { n }).replace("\u00a0", " ")),
+      ["1 štih", "2 štiha", "4 štiha", "5 štihova", "11 štihova", "12 štihova", "16 štihova"],
+    );
+    assert.equal(won(1, 11), "1 štih · 11 poena");
+    assert.equal(won(3, 21), "3 štiha · 21 poen");
+    setLanguage("sr-Cyrl");
+    assert.equal(won(5, 34), "5 штихова · 34 поена");
+    setLanguage("en");
+    assert.equal(won(1, 11), "1 trick · 11 points");
+    assert.equal(won(2, 1), "2 tricks · 1 point");
+    assert.equal(t("tricksWon", { n: 0 }), "0\u00a0tricks");
+  });
+
+  test("a deal the computer won in a club challenge tells the member's card points, not game points", () => {
+    assert.equal(t("clubDealLost", { cards: 29 }), "Računar je dobio deljenje; skupili ste 29 poena iz karata.");
+    assert.equal(t("clubDealLost", { cards: 21 }), "Računar je dobio deljenje; skupili ste 21 poen iz karata.");
+    setLanguage("en");
+    assert.equal(t("clubDealLost", { cards: 1 }), "The computer won the deal; you took 1 card point.");
+    assert.equal(t("clubDealLost", { cards: 0 }), "The computer won the deal; you took 0 card points.");
   });
 
   test("every count gives three word forms in Serbian and two in English", () => {

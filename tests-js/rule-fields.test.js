@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
 import { setLanguage, t } from "../web/js/i18n.js";
-import { rulesSummary } from "../web/js/rule-fields.js";
+import { ruleOptions, rulesSummary } from "../web/js/rule-fields.js";
 import { DEFAULT_RULES } from "../web/js/settings.js";
 import { pageLanguage } from "./fakes.js";
 
@@ -31,5 +31,20 @@ describe("the rules of an invitation, told with the Settings' labels", () => {
     assert.equal(cyrillic.length, english.length);
     assert.notDeepEqual(cyrillic, english);
     assert.match(cyrillic.join(" "), /[\u0400-\u04FF]/);
+  });
+});
+
+describe("a choice rule's options, for a form that lays out its own field (the club's)", () => {
+  test("the values the engine takes, worded as the Settings and the friend form word them", () => {
+    assert.deepEqual(ruleOptions("claim"), [
+      ["auto", "automatic"],
+      ["manual", "manual (66 button)"],
+    ]);
+    setLanguage("sr-Cyrl");
+    assert.deepEqual(ruleOptions("dealer"), [
+      ["winner", t("dealerWinner")],
+      ["alternate", t("dealerAlternate")],
+    ]);
+    assert.equal(ruleOptions("claim")[0][1], "аутоматски");
   });
 });

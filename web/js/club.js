@@ -17,7 +17,8 @@ import { frameSnippet, reportPreferredHeight } from "./embed.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { dayText, language, t } from "./i18n.js";
-import { addLanguagePicker, startLanguage } from "./language-picker.js";
+import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
+import { ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 const engine = new Engine();
@@ -29,13 +30,18 @@ function setStatus(/** @type {string} */ status, /** @type {string} */ text) {
   line.textContent = text;
 }
 
-/** Every `[data-text]` element gets its text in the current language. */
+/**
+ * Every `[data-text]` element gets its text in the current language; the link to the game against the computer
+ * carries the address's `lang` along (inVisitLanguage), as the friend page's does.
+ */
 function fillTexts() {
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }
   byId("club-title").textContent = t("clubTitle");
-  byId("club-home").textContent = t("playComputer");
+  const home = byId("club-home");
+  home.textContent = t("playComputer");
+  home.setAttribute("href", inVisitLanguage("index.html", location.search));
 }
 
 /**
@@ -67,14 +73,21 @@ function wireClosingDay() {
   return check;
 }
 
-/** The claim checkbox's note: what the rule is as it stands, ticked or not. */
-function wireClaimNote() {
-  const manual = inputById("club-manual-claim");
+/**
+ * The claim choice, worded as the friend form and the Settings word it (automatic to start with), and the note
+ * under it: what the choice means for the members.
+ * @returns {HTMLSelectElement}
+ */
+function wireClaimChoice() {
+  const claim = /** @type {HTMLSelectElement} */ (byId("club-manual-claim"));
+  claim.replaceChildren(...ruleOptions("claim").map(([value, text]) => new Option(text, value)));
+  claim.value = "auto";
   const say = () => {
-    byId("club-claim-note").textContent = t(manual.checked ? "clubClaimManualNote" : "clubClaimAutoNote");
+    byId("club-claim-note").textContent = t(claim.value === "manual" ? "clubClaimManualNote" : "clubClaimAutoNote");
   };
-  manual.addEventListener("change", say);
+  claim.addEventListener("change", say);
   say();
+  return claim;
 }
 
 /** The organiser's form: the challenge's link, its snippet and his link to its standings once the engine has made it. */
@@ -86,7 +99,7 @@ async function showCreate() {
   level.value = "club";
   const closes = inputById("club-closes");
   const closingDayFine = wireClosingDay();
-  wireClaimNote();
+  const claim = wireClaimChoice();
   let challengeName = ""; // the name of the challenge made: the title the share sheet gives its link
   wireCopy(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-copy")));
   wireSend(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-send")), () => challengeName);
@@ -108,7 +121,7 @@ async function showCreate() {
         closes: closes.value,
         rules: {
           must_beat: inputById("club-must-beat").checked,
-          claim: inputById("club-manual-claim").checked ? "manual" : "auto",
+          claim: claim.value,
         },
       });
       challengeName = made.challenge.name;

@@ -14,8 +14,20 @@ import { SR } from "./texts-sr.js";
 /** @import { Deck, Language } from "./types.js" */
 /** @typedef {Record<string, string>} TextTable  text by key */
 
+/**
+ * The page's languages, in the order the pickers offer them, each named as its own readers write it: `short` where
+ * room is tight (the header picker of the club and friend pages, on a phone: the script is the choice a Serbian
+ * reader makes there), `long` where there is room (the game's Settings).
+ * @type {readonly {code: Language, short: string, long: string}[]}
+ */
+export const LANGUAGE_NAMES = [
+  { code: "sr-Latn", short: "Latinica", long: "Srpski (latinica)" },
+  { code: "sr-Cyrl", short: "Ћирилица", long: "Српски (ћирилица)" },
+  { code: "en", short: "English", long: "English" },
+];
+
 /** @type {Language[]} */
-export const LANGUAGES = ["sr-Latn", "sr-Cyrl", "en"];
+export const LANGUAGES = LANGUAGE_NAMES.map(({ code }) => code);
 
 /**
  * Whether `value` names one of the page's languages.

@@ -8,14 +8,10 @@
  */
 
 import { deviceStorage } from "./device-storage.js";
-import { browserLanguage, isLanguage, LANGUAGES, language, setLanguage, t } from "./i18n.js";
+import { browserLanguage, isLanguage, LANGUAGE_NAMES, language, setLanguage, t } from "./i18n.js";
 import { savedLanguage, saveLanguage } from "./settings.js";
 
 /** @import { Language } from "./types.js" */
-
-/** Each language's name as its own readers write it, short enough for a phone's header. */
-/** @type {Record<Language, string>} */
-const NAMES = { "sr-Latn": "Latinica", "sr-Cyrl": "Ћирилица", en: "English" };
 
 /** Where the club page kept its language before it shared the game's settings (read once, then removed). */
 export const FORMER_CLUB_KEY = "otv66.club.language";
@@ -83,7 +79,7 @@ export function addLanguagePicker(menu, id) {
   const picker = document.createElement("select");
   picker.id = id;
   picker.setAttribute("aria-label", t("language"));
-  picker.append(...LANGUAGES.map((code) => new Option(NAMES[code], code)));
+  picker.append(...LANGUAGE_NAMES.map(({ code, short }) => new Option(short, code))); // short: a phone's header
   picker.value = language();
   picker.addEventListener("change", () => {
     saveLanguage(/** @type {Language} */ (picker.value));

@@ -1,7 +1,8 @@
 /**
  * The rule options as form fields, and as one line of text: the main game's Settings (settings-panel.js) and the
- * friend match's invitation (friend.html) offer the same choices with the same labels. The engine checks the rules
- * it is given (otv66/rules.py); these fields only offer valid choices.
+ * friend match's invitation (friend.html) offer the same choices with the same labels, and the club challenge's
+ * form (club.html) the same claim choice. The engine checks the rules it is given (otv66/rules.py); these fields
+ * only offer valid choices.
  */
 
 import { t } from "./i18n.js";
@@ -30,6 +31,17 @@ const CHOICES = /** @type {const} */ ([
 ]);
 
 /**
+ * A choice rule's options as `[value, text]` in the page's language ("auto", "automatic"), for a form that lays
+ * out its own field (club.html) but words the choice as the other forms do.
+ * @param {(typeof CHOICES)[number]["name"]} name
+ * @returns {[string, string][]}
+ */
+export function ruleOptions(name) {
+  const options = CHOICES.find((choice) => choice.name === name)?.options ?? [];
+  return options.map(([value, key]) => [value, t(key)]);
+}
+
+/**
  * A labelled <select> of `[value, text]` options, `value` selected.
  * @param {string} name
  * @param {string} label
@@ -55,14 +67,7 @@ export function checkbox(/** @type {string} */ name, /** @type {string} */ label
  * @param {Rules} rules
  */
 export function ruleFields(rules) {
-  const choices = CHOICES.map(({ name, label, options }) =>
-    select(
-      name,
-      t(label),
-      options.map(([value, key]) => [value, t(key)]),
-      rules[name],
-    ),
-  );
+  const choices = CHOICES.map(({ name, label }) => select(name, t(label), ruleOptions(name), rules[name]));
   return `${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
       ${choices.join("\n      ")}
       ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}

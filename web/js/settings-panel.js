@@ -4,7 +4,7 @@
 
 import { loadDealPlan, planText, saveDealPlan } from "./deal-plan.js";
 import { historyStats } from "./history-stats.js";
-import { dateText, decimal, LANGUAGES, t } from "./i18n.js";
+import { dateText, decimal, LANGUAGE_NAMES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { checkbox, readRules, ruleFields, select } from "./rule-fields.js";
@@ -12,10 +12,7 @@ import { SPEEDS } from "./settings.js";
 import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
-/** @import { Language, Settings } from "./types.js" */
-
-/** @type {Record<Language, string>} */
-const LANGUAGE_NAMES = { "sr-Latn": "Srpski (latinica)", "sr-Cyrl": "Српски (ћирилица)", en: "English" };
+/** @import { Settings } from "./types.js" */
 
 /** A level's name in the player's language (the engine's name where there is no translation). */
 function levelName(/** @type {string} */ name) {
@@ -82,7 +79,7 @@ export function showSettings(dialog, settings, levels) {
       ${select(
         "lang",
         t("language"),
-        LANGUAGES.map((code) => [code, LANGUAGE_NAMES[code]]),
+        LANGUAGE_NAMES.map(({ code, long }) => [code, long]),
         settings.lang,
       )}
       ${select(

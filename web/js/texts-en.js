@@ -51,8 +51,8 @@ export const EN = {
   trump: "Trump",
   trumpCard: "trump",
   scoreLabel: "Score",
-  tricksWon: "Tricks: {n}",
-  tricksAndPoints: "Tricks: {n}\u00a0· {p} {p|point|points}",
+  tricksWon: "{n}\u00a0{n|trick|tricks}",
+  tricksAndPoints: "{n}\u00a0{n|trick|tricks}\u00a0· {p}\u00a0{p|point|points}",
   gamePoints: "{a} : {b} (to {target})",
   gamePointsLabel: "Match",
   marriages: "Marriage",
@@ -217,10 +217,8 @@ export const EN = {
   clubClosesDay: "Playable through {closes}, by each player's device clock.",
   clubClosesPast:
     "That day has passed: the challenge would be closed before anyone played. Pick today ({today}) or later.",
-  clubManualClaim: "Claim 66 by hand",
-  clubClaimAutoNote: "Unticked: 66 is claimed automatically as soon as a player reaches it.",
-  clubClaimManualNote:
-    "Ticked: players press “Claim 66” themselves; a claim below 66 gives the opponent 2 game points.",
+  clubClaimAutoNote: "66 is claimed automatically as soon as a player reaches it.",
+  clubClaimManualNote: "Players press “Claim 66” themselves; a claim below 66 gives the opponent 2 game points.",
   clubCreate: "Create the challenge",
   clubCreated: "The challenge is ready: send the link to the members.",
   clubLinkLabel: "Challenge link:",
@@ -240,7 +238,7 @@ export const EN = {
   clubClosed: "The challenge closed on {closes} (by this device's clock): a new attempt cannot be started.",
   clubNotPlayable: "That card cannot be played now.",
   clubDealWon: "You won the deal: {points} game {points|point|points}.",
-  clubDealLost: "The computer won the deal (your points: {cards}).",
+  clubDealLost: "The computer won the deal; you took {cards} card {cards|point|points}.",
   clubClaim: "Claim 66",
   clubFinal: "Challenge over: {points} game {points|point|points}, {won} {won|deal|deals} won.",
   clubAlreadyPlayed:
