@@ -8,27 +8,34 @@ moves and claims, undo), ``deal.view()`` is what is drawn.
 
 Player 0 is the one at the keyboard ("You"); the computer is player 1.
 With ``--hotseat`` both are people sharing the keyboard.
+
+Quitting loses nothing: after every move the match is written, as a
+docs/record-format.md record, to a save file (:func:`default_save_path`, or
+``--save FILE``), and the next start offers to go on with a match left
+unfinished there. A finished match's record stays there until a new one starts.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import os
 import secrets
+import shlex
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
-from otv66 import ai
+from otv66 import ai, record
 from otv66.cards import CODES
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, check_packets
-from otv66.errors import IllegalMoveError, InvalidLayoutError, InvalidMatchError
+from otv66.errors import InvalidLayoutError, InvalidMatchError, Otv66Error, UnsupportedVersionError
 from otv66.match import DEFAULT_PLAYERS, Match
 from otv66.rules import Rules
-from otv66.table import Table, check_seconds, own_view
+from otv66.table import Opponent, Table, check_opponent, check_seconds, own_view
 from otv66.terminal_draw import (
     Style,
     code_text,
@@ -39,10 +46,11 @@ from otv66.terminal_draw import (
     menu_line,
     rules_line,
     verb,
+    wrap,
 )
 
-WIDTH = 78
-"""Long sentences are wrapped to fit an 80-column terminal."""
+COMPUTER_NAMES = ("You", "Computer")
+"""The players' names in a match against the computer, as the terminal shows them and its records keep them."""
 HELP_KEYS = "number or code like KH; u undo, h hint, q quit, ? help"
 COMMANDS = {
     **dict.fromkeys(("q", "quit", "exit"), "quit"),
@@ -53,13 +61,31 @@ COMMANDS = {
 """What the move prompt accepts besides a move: the letters the prompt names, and the words a player tries first."""
 HELP_TEXT = (
     "Type the number of a move from the list, or its card code: rank A T K Q J 9 8 7 (10 works for T) and suit "
-    "S H D C, e.g. KH; KHm leads KH announcing the marriage, 66 claims when claims are manual. "
-    "u (undo) takes back your last move, h (hint) suggests a move, q (quit) stops."
+    "S H D C (or the symbols), e.g. KH; KHm leads KH announcing the marriage, 66 claims when claims are manual. "
+    "u (undo) takes back your last move, h (hint) suggests a move, q (quit) stops; the match is saved after every "
+    "move (unless --no-save) and offered again at the next start."
 )
+SUIT_SYMBOLS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
+"""Suits typed as drawn (white ones too) read as their letters."""
 
 
 class QuitGame(Exception):
     """The player asked to stop (``q``, end of input)."""
+
+
+def default_save_path() -> Path:
+    """Where the match in play is kept: ``otv66/match.json`` in ``$XDG_STATE_HOME``, else in ``~/.local/state``."""
+    state = os.environ.get("XDG_STATE_HOME", "")
+    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"  # the XDG spec ignores relative
+    return base / "otv66" / "match.json"
+
+
+def parse_target(text: str) -> int:
+    """``"7"`` -> ``7``, validated as a match target of docs/rules.md 8 (for ``--target``)."""
+    try:
+        return Rules(target=int(text)).target
+    except (ValueError, Otv66Error):
+        raise argparse.ArgumentTypeError(f"{text!r}: the target is a whole number from 1 to 99") from None
 
 
 def parse_packets(text: str) -> tuple[int, ...]:
@@ -74,9 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     """The command line of ``python -m otv66``."""
     parser = argparse.ArgumentParser(
         prog="python -m otv66",
-        description="Play Open 66 (Otvoreni 66) against the computer in the terminal.",
+        description="Play Open 66 (Otvoreni 66) against the computer, or two people at one keyboard, in the "
+        "terminal. The rules: docs/rules.md.",
         epilog="During play: choose a move by its number or card code (KH; KHm leads KH announcing the marriage), "
-        "u takes back your last move, h asks for a hint, q quits, ? explains (or the words undo, hint, quit, help).",
+        "u takes back your last move, h asks for a hint, q quits, ? explains (or the words undo, hint, quit, help). "
+        "The match is saved after every move: quit (q, Ctrl-D, Ctrl-C) and start again to go on with it. "
+        "Colours only on a terminal, never with NO_COLOR set.",
     )
     parser.add_argument("--seed", type=int, help="play a reproducible match from this seed")
     parser.add_argument(
@@ -90,13 +119,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--dealer", choices=("winner", "alternate"), default="winner", help="who deals next (default winner)"
     )
     rules.add_argument("--draw-bonus", action="store_true", help="1 extra game point to the winner after a draw")
-    rules.add_argument("--target", type=int, default=7, help="game points that win the match (default 7)")
+    rules.add_argument(
+        "--target", type=parse_target, default=7, help="game points that win the match, 1 to 99 (default 7)"
+    )
     parser.add_argument(
         "--packets", type=parse_packets, default=(4, 4), help="your packet plan when you deal (default 4,4)"
     )
     parser.add_argument("--hotseat", action="store_true", help="two people at one keyboard, no computer")
     parser.add_argument("--ascii", action="store_true", help="draw suits as letters S H D C, no Unicode")
-    parser.add_argument("--no-color", action="store_true", help="no ANSI colours")
+    parser.add_argument("--no-color", action="store_true", help="no ANSI colours (also when NO_COLOR is set)")
+    saving = parser.add_mutually_exclusive_group()
+    saving.add_argument(
+        "--save",
+        metavar="FILE",
+        type=Path,
+        default=default_save_path(),
+        help="keep the match in FILE after every move, and offer an unfinished one kept there at the start "
+        "(a docs/record-format.md record; default %(default)s)",
+    )
+    saving.add_argument("--no-save", action="store_true", help="keep no file: a match quit is lost")
     return parser
 
 
@@ -113,9 +154,9 @@ class Console:
         self.style = style
         self.echo = not getattr(input, "isatty", lambda: False)()
 
-    def say(self, text: str = "") -> None:
-        """Write ``text`` and a newline."""
-        self.output.write(text + "\n")
+    def say(self, text: str = "", indent: str = "") -> None:
+        """Write ``text`` and a newline, its long lines wrapped to fit 80 columns (the next ones after ``indent``)."""
+        self.output.write(wrap(text, indent=indent) + "\n")
         self.output.flush()
 
     def ask(self, prompt: str) -> str:
@@ -153,15 +194,26 @@ class Console:
 
 
 def normalise_move(text: str) -> str:
-    """A typed card code in the engine's form: ``"khm"`` -> ``"KHm"``, ``"10h"`` -> ``"TH"``."""
-    code = text.strip().upper()
+    """A typed card code in the engine's form: ``"khm"`` -> ``"KHm"``, ``"10h"`` -> ``"TH"``, ``"K♥"`` -> ``"KH"``."""
+    code = text.strip().translate(SUIT_SYMBOLS).upper()
     if code.startswith("10"):
         code = "T" + code[2:]
     return code[:2] + code[2:].lower()
 
 
+def screen_names(opponent: Opponent, players: tuple[str, str]) -> tuple[str, str]:
+    """The players as the screen names them: "You" and "Computer" against the computer, else the two people's names."""
+    return COMPUTER_NAMES if opponent == "computer" else players
+
+
+def sentence(text: str) -> str:
+    """An engine's message (``"you must follow suit: play hearts"``) written as a sentence."""
+    return text[:1].upper() + text[1:] + "."
+
+
 class TerminalGame:
-    """A match (and the ones after it) played in the terminal, driven by a :class:`~otv66.table.Table`."""
+    """Matches played in the terminal, each driven by a :class:`~otv66.table.Table`: first the one the save
+    file holds unfinished (if the player goes on with it), then new ones while he wants another."""
 
     def __init__(self, options: argparse.Namespace, console: Console) -> None:
         self.options = options
@@ -173,49 +225,75 @@ class TerminalGame:
             draw_bonus=options.draw_bonus,
             target=options.target,
         )
-        self.names: tuple[str, str] = DEFAULT_PLAYERS if options.hotseat else ("You", "Computer")
-        self.hide_points = self.rules.claim == "manual"
+        self.opponent: Opponent = "human" if options.hotseat else "computer"
+        self.level: str | None = None if options.hotseat else options.level
         self.seed: int = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
+        self.save_path: Path | None = None if options.no_save else options.save
+        """Where :meth:`save` keeps the match in play; ``None`` with ``--no-save`` or once the file cannot be used."""
+        self.table: Table | None = None
+        """The match in play (or just finished)."""
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players of the match in play as the screen names them (:func:`screen_names`)."""
+        return screen_names(self.opponent, self.table.match.players if self.table is not None else DEFAULT_PLAYERS)
+
+    @property
+    def hide_points(self) -> bool:
+        """Under manual claim the scores are not shown: a player counts his won cards himself (docs/rules.md 6.1)."""
+        return self.rules.claim == "manual"
 
     # ------------------------------------------------------------------ match
 
     def run(self) -> None:
-        """Play matches until the player does not want another."""
+        """Play the saved match if the player goes on with it, then new matches until he wants no other."""
+        self.table = self.saved_table()
         while True:
-            self.play_match()
+            if self.table is None:
+                self.table = self.new_table()
+            self.play_match(self.table)
             if not self.console.yes("Play again?"):
                 return
             self.seed = (self.seed + 1) % (MAX_SEED + 1)
+            self.table = None
 
     def new_table(self) -> Table:
         """A new match from :attr:`seed`: against the computer, or two people with ``--hotseat``."""
         return Table.new(
             self.rules,
-            opponent="human" if self.options.hotseat else "computer",
-            level=None if self.options.hotseat else self.options.level,
+            opponent=self.opponent,
+            level=self.level,
             players=self.names,
             seed=self.seed,
             seconds=self.options.seconds,
         )
 
-    def play_match(self) -> None:
-        """Play one match to the target and announce its winner."""
+    def play_match(self, table: Table) -> None:
+        """Play ``table``'s match, new or resumed where it was left, to the target and announce its winner."""
         say = self.console.say
-        table = self.new_table()
         match = table.match
-        opponent = "" if self.options.hotseat else f" against the computer ({self.options.level})"
-        say(f"Open 66{opponent}, first to {self.rules.target} game points. Match seed {self.seed}.")
-        say(textwrap.fill(rules_line(self.rules), WIDTH, subsequent_indent="  "))
+        opponent = "" if self.opponent == "human" else f" against the computer ({self.level})"
+        seed = "" if match.seed is None else f" Match seed {match.seed}"
+        resumed = ", resumed" if match.deals else ""
+        say(f"Open 66{opponent}, first to {self.rules.target} game points.{seed}{resumed}.")
+        say(rules_line(self.rules), indent="  ")
         while table.phase != "match_over":
-            deal = table.next_deal(self.options.packets if table.phase == "human_deals" else None)
+            deal = table.deal
+            if deal is None or deal.is_over:
+                deal = table.next_deal(self.options.packets if table.phase == "human_deals" else None)
+                self.save()
+                dealt = self._verb(deal.dealer, "deal")
+            else:
+                dealt = "dealt"
+            plan = f" in packets of {','.join(map(str, deal.packets))}" if deal.packets else ""
             say()
-            plan = ",".join(map(str, deal.packets or ()))
-            who = self.names[deal.dealer]
-            say(f"Deal {len(match.deals)}: {who} {self._verb(deal.dealer, 'deal')} in packets of {plan}.")
+            say(f"Deal {len(match.deals)}: {self.names[deal.dealer]} {dealt}{plan}.")
             self.play_deal(table)
             self.report_deal(match, deal)
             if not match.is_over:
-                self.console.ask("Press Enter for the next deal. ")
+                answer = self.console.ask("Press Enter for the next deal (q quits). ")
+                if COMMANDS.get(answer.lower()) == "quit":
+                    raise QuitGame
         winner = match.winner if match.winner is not None else 0
         points = match.game_points
         say()
@@ -230,8 +308,89 @@ class TerminalGame:
         award = 0 if winner is None else match.awards()[-1][winner]
         self.console.say()
         why = explain_result(result, self.names, award=award, dealer=deal.dealer, draw_bonus=self.rules.draw_bonus)
-        self.console.say(textwrap.fill(why, WIDTH))
+        self.console.say(why)
         self.console.say(match_line(match.game_points, self.names, self.rules.target) + ".")
+
+    # ------------------------------------------------------------------ the save file
+
+    def saved_table(self) -> Table | None:
+        """The unfinished match of the save file, if the player goes on with it; ``None`` for a new match.
+
+        A file this version cannot read is put aside (``.unreadable``) and never overwritten; one of a newer
+        version is left as it is, and the new match then is not saved.
+        """
+        path = self.save_path
+        if path is None or not path.exists():
+            return None
+        say = self.console.say
+        try:
+            table = self.read_table(path.read_text(encoding="utf-8"))
+        except UnsupportedVersionError as error:
+            say(f"The match saved in {path} is left as it is: {error}. This match is not saved.")
+            self.save_path = None
+            return None
+        except OSError as error:
+            say(f"The match saved in {path} cannot be read ({error.strerror or error}). This match is not saved.")
+            self.save_path = None
+            return None
+        except ValueError as error:  # a RecordError, or a file that is not UTF-8 text
+            aside = path.with_name(path.name + ".unreadable")
+            try:
+                os.replace(path, aside)
+            except OSError:
+                say(f"The match saved in {path} cannot be read ({error}). This match is not saved.")
+                self.save_path = None
+            else:
+                say(f"The match saved in {path} cannot be read ({error}); it is kept as {aside}.")
+            return None
+        match = table.match
+        if match.is_over or not match.deals:
+            return None
+        against = f" against the computer ({table.level})" if table.level else " of two people"
+        score = match_line(match.game_points, screen_names(table.opponent, match.players), match.rules.target)
+        say(f"An unfinished match{against} is saved in {path} ({score}; deal {len(match.deals)}).")
+        if not self.console.yes("Go on with it? (n: a new match takes its place)"):
+            return None
+        self.rules, self.opponent, self.level, self.seed = match.rules, table.opponent, table.level, table.seed
+        return table
+
+    def read_table(self, text: str) -> Table:
+        """The table of a saved record: its match, and who sat opposite.
+
+        ``opponent`` and ``level`` are the keys the page's records carry too; a record without them is a match
+        of two people. Raises an :class:`~otv66.errors.Otv66Error` if ``text`` is no such record.
+        """
+        match = record.loads(text)
+        seats = json.loads(text)  # an object: record.loads has read it
+        return Table(
+            match, check_opponent(seats.get("opponent", "human")), seats.get("level"), seconds=self.options.seconds
+        )
+
+    def save(self) -> None:
+        """Write the match in play to the save file (replacing it whole, even if the game is stopped meanwhile)."""
+        path, table = self.save_path, self.table
+        if path is None or table is None:
+            return
+        seats = {"opponent": table.opponent} | ({"level": table.level} if table.level else {})
+        written = path.with_name(path.name + ".new")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            written.write_text(record.dumps(table.match, **seats), encoding="utf-8")
+            os.replace(written, path)
+        except OSError as error:
+            self.console.say(f"The match cannot be saved in {path} ({error.strerror or error}): it is not saved.")
+            self.save_path = None
+
+    def where_kept(self) -> str:
+        """What becomes of the match in play when the player stops now: where it is kept, or that it is lost."""
+        if self.table is None or self.table.match.is_over:
+            return ""
+        if self.save_path is None:
+            return " This match is not saved."
+        command = "python -m otv66"
+        if self.save_path != default_save_path():
+            command += f" --save {shlex.quote(str(self.save_path))}"
+        return f" The match is saved in {self.save_path}.\nTo go on with it: {command}"
 
     # ------------------------------------------------------------------ deal
 
@@ -255,9 +414,10 @@ class TerminalGame:
                 self.show(deal, functools.partial(table.play, move))
 
     def show(self, deal: Deal, make_move: Callable[[], object]) -> None:
-        """Make a move with ``make_move`` and tell what it did."""
+        """Make a move with ``make_move``, save the match and tell what the move did."""
         before = deal.view()
         make_move()
+        self.save()
         move = deal.moves[-1]
         after = deal.view()
         self.console.say(
@@ -289,7 +449,7 @@ class TerminalGame:
                 view,
                 self.names,
                 console.style,
-                bottom=player if self.options.hotseat else 0,
+                bottom=player if self.opponent == "human" else 0,
                 hide_points=self.hide_points,
                 heading=heading,
                 last_trick=table.last_trick,
@@ -311,7 +471,7 @@ class TerminalGame:
                 self.hint(table)
                 continue
             if command == "help":
-                console.say(textwrap.fill(HELP_TEXT, WIDTH))
+                console.say(HELP_TEXT)
                 continue
             if not answer:
                 continue
@@ -322,7 +482,7 @@ class TerminalGame:
     def pick(self, answer: str, choices: Sequence[str], legal: Sequence[str], deal: Deal) -> str | None:
         """The move an answer names (a number or a code), asking about a marriage; ``None`` if it names none."""
         console = self.console
-        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+        if answer.isdecimal() and 1 <= int(answer) <= len(choices):
             move = choices[int(answer) - 1]
         else:
             move = normalise_move(answer)
@@ -333,18 +493,15 @@ class TerminalGame:
         if move.endswith("m") and move in legal:
             return move
         if move == CLAIM:
-            console.say("You can claim 66 only right after winning a trick or announcing a marriage.")
-        elif answer.isdigit():
+            refused = deal.why_illegal(CLAIM)  # None: the claim is the opponent's, after his marriage lead
+            claim_rule = "you can claim 66 only right after winning a trick or announcing a marriage"
+            console.say(sentence(str(refused) if refused is not None else claim_rule))
+        elif answer.isdecimal():
             console.say(f"There is no move {answer}: choose a number from 1 to {len(choices)}.")
         elif move.removesuffix("m") not in CODES:
             console.say(f"{answer!r} is neither a move nor a command: type ? for help.")
         else:
-            try:
-                deal.copy().play(move)
-            except IllegalMoveError as error:
-                console.say(f"Not possible: {error}")
-            else:
-                console.say(f"Not possible now: {move}")
+            console.say(f"Not possible: {deal.why_illegal(move)}.")
         return None
 
     def undo(self, table: Table) -> bool:
@@ -353,6 +510,7 @@ class TerminalGame:
             self.console.say("There is no move of yours to take back in this deal.")
             return False
         player, move = table.undo()[-1]
+        self.save()
         card = "claim 66" if move == CLAIM else code_text(move, self.console.style)
         self.console.say(f"Taken back: {self.names[player]} {card}.")
         return True
@@ -373,7 +531,8 @@ class TerminalGame:
 
 
 def choose_style(options: argparse.Namespace, output: TextIO) -> Style:
-    """Unicode unless ``--ascii`` or the output cannot encode suits; colour only on a terminal."""
+    """Unicode unless ``--ascii`` or the output cannot encode suits; colour only on a terminal that shows it,
+    never with ``--no-color`` or ``NO_COLOR``."""
     unicode = not options.ascii
     encoding = getattr(output, "encoding", None)
     if unicode and encoding:
@@ -382,16 +541,15 @@ def choose_style(options: argparse.Namespace, output: TextIO) -> Style:
         except (UnicodeEncodeError, LookupError):
             unicode = False
     is_tty = getattr(output, "isatty", lambda: False)()
-    color = not options.no_color and "NO_COLOR" not in os.environ and bool(is_tty)
-    return Style(unicode=unicode, color=color)
+    # https://no-color.org: an empty NO_COLOR does not count; a "dumb" terminal shows codes as text
+    plain = options.no_color or bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
+    return Style(unicode=unicode, color=bool(is_tty) and not plain)
 
 
 def main(argv: Sequence[str] | None = None, input: TextIO | None = None, output: TextIO | None = None) -> int:
     """Run the terminal game; return the exit status (0, or 130 after Ctrl-C)."""
     parser = build_parser()
     options = parser.parse_args(argv)
-    if not 1 <= options.target <= 99:
-        parser.error("--target must be from 1 to 99")
     if options.seed is not None and not 0 <= options.seed <= MAX_SEED:
         parser.error(f"--seed must be from 0 to {MAX_SEED}")
     try:
@@ -400,12 +558,13 @@ def main(argv: Sequence[str] | None = None, input: TextIO | None = None, output:
         parser.error(f"--seconds: {error}")
     output = output if output is not None else sys.stdout
     console = Console(input if input is not None else sys.stdin, output, choose_style(options, output))
+    game = TerminalGame(options, console)
     try:
-        TerminalGame(options, console).run()
+        game.run()
     except QuitGame:
-        console.say("Bye.")
+        console.say("Bye." + game.where_kept())
     except KeyboardInterrupt:
-        console.say("\nBye.")
+        console.say("\nBye." + game.where_kept())
         return 130
     except BrokenPipeError:  # output piped into a program that stopped reading (`| head`)
         return 0

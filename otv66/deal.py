@@ -108,7 +108,13 @@ _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 
 
 class Deal:
-    """A deal of Open 66 between player 0 and player 1 (see docs/rules.md)."""
+    """A deal of Open 66 between player 0 and player 1 (see docs/rules.md): a position and its moves.
+
+    Make one with :meth:`from_seed` (shuffled) or :meth:`from_layout` (a record's layout). :meth:`legal_moves`
+    lists the moves as codes, :meth:`play` makes one (or raises :class:`~otv66.errors.IllegalMoveError`
+    saying why not), :meth:`undo` takes it back; :attr:`turn`, :meth:`score`, :attr:`result` and the other
+    queries read the position, and :meth:`view` is what both players see.
+    """
 
     __slots__ = (
         "_auto_claim",

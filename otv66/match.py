@@ -56,7 +56,11 @@ def check_players(players: object) -> tuple[str, str]:
 
 
 class Match:
-    """A match of Open 66 between player 0 and player 1."""
+    """A match of Open 66 between player 0 and player 1: deals until one has ``rules.target`` game points.
+
+    :meth:`new_deal` deals the next deal (by :attr:`next_dealer`); :attr:`game_points`, :attr:`winner` and
+    the next dealer follow from the deals' results, so an undo in the last deal keeps them right.
+    """
 
     def __init__(
         self,

@@ -161,6 +161,7 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
+        """Whether a person sits here (a computer's seat has a level)."""
         return self.level is None
 
     def to_dict(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ returns a string, so the pictures are tested by comparing text.
 
 A :class:`Style` says how cards look: Unicode suits (``♠♥♦♣``) or ASCII
 letters, and ANSI red for hearts and diamonds when the terminal shows colour.
+:func:`wrap` fits a sentence to an 80-column terminal, colour codes taking no room.
 
 >>> style = Style(unicode=False)
 >>> card_text(9, style), card_text(2, Style())
@@ -14,6 +15,7 @@ letters, and ANSI red for hearts and diamonds when the terminal shows colour.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +40,10 @@ MARRIAGE_MARK = "m"
 """Drawn after a king or queen the leader may announce a marriage with."""
 ROWS = ((0, 1, 2, 3), (4, 5, 6, 7))
 """Piles 0-3 are a player's far row, 4-7 his near row, left to right from his seat (docs/rules.md 2)."""
+WIDTH = 78
+"""Widest line written: one that fits an 80-column terminal with room to spare."""
+ANSI_CODE = re.compile(r"\x1b\[[0-9;]*m")
+"""A colour code of :class:`Style`: it changes how text looks and takes no room on screen."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,35 @@ def code_text(code: str, style: Style) -> str:
     return card_text(parse_card(code[:2]), style)
 
 
+def visible_width(text: str) -> int:
+    """How many columns ``text`` takes on screen: its length without the colour codes."""
+    return len(ANSI_CODE.sub("", text))
+
+
+def wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
+    r"""``text`` with each line longer than ``width`` columns broken at its last spaces that fit.
+
+    Colour codes take no room (``textwrap`` would count them and break a coloured line early);
+    a line that fits is kept as it is, inner runs of spaces included; a line goes on after
+    ``indent``; a word wider than ``width`` is left whole.
+
+    >>> wrap("Player 1 wins the trick (30 points); the waiting marriage now counts (+40).", 40)
+    'Player 1 wins the trick (30 points); the\nwaiting marriage now counts (+40).'
+    """
+    lines = []
+    for line in text.split("\n"):
+        while visible_width(line) > width:
+            cuts = [m.start() for m in re.finditer(" ", line) if m.start() > len(indent)]
+            fitting = [cut for cut in cuts if visible_width(line[:cut]) <= width]
+            cut = fitting[-1] if fitting else (cuts[0] if cuts else 0)
+            if not cut:
+                break
+            lines.append(line[:cut].rstrip(" "))
+            line = indent + line[cut:].lstrip(" ")
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def _pad(plain: str, painted: str, width: int) -> str:
     """``painted`` followed by the spaces that make ``plain`` (its visible text) ``width`` wide."""
     return painted + " " * (width - len(plain))
@@ -119,7 +154,7 @@ def draw_piles(view: PublicView, player: int, style: Style, *, across: bool) -> 
                 plain = " " + card_plain(top, style) + mark
                 cards.append(_pad(plain, " " + card_text(top, style) + mark, CELL))
             markers.append((" " + style.hidden if hidden else "").ljust(CELL))
-        lines += ["  " + "".join(cards).rstrip(), "  " + "".join(markers).rstrip()]
+        lines += [("  " + "".join(cards)).rstrip(), ("  " + "".join(markers)).rstrip()]
     return lines
 
 

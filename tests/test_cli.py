@@ -9,18 +9,39 @@ from __future__ import annotations
 
 import contextlib
 import io
+import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from otv66 import Deal, ai
+from otv66 import Deal, ai, record
 from otv66.cli import main, normalise_move, parse_packets
 from otv66.match import Match
 from otv66.rules import Rules
 from otv66.table import packet_plans
-from otv66.terminal_draw import Style, card_plain, draw_piles, draw_screen, explain_result, menu_line, rules_line
+from otv66.terminal_draw import (
+    ANSI_CODE,
+    WIDTH,
+    Style,
+    card_plain,
+    draw_piles,
+    draw_screen,
+    explain_result,
+    menu_line,
+    rules_line,
+    visible_width,
+)
 from otv66.view import NO_CARD
+
+
+@pytest.fixture(autouse=True)
+def save_file_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The game's default save file, in this test's own folder (never the home folder of whoever runs the tests)."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    return tmp_path / "otv66" / "match.json"
+
 
 FAST = ["--level", ai.LEVELS[0], "--seconds", "0.01"]
 """The weakest, quickest computer: these tests are about the front, not the opponent."""
@@ -117,22 +138,48 @@ def test_every_deal_end_says_who_won_the_scores_and_why_those_game_points() -> N
         assert re.search(r"won no trick: 3|less than 33: 2|33 or more: 1|no game points|2 game points", ending)
 
 
-def test_end_of_input_and_quit_leave_cleanly() -> None:
-    status, text, _ = play(["--seed", "3", *FAST], first_move, limit=2)
+def press_q(prompt: str) -> str:
+    """``q`` at any prompt."""
+    return "q"
+
+
+def interrupt(prompt: str) -> str:
+    """Ctrl-C at the prompt."""
+    raise KeyboardInterrupt
+
+
+def one_move_then(stop: Answer) -> Answer:
+    """Plays the first listed move at the first move prompt, then stops with ``stop`` at the next prompt."""
+    moves: list[str] = []
+
+    def answer(prompt: str) -> str:
+        if "move (" in prompt and not moves:
+            moves.append(prompt)
+            return "1"
+        return stop(prompt)
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("stop", "status"), [(press_q, 0), (lambda prompt: "quit", 0), (interrupt, 130)], ids=["q", "quit", "^C"]
+)
+def test_quitting_leaves_cleanly_and_says_where_the_match_is_kept(
+    stop: Answer, status: int, save_file_in_tmp: Path
+) -> None:
+    code, text, _ = play(["--seed", "3", *FAST], one_move_then(stop))
+    assert code == status
+    assert "Traceback" not in text
+    said = " ".join(text.split("Bye.")[-1].split())
+    assert said == f"The match is saved in {save_file_in_tmp}. To go on with it: python -m otv66"
+    assert save_file_in_tmp.exists()
+
+
+def test_end_of_input_leaves_cleanly_and_keeps_the_match() -> None:
+    status, text, keyboard = play(["--seed", "3", *FAST], first_move, limit=2)
     assert status == 0
-    assert text.endswith("Bye.\n")
-    status, text, _ = play(["--seed", "3", *FAST], lambda prompt: "q")
-    assert status == 0
-    assert text.endswith("Bye.\n")
-
-
-def test_ctrl_c_leaves_cleanly_with_status_130() -> None:
-    def interrupt(prompt: str) -> str:
-        raise KeyboardInterrupt
-
-    status, text, _ = play(["--seed", "3", *FAST], interrupt)
-    assert status == 130
-    assert text.endswith("Bye.\n")
+    assert len(keyboard.prompts) == 2
+    assert "Bye. The match is saved in" in text
 
 
 def scripted(*answers: str) -> Answer:
@@ -187,8 +234,14 @@ def test_moves_can_be_typed_as_codes_and_wrong_ones_are_explained() -> None:
     _, text, _ = play(["--seed", "5", "--hotseat"], scripted("zz", not_available, "66", legal[-1].lower()))
     assert "'zz' is neither a move nor a command: type ? for help." in text
     assert f"Not possible: {not_available}" in text
-    assert "You can claim 66 only right after winning a trick or announcing a marriage." in text
+    assert "66 is claimed automatically in this game (claim: auto)." in text
     assert re.search(r"Player 1 leads \S+", text)
+
+
+def test_a_claim_out_of_its_moment_is_refused_with_the_rule_in_force() -> None:
+    _, text, _ = play(["--seed", "5", "--hotseat", "--claim", "manual"], scripted("66"))
+    assert "You can claim 66 only right after winning a trick or announcing a marriage." in text
+    assert "claimed automatically" not in text
 
 
 def marriage_seed() -> tuple[int, str]:
@@ -251,20 +304,38 @@ def test_ascii_output_has_no_unicode_and_unicode_output_draws_suits() -> None:
 
 
 class Terminal(io.StringIO):
+    """Output that says it is a terminal."""
+
     def isatty(self) -> bool:
         return True
 
 
-def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("argv", "output", "environment", "coloured"),
+    [
+        ([], io.StringIO, {}, False),
+        ([], Terminal, {}, True),
+        (["--no-color"], Terminal, {}, False),
+        ([], Terminal, {"NO_COLOR": "1"}, False),
+        ([], Terminal, {"NO_COLOR": ""}, True),  # https://no-color.org: only a NO_COLOR with a value counts
+        ([], Terminal, {"TERM": "dumb"}, False),
+    ],
+    ids=["pipe", "terminal", "--no-color", "NO_COLOR", "empty NO_COLOR", "dumb terminal"],
+)
+def test_colour_only_on_a_terminal_that_shows_it_and_never_with_no_color(
+    argv: list[str],
+    output: type[io.StringIO],
+    environment: dict[str, str],
+    coloured: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
-    for argv, output, coloured in (
-        (["--seed", "7"], io.StringIO(), False),
-        (["--seed", "7"], Terminal(), True),
-        (["--seed", "7", "--no-color"], Terminal(), False),
-    ):
-        keyboard = Keyboard(output, lambda prompt: "q")
-        main([*argv, *FAST], input=keyboard, output=output)
-        assert ("\x1b[31m" in output.getvalue()) == coloured, argv
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    shown = output()
+    main(["--seed", "7", *argv, *FAST], input=Keyboard(shown, lambda prompt: "q"), output=shown)
+    assert ("\x1b[31m" in shown.getvalue()) == coloured
 
 
 def test_help_lists_the_options() -> None:
@@ -422,4 +493,171 @@ def test_the_move_prompt_takes_the_words_a_player_tries_and_says_what_it_takes()
     assert re.search(r"There is no move 99: choose a number from 1 to \d\.", text)
     assert "Hint: " in text
     assert "There is no move of yours to take back in this deal." in text
-    assert text.endswith("Bye.\n")
+    assert "\nBye. The match is saved in" in text
+
+
+# ---------------------------------------------------------------------- the save file
+
+
+def flat(text: str) -> str:
+    """``text`` with its line breaks as spaces: a sentence reads the same however it was wrapped."""
+    return " ".join(text.split())
+
+
+def test_the_next_start_goes_on_with_the_match_where_it_was_left(save_file_in_tmp: Path) -> None:
+    _, first, _ = play(["--seed", "6", *FAST], scripted("1", "1", "q"))
+    status, again, keyboard = play(FAST, scripted("y", "q"))
+    assert status == 0
+    assert keyboard.prompts[0] == "Go on with it? (n: a new match takes its place) (y/n) "
+    assert re.search(r"An unfinished match against the computer \(beginner\) is saved in .*match\.json", flat(again))
+    assert "Match seed 6, resumed." in flat(again)
+    assert screens(again)[0] == screens(first)[-1]
+    assert flat(again).endswith(f"Bye. The match is saved in {save_file_in_tmp}. To go on with it: python -m otv66")
+
+
+def test_the_resumed_match_keeps_its_own_rules_opponent_and_seed(save_file_in_tmp: Path) -> None:
+    play(["--seed", "6", "--hotseat", "--claim", "manual", "--target", "3"], scripted("1", "q"))
+    _, again, _ = play(["--seed", "99", "--level", "master"], scripted("y", "q"))
+    assert "Open 66, first to 3 game points. Match seed 6, resumed." in flat(again)
+    assert "claim 66 yourself" in again
+    assert re.search(r"Player [12], your move", again)
+    assert "Computer" not in again
+
+
+def test_declining_the_saved_match_starts_a_new_one_in_its_place(save_file_in_tmp: Path) -> None:
+    play(["--seed", "6", *FAST], scripted("1", "q"))
+    _, text, _ = play(["--seed", "9", *FAST], scripted("n", "q"))
+    assert "Match seed 9." in text
+    assert record.loads(save_file_in_tmp.read_text(encoding="utf-8")).seed == 9
+
+
+def test_q_between_deals_quits_and_the_next_start_deals_the_next_deal(save_file_in_tmp: Path) -> None:
+    def quit_between_deals(prompt: str) -> str:
+        return "q" if "Press Enter" in prompt else first_move(prompt)
+
+    _, text, keyboard = play(["--seed", "12", *FAST], quit_between_deals)
+    assert keyboard.prompts[-1] == "Press Enter for the next deal (q quits). "
+    assert "Bye. The match is saved in" in text
+    _, again, _ = play(FAST, scripted("y", "q"))
+    assert "Deal 2: " in again
+    assert "Deal 1" not in again
+
+
+def test_a_finished_match_stays_in_the_save_file_and_is_not_offered_again(save_file_in_tmp: Path) -> None:
+    play(["--seed", "8", "--target", "1", *FAST])
+    assert record.loads(save_file_in_tmp.read_text(encoding="utf-8")).is_over
+    _, text, keyboard = play(["--seed", "9", "--target", "1", *FAST])
+    assert not any("Go on with it" in prompt for prompt in keyboard.prompts)
+    assert "Match seed 9." in text
+
+
+def test_with_no_save_file_quitting_says_the_match_is_lost(save_file_in_tmp: Path) -> None:
+    _, text, _ = play(["--seed", "3", "--no-save", *FAST], one_move_then(press_q))
+    assert text.endswith("Bye. This match is not saved.\n")
+    assert not save_file_in_tmp.parent.exists()
+
+
+def test_another_save_file_is_named_in_the_command_that_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "my match.json"
+    _, text, _ = play(["--seed", "3", "--save", str(path), *FAST], one_move_then(press_q))
+    assert flat(text).endswith(f"To go on with it: python -m otv66 --save '{path}'")
+    assert record.loads(path.read_text(encoding="utf-8")).seed == 3
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{",
+        b'{"format": "otv66-record/1", "deals": 3}',
+        b'{"format": "otv66-record/1", "level": "god", "opponent": "computer"}',
+        b"\xff\xfe not UTF-8",
+    ],
+    ids=["not JSON", "not a record", "unknown level", "not UTF-8"],
+)
+def test_an_unreadable_save_file_is_kept_aside_and_a_new_match_is_saved(save_file_in_tmp: Path, content: bytes) -> None:
+    save_file_in_tmp.parent.mkdir()
+    save_file_in_tmp.write_bytes(content)
+    _, text, _ = play(["--seed", "3", *FAST], one_move_then(press_q))
+    aside = save_file_in_tmp.with_name("match.json.unreadable")
+    assert aside.read_bytes() == content
+    assert re.search(
+        rf"The match saved in {re.escape(str(save_file_in_tmp))} cannot be read \(.+\); it is kept as", flat(text)
+    )
+    assert record.loads(save_file_in_tmp.read_text(encoding="utf-8")).seed == 3
+
+
+def test_a_save_file_of_a_newer_version_is_left_as_it_is(save_file_in_tmp: Path) -> None:
+    newer = '{"format": "otv66-record/2", "deals": []}'
+    save_file_in_tmp.parent.mkdir()
+    save_file_in_tmp.write_text(newer, encoding="utf-8")
+    _, text, _ = play(["--seed", "3", *FAST], one_move_then(press_q))
+    assert save_file_in_tmp.read_text(encoding="utf-8") == newer
+    assert "was written by a newer version of otv66" in flat(text)
+    assert flat(text).endswith("Bye. This match is not saved.")
+
+
+def test_a_save_file_that_cannot_be_written_is_said_once_and_given_up(tmp_path: Path) -> None:
+    (tmp_path / "a file").write_text("")
+    path = tmp_path / "a file" / "match.json"
+    _, text, _ = play(["--seed", "3", "--save", str(path), *FAST], scripted("1", "1", "q"))
+    assert flat(text).count(f"The match cannot be saved in {path}") == 1
+    assert flat(text).endswith("Bye. This match is not saved.")
+
+
+def test_a_record_made_with_the_library_is_played_on_in_the_terminal(save_file_in_tmp: Path) -> None:
+    match = Match(players=("Ана", "Марко"), first_dealer=1, seed=4)
+    deal = match.new_deal()
+    deal.play(deal.legal_moves()[0])
+    save_file_in_tmp.parent.mkdir()
+    save_file_in_tmp.write_text(record.dumps(match), encoding="utf-8")
+    _, text, _ = play([], scripted("y", "1", "q"))
+    assert "An unfinished match of two people is saved in" in flat(text)
+    assert "Match to 7: Ана 0, Марко 0" in text
+    assert "Марко, your move" in text
+    saved = record.loads(save_file_in_tmp.read_text(encoding="utf-8"))
+    assert saved.players == ("Ана", "Марко")
+    assert saved.deals[0].moves[0] == deal.moves[0]
+    assert len(saved.deals[0].moves) == 2
+
+
+# ---------------------------------------------------------------------- narrow terminals and typed input
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_line_fits_an_80_column_terminal_coloured_or_not(seed: int) -> None:
+    """Random two-person matches under every rule option: the long sentences (a waiting marriage that now
+    counts, a draw bonus in the heading, two waiting marriages) are wrapped, colour codes taking no room,
+    and no line ends in spaces (a row of piles whose face-down cards have all turned up)."""
+    chance = random.Random(seed)
+
+    def answer(prompt: str) -> str:
+        if "(y/n)" in prompt:
+            return "n" if "Play again" in prompt else chance.choice("yn")
+        if "Press Enter" in prompt:
+            return ""
+        return chance.choice(re.findall(r"(\d+)\) ", ANSI_CODE.sub("", keyboard.shown)) or ["1"])
+
+    rules = ["--claim", "manual"] if seed % 2 else ["--draw-bonus", "--must-beat"]
+    output = Terminal()
+    keyboard = Keyboard(output, answer)
+    main(["--seed", str(seed), "--hotseat", "--target", "3", "--no-save", *rules], input=keyboard, output=output)
+    for line in output.getvalue().splitlines():
+        written = next((prompt for prompt in keyboard.prompts if prompt and line.startswith(prompt)), None)
+        if written is None:  # not a prompt's line, which ends with the answer typed after the prompt
+            assert not line.endswith(" "), line
+        assert visible_width(written or line) <= WIDTH, line
+    assert "\x1b[31m" in output.getvalue()
+
+
+def test_a_number_is_read_only_from_plain_digits() -> None:
+    _, text, _ = play(["--seed", "6", *FAST], scripted("²", "٣", "q"))
+    assert "Traceback" not in text
+    assert "'²' is neither a move nor a command: type ? for help." in text
+    assert "Bye." in text
+
+
+def test_cards_can_be_typed_with_the_suits_as_drawn() -> None:
+    assert normalise_move("K♥") == "KH"
+    assert normalise_move("10♦") == "TD"
+    assert normalise_move("q♠m") == "QSm"
+    assert normalise_move("A♧") == "AC"

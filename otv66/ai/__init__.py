@@ -48,6 +48,7 @@ class Level:
 
     @property
     def searches(self) -> bool:
+        """Whether the level searches (the expert and the master) rather than plays the trick at hand."""
         return self.max_depth > 0
 
 
