@@ -2,4 +2,4 @@
 
 from otv66.cli import main
 
-raise SystemExit(main())
+raise SystemExit(main(prog="python -m otv66"))

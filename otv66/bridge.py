@@ -109,7 +109,7 @@ before the computer answers: :attr:`otv66.table.Table.claim_offer`); like the vi
 face-down card (no seed either).
 
 Every parameter is checked (a thinking time is a finite number of seconds up to
-:data:`otv66.table.MAX_SECONDS`); anything wrong is answered with a typed error, and every
+:data:`otv66.levels.MAX_SECONDS`); anything wrong is answered with a typed error, and every
 reply is strict JSON (a request ``id`` that JSON cannot carry comes back as ``null``). The
 computer opponent (:mod:`otv66.ai`), the club's challenges and the share links are imported when a method first
 needs them, not before: the page's boot does not wait for them.
@@ -139,15 +139,14 @@ from otv66 import __version__
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, SHUFFLE_VERSION, check_packets, check_seed
 from otv66.errors import IllegalMoveError, Otv66Error
+from otv66.levels import check_level, check_seconds
 from otv66.match import MAX_NAME_LENGTH, Match
 from otv66.record import FORMAT, MAX_JSON_DEPTH, json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
 from otv66.table import (
     Opponent,
     Table,
-    check_level,
     check_opponent,
-    check_seconds,
     default_level,
     levels,
     own_view,

@@ -79,9 +79,19 @@ def parse_suit(letter: str) -> int:
     return SUITS.index(letter)
 
 
+def check_card(card: object) -> Card:
+    """Return ``card`` if it is a card number (a whole number 0..31), else raise :class:`InvalidCardError`.
+
+    For callers of the public API only: the engine's own loops index :data:`CODES` directly.
+    """
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < DECK_SIZE:
+        raise InvalidCardError(f"not a card number: {card!r:.40} (expected 0 to {DECK_SIZE - 1}: suit * 8 + rank)")
+    return card
+
+
 def card_code(card: Card) -> str:
-    """Return the text code of ``card``."""
-    return CODES[card]
+    """Return the text code of ``card``; raises :class:`InvalidCardError` for anything but a card number."""
+    return CODES[check_card(card)]
 
 
 def mask_of(cards: list[Card] | tuple[Card, ...] | set[Card]) -> CardSet:

@@ -48,9 +48,10 @@ from typing import Any, Final
 from otv66.deal import CLAIM, DEFAULT_RULES, Deal
 from otv66.dealing import MAX_SEED, check_seed, match_deal_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError, Otv66Error
+from otv66.levels import MAX_SECONDS
 from otv66.match import MAX_NAME_LENGTH, check_player_name
 from otv66.rules import Rules
-from otv66.table import MAX_SECONDS, computer_plan, derived_number, own_view
+from otv66.table import computer_plan, derived_number, own_view
 
 MAX_DEALS: Final = 12
 """Most deals in one challenge."""

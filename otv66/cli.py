@@ -1,4 +1,4 @@
-"""The terminal front: ``python -m otv66`` (or ``otv66``) plays a match against the computer.
+"""The terminal front: ``otv66`` (or ``python -m otv66``) plays a match against the computer.
 
 The game loop talks to the player through a :class:`Console` (any pair of
 text streams, so tests drive it with :class:`io.StringIO`) and draws with the
@@ -12,7 +12,8 @@ With ``--hotseat`` both are people sharing the keyboard.
 Quitting loses nothing: after every move the match is written, as a
 docs/record-format.md record, to a save file (:func:`default_save_path`, or
 ``--save FILE``), and the next start offers to go on with a match left
-unfinished there. A finished match's record stays there until a new one starts.
+unfinished there. A finished match's record stays there until a new one starts. Without a home
+folder (and no ``$XDG_STATE_HOME``) there is no default save file: the game says so and saves nothing.
 """
 
 from __future__ import annotations
@@ -33,9 +34,10 @@ from otv66.cards import CODES
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, check_packets
 from otv66.errors import InvalidLayoutError, InvalidMatchError, Otv66Error, UnsupportedVersionError
+from otv66.levels import check_seconds
 from otv66.match import DEFAULT_PLAYERS, Match
 from otv66.rules import Rules
-from otv66.table import Opponent, Table, check_opponent, check_seconds, own_view
+from otv66.table import Opponent, Table, check_opponent, own_view
 from otv66.terminal_draw import (
     Style,
     code_text,
@@ -49,6 +51,8 @@ from otv66.terminal_draw import (
     wrap,
 )
 
+COMMAND = "otv66"
+"""The installed command (pyproject.toml's script); ``python -m otv66`` names itself to :func:`main` instead."""
 COMPUTER_NAMES = ("You", "Computer")
 """The players' names in a match against the computer, as the terminal shows them and its records keep them."""
 HELP_KEYS = "number or code like KH; u undo, h hint, q quit, ? help"
@@ -73,11 +77,20 @@ class QuitGame(Exception):
     """The player asked to stop (``q``, end of input)."""
 
 
-def default_save_path() -> Path:
-    """Where the match in play is kept: ``otv66/match.json`` in ``$XDG_STATE_HOME``, else in ``~/.local/state``."""
+def default_save_path() -> Path | None:
+    """Where the match in play is kept: ``otv66/match.json`` in ``$XDG_STATE_HOME``, else in ``~/.local/state``.
+
+    ``None`` when neither is there: no ``$XDG_STATE_HOME`` and no home folder (``$HOME`` unset and the
+    user unknown to the system, as in some containers and services); the match is then not saved.
+    """
     state = os.environ.get("XDG_STATE_HOME", "")
-    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"  # the XDG spec ignores relative
-    return base / "otv66" / "match.json"
+    if os.path.isabs(state):  # the XDG spec ignores a relative one
+        return Path(state) / "otv66" / "match.json"
+    try:
+        home = Path.home()
+    except RuntimeError:
+        return None
+    return home / ".local" / "state" / "otv66" / "match.json"
 
 
 def parse_target(text: str) -> int:
@@ -96,10 +109,10 @@ def parse_packets(text: str) -> tuple[int, ...]:
         raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line of ``python -m otv66``."""
+def build_parser(prog: str = COMMAND) -> argparse.ArgumentParser:
+    """The command line of the game, started as ``prog`` (``otv66``, or ``python -m otv66``)."""
     parser = argparse.ArgumentParser(
-        prog="python -m otv66",
+        prog=prog,
         description="Play Open 66 (Otvoreni 66) against the computer, or two people at one keyboard, in the "
         "terminal. The rules: docs/rules.md.",
         epilog="During play: choose a move by its number or card code (KH; KHm leads KH announcing the marriage), "
@@ -129,13 +142,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascii", action="store_true", help="draw suits as letters S H D C, no Unicode")
     parser.add_argument("--no-color", action="store_true", help="no ANSI colours (also when NO_COLOR is set)")
     saving = parser.add_mutually_exclusive_group()
+    default_file = default_save_path()
     saving.add_argument(
         "--save",
         metavar="FILE",
         type=Path,
-        default=default_save_path(),
+        default=default_file,
         help="keep the match in FILE after every move, and offer an unfinished one kept there at the start "
-        "(a docs/record-format.md record; default %(default)s)",
+        f"(a docs/record-format.md record; default {'%(default)s' if default_file else 'none: no home folder'})",
     )
     saving.add_argument("--no-save", action="store_true", help="keep no file: a match quit is lost")
     return parser
@@ -182,15 +196,24 @@ class Console:
 
     def yes(self, question: str) -> bool:
         """Ask a yes/no question until answered; ``q`` quits."""
+        return self.yes_or_back(question) is True
+
+    def yes_or_back(self, question: str, back: str = "") -> bool | None:
+        """Ask a yes/no question until answered; ``q`` quits. Given ``back`` (what going back leads to, such
+        as ``"another move"``), an empty answer or ``u`` goes back: the answer is then ``None``."""
+        going_back = f"; Enter or u: {back}" if back else ""
         while True:
-            answer = self.ask(f"{question} (y/n) ").lower()
+            answer = self.ask(f"{question} (y/n{going_back}) ").lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no"):
                 return False
-            if COMMANDS.get(answer) == "quit":
+            command = COMMANDS.get(answer)
+            if command == "quit":
                 raise QuitGame
-            self.say("Please answer y or n.")
+            if back and (not answer or command == "undo"):
+                return None
+            self.say(f"Please answer y or n{going_back}.")
 
 
 def normalise_move(text: str) -> str:
@@ -381,13 +404,13 @@ class TerminalGame:
             self.console.say(f"The match cannot be saved in {path} ({error.strerror or error}): it is not saved.")
             self.save_path = None
 
-    def where_kept(self) -> str:
-        """What becomes of the match in play when the player stops now: where it is kept, or that it is lost."""
+    def where_kept(self, command: str) -> str:
+        """What becomes of the match in play when the player stops now: where it is kept, or that it is lost;
+        ``command`` is how the game was started (:func:`main`'s ``prog``), to start it again."""
         if self.table is None or self.table.match.is_over:
             return ""
         if self.save_path is None:
             return " This match is not saved."
-        command = "python -m otv66"
         if self.save_path != default_save_path():
             command += f" --save {shlex.quote(str(self.save_path))}"
         return f" The match is saved in {self.save_path}.\nTo go on with it: {command}"
@@ -480,16 +503,21 @@ class TerminalGame:
                 return move
 
     def pick(self, answer: str, choices: Sequence[str], legal: Sequence[str], deal: Deal) -> str | None:
-        """The move an answer names (a number or a code), asking about a marriage; ``None`` if it names none."""
+        """The move an answer names (a number or a code), asking about a marriage; ``None`` if it names none
+        or the player goes back from the marriage question to choose again."""
         console = self.console
         if answer.isdecimal() and 1 <= int(answer) <= len(choices):
             move = choices[int(answer) - 1]
         else:
             move = normalise_move(answer)
         if move in choices:
-            if move + "m" in legal and console.yes(f"Announce the marriage with {code_text(move, console.style)}?"):
-                return move + "m"
-            return move
+            if move + "m" not in legal:
+                return move
+            card = code_text(move, console.style)
+            announce = console.yes_or_back(f"Announce the marriage with {card}?", back="another move")
+            if announce is None:
+                return None  # back to the move prompt, to choose again
+            return move + "m" if announce else move
         if move.endswith("m") and move in legal:
             return move
         if move == CLAIM:
@@ -546,9 +574,15 @@ def choose_style(options: argparse.Namespace, output: TextIO) -> Style:
     return Style(unicode=unicode, color=bool(is_tty) and not plain)
 
 
-def main(argv: Sequence[str] | None = None, input: TextIO | None = None, output: TextIO | None = None) -> int:
-    """Run the terminal game; return the exit status (0, or 130 after Ctrl-C)."""
-    parser = build_parser()
+def main(
+    argv: Sequence[str] | None = None, input: TextIO | None = None, output: TextIO | None = None, prog: str = COMMAND
+) -> int:
+    """Run the terminal game; return the exit status (0, or 130 after Ctrl-C).
+
+    ``prog`` is how it was started, as its help and its goodbye name it: the installed ``otv66`` calls
+    ``main()``, ``python -m otv66`` passes ``"python -m otv66"``.
+    """
+    parser = build_parser(prog)
     options = parser.parse_args(argv)
     if options.seed is not None and not 0 <= options.seed <= MAX_SEED:
         parser.error(f"--seed must be from 0 to {MAX_SEED}")
@@ -558,13 +592,15 @@ def main(argv: Sequence[str] | None = None, input: TextIO | None = None, output:
         parser.error(f"--seconds: {error}")
     output = output if output is not None else sys.stdout
     console = Console(input if input is not None else sys.stdin, output, choose_style(options, output))
+    if options.save is None and not options.no_save:
+        console.say("There is no home folder to keep the match in: it is not saved (--save FILE keeps it there).")
     game = TerminalGame(options, console)
     try:
         game.run()
     except QuitGame:
-        console.say("Bye." + game.where_kept())
+        console.say("Bye." + game.where_kept(prog))
     except KeyboardInterrupt:
-        console.say("\nBye." + game.where_kept())
+        console.say("\nBye." + game.where_kept(prog))
         return 130
     except BrokenPipeError:  # output piped into a program that stopped reading (`| head`)
         return 0

@@ -35,12 +35,14 @@ from otv66.cards import (
     SUITS,
     Card,
     CardSet,
+    check_card,
     parse_card,
 )
 from otv66.dealing import (
     Layout,
     check_dealer,
     check_packets,
+    check_player,
     check_seed,
     deal_positions,
     layout_from_positions,
@@ -60,7 +62,7 @@ from otv66.kernel import (
     marriage_points,
 )
 from otv66.model import DealResult, Marriage, Pile, PublicView
-from otv66.rules import Rules
+from otv66.rules import Rules, check_rules
 
 __all__ = ["CLAIM", "DEFAULT_RULES", "WIN_SCORE", "Deal", "Marriage", "Pile", "parse_layout"]
 """``CLAIM``, ``WIN_SCORE`` (from :mod:`otv66.kernel`), ``Marriage`` and ``Pile`` (from
@@ -142,7 +144,7 @@ class Deal:
         packets: tuple[int, ...] | None = None,
     ) -> None:
         """Set up a deal from a validated int layout; prefer :meth:`from_layout` / :meth:`from_seed`."""
-        self.rules = rules if rules is not None else DEFAULT_RULES
+        self.rules = check_rules(rules) if rules is not None else DEFAULT_RULES
         self.dealer = check_dealer(dealer)
         self.seed = seed
         self.packets = packets
@@ -454,25 +456,28 @@ class Deal:
         winner = self._state[_LAST_WINNER]
         return None if winner < 0 else winner
 
+    # The queries about one player check it (:func:`~otv66.dealing.check_player`): ``player`` indexes the
+    # state, where -1 or 2 would read another player's or another field's number.
+
     def tricks_won(self, player: int) -> int:
         """Number of tricks ``player`` has won (a 0-point trick counts)."""
-        return self._state[_TRICKS_WON + player]
+        return self._state[_TRICKS_WON + check_player(player)]
 
     def card_points(self, player: int) -> int:
         """Card points in the tricks ``player`` won (without the last-trick 10)."""
-        return self._state[_POINTS_WON + player]
+        return self._state[_POINTS_WON + check_player(player)]
 
     def marriage_points(self, player: int) -> int:
         """Marriage points of ``player`` that count (he has won a trick since)."""
-        return self._state[_MARRIED + player]
+        return self._state[_MARRIED + check_player(player)]
 
     def pending_marriage_points(self, player: int) -> int:
         """Marriage points ``player`` announced that wait for his first won trick."""
-        return self._state[_PENDING + player]
+        return self._state[_PENDING + check_player(player)]
 
     def score(self, player: int) -> int:
         """``player``'s score (docs/rules.md 6): card points + counting marriages + last-trick 10."""
-        return self._score(self._state, player)
+        return self._score(self._state, check_player(player))
 
     @property
     def marriages(self) -> list[Marriage]:
@@ -488,17 +493,17 @@ class Deal:
         return found
 
     def owner(self, card: str | int) -> int:
-        """Return the player whose table ``card`` was dealt to."""
-        card = parse_card(card) if isinstance(card, str) else card
-        for player in (0, 1):
-            for pile in self._layout[player]:
-                if card in pile:
-                    return player
-        raise AssertionError("every card is on a table")  # pragma: no cover
+        """Return the player whose table ``card`` (a code such as ``"AH"``, or a card number) was dealt to.
+
+        Raises :class:`~otv66.errors.InvalidCardError` for anything that is not a card.
+        """
+        card = parse_card(card) if isinstance(card, str) else check_card(card)
+        return 0 if any(card in pile for pile in self._layout[0]) else 1  # every card is on one of the two tables
 
     def piles(self, player: int) -> list[Pile]:
         """What the table shows of ``player``'s piles 0..7 (face-down cards stay unknown)."""
-        return [Pile(None if top == NO_CARD else CODES[top], hidden) for top, hidden in self._tops(player)]
+        tops = self._tops(check_player(player))
+        return [Pile(None if top == NO_CARD else CODES[top], hidden) for top, hidden in tops]
 
     def _tops(self, player: int) -> tuple[tuple[Card, bool], ...]:
         """``player``'s piles 0..7 as ``(top card or NO_CARD, whether a card lies face down under it)``."""
@@ -510,7 +515,7 @@ class Deal:
 
     def available(self, player: int) -> list[str]:
         """The face-up cards on top of ``player``'s piles."""
-        mask = self._state[_AVAIL + player]
+        mask = self._state[_AVAIL + check_player(player)]
         return [CODES[c] for c in range(DECK_SIZE) if mask >> c & 1]
 
     def hidden_cards(self) -> CardSet:

@@ -28,10 +28,10 @@ import functools
 import hashlib
 import struct
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeGuard
 
 from otv66.cards import DECK_SIZE
-from otv66.errors import InvalidLayoutError
+from otv66.errors import InvalidLayoutError, InvalidPlayerError
 
 SHUFFLE_VERSION: Final = 1
 MAX_SEED: Final = 2**53 - 1
@@ -92,11 +92,28 @@ def check_packets(packets: object) -> tuple[int, ...]:
     return tuple(packets)
 
 
+def is_player(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a player number: the whole number 0 or 1 (not ``True``, not ``0.0``)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
+
+
 def check_dealer(dealer: object) -> int:
     """Validate a player number (0 or 1) given as the dealer."""
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
+    if not is_player(dealer):
         raise InvalidLayoutError(f"the dealer is player 0 or 1, not {dealer!r}")
     return dealer
+
+
+def check_player(player: object) -> int:
+    """Return ``player`` if it is a player number (0 or 1), else raise :class:`InvalidPlayerError`.
+
+    For the public queries about one player (a deal's :meth:`~otv66.deal.Deal.score`, a view's
+    :meth:`~otv66.model.PublicView.available`): an index into two-item state would otherwise answer
+    for the wrong player (``-1``) or fail with an ``IndexError``.
+    """
+    if not is_player(player):
+        raise InvalidPlayerError(f"a player is 0 or 1, not {player!r:.40}")
+    return player
 
 
 def deal_layout(deck: Sequence[int], dealer: int, packets: Sequence[int]) -> Layout:

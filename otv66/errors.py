@@ -45,9 +45,23 @@ class InvalidLayoutError(Otv66Error):
 
 
 class InvalidMatchError(Otv66Error):
-    """Match settings that cannot be a match (for example not two player names)."""
+    """Match settings that cannot be a match: not two player names, an unknown level of the computer, a thinking
+    time that is not a number of seconds in range."""
 
     kind = "invalid_match"
+
+
+class InvalidPlayerError(Otv66Error):
+    """A player number that is not 0 or 1 (asking a deal or a view about a third player)."""
+
+    kind = "invalid_player"
+
+
+class InvalidViewError(Otv66Error):
+    """Something given to the computer opponent as what the players see that is not a
+    :class:`~otv66.model.PublicView` (``deal.view()`` is one; the :class:`~otv66.deal.Deal` itself is not)."""
+
+    kind = "invalid_view"
 
 
 class IllegalMoveError(Otv66Error):

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from otv66.deal import DEFAULT_RULES, Deal
-from otv66.dealing import MAX_SEED, check_dealer, check_packets, check_seed, match_deal_seed
+from otv66.dealing import MAX_SEED, check_dealer, check_packets, check_player, check_seed, match_deal_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError
 from otv66.kernel import MAX_GAME_POINTS
-from otv66.rules import Rules
+from otv66.rules import Rules, check_rules
 
 DEFAULT_PLAYERS: Final = ("Player 1", "Player 2")
 """The names of two people sharing one table (a record without names gets these too)."""
@@ -70,7 +70,7 @@ class Match:
         seed: int | None = None,
     ) -> None:
         """``seed``, if given, fixes every deal's shuffle (deal ``k`` gets ``match_deal_seed(seed, k)``)."""
-        self.rules = rules if rules is not None else DEFAULT_RULES
+        self.rules = check_rules(rules) if rules is not None else DEFAULT_RULES
         self.first_dealer = check_dealer(first_dealer)
         self.players = check_players(players)
         self.seed = None if seed is None else check_seed(seed)
@@ -104,7 +104,7 @@ class Match:
         deal = self.deal
         if deal is None or self._outcome(len(self.deals) - 1) is not None:
             raise IllegalMoveError("there is no deal in progress to resign")
-        self.resigned[len(self.deals) - 1] = check_dealer(player)
+        self.resigned[len(self.deals) - 1] = check_player(player)
 
     def _outcome(self, index: int) -> tuple[int | None, int] | None:
         """Deal ``index``'s winner (``None``: a draw) and game points, or ``None`` while it goes on."""

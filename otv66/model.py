@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from otv66.cards import CODES, NO_CARD, SUITS, Card, CardSet
+from otv66.dealing import check_player
 from otv66.kernel import Reason, game_points, marriage_points
 from otv66.rules import Rules
 
@@ -126,7 +127,7 @@ class PublicView:
     def available(self, player: int) -> CardSet:
         """``player``'s available cards: the face-up cards on top of his piles (docs/rules.md 4)."""
         cards = 0
-        for top, _hidden in self.piles[player]:
+        for top, _hidden in self.piles[check_player(player)]:
             if top != NO_CARD:
                 cards |= 1 << top
         return cards

@@ -83,3 +83,16 @@ class Rules:
             names = ", ".join(sorted(map(str, unknown)))
             raise InvalidRulesError(f"unknown rule option(s): {names}", "rule_unknown", option=names[:60])
         return cls(**data)
+
+
+def check_rules(rules: object) -> Rules:
+    """Return ``rules`` if it is a :class:`Rules`, else raise :class:`InvalidRulesError` saying what to pass.
+
+    A deal or a match takes its options as a :class:`Rules` only. A dict of options is refused rather
+    than read: :meth:`Rules.from_dict` makes one from it, and the message says so, so there is one way in
+    and every check of the options stays in one place.
+    """
+    if isinstance(rules, Rules):
+        return rules
+    how = "Rules.from_dict(options) makes one from a dict" if isinstance(rules, dict) else "e.g. Rules(claim='manual')"
+    raise InvalidRulesError(f"rules must be a Rules, not {type(rules).__name__} ({how})")

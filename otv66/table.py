@@ -38,9 +38,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from otv66.deal import CLAIM, Deal
-from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, check_dealer, check_packets, check_seed
+from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, check_dealer, check_packets, check_player, check_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError
-from otv66.levels import DEFAULT_LEVEL, LEVELS
+from otv66.levels import DEFAULT_LEVEL, LEVELS, check_level, check_seconds
 from otv66.match import DEFAULT_PLAYERS, Match
 from otv66.rules import Rules
 
@@ -64,8 +64,6 @@ HUMAN_NAME: Final = "Player"
 """Player 0's name in a match against the computer."""
 DEFAULT_PACKETS: Final = (4, 4)
 """A person's packet plan unless he chooses another."""
-MAX_SECONDS: Final = 10.0
-"""Longest thinking time a caller may give the computer for one decision."""
 
 
 def computer_name(level: str) -> str:
@@ -100,25 +98,6 @@ def computer_plan(seed: int, deal_number: int) -> tuple[int, ...]:
     return COMPUTER_PLANS[derived_number(seed, "plan", deal_number) % len(COMPUTER_PLANS)]
 
 
-def check_seconds(seconds: object) -> float | None:
-    """Return a thinking time in seconds (``None``: the level's own), else raise.
-
-    A finite number with ``0 < seconds <= MAX_SECONDS``: NaN, infinities, ``True`` and
-    a year of thinking are refused, so no request can make the computer think forever.
-    """
-    if seconds is None:
-        return None
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise InvalidMatchError(f"seconds must be a number, not {seconds!r:.40}")
-    try:
-        value = float(seconds)
-    except OverflowError:
-        value = float("inf")
-    if not 0 < value <= MAX_SECONDS:  # NaN fails every comparison
-        raise InvalidMatchError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}, not {seconds!r:.40}")
-    return value
-
-
 def _ai() -> Any:
     """The computer opponent's module, imported on first use."""
     from otv66 import ai
@@ -134,14 +113,6 @@ def levels() -> tuple[str, ...]:
 def default_level() -> str:
     """The level the computer plays at unless told otherwise."""
     return DEFAULT_LEVEL
-
-
-def check_level(level: object) -> str:
-    """Return ``level`` if it names a level of the computer, else raise :class:`InvalidMatchError`."""
-    names = levels()
-    if not isinstance(level, str) or level not in names:
-        raise InvalidMatchError(f"unknown level {level!r:.40}: choose one of {', '.join(names)}")
-    return level
 
 
 def check_opponent(opponent: object) -> Opponent:
@@ -226,7 +197,7 @@ class Table:
 
     def is_human(self, player: int) -> bool:
         """Whether ``player`` (0 or 1) is a person."""
-        return self.seats[player].is_human
+        return self.seats[check_player(player)].is_human
 
     @property
     def deal(self) -> Deal | None:

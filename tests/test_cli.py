@@ -11,13 +11,14 @@ import contextlib
 import io
 import random
 import re
+import runpy
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from otv66 import Deal, ai, record
-from otv66.cli import main, normalise_move, parse_packets
+from otv66.cli import build_parser, main, normalise_move, parse_packets
 from otv66.match import Match
 from otv66.rules import Rules
 from otv66.table import packet_plans
@@ -80,7 +81,7 @@ def first_move(prompt: str) -> str:
     """Plays the first listed move, announces marriages, claims when asked, does not play again."""
     if "Play again?" in prompt:
         return "n"
-    if "(y/n)" in prompt:
+    if "(y/n" in prompt:
         return "y"
     if "Press Enter" in prompt:
         return ""
@@ -171,8 +172,26 @@ def test_quitting_leaves_cleanly_and_says_where_the_match_is_kept(
     assert code == status
     assert "Traceback" not in text
     said = " ".join(text.split("Bye.")[-1].split())
-    assert said == f"The match is saved in {save_file_in_tmp}. To go on with it: python -m otv66"
+    assert said == f"The match is saved in {save_file_in_tmp}. To go on with it: otv66"
     assert save_file_in_tmp.exists()
+
+
+def test_started_as_python_dash_m_the_goodbye_and_the_help_say_python_dash_m(
+    monkeypatch: pytest.MonkeyPatch, save_file_in_tmp: Path
+) -> None:
+    """The installed ``otv66`` calls ``main()`` (the tests above: "To go on with it: otv66");
+    ``python -m otv66`` runs ``otv66/__main__.py``, and then the command to go on is that one."""
+    output = io.StringIO()
+    monkeypatch.setattr("sys.argv", ["/anywhere/otv66/__main__.py", "--seed", "3", *FAST])
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    monkeypatch.setattr("sys.stdout", output)
+    with pytest.raises(SystemExit) as exit_info:
+        runpy.run_module("otv66", run_name="__main__")
+    assert exit_info.value.code == 0
+    said = flat(output.getvalue())
+    assert said.endswith(f"Bye. The match is saved in {save_file_in_tmp}. To go on with it: python -m otv66")
+    assert build_parser("python -m otv66").format_usage().startswith("usage: python -m otv66 ")
+    assert build_parser().format_usage().startswith("usage: otv66 ")
 
 
 def test_end_of_input_leaves_cleanly_and_keeps_the_match() -> None:
@@ -187,7 +206,7 @@ def scripted(*answers: str) -> Answer:
     queue = list(answers)
 
     def answer(prompt: str) -> str:
-        if "move (" in prompt or "(y/n)" in prompt:
+        if "move (" in prompt or "(y/n" in prompt:
             return queue.pop(0) if queue else "q"
         return first_move(prompt)
 
@@ -260,6 +279,17 @@ def test_choosing_a_king_that_could_marry_asks_whether_to_announce(announce: str
     _, text, keyboard = play(["--seed", str(seed), "--hotseat"], scripted(king, announce))
     assert any("Announce the marriage with" in prompt for prompt in keyboard.prompts)
     assert ("announces the marriage" in text) == (announce == "y")
+
+
+@pytest.mark.parametrize("back", ["", "u"], ids=["Enter", "u"])
+def test_the_marriage_question_goes_back_to_the_move_prompt_on_enter_or_u(back: str) -> None:
+    seed, king = marriage_seed()
+    _, text, keyboard = play(["--seed", str(seed), "--hotseat"], scripted(king, back, "q"))
+    asked = next(i for i, prompt in enumerate(keyboard.prompts) if "Announce the marriage with" in prompt)
+    assert "Enter or u: another move" in keyboard.prompts[asked]
+    assert "move (" in keyboard.prompts[asked + 1]  # asked for a move again, nothing played
+    assert "Please answer" not in text
+    assert not re.search(r"(leads|plays) ", text.split("Announce the marriage with")[-1])
 
 
 def test_a_marriage_can_be_announced_by_typing_its_code() -> None:
@@ -512,7 +542,7 @@ def test_the_next_start_goes_on_with_the_match_where_it_was_left(save_file_in_tm
     assert re.search(r"An unfinished match against the computer \(beginner\) is saved in .*match\.json", flat(again))
     assert "Match seed 6, resumed." in flat(again)
     assert screens(again)[0] == screens(first)[-1]
-    assert flat(again).endswith(f"Bye. The match is saved in {save_file_in_tmp}. To go on with it: python -m otv66")
+    assert flat(again).endswith(f"Bye. The match is saved in {save_file_in_tmp}. To go on with it: otv66")
 
 
 def test_the_resumed_match_keeps_its_own_rules_opponent_and_seed(save_file_in_tmp: Path) -> None:
@@ -557,10 +587,26 @@ def test_with_no_save_file_quitting_says_the_match_is_lost(save_file_in_tmp: Pat
     assert not save_file_in_tmp.parent.exists()
 
 
+def test_without_a_home_folder_the_match_is_played_unsaved_after_a_one_line_notice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")  # what Path.home() raises then
+
+    monkeypatch.delenv("XDG_STATE_HOME")
+    monkeypatch.setattr(Path, "home", no_home)
+    status, text, _ = play(["--seed", "3", *FAST], one_move_then(press_q))
+    assert status == 0
+    assert "Traceback" not in text
+    assert text.count("There is no home folder to keep the match in") == 1
+    assert flat(text).endswith("Bye. This match is not saved.")
+    assert "default none: no home folder" in flat(build_parser().format_help())
+
+
 def test_another_save_file_is_named_in_the_command_that_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "my match.json"
     _, text, _ = play(["--seed", "3", "--save", str(path), *FAST], one_move_then(press_q))
-    assert flat(text).endswith(f"To go on with it: python -m otv66 --save '{path}'")
+    assert flat(text).endswith(f"To go on with it: otv66 --save '{path}'")
     assert record.loads(path.read_text(encoding="utf-8")).seed == 3
 
 
@@ -631,7 +677,7 @@ def test_every_line_fits_an_80_column_terminal_coloured_or_not(seed: int) -> Non
     chance = random.Random(seed)
 
     def answer(prompt: str) -> str:
-        if "(y/n)" in prompt:
+        if "(y/n" in prompt:
             return "n" if "Play again" in prompt else chance.choice("yn")
         if "Press Enter" in prompt:
             return ""

@@ -31,10 +31,10 @@ from test_challenge import play_through
 from otv66 import bridge
 from otv66.challenge import Challenge
 from otv66.errors import Otv66Error
+from otv66.levels import MAX_SECONDS
 from otv66.links import challenge_token, game_token, result_token
 from otv66.match import Match
 from otv66.record import json_depth_ok, match_to_record
-from otv66.table import MAX_SECONDS
 
 INPUTS = hostile.input_count(10_000)
 """Inputs per run (a tenth under Pyodide: see tests/hostile.py)."""

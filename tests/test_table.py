@@ -15,17 +15,15 @@ import pytest
 from otv66 import ai, links
 from otv66.deal import CLAIM, WIN_SCORE
 from otv66.errors import IllegalMoveError, InvalidMatchError
+from otv66.levels import MAX_SECONDS, check_level, check_seconds
 from otv66.match import DEFAULT_PLAYERS, MAX_NAME_LENGTH, Match, check_player_name, check_players
 from otv66.record import dumps, loads
 from otv66.rules import Rules
 from otv66.table import (
     COMPUTER_PLANS,
     DEFAULT_PACKETS,
-    MAX_SECONDS,
     Table,
-    check_level,
     check_opponent,
-    check_seconds,
     computer_plan,
     default_names,
     packet_plans,

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -27,8 +28,10 @@ from typing import Any
 from otv66.ai.equity import deal_utility
 from otv66.ai.greedy import Slips, one_trick_move, slip
 from otv66.ai.search import GAME_POINTS, MAX_PLIES, SEARCH, SEARCH_V1, SearchConfig, Searcher, SearchMemory
+from otv66.dealing import check_player
+from otv66.errors import IllegalMoveError, InvalidMatchError, InvalidViewError
 from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
-from otv66.levels import DEFAULT_LEVEL, LEVELS
+from otv66.levels import DEFAULT_LEVEL, LEVELS, check_level, check_seconds
 from otv66.model import PublicView
 
 MatchScore = tuple[int, ...]
@@ -63,16 +66,30 @@ DEFAULT_ANALYSIS_SECONDS = 0.7
 
 
 def level_named(name: str) -> Level:
-    """The :class:`Level` called ``name`` (raises ``ValueError`` for an unknown name)."""
-    for level in _LEVELS:
-        if level.name == name:
-            return level
-    raise ValueError(f"unknown level {name!r}: choose one of {', '.join(LEVELS)}")
+    """The :class:`Level` called ``name`` (raises :class:`~otv66.errors.InvalidMatchError` for an unknown name)."""
+    check_level(name)
+    return next(level for level in _LEVELS if level.name == name)
+
+
+def _player_to_move(view: PublicView, task: str) -> int:
+    """The player to move in ``view``, once ``view`` is checked to be a deal in progress as both players see it.
+
+    The public functions below check what they are given here, once, before any search: a
+    :class:`~otv66.deal.Deal` (or anything else) instead of its view is an
+    :class:`~otv66.errors.InvalidViewError` that says to pass ``deal.view()``; an ended deal is an
+    :class:`~otv66.errors.IllegalMoveError` (reason ``deal_over``) saying there is nothing to ``task``.
+    """
+    if not isinstance(view, PublicView):
+        message = f"the computer reads what both players see: pass deal.view(), not a {type(view).__name__}"
+        raise InvalidViewError(message)
+    if view.turn is None or not view.legal_moves:
+        raise IllegalMoveError(f"the deal is over: there is nothing to {task}", "deal_over")
+    return view.turn
 
 
 def can_claim(view: PublicView, player: int) -> bool:
     """Whether ``player`` may claim 66 now and would be right (docs/rules.md 6.1): never a false claim."""
-    return CLAIM in view.legal_moves and view.claimant == player and view.scores[player] >= WIN_SCORE
+    return view.claimant == check_player(player) and CLAIM in view.legal_moves and view.scores[player] >= WIN_SCORE
 
 
 def choose_move(
@@ -101,17 +118,20 @@ def choose_move(
     to the claimant, who may not be the player of the next card: leave it out
     of ``legal_moves`` to ask for someone else's card); a false claim never. The decision depends on the
     view alone, so no face-down card can sway it.
+
+    What it is given is checked first, and anything wrong is a typed :class:`~otv66.errors.Otv66Error`:
+    ``view`` must be ``deal.view()`` of a deal in progress, ``level`` one of :data:`LEVELS`, ``seconds``
+    a finite number above 0 (:func:`~otv66.levels.check_seconds`, with no upper bound).
     """
+    turn = _player_to_move(view, "choose")
     chosen = level_named(level)
+    seconds = check_seconds(seconds, longest=math.inf)
     moves = [m for m in view.legal_moves if m != CLAIM]
-    if view.turn is None or not view.legal_moves:
-        raise ValueError("the deal is over: there is no move to choose")
     if view.claimant is not None and can_claim(view, view.claimant):
         return CLAIM
     if chosen.slips is not None:
         return slip(view, one_trick_move(view), chosen.slips, random.Random(seed))
-    utility = master_utility(view, view.turn, match_score if chosen.match_aware else None)
-    turn = view.turn
+    utility = master_utility(view, turn, match_score if chosen.match_aware else None)
     if nodes is not None or memory is None or config != SEARCH or not memory.fits(turn, deal_key(view), utility):
         memory = None
     searcher = Searcher(view, utility, config, memory=memory)
@@ -149,15 +169,17 @@ def ponder(
     memory's table is full until ``player``'s move trims it).
     ``match_score`` is ``player``'s match score, as for his own move.
     """
-    if view.turn is None:
-        raise ValueError("the deal is over: there is nothing to ponder")
-    utility = master_utility(view, player, match_score)
+    _player_to_move(view, "ponder")
+    budget = check_seconds(seconds, longest=math.inf)
+    if budget is None:
+        raise InvalidMatchError("pondering needs a time: seconds must be a number, not None")
+    utility = master_utility(view, check_player(player), match_score)
     key = deal_key(view)
     if memory is None:
         memory = SearchMemory(player, key, utility)
     elif not memory.fits(player, key, utility):
         memory.aim(player, key, utility)
-    solved = Searcher(view, utility, memory=memory).ponder(seconds)
+    solved = Searcher(view, utility, memory=memory).ponder(budget)
     return memory, solved
 
 
@@ -168,22 +190,20 @@ def analyse(view: PublicView, seconds: float | None = None, match_score: MatchSc
     ``value`` is the expected game points of the deal (the search's figure,
     exact when ``exact``); ``win_probability`` is the chance of winning the
     match when ``match_score`` is given (else ``None``). A claim of 66 that
-    is right is listed with its certain value.
+    is right is listed with its certain value. Bad input is refused as by :func:`choose_move`.
     """
-    if view.turn is None:
-        raise ValueError("the deal is over: there is nothing to analyse")
-    budget = DEFAULT_ANALYSIS_SECONDS if seconds is None else seconds
+    turn = _player_to_move(view, "analyse")
+    checked = check_seconds(seconds, longest=math.inf)
+    budget = DEFAULT_ANALYSIS_SECONDS if checked is None else checked
     if match_score is not None:
         budget /= 2
     rows: list[dict[str, Any]] = []
-    if can_claim(view, view.turn):
+    if can_claim(view, turn):
         rows.append(_claim_row(view, match_score))
     moves = [m for m in view.legal_moves if m != CLAIM]
     values = _values(view, moves, GAME_POINTS, budget)
     chances = (
-        _values(view, moves, deal_utility(match_score, view.dealer == view.turn, view.rules), budget)
-        if match_score
-        else {}
+        _values(view, moves, deal_utility(match_score, view.dealer == turn, view.rules), budget) if match_score else {}
     )
     for code in moves:
         value, exact = values[code]
