@@ -107,3 +107,59 @@ def test_a_hungarian_table_letters_its_cards_in_the_players_language_and_a_switc
                 page.set_viewport_size({"width": width, "height": height})
                 page.wait_for_timeout(300)
                 page.screenshot(path=artifacts / f"cards-hungarian-cyrillic-{width}x{height}.png")
+
+
+#: The trump card's badge (its box, from the badge's computed style: it is the face's ::after) and the boxes of the
+#: card's two corner indices (rank over suit, at the top left and, turned, at the bottom right).
+TRUMP_BADGE = """() => {
+  const face = document.querySelector(".pile.trump-mark .face");
+  const card = face.getBoundingClientRect();
+  const style = getComputedStyle(face, "::after");
+  const px = (name) => parseFloat(style[name]) || 0;
+  const shift = new DOMMatrix(style.transform === "none" ? undefined : style.transform);
+  const width = px("width") + px("paddingLeft") + px("paddingRight");
+  const height = px("height") + px("paddingTop") + px("paddingBottom");
+  const left = card.left + px("left") + shift.e;
+  const bottom = card.bottom - px("bottom") + shift.f;
+  const corners = [...face.querySelectorAll(".card-svg > g")].slice(0, 2).map((g) => g.getBoundingClientRect());
+  return {
+    text: style.content,
+    card: { left: card.left, right: card.right, top: card.top, bottom: card.bottom },
+    badge: { left, right: left + width, top: bottom - height, bottom },
+    corners: corners.map((c) => ({ left: c.left, right: c.right, top: c.top, bottom: c.bottom })),
+  };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize(("seed", "dealer"), [(3, "computer"), (2, "person")])
+@pytest.mark.parametrize("lang", ["sr-Latn", "en"])
+def test_the_trump_cards_badge_never_covers_a_corner_index(table_in_context, artifacts, seed, dealer, lang):
+    # The badge stood at the middle of the card's foot and covered its bottom right index on a phone ("10" of the
+    # trump card half hidden). At each size, on the computer's trump card and on the person's, in the language with
+    # the longest word ("trump").
+    table = table_in_context()
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(f"seed={seed}&level=beginner&opponent=computer&speed=off&lang={lang}")
+    if dealer == "person":
+        assert table.step("4-4") == "dealt"
+    table.page.locator(".pile.trump-mark").wait_for()
+    for width, height in TABLE_SCREENS:
+        table.page.set_viewport_size({"width": width, "height": height})
+        table.page.wait_for_timeout(100)
+        shown = table.page.evaluate(TRUMP_BADGE)
+        badge, card = shown["badge"], shown["card"]
+        assert shown["text"] == ('"adut"' if lang == "sr-Latn" else '"trump"')
+        assert card["left"] <= badge["left"] and badge["right"] <= card["right"], f"on the card: {shown}"
+        assert badge["top"] < card["bottom"] < badge["bottom"], f"on its foot: {shown}"
+        assert len(shown["corners"]) == 2
+        assert not any(overlap(badge, corner) for corner in shown["corners"]), f"{width}x{height}: {shown}"
+        if lang == "sr-Latn":
+            box = table.page.locator(".pile.trump-mark").bounding_box()
+            table.page.screenshot(
+                path=artifacts / f"cards-trump-{dealer}-{width}x{height}.png",
+                clip={"x": box["x"] - 12, "y": box["y"] - 12, "width": box["width"] + 24, "height": box["height"] + 24},
+            )

@@ -53,8 +53,8 @@ def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table
     else:
         raise AssertionError("Tab never reached the table's Rematch")
     page.keyboard.press("Enter")
-    score = page.locator("#match-score .match-value")
-    table.wait_until(lambda: score.inner_text() == "0 : 0 (do 1)")  # the same target
+    score = page.locator("#match-score .match-spoken")
+    table.wait_until(lambda: score.text_content() == "Poeni partije: Vi 0, Računar 0 (do 1)")  # the same target
     assert not rematch.is_visible()
     table.wait_until(lambda: saved_text(table) is not None)
     assert current_save(table)["record"]["seed"] == 3 + 1, "as the result's Rematch: the seed goes on past the deal"

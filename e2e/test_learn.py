@@ -102,6 +102,64 @@ def test_a_first_visit_offers_the_rules_once(table_in_context):
     assert table.page.locator("#rules-offer").count() == 0
 
 
+#: What the offer must leave uncovered: the top bar (score, menu), both players' cards, the status line, the actions.
+UNCOVERED = [".topbar", "#match-score", "#menu-toggle", "#piles-0", "#piles-1", "#status", ".actions"]
+
+OFFER_PLACE = """(selectors) => {
+  const box = (element) => element.getBoundingClientRect();
+  const offer = box(document.getElementById("rules-offer"));
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const problems = [];
+  if (offer.left < 0 || offer.top < 0 || offer.right > innerWidth || offer.bottom > innerHeight) {
+    problems.push("off the screen");
+  }
+  for (const selector of selectors) {
+    const element = document.querySelector(selector);
+    if (!element.checkVisibility()) continue;
+    const r = box(element);
+    if (meets(offer, r)) problems.push(`over ${selector}`);
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    if (!element.contains(hit)) problems.push(`${selector} covered by ${hit?.outerHTML.slice(0, 60)}`);
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, PHONE_ON_ITS_SIDE, DESKTOP], ids=["phone", "on-its-side", "desktop"])
+def test_the_first_visits_offer_covers_nothing_and_is_answered_by_keyboard(table_in_context, artifacts, viewport):
+    # The offer lay over the top bar (the score, the menu) for 12 s. It is a row of the bar under the table now, that
+    # stays until it is answered or a panel opens; answered from the keyboard it leaves the focus on the cards.
+    table = table_in_context(viewport=viewport)
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    offer = table.page.locator("#rules-offer")
+    offer.wait_for()
+    assert table.page.evaluate(OFFER_PLACE, UNCOVERED) == []
+    assert offer.evaluate("offer => offer.parentElement.matches('.controls')")
+    table.page.screenshot(path=artifacts / f"learn-offer-{viewport['width']}x{viewport['height']}.png")
+    cards = table.page.locator('#piles-0 button.card.top[tabindex="0"]')
+    cards.focus()  # the player's cards, then the offer's two buttons: Tab reaches them
+    table.page.keyboard.press("Tab")
+    table.page.keyboard.press("Tab")
+    assert table.page.evaluate("document.activeElement.id") == "rules-offer-later"
+    table.page.keyboard.press("Enter")
+    assert table.page.locator("#rules-offer").count() == 0
+    focused = table.page.evaluate("document.activeElement.closest('#piles-0') && document.activeElement.tabIndex")
+    assert focused == 0, "the focus goes back to the player's cards (their Tab stop)"
+
+
+def test_the_offer_gives_way_to_a_panel_and_is_not_shown_again(table_in_context):
+    table = table_in_context(viewport=PHONE).open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    table.page.locator("#rules-offer").wait_for()
+    open_menu(table)
+    table.page.locator("#settings-button").click()
+    table.dialog().wait_for()
+    assert table.page.locator("#rules-offer").count() == 0
+    table.page.keyboard.press("Escape")
+    table.wait_until(lambda: table.dialog().count() == 0)
+    table.page.wait_for_timeout(300)
+    assert table.page.locator("#rules-offer").count() == 0, "its moment has passed: the table keeps its room"
+
+
 def test_a_first_visit_that_starts_by_dealing_offers_the_rules_once_the_packets_are_chosen(table_in_context):
     # Seed 2: the player deals the first deal, so the page opens by asking for his packets, a modal panel that
     # makes the rest of the page inert. An offer shown under it could not be answered and would be gone by the

@@ -220,3 +220,30 @@ def test_the_friend_pages_views_have_no_serious_accessibility_violations(table_i
     started(ana, bo)
     assert axe_violations(bo) == [], "match view, to play"
     assert axe_violations(ana) == [], "match view, waiting"
+
+
+#: What a header control looks like: its corners, border, fill, ink and height.
+CONTROL_LOOK = """(element) => {
+  const style = getComputedStyle(element);
+  return [style.borderTopLeftRadius, style.borderTopColor, style.backgroundColor, style.color, style.minHeight];
+}"""
+
+
+@pytest.mark.parametrize(("name", "home"), [("club", "#club-home"), ("friend", "#home-link")])
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (1280, 800)])
+def test_the_language_picker_is_drawn_as_the_headers_buttons(table_in_context, artifacts, name, home, width, height):
+    # The picker was the browser's plain white dropdown beside the header's round, translucent link.
+    page = table_in_context(viewport={"width": width, "height": height}).page
+    page.goto(f"/{name}.html?lang=sr-Cyrl")
+    picker = page.locator(f"#{name}-language")
+    picker.wait_for()
+    assert picker.evaluate("picker => picker.tagName") == "SELECT", "still the browser's own list"
+    assert picker.evaluate(CONTROL_LOOK) == page.locator(home).evaluate(CONTROL_LOOK)
+    page.locator(home).focus()
+    page.keyboard.press("Shift+Tab")  # the picker comes before the link
+    assert page.evaluate("document.activeElement.id") == f"{name}-language"
+    assert picker.evaluate("picker => getComputedStyle(picker).outlineStyle") == "solid", "a focus ring"
+    page.screenshot(
+        path=artifacts / f"pages-{name}-language-{width}x{height}.png",
+        clip={"x": 0, "y": 0, "width": width, "height": 120},
+    )

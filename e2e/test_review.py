@@ -16,6 +16,24 @@ SCREENS = [
     pytest.param(640, 360, id="phone-on-its-side"),
 ]
 
+#: The moves a screen shows whole in the review's list before it is scrolled: drawn as the panel's round buttons, a
+#: move took up to three lines and 70 px, and a phone showed 4 of them upright, 2 on its side.
+ROWS_IN_SIGHT = {(1280, 800): 12, (360, 640): 5, (640, 360): 3}
+
+IN_THE_LIST = """row => {
+  const box = row.getBoundingClientRect();
+  const list = row.closest(".review-list").getBoundingClientRect();
+  return box.top >= list.top - 0.5 && box.bottom <= list.bottom + 0.5;
+}"""
+
+COUNT_ROWS_IN_SIGHT = """panel => {
+  const list = panel.querySelector(".review-list").getBoundingClientRect();
+  return [...panel.querySelectorAll(".review-move")].filter((row) => {
+    const box = row.getBoundingClientRect();
+    return box.top >= list.top - 0.5 && box.bottom <= Math.min(list.bottom, innerHeight) + 0.5;
+  }).length;
+}"""
+
 
 def serbian_count(n: int, one: str, few: str, other: str) -> str:
     """The Serbian word form for ``n`` things: 1, 21, 31… take ``one``; 2 to 4, 22 to 24… ``few``; else ``other``."""
@@ -45,6 +63,10 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
         assert words == serbian_count(int(number), "označen potez", "označena poteza", "označenih poteza"), summary
     count = moves.count()
     assert count >= 8, "one row per move of the deal"
+    # Compact rows, high enough to tap: more moves in sight at once.
+    heights = moves.evaluate_all("rows => rows.map((row) => row.getBoundingClientRect().height)")
+    assert min(heights) >= 40, heights
+    assert panel.evaluate(COUNT_ROWS_IN_SIGHT) >= ROWS_IN_SIGHT[(width, height)]
     for row in range(count):
         loss = moves.nth(row).locator(".review-loss").inner_text()
         assert re.fullmatch(r"\u2212?\d+,\d\d|jedini potez", loss), loss
@@ -65,6 +87,19 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     if marked.count():
         better = chosen.locator(".review-better").inner_text()
         assert better.startswith("bolje:")
+    assert chosen.get_attribute("aria-current") == "step", "the chosen move stays marked in the list"
+    assert chosen.evaluate(IN_THE_LIST), "and in sight, though the table at it took room from the list"
+    # By keyboard: Tab goes on to the next move, its ring drawn inside the row (the scrolling list would cut off one
+    # outside it), and Enter shows the table at it.
+    table.page.keyboard.press("Tab")
+    focused = panel.locator(".review-move:focus-visible")
+    assert focused.count() == 1
+    style, offset = focused.evaluate("row => [getComputedStyle(row).outlineStyle, getComputedStyle(row).outlineOffset]")
+    assert style == "solid" and float(offset.removesuffix("px")) < 0, (style, offset)
+    ply = int(focused.get_attribute("data-ply"))
+    table.page.keyboard.press("Enter")
+    table.wait_until(lambda: panel.locator(".review-at").inner_text().startswith(f"Potez {ply + 1}:"))
+    assert focused.get_attribute("aria-current") == "step" and chosen.get_attribute("aria-current") is None
     panel.screenshot(path=artifacts / f"review-{width}x{height}.png")
     panel.get_by_role("button", name="Zatvorite", exact=True).click()
     assert table.dialog().locator("#next-deal").is_visible()

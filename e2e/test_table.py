@@ -166,6 +166,40 @@ def test_a_phone_in_portrait_shows_the_whole_table_and_plays_by_tap(table_in_con
     assert axe_violations(page) == []
 
 
+def test_the_top_bar_says_whose_game_points_are_whose_on_one_line(table_in_context):
+    # The top bar showed "0 : 2 (do 7)" with no names, the person's number first, where the match's result names
+    # the winner first. Each number stands beside its player's name now, said as a sentence to a screen reader, and
+    # a long name gives way ("…") on a phone rather than the top bar taking a second line.
+    phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+    table = table_in_context(**phone)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open("seed=3&level=club&opponent=computer&speed=off&lang=sr-Latn").page
+    score = page.locator("#match-score")
+    bar = page.locator(".topbar")
+    one_line = bar.bounding_box()["height"]
+    assert one_line < 2 * page.locator("#menu-toggle").bounding_box()["height"]
+    shown = [score.locator(part).inner_text() for part in (".match-name-0", ".match-value", ".match-name-1")]
+    assert shown == ["Vi", "0 : 0", "Računar"], "the computer without its level: room is short"
+    assert score.locator(".match-target").inner_text() == "(do 7)"
+    assert score.locator(".match-spoken").text_content() == "Poeni partije: Vi 0, Računar 0 (do 7)"
+    assert score.locator(".match-shown").get_attribute("aria-hidden") == "true", "read once, as the sentence"
+    table.play_out_deal()
+    table.dialog().locator("#next-deal").click()
+    a, b = (int(n) for n in score.locator(".match-value").inner_text().split(" : "))
+    assert a + b > 0
+    assert score.locator(".match-spoken").text_content() == f"Poeni partije: Vi {a}, Računar {b} (do 7)"
+    long_names = ["Aleksandra Jovanović-Petrović", "Konstantin Radosavljević"]
+    score.evaluate(
+        "(score, names) => names.forEach((name, i) => { score.querySelector(`.match-name-${i}`).textContent = name; })",
+        long_names,
+    )
+    assert bar.bounding_box()["height"] == one_line, "still one line"
+    cut = score.locator(".match-name").evaluate_all("names => names.map((n) => n.scrollWidth > n.clientWidth)")
+    assert cut == [True, True], "the long names end in an ellipsis"
+    toggle = page.locator("#menu-toggle").bounding_box()
+    assert toggle["x"] + toggle["width"] <= 360, "the menu button stays on the screen"
+
+
 def axe_violations(page, context: str = "document"):
     page.evaluate(AXE.read_text("utf-8"))
     result = page.evaluate(f"axe.run({context}, {{resultTypes: ['violations']}})")

@@ -27,6 +27,17 @@ describe("a record's player names on screen", () => {
     assert.deepEqual(names("en", "expert"), ["Player", "Computer (expert)"]);
   });
 
+  test("where room is short the computer goes without its level, as on the game page", () => {
+    assert.deepEqual(
+      inLanguage("sr-Latn", () => shownNames(["Player", "Computer (beginner)"], true)),
+      ["Igrač", "Računar"],
+    );
+    assert.deepEqual(
+      inLanguage("en", () => shownNames(["Ana", "Player 2"], true)),
+      ["Ana", "Player 2"],
+    );
+  });
+
   test("two people at one device are numbered as on the game page", () => {
     assert.deepEqual(
       inLanguage("sr-Latn", () => shownNames(["Player 1", "Player 2"])),

@@ -8,7 +8,9 @@ import {
   namesOf,
   opponentOf,
   Store,
+  shortNamesOf,
   statusOf,
+  viewOf,
   youOf,
 } from "../web/js/store.js";
 import { pageLanguage } from "./fakes.js";
@@ -86,6 +88,15 @@ describe("selectors", () => {
     const computer = createPageState(settings(), null);
     computer.game = game();
     assert.match(namesOf(computer)[1], /Expert/i);
+  });
+
+  test("where room is short the computer goes without its level; two at one screen keep their names", () => {
+    const computer = createPageState(settings(), null);
+    computer.game = game();
+    assert.deepEqual(shortNamesOf(computer), ["You", "Computer"]);
+    assert.deepEqual(viewOf(computer).shortNames, ["You", "Computer"]);
+    const hotseat = createPageState(settings("human"), null);
+    assert.deepEqual(shortNamesOf(hotseat), namesOf(hotseat));
   });
 
   test("the page speaks to the person against the computer (seat 0, 'You'), to nobody when two share the screen", () => {

@@ -253,11 +253,12 @@ addShareButtons(
   ctx.dialog,
   () => matchOpen && Boolean(store.state.game?.deal) && !store.state.busy,
 );
-// A first visit is offered the rules once the table is there (the offer's time counts from then).
+// A first visit is offered the rules once the table is there, in the bar under it.
 loadEngine(earlyBoot).then(() => {
   if (!overrides.embed && store.state.game)
     offerRulesOnce(
       () => deviceStorage(),
       () => learning.openRules(),
+      /** @type {Element} */ (root.querySelector(".controls")),
     );
 });

@@ -27,7 +27,7 @@ import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
-import { namesOf, opponentOf, viewOf, youOf } from "./store.js";
+import { namesOf, opponentOf, shortNamesOf, viewOf, youOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -220,7 +220,8 @@ export class MatchFlow {
       store.update(() => {});
       const positionAt = (/** @type {number} */ ply) =>
         engine.call("review_view", { deal: deal.number, ply, seconds: REVIEW_SECONDS_PER_MOVE });
-      await showReview(dialog, review, namesOf(this.page), this.page.settings.deck, positionAt);
+      const deck = this.page.settings.deck;
+      await showReview(dialog, review, namesOf(this.page), deck, positionAt, shortNamesOf(this.page));
     }
     store.update((page) => {
       page.shownResultFor = deal.number;

@@ -29,6 +29,7 @@
  * @property {Settings} settings
  * @property {boolean[]} humans  per player: a person (true) or the computer
  * @property {string[]} names  the players' names on screen
+ * @property {string[]} [shortNames]  their names where room is short (the top bar's score); else `names`
  * @property {boolean} busy  a move, a deal or loading is in progress: no card can be played
  * @property {Card | null} hint  the card the hint points at
  * @property {TrickCard[] | null} shownTrick  a finished trick still shown on the table

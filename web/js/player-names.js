@@ -23,14 +23,15 @@ export function computerName(level) {
 
 /**
  * A record's player names as the page shows them: the engine's own names in the page's language, typed ones as typed.
+ * Where room is `short` (the top bar's score), the computer goes without its level ("Računar"), as on the game page.
  * @param {string[]} players
  * @returns {string[]}
  */
-export function shownNames(players) {
+export function shownNames(players, short = false) {
   return players.map((name) => {
     const level = /^Computer \((\w+)\)$/.exec(name)?.[1];
     const number = /^Player ([12])$/.exec(name)?.[1];
-    if (level) return computerName(level);
+    if (level) return short ? t("computer") : computerName(level);
     if (number) return t("playerN", { n: number });
     return name === "Player" ? st("replayPlayer") : name;
   });

@@ -226,16 +226,27 @@ function renderCentre(root, state, view) {
         : "";
     trump.hidden = !shown;
   }
-  const match = state?.match;
-  const score = part(root, "#match-score");
-  setText(score, ".match-label", t("gamePointsLabel"));
-  setText(
-    score,
-    ".match-value",
-    match ? t("gamePoints", { a: match.game_points[0], b: match.game_points[1], target: match.target }) : "",
-  );
+  renderMatchScore(part(root, "#match-score"), state?.match, view.shortNames ?? view.names);
   setText(root, "#deal-number", deal ? `#${deal.number}` : "");
   part(root, "#trick").setAttribute("aria-label", t("trickArea"));
+}
+
+/**
+ * The top bar's game points, each beside its player's name ("Vi 0 : 2 Računar (do 7)", a long name cut short with
+ * "…" by table.css); a screen reader hears them as one sentence ("Poeni partije: Vi 0, Računar 2 (do 7)").
+ * @param {HTMLElement} score  `#match-score`
+ * @param {DrawnState["match"] | undefined} match
+ * @param {string[]} names
+ */
+function renderMatchScore(score, match, names) {
+  const [a, b] = match?.game_points ?? [0, 0];
+  const target = match?.target ?? 0;
+  setText(score, ".match-name-0", match ? names[0] : "");
+  setText(score, ".match-value", match ? `${a} : ${b}` : "");
+  setText(score, ".match-name-1", match ? names[1] : "");
+  setText(score, ".match-target", match ? t("gamePointsTarget", { target }) : "");
+  const spoken = { name0: names[0], a, name1: names[1], b, target };
+  setText(score, ".match-spoken", match ? t("gamePointsSpoken", spoken) : "");
 }
 
 /**

@@ -58,6 +58,7 @@ function view() {
     settings,
     humans: [false, false],
     names: replay.game ? shownNames(replay.game.players) : ["", ""],
+    shortNames: replay.game ? shownNames(replay.game.players, true) : ["", ""],
     busy: true,
     hint: null,
     shownTrick: replay.shownTrick,

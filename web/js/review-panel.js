@@ -33,20 +33,25 @@ function marriageMark(/** @type {Move} */ move) {
   return isMarriageLead(move) ? ` <span class="review-marriage">${escapeHtml(t("reviewMarriage"))}</span>` : "";
 }
 
-/** One row of the move list: a button that shows the position before the move. */
+/**
+ * One row of the move list: a button that shows the position before the move. A compact row: who played what and
+ * the loss on its line, the engine's mark and the better move, if any, on a second line under it.
+ */
 function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, /** @type {Deck} */ deck) {
   const marriage = marriageMark(move.move);
   const loss = wasRated(move)
     ? `<span class="review-loss" data-loss="${move.loss}">${escapeHtml(lossText(move.loss))}</span>`
     : `<span class="review-loss review-forced">${escapeHtml(t("reviewForced"))}</span>`;
-  const mark = move.mark ? ` <strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
+  const mark = move.mark ? `<strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
   const better =
     move.best && move.best !== move.move && move.loss > 0.005
-      ? ` <span class="review-better">${escapeHtml(t("better", { card: moveName(move.best, deck) }))}</span>`
+      ? `<span class="review-better">${escapeHtml(t("better", { card: moveName(move.best, deck) }))}</span>`
       : "";
+  const note = mark || better ? `<span class="review-note">${[mark, better].filter(Boolean).join(" ")}</span>` : "";
   return `<li><button type="button" class="review-move" data-ply="${move.index}">
-    <span class="review-who">${escapeHtml(names[move.player])}:</span> ${escapeHtml(moveName(move.move, deck))}${marriage}
-    ${loss}${mark}${better}</button></li>`;
+    <span class="review-what"><span class="review-who">${escapeHtml(names[move.player])}:</span> ${escapeHtml(moveName(move.move, deck))}${marriage}</span>
+    ${loss}
+    ${note}</button></li>`;
 }
 
 /** A player's eight piles: each top card, and a mark where a face-down card lies under it. */
@@ -93,6 +98,14 @@ export function positionMarkup(shown, names, deck) {
     ${ratings ? `<p>${escapeHtml(t("reviewChoices"))}</p><ol class="review-ratings">${ratings}</ol>` : ""}`;
 }
 
+/** Scroll the list just enough to show all of `row` (the panel itself stays where it is). */
+function keepInSight(/** @type {HTMLElement} */ row, /** @type {HTMLElement} */ list) {
+  const shown = list.getBoundingClientRect();
+  const box = row.getBoundingClientRect();
+  if (box.top < shown.top) list.scrollTop -= shown.top - box.top;
+  else if (box.bottom > shown.bottom) list.scrollTop += box.bottom - shown.bottom;
+}
+
 /**
  * The engine's review of a deal; choosing a move asks `positionAt(ply)` for the table before it.
  * @param {PanelDialog} dialog
@@ -100,10 +113,11 @@ export function positionMarkup(shown, names, deck) {
  * @param {string[]} names
  * @param {Deck} deck
  * @param {(ply: number) => Promise<ReviewView>} positionAt
+ * @param {string[]} [rowNames]  the names in the move list, where room is short (store.js shortNamesOf); else names
  */
-export function showReview(dialog, review, names, deck, positionAt) {
+export function showReview(dialog, review, names, deck, positionAt, rowNames = names) {
   const moves = review.moves ?? [];
-  const rows = moves.map((move) => moveRow(move, names, deck)).join("");
+  const rows = moves.map((move) => moveRow(move, rowNames, deck)).join("");
   return showPanel(dialog, {
     kind: "review",
     startAtTitle: true,
@@ -115,6 +129,7 @@ export function showReview(dialog, review, names, deck, positionAt) {
     cancelValue: true,
     setup(panel) {
       const position = /** @type {HTMLElement} */ (panel.querySelector(".review-position"));
+      const list = /** @type {HTMLElement} */ (panel.querySelector(".review-list"));
       let asked = 0;
       for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".review-move"))) {
         button.addEventListener("click", async () => {
@@ -127,6 +142,7 @@ export function showReview(dialog, review, names, deck, positionAt) {
             if (ask === asked) {
               position.innerHTML = positionMarkup(shown, names, deck);
               position.scrollTop = 0; // beside or under the list, always in sight: the new table from its top
+              keepInSight(button, list); // the list under it gave up room to the table: the chosen move stays seen
             }
           } catch (error) {
             if (ask === asked) position.textContent = engineText(error, deck);

@@ -1,7 +1,7 @@
 /**
  * "How to play": the rules of docs/rules.md told in the player's language, with card pictures, and the offer of
- * a guided deal. Opened from the menu (`#rules-button`) and offered once on a first visit (a small note that
- * does not block the table).
+ * a guided deal. Opened from the menu (`#rules-button`) and offered once on a first visit (a note in the bar under
+ * the table, covering nothing).
  */
 
 import { cardFace } from "./cards.js";
@@ -63,17 +63,20 @@ export function showRules(dialog, deck, target) {
 }
 
 /**
- * On a first visit, a note offering the rules (shown once: the offer is remembered in `storage`). It sits over
- * the top of the page, takes no room from the table and goes away when answered or after `lifetime` ms.
+ * On a first visit, a note offering the rules (shown once: the offer is remembered in `storage`). It is a row of
+ * the bar under the table, above the status line, where the guided deal's tips go (learn.css): it covers neither
+ * the top bar nor a card nor the status, the table giving up that row while it is there.
  *
  * A modal dialog (the packets to deal, a marriage to announce...) makes the rest of the page inert, so the note
- * could not be answered under one: it waits until no modal dialog is open, steps aside while one opens, and its
- * `lifetime` counts from each time it can be answered. It is remembered as offered once it has been shown.
+ * could not be answered under one: it waits until no modal dialog is open. It stays until it is answered or the
+ * next panel opens (a deal's result, a menu's panel): the table takes its row back under that panel, never while a
+ * finger may be on its way to a card. It is remembered as offered once it has been shown. Answered from the
+ * keyboard, it leaves the focus on the player's cards (their Tab stop, render.js).
  * @param {() => Storage} storage  the page's localStorage (asked for here: reading it may throw)
  * @param {() => void} openRules
- * @param {number} lifetime
+ * @param {Element} holder  the bar under the table (`.controls`)
  */
-export function offerRulesOnce(storage, openRules, lifetime = 12000) {
+export function offerRulesOnce(storage, openRules, holder) {
   try {
     if (storage().getItem(OFFERED_KEY)) return null;
   } catch {
@@ -83,30 +86,27 @@ export function offerRulesOnce(storage, openRules, lifetime = 12000) {
   note.className = "rules-offer";
   note.id = "rules-offer";
   note.setAttribute("role", "note");
-  note.innerHTML = `<span>${escapeHtml(t("rulesOffer"))}</span>
+  note.innerHTML = `<p class="rules-offer-text">${escapeHtml(t("rulesOffer"))}</p>
     <button type="button" class="primary" id="rules-offer-open">${escapeHtml(t("rulesOfferOpen"))}</button>
     <button type="button" id="rules-offer-later">${escapeHtml(t("rulesOfferLater"))}</button>`;
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
   const observer = new MutationObserver(() => place());
   const end = () => {
     observer.disconnect();
-    clearTimeout(timer);
+    if (note.contains(document.activeElement)) {
+      /** @type {HTMLElement | null} */ (document.querySelector('#piles-0 .card.top[tabindex="0"]'))?.focus();
+    }
     note.remove();
   };
   const place = () => {
     const blocked = document.querySelector("dialog[open]") !== null; // the page opens every dialog modal
-    if (blocked && note.isConnected) {
-      clearTimeout(timer);
-      note.remove();
-    } else if (!blocked && !note.isConnected) {
+    if (blocked && note.isConnected) end();
+    else if (!blocked && !note.isConnected) {
       try {
         storage().setItem(OFFERED_KEY, "1");
       } catch {
         // shown all the same; a later visit may offer it again
       }
-      document.body.append(note);
-      timer = setTimeout(end, lifetime);
+      holder.prepend(note);
     }
   };
   const answer = (/** @type {boolean} */ open) => {

@@ -144,6 +144,16 @@ export function namesOf(page) {
 }
 
 /**
+ * The players' names where room is short (the top bar's score, the review's move list): the computer without its
+ * level ("Računar", where namesOf says "Računar (ekspert)").
+ * @param {PageState} page
+ * @returns {string[]}
+ */
+export function shortNamesOf(page) {
+  return opponentOf(page) === "human" ? namesOf(page) : [t("you"), t("computer")];
+}
+
+/**
  * What render.js needs besides the bridge state.
  * @param {PageState} page
  * @returns {TableView}
@@ -153,6 +163,7 @@ export function viewOf(page) {
     settings: page.settings,
     humans: humansOf(page),
     names: namesOf(page),
+    shortNames: shortNamesOf(page),
     busy: page.busy,
     hint: page.hint,
     shownTrick: page.shownTrick,

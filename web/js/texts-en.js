@@ -55,6 +55,8 @@ export const EN = {
   tricksAndPoints: "{n}\u00a0{n|trick|tricks}\u00a0· {p}\u00a0{p|point|points}",
   gamePoints: "{a} : {b} (to {target})",
   gamePointsLabel: "Match",
+  gamePointsTarget: "(to {target})",
+  gamePointsSpoken: "Game points: {name0} {a}, {name1} {b} (to {target})",
   marriages: "Marriage",
   marriagePending: "{points} (needs a trick)",
   trickArea: "Trick on the table",

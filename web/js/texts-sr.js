@@ -61,6 +61,8 @@ export const SR = {
   tricksAndPoints: "{n}\u00a0{n|štih|štiha|štihova}\u00a0· {p}\u00a0{p|poen|poena|poena}",
   gamePoints: "{a} : {b} (do {target})",
   gamePointsLabel: "Partija",
+  gamePointsTarget: "(do {target})",
+  gamePointsSpoken: "Poeni partije: {name0} {a}, {name1} {b} (do {target})",
   marriages: "Marijaž",
   marriagePending: "{points} (čeka štih)",
   trickArea: "Štih na stolu",
