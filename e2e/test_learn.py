@@ -52,6 +52,42 @@ def test_the_rules_panel_opens_from_the_menu_in_each_language(table_in_context, 
 
 
 @pytest.mark.parametrize(
+    ("options", "told", "not_told"),
+    [
+        (
+            "",
+            ["The winner of a deal deals the next one", "The game claims 66 as soon as"],
+            ["must also beat", "you claim 66 yourself", "extra game point"],
+        ),
+        (
+            "must_beat=1&claim=manual&dealer=alternate&draw_bonus=1",
+            [
+                "must also beat the card led",
+                "you claim 66 yourself",
+                "The points are not shown",
+                "The players deal in turn",
+                "1 extra game point",
+            ],
+            ["The game claims 66 as soon as", "The winner of a deal deals the next one"],
+        ),
+    ],
+    ids=["default-rules", "every-option"],
+)
+def test_the_rules_are_told_as_this_table_plays_them(table, options, told, not_told):
+    """The rules panel tells the match's own options, and that the computer sees only what the player sees."""
+    table.open(f"seed=3&level=beginner&opponent=computer&speed=off&lang=en&{options}")
+    dismiss_offer(table)
+    open_menu(table)
+    table.page.locator("#rules-button").click()
+    text = table.dialog().inner_text()
+    for sentence in told:
+        assert sentence in text
+    for sentence in not_told:
+        assert sentence not in text
+    assert "The computer sees only what you see" in text
+
+
+@pytest.mark.parametrize(
     ("button", "focused", "viewport"),
     [
         ("#rules-button", ".panel-title", PHONE),

@@ -41,11 +41,7 @@ export class Learning {
   /** Open the rules; the player may start a guided deal from them. */
   async openRules() {
     const page = this.ctx.page();
-    const choice = await showRules(
-      this.ctx.dialog,
-      page.settings.deck,
-      page.game?.match.target ?? page.settings.rules.target,
-    );
+    const choice = await showRules(this.ctx.dialog, page.settings.deck, page.game?.match.rules ?? page.settings.rules);
     if (choice === "tutorial") this.startTutorial();
   }
 

@@ -8,28 +8,51 @@ import { cardFace } from "./cards.js";
 import { cardName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 
-/** @import { Deck } from "./types.js" */
+/** @import { Card, Deck, Rules } from "./types.js" */
 /** @typedef {import("./panels.js").PanelDialog} PanelDialog */
 
 /** The remembered "the rules were offered" flag (one key of localStorage). */
 export const OFFERED_KEY = "otv66.rulesOffered";
 
-/** Each section: its title and text keys, and the cards drawn beside it. */
+/**
+ * Each section: its title and text keys, the cards drawn beside it, and the sentences the table's own rule options
+ * add to it (docs/rules.md: `must_beat`, `claim`, `dealer`, `draw_bonus`; the target is said in the score's text).
+ * @type {{title: string, text: string, cards: Card[], options?: (rules: Rules) => string[]}[]}
+ */
 const SECTIONS = [
   { title: "rulesCardsTitle", text: "rulesCards", cards: ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "7H"] },
-  { title: "rulesDealTitle", text: "rulesDeal", cards: [] },
-  { title: "rulesPlayTitle", text: "rulesPlay", cards: ["AS", "7S", "9C"] },
+  {
+    title: "rulesDealTitle",
+    text: "rulesDeal",
+    cards: [],
+    options: (rules) => [rules.dealer === "alternate" ? "rulesDealerAlternate" : "rulesDealerWinner"],
+  },
+  {
+    title: "rulesPlayTitle",
+    text: "rulesPlay",
+    cards: ["AS", "7S", "9C"],
+    options: (rules) => (rules.must_beat ? ["rulesMustBeat"] : []),
+  },
   { title: "rulesMarriageTitle", text: "rulesMarriage", cards: ["KD", "QD"] },
-  { title: "rulesScoreTitle", text: "rulesScore", cards: [] },
+  {
+    title: "rulesScoreTitle",
+    text: "rulesScore",
+    cards: [],
+    options: (rules) => [
+      rules.claim === "manual" ? "rulesClaimManual" : "rulesClaimAuto",
+      ...(rules.draw_bonus ? ["rulesDrawBonus"] : []),
+    ],
+  },
+  { title: "rulesFairTitle", text: "rulesFair", cards: [] },
 ];
 
 /**
- * The panel's markup: a section per topic, each card with its name as a caption.
+ * The panel's markup: a section per topic, told for the table's rules, each card with its name as a caption.
  * @param {Deck} deck
- * @param {number} target  the game points that win the match on the table
+ * @param {Rules} rules  the rules of the match on the table (or of the next one)
  */
-export function rulesMarkup(deck, target) {
-  return SECTIONS.map(({ title, text, cards }) => {
+export function rulesMarkup(deck, rules) {
+  return SECTIONS.map(({ title, text, cards, options }) => {
     const pictures = cards
       .map(
         (code) =>
@@ -37,7 +60,8 @@ export function rulesMarkup(deck, target) {
       )
       .join("");
     const row = pictures ? `<div class="rules-cards">${pictures}</div>` : "";
-    return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(t(text, { target }))}</p>${row}</section>`;
+    const told = [text, ...(options?.(rules) ?? [])].map((key) => t(key, { target: rules.target })).join(" ");
+    return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(told)}</p>${row}</section>`;
   }).join("");
 }
 
@@ -45,15 +69,15 @@ export function rulesMarkup(deck, target) {
  * Show the rules; resolves "tutorial" when the player asks for a guided deal, null when closed.
  * @param {PanelDialog} dialog
  * @param {Deck} deck
- * @param {number} target  the game points that win the match on the table
+ * @param {Rules} rules  the rules of the match on the table (or of the next one)
  * @returns {Promise<"tutorial" | null>}
  */
-export function showRules(dialog, deck, target) {
+export function showRules(dialog, deck, rules) {
   return showPanel(dialog, {
     kind: "rules",
     startAtTitle: true,
     title: t("rulesTitle"),
-    body: rulesMarkup(deck, target),
+    body: rulesMarkup(deck, rules),
     buttons: [
       { label: t("rulesTutorial"), value: /** @type {"tutorial" | null} */ ("tutorial"), id: "tutorial-button" },
       { label: t("close"), value: null, primary: true },

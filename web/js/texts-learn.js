@@ -28,6 +28,16 @@ export const SR_LEARN = {
   rulesScoreTitle: "66 i poeni partije",
   rulesScore:
     "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
+  rulesDealerWinner: "Sledeće deljenje deli pobednik ovog; posle nerešenog deljenja deli isti igrač.",
+  rulesDealerAlternate: "Igrači dele naizmenično; posle nerešenog deljenja deli isti igrač.",
+  rulesMustBeat: "U ovoj partiji ko odgovara na boju mora i da nadjača kartu ako može.",
+  rulesClaimAuto: "Igra sama prijavljuje 66 čim ga neko dostigne.",
+  rulesClaimManual:
+    "U ovoj partiji 66 prijavljujete sami, dugmetom „66!“, odmah posle odnetog štiha ili prijavljenog marijaža. Poeni se ne prikazuju: brojite ih sami. Prijava ispod 66 daje protivniku 2 poena partije.",
+  rulesDrawBonus: "Posle nerešenog deljenja pobednik sledećeg dobija poen partije više.",
+  rulesFairTitle: "Računar igra pošteno",
+  rulesFair:
+    "Računar vidi samo ono što vidite i vi: otvorene i odigrane karte. Ni on ne zna zatvorene karte, pa računa sa svim kartama koje niko još nije video.",
   rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
@@ -61,6 +71,16 @@ export const EN_LEARN = {
   rulesScoreTitle: "66 and game points",
   rulesScore:
     "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. The first to {target} game {target|point|points} wins the match.",
+  rulesDealerWinner: "The winner of a deal deals the next one; after a drawn deal the same player deals again.",
+  rulesDealerAlternate: "The players deal in turn; after a drawn deal the same player deals again.",
+  rulesMustBeat: "In this match a player who follows suit must also beat the card led if he can.",
+  rulesClaimAuto: "The game claims 66 as soon as a player reaches it.",
+  rulesClaimManual:
+    "In this match you claim 66 yourself, with the “66!” button, right after winning a trick or announcing a marriage. The points are not shown: count them yourself. A claim below 66 gives the opponent 2 game points.",
+  rulesDrawBonus: "After a drawn deal the winner of the next one gets 1 extra game point.",
+  rulesFairTitle: "The computer plays fair",
+  rulesFair:
+    "The computer sees only what you see: the face-up cards and the cards played. It does not know the face-down cards either, and reckons with every card nobody has seen yet.",
   rulesTutorial: "Play a guided deal",
   tutorialOn: "Guided deal: I explain the rules as you play.",
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
