@@ -247,3 +247,35 @@ def test_the_language_picker_is_drawn_as_the_headers_buttons(table_in_context, a
         path=artifacts / f"pages-{name}-language-{width}x{height}.png",
         clip={"x": 0, "y": 0, "width": width, "height": 120},
     )
+
+
+#: Each header part's box, how many lines its text takes, and whether the page scrolls sideways.
+HEADER_PARTS = """(selectors) => ({
+  parts: selectors.map((selector) => {
+    const element = document.querySelector(selector);
+    const r = element.getBoundingClientRect();
+    const text = document.createRange();
+    text.selectNodeContents(element);
+    const lines = new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size || 1; // a <select>: 1
+    return { selector, left: r.left, right: r.right, lines, shown: r.width > 1 };
+  }),
+  sideways: document.documentElement.scrollWidth > innerWidth,
+})"""
+
+
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        ("club", ["#club-title", "#club-language", "#club-home"]),
+        ("friend", ["#brand-name", "#friend-language", "#home-link"]),
+    ],
+)
+def test_on_a_phone_the_pages_header_shows_its_name_and_its_link_on_one_line(table_in_context, name, parts):
+    # At 360 px the link "Igrajte protiv računara" took three lines, and the friend page showed only its logo.
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
+    page.goto(f"/{name}.html?lang=sr-Latn")
+    page.locator(parts[1]).wait_for()
+    measured = page.evaluate(HEADER_PARTS, parts)
+    assert not measured["sideways"]
+    for part in measured["parts"]:
+        assert part["shown"] and part["lines"] == 1 and part["left"] >= 0 and part["right"] <= 360, part
