@@ -176,6 +176,14 @@ describe("t: the text for a key in the current language", () => {
     assert.equal(t("tricksWon", { n: 0 }), "0\u00a0tricks");
   });
 
+  test("a screen reader hears whose won tricks these are in one phrase, without a second colon", () => {
+    const spoken = (name, n, p) =>
+      t("wonTricksOf", { name, won: t("tricksAndPoints", { n, p }) }).replaceAll("\u00a0", " ");
+    assert.equal(spoken("Vi", 2, 22), "Vi, odneto: 2 štiha · 22 poena");
+    setLanguage("en");
+    assert.equal(spoken("Computer", 1, 11), "Computer, won: 1 trick · 11 points");
+  });
+
   test("a deal the computer won in a club challenge tells the member's card points, not game points", () => {
     assert.equal(t("clubDealLost", { cards: 29 }), "Računar je dobio deljenje; skupili ste 29 poena iz karata.");
     assert.equal(t("clubDealLost", { cards: 21 }), "Računar je dobio deljenje; skupili ste 21 poen iz karata.");

@@ -155,7 +155,7 @@ function renderWon(root, deal, view, player) {
   const text =
     manual || !deal ? t("tricksWon", { n: count }) : t("tricksAndPoints", { n: count, p: deal.card_points[player] });
   setText(holder, ".won-label", text);
-  holder.setAttribute("aria-label", `${t("wonTricksOf", { name: view.names[player] })}: ${text}`);
+  holder.setAttribute("aria-label", t("wonTricksOf", { name: view.names[player], won: text }));
 }
 
 /**

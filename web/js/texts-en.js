@@ -61,7 +61,7 @@ export const EN = {
   marriagePending: "{points} (needs a trick)",
   trickArea: "Trick on the table",
   seatOf: "Piles: {name}",
-  wonTricksOf: "Tricks won by {name}",
+  wonTricksOf: "{name}, won: {won}",
   cardPlayable: "{card}, playable",
   cardNotPlayable: "{card}, not playable",
   cardTrumpMark: "the dealer's last card",

@@ -67,7 +67,7 @@ export const SR = {
   marriagePending: "{points} (čeka štih)",
   trickArea: "Štih na stolu",
   seatOf: "Gomile: {name}",
-  wonTricksOf: "Štihovi: {name}",
+  wonTricksOf: "{name}, odneto: {won}",
   cardPlayable: "{card}, može se igrati",
   cardNotPlayable: "{card}, ne može se igrati",
   cardTrumpMark: "poslednja karta delioca",
