@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
 import { setLanguage, t } from "../web/js/i18n.js";
-import { ruleOptions, rulesSummary } from "../web/js/rule-fields.js";
+import { ruleFields, ruleOptions, rulesSummary } from "../web/js/rule-fields.js";
 import { DEFAULT_RULES } from "../web/js/settings.js";
 import { pageLanguage } from "./fakes.js";
 
@@ -46,5 +46,15 @@ describe("a choice rule's options, for a form that lays out its own field (the c
       ["alternate", t("dealerAlternate")],
     ]);
     assert.equal(ruleOptions("claim")[0][1], "аутоматски");
+  });
+});
+
+describe("the rule fields of Settings and the friend form", () => {
+  test("the manual claim's cost is said under its choice and read with it", () => {
+    const html = ruleFields(DEFAULT_RULES);
+    assert.match(html, /<select name="claim" id="setting-claim" aria-describedby="setting-claim-note">/);
+    assert.ok(html.includes(`<p class="field-note" id="setting-claim-note">${t("claimManualNote")}</p>`));
+    assert.match(t("claimManualNote"), /2 game points/);
+    assert.doesNotMatch(html, /setting-dealer-note/); // a choice without a cost has no note
   });
 });

@@ -10,7 +10,7 @@ import { escapeHtml } from "./panels.js";
 
 /** @import { Rules } from "./types.js" */
 
-/** Each choice rule: its field, label and `[value, label key]` options. */
+/** Each choice rule: its field, label, `[value, label key]` options and, where a choice has a cost, a note. */
 const CHOICES = /** @type {const} */ ([
   {
     name: "claim",
@@ -19,6 +19,7 @@ const CHOICES = /** @type {const} */ ([
       ["auto", "claimAuto"],
       ["manual", "claimManual"],
     ],
+    note: "claimManualNote",
   },
   {
     name: "dealer",
@@ -42,19 +43,24 @@ export function ruleOptions(name) {
 }
 
 /**
- * A labelled <select> of `[value, text]` options, `value` selected.
+ * A labelled <select> of `[value, text]` options, `value` selected; `note`, if given, is said under it (and read
+ * with it by a screen reader).
  * @param {string} name
  * @param {string} label
  * @param {[string, string][]} options
  * @param {string | null} value
+ * @param {string} [note]
  */
-export function select(name, label, options, value) {
+export function select(name, label, options, value, note) {
   const items = options
     .map(
       ([v, text]) => `<option value="${escapeHtml(v)}"${v === value ? " selected" : ""}>${escapeHtml(text)}</option>`,
     )
     .join("");
-  return `<label class="field"><span>${escapeHtml(label)}</span><select name="${name}" id="setting-${name}">${items}</select></label>`;
+  const noteId = `setting-${name}-note`;
+  const described = note ? ` aria-describedby="${noteId}"` : "";
+  const field = `<label class="field"><span>${escapeHtml(label)}</span><select name="${name}" id="setting-${name}"${described}>${items}</select></label>`;
+  return note ? `${field}<p class="field-note" id="${noteId}">${escapeHtml(note)}</p>` : field;
 }
 
 /** A labelled checkbox. */
@@ -67,7 +73,15 @@ export function checkbox(/** @type {string} */ name, /** @type {string} */ label
  * @param {Rules} rules
  */
 export function ruleFields(rules) {
-  const choices = CHOICES.map(({ name, label }) => select(name, t(label), ruleOptions(name), rules[name]));
+  const choices = CHOICES.map((choice) =>
+    select(
+      choice.name,
+      t(choice.label),
+      ruleOptions(choice.name),
+      rules[choice.name],
+      "note" in choice ? t(choice.note) : undefined,
+    ),
+  );
   return `${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
       ${choices.join("\n      ")}
       ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}

@@ -136,6 +136,7 @@ export const EN = {
   claimMode: "Claiming 66",
   claimAuto: "automatic",
   claimManual: "manual (66 button)",
+  claimManualNote: "Manual: a player claims 66 himself; a claim below 66 gives the opponent 2 game points.",
   dealerRule: "Next dealer",
   dealerWinner: "winner of the deal",
   dealerAlternate: "alternate",

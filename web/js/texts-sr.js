@@ -148,6 +148,7 @@ export const SR = {
   claimMode: "Prijava 66",
   claimAuto: "automatski",
   claimManual: "ručno (dugme 66)",
+  claimManualNote: "Ručno: igrač sam prijavljuje 66; prijava ispod 66 daje protivniku 2 poena partije.",
   dealerRule: "Sledeći deli",
   dealerWinner: "pobednik deljenja",
   dealerAlternate: "naizmenično",
