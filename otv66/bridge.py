@@ -138,8 +138,8 @@ from typing import TYPE_CHECKING, Any, Final
 from otv66 import __version__
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, SHUFFLE_VERSION, check_packets, check_seed
-from otv66.errors import IllegalMoveError, Otv66Error
-from otv66.levels import check_level, check_seconds
+from otv66.errors import IllegalMoveError, InvalidMatchError, Otv66Error
+from otv66.levels import check_level, check_nodes, check_seconds
 from otv66.match import MAX_NAME_LENGTH, Match
 from otv66.record import FORMAT, MAX_JSON_DEPTH, json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
@@ -204,12 +204,11 @@ MAX_PONDER_MS: Final = 50
 
 
 def _nodes(value: object) -> int | None:
-    """A node budget: ``None`` (use time) or a whole number 1..MAX_NODES."""
-    if value is None:
-        return None
-    if type(value) is not int or not 1 <= value <= MAX_NODES:
-        raise BridgeError(f"nodes must be a whole number from 1 to {MAX_NODES}, not {value!r:.{MAX_ECHO}}")
-    return value
+    """A node budget: ``None`` (use time) or a whole number 1..MAX_NODES (:func:`~otv66.levels.check_nodes`)."""
+    try:
+        return check_nodes(value, MAX_NODES)
+    except InvalidMatchError as error:
+        raise BridgeError(str(error)) from None
 
 
 def _ponder_ms(value: object) -> int:

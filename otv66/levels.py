@@ -27,6 +27,20 @@ def check_level(level: object) -> str:
     return level
 
 
+def check_nodes(nodes: object, most: int | None = None) -> int | None:
+    """Return a search's node budget (``None``: it searches on time), else raise :class:`InvalidMatchError`.
+
+    A whole number from 1 (``True`` is refused), and at most ``most`` where the caller has a limit (the
+    page's bridge: about a minute of search in the browser); the library's own call has none.
+    """
+    if nodes is None:
+        return None
+    if type(nodes) is not int or nodes < 1 or (most is not None and nodes > most):
+        wanted = f"from 1 to {most}" if most is not None else "from 1 up"
+        raise InvalidMatchError(f"nodes must be a whole number {wanted}, not {nodes!r:.40}")
+    return nodes
+
+
 def check_seconds(seconds: object, longest: float = MAX_SECONDS) -> float | None:
     """Return a thinking time in seconds (``None``: the level's own), else raise :class:`InvalidMatchError`.
 

@@ -114,7 +114,12 @@ class Match:
         return None if result is None else (result["winner"], result["game_points"])
 
     def is_finished(self, index: int) -> bool:
-        """Whether deal ``index`` is over: played out, or resigned."""
+        """Whether deal ``index`` (0 for the first of :attr:`deals`) is over: played out, or resigned.
+
+        Raises :class:`InvalidMatchError` for a number that names no deal of the match (``-1`` is not the last).
+        """
+        if type(index) is not int or not 0 <= index < len(self.deals):
+            raise InvalidMatchError(f"the match has deals 0 to {len(self.deals) - 1}, not {index!r:.40}")
         return self._outcome(index) is not None
 
     def _tally(self) -> tuple[list[tuple[int, int]], int]:

@@ -157,6 +157,21 @@ def test_a_thinking_time_that_is_not_a_finite_number_above_0_is_refused(
         call(fresh_deal().view(), seconds=seconds)
 
 
+@pytest.mark.parametrize("nodes", [0, -1, 1.5, True, "100"])
+def test_a_node_budget_that_is_not_a_whole_number_from_1_is_refused(nodes: object) -> None:
+    with pytest.raises(InvalidMatchError, match="nodes must be a whole number from 1"):
+        ai.choose_move(fresh_deal().view(), level="master", nodes=nodes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("index", [1, 99, -1, True, "0"])
+def test_asking_whether_a_deal_is_finished_names_a_deal_of_the_match(index: object) -> None:
+    match = Match(seed=1)
+    match.new_deal()
+    assert match.is_finished(0) is False
+    with pytest.raises(InvalidMatchError, match="the match has deals 0 to 0"):
+        match.is_finished(index)  # type: ignore[arg-type]
+
+
 def test_the_library_may_give_the_computer_a_long_thinking_time() -> None:
     view = fresh_deal().view()
     assert ai.choose_move(view, level="beginner", seconds=3600, seed=1) in view.legal_moves

@@ -31,7 +31,7 @@ from otv66.ai.search import GAME_POINTS, MAX_PLIES, SEARCH, SEARCH_V1, SearchCon
 from otv66.dealing import check_player
 from otv66.errors import IllegalMoveError, InvalidMatchError, InvalidViewError
 from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
-from otv66.levels import DEFAULT_LEVEL, LEVELS, check_level, check_seconds
+from otv66.levels import DEFAULT_LEVEL, LEVELS, check_level, check_nodes, check_seconds
 from otv66.model import PublicView
 
 MatchScore = tuple[int, ...]
@@ -121,11 +121,13 @@ def choose_move(
 
     What it is given is checked first, and anything wrong is a typed :class:`~otv66.errors.Otv66Error`:
     ``view`` must be ``deal.view()`` of a deal in progress, ``level`` one of :data:`LEVELS`, ``seconds``
-    a finite number above 0 (:func:`~otv66.levels.check_seconds`, with no upper bound).
+    a finite number above 0 (:func:`~otv66.levels.check_seconds`, with no upper bound), ``nodes`` a whole
+    number from 1 (:func:`~otv66.levels.check_nodes`).
     """
     turn = _player_to_move(view, "choose")
     chosen = level_named(level)
     seconds = check_seconds(seconds, longest=math.inf)
+    nodes = check_nodes(nodes)
     moves = [m for m in view.legal_moves if m != CLAIM]
     if view.claimant is not None and can_claim(view, view.claimant):
         return CLAIM
