@@ -264,12 +264,12 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     refused = "Тај дан је прошао: изазов би био затворен пре прве партије."  # noqa: RUF001 (Cyrillic)
     assert page.locator("#club-closes-day").inner_text().startswith(refused)
     assert page.locator("#club-created").is_hidden()
-    # The claim rule is a list naming both ways, worded as on the friend page; the note says what the chosen one means.
+    # The claim rule is a list naming both ways, worded as on the friend page, with its note: what manual costs.
     claim, note = page.locator("#club-manual-claim"), page.locator("#club-claim-note")
     assert claim.locator("option").all_inner_texts() == ["аутоматски", "ручно (дугме 66)"]
-    assert note.inner_text() == "66 се пријављује аутоматски, чим га играч достигне."  # noqa: RUF001 (Cyrillic)
+    assert note.inner_text() == "Ручно: играч сам пријављује 66; пријава испод 66 даје противнику 2 поена партије."  # noqa: RUF001
+    assert claim.get_attribute("aria-describedby") == "club-claim-note"
     claim.select_option("manual")
-    assert note.inner_text().startswith("Играч сам притиска „Пријавите 66“")
     # The browser's date field may write the day in its own order (12/08/2026): the note says it the Serbian way.
     page.fill("#club-closes", "2030-08-12")
     closing_note = "Игра се до 12. 8. 2030. закључно, по сату уређаја сваког играча."  # noqa: RUF001 (Cyrillic)

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
 import { setLanguage, t } from "../web/js/i18n.js";
-import { ruleFields, ruleOptions, rulesSummary } from "../web/js/rule-fields.js";
+import { ruleFields, ruleNote, ruleOptions, rulesSummary } from "../web/js/rule-fields.js";
 import { DEFAULT_RULES } from "../web/js/settings.js";
 import { pageLanguage } from "./fakes.js";
 
@@ -46,6 +46,11 @@ describe("a choice rule's options, for a form that lays out its own field (the c
       ["alternate", t("dealerAlternate")],
     ]);
     assert.equal(ruleOptions("claim")[0][1], "аутоматски");
+  });
+
+  test("its note is the one the Settings and the friend form show (none for a choice without a cost)", () => {
+    assert.equal(ruleNote("claim"), t("claimManualNote"));
+    assert.equal(ruleNote("dealer"), "");
   });
 });
 

@@ -18,7 +18,7 @@ import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { dayText, language, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
-import { ruleOptions } from "./rule-fields.js";
+import { ruleNote, ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 const engine = new Engine();
@@ -74,19 +74,15 @@ function wireClosingDay() {
 }
 
 /**
- * The claim choice, worded as the friend form and the Settings word it (automatic to start with), and the note
- * under it: what the choice means for the members.
+ * The claim choice, worded as the friend form and the Settings word it (automatic to start with), with the same
+ * note under it: what a manual claim costs.
  * @returns {HTMLSelectElement}
  */
 function wireClaimChoice() {
   const claim = /** @type {HTMLSelectElement} */ (byId("club-manual-claim"));
   claim.replaceChildren(...ruleOptions("claim").map(([value, text]) => new Option(text, value)));
   claim.value = "auto";
-  const say = () => {
-    byId("club-claim-note").textContent = t(claim.value === "manual" ? "clubClaimManualNote" : "clubClaimAutoNote");
-  };
-  claim.addEventListener("change", say);
-  say();
+  byId("club-claim-note").textContent = ruleNote("claim");
   return claim;
 }
 

@@ -43,6 +43,17 @@ export function ruleOptions(name) {
 }
 
 /**
+ * What a choice rule's costly option means, in the page's language ("" for a rule without one): said under the
+ * choice on every form that offers it.
+ * @param {(typeof CHOICES)[number]["name"]} name
+ * @returns {string}
+ */
+export function ruleNote(name) {
+  const choice = CHOICES.find((each) => each.name === name);
+  return choice && "note" in choice ? t(choice.note) : "";
+}
+
+/**
  * A labelled <select> of `[value, text]` options, `value` selected; `note`, if given, is said under it (and read
  * with it by a screen reader).
  * @param {string} name
@@ -79,7 +90,7 @@ export function ruleFields(rules) {
       t(choice.label),
       ruleOptions(choice.name),
       rules[choice.name],
-      "note" in choice ? t(choice.note) : undefined,
+      ruleNote(choice.name) || undefined,
     ),
   );
   return `${checkbox("must_beat", t("mustBeat"), rules.must_beat)}

@@ -220,8 +220,6 @@ export const EN = {
   clubClosesDay: "Playable through {closes}, by each player's device clock.",
   clubClosesPast:
     "That day has passed: the challenge would be closed before anyone played. Pick today ({today}) or later.",
-  clubClaimAutoNote: "66 is claimed automatically as soon as a player reaches it.",
-  clubClaimManualNote: "Players press “Claim 66” themselves; a claim below 66 gives the opponent 2 game points.",
   clubCreate: "Create the challenge",
   clubCreated: "The challenge is ready: send the link to the members.",
   clubLinkLabel: "Challenge link:",

@@ -239,8 +239,6 @@ export const SR = {
   clubClosesDay: "Igra se do {closes} zaključno, po satu uređaja svakog igrača.",
   clubClosesPast:
     "Taj dan je prošao: izazov bi bio zatvoren pre prve partije. Izaberite danas ({today}) ili kasniji dan.",
-  clubClaimAutoNote: "66 se prijavljuje automatski, čim ga igrač dostigne.",
-  clubClaimManualNote: "Igrač sam pritiska „Prijavite 66“; prijava ispod 66 daje protivniku 2 poena partije.",
   clubCreate: "Napravite izazov",
   clubCreated: "Izazov je napravljen: pošaljite link članovima.",
   clubLinkLabel: "Link izazova:",
