@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { computerName, shownNames } from "../web/js/player-names.js";
+import { computerName, shortShownNames, shownNames } from "../web/js/player-names.js";
 import { pageLanguage } from "./fakes.js";
 
 /**
@@ -29,11 +29,11 @@ describe("a record's player names on screen", () => {
 
   test("where room is short the computer goes without its level, as on the game page", () => {
     assert.deepEqual(
-      inLanguage("sr-Latn", () => shownNames(["Player", "Computer (beginner)"], true)),
+      inLanguage("sr-Latn", () => shortShownNames(["Player", "Computer (beginner)"])),
       ["Igrač", "Računar"],
     );
     assert.deepEqual(
-      inLanguage("en", () => shownNames(["Ana", "Player 2"], true)),
+      inLanguage("en", () => shortShownNames(["Ana", "Player 2"])),
       ["Ana", "Player 2"],
     );
   });

@@ -22,17 +22,33 @@ export function computerName(level) {
 }
 
 /**
- * A record's player names as the page shows them: the engine's own names in the page's language, typed ones as typed.
- * Where room is `short` (the top bar's score), the computer goes without its level ("Računar"), as on the game page.
+ * One record name as the page shows it: the engine's own names in the page's language, a typed one as typed.
+ * @param {string} name
+ * @param {(level: string) => string} nameComputer  how the computer at a level is named where this name is shown
+ */
+function shownName(name, nameComputer) {
+  const level = /^Computer \((\w+)\)$/.exec(name)?.[1];
+  const number = /^Player ([12])$/.exec(name)?.[1];
+  if (level) return nameComputer(level);
+  if (number) return t("playerN", { n: number });
+  return name === "Player" ? st("replayPlayer") : name;
+}
+
+/**
+ * A record's player names as the page shows them ("Računar (ekspert)").
  * @param {string[]} players
  * @returns {string[]}
  */
-export function shownNames(players, short = false) {
-  return players.map((name) => {
-    const level = /^Computer \((\w+)\)$/.exec(name)?.[1];
-    const number = /^Player ([12])$/.exec(name)?.[1];
-    if (level) return short ? t("computer") : computerName(level);
-    if (number) return t("playerN", { n: number });
-    return name === "Player" ? st("replayPlayer") : name;
-  });
+export function shownNames(players) {
+  return players.map((name) => shownName(name, computerName));
+}
+
+/**
+ * A record's player names where room is short (the top bar's score): the computer without its level ("Računar"), as
+ * on the game page.
+ * @param {string[]} players
+ * @returns {string[]}
+ */
+export function shortShownNames(players) {
+  return players.map((name) => shownName(name, () => t("computer")));
 }

@@ -12,7 +12,7 @@ import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { asSentences, setLanguage, t } from "./i18n.js";
 import { explainResult } from "./panels.js";
-import { shownNames } from "./player-names.js";
+import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { linkInLocation } from "./share.js";
@@ -58,7 +58,7 @@ function view() {
     settings,
     humans: [false, false],
     names: replay.game ? shownNames(replay.game.players) : ["", ""],
-    shortNames: replay.game ? shownNames(replay.game.players, true) : ["", ""],
+    shortNames: replay.game ? shortShownNames(replay.game.players) : ["", ""],
     busy: true,
     hint: null,
     shownTrick: replay.shownTrick,
