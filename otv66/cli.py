@@ -9,6 +9,11 @@ moves and claims, undo), ``deal.view()`` is what is drawn.
 Player 0 is the one at the keyboard ("You"); the computer is player 1.
 With ``--hotseat`` both are people sharing the keyboard.
 
+It speaks Serbian (Latin or Cyrillic script) or English: ``--lang``, else the locale of the environment
+(:func:`~otv66.terminal_language.environment_language`); the words are :mod:`otv66.terminal_text`'s. Moves are
+typed as the engine's codes (``KH``, ``10h``, ``K♥``) in every language; in Serbian also with the Serbian letters
+(:func:`normalise_move`), and on a Cyrillic keyboard.
+
 Quitting loses nothing: after every move the match is written, as a
 docs/record-format.md record, to a save file (:func:`default_save_path`, or
 ``--save FILE``), and the next start offers to go on with a match left
@@ -30,7 +35,6 @@ from pathlib import Path
 from typing import TextIO
 
 from otv66 import ai, record
-from otv66.cards import CODES
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED, check_packets
 from otv66.errors import InvalidLayoutError, InvalidMatchError, Otv66Error, UnsupportedVersionError
@@ -47,30 +51,36 @@ from otv66.terminal_draw import (
     match_line,
     menu_line,
     rules_line,
-    verb,
     wrap,
 )
+from otv66.terminal_language import ENGLISH, LANGUAGES, Language, Texts, environment_language, to_latin
 
 COMMAND = "otv66"
 """The installed command (pyproject.toml's script); ``python -m otv66`` names itself to :func:`main` instead."""
 COMPUTER_NAMES = ("You", "Computer")
-"""The players' names in a match against the computer, as the terminal shows them and its records keep them."""
-HELP_KEYS = "number or code like KH; u undo, h hint, q quit, ? help"
+"""The players' names in a match against the computer, as its records keep them (the screen says them in its
+language: :func:`screen_names`)."""
 COMMANDS = {
-    **dict.fromkeys(("q", "quit", "exit"), "quit"),
-    **dict.fromkeys(("u", "undo"), "undo"),
-    **dict.fromkeys(("h", "hint"), "hint"),
-    **dict.fromkeys(("?", "help"), "help"),
+    **dict.fromkeys(("q", "quit", "exit", "kraj", "izlaz"), "quit"),
+    **dict.fromkeys(("u", "undo", "nazad", "vrati"), "undo"),
+    **dict.fromkeys(("h", "hint", "savet"), "hint"),
+    **dict.fromkeys(("?", "help", "pomoć", "pomoc"), "help"),
 }
-"""What the move prompt accepts besides a move: the letters the prompt names, and the words a player tries first."""
-HELP_TEXT = (
-    "Type the number of a move from the list, or its card code: rank A T K Q J 9 8 7 (10 works for T) and suit "
-    "S H D C (or the symbols), e.g. KH; KHm leads KH announcing the marriage, 66 claims when claims are manual. "
-    "u (undo) takes back your last move, h (hint) suggests a move, q (quit) stops; the match is saved after every "
-    "move (unless --no-save) and offered again at the next start."
-)
-SUIT_SYMBOLS = str.maketrans("♠♥♦♣♤♡♢♧", "SHDCSHDC")
-"""Suits typed as drawn (white ones too) read as their letters."""
+"""What the move prompt accepts besides a move: the letters the prompt names (the same in every language), and the
+words a player tries first, English or Serbian (typed in Cyrillic too: :func:`command_of`)."""
+YES = ("y", "yes", "d", "da")
+NO = ("n", "no", "ne")
+"""The answers to a yes/no question, English or Serbian ("da", "ne"), in any language of the game."""
+RANKS = {"A": "A", "K": "K", "9": "9", "8": "8", "7": "7", "10": "T"}
+SUITS = dict(zip("H♠♥♦♣♤♡♢♧", "HSHDCSHDC", strict=True))
+"""The ranks and suits that read the same in English and Serbian codes (the ten as ``10``, the suits as drawn)."""
+ENGLISH_RANKS = {"T": "T", "Q": "Q", "J": "J"}
+ENGLISH_SUITS = {"S": "S", "D": "D", "C": "C"}
+"""The rest of the engine's codes (docs/record-format.md): ``T`` ten, ``Q`` queen, ``J`` jack; spades, diamonds,
+clubs."""
+SERBIAN_RANKS = {"D": "Q", "Ž": "J", "Z": "J"}
+SERBIAN_SUITS = {"P": "S", "K": "D", "T": "C"}
+"""The Serbian letters: dama, žandar (``Z`` where there is no ``Ž``); pik, karo, tref (herc is ``H`` in both)."""
 
 
 class QuitGame(Exception):
@@ -109,6 +119,14 @@ def parse_packets(text: str) -> tuple[int, ...]:
         raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
 
 
+def parse_language(text: str) -> Language:
+    """``"sr-latn"`` -> ``"sr-Latn"``: a language of the game, in any case (for ``--lang``)."""
+    for language in LANGUAGES:
+        if text.lower() == language.lower():
+            return language
+    raise argparse.ArgumentTypeError(f"{text!r}: choose one of {', '.join(LANGUAGES)}")
+
+
 def build_parser(prog: str = COMMAND) -> argparse.ArgumentParser:
     """The command line of the game, started as ``prog`` (``otv66``, or ``python -m otv66``)."""
     parser = argparse.ArgumentParser(
@@ -141,6 +159,14 @@ def build_parser(prog: str = COMMAND) -> argparse.ArgumentParser:
     parser.add_argument("--hotseat", action="store_true", help="two people at one keyboard, no computer")
     parser.add_argument("--ascii", action="store_true", help="draw suits as letters S H D C, no Unicode")
     parser.add_argument("--no-color", action="store_true", help="no ANSI colours (also when NO_COLOR is set)")
+    parser.add_argument(
+        "--lang",
+        type=parse_language,
+        metavar="{" + ",".join(LANGUAGES) + "}",
+        help="the game's language: Serbian in Latin or Cyrillic script, or English. Without it, the locale decides "
+        "(LC_ALL, else LC_MESSAGES, else LANG): sr_RS@latin and any other sr, bs, hr, sh or cnr locale give sr-Latn, "
+        "sr_RS or sr (without @latin) sr-Cyrl, anything else en",
+    )
     saving = parser.add_mutually_exclusive_group()
     default_file = default_save_path()
     saving.add_argument(
@@ -162,10 +188,12 @@ class Console:
     is echoed after its prompt, so the output reads like the session it was.
     """
 
-    def __init__(self, input: TextIO, output: TextIO, style: Style) -> None:
+    def __init__(self, input: TextIO, output: TextIO, style: Style, text: Texts = ENGLISH) -> None:
         self.input = input
         self.output = output
         self.style = style
+        self.text = text
+        """The language the game speaks."""
         self.echo = not getattr(input, "isatty", lambda: False)()
 
     def say(self, text: str = "", indent: str = "") -> None:
@@ -201,37 +229,87 @@ class Console:
     def yes_or_back(self, question: str, back: str = "") -> bool | None:
         """Ask a yes/no question until answered; ``q`` quits. Given ``back`` (what going back leads to, such
         as ``"another move"``), an empty answer or ``u`` goes back: the answer is then ``None``."""
-        going_back = f"; Enter or u: {back}" if back else ""
+        going_back = self.text("go_back", back=back) if back else ""
         while True:
-            answer = self.ask(f"{question} (y/n{going_back}) ").lower()
-            if answer in ("y", "yes"):
+            answer = self.ask(self.text("yes_no", question=question, back=going_back))
+            said = to_latin(answer).lower()
+            if said in YES:
                 return True
-            if answer in ("n", "no"):
+            if said in NO:
                 return False
-            command = COMMANDS.get(answer)
-            if command == "quit":
+            if command_of(answer) == "quit":
                 raise QuitGame
-            if back and (not answer or command == "undo"):
+            if back and (not answer or command_of(answer) == "undo"):
                 return None
-            self.say(f"Please answer y or n{going_back}.")
+            self.say(self.text("answer_yes_no", back=going_back))
 
 
-def normalise_move(text: str) -> str:
-    """A typed card code in the engine's form: ``"khm"`` -> ``"KHm"``, ``"10h"`` -> ``"TH"``, ``"K♥"`` -> ``"KH"``."""
-    code = text.strip().translate(SUIT_SYMBOLS).upper()
-    if code.startswith("10"):
-        code = "T" + code[2:]
-    return code[:2] + code[2:].lower()
+def command_of(answer: str) -> str | None:
+    """The command an answer names (``"quit"``, ``"undo"``, ``"hint"``, ``"help"``), or ``None``."""
+    return COMMANDS.get(to_latin(answer.strip()).lower())
 
 
-def screen_names(opponent: Opponent, players: tuple[str, str]) -> tuple[str, str]:
-    """The players as the screen names them: "You" and "Computer" against the computer, else the two people's names."""
-    return COMPUTER_NAMES if opponent == "computer" else players
+def normalise_move(text: str, serbian: bool = False) -> str | None:
+    """A typed move in the engine's form, or ``None`` if it reads as none: ``"khm"`` -> ``"KHm"``, ``"10h"`` ->
+    ``"TH"``, ``"K♥"`` -> ``"KH"``, ``"66"`` -> ``"66"``.
+
+    A card is its rank, then its suit, then ``m`` to announce a marriage. The engine's codes (``A T K Q J 9 8 7``,
+    ``S H D C``) are read in every language; with ``serbian`` also the Serbian letters: dama ``D``, žandar ``Ž`` (or
+    ``Z``); pik ``P``, karo ``K``, tref ``T`` (typed in Cyrillic too). No code names two cards: each letter has one
+    meaning where it stands (``K`` first is the king, second karo; ``T`` first the ten, second tref; ``D`` first the
+    dama, second diamonds), and a code mixing an English-only letter with a Serbian-only one (``TK``, ``DD``,
+    ``QT``) is refused rather than guessed: it is no code of either language.
+
+    >>> normalise_move("dk", serbian=True), normalise_move("ŽP", serbian=True), normalise_move("кх", serbian=True)
+    ('QD', 'JS', 'KH')
+    >>> normalise_move("DK"), normalise_move("TK", serbian=True), normalise_move("TD", serbian=True)
+    (None, None, 'TD')
+    """
+    code = to_latin(text.strip())
+    if code == CLAIM:
+        return CLAIM
+    marriage = len(code) > 2 and code[-1] in "mM"
+    code = (code[:-1] if marriage else code).upper()
+    rank_part, suit_part = (code[:2], code[2:]) if code.startswith("10") else (code[:1], code[1:])
+    rank, suit = RANKS.get(rank_part), SUITS.get(suit_part)
+    english = serbian_only = False
+    if rank is None:
+        rank, english = ENGLISH_RANKS.get(rank_part), rank_part in ENGLISH_RANKS
+        if rank is None and serbian:
+            rank, serbian_only = SERBIAN_RANKS.get(rank_part), True
+    if suit is None:
+        suit, english = ENGLISH_SUITS.get(suit_part), english or suit_part in ENGLISH_SUITS
+        if suit is None and serbian:
+            suit, serbian_only = SERBIAN_SUITS.get(suit_part), True
+    if rank is None or suit is None or (english and serbian_only):
+        return None
+    return rank + suit + ("m" if marriage else "")
+
+
+def screen_names(opponent: Opponent, players: tuple[str, str], text: Texts = ENGLISH) -> tuple[str, str]:
+    """The players as the screen names them in ``text``'s language: "You" and "Computer" against the computer,
+    "Player 1" and "Player 2" for two people not named, else the two people's names."""
+    if opponent == "computer":
+        return text("you"), text("computer")
+    if players == DEFAULT_PLAYERS:
+        return text("player", n=1), text("player", n=2)
+    return players
 
 
 def sentence(text: str) -> str:
-    """An engine's message (``"you must follow suit: play hearts"``) written as a sentence."""
+    """A reason (``"you must follow suit: play hearts"``) written as a sentence."""
     return text[:1].upper() + text[1:] + "."
+
+
+def error_text(error: ValueError, text: Texts, fallback: str) -> str:
+    """What was wrong, in ``text``'s language: the text of the engine error's reason (otv66/errors.py), else of its
+    kind, else the text ``fallback``; its suits are named, its card stays a code (as typed)."""
+    keys = [f"err_{error.reason}", f"err_{error.kind}"] if isinstance(error, Otv66Error) else []
+    values = dict(error.params) if isinstance(error, Otv66Error) else {}
+    for name in ("suit", "trump"):
+        if name in values:
+            values[name] = text(f"suit_{values[name]}")
+    return text(next((key for key in keys if key in text.table), fallback), **values)
 
 
 class TerminalGame:
@@ -257,9 +335,15 @@ class TerminalGame:
         """The match in play (or just finished)."""
 
     @property
+    def text(self) -> Texts:
+        """The language the game speaks."""
+        return self.console.text
+
+    @property
     def names(self) -> tuple[str, str]:
         """The players of the match in play as the screen names them (:func:`screen_names`)."""
-        return screen_names(self.opponent, self.table.match.players if self.table is not None else DEFAULT_PLAYERS)
+        players = self.table.match.players if self.table is not None else DEFAULT_PLAYERS
+        return screen_names(self.opponent, players, self.text)
 
     @property
     def hide_points(self) -> bool:
@@ -275,7 +359,7 @@ class TerminalGame:
             if self.table is None:
                 self.table = self.new_table()
             self.play_match(self.table)
-            if not self.console.yes("Play again?"):
+            if not self.console.yes(self.text("play_again")):
                 return
             self.seed = (self.seed + 1) % (MAX_SEED + 1)
             self.table = None
@@ -286,41 +370,41 @@ class TerminalGame:
             self.rules,
             opponent=self.opponent,
             level=self.level,
-            players=self.names,
+            players=COMPUTER_NAMES if self.opponent == "computer" else DEFAULT_PLAYERS,
             seed=self.seed,
             seconds=self.options.seconds,
         )
 
     def play_match(self, table: Table) -> None:
         """Play ``table``'s match, new or resumed where it was left, to the target and announce its winner."""
-        say = self.console.say
+        say, text = self.console.say, self.text
         match = table.match
-        opponent = "" if self.opponent == "human" else f" against the computer ({self.level})"
-        seed = "" if match.seed is None else f" Match seed {match.seed}"
-        resumed = ", resumed" if match.deals else ""
-        say(f"Open 66{opponent}, first to {self.rules.target} game points.{seed}{resumed}.")
-        say(rules_line(self.rules), indent="  ")
+        against = "" if self.level is None else text("against_computer", level=text(f"level_{self.level}"))
+        if match.seed is None:
+            seed = text("match_resumed") if match.deals else ""
+        else:
+            seed = text("match_seed_resumed" if match.deals else "match_seed", seed=match.seed)
+        say(text("match_start", against=against, target=self.rules.target) + seed)
+        say(rules_line(self.rules, text), indent="  ")
         while table.phase != "match_over":
             deal = table.deal
             if deal is None or deal.is_over:
                 deal = table.next_deal(self.options.packets if table.phase == "human_deals" else None)
                 self.save()
-                dealt = self._verb(deal.dealer, "deal")
+                dealt = "deal_start"
             else:
-                dealt = "dealt"
-            plan = f" in packets of {','.join(map(str, deal.packets))}" if deal.packets else ""
+                dealt = "deal_resumed"
+            plan = text("packets", plan=",".join(map(str, deal.packets))) if deal.packets else ""
             say()
-            say(f"Deal {len(match.deals)}: {self.names[deal.dealer]} {dealt}{plan}.")
+            say(text.about(self.names[deal.dealer], dealt, n=len(match.deals), plan=plan))
             self.play_deal(table)
             self.report_deal(match, deal)
-            if not match.is_over:
-                answer = self.console.ask("Press Enter for the next deal (q quits). ")
-                if COMMANDS.get(answer.lower()) == "quit":
-                    raise QuitGame
+            if not match.is_over and command_of(self.console.ask(text("next_deal"))) == "quit":
+                raise QuitGame
         winner = match.winner if match.winner is not None else 0
         points = match.game_points
         say()
-        say(f"{self.names[winner]} {self._verb(winner, 'win')} the match, {points[winner]} to {points[1 - winner]}.")
+        say(text.about(self.names[winner], "match_won", a=points[winner], b=points[1 - winner]))
 
     def report_deal(self, match: Match, deal: Deal) -> None:
         """Explain the end of a deal: who won, the scores, why 1, 2 or 3 game points."""
@@ -330,9 +414,11 @@ class TerminalGame:
         winner = result["winner"]
         award = 0 if winner is None else match.awards()[-1][winner]
         self.console.say()
-        why = explain_result(result, self.names, award=award, dealer=deal.dealer, draw_bonus=self.rules.draw_bonus)
+        why = explain_result(
+            result, self.names, award=award, dealer=deal.dealer, draw_bonus=self.rules.draw_bonus, text=self.text
+        )
         self.console.say(why)
-        self.console.say(match_line(match.game_points, self.names, self.rules.target) + ".")
+        self.console.say(match_line(match.game_points, self.names, self.rules.target, self.text) + ".")
 
     # ------------------------------------------------------------------ the save file
 
@@ -345,15 +431,15 @@ class TerminalGame:
         path = self.save_path
         if path is None or not path.exists():
             return None
-        say = self.console.say
+        say, text = self.console.say, self.text
         try:
             table = self.read_table(path.read_text(encoding="utf-8"))
         except UnsupportedVersionError as error:
-            say(f"The match saved in {path} is left as it is: {error}. This match is not saved.")
+            say(text("save_newer", path=path, error=error_text(error, text, "err_invalid_record")))
             self.save_path = None
             return None
         except OSError as error:
-            say(f"The match saved in {path} cannot be read ({error.strerror or error}). This match is not saved.")
+            say(text("save_unreadable", path=path, error=error.strerror or error))
             self.save_path = None
             return None
         except ValueError as error:  # a RecordError, or a file that is not UTF-8 text
@@ -361,18 +447,20 @@ class TerminalGame:
             try:
                 os.replace(path, aside)
             except OSError:
-                say(f"The match saved in {path} cannot be read ({error}). This match is not saved.")
+                say(text("save_unreadable", path=path, error=error_text(error, text, "err_invalid_record")))
                 self.save_path = None
             else:
-                say(f"The match saved in {path} cannot be read ({error}); it is kept as {aside}.")
+                say(text("save_put_aside", path=path, error=error_text(error, text, "err_invalid_record"), aside=aside))
             return None
         match = table.match
         if match.is_over or not match.deals:
             return None
-        against = f" against the computer ({table.level})" if table.level else " of two people"
-        score = match_line(match.game_points, screen_names(table.opponent, match.players), match.rules.target)
-        say(f"An unfinished match{against} is saved in {path} ({score}; deal {len(match.deals)}).")
-        if not self.console.yes("Go on with it? (n: a new match takes its place)"):
+        level = table.level
+        against = text("of_two_people") if level is None else text("against_computer", level=text(f"level_{level}"))
+        names = screen_names(table.opponent, match.players, text)
+        score = match_line(match.game_points, names, match.rules.target, text)
+        say(text("save_found", against=against, path=path, score=score, n=len(match.deals)))
+        if not self.console.yes(text("go_on")):
             return None
         self.rules, self.opponent, self.level, self.seed = match.rules, table.opponent, table.level, table.seed
         return table
@@ -401,7 +489,7 @@ class TerminalGame:
             written.write_text(record.dumps(table.match, **seats), encoding="utf-8")
             os.replace(written, path)
         except OSError as error:
-            self.console.say(f"The match cannot be saved in {path} ({error.strerror or error}): it is not saved.")
+            self.console.say(self.text("save_failed", path=path, error=error.strerror or error))
             self.save_path = None
 
     def where_kept(self, command: str) -> str:
@@ -410,10 +498,10 @@ class TerminalGame:
         if self.table is None or self.table.match.is_over:
             return ""
         if self.save_path is None:
-            return " This match is not saved."
+            return self.text("not_saved")
         if self.save_path != default_save_path():
             command += f" --save {shlex.quote(str(self.save_path))}"
-        return f" The match is saved in {self.save_path}.\nTo go on with it: {command}"
+        return self.text("saved_in", path=self.save_path, command=command)
 
     # ------------------------------------------------------------------ deal
 
@@ -443,29 +531,29 @@ class TerminalGame:
         self.save()
         move = deal.moves[-1]
         after = deal.view()
-        self.console.say(
-            describe_move(before, move, after, self.names, self.console.style, hide_points=self.hide_points)
+        said = describe_move(
+            before, move, after, self.names, self.console.style, hide_points=self.hide_points, text=self.text
         )
+        self.console.say(said)
 
     def wants_to_claim(self, claimant: int) -> bool:
         """Ask a person who just announced a marriage whether he claims 66 before it is answered."""
-        who = "" if self.names[claimant] == "You" else f"{self.names[claimant]}: "
-        return self.console.yes(f"{who}Claim 66 now?")
+        return self.console.yes(self.text.about(self.names[claimant], "claim_now"))
 
     # ------------------------------------------------------------------ a person's move
 
     def ask_move(self, table: Table, deal: Deal) -> str | None:
         """Draw the table and read a move; ``None`` when the position changed (undo) and must be redrawn."""
-        console = self.console
+        console, text = self.console, self.text
         match = table.match
         view = deal.view()
         player = view.turn if view.turn is not None else 0
         legal = own_view(view).legal_moves
         choices = [move for move in legal if not move.endswith("m")]
-        score = match_line(match.game_points, self.names, self.rules.target)
-        heading = f"Deal {len(match.deals)}{console.style.dash}{score}"
+        score = match_line(match.game_points, self.names, self.rules.target, text)
+        heading = text("heading", n=len(match.deals)) + console.style.dash + score
         if match.draw_bonus_pending:
-            heading += f"{console.style.dash}draw bonus {match.draw_bonus_pending} for the winner of this deal"
+            heading += console.style.dash + text("heading_bonus", n=match.draw_bonus_pending)
         console.say()
         console.say(
             draw_screen(
@@ -476,25 +564,27 @@ class TerminalGame:
                 hide_points=self.hide_points,
                 heading=heading,
                 last_trick=table.last_trick,
+                text=text,
             )
         )
         console.say()
-        console.say(menu_line(choices, legal, console.style))
-        who = "Your" if self.names[player] == "You" else f"{self.names[player]}, your"
+        console.say(menu_line(choices, legal, console.style, text))
+        name = self.names[player]
+        prompt = text("your_move" if text.is_you(name) else "their_move", name=name, keys=text("keys"))
         while True:
-            answer = console.ask(f"{who} move ({HELP_KEYS}): ")
-            command = COMMANDS.get(answer.lower())
-            if command == "quit":
+            answer = console.ask(prompt)
+            asked = command_of(answer)
+            if asked == "quit":
                 raise QuitGame
-            if command == "undo":
+            if asked == "undo":
                 if self.undo(table):
                     return None
                 continue
-            if command == "hint":
+            if asked == "hint":
                 self.hint(table)
                 continue
-            if command == "help":
-                console.say(HELP_TEXT)
+            if asked == "help":
+                console.say(text("help"))
                 continue
             if not answer:
                 continue
@@ -505,57 +595,54 @@ class TerminalGame:
     def pick(self, answer: str, choices: Sequence[str], legal: Sequence[str], deal: Deal) -> str | None:
         """The move an answer names (a number or a code), asking about a marriage; ``None`` if it names none
         or the player goes back from the marriage question to choose again."""
-        console = self.console
+        console, text = self.console, self.text
         if answer.isdecimal() and 1 <= int(answer) <= len(choices):
-            move = choices[int(answer) - 1]
+            move: str | None = choices[int(answer) - 1]
         else:
-            move = normalise_move(answer)
-        if move in choices:
+            move = normalise_move(answer, serbian=text.serbian)
+        if move is not None and move in choices:
             if move + "m" not in legal:
                 return move
             card = code_text(move, console.style)
-            announce = console.yes_or_back(f"Announce the marriage with {card}?", back="another move")
+            announce = console.yes_or_back(text("announce", card=card), back=text("another_move"))
             if announce is None:
                 return None  # back to the move prompt, to choose again
             return move + "m" if announce else move
-        if move.endswith("m") and move in legal:
+        if move is not None and move.endswith("m") and move in legal:
             return move
         if move == CLAIM:
             refused = deal.why_illegal(CLAIM)  # None: the claim is the opponent's, after his marriage lead
-            claim_rule = "you can claim 66 only right after winning a trick or announcing a marriage"
-            console.say(sentence(str(refused) if refused is not None else claim_rule))
+            why = text("err_claim_not_now") if refused is None else error_text(refused, text, "err_claim_not_now")
+            console.say(sentence(why))
         elif answer.isdecimal():
-            console.say(f"There is no move {answer}: choose a number from 1 to {len(choices)}.")
-        elif move.removesuffix("m") not in CODES:
-            console.say(f"{answer!r} is neither a move nor a command: type ? for help.")
+            console.say(text("no_such_number", answer=answer, n=len(choices)))
+        elif move is None:
+            console.say(text("not_understood", answer=answer))
         else:
-            console.say(f"Not possible: {deal.why_illegal(move)}.")
+            refused = deal.why_illegal(move)
+            why = text("err_illegal_move") if refused is None else error_text(refused, text, "err_illegal_move")
+            console.say(text("not_possible", why=why))
         return None
 
     def undo(self, table: Table) -> bool:
         """Take back moves up to and including the last one a person made; say whether anything changed."""
         if not table.can_undo:
-            self.console.say("There is no move of yours to take back in this deal.")
+            self.console.say(self.text("nothing_to_undo"))
             return False
         player, move = table.undo()[-1]
         self.save()
-        card = "claim 66" if move == CLAIM else code_text(move, self.console.style)
-        self.console.say(f"Taken back: {self.names[player]} {card}.")
+        card = self.text("claim_item") if move == CLAIM else code_text(move, self.console.style)
+        self.console.say(self.text("taken_back", name=self.names[player], move=card))
         return True
 
     def hint(self, table: Table) -> None:
         """Show the move the strongest level would play."""
         move = table.suggest(seconds=self.options.seconds)
-        style = self.console.style
         if move == CLAIM:
-            self.console.say("Hint: claim 66.")
-        elif move.endswith("m"):
-            self.console.say(f"Hint: lead {code_text(move, style)} and announce the marriage ({move}).")
+            self.console.say(self.text("hint_claim"))
         else:
-            self.console.say(f"Hint: play {code_text(move, style)} ({move}).")
-
-    def _verb(self, player: int, base: str) -> str:
-        return verb(self.names[player], base)
+            key = "hint_marriage" if move.endswith("m") else "hint_play"
+            self.console.say(self.text(key, card=code_text(move, self.console.style), move=move))
 
 
 def choose_style(options: argparse.Namespace, output: TextIO) -> Style:
@@ -591,16 +678,17 @@ def main(
     except InvalidMatchError as error:
         parser.error(f"--seconds: {error}")
     output = output if output is not None else sys.stdout
-    console = Console(input if input is not None else sys.stdin, output, choose_style(options, output))
+    text = Texts.of(options.lang or environment_language())
+    console = Console(input if input is not None else sys.stdin, output, choose_style(options, output), text)
     if options.save is None and not options.no_save:
-        console.say("There is no home folder to keep the match in: it is not saved (--save FILE keeps it there).")
+        console.say(text("no_home"))
     game = TerminalGame(options, console)
     try:
         game.run()
     except QuitGame:
-        console.say("Bye." + game.where_kept(prog))
+        console.say(text("bye") + game.where_kept(prog))
     except KeyboardInterrupt:
-        console.say("\nBye." + game.where_kept(prog))
+        console.say("\n" + text("bye") + game.where_kept(prog))
         return 130
     except BrokenPipeError:  # output piped into a program that stopped reading (`| head`)
         return 0

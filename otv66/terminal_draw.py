@@ -7,6 +7,9 @@ returns a string, so the pictures are tested by comparing text.
 A :class:`Style` says how cards look: Unicode suits (``♠♥♦♣``) or ASCII
 letters, and ANSI red for hearts and diamonds when the terminal shows colour.
 :func:`wrap` fits a sentence to an 80-column terminal, colour codes taking no room.
+The words come from a :class:`~otv66.terminal_language.Texts` (``text=``, English
+unless told): the cards are drawn the same in every language, ranks ``A 10 K Q J 9 8 7``
+and suits as symbols.
 
 >>> style = Style(unicode=False)
 >>> card_text(9, style), card_text(2, Style())
@@ -24,6 +27,7 @@ from otv66.cards import NO_CARD, POINTS, SUITS, parse_card
 from otv66.kernel import CLAIM, HALF_SCORE, TRICKS_PER_DEAL, marriage_points
 from otv66.model import PublicView
 from otv66.rules import Rules
+from otv66.terminal_language import ENGLISH, Texts
 
 RANK_LABELS = ("A", "10", "K", "Q", "J", "9", "8", "7")
 """How a rank is drawn (the move codes say ``T`` for the ten; a player reads ``10``)."""
@@ -125,15 +129,6 @@ def _pad(plain: str, painted: str, width: int) -> str:
     return painted + " " * (width - len(plain))
 
 
-def verb(name: str, base: str) -> str:
-    """``base`` agreeing with ``name``: "You lead", "Computer leads", "Computer has"."""
-    if name == "You":
-        return base
-    if base == "have":
-        return "has"
-    return base + ("es" if base.endswith(("s", "sh", "ch")) else "s")
-
-
 def draw_piles(view: PublicView, player: int, style: Style, *, across: bool) -> list[str]:
     """The four lines of ``player``'s table: two rows of piles, each a card over a face-down marker.
 
@@ -158,49 +153,56 @@ def draw_piles(view: PublicView, player: int, style: Style, *, across: bool) -> 
     return lines
 
 
-def player_summary(view: PublicView, player: int, names: Sequence[str], style: Style, *, hide_points: bool) -> str:
+def player_summary(
+    view: PublicView, player: int, names: Sequence[str], style: Style, *, hide_points: bool, text: Texts = ENGLISH
+) -> str:
     """One line about ``player``: dealer or not, tricks won, score, marriages (counted or waiting).
 
     With ``hide_points`` (``claim: manual``) the score is not shown: the
     player has to count his won cards himself (docs/rules.md 6.1).
     """
-    parts = [style.bold(names[player]) + (" (dealer)" if player == view.dealer else "")]
-    parts.append(f"tricks {view.tricks_won[player]}")
-    parts.append("score hidden" if hide_points else f"score {view.scores[player]}")
+    parts = [style.bold(names[player]) + (text("dealer_mark") if player == view.dealer else "")]
+    parts.append(text("tricks", n=view.tricks_won[player]))
+    parts.append(text("score_hidden") if hide_points else text("score", n=view.scores[player]))
     marriages = [
-        style.suit(SUITS.index(m.suit)) + str(m.points) + ("" if m.counted else " waiting for a won trick")
+        style.suit(SUITS.index(m.suit)) + str(m.points) + ("" if m.counted else text("marriage_waiting"))
         for m in view.marriages
         if m.player == player
     ]
     if marriages:
-        parts.append("marriages " + ", ".join(marriages))
+        parts.append(text("marriages", list=", ".join(marriages)))
     return style.dash.join(parts)
 
 
-def trick_line(view: PublicView, names: Sequence[str], style: Style) -> str:
+def trick_line(view: PublicView, names: Sequence[str], style: Style, text: Texts = ENGLISH) -> str:
     """The trick in progress and who is to play."""
     if view.turn is None:
-        return "The deal is over."
-    mover = names[view.turn]
+        return text("deal_over")
+    mover, number = names[view.turn], view.tricks_played + 1
     if not view.trick:
-        return f"Trick {view.tricks_played + 1}: {mover} to lead."
+        return text.about(mover, "trick_lead", n=number)
     leader, card = view.trick[0]
-    announced = " announcing the marriage" if view.marriage_lead else ""
-    return (
-        f"Trick {view.tricks_played + 1}: {names[leader]} led {card_text(card, style)}{announced}; {mover} to answer."
+    announced = text("trick_marriage") if view.marriage_lead else ""
+    return text.about(
+        mover, "trick_answer", n=number, leader=names[leader], card=card_text(card, style), announced=announced
     )
 
 
 def last_trick_line(
-    last_trick: tuple[int, list[tuple[int, str]]] | None, names: Sequence[str], style: Style, *, hide_points: bool
+    last_trick: tuple[int, list[tuple[int, str]]] | None,
+    names: Sequence[str],
+    style: Style,
+    *,
+    hide_points: bool,
+    text: Texts = ENGLISH,
 ) -> str:
     """The last complete trick (``Deal.last_trick``): who played what and who won it; empty before the first."""
     if last_trick is None:
         return ""
     winner, cards = last_trick
     played = ", ".join(f"{names[player]} {code_text(code, style)}" for player, code in cards)
-    points = "" if hide_points else f" ({sum(POINTS[parse_card(code)] for _, code in cards)} points)"
-    return f"Last trick: {played}: {names[winner]} {verb(names[winner], 'win')} it{points}."
+    points = "" if hide_points else text("trick_points", n=sum(POINTS[parse_card(code)] for _, code in cards))
+    return text.about(names[winner], "last_trick", played=played, points=points)
 
 
 def draw_screen(
@@ -212,6 +214,7 @@ def draw_screen(
     hide_points: bool = False,
     heading: str = "",
     last_trick: tuple[int, list[tuple[int, str]]] | None = None,
+    text: Texts = ENGLISH,
 ) -> str:
     """The whole table: heading, the far player's piles, the trick, the near player's piles, summaries.
 
@@ -219,29 +222,29 @@ def draw_screen(
     the other table is drawn as seen across the table.
     """
     top = 1 - bottom
-    trump = f"Trump {style.suit(view.trump)} (trump card: {card_text(view.trump_card, style)})"
+    trump = text("trump_line", suit=style.suit(view.trump), card=card_text(view.trump_card, style))
     lines = [heading] if heading else []
-    lines.append(f"{trump}{style.dash}tricks played {view.tricks_played} of {TRICKS_PER_DEAL}")
+    lines.append(trump + style.dash + text("tricks_played", n=view.tricks_played, total=TRICKS_PER_DEAL))
     lines.append("")
-    lines.append(player_summary(view, top, names, style, hide_points=hide_points))
+    lines.append(player_summary(view, top, names, style, hide_points=hide_points, text=text))
     lines += draw_piles(view, top, style, across=True)
     lines.append("")
-    lines.append(trick_line(view, names, style))
-    last = last_trick_line(last_trick, names, style, hide_points=hide_points)
+    lines.append(trick_line(view, names, style, text))
+    last = last_trick_line(last_trick, names, style, hide_points=hide_points, text=text)
     if last:
         lines.append(last)
     lines.append("")
     lines += draw_piles(view, bottom, style, across=False)
-    lines.append(player_summary(view, bottom, names, style, hide_points=hide_points))
+    lines.append(player_summary(view, bottom, names, style, hide_points=hide_points, text=text))
     return "\n".join(lines)
 
 
-def menu_line(choices: Sequence[str], legal: Sequence[str], style: Style) -> str:
+def menu_line(choices: Sequence[str], legal: Sequence[str], style: Style, text: Texts = ENGLISH) -> str:
     """The numbered choices (``1) K♥m  2) 9♠  3) claim 66``); ``m`` marks a possible marriage lead."""
     items = []
     for number, move in enumerate(choices, start=1):
         if move == CLAIM:
-            items.append(f"{number}) claim 66")
+            items.append(f"{number}) {text('claim_item')}")
         else:
             mark = MARRIAGE_MARK if move + "m" in legal else ""
             items.append(f"{number}) {code_text(move, style)}{mark}")
@@ -249,7 +252,14 @@ def menu_line(choices: Sequence[str], legal: Sequence[str], style: Style) -> str
 
 
 def describe_move(
-    before: PublicView, move: str, after: PublicView, names: Sequence[str], style: Style, *, hide_points: bool
+    before: PublicView,
+    move: str,
+    after: PublicView,
+    names: Sequence[str],
+    style: Style,
+    *,
+    hide_points: bool,
+    text: Texts = ENGLISH,
 ) -> str:
     """A sentence telling what ``move`` did, from the views before and after it.
 
@@ -259,32 +269,35 @@ def describe_move(
     """
     if move == CLAIM:
         claimant = before.claimant if before.claimant is not None else 0
-        return f"{names[claimant]} {verb(names[claimant], 'claim')} 66."
+        return text.about(names[claimant], "move_claim")
     mover = before.turn if before.turn is not None else 0
     name = names[mover]
     card = parse_card(move[:2])
-    if not before.trick:
-        text = f"{name} {verb(name, 'lead')} {card_text(card, style)}"
-        if move.endswith("m"):
-            worth = marriage_points(card >> 3, before.trump)
-            text += f" and {verb(name, 'announce')} the marriage in {style.suit(card >> 3)} ({worth})"
+    drawn = card_text(card, style)
+    if before.trick:
+        said = text.about(name, "move_answer", card=drawn)
+    elif move.endswith("m"):
+        worth = marriage_points(card >> 3, before.trump)
+        said = text.about(name, "move_marriage", card=drawn, suit=style.suit(card >> 3), points=worth)
     else:
-        text = f"{name} {verb(name, 'answer')} with {card_text(card, style)}"
+        said = text.about(name, "move_lead", card=drawn)
     for index, (top, hidden) in enumerate(before.piles[mover]):
         revealed = after.piles[mover][index][0]
         if top == card and hidden and revealed != NO_CARD:
-            text += f", turning up {card_text(revealed, style)}"
+            said += text("turning_up", card=card_text(revealed, style))
     if after.tricks_played > before.tricks_played and after.last_winner is not None:
         winner = after.last_winner
-        taken = "" if hide_points else f" ({POINTS[before.lead] + POINTS[card]} points)"
-        text += f". {names[winner]} {verb(names[winner], 'win')} the trick{taken}"
+        taken = "" if hide_points else text("trick_points", n=POINTS[before.lead] + POINTS[card])
+        said += text.about(names[winner], "trick_won", points=taken)
         counted = after.marriage_points[winner] - before.marriage_points[winner]
         if counted > 0:
-            text += f"; the waiting marriage now counts (+{counted})"
-    return text + "."
+            said += text("marriage_counts", points=counted)
+    return said + "."
 
 
-def explain_result(result: dict[str, Any], names: Sequence[str], *, award: int, dealer: int, draw_bonus: bool) -> str:
+def explain_result(
+    result: dict[str, Any], names: Sequence[str], *, award: int, dealer: int, draw_bonus: bool, text: Texts = ENGLISH
+) -> str:
     """Why the deal ended and why the winner gets 1, 2 or 3 game points (docs/rules.md 6).
 
     ``award`` is what the match gave the winner for this deal, which is more
@@ -293,43 +306,42 @@ def explain_result(result: dict[str, Any], names: Sequence[str], *, award: int, 
     scores = result["scores"]
     winner = result["winner"]
     if winner is None:
-        again = f"{names[dealer]} {verb(names[dealer], 'deal')} again"
-        text = f"Draw at {scores[0]} to {scores[1]}: no game points, and {again}."
-        if draw_bonus:
-            text += " The winner of the next deal gets 1 extra game point."
-        return text
+        said = text.about(names[dealer], "result_draw", a=scores[0], b=scores[1])
+        return said + (text("result_draw_bonus") if draw_bonus else "")
     loser = 1 - winner
     win, lose = names[winner], names[loser]
     points = result["game_points"]
     if result["reason"] == "false_claim":
-        text = f"{lose} claimed 66 with only {scores[loser]} points: a false claim gives {win} {points} game points."
+        said = text("result_false_claim", loser=lose, score=scores[loser], winner=win, points=points)
     else:
         if result["reason"] == "played_out":
-            text = f"All {TRICKS_PER_DEAL} tricks were played without a claim; "
-            text += f"{win} {verb(win, 'have')} the higher score"
+            said = text.about(win, "result_played_out", total=TRICKS_PER_DEAL)
         else:
-            text = f"{win} reached 66"
-        text += f", {scores[winner]} to {scores[loser]}. "
+            said = text.about(win, "result_reached")
+        said += text("result_scores", a=scores[winner], b=scores[loser])
         if result["tricks"][loser] == 0:
-            text += f"{lose} won no trick: {points} game points."
+            why = "result_no_trick"
         elif scores[loser] < HALF_SCORE:
-            text += f"{lose} {verb(lose, 'have')} less than {HALF_SCORE}: {points} game points."
+            why = "result_under_half"
         else:
-            text += f"{lose} {verb(lose, 'have')} {HALF_SCORE} or more: {points} game point."
+            why = "result_half"
+        said += text.about(lose, why, half=HALF_SCORE, points=points)
     if award > points:
-        text += f" Plus {award - points} for the drawn deal before: {award} game points."
-    return text
+        said += text("result_bonus", extra=award - points, award=award)
+    return said
 
 
-def match_line(game_points: Sequence[int], names: Sequence[str], target: int) -> str:
+def match_line(game_points: Sequence[int], names: Sequence[str], target: int, text: Texts = ENGLISH) -> str:
     """The match score: ``"Match to 7: You 2, Computer 4"``."""
-    return f"Match to {target}: {names[0]} {game_points[0]}, {names[1]} {game_points[1]}"
+    return text("match_line", target=target, name0=names[0], a=game_points[0], name1=names[1], b=game_points[1])
 
 
-def rules_line(rules: Rules) -> str:
+def rules_line(rules: Rules, text: Texts = ENGLISH) -> str:
     """The rule options in play, in words (docs/rules.md 4 and 6)."""
-    follow = "follow suit and beat the led card if you can" if rules.must_beat else "follow suit (no need to beat)"
-    claim = "claim 66 yourself (points not shown)" if rules.claim == "manual" else "66 is announced for you"
-    dealer = "the winner deals next" if rules.dealer == "winner" else "players deal in turn"
-    bonus = "; after a draw the next winner gets 1 extra game point" if rules.draw_bonus else ""
-    return f"Rules: {follow}; {claim}; {dealer}{bonus}."
+    return text(
+        "rules",
+        follow=text("rule_must_beat" if rules.must_beat else "rule_follow"),
+        claim=text(f"rule_claim_{rules.claim}"),
+        dealer=text(f"rule_dealer_{rules.dealer}"),
+        bonus=text("rule_draw_bonus") if rules.draw_bonus else "",
+    )

@@ -34,6 +34,7 @@ from otv66.terminal_draw import (
     rules_line,
     visible_width,
 )
+from otv66.terminal_language import LANGUAGES, LOCALE_VARIABLES, Texts, serbian_plural, to_cyrillic
 from otv66.view import NO_CARD
 
 
@@ -42,6 +43,13 @@ def save_file_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The game's default save file, in this test's own folder (never the home folder of whoever runs the tests)."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     return tmp_path / "otv66" / "match.json"
+
+
+@pytest.fixture(autouse=True)
+def no_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No locale in the environment: the game speaks English, whatever the locale of whoever runs the tests."""
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
 
 
 FAST = ["--level", ai.LEVELS[0], "--seconds", "0.01"]
@@ -201,12 +209,16 @@ def test_end_of_input_leaves_cleanly_and_keeps_the_match() -> None:
     assert "Bye. The match is saved in" in text
 
 
+ASKING = ("move (", "(y/n", "potez", "(d/n", "потез", "(д/н")
+"""What the prompts for a move and the yes/no questions say, in English, Serbian Latin and Cyrillic."""
+
+
 def scripted(*answers: str) -> Answer:
-    """Answers the move prompts with ``answers`` in turn, then ends the input (quits)."""
+    """Answers the move prompts and the yes/no questions with ``answers`` in turn, then ends the input (quits)."""
     queue = list(answers)
 
     def answer(prompt: str) -> str:
-        if "move (" in prompt or "(y/n" in prompt:
+        if any(asking in prompt for asking in ASKING):
             return queue.pop(0) if queue else "q"
         return first_move(prompt)
 
@@ -673,17 +685,22 @@ def test_a_record_made_with_the_library_is_played_on_in_the_terminal(save_file_i
 def test_every_line_fits_an_80_column_terminal_coloured_or_not(seed: int) -> None:
     """Random two-person matches under every rule option: the long sentences (a waiting marriage that now
     counts, a draw bonus in the heading, two waiting marriages) are wrapped, colour codes taking no room,
-    and no line ends in spaces (a row of piles whose face-down cards have all turned up)."""
+    and no line ends in spaces (a row of piles whose face-down cards have all turned up); in each language."""
     chance = random.Random(seed)
 
     def answer(prompt: str) -> str:
-        if "(y/n" in prompt:
-            return "n" if "Play again" in prompt else chance.choice("yn")
-        if "Press Enter" in prompt:
+        if "/n" in prompt or "/н" in prompt:  # yes or no, in English or Serbian
+            return (
+                "n"
+                if any(again in prompt for again in ("Play again", "Još jedna", "Још једна"))
+                else chance.choice("yn")
+            )
+        if "Enter" in prompt:
             return ""
         return chance.choice(re.findall(r"(\d+)\) ", ANSI_CODE.sub("", keyboard.shown)) or ["1"])
 
     rules = ["--claim", "manual"] if seed % 2 else ["--draw-bonus", "--must-beat"]
+    rules += ["--lang", LANGUAGES[seed % len(LANGUAGES)]]
     output = Terminal()
     keyboard = Keyboard(output, answer)
     main(["--seed", str(seed), "--hotseat", "--target", "3", "--no-save", *rules], input=keyboard, output=output)
@@ -707,3 +724,213 @@ def test_cards_can_be_typed_with_the_suits_as_drawn() -> None:
     assert normalise_move("10♦") == "TD"
     assert normalise_move("q♠m") == "QSm"
     assert normalise_move("A♧") == "AC"
+
+
+# ---------------------------------------------------------------------- Serbian, Latin and Cyrillic
+
+
+def first_move_in_serbian(prompt: str) -> str:
+    """:func:`first_move` in Serbian: plays the first listed move, "da" to every question but another match
+    (typed in the prompt's script)."""
+    if "Još jedna partija?" in prompt:
+        return "n"
+    if "Још једна партија?" in prompt:
+        return "н"
+    if "(d/n" in prompt:
+        return "d"
+    if "(д/н" in prompt:
+        return "да"
+    if "Enter" in prompt:
+        return ""
+    return "1"
+
+
+ENGLISH_WORDS = re.compile(
+    r"\b(You|Your|Computer|Player|trick|tricks|point|points|score|Deal|Match|wins?|the|Trump|Bye)\b"
+)
+"""Words of the English texts that no Serbian text has."""
+
+
+def check_serbian_counts(text: str, words: tuple[str, str, str]) -> int:
+    """Every number before one of ``words`` (one, few, many) takes the form :func:`serbian_plural` says;
+    returns how many were checked."""
+    found = re.findall(rf"(\d+) ({'|'.join(words)})\b", text)
+    for number, word in found:
+        assert word == words[("one", "few", "many").index(serbian_plural(int(number)))], f"{number} {word}"
+    return len(found)
+
+
+def test_a_match_in_serbian_latin_says_everything_in_serbian_with_its_grammar() -> None:
+    status, text, keyboard = play(["--seed", "12", "--lang", "sr-Latn", *FAST], first_move_in_serbian)
+    assert status == 0
+    assert text.startswith("Otvoreni 66 protiv računara (početnik), partija do 7 poena. Seme partije: 12.\n")
+    assert "Pravila: odgovara se na boju (nadjačavanje nije obavezno); 66 se prijavljuje" in text
+    assert re.search(r"^Deljenje 1: (deli Računar|Vi delite) po [\d,]+\.$", text, flags=re.M)
+    assert re.search(r"Partiju dobija Računar, \d+ : \d+\.|Dobili ste partiju, \d+ : \d+\.", text)
+    final = re.findall(r"Partija do 7: Vi (\d+), Računar (\d+)\.", text)[-1]
+    assert max(int(points) for points in final) >= 7
+    assert "Vi ste na potezu (broj ili kod kao KH; u nazad, h savet, q kraj, ? pomoć): " in keyboard.prompts
+    assert keyboard.prompts[-1] == "Još jedna partija? (d/n) "
+    assert re.search(r"^Štih \d+: (Vi igrate prvu kartu|prvu kartu igra Računar)\.$", text, flags=re.M)
+    assert re.search(r"Štih (nosite Vi|nosi Računar) \(\d+ poena?\)", text)
+    assert re.search(r"(ima|imate|nema|nemate) .*: \d poena? partije\.", flat(text))
+    assert check_serbian_counts(text, ("štih", "štiha", "štihova")) > 10
+    assert check_serbian_counts(text, ("poen", "poena", "poena")) > 10
+    assert not ENGLISH_WORDS.search(text), ENGLISH_WORDS.search(text)
+    assert not any(ENGLISH_WORDS.search(prompt) for prompt in keyboard.prompts)
+
+
+def test_a_match_in_serbian_cyrillic_is_the_latin_one_transliterated() -> None:
+    _, latin, _ = play(["--seed", "12", "--lang", "sr-Latn", *FAST], first_move_in_serbian)
+    status, cyrillic, keyboard = play(["--seed", "12", "--lang", "sr-Cyrl", *FAST], first_move_in_serbian)
+    assert status == 0
+    assert cyrillic.startswith("Отворени 66 против рачунара (почетник), партија до 7 поена. Семе партије: 12.\n")
+    assert "Ви сте на потезу (број или код као KH; u назад, h савет, q крај, ? помоћ): " in keyboard.prompts  # noqa: RUF001 (Cyrillic beside Latin on purpose)
+    assert re.search(r"Партију добија Рачунар, \d+ : \d+\.|Добили сте партију, \d+ : \d+\.", cyrillic)
+    assert check_serbian_counts(cyrillic, ("штих", "штиха", "штихова")) > 10
+    # the only Latin letters left: the cards' ranks, the marriage mark, what the player types (KH, u, h, q, Enter)
+    assert set(re.findall(r"[A-Za-z]+", cyrillic)) <= {"A", "K", "Q", "J", "m", "KH", "u", "h", "q", "Enter"}
+    assert len(cyrillic.splitlines()) == len(latin.splitlines())
+
+
+def test_two_people_in_serbian_are_player_1_and_player_2_addressed_formally() -> None:
+    status, text, keyboard = play(
+        ["--seed", "4", "--hotseat", "--target", "3", "--lang", "sr-Latn"], first_move_in_serbian
+    )
+    assert status == 0
+    assert any(prompt.startswith("Igrač 1, Vaš potez (") for prompt in keyboard.prompts)
+    assert re.search(r"Partiju dobija Igrač [12], \d+ : \d+\.", text)
+    assert "Računar" not in text
+    assert not ENGLISH_WORDS.search(text), ENGLISH_WORDS.search(text)
+
+
+def test_in_serbian_moves_are_typed_with_serbian_letters_and_wrong_ones_explained_in_serbian() -> None:
+    deal = Match(first_dealer=1, seed=5).new_deal(packets=(4, 4))
+    legal = deal.legal_moves()
+    not_available = next(code for code in ("AS", "TS", "AH", "TH", "AD") if code not in legal)
+    serbian = {"S": "P", "H": "H", "D": "K", "C": "T"}
+    rank = {"T": "10", "Q": "D", "J": "Ž"}
+    card = legal[-1]
+    typed = rank.get(card[0], card[0]) + serbian[card[1]]
+    answers = ("zz", "TK", not_available, "66", typed.lower())
+    _, text, _ = play(["--seed", "5", "--hotseat", "--lang", "sr-Latn"], scripted(*answers))
+    assert "„zz“ nije ni potez ni komanda: otkucajte ? za pomoć." in text
+    assert "„TK“ nije ni potez ni komanda" in text
+    assert re.search(rf"Ne može: karta {not_available} (je već odigrana|nije otvorena na Vašim gomilama)\.", text)
+    assert "U ovoj partiji se 66 prijavljuje automatski." in text
+    assert re.search(r"Igrač 1 igra \S+", text)
+    assert not ENGLISH_WORDS.search(text), ENGLISH_WORDS.search(text)
+
+
+def test_the_marriage_question_in_cyrillic_takes_a_cyrillic_answer() -> None:
+    seed, king = marriage_seed()
+    _, text, keyboard = play(["--seed", str(seed), "--hotseat", "--lang", "sr-Cyrl"], scripted(king, "да"))
+    asked = next(prompt for prompt in keyboard.prompts if "маријаж" in prompt)
+    assert asked.startswith("Пријавити маријаж уз K")
+    assert asked.endswith("? (д/н; Enter или u: други потез) ")
+    assert "и пријављује маријаж" in text
+
+
+def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> None:
+    _, first, _ = play(["--seed", "6", "--lang", "sr-Latn", *FAST], scripted("1", "q"))
+    assert flat(first).endswith(f"Doviđenja. Partija je sačuvana u {save_file_in_tmp}. Za nastavak: otv66")
+    _, again, keyboard = play(["--lang", "sr-Latn", *FAST], scripted("d", "q"))
+    assert re.search(
+        r"Nedovršena partija protiv računara \(početnik\) sačuvana je u .*match\.json \(Partija do 7: Vi 0, "
+        r"Računar \d; deljenje 1\)\.",
+        flat(again),
+    )
+    assert keyboard.prompts[0] == "Nastaviti je? (n: na njeno mesto dolazi nova partija) (d/n) "
+    assert "Seme partije: 6; partija se nastavlja." in flat(again)
+    assert re.search(r"Deljenje 1 se nastavlja \((deli Računar|delite Vi) po [\d,]+\)\.", again)
+
+
+def test_a_newer_save_file_is_explained_in_serbian(save_file_in_tmp: Path) -> None:
+    save_file_in_tmp.parent.mkdir()
+    save_file_in_tmp.write_text('{"format": "otv66-record/2", "deals": []}', encoding="utf-8")
+    _, text, _ = play(["--seed", "3", "--lang", "sr-Latn", *FAST], one_move_then(press_q))
+    assert "ostaje kakva jeste: zapisala ju je novija verzija igre. Ova partija se ne čuva." in flat(text)
+    assert flat(text).endswith("Doviđenja. Ova partija se ne čuva.")
+
+
+@pytest.mark.parametrize(
+    ("locale", "greeting"), [("sr_RS.UTF-8@latin", "Otvoreni 66"), ("sr_RS.UTF-8", "Отворени 66"), ("C", "Open 66")]
+)
+def test_without_lang_the_locale_chooses_and_lang_overrides_it(
+    monkeypatch: pytest.MonkeyPatch, locale: str, greeting: str
+) -> None:
+    monkeypatch.setenv("LANG", locale)
+    _, text, _ = play(["--seed", "3", "--no-save", *FAST], press_q)
+    assert text.startswith(greeting)
+    _, english, _ = play(["--seed", "3", "--no-save", "--lang", "EN", *FAST], press_q)
+    assert english.startswith("Open 66")
+
+
+def test_lang_takes_the_three_languages_and_help_states_the_locale_rule() -> None:
+    with contextlib.redirect_stderr(io.StringIO()), pytest.raises(SystemExit) as exit_info:
+        main(["--lang", "fr"], input=io.StringIO(), output=io.StringIO())
+    assert exit_info.value.code == 2
+    described = flat(build_parser().format_help())
+    assert "--lang {sr-Latn,sr-Cyrl,en}" in described
+    assert "LC_ALL, else LC_MESSAGES, else LANG" in described
+    assert "sr_RS@latin" in described
+
+
+@pytest.mark.parametrize("language", ["sr-Latn", "sr-Cyrl"])
+def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
+    texts = Texts.of(language)  # type: ignore[arg-type]
+    names = (texts("you"), texts("computer"))
+    said = [
+        explain_result(
+            {"winner": 0, "game_points": 3, "scores": [70, 0], "tricks": [5, 0], "reason": "reached_66"},
+            names,
+            award=3,
+            dealer=0,
+            draw_bonus=False,
+            text=texts,
+        ),
+        explain_result(
+            {"winner": 1, "game_points": 2, "scores": [31, 66], "tricks": [2, 5], "reason": "reached_66"},
+            names,
+            award=2,
+            dealer=0,
+            draw_bonus=False,
+            text=texts,
+        ),
+        explain_result(
+            {"winner": 0, "game_points": 1, "scores": [70, 60], "tricks": [8, 8], "reason": "played_out"},
+            names,
+            award=2,
+            dealer=0,
+            draw_bonus=True,
+            text=texts,
+        ),
+        explain_result(
+            {"winner": None, "game_points": 0, "scores": [65, 65], "tricks": [8, 8], "reason": "draw"},
+            names,
+            award=0,
+            dealer=1,
+            draw_bonus=True,
+            text=texts,
+        ),
+        explain_result(
+            {"winner": 1, "game_points": 2, "scores": [40, 20], "tricks": [3, 1], "reason": "false_claim"},
+            names,
+            award=2,
+            dealer=0,
+            draw_bonus=False,
+            text=texts,
+        ),
+    ]
+    expected = [
+        "Vi imate 66 ili više, 70 : 0. Računar nema nijednog štiha: 3 poena partije.",
+        "Računar ima 66 ili više, 66 : 31. Vi imate manje od 33: 2 poena partije.",
+        "Odigrano je svih 16 štihova bez prijave; veći zbir imate Vi, 70 : 60. Računar ima 33 ili više: 1 poen "
+        "partije. Uz to 1 za prethodno nerešeno deljenje: ukupno 2 poena partije.",
+        "Nerešeno, 65 : 65: nema poena partije, i Računar ponovo deli. Pobednik sledećeg deljenja dobija 1 poen "
+        "partije više.",
+        "Vi: prijava 66, a poena ima samo 40; pogrešna prijava donosi protivniku (Računar) 2 poena partije.",
+    ]
+    if language == "sr-Cyrl":
+        expected = [to_cyrillic(line) for line in expected]
+    assert said == expected

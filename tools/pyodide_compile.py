@@ -24,7 +24,7 @@ Node at build time, with the engine wheel on ``sys.path`` as the browser has it 
   double the zip for nothing. The sources of the modules Pyodide runs frozen (built into the runtime: ``os``,
   ``codecs``, ``importlib._bootstrap``...) go: the frozen copy is always the one imported.
 - **Engine wheel**: the page's engine, without the terminal's front end (:data:`TERMINAL_ONLY`: the command line,
-  its drawing, the benchmarks; nothing the bridge imports), with ``module.pyc`` beside each ``module.py`` (the
+  its drawing and texts, the benchmarks; nothing the bridge imports), with ``module.pyc`` beside each ``module.py`` (the
   legacy layout, which zipimport reads: the browser imports the engine from the wheel itself, put on ``sys.path``
   as a zip, with nothing to unpack; the source stays, so the engine's tracebacks keep their source lines), each
   listed in the wheel's ``RECORD`` with its hash and size. Its runtime path (``ddir``) is the wheel's file in
@@ -54,7 +54,7 @@ PAGE_MODULES = ("otv66.bridge", "otv66.ai", "otv66.challenge", "otv66.links")
 #: Entries of the engine wheel only the terminal uses (``python -m otv66``, ``python -m otv66.bench``, the
 #: ``otv66`` command): the site's wheel leaves them out.
 TERMINAL_ONLY = (
-    *("otv66/__main__.py", "otv66/cli.py", "otv66/terminal_draw.py", "otv66/bench/", "otv66/friend/linkbench.py"),
+    *("otv66/__main__.py", "otv66/cli.py", "otv66/terminal_", "otv66/bench/", "otv66/friend/linkbench.py"),
     ".dist-info/entry_points.txt",
 )
 #: Top-level entries of the stdlib zip compiled with their docstrings (Pyodide reads its own at boot).
@@ -163,7 +163,8 @@ def record_row(name: str, data: bytes) -> list[str]:
 
 
 def terminal_only(name: str) -> bool:
-    """Whether a wheel entry is one of :data:`TERMINAL_ONLY` (a file, a folder's content, a dist-info file)."""
+    """Whether a wheel entry is one of :data:`TERMINAL_ONLY` (a file, a folder's content, the modules named
+    ``terminal_*``, a dist-info file)."""
     return any(name.startswith(part) or (part.startswith(".") and name.endswith(part)) for part in TERMINAL_ONLY)
 
 
