@@ -291,7 +291,7 @@ SR: Final[dict[str, str]] = {
     "save_unreadable": "Partija sačuvana u {path} ne može da se pročita ({error}). Ova partija se ne čuva.",
     "save_put_aside": "Partija sačuvana u {path} ne može da se pročita ({error}); čuva se kao {aside}.",
     "save_found": "Nedovršena partija{against} sačuvana je u {path} ({score}; deljenje {n}).",
-    "of_two_people": " dva igrača",
+    "of_two_people": " za dva igrača",
     "go_on": "Nastaviti je? (`n`: na njeno mesto dolazi nova partija)",
     "save_failed": "Partija ne može da se sačuva u {path} ({error}): ne čuva se.",
     "no_home": "Nema kućnog direktorijuma za čuvanje partije: ne čuva se (`--save FILE` je čuva u toj datoteci).",
