@@ -157,6 +157,25 @@ def test_history_tells_the_saved_matches_apart(table):
     assert cells == [["two players", "0 : 0 (to 3)"], ["beginner", "0 : 0 (to 5)"]], "newest first"
 
 
+def test_the_saved_matches_come_before_a_long_history(table_in_context):
+    # They came after the statistics and up to 30 finished matches: on a phone, a match to continue was screens down.
+    table = table_in_context(viewport={"width": 360, "height": 640})
+    finished = [{"date": 1, "opponent": "computer", "level": "beginner", "winner": 0, "gamePoints": [7, 2], "deals": 4}]
+    table.page.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(finished * 28))})")
+    table.open(f"seed=7&level=beginner&opponent=computer&target=5&{FAST}")
+    table.play_moves(2)
+    wait_playable(table)
+    table.page.goto(f"/?seed=3&opponent=computer&target=3&{FAST}")  # another match: the one on the table stays saved
+    table.page.locator("#open-link").click()
+    table.wait_ready()
+    table.page.locator("#menu-toggle").click()
+    table.page.locator("#history-button").click()
+    panel = table.dialog().bounding_box()
+    resume = table.dialog().locator("[data-continue]").bounding_box()
+    assert panel is not None and resume is not None
+    assert resume["y"] + resume["height"] <= panel["y"] + panel["height"], "Continue is in sight as History opens"
+
+
 def test_a_save_from_a_newer_version_is_kept_untouched(table):
     newer = json.dumps({"version": 99, "record": {"format": "otv66-record/1"}, "future": "field"})
     table.page.add_init_script(  # in storage before the page's first script runs

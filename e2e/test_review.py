@@ -190,3 +190,23 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
     box = panel.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     panel.screenshot(path=artifacts / "history-360x640.png")
+
+
+def test_a_long_history_says_it_lists_only_the_latest_matches(table_in_context):
+    # With 45 finished matches the statistics counted 45 while the list showed 30 rows, and nothing said why: a player
+    # counting the rows against "Partije 45" found 15 missing.
+    table = table_in_context(viewport={"width": 360, "height": 640})
+    history = [
+        {"date": NOON, "opponent": "computer", "level": "beginner", "winner": n % 2, "gamePoints": [7, 3], "deals": 4}
+        for n in range(45)
+    ]
+    table.page.context.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(history))})")
+    table.open("seed=1&speed=off&lang=sr-Latn")
+    button = table.page.locator("#history-button")
+    if not button.is_visible():
+        table.page.locator(".menu-toggle").click()
+    button.click()
+    panel = table.dialog()
+    assert panel.locator('table.stats tr[data-group="all"] td').first.inner_text() == "45"
+    assert panel.locator("table.history tbody tr").count() == 30
+    assert panel.locator(".history-shown").inner_text() == "Prikazano je poslednjih 30 od 45 partija."

@@ -14,6 +14,9 @@ import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from ".
 /** @import { PanelDialog } from "./panels.js" */
 /** @import { Settings } from "./types.js" */
 
+/** How many finished matches History lists, the newest first (its statistics count every stored one). */
+const HISTORY_ROWS = 30;
+
 /** A level's name in the player's language (the engine's name where there is no translation). */
 function levelName(/** @type {string} */ name) {
   const text = t(`level_${name}`);
@@ -182,8 +185,8 @@ function savedMatchesHtml(onTable, defaultLevel) {
 }
 
 /**
- * The history of finished matches (statistics per level and overall, then the matches, each table with headers)
- * and the saved matches to continue.
+ * The saved matches to continue, then the history of finished matches (statistics per level and overall, then the
+ * matches, each table with headers).
  * @param {PanelDialog} dialog
  * @param {{list: string[], default: string | null}} [levels]  the engine's computer levels
  * @returns {Promise<string | null>} the slot of a saved match to continue, or null
@@ -205,7 +208,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
     )
     .join("");
   const rows = history
-    .slice(0, 30)
+    .slice(0, HISTORY_ROWS)
     .map((entry) => {
       const date = dateText(entry.date);
       const opponent = opponentName(entry.opponent, entry.level, levels.default);
@@ -213,16 +216,22 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
       return `<tr>${cell(date)}${cell(opponent)}${cell(verdict)}${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
     })
     .join("");
+  // The statistics count more matches than the list shows: say so, or a player counting the rows finds some missing.
+  const shownNote =
+    history.length > HISTORY_ROWS
+      ? `<p class="note history-shown">${escapeHtml(t("historyShown", { shown: HISTORY_ROWS, n: history.length }))}</p>`
+      : "";
   const body = history.length
     ? `<table class="stats">${head(["statsGroup", "statMatches", "statsWins", "statsPointsPerDeal"])}<tbody>${statRows}</tbody></table>
-    <table class="history">${head(["historyDate", "historyOpponent", "historyResult", "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>`
+    <table class="history">${head(["historyDate", "historyOpponent", "historyResult", "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>${shownNote}`
     : `<p>${escapeHtml(t("historyEmpty"))}</p>`;
+  // The matches to continue come first: after up to HISTORY_ROWS finished ones, a phone showed them screens down.
   const saved = savedMatchesHtml(currentSlot(), levels.default);
   return showPanel(dialog, {
     kind: "history",
     startAtTitle: true,
     title: t("historyTitle"),
-    body: body + saved,
+    body: saved ? `${saved}<h3>${escapeHtml(t("finishedMatches"))}</h3>${body}` : body,
     buttons: [
       { label: t("close"), value: null, primary: true },
       ...(history.length ? [{ label: t("clearHistory"), value: "clear" }] : []),
