@@ -139,6 +139,17 @@ def test_the_hungarian_deck_names_its_suits_and_is_remembered(table):
     assert page.locator("#trump .trump-name").inner_text() in ("leaves", "hearts", "bells", "acorns")
 
 
+def test_settings_save_what_the_player_changed_not_the_visits_url_options(table):
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&target=3")
+    page = table.page
+    page.locator("#settings-button").click()
+    assert table.dialog().locator("#setting-speed").input_value() == "off", "the form shows the visit's options"
+    table.dialog().locator("#setting-deck").select_option("german")
+    table.dialog().locator("#settings-save").click()
+    saved = page.evaluate("JSON.parse(localStorage.getItem('otv66.settings'))")
+    assert saved == {"deck": "german"}, "?speed=off, ?target=3 and ?level=beginner were for this visit only"
+
+
 def test_a_phone_in_portrait_shows_the_whole_table_and_plays_by_tap(table_in_context, artifacts):
     phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
     phone["bypass_csp"] = True  # to inject axe-core at the end

@@ -7,9 +7,9 @@ import {
   defaultSettings,
   loadSettings,
   SPEEDS,
+  saveChosenSettings,
   savedLanguage,
   saveLanguage,
-  saveSettings,
 } from "../web/js/settings.js";
 import { FakeStorage, withGlobal } from "./fakes.js";
 
@@ -68,7 +68,7 @@ describe("remembered settings", () => {
     assert.deepEqual(loadSettings(new FakeStorage({ failing: true })), defaultSettings());
   });
 
-  test("saved settings come back as they were", () => {
+  test("the settings the player chose come back as they were", () => {
     const storage = new FakeStorage();
     const settings = {
       opponent: "human",
@@ -79,12 +79,30 @@ describe("remembered settings", () => {
       speed: "slow",
       sound: false,
     };
-    saveSettings(settings, storage);
+    saveChosenSettings(defaultSettings(), settings, storage);
     assert.deepEqual(loadSettings(storage), settings);
   });
 
+  test("a visit's URL options shown in the form are not saved by a change of something else", () => {
+    const storage = stored({ speed: "slow", rules: { target: 11 } });
+    const { settings: shown } = applyOverrides(loadSettings(storage), new URLSearchParams("speed=off&target=3"));
+    saveChosenSettings(shown, { ...shown, deck: "german", rules: { ...shown.rules, must_beat: true } }, storage);
+    const saved = loadSettings(storage);
+    assert.equal(saved.deck, "german");
+    assert.equal(saved.rules.must_beat, true);
+    assert.equal(saved.speed, "slow", "the visit's ?speed=off stays this visit's");
+    assert.equal(saved.rules.target, 11, "the visit's ?target=3 too");
+  });
+
+  test("what the player left alone keeps following its default", () => {
+    const storage = new FakeStorage();
+    saveChosenSettings(defaultSettings(), { ...defaultSettings(), deck: "german" }, storage);
+    assert.deepEqual(JSON.parse(storage.getItem(KEY)), { deck: "german" });
+  });
+
   test("saving into a refusing storage does not throw (the settings still apply to this visit)", () => {
-    assert.doesNotThrow(() => saveSettings(defaultSettings(), new FakeStorage({ failing: true })));
+    const settings = defaultSettings();
+    assert.doesNotThrow(() => saveChosenSettings(settings, settings, new FakeStorage({ failing: true })));
   });
 
   test("values of the wrong shape are dropped one by one, the rest is kept", () => {

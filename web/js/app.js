@@ -22,7 +22,7 @@ import { openingDeal } from "./opening-deal.js";
 import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
-import { applyOverrides, loadSettings, SPEEDS, saveSettings } from "./settings.js";
+import { applyOverrides, loadSettings, SPEEDS, saveChosenSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
 import { addShareButtons, labelShareButtons, reloadOnPastedLink } from "./share.js";
 import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
@@ -201,13 +201,14 @@ async function startNewMatch(seed = null) {
 
 async function openSettings() {
   const page = store.state;
-  const { action, settings } = await showSettings(ctx.dialog, { ...page.settings }, page.levels);
+  const shown = page.settings;
+  const { action, settings } = await showSettings(ctx.dialog, { ...shown }, page.levels);
   if (!action) return;
   store.update((state) => {
     state.settings = settings;
     state.moveNote = null; // written in the language (and with the cards) of before
   });
-  saveSettings(settings);
+  saveChosenSettings(shown, settings);
   applyLook();
   if (action === "new-match") await startNewMatch();
   else if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);

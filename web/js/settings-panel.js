@@ -126,7 +126,7 @@ export function showSettings(dialog, settings, levels) {
         /** @type {Settings} */ ({
           ...settings,
           opponent: fields.opponent.value,
-          level: fields.level.value,
+          level: fields.level.value === level ? settings.level : fields.level.value, // unchanged: still the default
           lang: fields.lang.value,
           deck: fields.deck.value,
           speed: fields.speed.value,

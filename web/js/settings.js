@@ -88,10 +88,28 @@ export function loadSettings(/** @type {Storage} */ storage = deviceStorage()) {
   return sanitize(storedData(storage), defaultSettings());
 }
 
-/** Remember `settings` for the next visits. */
-export function saveSettings(/** @type {Settings} */ settings, /** @type {Storage} */ storage = deviceStorage()) {
+/**
+ * Remember what the player chose in Settings for the next visits: the values he changed from those `shown` to him,
+ * over the stored ones. What he left alone stays as stored, so a visit's URL options (`?speed=off`, shown in the
+ * form because they apply to this visit) are never saved by a change of something else, and a setting never chosen
+ * keeps following its default (the browser's language, the system's reduced motion).
+ * @param {Settings} shown  the settings the form opened with (this visit's, URL options included)
+ * @param {Settings} chosen  the settings the form closed with
+ */
+export function saveChosenSettings(shown, chosen, /** @type {Storage} */ storage = deviceStorage()) {
+  const stored = storedData(storage) ?? {};
+  /** @type {Record<string, unknown>} */
+  const changes = {};
+  for (const [key, value] of Object.entries(chosen))
+    if (key !== "rules" && value !== shown[/** @type {keyof Settings} */ (key)]) changes[key] = value;
+  /** @type {Record<string, unknown>} */
+  const ruleChanges = {};
+  for (const [key, value] of Object.entries(chosen.rules))
+    if (value !== shown.rules[/** @type {keyof Rules} */ (key)]) ruleChanges[key] = value;
+  const storedRules = stored.rules && typeof stored.rules === "object" ? stored.rules : {};
+  const rules = Object.keys(ruleChanges).length ? { rules: { ...storedRules, ...ruleChanges } } : {};
   try {
-    storage.setItem(KEY, JSON.stringify(settings));
+    storage.setItem(KEY, JSON.stringify({ ...stored, ...changes, ...rules }));
   } catch {
     // Private mode or a full quota: the settings still apply to this visit.
   }
