@@ -194,6 +194,9 @@ def test_the_top_bar_says_whose_game_points_are_whose_on_one_line(table_in_conte
     assert score.locator(".match-target").inner_text() == "(do 7)"
     assert score.locator(".match-spoken").text_content() == "Poeni partije: Vi 0, Računar 0 (do 7)"
     assert score.locator(".match-shown").get_attribute("aria-hidden") == "true", "read once, as the sentence"
+    number = page.locator("#deal-number")
+    assert number.locator("[aria-hidden=true]").inner_text() == "#1", "the eye reads the deal's number"
+    assert number.locator(".sr-only").text_content() == number.get_attribute("title") == "Deljenje 1", "and hears it"
     table.play_out_deal()
     table.dialog().locator("#next-deal").click()
     a, b = (int(n) for n in score.locator(".match-value").inner_text().split(" : "))

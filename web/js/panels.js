@@ -328,7 +328,7 @@ export function showDealResult(dialog, state, names, you, { reviewAvailable, sha
   const buttons = [{ label, value: "next", primary: true, id: "next-deal" }];
   if (reviewAvailable) buttons.push({ label: t("review"), value: "review", id: "review-button" });
   if (shareAvailable) buttons.push({ label: st("shareDeal"), value: "share", id: "share-finished-deal" });
-  return showPanel(dialog, { kind: "result", title: t("dealOverTitle", { n: deal.number }), body, buttons });
+  return showPanel(dialog, { kind: "result", title: t("dealN", { n: deal.number }), body, buttons });
 }
 
 /**

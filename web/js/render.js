@@ -227,8 +227,22 @@ function renderCentre(root, state, view) {
     trump.hidden = !shown;
   }
   renderMatchScore(part(root, "#match-score"), state?.match, view.shortNames ?? view.names);
-  setText(root, "#deal-number", deal ? `#${deal.number}` : "");
+  renderDealNumber(part(root, "#deal-number"), deal?.number);
   part(root, "#trick").setAttribute("aria-label", t("trickArea"));
+}
+
+/**
+ * The deal's number in the top bar: "#3" to the eye, "Deljenje 3" to a screen reader and as its tooltip.
+ * @param {HTMLElement} element  `#deal-number`
+ * @param {number | undefined} number
+ */
+function renderDealNumber(element, number) {
+  const key = number ? `${number}${language()}` : "";
+  if (element.dataset.key === key) return;
+  element.dataset.key = key;
+  const name = number ? t("dealN", { n: number }) : "";
+  element.title = name;
+  element.innerHTML = number ? `<span aria-hidden="true">#${number}</span><span class="sr-only">${name}</span>` : "";
 }
 
 /**

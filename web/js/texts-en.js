@@ -94,7 +94,7 @@ export const EN = {
   clear: "Clear",
   packet: "Packet of {n} {n|card|cards}",
   dealsWith: "{name} deals in packets of {plan}",
-  dealOverTitle: "Deal {n}",
+  dealN: "Deal {n}",
   winsDeal: "Deal won by {name}",
   winsDealYou: "You won the deal",
   draw: "A draw: no game points, and the same dealer deals again.",

@@ -104,7 +104,7 @@ export const SR = {
   packet: "Paket od {n} {n|karte|karte|karata}",
   dealsWith: "{name} deli po {plan}",
   // result
-  dealOverTitle: "Deljenje {n}",
+  dealN: "Deljenje {n}",
   winsDeal: "Deljenje dobija: {name}",
   winsDealYou: "Dobili ste deljenje",
   draw: "Nerešeno: nema poena za partiju, isti delilac deli ponovo.",
