@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from test_finished_match import ONE_DEAL, SERBIAN
+from test_never_lose import current_save, moves_of
+
+from otv66 import links
+from otv66.record import match_to_record
 
 SCREENS = [
     pytest.param(1280, 800, id="desktop"),
@@ -160,11 +166,12 @@ NOON = 1764590400000
 
 
 def test_the_history_has_headers_and_statistics_per_level(table_in_context, artifacts):
-    table = table_in_context(viewport={"width": 360, "height": 640})
+    table = table_in_context(viewport={"width": 360, "height": 640}, timezone_id="Europe/Belgrade")
     history = [
-        {"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5},
+        {"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5,
+         "token": "g1.eNqdk02L2zAQhv9K"},
         {"date": NOON, "opponent": "computer", "level": "beginner", "winner": 1, "gamePoints": [2, 7], "deals": 4},
-    ]
+    ]  # fmt: skip
     table.page.context.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(history))})")
     table.open("seed=1&speed=off&lang=sr-Latn")
     button = table.page.locator("#history-button")
@@ -179,13 +186,24 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
         "Pobede",
         "Poeni partije po deljenju",
     ]
-    assert panel.locator("table.history thead th").count() == 5
+    assert panel.locator("table.history thead th").all_inner_texts() == [
+        "Datum",
+        "Protivnik",
+        "Ishod",
+        "Poeni partije (Vi\u00a0: protivnik)",
+        "Deljenja",
+    ]
     expert = panel.locator('table.stats tr[data-group="expert"] td').all_inner_texts()
     assert expert == ["1", "1", "1,40"]
     overall = panel.locator('table.stats tr[data-group="all"] td').all_inner_texts()
     assert overall == ["2", "1", "1,00"]
-    # Dates as Serbian writes them, whatever the browser's own language; the five columns fit a phone's width.
-    assert panel.locator("table.history tbody tr").first.locator("td").first.inner_text() == "1. 12. 2025."
+    # Dates and times as Serbian writes them, whatever the browser's own language (all of one day's matches read
+    # "1. 12. 2025." before); the columns fit a phone's width.
+    date = panel.locator("table.history tbody tr").first.locator("td").first.inner_text()
+    assert " ".join(date.split()) == "1. 12. 2025. 13:00"
+    # A match with its game link can be replayed (the link under its result); one from before tokens cannot.
+    replays = [row.locator("a").count() for row in panel.locator("table.history tbody tr").all()]
+    assert replays == [1, 0]
     assert panel.evaluate("dialog => dialog.scrollWidth <= dialog.clientWidth")
     box = panel.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
@@ -210,3 +228,66 @@ def test_a_long_history_says_it_lists_only_the_latest_matches(table_in_context):
     assert panel.locator('table.stats tr[data-group="all"] td').first.inner_text() == "45"
     assert panel.locator("table.history tbody tr").count() == 30
     assert panel.locator(".history-shown").inner_text() == "Prikazano je poslednjih 30 od 45 partija."
+
+
+def finish_the_one_deal_match(table) -> None:
+    """Play ONE_DEAL's only deal out and step on to the match's result."""
+    table.play_out_deal()
+    table.dialog().locator("#next-deal").click()
+    table.dialog().locator("#rematch-button").wait_for()
+
+
+def open_history(table):
+    button = table.page.locator("#history-button")
+    if not button.is_visible():
+        table.page.locator("#menu-toggle").click()
+    button.click()
+    return table.dialog()
+
+
+def test_a_finished_match_can_be_replayed_from_the_history_after_the_rematch(table_in_context):
+    # Its save went when the rematch began, and with it the only way to see the match again: its "Link partije" was
+    # gone, and History listed it as plain text.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(ONE_DEAL)
+    finish_the_one_deal_match(table)
+    played = moves_of(current_save(table))
+    table.dialog().locator("#rematch-button").click()
+    table.wait_until(lambda: current_save(table)["record"]["seed"] == 4)  # the rematch, in a slot of its own
+    # The rematch's first deal may be the person's: he deals it before the History panel can open.
+    table.wait_until(lambda: table.dialog().count() > 0 or table.page.locator("#deal-number").inner_text() != "")
+    if table.dialog().locator(".preset").count():
+        table.step("4-4")
+    history = open_history(table)
+    link = history.locator("table.history tbody tr").first.get_by_role("link", name="Pregled")
+    address = urlsplit(link.get_attribute("href") or "")
+    assert address.path.endswith("/replay.html") and parse_qs(address.query) == {"lang": ["sr-Latn"]}
+    token = address.fragment.removeprefix("game=")
+    replayed = match_to_record(links.read_game_token(token))
+    assert moves_of({"record": replayed}) == played, "the link replays the finished match"
+    link.click()  # in the same tab: the match is finished and saved
+    table.page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    assert table.page.locator("#replay-position").inner_text().startswith("Deljenje 1 od 1")
+
+
+def test_the_history_credits_a_match_to_the_weakest_level_it_was_played_at(table_in_context):
+    # Six moves against the beginner, a switch to the master in Settings, a win: History said "majstor".
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(ONE_DEAL)
+    table.play_moves(2)  # the computer answers the first at the beginner level
+    table.wait_status("your-turn")
+    table.page.locator("#settings-button").click()
+    table.dialog().locator("#setting-level").select_option("master")
+    note = table.dialog().locator("#setting-level-note")
+    assert note.inner_text().startswith("Ako usred partije promenite jačinu računara")
+    table.dialog().locator("#settings-save").click()
+    table.wait_until(lambda: current_save(table)["level"] == "master")
+    table.open(SERBIAN)  # a reload (with no ?level= that differs): the levels played are kept with the match
+    finish_the_one_deal_match(table)
+    assert current_save(table)["record"]["level"] == "master", "the computer played on at the master level"
+    table.page.keyboard.press("Escape")
+    history = open_history(table)
+    row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
+    assert row[1] == "početnik"

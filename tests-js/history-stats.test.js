@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { historyStats } from "../web/js/history-stats.js";
+import { creditedLevel, historyStats } from "../web/js/history-stats.js";
 
 const LEVELS = ["beginner", "club", "expert", "master"];
 
@@ -53,5 +53,23 @@ describe("history statistics per level and overall", () => {
       old.map((row) => row.group),
       ["expert", "legend", "all"],
     );
+  });
+});
+
+describe("the level a match is credited to", () => {
+  test("the weakest the computer made a move at, in the engine's order, whatever order they were played in", () => {
+    assert.equal(creditedLevel(["beginner", "master"], LEVELS, "master"), "beginner");
+    assert.equal(creditedLevel(["master", "club", "expert"], LEVELS, "expert"), "club");
+    assert.equal(creditedLevel(["expert"], LEVELS, "expert"), "expert");
+  });
+
+  test("the order is the engine's, never the page's own", () => {
+    assert.equal(creditedLevel(["beginner", "master"], ["master", "beginner"], "beginner"), "master");
+  });
+
+  test("the level now, when no move was made at a level the engine knows (a save from before levels were kept)", () => {
+    assert.equal(creditedLevel([], LEVELS, "master"), "master");
+    assert.equal(creditedLevel(["grandmaster"], LEVELS, "club"), "club");
+    assert.equal(creditedLevel([], LEVELS, null), null);
   });
 });

@@ -38,8 +38,12 @@ const entry = (overrides = {}) => ({
   winner: 0,
   gamePoints: [7, 3],
   deals: 4,
+  token: null,
   ...overrides,
 });
+
+/** A game link token of the engine's shape (otv66/links.py: "g1." and URL-safe base64). */
+const TOKEN = "g1.eNqdk02L2zAQhv9K0akFlVq-_Ly";
 
 describe("the saved match", () => {
   test("a saved match reads back with its record, how it is played, its public state and the save's version", () => {
@@ -223,10 +227,41 @@ describe("the history of finished matches", () => {
   test("what an entry holds besides its game points is cleaned: no markup or text reaches the page as a number", () => {
     const hostile = { date: "<img>", opponent: "<b>", level: 5, winner: "0", gamePoints: [7, 3], deals: "<i>" };
     assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: JSON.stringify([hostile]) } })), [
-      { date: 0, opponent: "computer", level: null, winner: null, gamePoints: [7, 3], deals: 0 },
+      { date: 0, opponent: "computer", level: null, winner: null, gamePoints: [7, 3], deals: 0, token: null },
     ]);
     const text = JSON.stringify([entry({ gamePoints: ["<img src=x onerror=alert(1)>", 3] })]);
     assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: text } })), []);
+  });
+
+  test("a match keeps its game link token for its replay", () => {
+    const storage = new FakeStorage();
+    addToHistory(entry({ token: TOKEN }), storage);
+    assert.deepEqual(readHistory(storage), [entry({ token: TOKEN })]);
+  });
+
+  test("an entry from before there were tokens is kept without one", () => {
+    const { token, ...old } = entry();
+    const items = { [HISTORY_KEY]: JSON.stringify([old]) };
+    assert.equal(token, null);
+    assert.deepEqual(readHistory(new FakeStorage({ items })), [entry()]);
+  });
+
+  test("a token that is not of the engine's shape drops only the link, never the match", () => {
+    const broken = [
+      'g1.abc" onclick="alert(1)',
+      "javascript:alert(1)",
+      "d1.eNqdk02L2zAQhv9K", // a deal link's token
+      "g1.",
+      "g1.abc#deal=d1.x",
+      "g1.abc def",
+      42,
+      { token: TOKEN },
+    ];
+    const items = { [HISTORY_KEY]: JSON.stringify(broken.map((token, date) => entry({ date, token }))) };
+    assert.deepEqual(
+      readHistory(new FakeStorage({ items })),
+      broken.map((_, date) => entry({ date })),
+    );
   });
 
   test("a refusing storage loses the entry, never throws", () => {

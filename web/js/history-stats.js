@@ -58,3 +58,17 @@ export function historyStats(history, levels, defaultLevel) {
   if (people.length) rows.push(row("human", people, false));
   return rows;
 }
+
+/**
+ * The level History credits a match against the computer to: the weakest of those it made a move at (`played`,
+ * ordered by the engine's `levels`, weakest first), so that a match begun against the beginner and won after a
+ * switch to the master does not count as a win against the master; `current` (its level now) when it made no move
+ * at a level the engine knows.
+ * @param {string[]} played
+ * @param {string[]} levels the engine's level names, weakest first
+ * @param {string | null} current
+ * @returns {string | null}
+ */
+export function creditedLevel(played, levels, current) {
+  return levels.find((level) => played.includes(level)) ?? current;
+}

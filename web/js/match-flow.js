@@ -22,7 +22,7 @@ import {
   showMatchResult,
   showMessage,
 } from "./panels.js";
-import { newMatch, recordInHistory, save } from "./persistence.js";
+import { newMatch, notePlayedLevel, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
 import { share } from "./share.js";
@@ -236,7 +236,7 @@ export class MatchFlow {
    */
   async finishMatch(game) {
     this.setBusy(true);
-    recordInHistory(this.ctx);
+    await recordInHistory(this.ctx);
     await save(this.ctx);
     const choice = await showMatchResult(this.ctx.dialog, game, namesOf(this.page), youOf(this.page));
     if (choice !== "rematch") return false;
@@ -319,6 +319,7 @@ export class MatchFlow {
   askComputer() {
     const started = performance.now();
     const reply = this.ctx.engine.call("computer_move").then(async (answer) => {
+      notePlayedLevel(this.ctx, answer.state);
       await save(this.ctx);
       return answer;
     });

@@ -46,6 +46,8 @@
  * @property {Player | null} winner
  * @property {Pair} gamePoints
  * @property {number} deals
+ * @property {string | null} token  the match's game link token (share.js `linkToken`), for its replay; null when
+ *   the engine gave none or the entry is from before there were tokens
  */
 
 /**
@@ -54,6 +56,8 @@
  * @property {"computer" | "human"} opponent
  * @property {string | null} level
  * @property {boolean} finished  the match is over and already in the history
+ * @property {string[]} [levelsPlayed]  the levels the computer has made a move at (store.js `levelsPlayed`); none
+ *   in saves from before they were kept
  */
 
 /**

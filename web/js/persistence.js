@@ -7,10 +7,11 @@
  */
 
 import { engineText } from "./engine-text.js";
+import { creditedLevel } from "./history-stats.js";
 import { t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
-import { clearLinkFromAddress, linkInLocation, openLinkedDeal } from "./share.js";
+import { clearLinkFromAddress, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
 import { addToHistory, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
 import { levelOf, opponentOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
@@ -123,6 +124,7 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
       tabOwner.claim(startSlot());
       store.update((page) => {
         page.game = linked.state;
+        page.levelsPlayed = [];
       });
       return save(ctx);
     }
@@ -180,9 +182,11 @@ async function resume(ctx, save) {
       opponent: save.opponent === "human" ? "human" : "computer",
       level: levels.list.includes(save.level ?? "") ? save.level : levels.default,
     });
+    const played = Array.isArray(save.levelsPlayed) ? save.levelsPlayed : []; // none in saves from before
     store.update((page) => {
       page.game = sameOrNew(game, page.game);
       page.historyAdded = Boolean(save.finished);
+      page.levelsPlayed = played.filter((level) => levels.list.includes(level));
     });
     tabOwner.claim(save.id);
     ctx.announce(t("resumed"));
@@ -251,6 +255,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
   store.update((page) => {
     page.game = sameOrNew(/** @type {PlayingState} */ (game), page.game);
     page.historyAdded = false;
+    page.levelsPlayed = [];
     page.shownResultFor = null;
     page.hint = null;
     page.moveNote = null;
@@ -275,7 +280,13 @@ export async function save(ctx, state = ctx.store.state.game) {
   const slot = tabOwner.slot;
   if (!page.game?.match || slot === null || !tabOwner.owns(slot)) return; // another tab plays this match now
   const record = await ctx.engine.call("record");
-  const meta = { opponent: record.opponent, level: record.level ?? null, finished: page.historyAdded, state };
+  const meta = {
+    opponent: record.opponent,
+    level: record.level ?? null,
+    finished: page.historyAdded,
+    levelsPlayed: page.levelsPlayed,
+    state,
+  };
   if (saveMatch(slot, record, meta) || toldFull) return;
   toldFull = true;
   ctx.store.update((now) => {
@@ -284,22 +295,43 @@ export async function save(ctx, state = ctx.store.state.game) {
 }
 
 /**
- * Put the finished match into the history, once.
+ * The computer has made a move at the level `state` names (the bridge state after its move): History credits the
+ * match to the weakest level it played at.
  * @param {PageContext} ctx
+ * @param {PlayingState} state
  */
-export function recordInHistory(ctx) {
+export function notePlayedLevel(ctx, state) {
+  const level = state.seats?.[1].level;
+  if (!level || ctx.store.state.levelsPlayed.includes(level)) return;
+  ctx.store.update((page) => {
+    page.levelsPlayed = [...page.levelsPlayed, level];
+  });
+}
+
+/**
+ * Put the finished match into the history, once, with its game link token: the match's save goes when the next
+ * match starts, and the token keeps its replay (History's "Replay"). Without a token (the engine refused) the
+ * match goes in all the same. Against the computer it counts for the weakest level it played at.
+ * @param {PageContext} ctx
+ * @returns {Promise<void>}
+ */
+export async function recordInHistory(ctx) {
   const page = ctx.store.state;
   const match = page.game?.match;
   if (page.historyAdded || !match) return;
-  addToHistory({
+  const opponent = opponentOf(page);
+  const entry = {
     date: Date.now(),
-    opponent: opponentOf(page),
-    level: levelOf(page),
+    opponent,
+    level: opponent === "computer" ? creditedLevel(page.levelsPlayed, page.levels.list, levelOf(page)) : levelOf(page),
     winner: match.winner,
     gamePoints: match.game_points,
     deals: match.deals.length,
-  });
+  };
+  const token = await linkToken(ctx.engine, "game").catch(() => null);
+  if (ctx.store.state.historyAdded) return; // a second call got there while the engine made the token
   ctx.store.update((state) => {
     state.historyAdded = true;
   });
+  addToHistory({ ...entry, token });
 }

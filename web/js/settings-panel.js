@@ -9,6 +9,7 @@ import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { checkbox, readRules, ruleFields, select } from "./rule-fields.js";
 import { SPEEDS } from "./settings.js";
+import { linkUrl } from "./share.js";
 import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
@@ -72,6 +73,7 @@ export function showSettings(dialog, settings, levels) {
         t("level"),
         levels.list.map((name) => [name, ratedLevelName(name)]),
         level,
+        t("levelHistoryNote"),
       )}
       ${checkbox("deal-always", t("dealAlwaysPlan", { plan: planText(dealing.plan) }), dealing.always)}
     </fieldset>
@@ -210,10 +212,15 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
   const rows = history
     .slice(0, HISTORY_ROWS)
     .map((entry) => {
-      const date = dateText(entry.date);
+      const date = dateText(entry.date, true);
       const opponent = opponentName(entry.opponent, entry.level, levels.default);
       const verdict = entry.opponent === "human" ? "—" : t(entry.winner === 0 ? "historyWon" : "historyLost");
-      return `<tr>${cell(date)}${cell(opponent)}${cell(verdict)}${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
+      // The finished match's save is gone once the next one starts: its replay link is what is left of it. Under
+      // the result, as no sixth column fits a phone (nor the panel on a desktop).
+      const replay = entry.token
+        ? `<a class="history-replay" href="${escapeHtml(linkUrl("game", entry.token, location.href, ["lang"]))}">${escapeHtml(t("historyReplay"))}</a>`
+        : "";
+      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${replay}</td>${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
     })
     .join("");
   // The statistics count more matches than the list shows: say so, or a player counting the rows finds some missing.

@@ -136,6 +136,18 @@ function showLink(dialog, title, text, url) {
 }
 
 /**
+ * The engine's token for the deal in play or the whole match (bridge `deal_link` / `game_link`); rejects with the
+ * engine's error when there is none.
+ * @param {Engine} engine
+ * @param {LinkKind} kind
+ * @returns {Promise<string>}
+ */
+export async function linkToken(engine, kind) {
+  const { token } = await engine.call(kind === "deal" ? "deal_link" : "game_link");
+  return token;
+}
+
+/**
  * Ask the engine for a token and show its link; a failure is shown as a message. Used by the menu's share buttons
  * and by a finished deal's result panel (the deal just played, before the next is dealt).
  * @param {Engine} engine
@@ -144,7 +156,7 @@ function showLink(dialog, title, text, url) {
  */
 export async function share(engine, dialog, kind) {
   try {
-    const { token } = await engine.call(kind === "deal" ? "deal_link" : "game_link");
+    const token = await linkToken(engine, kind);
     const title = st(kind === "deal" ? "shareDealTitle" : "shareGameTitle");
     const text = st(kind === "deal" ? "shareDealText" : "shareGameText");
     await showLink(dialog, title, text, linkUrl(kind, token));

@@ -26,7 +26,18 @@ import { deviceStorage } from "./device-storage.js";
 
 /** Version of the saved wrapper around the record; a higher one comes from a newer page and is never touched. */
 export const SAVE_VERSION = 2;
+/**
+ * How many finished matches the history keeps. An entry is about 110 characters plus its game link token (the engine's
+ * zlib-compressed record: about 700 characters for a match of five deals, some 1.5 kB for a long one), so the
+ * whole history stays under about 400 kB of the browser's 5 MB.
+ */
 const HISTORY_LIMIT = 200;
+
+/**
+ * A game link token as the engine writes it ("g1." and URL-safe base64, otv66/links.py): a stored one of any other
+ * shape is dropped (it goes into a link's address), and the replay page's engine checks the rest.
+ */
+const GAME_TOKEN = /^g\d+\.[\w-]+$/;
 
 /** The prefix of every key: the game's own, or another one for a page that must not touch the player's saves. */
 let namespace = "otv66.";
@@ -255,7 +266,9 @@ export function deleteSave(id, storage = deviceStorage()) {
 
 /**
  * A stored history entry as the page may use it, or null: game points a pair of numbers, the counts numbers (0
- * when missing), the opponent one of the two seats. Storage is input like any other: it may hold anything.
+ * when missing), the opponent one of the two seats, the game link token one of the engine's shape (else the entry
+ * is kept without it: an entry from before there were tokens has none). Storage is input like any other: it may
+ * hold anything.
  * @param {any} entry
  * @returns {HistoryEntry | null}
  */
@@ -270,6 +283,7 @@ function historyEntry(entry) {
     winner: entry.winner === 0 || entry.winner === 1 ? entry.winner : null,
     gamePoints: [points[0], points[1]],
     deals: count(entry.deals),
+    token: typeof entry.token === "string" && GAME_TOKEN.test(entry.token) ? entry.token : null,
   };
 }
 
@@ -289,8 +303,8 @@ export function readHistory(storage = deviceStorage()) {
 }
 
 /**
- * Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals}`. The oldest entries beyond
- * the last 200 are dropped.
+ * Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals, token}`. The oldest entries
+ * beyond the last `HISTORY_LIMIT` are dropped.
  * @param {HistoryEntry} entry
  * @param {Storage} [storage]
  */

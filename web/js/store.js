@@ -30,6 +30,8 @@ import { computerName } from "./player-names.js";
  * @property {number | null} shownResultFor number of the deal whose result panel was closed
  * @property {boolean} dealResultOpen
  * @property {boolean} historyAdded the finished match is in the history
+ * @property {string[]} levelsPlayed the levels the computer has made a move at in the match in play (kept in its
+ *   save): History credits the match to the weakest of them (history-stats.js `creditedLevel`)
  * @property {string | null} notice a message to show once the table is ready
  * @property {string | null} moveNote a line on the move to make, on the status line until the next move: why the card
  *   just tapped may not be played, the hint, or the marriage just announced
@@ -86,6 +88,7 @@ export function createPageState(settings, seed) {
     shownResultFor: null,
     dealResultOpen: false,
     historyAdded: false,
+    levelsPlayed: [],
     notice: null,
     moveNote: null,
   };

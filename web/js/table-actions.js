@@ -117,7 +117,7 @@ export function rematch(flow) {
   flow.run(async () => {
     const game = flow.page.game;
     if (!game?.match.is_over || flow.page.busy) return;
-    recordInHistory(flow.ctx);
+    await recordInHistory(flow.ctx);
     await flow.rematch(game);
     await flow.advance();
   });

@@ -129,6 +129,8 @@ export const EN = {
   level_expert: "expert",
   level_master: "master",
   levelRated: "{level} (rating {rating})",
+  levelHistoryNote:
+    "If you change the computer's level during a match, History lists the match under the weakest level you played against.",
   settingsPlay: "Play",
   matchRules: "Match rules",
   settingsLook: "Look and sound",
@@ -163,6 +165,7 @@ export const EN = {
   historyWon: "won",
   historyLost: "lost",
   historyHotseat: "two players",
+  historyReplay: "Replay",
   clearHistory: "Clear history",
   clearHistoryConfirm: "Delete every finished match and its statistics? This cannot be undone.",
   saveCorrupt: "The saved match could not be resumed. {reason} It is kept aside; a new match starts.",

@@ -141,6 +141,8 @@ export const SR = {
   level_expert: "ekspert",
   level_master: "majstor",
   levelRated: "{level} (rejting {rating})",
+  levelHistoryNote:
+    "Ako usred partije promenite jačinu računara, partija se u Istoriji vodi pod najslabijom jačinom protiv koje ste igrali.",
   settingsPlay: "Igra",
   matchRules: "Pravila partije",
   settingsLook: "Izgled i zvuk",
@@ -176,6 +178,7 @@ export const SR = {
   historyWon: "pobeda",
   historyLost: "poraz",
   historyHotseat: "dva igrača",
+  historyReplay: "Pregled",
   clearHistory: "Obrišite istoriju",
   clearHistoryConfirm: "Obrisati sve završene partije i njihovu statistiku? To ne može da se vrati.",
   // saves
