@@ -59,3 +59,40 @@ def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table
     table.wait_until(lambda: saved_text(table) is not None)
     assert current_save(table)["record"]["seed"] == 3 + 1, "as the result's Rematch: the seed goes on past the deal"
     assert history_length(table) == 1, "the finished match went into the history once"
+
+
+def test_a_deals_result_can_be_put_aside_to_look_at_the_table_and_the_table_leads_on(table):
+    page = table.open(f"seed=3&level=beginner&opponent=computer&{SERBIAN}").page
+    page.evaluate("localStorage.setItem('otv66.rulesOffered', '1')")
+    following = page.locator("#table-next-deal-button")
+    table.play_out_deal()
+    assert table.dialog().locator("#see-table").inner_text() == "Pogledajte sto"
+    page.keyboard.press("Escape")  # as "Pogledajte sto": the finished deal stays on the table
+    table.wait_until(following.is_visible)
+    assert table.dialog().count() == 0
+    assert page.locator("#status").get_attribute("data-status") == "deal-over"
+    assert following.inner_text() == "Sledeće deljenje"
+    assert not page.locator("#table-rematch-button").is_visible()
+    page.locator("#history-button").click()  # the menu works meanwhile, and nothing moves on
+    table.dialog().get_by_role("button", name="Zatvorite").click()
+    assert following.is_visible() and page.locator("#deal-number [aria-hidden=true]").inner_text() == "#1"
+    following.click()
+    table.wait_until(
+        lambda: table.dialog().count() > 0 or page.locator("#deal-number [aria-hidden=true]").inner_text() == "#2"
+    )
+    assert not following.is_visible()
+
+
+def test_the_deciding_deals_result_put_aside_leads_on_to_the_matchs_result(table_in_context):
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open(ONE_DEAL).page
+    table.play_out_deal()
+    table.dialog().locator("#see-table").tap()
+    following = page.locator("#table-next-deal-button")
+    table.wait_until(following.is_visible)
+    assert following.inner_text() == "Rezultat partije"
+    assert not page.locator("#table-rematch-button").is_visible(), "its result first"
+    following.tap()
+    table.dialog().locator("text=Revanš").wait_for()
+    assert history_length(table) == 1

@@ -30,7 +30,7 @@ import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
 import { createPageState, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
-import { claim, hint, rematch, setLevel, showLastTrick, undo } from "./table-actions.js";
+import { afterDealAside, claim, hint, rematch, setLevel, showLastTrick, undo } from "./table-actions.js";
 
 const root = byId("app");
 const loading = new LoadingScreen(byId("loading"));
@@ -233,6 +233,7 @@ function wireButtons() {
   byId("claim-button").addEventListener("click", () => claim(flow));
   byId("last-trick-button").addEventListener("click", () => showLastTrick(flow));
   byId("table-rematch-button").addEventListener("click", () => rematch(flow));
+  byId("table-next-deal-button").addEventListener("click", () => afterDealAside(flow));
 }
 
 // ------------------------------------------------------------------ start

@@ -128,7 +128,14 @@ export class MatchFlow {
       const deal = game.deal;
       // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is.
       const recorded = this.page.historyAdded;
-      if (deal?.result && this.page.shownResultFor !== deal.number && !recorded) await this.dealOver(game);
+      if (deal?.result && this.page.shownResultFor !== deal.number && !recorded && !(await this.dealOver(game))) {
+        this.keepKeyboardFocus(); // the result put aside: the table shows the deal until its button leads on
+        return;
+      }
+      if (this.page.dealAside)
+        this.ctx.store.update((page) => {
+          page.dealAside = false;
+        });
       switch (game.phase) {
         case "match_over":
           if (recorded || !(await this.finishMatch(game))) {
@@ -188,18 +195,21 @@ export class MatchFlow {
     if (!document.body.classList.contains("keyboard")) return;
     const focused = /** @type {HTMLElement | null} */ (document.activeElement);
     if (focused && focused !== document.body && !focused.hidden && focused.isConnected) return;
-    const next = 'button.card.top[aria-disabled="false"], #table-rematch-button:not([hidden])';
+    const next =
+      'button.card.top[aria-disabled="false"], #table-rematch-button:not([hidden]), #table-next-deal-button:not([hidden])';
     /** @type {HTMLElement | null} */ (this.ctx.root.querySelector(next))?.focus();
   }
 
   /**
-   * @private The deal's result panel (with the review, if the engine has one).
+   * @private The deal's result panel (with the review, if the engine has one). Resolves false when the player put
+   * it aside to look at the table: the table's own button then leads on (app.js).
    * @param {PlayingState} game the bridge state with the finished deal
+   * @returns {Promise<boolean>}
    */
   async dealOver(game) {
     const { store, engine, dialog, root } = this.ctx;
     const deal = game.deal;
-    if (!deal?.result) return; // advance() comes here only with a finished deal
+    if (!deal?.result) return true; // advance() comes here only with a finished deal
     store.update((page) => {
       page.busy = true;
       page.dealResultOpen = true;
@@ -214,6 +224,15 @@ export class MatchFlow {
         await share(engine, dialog, "deal"); // the deal just played: the next is not dealt yet
         continue;
       }
+      if (choice === "aside") {
+        store.update((page) => {
+          page.shownResultFor = deal.number;
+          page.dealResultOpen = false;
+          page.dealAside = true;
+          page.busy = false;
+        });
+        return false;
+      }
       if (choice !== "review") break;
       setStatus(root, "thinking", t("reviewing"));
       const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
@@ -227,6 +246,7 @@ export class MatchFlow {
       page.shownResultFor = deal.number;
       page.dealResultOpen = false;
     });
+    return true;
   }
 
   /**

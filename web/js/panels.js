@@ -298,6 +298,8 @@ export function explainResult(result, names, awarded, you) {
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
  * @param {{reviewAvailable: boolean, shareAvailable: boolean}} options  which of the review and the deal's link
  *   to offer besides the next deal
+ * @returns {Promise<string | null>} "next", "review", "share", or "aside" (the player wants to look at the table
+ *   first)
  */
 export function showDealResult(dialog, state, names, you, { reviewAvailable, shareAvailable }) {
   const deal = /** @type {DealView} */ (state.deal);
@@ -328,7 +330,15 @@ export function showDealResult(dialog, state, names, you, { reviewAvailable, sha
   const buttons = [{ label, value: "next", primary: true, id: "next-deal" }];
   if (reviewAvailable) buttons.push({ label: t("review"), value: "review", id: "review-button" });
   if (shareAvailable) buttons.push({ label: st("shareDeal"), value: "share", id: "share-finished-deal" });
-  return showPanel(dialog, { kind: "result", title: t("dealN", { n: deal.number }), body, buttons });
+  buttons.push({ label: t("seeTable"), value: "aside", id: "see-table" });
+  // Escape puts the result aside too: the table's own button leads on (match-flow.js).
+  return showPanel(dialog, {
+    kind: "result",
+    title: t("dealN", { n: deal.number }),
+    body,
+    buttons,
+    cancelValue: "aside",
+  });
 }
 
 /**

@@ -155,6 +155,7 @@ export async function continueMatch(ctx, id) {
   useSlot(id);
   ctx.store.update((page) => {
     page.shownResultFor = null;
+    page.dealAside = false;
     page.hint = null;
     page.shownTrick = null;
   });
@@ -257,6 +258,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
     page.historyAdded = false;
     page.levelsPlayed = [];
     page.shownResultFor = null;
+    page.dealAside = false;
     page.hint = null;
     page.moveNote = null;
     page.shownTrick = null;

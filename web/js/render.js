@@ -288,7 +288,11 @@ function renderControls(root, state, view) {
   // under any other panel).
   const rematch = button("#table-rematch-button");
   rematch.textContent = t("rematch");
-  rematch.hidden = !state?.match?.is_over || view.busy;
+  rematch.hidden = !state?.match?.is_over || view.busy || Boolean(view.dealAside);
+  // A deal's result put aside: the table shows the deal, and this leads on, as the result's own button would.
+  const nextDeal = button("#table-next-deal-button");
+  nextDeal.textContent = state?.match?.is_over ? t("toMatchResult") : t("nextDeal");
+  nextDeal.hidden = !view.dealAside || view.busy;
 }
 
 /**

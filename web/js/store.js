@@ -29,6 +29,7 @@ import { computerName } from "./player-names.js";
  * @property {Set<string> | null} undealtUnder piles whose face-down card it has not brought yet
  * @property {number | null} shownResultFor number of the deal whose result panel was closed
  * @property {boolean} dealResultOpen
+ * @property {boolean} dealAside the player put the finished deal's result aside to look at the table (match-flow.js)
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string[]} levelsPlayed the levels the computer has made a move at in the match in play (kept in its
  *   save): History credits the match to the weakest of them (history-stats.js `creditedLevel`)
@@ -87,6 +88,7 @@ export function createPageState(settings, seed) {
     undealtUnder: null,
     shownResultFor: null,
     dealResultOpen: false,
+    dealAside: false,
     historyAdded: false,
     levelsPlayed: [],
     notice: null,
@@ -172,6 +174,7 @@ export function viewOf(page) {
     shownTrick: page.shownTrick,
     undealt: page.undealt,
     undealtUnder: page.undealtUnder,
+    dealAside: page.dealAside,
   };
 }
 

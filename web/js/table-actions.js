@@ -122,3 +122,15 @@ export function rematch(flow) {
     await flow.advance();
   });
 }
+
+/**
+ * On from a deal whose result the player put aside to look at the table (the table's button, where the result's
+ * own button would have led: the next deal, or the match's result).
+ * @param {MatchFlow} flow
+ */
+export function afterDealAside(flow) {
+  flow.run(async () => {
+    if (!flow.page.dealAside || flow.page.busy) return;
+    await flow.advance();
+  });
+}

@@ -109,6 +109,7 @@ export const EN = {
   gamePointsTo: "{name}: +{n} (match {a} : {b})",
   nextDeal: "Next deal",
   toMatchResult: "Match result",
+  seeTable: "See the table",
   matchOverTitle: "Match over",
   matchWinner: "Match won by {name}, {a} : {b}",
   matchWinnerYou: "You won the match, {a} : {b}",

@@ -119,6 +119,7 @@ export const SR = {
   gamePointsTo: "{name}: +{n} (partija {a} : {b})",
   nextDeal: "Sledeće deljenje",
   toMatchResult: "Rezultat partije",
+  seeTable: "Pogledajte sto",
   matchOverTitle: "Kraj partije",
   matchWinner: "Partiju dobija: {name}, {a} : {b}",
   matchWinnerYou: "Dobili ste partiju, {a} : {b}",
