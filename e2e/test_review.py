@@ -161,6 +161,20 @@ def test_always_deal_like_this_skips_the_panel(table_in_context):
     assert stored == {"plan": [1, 1, 2, 4], "always": False}
 
 
+def open_history(table, history=None):
+    """Open the page (in Serbian, a seeded match) with `history` as its stored finished matches, if given, and its
+    History panel (through the folded menu on a phone)."""
+    if history is not None:
+        script = f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(history))})"
+        table.page.context.add_init_script(script)
+        table.open("seed=1&speed=off&lang=sr-Latn")
+    button = table.page.locator("#history-button")
+    if not button.is_visible():
+        table.page.locator("#menu-toggle").click()
+    button.click()
+    return table.dialog()
+
+
 NOON = 1764590400000
 """Noon UTC on 1 December 2025 (ms): 1 December in every time zone from UTC-12 to UTC+11."""
 
@@ -172,13 +186,7 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
          "token": "g1.eNqdk02L2zAQhv9K"},
         {"date": NOON, "opponent": "computer", "level": "beginner", "winner": 1, "gamePoints": [2, 7], "deals": 4},
     ]  # fmt: skip
-    table.page.context.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(history))})")
-    table.open("seed=1&speed=off&lang=sr-Latn")
-    button = table.page.locator("#history-button")
-    if not button.is_visible():
-        table.page.locator(".menu-toggle").click()
-    button.click()
-    panel = table.dialog()
+    panel = open_history(table, history)
     assert panel.evaluate("d => d.querySelector('.panel-title') === document.activeElement"), "a text opens at its top"
     assert panel.locator("table.stats thead th").all_inner_texts() == [
         "Protivnik",
@@ -218,13 +226,7 @@ def test_a_long_history_says_it_lists_only_the_latest_matches(table_in_context):
         {"date": NOON, "opponent": "computer", "level": "beginner", "winner": n % 2, "gamePoints": [7, 3], "deals": 4}
         for n in range(45)
     ]
-    table.page.context.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(history))})")
-    table.open("seed=1&speed=off&lang=sr-Latn")
-    button = table.page.locator("#history-button")
-    if not button.is_visible():
-        table.page.locator(".menu-toggle").click()
-    button.click()
-    panel = table.dialog()
+    panel = open_history(table, history)
     assert panel.locator('table.stats tr[data-group="all"] td').first.inner_text() == "45"
     assert panel.locator("table.history tbody tr").count() == 30
     assert panel.locator(".history-shown").inner_text() == "Prikazano je poslednjih 30 od 45 partija."
@@ -235,14 +237,6 @@ def finish_the_one_deal_match(table) -> None:
     table.play_out_deal()
     table.dialog().locator("#next-deal").click()
     table.dialog().locator("#rematch-button").wait_for()
-
-
-def open_history(table):
-    button = table.page.locator("#history-button")
-    if not button.is_visible():
-        table.page.locator("#menu-toggle").click()
-    button.click()
-    return table.dialog()
 
 
 def test_a_finished_match_can_be_replayed_from_the_history_after_the_rematch(table_in_context):
