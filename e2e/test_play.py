@@ -368,3 +368,39 @@ def test_the_arrow_keys_move_through_the_menu_not_to_the_cards(table_in_context,
         assert page.evaluate(focused) == "menu-toggle"
         page.keyboard.press("ArrowDown")
         assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "false", "to a card I can play"
+
+
+COUNT_PONDERING = """
+window.__ponderSlices = 0;
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message?.method === "ponder") window.__ponderSlices++;
+  return post.call(this, message, ...rest);
+};
+"""
+"""Counts the slices of thinking on the player's time that the page asks the engine's worker for."""
+SET_VISIBILITY = """(state) => {
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => state === "hidden" });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+"""The page put out of sight or back ("hidden" or "visible"), as when a phone's browser goes behind another app."""
+
+
+def test_the_computer_thinks_on_my_time_only_while_the_page_is_in_sight(table):
+    table.page.add_init_script(COUNT_PONDERING)
+    table.open(f"seed=5&level=master&opponent=computer&{FAST}")
+    page = table.page
+
+    def slices() -> int:
+        return page.evaluate("window.__ponderSlices")
+
+    table.wait_until(lambda: table.playable().count() > 0)
+    table.wait_until(lambda: slices() >= 3)  # the master thinks while I decide
+    page.evaluate(SET_VISIBILITY, "hidden")
+    page.wait_for_timeout(500)  # the slice under way (30 ms of thinking) ends
+    stopped = slices()
+    page.wait_for_timeout(1_000)
+    assert slices() == stopped, "no thinking while the page is out of sight"
+    page.evaluate(SET_VISIBILITY, "visible")
+    table.wait_until(lambda: slices() > stopped)  # back in sight, it thinks on

@@ -68,6 +68,8 @@ export class MatchFlow {
      * @type {{reply: Promise<import("./types.js").ComputerMove>, started: number} | null}
      */
     this.nextComputerMove = null;
+    // A page put out of sight stops pondering (below); back in sight, it picks up where it left off.
+    document.addEventListener("visibilitychange", () => this.ponder());
   }
 
   /** The page's state now. */
@@ -88,6 +90,7 @@ export class MatchFlow {
         await task();
       } finally {
         this.queued--;
+        this.ponder(); // the last task done: the computer may think on the person's time
       }
     };
     this.chain = this.chain.then(counted).catch(async (error) => {
@@ -154,7 +157,6 @@ export class MatchFlow {
         default:
           this.setBusy(false);
           this.keepKeyboardFocus();
-          this.ponder();
           return;
       }
     }
@@ -163,13 +165,19 @@ export class MatchFlow {
   /**
    * @private While a person is to move against the computer, it thinks on his time in short slices, one
    * after another, and stops at once when anything else wants the engine (a move, a hint, any other call).
-   * Its table is kept for its next move. A failed slice only ends the pondering: it is a bonus.
+   * Its table is kept for its next move. A failed slice only ends the pondering: it is a bonus. It thinks only
+   * while the page is in sight: a tab in the background, or a phone's browser behind another app, must not
+   * spend the battery on a player who is not there.
    */
   ponder() {
     if (this.pondering) return;
     const { engine } = this.ctx;
     const idle = () =>
-      this.page.game?.phase === "human_moves" && !this.page.busy && this.queued === 0 && engine.pending.size === 0;
+      this.page.game?.phase === "human_moves" &&
+      !this.page.busy &&
+      this.queued === 0 &&
+      engine.pending.size === 0 &&
+      document.visibilityState === "visible";
     if (opponentOf(this.page) !== "computer" || !idle()) return;
     this.pondering = true;
     const loop = async () => {
