@@ -6,6 +6,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8066
 CHROMIUM ?= /usr/bin/chromium
+JOBS ?= 2
+# JOBS: test processes side by side (pytest-xdist) for the engine's and the browser tests; CI has 2 cores
 
 .PHONY: serve build test install install-browser lint typecheck lint-js typecheck-js test-js test-engine test-pyodide test-e2e bench bench-ai bench-load clean
 
@@ -59,14 +61,16 @@ test-js: node_modules/.installed
 
 ## test-engine: the engine's tests and doctests in CPython, each stopped (as a failure) if it runs past 120 s
 test-engine: $(VENV)/.installed
-	$(PY) -m pytest -q --timeout 120 tests otv66
+	$(PY) -m pytest -q --timeout 120 -n $(JOBS) tests otv66
 
 ## test-pyodide: the same engine tests inside real Pyodide (Node.js + npm pyodide)
 test-pyodide: $(VENV)/.installed node_modules/.installed
 	$(PY) tools/pyodide_tests.py
 
+## test-e2e: the browser tests against the site `make build` left in dist/, JOBS at a time (the shipping tests,
+## which make builds of their own, on one of them)
 test-e2e: build
-	$(PY) -m pytest -q e2e
+	$(PY) -m pytest -q -n $(JOBS) --dist loadgroup --site dist e2e
 
 ## bench: the engine's speed; bench-ai: the opponent's strength and decision times, in CPython and in Pyodide
 bench: $(VENV)/.installed

@@ -39,6 +39,15 @@ STATE_TIMEOUT_MS = 5_000
 STATUSES = ("loading", "your-turn", "thinking", "deal-over", "match-over", "error")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--site",
+        type=Path,
+        help="serve this built site (tools/build_site.py's output, as `make build` leaves it in dist/) instead of "
+        "building one from the sources for the run (each xdist worker would build its own)",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_console(text): a console error containing text is expected")
 
@@ -51,8 +60,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built from the current sources."""
+def site_dir(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Path:
+    """The site: the one given with ``--site``, or else built from the current sources."""
+    given: Path | None = pytestconfig.getoption("site")
+    if given is not None:
+        if not (given / "index.html").is_file():
+            raise pytest.UsageError(f"--site {given}: no built site there (make build writes one into dist/)")
+        return given.resolve()
     out = tmp_path_factory.mktemp("site") / "dist"
     subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)], check=True, cwd=ROOT)
     return out

@@ -11,7 +11,8 @@
 3. run ``tools/pyodide/run_pytest.mjs`` under Node.js: it loads the npm ``pyodide`` package,
    installs the wheels, mounts ``tests/`` and runs pytest on ``tests`` and the doctests of the
    *installed* ``otv66``, with the options of ``pyproject.toml``;
-4. run the same tests in this CPython and compare every test's outcome.
+4. run the same tests in this CPython, at the same time as step 3 (each run takes one core), and
+   compare every test's outcome.
 
 The exit status is non-zero if pytest fails inside Pyodide, or if any test is missing from
 one run or ends differently (a skip that happens only in Pyodide is a difference too). A test
@@ -154,12 +155,23 @@ def run_in_pyodide(wheels: Path, outcomes: Path, extra_args: list[str]) -> tuple
         print(f"CRASHED {shorten(crashed[-1])}: Pyodide died; running the suite again without it", flush=True)
 
 
-def run_in_cpython(outcomes: Path, extra_args: list[str]) -> dict[str, str]:
-    """Run the same tests in this interpreter (quietly); return every test's outcome."""
+def start_in_cpython(outcomes: Path, output: Path, extra_args: list[str]) -> subprocess.Popen[bytes]:
+    """Start the same tests in this interpreter, in the background, its output into the file ``output``.
+
+    It runs beside the Pyodide run (each takes one core): :func:`cpython_outcomes` waits for it.
+    """
     env = {**os.environ, "PYTHONPATH": str(TOOLS), "OTV66_OUTCOMES_JSON": str(outcomes)}
-    options = [*PYTEST_OPTIONS, *extra_args, "-p", "outcomes_plugin"]
-    done = run([sys.executable, "-m", "pytest", "-q", *options, "tests", "otv66"], env=env, capture=True)
-    print(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr)
+    command = [sys.executable, "-m", "pytest", "-q", *PYTEST_OPTIONS, *extra_args, "-p", "outcomes_plugin"]
+    print("$", " ".join(shorten(arg) for arg in [*command, "tests", "otv66"]), "(in the background)", flush=True)
+    with output.open("wb") as sink:
+        return subprocess.Popen([*command, "tests", "otv66"], cwd=REPO, env=env, stdout=sink, stderr=subprocess.STDOUT)
+
+
+def cpython_outcomes(started: subprocess.Popen[bytes], outcomes: Path, output: Path) -> dict[str, str]:
+    """Wait for the CPython run; print its summary line and return every test's outcome."""
+    started.wait()
+    lines = output.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+    print(lines[-1] if lines else f"The CPython run printed nothing (exit code {started.returncode}).")
     return read_json(outcomes) or {}
 
 
@@ -185,11 +197,20 @@ def main(extra_args: list[str]) -> int:
         for wheel in test_wheel_folder.glob("*.whl"):
             shutil.copy(wheel, this_run)
         build_engine_wheel(this_run)
-        pyodide_code, pyodide = run_in_pyodide(this_run, this_run / "outcomes-pyodide.json", extra_args)
+        cpython_json, cpython_output = this_run / "outcomes-cpython.json", this_run / "cpython-output.txt"
+        cpython_run = start_in_cpython(cpython_json, cpython_output, extra_args)
+        try:
+            pyodide_code, pyodide = run_in_pyodide(this_run, this_run / "outcomes-pyodide.json", extra_args)
+        except BaseException:
+            cpython_run.kill()
+            cpython_run.wait()
+            raise
         pyodide_seconds = time.monotonic() - started
         if not pyodide:
+            cpython_run.kill()
+            cpython_run.wait()
             return pyodide_code or 1
-        cpython = run_in_cpython(this_run / "outcomes-cpython.json", extra_args)
+        cpython = cpython_outcomes(cpython_run, cpython_json, cpython_output)
     diff = differences(pyodide, cpython)
     for line in diff[:MAX_LISTED]:
         print("DIFFERS", shorten(line))

@@ -29,6 +29,14 @@ from servers import Site  # noqa: E402
 
 #: Engine start-up is 5-10 s on a busy 2-core machine; a whole deal a few seconds more.
 LOAD_TIMEOUT_MS = 90_000
+SHIP_TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep the shipping tests on one xdist worker (``--dist loadgroup``), so that their two builds are made once."""
+    for item in items:
+        if SHIP_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group("ship"))
 
 
 @dataclass
