@@ -311,7 +311,7 @@ class Session:
             return {"pondering": False, "solved": False}
         ai = _ai()
         computer = 1 - deal.turn
-        if table.is_human(computer) or not ai.level_named(level).searches:
+        if table.is_human(computer) or not ai.level_named(level).ponders:
             return {"pondering": False, "solved": False}
         points = table.match.game_points
         score = (points[computer], points[deal.turn], table.match.rules.target, table.match.draw_bonus_pending)

@@ -58,12 +58,21 @@ def test_pondering_fills_a_table_the_computer_then_moves_from() -> None:
     assert session.memory is memory and memory.table
 
 
-def test_there_is_nothing_to_ponder_between_two_people_or_against_a_level_that_does_not_search() -> None:
+def test_only_the_master_thinks_on_the_persons_time_never_between_two_people() -> None:
     people = Session()
     ask(people, "new_match", seed=1)
     ask(people, "new_deal")
     assert ask(people, "ponder", ms=10) == {"pondering": False, "solved": False}
-    assert ask(against("club"), "ponder", ms=10) == {"pondering": False, "solved": False}
+    for level in ("beginner", "club", "expert"):
+        assert ask(against(level), "ponder", ms=10) == {"pondering": False, "solved": False}, level
+
+
+def test_the_expert_moves_from_its_own_search_even_with_a_table_the_master_pondered() -> None:
+    view = against("master")._deal_in_play().view()
+    memory, _solved = ponder(view, view.turn or 0, 0.05, None)
+    filled = dict(memory.table)
+    choose_move(view, level="expert", memory=memory)
+    assert memory.table == filled, "the expert neither read nor grew the master's table"
 
 
 @pytest.mark.parametrize("ms", [0, MAX_PONDER_MS + 1, 2.5, True, "10", None])

@@ -48,6 +48,9 @@ class Level:
     seconds: float = 0.0
     max_depth: int = 0
     match_aware: bool = False
+    ponders: bool = False
+    """Whether it thinks on the opponent's time (:func:`ponder`): the master only. The expert's strength, and its
+    rating, is what it finds in its own 0.3 s."""
 
     @property
     def searches(self) -> bool:
@@ -59,7 +62,7 @@ _LEVELS = (
     Level("beginner", slips=Slips(whim=0.25, forget_marriage=0.5, waste_trump=0.5, give_points=0.3)),
     Level("club", slips=Slips(whim=0.03, forget_marriage=0.1, waste_trump=0.1, give_points=0.05)),
     Level("expert", seconds=0.3, max_depth=2),
-    Level("master", seconds=0.7, max_depth=MAX_PLIES, match_aware=True),
+    Level("master", seconds=0.7, max_depth=MAX_PLIES, match_aware=True, ponders=True),
 )
 DEFAULT_ANALYSIS_SECONDS = 0.7
 """Time budget of :func:`analyse` (the Hint button) unless told otherwise."""
@@ -108,9 +111,9 @@ def choose_move(
     only; the search stops on time and keeps its best move so far). ``nodes``
     replaces the time budget by a number of searched nodes: the same view,
     level and seed then give the same move on every machine, however fast.
-    ``memory`` (from :func:`ponder`) lends the search the table pondering
+    ``memory`` (from :func:`ponder`) lends the master's search the table pondering
     filled, when it fits this player, deal and utility (not with ``nodes``:
-    that move must not depend on how long anyone pondered). ``seed``
+    that move must not depend on how long anyone pondered; not to a level that does not ponder). ``seed``
     fixes the lower levels' slips. ``match_score`` lets the master play for the
     match rather than for game points. ``config`` picks the search's version
     (:data:`SEARCH_V1` for the club challenges' opponents). Under manual claim, when ``view``
@@ -134,7 +137,8 @@ def choose_move(
     if chosen.slips is not None:
         return slip(view, one_trick_move(view), chosen.slips, random.Random(seed))
     utility = master_utility(view, turn, match_score if chosen.match_aware else None)
-    if nodes is not None or memory is None or config != SEARCH or not memory.fits(turn, deal_key(view), utility):
+    lent = memory is not None and chosen.ponders and memory.fits(turn, deal_key(view), utility)
+    if nodes is not None or config != SEARCH or not lent:
         memory = None
     searcher = Searcher(view, utility, config, memory=memory)
     mapping = searcher.root_moves(moves, keep_plain_marriage_cards=False)
