@@ -191,8 +191,8 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
     assert panel.locator("table.stats thead th").all_inner_texts() == [
         "Protivnik",
         "Partije",
-        "Pobede",
-        "Poeni partije po deljenju",
+        "Vaše pobede",
+        "Vaši poeni partije po deljenju",
     ]
     assert panel.locator("table.history thead th").all_inner_texts() == [
         "Datum",
