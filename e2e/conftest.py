@@ -31,9 +31,9 @@ LOAD_TIMEOUT_MS = 90_000
 ACTION_TIMEOUT_MS = 60_000
 """Clicks and waits on a busy 2-core machine (other test suites running) can take long."""
 TEST_TIMEOUT_S = 240
-"""The longest browser test takes about 15 s (the first also builds the site). Past this limit a test is stuck:
-pytest-timeout fails it where it stands, with its traceback and its pages' state, and the run goes on, instead of
-running out CI's time (a Playwright query such as ``count()`` has no time limit of its own)."""
+"""The longest browser tests take 35-60 s (a club challenge, a friend's match between two devices). Past this limit
+a test is stuck: pytest-timeout fails it where it stands, with its traceback and its pages' state, and the run goes on,
+instead of running out CI's time (a Playwright query such as ``count()`` has no time limit of its own)."""
 STATE_TIMEOUT_MS = 5_000
 """Reading a page's state for a failure report: a stuck page must not hold the report up."""
 STATUSES = ("loading", "your-turn", "thinking", "deal-over", "match-over", "error")
