@@ -285,3 +285,27 @@ def test_the_history_credits_a_match_to_the_weakest_level_it_was_played_at(table
     history = open_history(table)
     row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
     assert row[1] == "početnik"
+
+
+def test_the_history_tells_a_match_won_with_hints_and_undos(table_in_context, artifacts):
+    # A match won with three hints read the same in History as one won without.
+    table = table_in_context(viewport={"width": 360, "height": 640})
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(ONE_DEAL)
+    page = table.page
+    table.wait_status("your-turn")
+    hint, undo = page.locator("#hint-button"), page.locator("#undo-button")
+    hint.click()
+    table.wait_until(lambda: hint.get_attribute("title") == "Saveti u ovoj partiji: 1")
+    table.play_moves(1)
+    table.wait_status("your-turn")
+    undo.click()
+    table.wait_until(lambda: undo.get_attribute("title") == "Vraćeno u ovoj partiji: 1 put")
+    table.open(SERBIAN)  # a reload: the match keeps its counts
+    assert hint.get_attribute("title") == "Saveti u ovoj partiji: 1"
+    finish_the_one_deal_match(table)
+    page.keyboard.press("Escape")
+    history = open_history(table)
+    result = history.locator("table.history tbody tr").first.locator("td").nth(2)
+    assert result.locator(".history-help").all_inner_texts() == ["Saveti: 1", "Vraćanja: 1"]
+    history.screenshot(path=artifacts / "history-help-360x640.png")

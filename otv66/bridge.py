@@ -27,9 +27,10 @@ Methods (``params`` in braces; every state-changing method returns the state):
   (the same move on every machine), else it uses what ``ponder`` found
 - ``undo {}`` -> state: moves taken back up to and including the last one a person made in the
   deal in play (``undo_count`` goes up by one; ``can_undo`` in the state says whether there is one)
-- ``hint {seconds?}`` -> ``{"move"}``: what the strongest level would play for the person to move
+- ``hint {seconds?}`` -> ``{"move", "state"}``: what the strongest level would play for the person to move
+  (``hint_count`` in the state goes up by one)
 - ``set_level {level}`` -> state: the computer plays on at ``level``
-- ``ponder {ms}`` -> ``{"pondering", "solved"}``: while a person is to move against a searching level, the
+- ``ponder {ms}`` -> ``{"pondering", "solved"}``: while a person is to move against the master, the
   computer thinks on his time for at most about ``ms`` (1..:data:`MAX_PONDER_MS`) milliseconds, keeping its
   table for its own next move; ``pondering`` is false when there is nothing to think about, ``solved`` true
   when more slices would add nothing (the position is solved, or the table holds all it may until that move)
@@ -99,8 +100,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   ``{"name", "rules", "forfeit"}``, its proofs checked, else ``None``): a match against a friend played by links
   (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
 
-The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "can_undo": bool, "phase": phase,
-"seats": [seat, seat], "claim_offer": player | None}``
+The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "hint_count": n, "can_undo": bool,
+"phase": phase, "seats": [seat, seat], "claim_offer": player | None}``
 where ``view`` is :meth:`otv66.view.PublicView.to_dict` plus ``number``, ``packets`` and ``last_trick``
 (``{"winner", "cards": [{"player", "card"}, ...]}`` or ``None``), ``phase`` is :data:`otv66.table.Phase`
 (what happens next), a seat is ``{"name", "human", "level"}`` and ``claim_offer`` is the person who, under
@@ -324,7 +325,8 @@ class Session:
         return self.state()
 
     def hint(self, seconds: Any = None) -> dict[str, Any]:
-        return {"move": self._table().suggest(seconds=check_seconds(seconds))}
+        move = self._table().hint(seconds=check_seconds(seconds))
+        return {"move": move, "state": self.state()}
 
     def set_level(self, level: Any) -> dict[str, Any]:
         self._table().set_level(level)
@@ -372,10 +374,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         table = self._table()
-        extra: dict[str, Any] = {"undo_count": table.undo_count, "opponent": table.opponent}
-        if table.level is not None:
-            extra["level"] = table.level
-        return match_to_record(table.match, **extra)
+        return match_to_record(table.match, **table.record_extras())
 
     def load_record(self, record: Any, opponent: Any = None, level: Any = None) -> dict[str, Any]:
         match = match_from_record(record)
@@ -387,8 +386,7 @@ class Session:
         if level is not None:
             level = check_level(level)
         table = Table(match, seat, level)
-        undo_count = record.get("undo_count", 0)
-        table.undo_count = undo_count if type(undo_count) is int and undo_count >= 0 else 0
+        table.take_counts(record)
         self.table = table
         return self.state()
 
@@ -552,6 +550,7 @@ class Session:
                 "match": None,
                 "deal": None,
                 "undo_count": 0,
+                "hint_count": 0,
                 "can_undo": False,
                 "phase": None,
                 "seats": None,
@@ -582,6 +581,7 @@ class Session:
             },
             "deal": view,
             "undo_count": table.undo_count,
+            "hint_count": table.hint_count,
             "can_undo": table.can_undo,
             "phase": table.phase,
             "seats": [seat.to_dict() for seat in table.seats],

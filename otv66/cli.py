@@ -473,20 +473,21 @@ class TerminalGame:
         """
         match = record.loads(text)
         seats = json.loads(text)  # an object: record.loads has read it
-        return Table(
+        table = Table(
             match, check_opponent(seats.get("opponent", "human")), seats.get("level"), seconds=self.options.seconds
         )
+        table.take_counts(seats)
+        return table
 
     def save(self) -> None:
         """Write the match in play to the save file (replacing it whole, even if the game is stopped meanwhile)."""
         path, table = self.save_path, self.table
         if path is None or table is None:
             return
-        seats = {"opponent": table.opponent} | ({"level": table.level} if table.level else {})
         written = path.with_name(path.name + ".new")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            written.write_text(record.dumps(table.match, **seats), encoding="utf-8")
+            written.write_text(record.dumps(table.match, **table.record_extras()), encoding="utf-8")
             os.replace(written, path)
         except OSError as error:
             self.console.say(self.text("save_failed", path=path, error=error.strerror or error))
@@ -636,8 +637,9 @@ class TerminalGame:
         return True
 
     def hint(self, table: Table) -> None:
-        """Show the move the strongest level would play."""
-        move = table.suggest(seconds=self.options.seconds)
+        """Show the move the strongest level would play (saved: the save file keeps the count of hints)."""
+        move = table.hint(seconds=self.options.seconds)
+        self.save()
         if move == CLAIM:
             self.console.say(self.text("hint_claim"))
         else:

@@ -12,7 +12,9 @@ and pass on what the people choose.
 - Under manual claim the computer claims 66 right after its own marriage lead, before
   the opponent answers, exactly when the claim is right (docs/rules.md 8).
 - :meth:`Table.undo` takes back moves up to and including the last one a *person*
-  made, so the computer's answers go with it; :attr:`Table.undo_count` counts presses.
+  made, so the computer's answers go with it; :attr:`Table.undo_count` counts presses,
+  and :attr:`Table.hint_count` the hints a person asked for (:meth:`Table.hint`). A record
+  keeps both (:meth:`Table.record_extras`, :meth:`Table.take_counts`).
 
 The computer opponent (:mod:`otv66.ai`) is imported only when the computer first has
 to think: the page's engine starts faster without it.
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -115,6 +117,11 @@ def default_level() -> str:
     return DEFAULT_LEVEL
 
 
+def _count(value: object) -> int:
+    """``value`` if it is a whole number from 0 (not a bool), else 0: a count read from a record."""
+    return value if type(value) is int and value >= 0 else 0
+
+
 def check_opponent(opponent: object) -> Opponent:
     """Return ``opponent`` if it is ``"computer"`` or ``"human"``, else raise."""
     for known in OPPONENTS:
@@ -166,6 +173,7 @@ class Table:
         self.seed = check_seed(seed)
         self.seconds = check_seconds(seconds)
         self.undo_count = 0
+        self.hint_count = 0
 
     @classmethod
     def new(
@@ -313,6 +321,24 @@ class Table:
             memory=memory,
         )
         return move
+
+    def hint(self, seconds: float | None = None) -> str:
+        """The move the strongest level would make for the person to move (:meth:`suggest`), counted in
+        :attr:`hint_count`: a match won with hints is told apart in the history."""
+        move = self.suggest(seconds=seconds)
+        self.hint_count += 1
+        return move
+
+    def record_extras(self) -> dict[str, Any]:
+        """The table's own keys in the match's record (docs/record-format.md): who sits opposite, the computer's
+        level, and how often a person took moves back or asked for a hint."""
+        level = {} if self.level is None else {"level": self.level}
+        return {"opponent": self.opponent, **level, "undo_count": self.undo_count, "hint_count": self.hint_count}
+
+    def take_counts(self, record: Mapping[str, Any]) -> None:
+        """Take the undo and hint counts a record kept (one missing, or not a whole number from 0, counts 0)."""
+        self.undo_count = _count(record.get("undo_count"))
+        self.hint_count = _count(record.get("hint_count"))
 
     def move_seed(self) -> int:
         """The seed of the computer's decision now: fixed by the table's seed, the deal and the move number."""

@@ -38,6 +38,8 @@ const entry = (overrides = {}) => ({
   winner: 0,
   gamePoints: [7, 3],
   deals: 4,
+  undos: 1,
+  hints: 2,
   token: null,
   ...overrides,
 });
@@ -225,9 +227,22 @@ describe("the history of finished matches", () => {
   });
 
   test("what an entry holds besides its game points is cleaned: no markup or text reaches the page as a number", () => {
-    const hostile = { date: "<img>", opponent: "<b>", level: 5, winner: "0", gamePoints: [7, 3], deals: "<i>" };
+    const hostile = {
+      ...{ date: "<img>", opponent: "<b>", level: 5, winner: "0", gamePoints: [7, 3], deals: "<i>" },
+      ...{ undos: "<u>", hints: [2] },
+    };
     assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: JSON.stringify([hostile]) } })), [
-      { date: 0, opponent: "computer", level: null, winner: null, gamePoints: [7, 3], deals: 0, token: null },
+      {
+        date: 0,
+        opponent: "computer",
+        level: null,
+        winner: null,
+        gamePoints: [7, 3],
+        deals: 0,
+        undos: 0,
+        hints: 0,
+        token: null,
+      },
     ]);
     const text = JSON.stringify([entry({ gamePoints: ["<img src=x onerror=alert(1)>", 3] })]);
     assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: text } })), []);
@@ -244,6 +259,13 @@ describe("the history of finished matches", () => {
     const items = { [HISTORY_KEY]: JSON.stringify([old]) };
     assert.equal(token, null);
     assert.deepEqual(readHistory(new FakeStorage({ items })), [entry()]);
+  });
+
+  test("an entry from before undos and hints were counted counts none", () => {
+    const { undos, hints, ...old } = entry();
+    const items = { [HISTORY_KEY]: JSON.stringify([old]) };
+    assert.deepEqual([undos, hints], [1, 2]);
+    assert.deepEqual(readHistory(new FakeStorage({ items })), [entry({ undos: 0, hints: 0 })]);
   });
 
   test("a token that is not of the engine's shape drops only the link, never the match", () => {

@@ -94,6 +94,7 @@ def test_the_state_before_any_match():
         "match": None,
         "deal": None,
         "undo_count": 0,
+        "hint_count": 0,
         "can_undo": False,
         "phase": None,
         "seats": None,
@@ -292,14 +293,17 @@ def test_the_last_trick_is_in_the_state():
     assert last["winner"] == state["deal"]["last_winner"]
 
 
-def test_a_saved_match_comes_back_with_its_seats_and_undo_count():
+def test_a_saved_match_comes_back_with_its_seats_and_its_undo_and_hint_counts():
     session = against_the_computer(seed=7)
     state = result(session, "next_deal")
+    result(session, "hint", seconds=0.01)
+    assert result(session, "state")["hint_count"] == 1
     result(session, "play", move=state["deal"]["legal_moves"][0])
     result(session, "computer_move")
     result(session, "undo")
     record = result(session, "record")
     assert (record["opponent"], record["level"]) == ("computer", QUICK)
+    assert (record["undo_count"], record["hint_count"]) == (1, 1)
     again = Session()
     assert result(again, "load_record", record=record) == result(session, "state")
     assert result(again, "load_record", record=record, opponent="human")["seats"][1]["human"] is True
@@ -492,3 +496,12 @@ def test_after_his_marriage_lead_a_person_is_offered_his_claim_before_the_comput
         assert state["claim_offer"] is None
         return
     raise AssertionError("no deal in 300 where the person could lead a marriage at once")
+
+
+@pytest.mark.parametrize("count", [-1, 1.5, True, "2", None, [1]], ids=repr)
+def test_a_records_count_that_is_no_whole_number_from_0_reads_as_0(count):
+    session = against_the_computer(seed=7)
+    result(session, "next_deal")
+    record = result(session, "record") | {"undo_count": count, "hint_count": count}
+    state = result(Session(), "load_record", record=record)
+    assert (state["undo_count"], state["hint_count"]) == (0, 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import random
 import re
 import runpy
@@ -934,3 +935,12 @@ def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
     if language == "sr-Cyrl":
         expected = [to_cyrillic(line) for line in expected]
     assert said == expected
+
+
+def test_the_save_file_keeps_how_often_moves_were_taken_back_and_hints_asked(save_file_in_tmp: Path) -> None:
+    play(["--seed", "6", *FAST], scripted("1", "hint", "1", "undo", "hint", "q"))
+    saved = json.loads(save_file_in_tmp.read_text(encoding="utf-8"))
+    assert (saved["undo_count"], saved["hint_count"]) == (1, 2)
+    play(FAST, scripted("y", "hint", "q"))
+    saved = json.loads(save_file_in_tmp.read_text(encoding="utf-8"))
+    assert (saved["undo_count"], saved["hint_count"]) == (1, 3), "the resumed match counts on"

@@ -329,6 +329,8 @@ export async function recordInHistory(ctx) {
     winner: match.winner,
     gamePoints: match.game_points,
     deals: match.deals.length,
+    undos: page.game?.undo_count ?? 0,
+    hints: page.game?.hint_count ?? 0,
   };
   const token = await linkToken(ctx.engine, "game").catch(() => null);
   if (ctx.store.state.historyAdded) return; // a second call got there while the engine made the token

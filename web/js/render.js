@@ -274,7 +274,9 @@ function renderControls(root, state, view) {
   const live = Boolean(deal && !deal.result);
   const personToMove = live && deal?.turn != null && view.humans[deal.turn] && !view.busy;
   const button = (/** @type {string} */ selector) => /** @type {HTMLButtonElement} */ (part(root, selector));
-  button("#hint-button").disabled = !personToMove;
+  const hint = button("#hint-button");
+  hint.disabled = !personToMove;
+  hint.title = state?.hint_count ? t("hintCount", { n: state.hint_count }) : "";
   const undo = button("#undo-button");
   const undone = state?.undo_count ?? 0;
   undo.textContent = t("undo");

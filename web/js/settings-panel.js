@@ -220,7 +220,15 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
       const replay = entry.token
         ? `<a class="history-replay" href="${escapeHtml(linkUrl("game", entry.token, location.href, ["lang"]))}">${escapeHtml(t("historyReplay"))}</a>`
         : "";
-      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${replay}</td>${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
+      // A win with hints and undos is told apart from one without: a line each, under the result.
+      const help = [
+        entry.hints ? t("historyHints", { n: entry.hints }) : "",
+        entry.undos ? t("historyUndos", { n: entry.undos }) : "",
+      ]
+        .filter(Boolean)
+        .map((text) => `<span class="history-help">${escapeHtml(text)}</span>`)
+        .join("");
+      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${help}${replay}</td>${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
     })
     .join("");
   // The statistics count more matches than the list shows: say so, or a player counting the rows finds some missing.

@@ -283,6 +283,8 @@ function historyEntry(entry) {
     winner: entry.winner === 0 || entry.winner === 1 ? entry.winner : null,
     gamePoints: [points[0], points[1]],
     deals: count(entry.deals),
+    undos: count(entry.undos),
+    hints: count(entry.hints),
     token: typeof entry.token === "string" && GAME_TOKEN.test(entry.token) ? entry.token : null,
   };
 }
@@ -303,7 +305,7 @@ export function readHistory(storage = deviceStorage()) {
 }
 
 /**
- * Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals, token}`. The oldest entries
+ * Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals, undos, hints, token}`. The oldest entries
  * beyond the last `HISTORY_LIMIT` are dropped.
  * @param {HistoryEntry} entry
  * @param {Storage} [storage]

@@ -42,7 +42,11 @@ export function hint(flow) {
     const { store, engine, root, announce } = flow.ctx;
     if (flow.page.game?.phase !== "human_moves" || flow.page.busy) return;
     flow.setBusy(true); // the strongest level searches for a moment: the table waits
-    const { move } = await engine.call("hint").finally(() => flow.setBusy(false));
+    const { move, state } = await engine.call("hint").finally(() => flow.setBusy(false));
+    store.update((page) => {
+      page.game = state; // its count of hints, which History shows beside the match
+    });
+    await save(flow.ctx);
     if (move === "66") {
       store.update((page) => {
         page.moveNote = t("hintClaim");

@@ -23,6 +23,7 @@ export const SR = {
   hint: "Savet",
   undo: "Vratite",
   undoneCount: "Vraćeno u ovoj partiji: {n} {n|put|puta|puta}",
+  hintCount: "Saveti u ovoj partiji: {n}",
   lastTrick: "Poslednji štih",
   review: "Analiza",
   claim66: "66!",
@@ -180,6 +181,8 @@ export const SR = {
   historyLost: "poraz",
   historyHotseat: "dva igrača",
   historyReplay: "Pregled",
+  historyHints: "Saveti: {n}",
+  historyUndos: "Vraćanja: {n}",
   clearHistory: "Obrišite istoriju",
   clearHistoryConfirm: "Obrisati sve završene partije i njihovu statistiku? To ne može da se vrati.",
   // saves

@@ -163,7 +163,8 @@
  * @typedef {object} PlayingState
  * @property {MatchState} match
  * @property {DealView | null} deal
- * @property {number} undo_count
+ * @property {number} undo_count  how often a person took moves back in this match
+ * @property {number} hint_count  how often a person asked for a hint in this match
  * @property {boolean} can_undo  a person's move of the deal in play can be taken back
  * @property {Phase} phase
  * @property {[Seat, Seat]} seats
@@ -181,6 +182,7 @@
  * @property {null} match
  * @property {null} deal
  * @property {number} undo_count
+ * @property {number} hint_count
  * @property {false} can_undo
  * @property {null} phase
  * @property {null} seats
@@ -199,6 +201,7 @@
  * @property {Omit<MatchState, "next_dealer" | "draw_bonus_pending"> | null} match
  * @property {(PublicView & {number: number}) | null} deal
  * @property {number} undo_count
+ * @property {number} [hint_count]  (none in a replayed position)
  * @property {boolean} can_undo
  */
 
@@ -291,7 +294,7 @@
  * @property {DealtState} play
  * @property {ComputerMove} computer_move
  * @property {DealtState} undo
- * @property {{move: Move}} hint
+ * @property {{move: Move, state: PlayingState}} hint
  * @property {PlayingState} set_level
  * @property {{move: Move | null}} ai_move
  * @property {{pondering: boolean, solved: boolean}} ponder
