@@ -404,3 +404,27 @@ def test_the_computer_thinks_on_my_time_only_while_the_page_is_in_sight(table):
     assert slices() == stopped, "no thinking while the page is out of sight"
     page.evaluate(SET_VISIBILITY, "visible")
     table.wait_until(lambda: slices() > stopped)  # back in sight, it thinks on
+
+
+def test_asking_why_a_card_may_not_be_played_lets_the_computer_think_on(table):
+    table.page.add_init_script(COUNT_PONDERING)
+    table.open(f"seed=11&level=master&opponent=computer&{FAST}")
+    page = table.page
+    inert = page.locator('#piles-0 button[data-card][aria-disabled="true"]')
+    for _ in range(16):  # my turns until one has a card of mine I may not play (following suit)
+        table.wait_status("your-turn")
+        if table.dialog().count():
+            table.step(next_deal=False)  # my packets, or a marriage
+            continue
+        table.wait_until(lambda: table.playable().count() > 0)
+        if inert.count():
+            break
+        card = table.playable().first.get_attribute("data-card")
+        table.playable().first.click()
+        page.locator(f'#piles-0 button[data-card="{card}"]').wait_for(state="detached")
+    else:
+        raise AssertionError("no card of mine was unplayable on any of my turns")
+    inert.first.click(force=True)  # Playwright would wait: aria-disabled cards count as disabled
+    table.wait_until(lambda: "must" in table.announced())  # the engine's reason (why_illegal)
+    before = page.evaluate("window.__ponderSlices")
+    table.wait_until(lambda: page.evaluate("window.__ponderSlices") > before + 3, 5_000)

@@ -381,6 +381,7 @@ export class MatchFlow {
     if (!deal || page.busy) return;
     if (!playableCards(page.game, viewOf(page)).has(code) || player !== deal.turn) {
       await explainRefusal(this.ctx, player === deal.turn ? code : null, page.settings.deck);
+      this.ponder(); // asking the engine why stopped the thinking on the person's time: it goes on
       return;
     }
     const plain = deal.legal_moves.includes(code);
