@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import json
 import os
 import secrets
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -127,58 +128,73 @@ def parse_language(text: str) -> Language:
     raise argparse.ArgumentTypeError(f"{text!r}: choose one of {', '.join(LANGUAGES)}")
 
 
-def build_parser(prog: str = COMMAND) -> argparse.ArgumentParser:
-    """The command line of the game, started as ``prog`` (``otv66``, or ``python -m otv66``)."""
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, with the word it writes before the usage line ("usage: ") in the game's language."""
+
+    def __init__(self, prog: str, usage_prefix: str) -> None:
+        super().__init__(prog)
+        self.usage_prefix = usage_prefix
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, self.usage_prefix if prefix is None else prefix)
+
+
+def build_parser(prog: str = COMMAND, text: Texts = ENGLISH) -> argparse.ArgumentParser:
+    """The command line of the game, started as ``prog`` (``otv66``, or ``python -m otv66``), its help in ``text``'s
+    language (argparse's error messages stay English)."""
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Play Open 66 (Otvoreni 66) against the computer, or two people at one keyboard, in the "
-        "terminal. The rules: docs/rules.md.",
-        epilog="During play: choose a move by its number or card code (KH; KHm leads KH announcing the marriage), "
-        "u takes back your last move, h asks for a hint, q quits, ? explains (or the words undo, hint, quit, help). "
-        "The match is saved after every move: quit (q, Ctrl-D, Ctrl-C) and start again to go on with it. "
-        "Colours only on a terminal, never with NO_COLOR set.",
+        description=text("help_description"),
+        epilog=text("help_epilog"),
+        formatter_class=functools.partial(_HelpFormatter, usage_prefix=text("help_usage")),
+        add_help=False,
     )
-    parser.add_argument("--seed", type=int, help="play a reproducible match from this seed")
+    parser._optionals.title = text("help_options")
+    parser.add_argument("-h", "--help", action="help", help=text("help_help"))
+    parser.add_argument("--seed", type=int, help=text("help_seed"))
     parser.add_argument(
-        "--level", choices=ai.LEVELS, default=ai.DEFAULT_LEVEL, help=f"computer strength (default {ai.DEFAULT_LEVEL})"
+        "--level", choices=ai.LEVELS, default=ai.DEFAULT_LEVEL, help=text("help_level", default=ai.DEFAULT_LEVEL)
     )
-    parser.add_argument("--seconds", type=float, help="computer's thinking time per move (default: the level's own)")
-    rules = parser.add_argument_group("rules (docs/rules.md)")
-    rules.add_argument("--must-beat", action="store_true", help="when following suit, beat the led card if you can")
-    rules.add_argument("--claim", choices=("auto", "manual"), default="auto", help="who announces 66 (default auto)")
-    rules.add_argument(
-        "--dealer", choices=("winner", "alternate"), default="winner", help="who deals next (default winner)"
-    )
-    rules.add_argument("--draw-bonus", action="store_true", help="1 extra game point to the winner after a draw")
-    rules.add_argument(
-        "--target", type=parse_target, default=7, help="game points that win the match, 1 to 99 (default 7)"
-    )
-    parser.add_argument(
-        "--packets", type=parse_packets, default=(4, 4), help="your packet plan when you deal (default 4,4)"
-    )
-    parser.add_argument("--hotseat", action="store_true", help="two people at one keyboard, no computer")
-    parser.add_argument("--ascii", action="store_true", help="draw suits as letters S H D C, no Unicode")
-    parser.add_argument("--no-color", action="store_true", help="no ANSI colours (also when NO_COLOR is set)")
-    parser.add_argument(
-        "--lang",
-        type=parse_language,
-        metavar="{" + ",".join(LANGUAGES) + "}",
-        help="the game's language: Serbian in Latin or Cyrillic script, or English. Without it, the locale decides "
-        "(LC_ALL, else LC_MESSAGES, else LANG): sr_RS@latin and any other sr, bs, hr, sh or cnr locale give sr-Latn, "
-        "sr_RS or sr (without @latin) sr-Cyrl, anything else en",
-    )
+    parser.add_argument("--seconds", type=float, help=text("help_seconds"))
+    rules = parser.add_argument_group(text("help_rules"))
+    rules.add_argument("--must-beat", action="store_true", help=text("help_must_beat"))
+    rules.add_argument("--claim", choices=("auto", "manual"), default="auto", help=text("help_claim"))
+    rules.add_argument("--dealer", choices=("winner", "alternate"), default="winner", help=text("help_dealer"))
+    rules.add_argument("--draw-bonus", action="store_true", help=text("help_draw_bonus"))
+    rules.add_argument("--target", type=parse_target, default=7, help=text("help_target"))
+    parser.add_argument("--packets", type=parse_packets, default=(4, 4), help=text("help_packets"))
+    parser.add_argument("--hotseat", action="store_true", help=text("help_hotseat"))
+    parser.add_argument("--ascii", action="store_true", help=text("help_ascii"))
+    parser.add_argument("--no-color", action="store_true", help=text("help_no_color"))
+    parser.add_argument("--lang", type=parse_language, metavar="{" + ",".join(LANGUAGES) + "}", help=text("help_lang"))
     saving = parser.add_mutually_exclusive_group()
     default_file = default_save_path()
+    where = str(default_file).replace("%", "%%") if default_file else text("help_no_home")
     saving.add_argument(
-        "--save",
-        metavar="FILE",
-        type=Path,
-        default=default_file,
-        help="keep the match in FILE after every move, and offer an unfinished one kept there at the start "
-        f"(a docs/record-format.md record; default {'%(default)s' if default_file else 'none: no home folder'})",
+        "--save", metavar="FILE", type=Path, default=default_file, help=text("help_save", default=where)
     )
-    saving.add_argument("--no-save", action="store_true", help="keep no file: a match quit is lost")
+    saving.add_argument("--no-save", action="store_true", help=text("help_no_save"))
     return parser
+
+
+def command_line_language(argv: Sequence[str] | None) -> Language:
+    """The language ``argv`` (default: the process's arguments) asks for with ``--lang``, if the game speaks it,
+    else the locale's: the help is written before argparse has read the whole command line."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    asked = [value for flag, value in itertools.pairwise(args) if flag == "--lang"]
+    asked += [arg.removeprefix("--lang=") for arg in args if arg.startswith("--lang=")]
+    for value in asked:
+        try:
+            return parse_language(value)
+        except argparse.ArgumentTypeError:  # argparse refuses it in a moment, in the language below
+            break
+    return environment_language()
 
 
 class Console:
@@ -671,7 +687,7 @@ def main(
     ``prog`` is how it was started, as its help and its goodbye name it: the installed ``otv66`` calls
     ``main()``, ``python -m otv66`` passes ``"python -m otv66"``.
     """
-    parser = build_parser(prog)
+    parser = build_parser(prog, Texts.of(command_line_language(argv)))
     options = parser.parse_args(argv)
     if options.seed is not None and not 0 <= options.seed <= MAX_SEED:
         parser.error(f"--seed must be from 0 to {MAX_SEED}")

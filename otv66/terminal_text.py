@@ -115,6 +115,36 @@ EN: Final[dict[str, str]] = {
     "and suit `S H D C` (or the symbols), e.g. `KH`; `KHm` leads `KH` announcing the marriage, `66` claims when "
     "claims are manual. `u` (undo) takes back your last move, `h` (hint) suggests a move, `q` (quit) stops; the "
     "match is saved after every move (unless `--no-save`) and offered again at the next start.",
+    # the command line (--help)
+    "help_usage": "usage: ",
+    "help_options": "options",
+    "help_help": "show this help and exit",
+    "help_description": "Play Open 66 (Otvoreni 66) against the computer, or two people at one keyboard, in the "
+    "terminal. The rules: `docs/rules.md`.",
+    "help_epilog": "During play: choose a move by its number or card code (`KH`; `KHm` leads `KH` announcing the "
+    "marriage), `u` takes back your last move, `h` asks for a hint, `q` quits, `?` explains (or the words undo, hint, "
+    "quit, help). The match is saved after every move: quit (`q`, `Ctrl-D`, `Ctrl-C`) and start again to go on with "
+    "it. Colours only on a terminal, never with `NO_COLOR` set.",
+    "help_seed": "play a reproducible match from this seed",
+    "help_level": "computer strength (default {default})",
+    "help_seconds": "computer's thinking time per move (default: the level's own)",
+    "help_rules": "rules (`docs/rules.md`)",
+    "help_must_beat": "when following suit, beat the led card if you can",
+    "help_claim": "who announces 66 (default auto)",
+    "help_dealer": "who deals next (default winner)",
+    "help_draw_bonus": "1 extra game point to the winner after a draw",
+    "help_target": "game points that win the match, 1 to 99 (default 7)",
+    "help_packets": "your packet plan when you deal (default 4,4)",
+    "help_hotseat": "two people at one keyboard, no computer",
+    "help_ascii": "draw suits as letters `S H D C`, no Unicode",
+    "help_no_color": "no ANSI colours (also when `NO_COLOR` is set)",
+    "help_lang": "the game's language: Serbian in Latin or Cyrillic script, or English. Without it, the locale decides "
+    "(`LC_ALL`, else `LC_MESSAGES`, else `LANG`): `sr_RS@latin` and any other `sr`, `bs`, `hr`, `sh` or `cnr` locale "
+    "give `sr-Latn`, `sr_RS` or `sr` (without `@latin`) `sr-Cyrl`, anything else `en`",
+    "help_save": "keep the match in `FILE` after every move, and offer an unfinished one kept there at the start "
+    "(a `docs/record-format.md` record; default {default})",
+    "help_no_home": "none: no home folder",
+    "help_no_save": "keep no file: a match quit is lost",
     "claim_now": "{name}: Claim 66 now?",
     "claim_now_you": "Claim 66 now?",
     "announce": "Announce the marriage with {card}?",
@@ -259,6 +289,36 @@ SR: Final[dict[str, str]] = {
     "boje `S H D C` ili simboli ♠♥♦♣), npr. `QD`. `KHm` igra `KH` uz prijavu marijaža, `66` prijavljuje 66 kad se "
     "prijavljuje ručno. `u` vraća Vaš poslednji potez, `h` daje savet, `q` završava igru; partija se čuva posle "
     "svakog poteza (osim uz `--no-save`) i nudi se ponovo pri sledećem pokretanju.",
+    # komandna linija (--help)
+    "help_usage": "upotreba: ",
+    "help_options": "opcije",
+    "help_help": "prikazuje ovu pomoć i završava",
+    "help_description": "Igrajte Otvoreni 66 protiv računara, ili udvoje za jednom tastaturom, u terminalu. "
+    "Pravila: `docs/rules.md`.",
+    "help_epilog": "Tokom igre: potez birate njegovim brojem ili kodom karte (`KH`; `KHm` igra `KH` uz prijavu "
+    "marijaža), `u` vraća Vaš poslednji potez, `h` daje savet, `q` završava igru, `?` objašnjava (ili reči nazad, "
+    "savet, kraj, pomoć). Partija se čuva posle svakog poteza: prekinite igru (`q`, `Ctrl-D`, `Ctrl-C`) i pokrenite "
+    "je ponovo da biste nastavili. Boje samo u terminalu, nikad uz postavljen `NO_COLOR`.",
+    "help_seed": "igrajte partiju koja se ponavlja, od ovog semena",
+    "help_level": "jačina računara (podrazumevano {default})",
+    "help_seconds": "vreme razmišljanja računara po potezu (podrazumevano: vreme njegove jačine)",
+    "help_rules": "pravila (`docs/rules.md`)",
+    "help_must_beat": "kad odgovarate na boju, morate da nadjačate odigranu kartu ako možete",
+    "help_claim": "ko prijavljuje 66 (podrazumevano `auto`: sama igra)",
+    "help_dealer": "ko deli sledeće (podrazumevano `winner`: pobednik deljenja)",
+    "help_draw_bonus": "posle nerešenog deljenja pobednik sledećeg deljenja dobija 1 poen partije više",
+    "help_target": "poeni partije za pobedu u partiji, od 1 do 99 (podrazumevano 7)",
+    "help_packets": "Vaš raspored paketa kad delite (podrazumevano `4,4`)",
+    "help_hotseat": "dvoje ljudi za jednom tastaturom, bez računara",
+    "help_ascii": "boje kao slova `S H D C`, bez Unicode znakova",
+    "help_no_color": "bez ANSI boja (ni kad je postavljen `NO_COLOR`)",
+    "help_lang": "jezik igre: srpski latinicom ili ćirilicom, ili engleski. Bez ove opcije odlučuje lokalizacija "
+    "(`LC_ALL`, inače `LC_MESSAGES`, inače `LANG`): `sr_RS@latin` i svaka druga `sr`, `bs`, `hr`, `sh` ili `cnr` "
+    "daju `sr-Latn`, `sr_RS` ili `sr` (bez `@latin`) `sr-Cyrl`, sve ostalo `en`",
+    "help_save": "čuva partiju u datoteci `FILE` posle svakog poteza i na početku nudi nezavršenu partiju sačuvanu "
+    "u njoj (zapis iz `docs/record-format.md`; podrazumevano {default})",
+    "help_no_home": "nijedna: nema korisničke fascikle",
+    "help_no_save": "bez datoteke: prekinuta partija se gubi",
     "claim_now": "{name}: prijaviti 66 sada?",
     "claim_now_you": "Prijaviti 66 sada?",
     "announce": "Prijaviti marijaž uz {card}?",

@@ -392,6 +392,39 @@ def test_help_lists_the_options() -> None:
         assert option in out.getvalue()
 
 
+def help_text(argv: list[str]) -> str:
+    """What ``--help`` (in ``argv``) writes."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "locale", "usage", "described"),
+    [
+        (["--lang", "sr-Latn", "--help"], "", "upotreba: ", "opcije: -h, --help prikazuje ovu pomoć i završava"),
+        (["--help", "--lang=sr-Cyrl"], "", "употреба: ", "јачина рачунара (подразумевано expert)"),
+        (["--help"], "sr_RS.UTF-8", "употреба: ", "правила (docs/rules.md): --must-beat"),
+        (["--help"], "sr_RS.UTF-8@latin", "upotreba: ", "bez ANSI boja (ni kad je postavljen NO_COLOR)"),
+        (["--lang", "en", "--help"], "sr_RS.UTF-8", "usage: ", "computer strength (default expert)"),
+    ],
+)
+def test_the_help_speaks_the_language_the_game_would(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], locale: str, usage: str, described: str
+) -> None:
+    if locale:
+        monkeypatch.setenv("LANG", locale)
+    monkeypatch.setenv("XDG_STATE_HOME", "/srv/x")  # the save file's default, named in the help: no English in it
+    shown = help_text(argv)
+    assert shown.startswith(usage)
+    assert described in flat(shown)
+    if usage != "usage: ":
+        words = set(re.findall(r"[a-z]+", flat(shown)))
+        assert not {"default", "options", "computer", "the"} & words, "no English"
+
+
 def test_bad_options_are_refused() -> None:
     for argv in (
         ["--packets", "3,5"],
