@@ -64,11 +64,16 @@ def read_json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
+def echo(command: list[str], note: str = "") -> None:
+    """Print the command about to run (each argument shortened), and ``note`` after it."""
+    print("$", " ".join(shorten(arg) for arg in command), note, flush=True)
+
+
 def run(
     command: list[str], *, capture: bool = False, env: dict[str, str] | None = None, timeout: float | None = None
 ) -> subprocess.CompletedProcess[str]:
     """Run a command from the repo root, echoing it first (killed, raising ``TimeoutExpired``, after ``timeout`` s)."""
-    print("$", " ".join(shorten(arg) for arg in command), flush=True)
+    echo(command)
     return subprocess.run(command, cwd=REPO, text=True, capture_output=capture, env=env, timeout=timeout)
 
 
@@ -162,7 +167,7 @@ def start_in_cpython(outcomes: Path, output: Path, extra_args: list[str]) -> sub
     """
     env = {**os.environ, "PYTHONPATH": str(TOOLS), "OTV66_OUTCOMES_JSON": str(outcomes)}
     command = [sys.executable, "-m", "pytest", "-q", *PYTEST_OPTIONS, *extra_args, "-p", "outcomes_plugin"]
-    print("$", " ".join(shorten(arg) for arg in [*command, "tests", "otv66"]), "(in the background)", flush=True)
+    echo([*command, "tests", "otv66"], "(in the background)")
     with output.open("wb") as sink:
         return subprocess.Popen([*command, "tests", "otv66"], cwd=REPO, env=env, stdout=sink, stderr=subprocess.STDOUT)
 
