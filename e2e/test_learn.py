@@ -265,16 +265,16 @@ def test_a_language_switch_relabels_everything_at_once(table):
     table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
     page = table.page
-    assert page.locator("#share-deal-button").inner_text() == "Link deljenja"
+    assert page.locator("#share-button").inner_text() == "Podelite"
     assert page.locator("#rules-button").inner_text() == "Kako se igra"
     page.locator("#settings-button").click()
     page.locator("#setting-lang").select_option("sr-Cyrl")
     page.locator("#settings-save").click()
-    assert page.locator("#share-deal-button").inner_text() == "Линк дељења"
+    assert page.locator("#share-button").inner_text() == "Поделите"
     assert page.locator("#rules-button").inner_text() == "Како се игра"  # noqa: RUF001
     assert page.locator("#settings-button").inner_text() == "Подешавања"
     page.locator("#settings-button").click()
     page.locator("#setting-lang").select_option("en")
     page.locator("#settings-save").click()
-    assert page.locator("#share-game-button").inner_text() == "Share this match"
+    assert page.locator("#share-button").inner_text() == "Share"
     assert page.locator("#rules-button").inner_text() == "How to play"

@@ -91,8 +91,8 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     table.play_moves(2)
     wait_playable(table)
     before = moves_of(current_save(table))
-    table.page.locator("#share-deal-button").click()
-    link = table.page.locator("#share-url").input_value()
+    table.page.locator("#share-button").click()
+    link = table.page.locator("#share-url-deal").input_value()
     table.dialog().get_by_role("button", name="Close").click()
     table.page.goto(link)
     table.page.locator("#keep-playing").click()  # the page asks: keep the match in progress

@@ -62,7 +62,7 @@ def test_a_whole_deal_is_played_by_clicking_only_playable_cards(table, artifacts
     assert table.dialog().locator("#next-deal").is_visible(), "after the review, the result again"
     # The deal just played can be sent from its result (before the next one is dealt), and the result comes back.
     table.dialog().locator("#share-finished-deal").click()
-    url = table.dialog().locator("#share-url").input_value()
+    url = table.dialog().locator("#share-url-deal").input_value()
     shared = links.read_deal_token(unquote(url.split("#deal=")[1])).deal()
     played = current_save(table)["record"]["deals"][-1]
     assert (shared.dealer, shared.reveal_layout()) == (played["dealer"], played["layout"]), "the deal just played"
@@ -191,8 +191,9 @@ def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(
     table.dialog().locator("#rematch-button").wait_for()
     table.page.keyboard.press("Escape")  # closes it, like its Close button
     table.wait_until(lambda: table.dialog().count() == 0)
-    table.page.locator("#share-game-button").click()  # a finished match is what players share most
-    assert table.page.locator("#share-url").input_value().split("#")[1].startswith("game=g1.")
+    table.page.locator("#share-button").click()  # a finished match is what players share most
+    assert table.page.locator("#share-url-game").input_value().split("#")[1].startswith("game=g1.")
+    assert table.page.locator("#share-url-deal").input_value().split("#")[1].startswith("deal=d1.")
 
 
 def test_hot_seat_two_people_take_turns_on_one_screen(table):

@@ -240,7 +240,7 @@ def finish_the_one_deal_match(table) -> None:
 
 
 def test_a_finished_match_can_be_replayed_from_the_history_after_the_rematch(table_in_context):
-    # Its save went when the rematch began, and with it the only way to see the match again: its "Link partije" was
+    # Its save went when the rematch began, and with it the only way to see the match again: its match link was
     # gone, and History listed it as plain text.
     table = table_in_context(viewport={"width": 1280, "height": 800})
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")

@@ -224,6 +224,22 @@ def axe_violations(page, context: str = "document"):
     ]
 
 
+def test_on_a_laptop_the_unfolded_menu_stays_on_the_top_bars_line_in_every_language(table):
+    # From 1101 px the menu unfolds into the top bar. Up to about 1340 px (1366 in Cyrillic) its seven entries took a
+    # second line under the brand and the score; the two share links are one entry now, and where the line is
+    # shortest the brand keeps only its mark. Nor may the score give way: both names stay whole.
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    for lang in ("sr-Latn", "sr-Cyrl", "en"):
+        table.open(f"seed=3&level=club&opponent=computer&speed=off&lang={lang}")
+        for width in (1101, 1150, 1200, 1259, 1260, 1280, 1366, 1920):
+            page.set_viewport_size({"width": width, "height": 800})
+            menu, score = (page.locator(part).bounding_box() for part in ("#menu", "#match-score"))
+            assert score["height"] > 0 and menu["y"] < score["y"] + score["height"], f"one line: {lang} at {width} px"
+            cut = page.locator(".match-name").evaluate_all("names => names.map((n) => n.scrollWidth > n.clientWidth)")
+            assert cut == [False, False], f"whole names: {lang} at {width} px"
+
+
 def test_no_serious_accessibility_violations(table_in_context):
     table = table_in_context(bypass_csp=True).open(f"seed=3&level=beginner&opponent=computer&{FAST}")
     table.play_moves(2)

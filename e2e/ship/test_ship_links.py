@@ -45,8 +45,8 @@ def test_a_deal_link_deals_the_same_cards_in_a_fresh_browser(site, open_context)
     page = first.new_page()
     page.goto(f"{site.url}index.html?{FAST}&must_beat=1")
     wait_dealt(page)
-    page.click("#share-deal-button")
-    url = page.input_value("#share-url")
+    page.click("#share-button")
+    url = page.input_value("#share-url-deal")
     assert url.startswith(f"{site.url}index.html#deal=d1.")
     shared = saved_record(page)["deals"][-1]
 
@@ -75,10 +75,10 @@ def test_on_a_device_with_a_share_sheet_the_link_is_sent_through_it(site, open_c
     page = context.new_page()
     page.goto(f"{site.url}index.html?{FAST}")
     wait_dealt(page)
-    page.click("#share-deal-button")
-    url = page.input_value("#share-url")
-    page.click("#share-send")
-    assert page.evaluate("window.sharedData.url") == url
+    page.click("#share-button")
+    url = page.input_value("#share-url-game")
+    page.click("#share-send-game")
+    assert page.evaluate("window.sharedData") == {"title": "Link to this match", "url": url}
     context.problems.check()
 
 
@@ -88,9 +88,10 @@ def test_without_a_share_sheet_only_copy_is_offered(site, open_context) -> None:
     page.goto(f"{site.url}index.html?{FAST}")
     wait_dealt(page)
     assert page.evaluate("typeof navigator.share") != "function"
-    page.click("#share-game-button")
-    page.locator("#share-copy").wait_for()
-    assert page.locator("#share-send").is_hidden()
+    page.click("#share-button")
+    for kind in ("deal", "game"):
+        page.locator(f"#share-copy-{kind}").wait_for()
+        assert page.locator(f"#share-send-{kind}").is_hidden()
     context.problems.check()
 
 

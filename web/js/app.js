@@ -24,7 +24,7 @@ import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
 import { applyOverrides, loadSettings, SPEEDS, saveChosenSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
-import { addShareButtons, labelShareButtons, reloadOnPastedLink } from "./share.js";
+import { addShareButton, labelShareButton, reloadOnPastedLink } from "./share.js";
 import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
 import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
@@ -83,7 +83,7 @@ function applyLanguage() {
   document.title = t("title");
   byId("brand-name").textContent = t("title");
   labelShell();
-  labelShareButtons();
+  labelShareButton();
   learning.relabel();
 }
 
@@ -249,7 +249,7 @@ wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
 registerServiceWorker();
 reloadOnPastedLink();
-addShareButtons(
+addShareButton(
   byId("menu"),
   engine,
   ctx.dialog,

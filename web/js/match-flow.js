@@ -229,7 +229,7 @@ export class MatchFlow {
       const options = { reviewAvailable: this.page.reviewAvailable, shareAvailable: !this.ctx.overrides.embed };
       const choice = await showDealResult(dialog, game, namesOf(this.page), youOf(this.page), options);
       if (choice === "share") {
-        await share(engine, dialog, "deal"); // the deal just played: the next is not dealt yet
+        await share(engine, dialog, ["deal"]); // the deal just played: the next is not dealt yet
         continue;
       }
       if (choice === "aside") {

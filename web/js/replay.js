@@ -209,7 +209,7 @@ async function start() {
   wireControls();
   window.addEventListener("hashchange", () => location.reload()); // another game link pasted into the address bar
   const link = linkInLocation(location);
-  if (!link) return showProblem(st("replayNoLinkText", { share: st("shareGame") }), st("replayNoLink"));
+  if (!link) return showProblem(st("replayNoLinkText", { share: st("share") }), st("replayNoLink"));
   if (link.kind !== "game") return showProblem(st("noGame"));
   try {
     await startPageEngine(engine);

@@ -1,5 +1,6 @@
 /**
- * Share links on the game page: "Share this deal" and "Share this match" buttons, and opening a deal link.
+ * Share links on the game page: the menu's Share panel (a link to the deal in play and one to the whole match), a
+ * finished deal's link, and opening a deal link.
  *
  * Links carry a token made by the engine (otv66/links.py, bridge methods deal_link / game_link / open_link) in
  * the URL fragment, which browsers never send to a server:
@@ -110,30 +111,11 @@ export async function openLinkedDeal(engine, seats) {
   }
 }
 
-/**
- * Show a link with a Copy button, and a Send button where the device has a share sheet (a phone: the link goes
- * straight to a chat).
- * @param {HTMLDialogElement} dialog
- * @param {string} title
- * @param {string} text
- * @param {string} url
- */
-function showLink(dialog, title, text, url) {
-  return showPanel(dialog, {
-    title,
-    body: `<p>${escapeHtml(text)}</p><p class="share-buttons"><input class="share-url" id="share-url" readonly
-      value="${escapeHtml(url)}"> <button type="button" id="share-copy"></button>
-      <button type="button" id="share-send" hidden></button></p>`,
-    buttons: [{ label: st("close"), value: "close", primary: true }],
-    cancelValue: "close",
-    kind: "share",
-    setup(panel) {
-      const input = /** @type {HTMLInputElement} */ (panel.querySelector("#share-url"));
-      wireCopy(input, /** @type {HTMLButtonElement} */ (panel.querySelector("#share-copy")));
-      wireSend(input, /** @type {HTMLButtonElement} */ (panel.querySelector("#share-send")), () => title);
-    },
-  });
-}
+/** What a link of each kind is called (its heading, and the title a share sheet gives it) and what it does. */
+const LINK_TEXTS = {
+  deal: { title: "shareDealTitle", text: "shareDealText" },
+  game: { title: "shareGameTitle", text: "shareGameText" },
+};
 
 /**
  * The engine's token for the deal in play or the whole match (bridge `deal_link` / `game_link`); rejects with the
@@ -148,52 +130,83 @@ export async function linkToken(engine, kind) {
 }
 
 /**
- * Ask the engine for a token and show its link; a failure is shown as a message. Used by the menu's share buttons
- * and by a finished deal's result panel (the deal just played, before the next is dealt).
- * @param {Engine} engine
- * @param {HTMLDialogElement} dialog
+ * One link's part of a share panel: what the link does, then the link with a Copy button, and a Send button where
+ * the device has a share sheet (a phone: the link goes straight to a chat). A link the engine could not make is
+ * said in its place. With `heading`, the part starts with the link's name (a panel of more than one link).
  * @param {LinkKind} kind
+ * @param {{url: string} | {problem: unknown}} made
+ * @param {boolean} heading
  */
-export async function share(engine, dialog, kind) {
-  try {
-    const token = await linkToken(engine, kind);
-    const title = st(kind === "deal" ? "shareDealTitle" : "shareGameTitle");
-    const text = st(kind === "deal" ? "shareDealText" : "shareGameText");
-    await showLink(dialog, title, text, linkUrl(kind, token));
-  } catch (error) {
-    await showPanel(dialog, {
-      title: st(kind === "deal" ? "shareDeal" : "shareGame"),
-      body: `<p>${escapeHtml(st("shareFailed", { reason: engineText(error, "french") }))}</p>`,
-      buttons: [{ label: st("close"), value: "close", primary: true }],
-      cancelValue: "close",
-    });
-  }
+function linkSection(kind, made, heading) {
+  const texts = LINK_TEXTS[kind];
+  const title = heading ? `<h3 class="share-title">${escapeHtml(st(texts.title))}</h3>` : "";
+  if ("problem" in made)
+    return `<section class="share-link">${title}<p>${escapeHtml(
+      st("shareFailed", { reason: engineText(made.problem, "french") }),
+    )}</p></section>`;
+  return `<section class="share-link">${title}<p>${escapeHtml(st(texts.text))}</p>
+    <p class="share-buttons"><input class="share-url" id="share-url-${kind}" readonly value="${escapeHtml(made.url)}"
+      aria-label="${escapeHtml(st(texts.title))}"> <button type="button" id="share-copy-${kind}"></button>
+      <button type="button" id="share-send-${kind}" hidden></button></p></section>`;
 }
 
 /**
- * Add the two share buttons to the page's menu. `isIdle()` says whether the table may be interrupted now.
+ * Ask the engine for the links of `kinds` and show them in one panel, each with its Copy and Send buttons. One
+ * link is shown under its own name as the panel's title (the result panel's deal link); several under the menu's
+ * name ("Share"), each under its heading.
+ * @param {Engine} engine
+ * @param {HTMLDialogElement} dialog
+ * @param {LinkKind[]} kinds
+ */
+export async function share(engine, dialog, kinds) {
+  const made = await Promise.all(
+    kinds.map((kind) =>
+      linkToken(engine, kind).then(
+        (token) => ({ url: linkUrl(kind, token) }),
+        (/** @type {unknown} */ problem) => ({ problem }),
+      ),
+    ),
+  );
+  const single = kinds.length === 1;
+  await showPanel(dialog, {
+    title: single ? st(LINK_TEXTS[kinds[0]].title) : st("share"),
+    body: kinds.map((kind, index) => linkSection(kind, made[index], !single)).join(""),
+    buttons: [{ label: st("close"), value: "close", primary: true }],
+    cancelValue: "close",
+    kind: "share",
+    setup(panel) {
+      for (const kind of kinds) {
+        const input = /** @type {HTMLInputElement | null} */ (panel.querySelector(`#share-url-${kind}`));
+        if (!input) continue;
+        wireCopy(input, /** @type {HTMLButtonElement} */ (panel.querySelector(`#share-copy-${kind}`)));
+        const send = /** @type {HTMLButtonElement} */ (panel.querySelector(`#share-send-${kind}`));
+        wireSend(input, send, () => st(LINK_TEXTS[kind].title));
+      }
+    },
+  });
+}
+
+/**
+ * Add the menu's Share button: one panel with the links to the deal in play and to the whole match. `isIdle()` says
+ * whether the table may be interrupted now.
  * @param {Element} menu
  * @param {Engine} engine
  * @param {HTMLDialogElement} dialog
  */
-export function addShareButtons(menu, engine, dialog, isIdle = () => true) {
-  for (const kind of /** @type {LinkKind[]} */ (["deal", "game"])) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = `share-${kind}-button`;
-    button.className = "menu-button ship-share";
-    button.addEventListener("click", () => {
-      if (isIdle()) share(engine, dialog, kind);
-    });
-    menu.append(button);
-  }
-  labelShareButtons(menu);
+export function addShareButton(menu, engine, dialog, isIdle = () => true) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "share-button";
+  button.className = "menu-button ship-share";
+  button.addEventListener("click", () => {
+    if (isIdle()) share(engine, dialog, ["deal", "game"]);
+  });
+  menu.append(button);
+  labelShareButton(menu);
 }
 
-/** The share buttons' labels in the current language (again after a language switch). */
-export function labelShareButtons(/** @type {ParentNode} */ root = document) {
-  for (const kind of /** @type {LinkKind[]} */ (["deal", "game"])) {
-    const button = root.querySelector(`#share-${kind}-button`);
-    if (button) button.textContent = st(kind === "deal" ? "shareDeal" : "shareGame");
-  }
+/** The Share button's label in the current language (again after a language switch). */
+export function labelShareButton(/** @type {ParentNode} */ root = document) {
+  const button = root.querySelector("#share-button");
+  if (button) button.textContent = st("share");
 }
