@@ -15,7 +15,7 @@ typed as the engine's codes (``KH``, ``10h``, ``K♥``) in every language; in Se
 (:func:`normalise_move`), and on a Cyrillic keyboard.
 
 Quitting loses nothing: after every move the match is written, as a
-docs/record-format.md record, to a save file (:func:`default_save_path`, or
+docs/record-format.md record, to a save file (:func:`~otv66.terminal_options.default_save_path`, or
 ``--save FILE``), and the next start offers to go on with a match left
 unfinished there. A finished match's record stays there until a new one starts. Without a home
 folder (and no ``$XDG_STATE_HOME``) there is no default save file: the game says so and saves nothing.
@@ -25,20 +25,19 @@ from __future__ import annotations
 
 import argparse
 import functools
-import itertools
 import json
 import os
 import secrets
 import shlex
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from otv66 import ai, record
+from otv66 import record
 from otv66.deal import CLAIM, Deal
-from otv66.dealing import MAX_SEED, check_packets
-from otv66.errors import InvalidLayoutError, InvalidMatchError, Otv66Error, UnsupportedVersionError
+from otv66.dealing import MAX_SEED
+from otv66.errors import InvalidMatchError, Otv66Error, UnsupportedVersionError
 from otv66.levels import check_seconds
 from otv66.match import DEFAULT_PLAYERS, Match
 from otv66.rules import Rules
@@ -54,10 +53,9 @@ from otv66.terminal_draw import (
     rules_line,
     wrap,
 )
-from otv66.terminal_language import ENGLISH, LANGUAGES, Language, Texts, environment_language, to_latin
+from otv66.terminal_language import ENGLISH, Texts, environment_language, to_latin
+from otv66.terminal_options import COMMAND, build_parser, command_line_language, default_save_path
 
-COMMAND = "otv66"
-"""The installed command (pyproject.toml's script); ``python -m otv66`` names itself to :func:`main` instead."""
 COMPUTER_NAMES = ("You", "Computer")
 """The players' names in a match against the computer, as its records keep them (the screen says them in its
 language: :func:`screen_names`)."""
@@ -86,115 +84,6 @@ SERBIAN_SUITS = {"P": "S", "K": "D", "T": "C"}
 
 class QuitGame(Exception):
     """The player asked to stop (``q``, end of input)."""
-
-
-def default_save_path() -> Path | None:
-    """Where the match in play is kept: ``otv66/match.json`` in ``$XDG_STATE_HOME``, else in ``~/.local/state``.
-
-    ``None`` when neither is there: no ``$XDG_STATE_HOME`` and no home folder (``$HOME`` unset and the
-    user unknown to the system, as in some containers and services); the match is then not saved.
-    """
-    state = os.environ.get("XDG_STATE_HOME", "")
-    if os.path.isabs(state):  # the XDG spec ignores a relative one
-        return Path(state) / "otv66" / "match.json"
-    try:
-        home = Path.home()
-    except RuntimeError:
-        return None
-    return home / ".local" / "state" / "otv66" / "match.json"
-
-
-def parse_target(text: str) -> int:
-    """``"7"`` -> ``7``, validated as a match target of docs/rules.md 8 (for ``--target``)."""
-    try:
-        return Rules(target=int(text)).target
-    except (ValueError, Otv66Error):
-        raise argparse.ArgumentTypeError(f"{text!r}: the target is a whole number from 1 to 99") from None
-
-
-def parse_packets(text: str) -> tuple[int, ...]:
-    """``"4,4"`` -> ``(4, 4)``, validated as a packet plan (for ``--packets``)."""
-    try:
-        return check_packets([int(part) for part in text.replace(" ", "").split(",")])
-    except (ValueError, InvalidLayoutError) as error:
-        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
-
-
-def parse_language(text: str) -> Language:
-    """``"sr-latn"`` -> ``"sr-Latn"``: a language of the game, in any case (for ``--lang``)."""
-    for language in LANGUAGES:
-        if text.lower() == language.lower():
-            return language
-    raise argparse.ArgumentTypeError(f"{text!r}: choose one of {', '.join(LANGUAGES)}")
-
-
-class _HelpFormatter(argparse.HelpFormatter):
-    """argparse's help layout, with the word it writes before the usage line ("usage: ") in the game's language."""
-
-    def __init__(self, prog: str, usage_prefix: str) -> None:
-        super().__init__(prog)
-        self.usage_prefix = usage_prefix
-
-    def add_usage(
-        self,
-        usage: str | None,
-        actions: Iterable[argparse.Action],
-        groups: Iterable[argparse._MutuallyExclusiveGroup],
-        prefix: str | None = None,
-    ) -> None:
-        super().add_usage(usage, actions, groups, self.usage_prefix if prefix is None else prefix)
-
-
-def build_parser(prog: str = COMMAND, text: Texts = ENGLISH) -> argparse.ArgumentParser:
-    """The command line of the game, started as ``prog`` (``otv66``, or ``python -m otv66``), its help in ``text``'s
-    language (argparse's error messages stay English)."""
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description=text("help_description"),
-        epilog=text("help_epilog"),
-        formatter_class=functools.partial(_HelpFormatter, usage_prefix=text("help_usage")),
-        add_help=False,
-    )
-    parser._optionals.title = text("help_options")
-    parser.add_argument("-h", "--help", action="help", help=text("help_help"))
-    parser.add_argument("--seed", type=int, help=text("help_seed"))
-    parser.add_argument(
-        "--level", choices=ai.LEVELS, default=ai.DEFAULT_LEVEL, help=text("help_level", default=ai.DEFAULT_LEVEL)
-    )
-    parser.add_argument("--seconds", type=float, help=text("help_seconds"))
-    rules = parser.add_argument_group(text("help_rules"))
-    rules.add_argument("--must-beat", action="store_true", help=text("help_must_beat"))
-    rules.add_argument("--claim", choices=("auto", "manual"), default="auto", help=text("help_claim"))
-    rules.add_argument("--dealer", choices=("winner", "alternate"), default="winner", help=text("help_dealer"))
-    rules.add_argument("--draw-bonus", action="store_true", help=text("help_draw_bonus"))
-    rules.add_argument("--target", type=parse_target, default=7, help=text("help_target"))
-    parser.add_argument("--packets", type=parse_packets, default=(4, 4), help=text("help_packets"))
-    parser.add_argument("--hotseat", action="store_true", help=text("help_hotseat"))
-    parser.add_argument("--ascii", action="store_true", help=text("help_ascii"))
-    parser.add_argument("--no-color", action="store_true", help=text("help_no_color"))
-    parser.add_argument("--lang", type=parse_language, metavar="{" + ",".join(LANGUAGES) + "}", help=text("help_lang"))
-    saving = parser.add_mutually_exclusive_group()
-    default_file = default_save_path()
-    where = str(default_file).replace("%", "%%") if default_file else text("help_no_home")
-    saving.add_argument(
-        "--save", metavar="FILE", type=Path, default=default_file, help=text("help_save", default=where)
-    )
-    saving.add_argument("--no-save", action="store_true", help=text("help_no_save"))
-    return parser
-
-
-def command_line_language(argv: Sequence[str] | None) -> Language:
-    """The language ``argv`` (default: the process's arguments) asks for with ``--lang``, if the game speaks it,
-    else the locale's: the help is written before argparse has read the whole command line."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    asked = [value for flag, value in itertools.pairwise(args) if flag == "--lang"]
-    asked += [arg.removeprefix("--lang=") for arg in args if arg.startswith("--lang=")]
-    for value in asked:
-        try:
-            return parse_language(value)
-        except argparse.ArgumentTypeError:  # argparse refuses it in a moment, in the language below
-            break
-    return environment_language()
 
 
 class Console:
@@ -690,7 +579,7 @@ def main(
     parser = build_parser(prog, Texts.of(command_line_language(argv)))
     options = parser.parse_args(argv)
     if options.seed is not None and not 0 <= options.seed <= MAX_SEED:
-        parser.error(f"--seed must be from 0 to {MAX_SEED}")
+        parser.error(ENGLISH("arg_seed", most=MAX_SEED))
     try:
         check_seconds(options.seconds)
     except InvalidMatchError as error:

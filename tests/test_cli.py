@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from otv66 import Deal, ai, record
-from otv66.cli import build_parser, main, normalise_move, parse_packets
+from otv66 import Deal, ai, record, terminal_options
+from otv66.cli import main, normalise_move
 from otv66.match import Match
 from otv66.rules import Rules
 from otv66.table import packet_plans
@@ -36,6 +36,7 @@ from otv66.terminal_draw import (
     visible_width,
 )
 from otv66.terminal_language import LANGUAGES, LOCALE_VARIABLES, Texts, serbian_plural, to_cyrillic
+from otv66.terminal_options import ARGPARSE_MESSAGES, build_parser, parse_packets
 from otv66.view import NO_CARD
 
 
@@ -437,6 +438,53 @@ def test_bad_options_are_refused() -> None:
         with contextlib.redirect_stderr(io.StringIO()), pytest.raises(SystemExit) as exit_info:
             main(argv, input=io.StringIO(), output=io.StringIO())
         assert exit_info.value.code == 2, argv
+
+
+MISTYPED = [
+    (["--level", "majstor"], {"arg_argument", "arg_choice"}, "opcija --level: nepoznata vrednost 'majstor' ("),
+    (["--lvl", "x"], {"arg_unrecognized"}, "nepoznate opcije: --lvl x"),
+    (["--seconds"], {"arg_argument", "arg_expected_one"}, "opcija --seconds: potrebna je jedna vrednost"),
+    (["--seed", "x"], {"arg_argument", "arg_type"}, "opcija --seed: neispravna vrednost: 'x' (tip int)"),
+    (["--l", "x"], {"arg_ambiguous"}, "nejasna opcija: --l može biti --level, --lang"),
+    (["--save", "a", "--no-save"], {"arg_argument", "arg_not_allowed"}, "opcija --no-save: ne može uz opciju --save"),
+    (["--hotseat=1"], {"arg_argument", "arg_ignored"}, "opcija --hotseat: ne prima vrednost: '1'"),
+    (["--target", "0"], {"arg_argument", "arg_target"}, "opcija --target: '0': cilj je ceo broj od 1 do 99"),
+    (["--lang", "xx"], {"arg_argument", "arg_language"}, "opcija --lang: 'xx': izaberite jedan od jezika sr-Latn, "),
+    (["--seed", "-1"], {"arg_seed"}, "--seed mora biti od 0 do 9007199254740991"),
+]
+"""Mistyped command lines, the messages (:data:`ARGPARSE_MESSAGES`) they give and how the Serbian one begins."""
+
+
+def refusal(argv: list[str]) -> list[str]:
+    """The lines a refused command line writes (to standard error); the exit status must be 2."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_info:
+        main(argv, input=io.StringIO(), output=io.StringIO())
+    assert exit_info.value.code == 2, argv
+    return err.getvalue().splitlines()
+
+
+def test_every_message_of_the_command_line_is_met_by_a_mistyped_one() -> None:
+    assert set().union(*(keys for _argv, keys, _said in MISTYPED)) == set(ARGPARSE_MESSAGES)
+
+
+@pytest.mark.parametrize(("argv", "keys", "said"), MISTYPED)
+def test_a_mistyped_command_line_is_answered_in_the_games_language(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], keys: set[str], said: str
+) -> None:
+    # argparse wrote its messages in English ("argument --level: invalid choice: ...") under a Serbian help.
+    monkeypatch.setenv("LANG", "sr_RS.UTF-8@latin")
+    lines = refusal(argv)
+    assert lines[0].startswith("upotreba: ")
+    assert lines[-1].startswith(f"otv66: greška: {said}")
+    monkeypatch.setenv("LANG", "sr_RS.UTF-8")
+    assert refusal(argv)[-1].startswith("otv66: грешка: ")
+    # In English the message is argparse's own, word for word: the wording the Serbian one was recognised by.
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    english = refusal(argv)[-1]
+    monkeypatch.setattr(terminal_options, "translated_message", lambda message, _text: message)
+    assert english == refusal(argv)[-1]
+    assert english.startswith("otv66: error: ")
 
 
 def test_the_players_packet_plan_is_used_when_he_deals() -> None:

@@ -18,7 +18,7 @@ from types import ModuleType
 import pytest
 
 import otv66
-from otv66 import ai, cli, record, table, terminal_draw
+from otv66 import ai, cli, record, table, terminal_draw, terminal_options
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -53,7 +53,7 @@ def test_the_readme_library_example_runs_and_prints_what_its_comments_say() -> N
 @pytest.mark.native
 def test_the_readme_names_every_option_of_the_terminal_and_its_commands_parse() -> None:
     section = readme_section("In a terminal")
-    parser = cli.build_parser()
+    parser = terminal_options.build_parser()
     for action in parser._actions:
         for option in action.option_strings:
             if option.startswith("--") and option != "--help":
