@@ -44,7 +44,7 @@ const entry = (overrides = {}) => ({
   ...overrides,
 });
 
-/** A game link token of the engine's shape (otv66/links.py: "g1." and URL-safe base64). */
+/** A game link token as the engine writes it (otv66/links.py: "g1." and URL-safe base64). */
 const TOKEN = "g1.eNqdk02L2zAQhv9K0akFlVq-_Ly";
 
 describe("the saved match", () => {
@@ -268,12 +268,10 @@ describe("the history of finished matches", () => {
     assert.deepEqual(readHistory(new FakeStorage({ items })), [entry({ undos: 0, hints: 0 })]);
   });
 
-  test("a token that is not of the engine's shape drops only the link, never the match", () => {
+  test("a token with characters a link's address would read otherwise drops only the link, never the match", () => {
     const broken = [
       'g1.abc" onclick="alert(1)',
       "javascript:alert(1)",
-      "d1.eNqdk02L2zAQhv9K", // a deal link's token
-      "g1.",
       "g1.abc#deal=d1.x",
       "g1.abc def",
       42,

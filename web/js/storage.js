@@ -34,10 +34,11 @@ export const SAVE_VERSION = 2;
 const HISTORY_LIMIT = 200;
 
 /**
- * A game link token as the engine writes it ("g1." and URL-safe base64, otv66/links.py): a stored one of any other
- * shape is dropped (it goes into a link's address), and the replay page's engine checks the rest.
+ * What a stored game link token may hold: it goes into a link's address, so only the characters the engine's tokens
+ * are written in (URL-safe base64 and dots). A stored one with any other is dropped; whether it is a game the
+ * replay page's engine reads is the engine's to say (otv66/links.py), as for any link.
  */
-const GAME_TOKEN = /^g\d+\.[\w-]+$/;
+const TOKEN_CHARACTERS = /^[\w.-]+$/;
 
 /** The prefix of every key: the game's own, or another one for a page that must not touch the player's saves. */
 let namespace = "otv66.";
@@ -285,7 +286,7 @@ function historyEntry(entry) {
     deals: count(entry.deals),
     undos: count(entry.undos),
     hints: count(entry.hints),
-    token: typeof entry.token === "string" && GAME_TOKEN.test(entry.token) ? entry.token : null,
+    token: typeof entry.token === "string" && TOKEN_CHARACTERS.test(entry.token) ? entry.token : null,
   };
 }
 
