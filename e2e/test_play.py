@@ -88,7 +88,7 @@ def test_manual_claim_has_a_66_button_and_a_claim_below_66_costs_2_game_points(t
     table.wait_status("deal-over")
     text = table.dialog().inner_text()
     assert "claimed 66 with only" in text
-    assert "+2" in text
+    assert "Match: Player 1 0\u00a0:\u00a02 Player 2 (to\u00a07)" in text, "each number beside its player's name"
 
 
 def marriage_lead(max_seed: int = 500) -> tuple[int, int, str, str, int]:

@@ -41,7 +41,7 @@ describe("the friend named once his answer is read", () => {
 
   test("by his name, from either seat, in words that fit any name (no 'igraču' before a woman's)", () => {
     restoreLanguage = pageLanguage("sr-Latn");
-    assert.equal(turnText(anas("wait")), "Pošaljite link ispod (za: Bo), pa otvorite link koji vam Bo vrati");
+    assert.equal(turnText(anas("wait")), "Pošaljite link ispod (za: Bo), pa otvorite link koji Vam Bo vrati");
     assert.equal(turnText(anas("send")), "Pošaljite link ispod (za: Bo)");
     assert.equal(statusText(anas("send")), "pošaljite link (za: Bo)");
     const bos = { ...anas("wait"), seat: 1, game_points: [2, 1] };

@@ -48,6 +48,12 @@ describe("every text exists in every language", () => {
       assert.deepEqual(placeholders(shipText.SR[key]), placeholders(text), key);
   });
 
+  test("the Serbian texts address the player formally, with a capital V: Vi, Vas, Vam, Vaš", () => {
+    const lowercase = /(?<![\p{L}-])(vi|vas|vam|vaš\p{L}*)(?![\p{L}-])/u;
+    for (const [key, text] of [...Object.entries(TEXTS["sr-Latn"]), ...Object.entries(shipText.SR)])
+      assert.doesNotMatch(text, lowercase, key);
+  });
+
   test("no text is empty", () => {
     for (const lang of LANGUAGES) {
       for (const [key, text] of Object.entries(TEXTS[lang])) assert.ok(text.trim(), `${lang} ${key}`);

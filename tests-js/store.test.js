@@ -37,7 +37,7 @@ function game({ human = false, turn = 0, result = null, phase = "human_moves" } 
       { human: true, level: null, name: "You" },
       { human, level: human ? null : "expert", name: "Computer" },
     ],
-    deal: { turn, result },
+    deal: { turn, result, dealer: 1 },
   });
 }
 
@@ -122,6 +122,16 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.status, "deal-over");
     page.game = game({ phase: "match_over" });
     assert.equal(statusOf(page)?.status, "match-over");
+  });
+
+  test("while the deal's cards are laid out the status says who deals, not '…' for the player who will lead", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ turn: 0 });
+    page.busy = true;
+    page.undealt = new Set(["0:0"]);
+    assert.deepEqual(statusOf(page), { status: "thinking", text: "Computer (expert) deals" });
+    page.undealt = null;
+    assert.deepEqual(statusOf(page), { status: "thinking", text: "…" }, "then the leader's own card is on its way");
   });
 
   test("a note on the move (a refusal, the hint, a marriage) takes the status line; two at one screen still see whose turn", () => {

@@ -48,7 +48,8 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
     const before = view({ turn: 1 });
     assert.deepEqual(keys(tipsOf(before, view({ turn: 1, pending: [20, 0] }), 0)), ["tip_marriage_wait"]);
     const over = view({ turn: null, result: { winner: 0, reason: "reached_66" } });
-    assert.deepEqual(keys(tipsOf(before, over, 0)), ["tip_66", "tip_game_points"]);
+    assert.deepEqual(keys(tipsOf(before, over, 0)), ["tip_66_you", "tip_game_points"], "said to the winner");
+    assert.deepEqual(tipsOf(before, over, 1)[0], { key: "tip_66", values: { player: 0 } }, "said of the winner");
     const playedOut = view({ turn: null, result: { winner: 1, reason: "played_out" } });
     assert.deepEqual(keys(tipsOf(before, playedOut, 0)), ["tip_game_points"], "nobody reached 66");
     const drawn = view({ turn: null, result: { winner: null, reason: "draw" } });

@@ -295,35 +295,27 @@ export function explainResult(result, names, awarded, you) {
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished deal
  * @param {string[]} names
+ * @param {string[]} shortNames  their names where room is short (store.js shortNamesOf): the score lines'
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
  * @param {{reviewAvailable: boolean, shareAvailable: boolean}} options  which of the review and the deal's link
  *   to offer besides the next deal
  * @returns {Promise<string | null>} "next", "review", "share", or "aside" (the player wants to look at the table
  *   first)
  */
-export function showDealResult(dialog, state, names, you, { reviewAvailable, shareAvailable }) {
+export function showDealResult(dialog, state, names, shortNames, you, { reviewAvailable, shareAvailable }) {
   const deal = /** @type {DealView} */ (state.deal);
   const match = state.match;
   const result = /** @type {DealResult} */ (deal.result);
   const awards = match.deals[match.deals.length - 1]?.awarded ?? [0, 0];
   const awarded = result.winner === null ? 0 : awards[result.winner];
   const lines = explainResult(result, names, awarded, you);
+  // Each number beside its player's name, as on the top bar ("Vi 5 : 66 Računar"): the lines above say who won.
+  const [name0, name1] = shortNames;
+  const score = { name0, name1, a: result.scores[0], b: result.scores[1], ta: result.tricks[0], tb: result.tricks[1] };
+  const standing = { name0, name1, a: match.game_points[0], b: match.game_points[1], target: match.target };
   const body = `<ul class="result-lines">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
-    <p class="result-score">${escapeHtml(
-      t("scoreLine", { a: result.scores[0], b: result.scores[1], ta: result.tricks[0], tb: result.tricks[1] }),
-    )}</p>
-    ${
-      result.winner === null
-        ? ""
-        : `<p class="result-award">${escapeHtml(
-            t("gamePointsTo", {
-              name: names[result.winner],
-              n: awarded,
-              a: match.game_points[0],
-              b: match.game_points[1],
-            }),
-          )}</p>`
-    }`;
+    <p class="result-score">${escapeHtml(t("scoreLine", score))}</p>
+    <p class="result-award">${escapeHtml(t("matchStanding", standing))}</p>`;
   // The deal that decides the match has no next deal: its button leads to the match's result.
   const label = match.is_over ? t("toMatchResult") : t("nextDeal");
   /** @type {PanelButton<string>[]} */

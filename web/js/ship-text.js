@@ -50,7 +50,7 @@ export const SR = {
     "Kopirajte ovo u bilo koju veb stranicu. Igra radi cela u pregledaču posetioca (bez servera, bez naloga); posle prve posete radi i bez interneta.",
   embedCopy: "Kopirajte kod",
   embedSize:
-    "Okvir zauzima širinu vaše kolone i veći deo visine ekrana: vodoravno na računaru, uspravno na telefonu, uvek na jednom ekranu. Sto u njemu se prilagođava svakoj veličini, pa možete izabrati i drugu; dajte okviru visinu, ne samo odnos strana.",
+    "Okvir zauzima širinu Vaše kolone i veći deo visine ekrana: vodoravno na računaru, uspravno na telefonu, uvek na jednom ekranu. Sto u njemu se prilagođava svakoj veličini, pa možete izabrati i drugu; dajte okviru visinu, ne samo odnos strana.",
   embedOptions: "Opcije (u adresi `src`)",
   embedParameter: "Parametar",
   embedValues: "Vrednosti",
@@ -68,13 +68,13 @@ export const SR = {
   embedOptSpeed: "Brzina animacije.",
   embedSeedValues: "broj (do 15 cifara)",
   embedOptSeed: "Broj iz kog se mešaju karte: ista deljenja za svakoga ko ga koristi.",
-  embedEvents: "Događaji za vašu stranicu",
+  embedEvents: "Događaji za Vašu stranicu",
   embedEventsText:
-    'Igra šalje poruku vašoj stranici kad se završi deljenje i kad se završi partija. Svaka je običan objekat sa `source: "otv66"` i `version: 1` (menja se samo ako neko polje promeni značenje; polja mogu da se dodaju). Igrač 0 je posetilac, igrač 1 računar.',
+    'Igra šalje poruku Vašoj stranici kad se završi deljenje i kad se završi partija. Svaka je običan objekat sa `source: "otv66"` i `version: 1` (menja se samo ako neko polje promeni značenje; polja mogu da se dodaju). Igrač 0 je posetilac, igrač 1 računar.',
   embedResize:
     "`resize` javlja visinu okvira koju bi igra želela (`height`, u pikselima): tolika da karte budu najveće što širina okvira dozvoljava. Šalje se kad se ta visina promeni; neobavezna skripta u kodu iznad je primenjuje, najviše do visine prozora. Bez skripte okvir zadržava svoju visinu.",
   embedReasons:
-    "`reason` je `reached_66`, `played_out`, `false_claim` ili `draw` (tada je `winner` `null`). Igra ne prima poruke od vaše stranice: ništa van okvira ne može da promeni igru u toku.",
+    "`reason` je `reached_66`, `played_out`, `false_claim` ili `draw` (tada je `winner` `null`). Igra ne prima poruke od Vaše stranice: ništa van okvira ne može da promeni igru u toku.",
   embedFraming:
     "Ugrađivanje dozvoljava zaglavlje sajta `Content-Security-Policy: frame-ancestors` (u `netlify.toml`); da biste ga dozvolili samo svojim sajtovima, navedite ih tamo.",
   embedTry: "Probajte",

@@ -192,6 +192,8 @@ export function statusOf(page) {
   if (page.dealResultOpen) return { status: "deal-over", text: t("statusDealOver") };
   if (page.game?.phase === "match_over") return { status: "match-over", text: t("statusMatchOver") };
   if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
+  // While the deal's cards are laid out, the dealer is at work (not the player who will lead).
+  if (deal && page.undealt) return { status: "thinking", text: t("statusDealing", { name: names[deal.dealer] }) };
   // A deal that is not over has a player to move; between deals the next dealer acts.
   const mover = deal?.turn ?? match.next_dealer;
   if (page.busy || !deal) {

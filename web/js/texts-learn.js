@@ -24,7 +24,7 @@ export const SR_LEARN = {
     "Sve otvorene karte vide oba igrača. Igra se samo otvorenom kartom. Kad karta ode sa gomile, karta ispod nje se okreće. Ko prati, mora da odgovori na boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
   rulesMarriageTitle: "Marijaž",
   rulesMarriage:
-    "Kralj i dama iste boje, oba otvorena kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih.",
+    "Kralj i dama iste boje, oboje otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih.",
   rulesScoreTitle: "66 i poeni partije",
   rulesScore:
     "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
@@ -37,7 +37,7 @@ export const SR_LEARN = {
   rulesDrawBonus: "Posle nerešenog deljenja pobednik sledećeg dobija poen partije više.",
   rulesFairTitle: "Računar igra pošteno",
   rulesFair:
-    "Računar vidi samo ono što vidite i vi: otvorene i odigrane karte. Ni on ne zna zatvorene karte, pa računa sa svim kartama koje niko još nije video.",
+    "Računar vidi samo ono što vidite i Vi: otvorene i odigrane karte. Ni on ne zna zatvorene karte, pa računa sa svim kartama koje niko još nije video.",
   rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
@@ -45,7 +45,8 @@ export const SR_LEARN = {
   tip_turnup: "Karta je otišla sa gomile, pa je okrenuta karta ispod nje: {card}.",
   tip_marriage: "Imate kralja i damu iste boje: kad počinjete štih, igrajte jednog od njih i prijavite marijaž.",
   tip_marriage_wait: "Poeni marijaža čekaju prvi štih koji odnesete.",
-  tip_66: "Čim neko skupi 66 ili više poena, deljenje je gotovo. Dobija ga: {name}.",
+  tip_66: "Čim neko skupi 66 ili više poena, deljenje je gotovo: dobija ga {name}.",
+  tip_66_you: "Čim neko skupi 66 ili više poena, deljenje je gotovo: dobili ste ga.",
   tip_game_points: "Poeni partije: 1 ako protivnik ima bar 33, 2 ako ima manje, 3 ako nije odneo nijedan štih.",
 };
 
@@ -89,5 +90,6 @@ export const EN_LEARN = {
   tip_marriage: "You have a king and a queen of one suit: when you lead, play one of them and announce the marriage.",
   tip_marriage_wait: "The marriage's points wait for the first trick you win.",
   tip_66: "As soon as a player has 66 or more, the deal is over: {name} won it.",
+  tip_66_you: "As soon as a player has 66 or more, the deal is over: you won it.",
   tip_game_points: "Game points: 1 if the opponent has 33 or more, 2 if less, 3 if the opponent won no trick.",
 };

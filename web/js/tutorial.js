@@ -41,7 +41,8 @@ export function tipsOf(before, after, me) {
   }
   if (after.result && !before?.result) {
     const { winner, reason } = after.result;
-    if (reason === "reached_66" && winner !== null) tips.push({ key: "tip_66", values: { player: winner } });
+    if (reason === "reached_66" && winner === me) tips.push({ key: "tip_66_you", values: {} });
+    else if (reason === "reached_66" && winner !== null) tips.push({ key: "tip_66", values: { player: winner } });
     tips.push({ key: "tip_game_points", values: {} });
   }
   return tips;
