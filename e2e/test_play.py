@@ -189,6 +189,11 @@ def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(
     button.click()
     assert table.wait_status("match-over") == "match-over"
     table.dialog().locator("#rematch-button").wait_for()
+    assert table.dialog().locator(".match-winner").inner_text().startswith(("You won the match", "You lost the match"))
+    table.dialog().locator("#share-finished-match").click()  # the match's link, from its result
+    assert table.dialog().locator("#share-url-game").input_value().split("#")[1].startswith("game=g1.")
+    table.dialog().get_by_role("button", name="Close").click()
+    table.dialog().locator("#rematch-button").wait_for()  # then the result again
     table.page.keyboard.press("Escape")  # closes it, like its Close button
     table.wait_until(lambda: table.dialog().count() == 0)
     table.page.locator("#share-button").click()  # a finished match is what players share most

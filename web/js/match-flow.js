@@ -267,7 +267,12 @@ export class MatchFlow {
     this.setBusy(true);
     await recordInHistory(this.ctx);
     await save(this.ctx);
-    const choice = await showMatchResult(this.ctx.dialog, game, namesOf(this.page), youOf(this.page));
+    const { engine, dialog, overrides } = this.ctx;
+    let choice = null;
+    do {
+      choice = await showMatchResult(dialog, game, namesOf(this.page), youOf(this.page), !overrides.embed);
+      if (choice === "share") await share(engine, dialog, ["game"]); // then the result again
+    } while (choice === "share");
     if (choice !== "rematch") return false;
     await this.rematch(game);
     return true;

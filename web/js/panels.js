@@ -334,7 +334,8 @@ export function showDealResult(dialog, state, names, shortNames, you, { reviewAv
 }
 
 /**
- * Who won the match, with the game points (the winner's first): said to the person at the screen when he won.
+ * Who won the match, with the game points: said to the person at the screen, won or lost (his game points first),
+ * else of the winner (the winner's first).
  * @param {MatchState} match  a finished match
  * @param {string[]} names
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
@@ -342,27 +343,32 @@ export function showDealResult(dialog, state, names, shortNames, you, { reviewAv
 export function matchWinnerText(match, names, you) {
   const winner = /** @type {Player} */ (match.winner);
   const [a, b] = [match.game_points[winner], match.game_points[1 - winner]];
-  return winner === you ? t("matchWinnerYou", { a, b }) : t("matchWinner", { name: names[winner], a, b });
+  if (winner === you) return t("matchWinnerYou", { a, b });
+  if (you !== null) return t("matchLoserYou", { a: b, b: a });
+  return t("matchWinner", { name: names[winner], a, b });
 }
 
 /**
- * The match is over: the winner and a rematch. Resolves "rematch".
+ * The match is over: the winner, a rematch and, where the menu offers links, the match's link. Resolves "rematch",
+ * "share" or "close".
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished match
  * @param {string[]} names
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
+ * @param {boolean} shareAvailable  whether to offer the match's link
  */
-export function showMatchResult(dialog, state, names, you) {
+export function showMatchResult(dialog, state, names, you, shareAvailable) {
   const match = state.match;
+  /** @type {PanelButton<string>[]} */
+  const buttons = [{ label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" }];
+  if (shareAvailable) buttons.push({ label: st("shareGameTitle"), value: "share", id: "share-finished-match" });
+  buttons.push({ label: t("close"), value: "close" });
   return showPanel(dialog, {
     kind: "result match",
     title: t("matchOverTitle"),
     body: `<p class="match-winner">${escapeHtml(matchWinnerText(match, names, you))}</p>
       <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
-    buttons: [
-      { label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" },
-      { label: t("close"), value: "close" },
-    ],
+    buttons,
     cancelValue: "close",
   });
 }

@@ -114,6 +114,7 @@ export const EN = {
   matchOverTitle: "Match over",
   matchWinner: "Match won by {name}, {a} : {b}",
   matchWinnerYou: "You won the match, {a} : {b}",
+  matchLoserYou: "You lost the match, {a} : {b}",
   rematch: "Rematch",
   dealsPlayed: "Deals played: {n}",
   reviewTitle: "Deal review",

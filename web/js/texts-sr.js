@@ -124,6 +124,7 @@ export const SR = {
   matchOverTitle: "Kraj partije",
   matchWinner: "Partiju dobija: {name}, {a} : {b}",
   matchWinnerYou: "Dobili ste partiju, {a} : {b}",
+  matchLoserYou: "Izgubili ste partiju, {a} : {b}",
   rematch: "Revanš",
   dealsPlayed: "Odigranih deljenja: {n}",
   // review
