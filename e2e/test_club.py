@@ -10,7 +10,8 @@ by the keyboard), which fits a phone upright and on its side and a desktop (scre
 form refuses a closing day already past; a challenge past its closing date says so and starts no attempt.
 A result of another challenge pasted among a challenge's results is refused alone, the others ranked and exported
 for a Serbian spreadsheet; a link with a full stop after it opens; the club's snippet is the Embed page's
-responsive frame, in which Copy works (and says so where the host did not allow the clipboard).
+responsive frame, in which Copy works (and says so where the host did not allow the clipboard). A new challenge's
+links come into view on a phone, Copy focused, and carry the organiser's language to the members.
 """
 
 from __future__ import annotations
@@ -203,7 +204,7 @@ def test_a_club_challenge_from_creation_to_standings(
     bora.evaluate(SW_CONTROLS)
     contexts[2].set_offline(True)
 
-    results = [play(ana, link, "Ana", 0, screens=artifacts), play(bora, link.replace("#", "?speed=off#"), "Bora", -1)]
+    results = [play(ana, link, "Ana", 0, screens=artifacts), play(bora, link.replace("#", "&speed=off#"), "Bora", -1)]
     expected = [row.entry.name for row in standings(verify(read_result_token(token_of(url))) for url in results)]
     finished = "Challenge finished: send your result link to the organiser."
     assert ana.locator("#status").inner_text() == finished, "not the computer still thinking"
@@ -276,11 +277,42 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     assert page.locator("#club-closes-day").inner_text() == closing_note
     page.click("#club-create-button")
     wait_status(page, "created")
-    assert "lang=" not in page.input_value("#club-link"), "the members' link: each member reads his own language"
+    assert "/club.html?lang=sr-Cyrl#challenge=c1." in page.input_value("#club-link"), "the club's language goes along"
     assert read_challenge_token(token_of(page.input_value("#club-link"))).rules.claim == "manual"
     page.click("#club-standings-start")
     wait_status(page, "standings")
     assert page.locator("#club-verify").inner_text() == "Проверите и рангирајте"
+
+
+IN_SIGHT = """e => { const r = e.getBoundingClientRect();
+  const box = document.getElementById('club-main').getBoundingClientRect();
+  return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }"""
+"""Whether an element of the page's scrolling part lies wholly in its visible part."""
+
+
+def test_a_new_challenges_links_come_into_view_in_the_organisers_language(contexts: list[BrowserContext]) -> None:
+    """The organiser reads the page in Serbian (chosen in its picker, not in the address) on a phone: the links he
+    has just made come into view from the form's button far below them, the challenge link's Copy focused (where a
+    keyboard or a screen reader goes on); the challenge link carries his language, so a member whose browser reads
+    English plays the club's challenge in Serbian."""
+    organiser, member = new_page(contexts[0]), new_page(contexts[1])
+    organiser.set_viewport_size({"width": 360, "height": 640})
+    organiser.goto("/club.html")
+    wait_status(organiser, "ready")
+    organiser.select_option("#club-language", "sr-Latn")
+    organiser.locator('html[lang="sr-Latn"]').wait_for()
+    wait_status(organiser, "ready")
+    organiser.fill("#club-name", "Petak u klubu")
+    organiser.click("#club-create-button")
+    wait_status(organiser, "created")
+    assert all(organiser.locator(f"#{id}").evaluate(IN_SIGHT) for id in ("club-link-label", "club-link-copy"))
+    assert organiser.evaluate("document.activeElement.id") == "club-link-copy"
+    link = organiser.input_value("#club-link")
+    assert "/club.html?lang=sr-Latn#challenge=c1." in link
+    member.goto(link)
+    wait_status(member, "ready")
+    assert member.evaluate("document.documentElement.lang") == "sr-Latn"
+    assert member.locator("#club-start-button").inner_text() == "Počnite"
 
 
 def friend_page_language(page: Page) -> str:

@@ -7,8 +7,8 @@ on the table (a trick the friend's card finished stays on the table a moment), a
 refused with the match kept. The page is ordered for a newcomer (the invitation form first) and brings the
 invitation into view on a phone; the friend is "your friend" until his answer is read; a language chosen on the
 page is kept for the links that follow; a reload shows again what the tab showed; the paste box says what it was
-given when that is no friend's link. Screenshots of the table as a player sees it go to
-``e2e/artifacts/friend-*.png``.
+given when that is no friend's link; a name left empty is asked for at its field, nothing sent. Screenshots of
+the table as a player sees it go to ``e2e/artifacts/friend-*.png``.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def test_a_language_chosen_here_is_kept_for_the_links_that_follow(devices: tuple
     ana, bo = devices
     bo.goto(invited(ana).replace("/friend.html#", "/friend.html?lang=sr-Cyrl#"))
     bo.locator("#friend-accept").wait_for()
-    assert bo.locator("#friend-invited-by").inner_text().startswith("Ana Вас позива")
+    assert bo.locator("#friend-invited-by").inner_text().startswith("Ana Вас позива")  # noqa: RUF001 (Cyrillic)
     bo.locator("#friend-language").select_option("sr-Latn")
     bo.locator("#friend-accept:not([hidden])").wait_for()
     assert bo.locator("#friend-invited-by").inner_text().startswith("Ana Vas poziva")
@@ -303,3 +303,40 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     assert deliver(offered_link(ana), bo) == "ready"
     assert game_status(ana) == game_status(bo) == "over"
     assert bo.locator("#friend-turn").inner_text() == "The match is over. Winner: Bo"
+
+
+def test_a_name_left_empty_is_asked_for_at_its_field_and_nothing_is_sent(devices: tuple[Page, Page]) -> None:
+    """A name of spaces is no name, on either side: the page says so beside the name field on a phone, the field
+    focused, and asks the engine nothing (no refusal at the top, no match made); typing a name clears the note."""
+    ana, bo = devices
+    ana.set_viewport_size({"width": 360, "height": 640})
+    ana.goto("/friend.html")
+    assert settled(ana) == "ready"
+    name, note = ana.locator("#friend-name"), ana.locator("#friend-name-note")
+    name.fill("   ")
+    ana.locator("#friend-invite").click()
+    note.wait_for()
+    assert note.inner_text() == "Enter your name: your friend sees it in the invitation."
+    assert ana.evaluate("document.activeElement.id") == "friend-name" and on_screen(name) and on_screen(note)
+    assert name.get_attribute("aria-invalid") == "true"
+    assert name.get_attribute("aria-describedby") == "friend-name-note"
+    assert ana.locator("#status").get_attribute("data-status") == "ready", "nothing refused: nothing was sent"
+    assert ana.locator("#friend-list-box").is_hidden() and ana.locator("#friend-game").is_hidden()
+    name.fill("Ana")
+    assert note.is_hidden() and name.get_attribute("aria-invalid") == "false"
+
+    bo.set_viewport_size({"width": 360, "height": 640})
+    bo.goto(invited(ana))
+    bo.locator("#friend-accept").wait_for()
+    assert settled(bo) == "ready"
+    answer_name, answer_note = bo.locator("#friend-accept-name"), bo.locator("#friend-accept-name-note")
+    bo.locator("#friend-accept-button").click()
+    answer_note.wait_for()
+    assert answer_note.inner_text() == "Enter your name: your friend sees it in your answer."
+    assert bo.evaluate("document.activeElement.id") == "friend-accept-name" and on_screen(answer_note)
+    assert bo.locator("#status").get_attribute("data-status") == "ready" and offered_link(bo) == ""
+    assert bo.locator("#friend-accept").is_visible(), "the invitation is still there to accept"
+    answer_name.fill("Bo")
+    bo.locator("#friend-accept-button").click()
+    assert settled(bo) == "ready" and answer_note.is_hidden()
+    assert bo.locator("#friend-turn").inner_text() == "Send the link below to Ana, then open the link Ana sends back"

@@ -121,21 +121,33 @@ async function showCreate() {
         },
       });
       challengeName = made.challenge.name;
-      inputById("club-link").value = clubUrl("challenge", made.token, location.href);
-      inputById("club-snippet").value = frameSnippet(
-        new URL(clubUrl("challenge", made.token, location.href, { embed: true, lang: language() })),
-        made.challenge.name,
-      );
-      // The organiser's own way back to the standings (kept, or followed now): in the language he reads this page in.
-      const standings = clubUrl("challenge", made.token, location.href, { standings: true, lang: language() });
+      // Every link opens the challenge in the language the organiser reads this page in (a member's phone set to
+      // another language does not turn a Serbian club's challenge into English): the members' link, the club
+      // site's frame, and the organiser's own way back to the standings (kept, or followed now).
+      const link = (/** @type {{embed?: boolean, standings?: boolean}} */ options) =>
+        clubUrl("challenge", made.token, location.href, { ...options, lang: language() });
+      inputById("club-link").value = link({});
+      inputById("club-snippet").value = frameSnippet(new URL(link({ embed: true })), made.challenge.name);
+      const standings = link({ standings: true });
       inputById("club-standings-view").value = standings;
       /** @type {HTMLAnchorElement} */ (byId("club-standings-start")).href = standings;
-      byId("club-created").hidden = false;
+      showCreated();
       setStatus("created", t("clubCreated"));
     } catch (error) {
       setStatus("error", refusalText(error));
     }
   });
+}
+
+/**
+ * Show the links just made, from their top (on a phone the form's button lies far below them, and links out of
+ * sight look as if nothing happened), the challenge link's Copy button focused: a keyboard or a screen reader goes
+ * on from there (the button names the link's label).
+ */
+function showCreated() {
+  byId("club-created").hidden = false;
+  byId("club-link-label").scrollIntoView({ block: "start" });
+  byId("club-link-copy").focus({ preventScroll: true });
 }
 
 async function start() {

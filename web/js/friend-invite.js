@@ -1,7 +1,8 @@
 /**
  * The invitation's two forms on friend.html: the player who invites chooses the rules (the same fields as the main
  * game's Settings: rule-fields.js) and his name; the friend who opens the invitation reads those rules before he
- * sends his answer. The engine makes and checks everything; these forms only ask and show.
+ * sends his answer with his name. The engine makes and checks everything; these forms only ask and show, and say at
+ * a name field left empty that a name is needed (the engine would refuse the match, a sentence far from the field).
  */
 
 import { t } from "./i18n.js";
@@ -54,4 +55,42 @@ export function showRules(list, rules, forfeit) {
       return item;
     }),
   );
+}
+
+/**
+ * Say `text` under the name field `input` (its note, `<id>-note`, which the field names in `aria-describedby`), or
+ * take the note away (`""`); a field with a note is marked invalid.
+ * @param {HTMLInputElement} input
+ * @param {string} text
+ */
+function sayAtName(input, text) {
+  const note = byId(`${input.id}-note`);
+  note.textContent = text;
+  note.hidden = !text;
+  input.setAttribute("aria-invalid", String(Boolean(text)));
+}
+
+/**
+ * The name typed in the name field `input`, trimmed; or null where none is (spaces are none): the field then says
+ * under it that a name is needed and why (`reason`, a text key: who sees the name), in sight, and takes the focus,
+ * and nothing goes to the engine.
+ * @param {HTMLInputElement} input
+ * @param {string} reason
+ * @returns {string | null}
+ */
+export function typedName(input, reason) {
+  const name = input.value.trim();
+  sayAtName(input, name ? "" : t(reason));
+  if (name) return name;
+  for (const element of [byId(`${input.id}-note`), input]) element.scrollIntoView({ block: "nearest" });
+  input.focus({ preventScroll: true });
+  return null;
+}
+
+/**
+ * A name field's note goes once the player types in it.
+ * @param {HTMLInputElement} input
+ */
+export function wireNameField(input) {
+  input.addEventListener("input", () => sayAtName(input, ""));
 }

@@ -16,7 +16,7 @@ import { wireCopy, wireSend } from "./copy-field.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
-import { chosenForfeit, chosenRules, showRuleFields, showRules } from "./friend-invite.js";
+import { chosenForfeit, chosenRules, showRuleFields, showRules, typedName, wireNameField } from "./friend-invite.js";
 import { friendLinkIn, readPaste } from "./friend-paste.js";
 import { playersText, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
@@ -301,27 +301,34 @@ function showInAddress(/** @type {string} */ link) {
   history.replaceState(null, "", `${location.pathname}${location.search}${link ? `#${link}` : ""}`);
 }
 
-/** The invitation forms: make one (the rules chosen), or accept one whose rules are shown (nothing sent before). */
+/**
+ * The invitation forms: make one (the rules chosen), or accept one whose rules are shown (nothing sent before).
+ * Either needs the player's name: without it the name field says so (typedName) and nothing is sent.
+ */
 function wireInvitation() {
+  wireNameField(field("friend-name"));
+  wireNameField(field("friend-accept-name"));
   byId("friend-new").addEventListener("submit", (event) => {
     event.preventDefault();
+    const name = typedName(field("friend-name"), "friendNameNeeded");
+    if (name === null) return;
     run(async () => {
       const rules = chosenRules(settings.rules);
-      const name = field("friend-name").value.trim();
       take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }));
       setStatus("ready", t("friendInviteMade"));
       showLinkToSend();
     });
   });
-  byId("friend-accept-button").addEventListener("click", () =>
+  byId("friend-accept-button").addEventListener("click", () => {
+    const name = typedName(field("friend-accept-name"), "friendAnswerNameNeeded");
+    if (name === null) return;
     run(async () => {
-      const name = field("friend-accept-name").value.trim();
       take(await engine.call("friend_accept", { link: invitation, name }));
       closeInvitation();
       setStatus("ready", t("friendAccepted")); // the banner says what to do next
       showLinkToSend();
-    }),
-  );
+    });
+  });
   byId("friend-decline-button").addEventListener("click", () => {
     closeInvitation();
     setStatus("ready", t("friendReady"));

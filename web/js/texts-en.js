@@ -300,6 +300,8 @@ export const EN = {
   friendTitle: "Play a friend",
   friendNew: "New match against a friend",
   friendYourName: "Your name",
+  friendNameNeeded: "Enter your name: your friend sees it in the invitation.",
+  friendAnswerNameNeeded: "Enter your name: your friend sees it in your answer.",
   friendInvite: "Make the invitation",
   friendInviteMade: "The invitation is ready.",
   friendAccepted: "Invitation accepted.",

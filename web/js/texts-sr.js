@@ -320,6 +320,8 @@ export const SR = {
   friendTitle: "Igrajte sa prijateljem",
   friendNew: "Nova partija sa prijateljem",
   friendYourName: "Vaše ime",
+  friendNameNeeded: "Upišite svoje ime: prijatelj ga vidi u pozivnici.",
+  friendAnswerNameNeeded: "Upišite svoje ime: prijatelj ga vidi u Vašem odgovoru.",
   friendInvite: "Napravite pozivnicu",
   friendInviteMade: "Pozivnica je napravljena.",
   friendAccepted: "Pozivnica je prihvaćena.",
