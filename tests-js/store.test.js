@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 
 import {
   createPageState,
+  drawnOf,
   humansOf,
   matchUnderway,
   namesOf,
@@ -122,6 +123,25 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.status, "deal-over");
     page.game = game({ phase: "match_over" });
     assert.equal(statusOf(page)?.status, "match-over");
+  });
+
+  test("between deals, once its result is read, the next deal is dealt onto an empty table", () => {
+    const page = createPageState(settings(), null);
+    const over = game({ result: /** @type {any} */ ({ winner: 0 }), phase: "human_deals" });
+    page.game = over;
+    assert.equal(drawnOf(page)?.deal, null, "the person deals");
+    page.game = { ...over, phase: "computer_deals" };
+    assert.equal(drawnOf(page)?.deal, null, "the computer deals");
+    page.dealResultOpen = true;
+    assert.equal(drawnOf(page), page.game, "the result is open over the deal it tells");
+    page.dealResultOpen = false;
+    page.dealAside = true;
+    assert.equal(drawnOf(page), page.game, "the result put aside to look at the table");
+    page.dealAside = false;
+    page.game = game({ result: /** @type {any} */ ({ winner: 0 }), phase: "match_over" });
+    assert.equal(drawnOf(page), page.game, "the last deal of a match stays");
+    page.game = game({ turn: 0 });
+    assert.equal(drawnOf(page), page.game, "a deal in play");
   });
 
   test("while the deal's cards are laid out the status says who deals, not '…' for the player who will lead", () => {

@@ -28,7 +28,7 @@ import { addShareButton, labelShareButton, reloadOnPastedLink } from "./share.js
 import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
 import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
-import { createPageState, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
+import { createPageState, drawnOf, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 import { afterDealAside, claim, hint, rematch, setLevel, showLastTrick, undo } from "./table-actions.js";
 
@@ -70,7 +70,7 @@ const learning = new Learning({
  * @param {import("./store.js").PageState} page
  */
 function redraw(page) {
-  render(root, page.game, viewOf(page));
+  render(root, drawnOf(page), viewOf(page));
   const status = matchOpen ? statusOf(page) : { status: "loading", text: t("statusGettingReady") };
   if (status && page.game) setStatus(root, status.status, status.text);
   notifyHost(page.game);

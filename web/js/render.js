@@ -170,7 +170,9 @@ function renderSeat(root, state, view, player) {
   const deal = state?.deal;
   const match = state?.match;
   setText(seat, ".seat-name", view.names[player]);
-  part(seat, ".dealer-chip").hidden = !deal || deal.dealer !== player;
+  // Between deals (nothing dealt yet), the chip is on whoever deals next.
+  const dealer = deal ? deal.dealer : match && "next_dealer" in match ? match.next_dealer : null;
+  part(seat, ".dealer-chip").hidden = dealer !== player;
   part(seat, ".dealer-chip").title = t("dealer");
   setText(seat, ".dealer-chip", t("dealer"));
   const toMove = Boolean(deal && !deal.result && deal.turn === player);

@@ -159,6 +159,18 @@ export function shortNamesOf(page) {
 }
 
 /**
+ * What the table draws: the engine's state, but between two deals, once the finished deal's result was read (not put
+ * aside to look at the table), without that deal: the next deal is dealt onto an empty table, not over the last one.
+ * @param {PageState} page
+ * @returns {PlayingState | null}
+ */
+export function drawnOf(page) {
+  const game = page.game;
+  if (!game?.deal?.result || page.dealResultOpen || page.dealAside) return game;
+  return game.phase === "human_deals" || game.phase === "computer_deals" ? { ...game, deal: null } : game;
+}
+
+/**
  * What render.js needs besides the bridge state.
  * @param {PageState} page
  * @returns {TableView}
