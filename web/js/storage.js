@@ -267,9 +267,9 @@ export function deleteSave(id, storage = deviceStorage()) {
 
 /**
  * A stored history entry as the page may use it, or null: game points a pair of numbers, the counts numbers (0
- * when missing), the opponent one of the two seats, the game link token one of the engine's shape (else the entry
- * is kept without it: an entry from before there were tokens has none). Storage is input like any other: it may
- * hold anything.
+ * when missing), the opponent one of the two seats, the game link token written in a link's characters (else the
+ * entry is kept without it: an entry from before there were tokens has none). Storage is input like any other: it
+ * may hold anything.
  * @param {any} entry
  * @returns {HistoryEntry | null}
  */
