@@ -305,7 +305,7 @@ export const EN = {
   friendInvite: "Make the invitation",
   friendInviteMade: "The invitation is ready.",
   friendAccepted: "Invitation accepted.",
-  friendInvited: "A friend invites you to a match.",
+  friendInvited: "An invitation to a match",
   friendAccept: "Accept",
   friendSendThis: "Send this link to your friend",
   friendPaste: "Paste a link you received",

@@ -325,7 +325,7 @@ export const SR = {
   friendInvite: "Napravite pozivnicu",
   friendInviteMade: "Pozivnica je napravljena.",
   friendAccepted: "Pozivnica je prihvaćena.",
-  friendInvited: "Prijatelj Vas poziva na partiju.",
+  friendInvited: "Poziv na partiju",
   friendAccept: "Prihvatite",
   friendSendThis: "Pošaljite ovaj link prijatelju",
   friendPaste: "Nalepite primljeni link",
