@@ -227,8 +227,8 @@ export class MatchFlow {
     for (;;) {
       // A deal's link is offered where the menu offers it: not in a club's frame (the host page is the club's).
       const options = { reviewAvailable: this.page.reviewAvailable, shareAvailable: !this.ctx.overrides.embed };
-      const [names, short] = [namesOf(this.page), shortNamesOf(this.page)];
-      const choice = await showDealResult(dialog, game, names, short, youOf(this.page), options);
+      const names = namesOf(this.page);
+      const choice = await showDealResult(dialog, game, names, shortNamesOf(this.page), youOf(this.page), options);
       if (choice === "share") {
         await share(engine, dialog, ["deal"]); // the deal just played: the next is not dealt yet
         continue;
