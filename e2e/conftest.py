@@ -222,7 +222,7 @@ class Table:
         }
 
     def tricks_won(self) -> list[int]:
-        """Tricks won by each player, read from the won-tricks labels ("3 tricks · 40 points": the first number)."""
+        """Tricks won by each player, read from the won-tricks labels ("3 tricks")."""
         texts = [self.page.locator(f"#won-{player} .won-label").inner_text() for player in (0, 1)]
         return [int(re.search(r"(\d+)", text).group(1)) for text in texts]
 

@@ -209,6 +209,27 @@ def test_a_first_visit_that_starts_by_dealing_offers_the_rules_once_the_packets_
     assert table.dialog().locator(".panel-title").inner_text() == RULES_TITLES["sr-Latn"]
 
 
+@pytest.mark.parametrize("embed", ["", "&embed=1"])
+def test_a_dealer_new_to_the_game_reads_the_rules_from_the_packets_panel_and_comes_back_to_it(
+    table_in_context, artifacts, embed
+):
+    # Seed 2: the player deals first. The packets' panel is modal, so the menu's "How to play" is out of reach, and
+    # an embedded table (a club's site) offers no rules note at all: the panel itself leads to the rules.
+    table = table_in_context(viewport=PHONE)
+    table.open(f"seed=2&level=beginner&opponent=computer&speed=off&lang=sr-Latn{embed}")
+    panel = table.dialog()
+    panel.locator(".preset").first.wait_for()
+    panel.screenshot(path=artifacts / f"learn-deal-panel-rules{embed.replace('&', '-').replace('=', '')}.png")
+    panel.get_by_role("button", name="Kako se igra", exact=True).click()
+    assert panel.locator(".panel-title").inner_text() == RULES_TITLES["sr-Latn"]
+    assert panel.locator("#tutorial-button").count() == 0, "the guided deal is a match of its own: not mid-deal"
+    panel.get_by_role("button", name="Zatvorite", exact=True).click()
+    panel.locator(".preset").first.wait_for()
+    assert panel.locator(".panel-title").inner_text() == "Vi delite", "back to the packets, nothing dealt meanwhile"
+    assert panel.locator("#deal-custom").evaluate("button => button === document.activeElement"), "Enter deals"
+    assert table.step() == "dealt"
+
+
 def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, artifacts):
     table = table_in_context(viewport=PHONE).open("seed=3&level=beginner&opponent=computer&speed=off&lang=en")
     dismiss_offer(table)

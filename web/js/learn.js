@@ -9,7 +9,7 @@
 import { engineText } from "./engine-text.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { showRules } from "./rules-panel.js";
-import { namesOf } from "./store.js";
+import { namesOf, rulesOf } from "./store.js";
 import { Tutorial } from "./tutorial.js";
 
 /** @import { PageState } from "./store.js" */
@@ -41,7 +41,7 @@ export class Learning {
   /** Open the rules; the player may start a guided deal from them. */
   async openRules() {
     const page = this.ctx.page();
-    const choice = await showRules(this.ctx.dialog, page.settings.deck, page.game?.match.rules ?? page.settings.rules);
+    const choice = await showRules(this.ctx.dialog, page.settings.deck, rulesOf(page));
     if (choice === "tutorial") this.startTutorial();
   }
 

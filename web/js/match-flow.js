@@ -25,9 +25,10 @@ import {
 import { newMatch, notePlayedLevel, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
+import { showRules } from "./rules-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
-import { namesOf, opponentOf, shortNamesOf, viewOf, youOf } from "./store.js";
+import { namesOf, opponentOf, rulesOf, shortNamesOf, viewOf, youOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -320,7 +321,11 @@ export class MatchFlow {
       const remembered = loadDealPlan();
       const dealtAtOnce = remembered.always && (await tryDeal(remembered.plan)) === null;
       const options = { title: text, rule: this.page.packetRule };
-      const choice = dealtAtOnce ? remembered : await showDealChoice(dialog, tryDeal, remembered, options);
+      let choice = dealtAtOnce ? remembered : await showDealChoice(dialog, tryDeal, remembered, options);
+      while (choice === "rules") {
+        await showRules(dialog, this.page.settings.deck, rulesOf(this.page), false);
+        choice = await showDealChoice(dialog, tryDeal, remembered, options);
+      }
       if (choice) saveDealPlan(choice);
     } else {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));

@@ -184,7 +184,9 @@ export function askClaim(dialog, text) {
  * @param {DealPlanChoice} remembered  the plan last dealt, and whether to always deal it
  * @param {{title: string, rule: PacketRule}} options  the title, which names who deals ("Vi delite" against the
  *   computer, the dealer's name when two share the screen), and the engine's packet rule
- * @returns {Promise<DealPlanChoice | null>}
+ * @returns {Promise<DealPlanChoice | "rules" | null>}  "rules" when the dealer asks how the game is played first: a
+ *   newcomer who deals the first deal meets this panel before anything else, and a modal panel leaves the menu's
+ *   "How to play" out of reach
  */
 export function showDealChoice(dialog, tryDeal, remembered, { title, rule }) {
   const presets = presetPlans(rule);
@@ -205,7 +207,8 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule }) {
     kind: "deal",
     title,
     body,
-    /** @type {(panel: PanelDialog, finish: (choice: DealPlanChoice | null) => void) => void} */
+    buttons: [{ label: t("rulesButton"), value: /** @type {DealPlanChoice | "rules"} */ ("rules"), id: "deal-rules" }],
+    /** @type {(panel: PanelDialog, finish: (choice: DealPlanChoice | "rules" | null) => void) => void} */
     setup(panel, finish) {
       /** @type {number[]} */
       let plan = [];

@@ -129,7 +129,9 @@ function renderTrick(root, state, view) {
 }
 
 /**
- * A player's won tricks: a small stack, and their count (with their card points, unless claims are manual).
+ * A player's won tricks: a small stack, and their count. Their card points are not said beside them: the seat's
+ * score is the one number of points on the table (cards and counted marriages), where a second "points" figure
+ * that leaves out the marriages read as a contradiction.
  * @param {ParentNode} root
  * @param {DrawnState["deal"] | undefined} deal
  * @param {TableView} view
@@ -151,9 +153,7 @@ function renderWon(root, deal, view, player) {
       }),
     );
   }
-  const manual = deal?.rules.claim === "manual" && !deal.result;
-  const text =
-    manual || !deal ? t("tricksWon", { n: count }) : t("tricksAndPoints", { n: count, p: deal.card_points[player] });
+  const text = t("tricksWon", { n: count });
   setText(holder, ".won-label", text);
   holder.setAttribute("aria-label", t("wonTricksOf", { name: view.names[player], won: text }));
 }

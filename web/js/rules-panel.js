@@ -70,18 +70,19 @@ export function rulesMarkup(deck, rules) {
  * @param {PanelDialog} dialog
  * @param {Deck} deck
  * @param {Rules} rules  the rules of the match on the table (or of the next one)
+ * @param {boolean} [offerTutorial]  whether to offer the guided deal: not while a deal is being dealt (read from
+ *   the packets' panel), since the guided deal starts a match of its own
  * @returns {Promise<"tutorial" | null>}
  */
-export function showRules(dialog, deck, rules) {
+export function showRules(dialog, deck, rules, offerTutorial = true) {
+  /** @type {import("./panels.js").PanelButton<"tutorial" | null>} */
+  const tutorial = { label: t("rulesTutorial"), value: "tutorial", id: "tutorial-button" };
   return showPanel(dialog, {
     kind: "rules",
     startAtTitle: true,
     title: t("rulesTitle"),
     body: rulesMarkup(deck, rules),
-    buttons: [
-      { label: t("rulesTutorial"), value: /** @type {"tutorial" | null} */ ("tutorial"), id: "tutorial-button" },
-      { label: t("close"), value: null, primary: true },
-    ],
+    buttons: [...(offerTutorial ? [tutorial] : []), { label: t("close"), value: null, primary: true }],
     cancelValue: null,
   });
 }

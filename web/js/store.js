@@ -11,7 +11,7 @@
 import { t } from "./i18n.js";
 import { computerName } from "./player-names.js";
 
-/** @import { Card, PacketRule, Player, PlayingState, Settings, TableView, TrickCard } from "./types.js" */
+/** @import { Card, PacketRule, Player, PlayingState, Rules, Settings, TableView, TrickCard } from "./types.js" */
 
 /**
  * @typedef {object} PageState
@@ -114,6 +114,15 @@ export function opponentOf(page) {
  */
 export function levelOf(page) {
   return page.game?.seats?.[1].level ?? page.settings.level ?? page.levels.default;
+}
+
+/**
+ * The rules on the table: the match's once there is a match, else the ones a new match would get (the settings).
+ * @param {PageState} page
+ * @returns {Rules}
+ */
+export function rulesOf(page) {
+  return page.game?.match.rules ?? page.settings.rules;
 }
 
 /**

@@ -53,7 +53,6 @@ export const EN = {
   trumpCard: "trump",
   scoreLabel: "Score",
   tricksWon: "{n}\u00a0{n|trick|tricks}",
-  tricksAndPoints: "{n}\u00a0{n|trick|tricks}\u00a0· {p}\u00a0{p|point|points}",
   gamePoints: "{a} : {b} (to {target})",
   gamePointsLabel: "Match",
   gamePointsTarget: "(to {target})",

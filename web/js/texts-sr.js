@@ -59,7 +59,6 @@ export const SR = {
   trumpCard: "adut",
   scoreLabel: "Poeni",
   tricksWon: "{n}\u00a0{n|štih|štiha|štihova}",
-  tricksAndPoints: "{n}\u00a0{n|štih|štiha|štihova}\u00a0· {p}\u00a0{p|poen|poena|poena}",
   gamePoints: "{a} : {b} (do {target})",
   gamePointsLabel: "Partija",
   gamePointsTarget: "(do {target})",
