@@ -138,6 +138,25 @@ def test_a_replay_shows_the_whole_table_and_its_controls_on_one_screen(table_in_
     page.screenshot(path=artifacts / f"replay-{width}x{height}.png")
 
 
+def test_on_an_upright_phone_the_replays_position_heads_its_buttons_back_then_forward(table_in_context):
+    # At 360 px the position line ("Deljenje 1 od 2 · Potez 3 od 24") stood between Nazad and Napred, the buttons
+    # wrapping around it wherever they fell. Now it heads them: the way back on one row, the way forward under it.
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
+    page.goto(f"/replay.html?{SERBIAN}#game={game_token()}")
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    boxes = {
+        name: page.locator(f"#replay-{name}").bounding_box()
+        for name in ("position", "prev-deal", "start", "back", "forward", "end", "next-deal")
+    }
+    position = boxes.pop("position")
+    assert all(position["y"] + position["height"] <= box["y"] + 1 for box in boxes.values()), "the position on top"
+    rows = [[boxes[name] for name in row] for row in (("prev-deal", "start", "back"), ("forward", "end", "next-deal"))]
+    for row in rows:
+        assert len({round(box["y"]) for box in row}) == 1, "three buttons a row"
+        assert [box["x"] for box in row] == sorted(box["x"] for box in row), "in their order, left to right"
+    assert rows[0][0]["y"] < rows[1][0]["y"], "back first, forward under it"
+
+
 def test_a_game_link_opened_on_the_game_page_replays_in_the_language_asked_for_there(table_in_context):
     page = table_in_context().page
     page.goto("/index.html?lang=en#game=g1.broken")
