@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any, Final, NoReturn
 
 from otv66 import ai
-from otv66.dealing import check_packets
-from otv66.errors import InvalidLayoutError, Otv66Error
-from otv66.rules import Rules
+from otv66.dealing import PACKET_SIZES, PILES, check_packets
+from otv66.errors import Otv66Error
+from otv66.rules import MAX_TARGET, Rules
 from otv66.terminal_language import ENGLISH, LANGUAGES, Language, Texts, environment_language
 
 COMMAND = "otv66"
@@ -51,15 +51,20 @@ def parse_target(text: str) -> int:
     try:
         return Rules(target=int(text)).target
     except (ValueError, Otv66Error):
-        raise argparse.ArgumentTypeError(ENGLISH("arg_target", value=repr(text))) from None
+        raise argparse.ArgumentTypeError(ENGLISH("arg_target", value=repr(text), most=MAX_TARGET)) from None
 
 
 def parse_packets(text: str) -> tuple[int, ...]:
-    """``"4,4"`` -> ``(4, 4)``, validated as a packet plan (for ``--packets``)."""
+    """``"4,4"`` -> ``(4, 4)``, validated as a packet plan of docs/rules.md 2 (for ``--packets``).
+
+    Whatever is wrong with it (a size, the sum, a word), the message says what a plan is, from the engine's own
+    sizes and total.
+    """
     try:
         return check_packets([int(part) for part in text.replace(" ", "").split(",")])
-    except (ValueError, InvalidLayoutError) as error:
-        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+    except ValueError:  # the engine's InvalidLayoutError is one
+        sizes = ", ".join(map(str, PACKET_SIZES))
+        raise argparse.ArgumentTypeError(ENGLISH("arg_packets", value=repr(text), sizes=sizes, total=PILES)) from None
 
 
 def parse_language(text: str) -> Language:
@@ -110,6 +115,7 @@ ARGPARSE_MESSAGES: Final = (
     "arg_not_allowed",
     "arg_ignored",
     "arg_target",
+    "arg_packets",
     "arg_language",
     "arg_seed",
 )

@@ -449,6 +449,12 @@ MISTYPED = [
     (["--save", "a", "--no-save"], {"arg_argument", "arg_not_allowed"}, "opcija --no-save: ne može uz opciju --save"),
     (["--hotseat=1"], {"arg_argument", "arg_ignored"}, "opcija --hotseat: ne prima vrednost: '1'"),
     (["--target", "0"], {"arg_argument", "arg_target"}, "opcija --target: '0': cilj je ceo broj od 1 do 99"),
+    (
+        ["--packets", "3,5"],
+        {"arg_argument", "arg_packets"},
+        "opcija --packets: '3,5': raspored čine paketi veličina 1, 2, 4 koji ukupno imaju 8 karata",
+    ),
+    (["--packets", "4,x"], {"arg_argument", "arg_packets"}, "opcija --packets: '4,x': raspored čine paketi"),
     (["--lang", "xx"], {"arg_argument", "arg_language"}, "opcija --lang: 'xx': izaberite jedan od jezika sr-Latn, "),
     (["--seed", "-1"], {"arg_seed"}, "--seed mora biti od 0 do 9007199254740991"),
 ]
