@@ -11,7 +11,8 @@ form refuses a closing day already past; a challenge past its closing date says 
 A result of another challenge pasted among a challenge's results is refused alone, the others ranked and exported
 for a Serbian spreadsheet; a link with a full stop after it opens; the club's snippet is the Embed page's
 responsive frame, in which Copy works (and says so where the host did not allow the clipboard). A new challenge's
-links come into view on a phone, Copy focused, and carry the organiser's language to the members.
+links come into view on a phone, Copy focused, and carry the organiser's language to the members. The page says
+what a club challenge is, to the organiser and the member, and its status bar does not repeat the form's heading.
 """
 
 from __future__ import annotations
@@ -369,6 +370,36 @@ def test_a_language_the_club_page_remembered_under_its_former_key_is_kept(page: 
     wait_status(page, "ready")
     assert page.locator("#club-home").inner_text() == "Igrajte protiv računara"
     assert friend_page_language(page) == "sr-Latn"
+
+
+def test_the_page_says_what_a_club_challenge_is_and_its_status_does_not_repeat_the_heading(
+    page: Page, base_url: str
+) -> None:
+    """The organiser's first screen on a phone says what a club challenge is under the top bar, in the page's
+    language, and the status bar at the bottom does not say the form's heading again: it says what the form gives
+    him. A member opening a challenge link reads the same introduction. The form's checkbox is drawn in the table's
+    gold, at a size a finger finds."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("/club.html?lang=sr-Latn")
+    wait_status(page, "ready")
+    intro = page.locator("#club-intro")
+    assert intro.inner_text().startswith("U klupskom izazovu svi članovi igraju ista deljenja protiv računara")
+    assert intro.evaluate(IN_SIGHT) and intro.evaluate(
+        "(e, form) => e.getBoundingClientRect().bottom <= form.getBoundingClientRect().top",
+        page.locator("#club-create").element_handle(),
+    )
+    said = "Kad napravite izazov, dobićete link za članove i kod za sajt kluba."
+    assert page.locator("#status").inner_text() == said, "not the heading of the form a second time"
+    accent, size = page.locator("#club-must-beat").evaluate(
+        "b => [getComputedStyle(b).accentColor, b.getBoundingClientRect().height]"
+    )
+    assert accent == "rgb(255, 213, 74)" and size >= 24, (accent, size)
+    token = challenge_token(Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5))
+    for lang, opening in (("sr-Cyrl", "У клупском изазову"), ("en", "In a club challenge every member")):  # noqa: RUF001
+        open_fresh(page, f"{base_url}/club.html?lang={lang}#challenge={token}")
+        wait_status(page, "ready")
+        assert intro.inner_text().startswith(opening) and intro.evaluate(IN_SIGHT), lang
+        assert page.locator("#status").inner_text() != "", "a member is asked for his name"
 
 
 def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_url: str) -> None:

@@ -7,8 +7,9 @@ on the table (a trick the friend's card finished stays on the table a moment), a
 refused with the match kept. The page is ordered for a newcomer (the invitation form first) and brings the
 invitation into view on a phone; the friend is "your friend" until his answer is read; a language chosen on the
 page is kept for the links that follow; a reload shows again what the tab showed; the paste box says what it was
-given when that is no friend's link; a name left empty is asked for at its field, nothing sent. Screenshots of
-the table as a player sees it go to ``e2e/artifacts/friend-*.png``.
+given when that is no friend's link; a name left empty is asked for at its field, nothing sent. A newcomer reads
+what the page is under its top bar, and the status line says nothing until it has news. Screenshots of the table as
+a player sees it go to ``e2e/artifacts/friend-*.png``.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ def started(ana: Page, bo: Page) -> None:
     bo.locator("#friend-accept").wait_for()
     assert settled(bo) == "ready"
     assert "Ana" in bo.locator("#friend-invited-by").inner_text()
+    assert bo.locator("#friend-intro").is_visible()  # what playing a friend here is, for one invited to it
     rules = bo.locator("#friend-invite-rules li").all_inner_texts()
     assert rules[0].endswith(": 1")  # the target Ana chose, read before accepting
     assert ana.locator('#setting-dealer option[value="alternate"]').inner_text() in " ".join(rules)
@@ -98,6 +100,7 @@ def started(ana: Page, bo: Page) -> None:
     settled(bo)
     assert bo.evaluate("document.activeElement.id") in ("friend-copy", "friend-share")  # his answer, to send
     assert bo.locator("#status").inner_text() == "Invitation accepted."  # the banner says what comes next
+    assert bo.locator("#friend-intro").is_hidden(), "over a match the banner says what to do"
     assert bo.locator("#friend-turn").inner_text() == "Send the link below to Ana, then open the link Ana sends back"
     assert bo.locator("#friend-new").is_visible()
     assert deliver(offered_link(bo), ana) == "ready"
@@ -186,6 +189,33 @@ def test_the_paste_box_says_what_it_holds_when_it_is_no_friend_link(page: Page, 
         assert status.inner_text() == said
         assert page.evaluate("scrollY") > 0 and on_screen(status)
     assert status.locator("a").get_attribute("href") == club
+
+
+GOLD = "rgb(255, 213, 74)"
+"""The table's gold (table.css ``--gold``): the ticks of the forms' checkboxes on the dark felt."""
+
+
+def test_a_newcomer_reads_what_the_page_is_and_the_status_line_stands_empty_until_it_has_news(page: Page) -> None:
+    """Under the top bar, in the first screen of a phone, the page says what playing a friend here is, in the page's
+    language; the status line above the form says nothing once the page is ready (no bare "Ready."). The rules'
+    checkboxes are drawn in the table's colours, at a size a finger finds."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    for lang, opening in (
+        ("sr-Latn", "Ovde igrate partiju sa prijateljem koji je na drugom uređaju"),
+        ("sr-Cyrl", "Овде играте партију са пријатељем који је на другом уређају"),  # noqa: RUF001 (Cyrillic)
+        ("en", "Here you play a friend who is on another device"),
+    ):
+        page.goto(f"/friend.html?lang={lang}")
+        assert settled(page) == "ready"
+        intro = page.locator("#friend-intro")
+        assert intro.inner_text().startswith(opening), (lang, intro.inner_text())
+        assert on_screen(intro) and above(page.locator(".topbar"), intro) and above(intro, page.locator("#friend-new"))
+        assert page.locator("#status").inner_text() == "", lang
+    boxes = page.locator("#friend-new input[type=checkbox]")
+    assert boxes.count() == 3  # must-beat, draw bonus, forfeit
+    for box in boxes.all():
+        accent, size = box.evaluate("b => [getComputedStyle(b).accentColor, b.getBoundingClientRect().height]")
+        assert accent == GOLD and size >= 24, (box.get_attribute("id"), accent, size)
 
 
 def game_status(page: Page) -> str:

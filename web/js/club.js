@@ -102,7 +102,7 @@ async function showCreate() {
   wireCopy(inputById("club-snippet"), /** @type {HTMLButtonElement} */ (byId("club-snippet-copy")));
   wireCopy(inputById("club-standings-view"), /** @type {HTMLButtonElement} */ (byId("club-standings-view-copy")));
   form.hidden = false;
-  setStatus("ready", t("clubCreateTitle"));
+  setStatus("ready", t("clubCreateGives")); // not the form's heading again: what the organiser gets from it
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!closingDayFine()) {
@@ -190,6 +190,7 @@ async function start() {
  */
 function showProblem(reason) {
   setStatus("error", reason);
+  byId("club-intro").hidden = true; // the link is the matter here, not what a challenge is
   byId("club-problem-reason").textContent = reason;
   byId("club-problem").hidden = false;
 }

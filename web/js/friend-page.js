@@ -58,8 +58,10 @@ function field(/** @type {string} */ id) {
 }
 
 /**
- * Say what happened in the status line (empty where the banner over the table says it already), with a link to
- * follow after the text if given. `kind` is its `data-status`: "refused" and "hint" stay in sight (friend.css).
+ * Say what happened in the status line, with a link to follow after the text if given; empty when there is nothing
+ * to say (the page's introduction says what it is, the banner over the table what comes next). `kind` is its
+ * `data-status`, which says whether the page is at rest ("ready") whatever the text: "refused" and "hint" stay in
+ * sight (friend.css).
  * @param {string} kind
  * @param {string} text
  * @param {{text: string, href: string}} [link]
@@ -149,6 +151,9 @@ function renderList() {
 function renderMatch() {
   const state = current;
   byId("friend-game").hidden = !state;
+  // The introduction is for the page's start (a newcomer, an invitation to read); over a match the banner says what
+  // to do, and a phone on its side needs the room for it and the link to send.
+  byId("friend-intro").hidden = Boolean(state);
   if (!state) return;
   byId("friend-game").dataset.status = state.status;
   const banner = byId("friend-turn");
@@ -245,7 +250,7 @@ async function openPasted() {
 
 /**
  * Run a step; a refused link or move is shown and nothing is lost (the engine kept the match as it was). A step
- * that says nothing leaves the status line empty while a match is shown (its banner says what comes next).
+ * that says nothing leaves the status line empty.
  */
 async function run(/** @type {() => Promise<void>} */ step) {
   const status = byId("status");
@@ -253,7 +258,7 @@ async function run(/** @type {() => Promise<void>} */ step) {
   busy = true;
   try {
     await step();
-    if (status.dataset.status === "busy") setStatus("ready", current ? "" : t("friendReady"));
+    if (status.dataset.status === "busy") setStatus("ready", "");
   } catch (error) {
     setStatus("refused", t("friendRefused", { message: engineText(error, settings.deck) }));
     byId("status").dataset.kind = /** @type {{type?: string}} */ (error)?.type ?? "error";
@@ -331,7 +336,7 @@ function wireInvitation() {
   });
   byId("friend-decline-button").addEventListener("click", () => {
     closeInvitation();
-    setStatus("ready", t("friendReady"));
+    setStatus("ready", "");
   });
 }
 
@@ -415,7 +420,7 @@ async function start() {
   current = null;
   renderMatch();
   renderList();
-  setStatus("ready", t("friendReady"));
+  setStatus("ready", "");
   await reopenShown();
 }
 

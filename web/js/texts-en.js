@@ -220,8 +220,11 @@ export const EN = {
   clubProblemTitle: "This link cannot be opened",
   clubProblemHelp: "Ask whoever sent it to you to send the whole link again.",
   clubTitle: "Club challenge",
+  clubIntro:
+    "In a club challenge every member plays the same deals against the computer, each on their own device, until the closing day. Each then sends the organiser a link to their result, and the organiser makes the standings from these links.",
   clubLoading: "Loading…",
   clubCreateTitle: "A new challenge for the club",
+  clubCreateGives: "Once you create the challenge, you get a link for the members and the code for the club's site.",
   clubName: "Challenge name",
   clubDeals: "Number of deals (1–12)",
   clubLevel: "The computer plays as",
@@ -297,6 +300,8 @@ export const EN = {
   // Play a friend (friend.html)
   friendMenu: "Play a friend",
   friendTitle: "Play a friend",
+  friendIntro:
+    "Here you play a friend who is on another device: the invitation and the moves travel as links you exchange by message or email. Each match is kept on this device only.",
   friendNew: "New match against a friend",
   friendYourName: "Your name",
   friendNameNeeded: "Enter your name: your friend sees it in the invitation.",
@@ -314,7 +319,6 @@ export const EN = {
   friendExport: "Export",
   friendImport: "Import",
   friendLoading: "Loading the engine…",
-  friendReady: "Ready.",
   friendReceived: "Link received.",
   friendRefused: "Refused. {message}",
   friendInvitedBy: "{name} invites you to a match with these rules:",

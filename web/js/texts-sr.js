@@ -237,10 +237,13 @@ export const SR = {
   cardName: "{rank} {suit}",
   // Club challenge (club.html)
   clubTitle: "Klupski izazov",
+  clubIntro:
+    "U klupskom izazovu svi članovi igraju ista deljenja protiv računara, svako na svom uređaju, do dana zatvaranja. Na kraju svako šalje organizatoru link svog rezultata, a organizator od tih linkova pravi tabelu.",
   clubProblemTitle: "Ovaj link ne može da se otvori",
   clubProblemHelp: "Zamolite onoga ko Vam ga je poslao da Vam ponovo pošalje ceo link.",
   clubLoading: "Učitavanje…",
   clubCreateTitle: "Novi izazov za klub",
+  clubCreateGives: "Kad napravite izazov, dobićete link za članove i kod za sajt kluba.",
   clubName: "Naziv izazova",
   clubDeals: "Broj deljenja (1–12)",
   clubLevel: "Računar igra kao",
@@ -317,6 +320,8 @@ export const SR = {
   // Play a friend (friend.html)
   friendMenu: "Igrajte sa prijateljem",
   friendTitle: "Igrajte sa prijateljem",
+  friendIntro:
+    "Ovde igrate partiju sa prijateljem koji je na drugom uređaju: pozivnica i potezi putuju kao linkovi koje razmenjujete porukama ili imejlom. Svaka partija se čuva samo na ovom uređaju.",
   friendNew: "Nova partija sa prijateljem",
   friendYourName: "Vaše ime",
   friendNameNeeded: "Upišite svoje ime: prijatelj ga vidi u pozivnici.",
@@ -334,7 +339,6 @@ export const SR = {
   friendExport: "Izvezite",
   friendImport: "Uvezite",
   friendLoading: "Učitavanje…",
-  friendReady: "Spremno.",
   friendReceived: "Link je primljen.",
   friendRefused: "Odbijeno. {message}",
   friendInvitedBy: "{name} Vas poziva na partiju sa ovim pravilima:",
