@@ -4,6 +4,7 @@ import { after, before, describe, test } from "node:test";
 import {
   dealFinished,
   EVENT_VERSION,
+  embedAddress,
   FRAME_STYLE,
   frameSnippet,
   HEIGHT_INTERVAL_MS,
@@ -12,6 +13,7 @@ import {
   matchFinished,
   resizeEvent,
 } from "../web/js/embed.js";
+import { applyOverrides, defaultSettings } from "../web/js/settings.js";
 import { withGlobal } from "./fakes.js";
 
 /** A bridge match state with finished deals `results` (and one in play when `playing`). */
@@ -300,5 +302,43 @@ describe("the resize event: the frame height the game would like", () => {
       sent.map((event) => event.height),
       [600, 640],
     );
+  });
+});
+
+describe("the embedded game's address (embedAddress)", () => {
+  const GAME = "https://otv66.example/index.html";
+  /** A first visit's settings, in English, at the engine's default level. */
+  const firstVisit = () => ({ ...defaultSettings(), lang: "en", speed: "normal" });
+  let restoreNavigator;
+  before(() => {
+    restoreNavigator = withGlobal("navigator", { languages: ["en-US"], language: "en-US" });
+  });
+  after(() => restoreNavigator());
+
+  test("embed, the language and the level always; nothing more for a first visit's options", () => {
+    const clubGame = { ...firstVisit(), lang: "sr-Latn", level: "club" };
+    assert.equal(embedAddress(GAME, clubGame, firstVisit()).href, `${GAME}?embed=1&lang=sr-Latn&level=club`);
+    const english = { ...firstVisit(), level: "expert" };
+    assert.equal(embedAddress(GAME, english, firstVisit()).href, `${GAME}?embed=1&lang=en&level=expert`);
+  });
+
+  test("then only the options that differ from a first visit's, which the game reads back", () => {
+    const chosen = {
+      ...firstVisit(),
+      lang: "sr-Cyrl",
+      level: "master",
+      deck: "german",
+      rules: { ...firstVisit().rules, claim: "manual", target: 3 },
+    };
+    const src = embedAddress(GAME, chosen, firstVisit());
+    assert.equal(src.search, "?embed=1&lang=sr-Cyrl&level=master&deck=german&claim=manual&target=3");
+    const read = applyOverrides(firstVisit(), src.searchParams);
+    assert.equal(read.embed, true);
+    assert.deepEqual(read.settings, chosen);
+  });
+
+  test("a query already on the game's address is replaced", () => {
+    const src = embedAddress(`${GAME}?lang=en&seed=4`, { ...firstVisit(), level: "club" }, firstVisit());
+    assert.equal(src.href, `${GAME}?embed=1&lang=en&level=club`);
   });
 });

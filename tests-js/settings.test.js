@@ -10,6 +10,7 @@ import {
   saveChosenSettings,
   savedLanguage,
   saveLanguage,
+  settingsQuery,
 } from "../web/js/settings.js";
 import { FakeStorage, withGlobal } from "./fakes.js";
 
@@ -252,5 +253,49 @@ describe("URL overrides (for this visit only)", () => {
     assert.equal(overrides("embed=1").embed, true);
     assert.equal(overrides("embed=true").embed, false);
     assert.equal(overrides("").embed, false);
+  });
+});
+
+describe("settings as an address's options (settingsQuery, the reverse of applyOverrides)", () => {
+  const base = () => ({ ...defaultSettings(), lang: "sr-Latn", speed: "normal" });
+
+  test("only what differs from the base, in the names and values applyOverrides reads, which gives it back", () => {
+    const chosen = {
+      ...base(),
+      lang: "sr-Cyrl",
+      level: "master",
+      deck: "german",
+      rules: { must_beat: true, claim: "manual", dealer: "alternate", draw_bonus: true, target: 11 },
+    };
+    const query = settingsQuery(chosen, base());
+    assert.equal(
+      query.toString(),
+      "lang=sr-Cyrl&level=master&deck=german&must_beat=1&draw_bonus=1&claim=manual&dealer=alternate&target=11",
+    );
+    assert.deepEqual(applyOverrides(base(), query).settings, chosen);
+  });
+
+  test("each option alone reads back as it was chosen, a rule switched off as 0, two players as hotseat", () => {
+    const withRules = (rules) => ({ ...base(), rules: { ...DEFAULT_RULES, ...rules } });
+    const cases = [
+      [{ ...base(), speed: "off" }, "speed=off"],
+      [{ ...base(), opponent: "human" }, "opponent=hotseat"],
+      [{ ...base(), level: "beginner" }, "level=beginner"],
+      [withRules({ target: 3 }), "target=3"],
+    ];
+    for (const [chosen, query] of cases) {
+      assert.equal(settingsQuery(chosen, base()).toString(), query);
+      assert.deepEqual(applyOverrides(base(), settingsQuery(chosen, base())).settings, chosen, query);
+    }
+    const strict = withRules({ must_beat: true });
+    assert.equal(settingsQuery(base(), strict).toString(), "must_beat=0");
+    assert.deepEqual(applyOverrides(strict, settingsQuery(base(), strict)).settings, base());
+  });
+
+  test("nothing for the base itself, but the settings `always` names even then; no level where none is set", () => {
+    assert.equal(settingsQuery(base(), base()).toString(), "");
+    const clubLevel = { ...base(), level: "club" };
+    assert.equal(settingsQuery(clubLevel, clubLevel, ["lang", "level"]).toString(), "lang=sr-Latn&level=club");
+    assert.equal(settingsQuery(base(), base(), ["level"]).toString(), "", "level null: the engine's default");
   });
 });

@@ -7,6 +7,8 @@ import pytest
 from servers import Site
 from table import CURRENT_SAVE, FAST, current_save, play_until, wait_ready
 
+from otv66.levels import LEVELS
+
 HOST_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>Club</title>
 <link rel="icon" href="data:,"><script src="host.js"></script></head>
 <body><h1>Chess and cards club</h1><iframe id="game" title="Otvoreni 66" width="800" height="600"></iframe>
@@ -110,4 +112,63 @@ def test_the_embed_page_gives_a_snippet_with_this_sites_address_and_a_live_previ
     preview = page.wait_for_selector("#preview").content_frame()
     assert wait_ready(preview) == "your-turn"
     assert not preview.locator("#settings-button").is_visible(), "the table and its rules only"
+    ship.problems.check()
+
+
+#: Counts the preview frame's new addresses (each one loads the whole game again).
+COUNT_PREVIEW_LOADS = """() => {
+  window.previewLoads = 0;
+  new MutationObserver(() => window.previewLoads++)
+    .observe(document.getElementById("preview"), { attributes: true, attributeFilter: ["src"] });
+}"""
+
+
+def test_the_embed_pages_form_sets_the_snippets_game_and_the_preview_follows(site, open_context) -> None:
+    """A club's webmaster sets the game up in a form, reading no code: the computer's level and the game's language
+    (named as the game's Settings name them) go into the snippet's address and the preview at once, a house rule only
+    where it differs from the game's; the top bar leads back to the game, and its language picker keeps the choices."""
+    ship = open_context()
+    page = ship.new_page()
+    page.goto(f"{site.url}embed-info.html?lang=sr-Latn")
+    home = page.locator("header.topbar a", has_text="Igrajte protiv računara")
+    assert home.get_attribute("href") == "index.html?lang=sr-Latn"
+    assert page.locator("header.topbar select").input_value() == "sr-Latn", "the page's own language picker"
+
+    def framed() -> tuple[str, str]:
+        """The address in the snippet (its HTML unescaped) and the preview's."""
+        snippet = page.input_value("#snippet").replace("&amp;", "&")
+        return snippet.split('src="', 1)[1].split('"', 1)[0], page.get_attribute("#preview", "src") or ""
+
+    def shown(query: str) -> tuple[str, str]:
+        """The snippet's address and the preview's for the game's `query`."""
+        return f"{site.url}index.html?{query}", f"{site.url}index.html?{query}&preview=1"
+
+    assert framed() == shown("embed=1&lang=sr-Latn&level=club")
+    page.evaluate(COUNT_PREVIEW_LOADS)
+    level = page.get_by_label("Jačina računara")
+    assert level.locator("option").evaluate_all("options => options.map((o) => o.value)") == list(LEVELS)
+    chosen = level.locator("option:checked").inner_text()
+    assert chosen.startswith("klupski igrač (rejting "), f"the level's name in Settings: {chosen}"
+    level.select_option("master")
+    assert framed() == shown("embed=1&lang=sr-Latn&level=master")
+    language = page.get_by_label("Jezik igre")
+    assert language.locator("option").all_inner_texts() == ["Srpski (latinica)", "Српски (ћирилица)", "English"]
+    language.select_option("en")
+    assert framed() == shown("embed=1&lang=en&level=master")
+    page.get_by_label("Mora se nadjačati karta iste boje").check()
+    page.get_by_label("Partija do").fill("3")
+    snippet_src, preview_src = framed()
+    assert snippet_src == shown("embed=1&lang=en&level=master&must_beat=1&target=3")[0], "a rule only where it differs"
+    assert "target" not in preview_src, "a number being typed loads no game (typing 11 would load a match to 1)"
+    page.get_by_label("Partija do").press("Tab")
+    assert framed() == shown("embed=1&lang=en&level=master&must_beat=1&target=3"), "typed: the preview follows"
+    loads = page.evaluate("window.previewLoads")
+    page.get_by_label("Partija do").fill("3")  # the same address: the preview is not loaded again
+    level.select_option("master")
+    assert page.evaluate("window.previewLoads") == loads == 4
+    assert page.locator("main h1").inner_text() == "Ugradite Otvoreni 66 na sajt svog kluba", "the page stays Serbian"
+    page.locator("header.topbar select").select_option("en")  # the page's own language: it loads again in it
+    page.locator("main h1", has_text="Embed Open 66").wait_for()
+    assert framed() == shown("embed=1&lang=en&level=master&must_beat=1&target=3"), "the choices made stay"
+    assert page.get_by_label("Computer level").input_value() == "master"
     ship.problems.check()

@@ -1,25 +1,34 @@
 /**
- * The Embed page: fills the copy-paste snippet with this site's address, shows the game in a frame as a host page
- * would, and lists the events the game posts (as text). Its texts are in the game's language (`?lang=` or the saved
- * settings), from ship-text.js.
+ * The Embed page: a club's webmaster sets up the game in a form (the computer's level, the game's language and
+ * cards, the club's rules: Settings' own fields and names), and the copy-paste snippet with this site's address and
+ * the preview frame follow each choice; under them, every address option for those who write it themselves, and the
+ * events the game posts (as text). The page reads in the language of the other pages outside the game (its header's
+ * picker: language-picker.js); its texts are in ship-text.js.
  */
 
 import { wireCopy } from "./copy-field.js";
-import { FRAME_STYLE, frameSnippet } from "./embed.js";
-import { setLanguage } from "./i18n.js";
-import { applyOverrides, loadSettings } from "./settings.js";
+import { embedAddress, FRAME_STYLE, frameSnippet } from "./embed.js";
+import { language, t } from "./i18n.js";
+import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
+import { LEVEL_RATINGS } from "./level-ratings.js";
+import { readRules, ruleFields, select } from "./rule-fields.js";
+import { applyOverrides, defaultSettings } from "./settings.js";
+import { deckOptions, languageOptions, ratedLevelName } from "./settings-panel.js";
 import { st } from "./ship-text.js";
 
+/** @import { Settings } from "./types.js" */
+
 /**
- * The address the snippet frames: the game page `gameUrl` embedded, in `lang` (the language the webmaster reads
- * this page in), at the club level. The preview on this page frames the same.
- * @param {string} gameUrl
- * @param {string} lang
+ * The computer's levels, the weakest first: those the benchmark rated (level-ratings.js, written from the engine's
+ * list), as the page starts no engine to ask it.
  */
-function frameSource(gameUrl, lang) {
-  const src = new URL(gameUrl);
-  src.search = new URLSearchParams({ embed: "1", lang, level: "club" }).toString();
-  return src;
+const LEVELS = Object.keys(LEVEL_RATINGS);
+/** The level the form starts at: a club's visitor plays a club player. */
+const START_LEVEL = "club";
+
+/** An element of embed-info.html. */
+function byId(/** @type {string} */ id) {
+  return /** @type {HTMLElement} */ (document.getElementById(id));
 }
 
 /**
@@ -38,26 +47,97 @@ export function fillWithCode(element, text) {
   );
 }
 
-/** The page's texts in the game's language: each `data-st` element gets the text of its key. */
+/**
+ * The page's texts in its language: each `data-st` element gets the text of its key; the header's brand, and its link
+ * to the game, which carries the address's `lang` along (inVisitLanguage), as the club and friend pages' do.
+ */
 function translate() {
-  const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
-  setLanguage(settings.lang);
   document.title = st("embedTitle");
   for (const element of document.querySelectorAll("[data-st]")) {
     fillWithCode(/** @type {HTMLElement} */ (element), st(/** @type {HTMLElement} */ (element).dataset.st ?? ""));
   }
-  return settings.lang;
+  byId("brand-name").textContent = t("title");
+  const home = byId("home-link");
+  home.textContent = t("playComputer");
+  home.setAttribute("href", inVisitLanguage("index.html", location.search));
 }
 
-/** Fill in the page (embed-info.html): the snippet, its Copy button, the preview frame and its event log. */
+/**
+ * The game the form starts with: the club level, in the page's language, the rest as a first visit has it; or what
+ * the webmaster chose before the page was loaded again (the address's fragment keeps it: a change of the page's
+ * language reloads it).
+ * @param {Settings} firstVisit
+ * @returns {Settings}
+ */
+function startingGame(firstVisit) {
+  const start = { ...firstVisit, lang: language(), level: START_LEVEL };
+  const chosen = applyOverrides(start, new URLSearchParams(location.hash.slice(1))).settings;
+  return LEVELS.includes(chosen.level ?? "") ? chosen : { ...chosen, level: START_LEVEL };
+}
+
+/**
+ * Fill the form's fields with `game`: the computer's level, the game's language and cards, named as Settings names
+ * them, and the rules, Settings' own fields (their defaults and the target's range are theirs), with a note under
+ * the target for a number out of that range.
+ * @param {Settings} game
+ */
+function showForm(game) {
+  byId("embed-game").innerHTML = [
+    select(
+      "level",
+      t("level"),
+      LEVELS.map((name) => [name, ratedLevelName(name)]),
+      game.level,
+    ),
+    select("lang", st("embedLanguage"), languageOptions(), game.lang),
+    select("deck", t("deck"), deckOptions(), game.deck),
+  ].join("");
+  const rules = byId("embed-rules");
+  rules.innerHTML = ruleFields(game.rules);
+  const legend = document.createElement("legend");
+  legend.textContent = st("embedRules");
+  const note = document.createElement("p");
+  note.className = "field-note field-error";
+  note.id = "embed-target-note";
+  note.hidden = true;
+  rules.prepend(legend);
+  rules.append(note);
+  byId("setting-target").setAttribute("aria-describedby", note.id);
+}
+
+/**
+ * The game chosen in the form; `shown`'s target while the target field holds no number of its range (its note says
+ * which numbers it takes).
+ * @param {HTMLFormElement} form
+ * @param {Settings} shown  the game the snippet frames now
+ * @returns {Settings}
+ */
+function chosenGame(form, shown) {
+  const fields = /** @type {Record<string, HTMLInputElement>} */ (/** @type {unknown} */ (form.elements));
+  const target = fields.target;
+  const fine = target.checkValidity() && target.value !== "";
+  target.setAttribute("aria-invalid", String(!fine));
+  const note = byId("embed-target-note");
+  note.textContent = fine ? "" : st("embedTargetRange", { min: target.min, max: target.max });
+  note.hidden = fine;
+  const rules = readRules(form, shown.rules);
+  // The form offers only valid choices, so the values have the types of Settings.
+  return /** @type {Settings} */ ({
+    ...shown,
+    level: fields.level.value,
+    lang: fields.lang.value,
+    deck: fields.deck.value,
+    rules: fine ? rules : { ...rules, target: shown.rules.target },
+  });
+}
+
+/** Fill in the page (embed-info.html): the form, the snippet and its Copy button, the preview frame and its event log. */
 function start() {
-  const lang = translate();
+  startLanguage(); // the address's `lang`, else the one chosen on any of the game's pages, else the browser's
+  addLanguagePicker(byId("menu"), "embed-language"); // the form's choices, in the fragment, stay across its reload
+  translate();
   const gameUrl = new URL("index.html", location.href);
-  const code = frameSnippet(frameSource(gameUrl.href, lang), "Otvoreni 66");
-  const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const field = /** @type {HTMLTextAreaElement} */ (byId("snippet"));
-  field.value = code;
-  field.rows = code.split("\n").length;
   wireCopy(field, /** @type {HTMLButtonElement} */ (byId("copy-snippet")), undefined, "embedCopy");
   const preview = /** @type {HTMLIFrameElement} */ (byId("preview"));
   preview.style.cssText = FRAME_STYLE;
@@ -69,9 +149,34 @@ function start() {
     item.textContent = JSON.stringify(event.data);
     log.append(item);
   });
-  const previewSource = frameSource(gameUrl.href, lang);
-  previewSource.searchParams.set("preview", "1"); // its own storage: never the player's save
-  preview.src = previewSource.href;
+  const firstVisit = defaultSettings();
+  /**
+   * Frame the game `game`: the snippet's address, and with `andPreview` the preview's, which loads only a new
+   * address (a whole game). Returns the snippet's address.
+   */
+  const frame = (/** @type {Settings} */ game, andPreview = true) => {
+    const src = embedAddress(gameUrl, game, firstVisit);
+    const code = frameSnippet(src, "Otvoreni 66");
+    field.value = code;
+    field.rows = code.split("\n").length;
+    const shown = new URL(src);
+    shown.searchParams.set("preview", "1"); // its own storage: never the player's save
+    if (andPreview && preview.src !== shown.href) preview.src = shown.href;
+    return src;
+  };
+  let game = startingGame(firstVisit);
+  showForm(game);
+  frame(game);
+  const form = /** @type {HTMLFormElement} */ (byId("embed-form"));
+  form.addEventListener("submit", (event) => event.preventDefault()); // Enter in the target field: nothing to send
+  /** The snippet follows each keystroke; the preview, a whole game to load, a choice made (a target typed in full). */
+  const follow = (/** @type {Event} */ event) => {
+    game = chosenGame(form, game);
+    // The choice, kept in the page's fragment across a reload (a new language for the page: startingGame).
+    history.replaceState(null, "", `#${frame(game, event.type === "change").searchParams}`);
+  };
+  form.addEventListener("input", follow);
+  form.addEventListener("change", follow);
 }
 
 start();

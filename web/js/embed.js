@@ -20,7 +20,9 @@
  * host: no message can move a card, start a match or change a rule (options come only from the iframe's URL).
  */
 
-/** @import { BridgeState, DealResult, MatchState, Pair, Player, ResultReason } from "./types.js" */
+import { defaultSettings, settingsQuery } from "./settings.js";
+
+/** @import { BridgeState, DealResult, MatchState, Pair, Player, ResultReason, Settings } from "./types.js" */
 
 /**
  * @typedef {object} DealFinishedEvent
@@ -153,6 +155,21 @@ export function hostNotifier(embedded, target = window.parent) {
  */
 export const FRAME_STYLE =
   "display: block; width: 100%; max-width: 960px; height: min(88vh, 720px); height: min(88svh, 720px); border: 0";
+
+/**
+ * The address that frames the game page `game` (index.html) with `settings`, as the Embed page's snippet gives it:
+ * `embed=1`, the language and the computer's level always (a club's frame speaks the club's language, whatever its
+ * visitor's browser does), and of the other options only those that differ from a first visit's (`base`), which a
+ * frame has (its storage is its own): the snippet stays short. In the names and values settings.js reads.
+ * @param {string | URL} game
+ * @param {Settings} settings
+ * @param {Settings} [base]
+ */
+export function embedAddress(game, settings, base = defaultSettings()) {
+  const src = new URL(game);
+  src.search = `embed=1&${settingsQuery(settings, base, ["lang", "level"])}`;
+  return src;
+}
 
 /**
  * The iframe snippet a host page pastes to show `src` (the game, or a club challenge: embed-info.js, club.js) in

@@ -36,13 +36,33 @@ function opponentName(opponent, level, defaultLevel) {
 }
 
 /**
- * A level's name with its rating from the benchmark (web/js/level-ratings.js), when it has one.
+ * A level's name with its rating from the benchmark (web/js/level-ratings.js), when it has one: as Settings and the
+ * Embed page's form offer it.
  * @param {string} name
  */
-function ratedLevelName(name) {
+export function ratedLevelName(name) {
   const level = levelName(name);
   const rating = /** @type {Record<string, number>} */ (LEVEL_RATINGS)[name];
   return rating === undefined ? level : t("levelRated", { level, rating });
+}
+
+/**
+ * The languages as `[code, name]` options, as Settings and the Embed page's form offer them.
+ * @returns {[string, string][]}
+ */
+export function languageOptions() {
+  return LANGUAGE_NAMES.map(({ code, long }) => [code, long]);
+}
+
+/**
+ * The decks as `[value, text]` options, as Settings and the Embed page's form offer them.
+ * @returns {[string, string][]}
+ */
+export function deckOptions() {
+  return [
+    ["french", t("deckFrench")],
+    ["german", t("deckGerman")],
+  ];
 }
 
 /**
@@ -81,21 +101,8 @@ export function showSettings(dialog, settings, levels) {
       ${ruleFields(rules)}
     </fieldset>
     <fieldset><legend>${escapeHtml(t("settingsLook"))}</legend>
-      ${select(
-        "lang",
-        t("language"),
-        LANGUAGE_NAMES.map(({ code, long }) => [code, long]),
-        settings.lang,
-      )}
-      ${select(
-        "deck",
-        t("deck"),
-        [
-          ["french", t("deckFrench")],
-          ["german", t("deckGerman")],
-        ],
-        settings.deck,
-      )}
+      ${select("lang", t("language"), languageOptions(), settings.lang)}
+      ${select("deck", t("deck"), deckOptions(), settings.deck)}
       ${select(
         "speed",
         t("speed"),

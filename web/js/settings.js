@@ -149,9 +149,17 @@ function parseBool(text) {
 }
 
 /**
- * Apply URL overrides (`lang`, `level`, `must_beat`, `claim`, `dealer`, `draw_bonus`, `target`,
- * `deck`, `speed`, `opponent`, `seed`, `embed`) to a copy of `settings`. They are for this
- * visit only and are never saved. Returns `{settings, seed, embed, ruleOverrides}`.
+ * The options of a page address that set settings (the rest: `seed`, `embed`), by their names there: the page
+ * settings, the yes/no rules (1 or 0), the rules with a choice, and `target`. applyOverrides reads them and
+ * settingsQuery writes them.
+ */
+const URL_SETTINGS = /** @type {const} */ (["lang", "level", "deck", "speed", "opponent"]);
+const URL_SWITCHES = /** @type {const} */ (["must_beat", "draw_bonus"]);
+const URL_CHOICES = /** @type {const} */ (["claim", "dealer"]);
+
+/**
+ * Apply URL overrides (URL_SETTINGS, URL_SWITCHES, URL_CHOICES, `target`, and `seed`, `embed`) to a copy of
+ * `settings`. They are for this visit only and are never saved. Returns `{settings, seed, embed, ruleOverrides}`.
  * @param {Settings} settings
  * @param {URLSearchParams} params  the page URL's query
  * @returns {{settings: Settings, seed: number | null, embed: boolean, ruleOverrides: Partial<Record<keyof Rules, unknown>>}}
@@ -161,18 +169,40 @@ export function applyOverrides(settings, params) {
   const raw = { rules: { ...settings.rules } };
   /** @type {Partial<Record<keyof Rules, unknown>>} */
   const ruleOverrides = {};
-  for (const key of ["lang", "level", "deck", "speed", "opponent"]) if (params.has(key)) raw[key] = params.get(key);
+  for (const key of URL_SETTINGS) if (params.has(key)) raw[key] = params.get(key);
   if (params.get("opponent") === "hotseat") raw.opponent = "human";
-  for (const key of /** @type {const} */ (["must_beat", "draw_bonus"])) {
+  for (const key of URL_SWITCHES) {
     const value = parseBool(params.get(key));
     if (value !== undefined) ruleOverrides[key] = value;
   }
-  for (const key of /** @type {const} */ (["claim", "dealer"]))
-    if (params.has(key)) ruleOverrides[key] = params.get(key);
+  for (const key of URL_CHOICES) if (params.has(key)) ruleOverrides[key] = params.get(key);
   if (params.has("target")) ruleOverrides.target = Number(params.get("target"));
   raw.rules = { ...raw.rules, ...ruleOverrides };
   const merged = sanitize({ ...settings, ...raw, rules: raw.rules }, settings);
   const seedText = params.get("seed");
   const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
   return { settings: merged, seed, embed: params.get("embed") === "1", ruleOverrides };
+}
+
+/**
+ * The address options that applyOverrides reads over `base` to give `settings` (a link that opens the game so, the
+ * Embed page's snippet): those whose value differs from `base`'s, and the page settings named in `always` even where
+ * they do not (a level of null, the engine's default, is none).
+ * @param {Settings} settings
+ * @param {Settings} base  the settings the page would have without them
+ * @param {readonly (typeof URL_SETTINGS)[number][]} [always]
+ * @returns {URLSearchParams}
+ */
+export function settingsQuery(settings, base, always = []) {
+  const params = new URLSearchParams();
+  for (const key of URL_SETTINGS) {
+    const value = settings[key];
+    if (value !== null && (value !== base[key] || always.includes(key)))
+      params.set(key, key === "opponent" && value === "human" ? "hotseat" : value);
+  }
+  const { rules } = settings;
+  for (const key of URL_SWITCHES) if (rules[key] !== base.rules[key]) params.set(key, rules[key] ? "1" : "0");
+  for (const key of URL_CHOICES) if (rules[key] !== base.rules[key]) params.set(key, rules[key]);
+  if (rules.target !== base.rules.target) params.set("target", String(rules.target));
+  return params;
 }

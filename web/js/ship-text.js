@@ -49,12 +49,19 @@ export const SR = {
   embedIntro:
     "Kopirajte ovo u bilo koju veb stranicu. Igra radi cela u pregledaču posetioca (bez servera, bez naloga); posle prve posete radi i bez interneta.",
   embedCopy: "Kopirajte kod",
+  embedSetup: "Podesite igru",
+  embedSetupText:
+    "Izaberite kakvu će igru dobiti posetioci Vašeg sajta. Kod ispod i igra na dnu stranice menjaju se čim nešto izaberete.",
+  embedLanguage: "Jezik igre",
+  embedRules: "Pravila Vašeg kluba",
+  embedTargetRange: "Upišite ceo broj od {min} do {max}.",
   embedSize:
     "Okvir zauzima širinu Vaše kolone i veći deo visine ekrana: vodoravno na računaru, uspravno na telefonu, uvek na jednom ekranu. Sto u njemu se prilagođava svakoj veličini, pa možete izabrati i drugu; dajte okviru visinu, ne samo odnos strana.",
   embedOptions: "Opcije (u adresi `src`)",
   embedParameter: "Parametar",
   embedValues: "Vrednosti",
   embedMeaning: "Značenje",
+  embedOptionsText: "Formular iznad upisuje ove opcije umesto Vas; ovde su sve, za one koji adresu okvira pišu sami.",
   embedOptEmbed: "Samo sto i „Kako se igra“, bez ostalih menija stranice.",
   embedOptLang: "Jezik.",
   embedOptLevel: "Jačina računara.",
@@ -121,12 +128,20 @@ export const EN = {
   embedIntro:
     "Copy this into any web page. The game runs entirely in the visitor's browser (no server, no account); after the first visit it also plays offline.",
   embedCopy: "Copy the code",
+  embedSetup: "Set up the game",
+  embedSetupText:
+    "Choose the game your site's visitors get. The code below and the game at the bottom of the page change as soon as you choose.",
+  embedLanguage: "Language of the game",
+  embedRules: "Your club's rules",
+  embedTargetRange: "Type a whole number from {min} to {max}.",
   embedSize:
     "The frame takes your column's width and most of the screen's height: landscape on a desktop, portrait on a phone, always on one screen. The table inside fits whatever box it is given, so you may choose another size; give the frame a height, not only an aspect ratio.",
   embedOptions: "Options (in the `src` address)",
   embedParameter: "Parameter",
   embedValues: "Values",
   embedMeaning: "Meaning",
+  embedOptionsText:
+    "The form above writes these options for you; here are all of them, for those who write the frame's address themselves.",
   embedOptEmbed: "The table and “How to play” only, without the page's other menus.",
   embedOptLang: "Language.",
   embedOptLevel: "The computer's strength.",
