@@ -6,13 +6,14 @@ which the page runs too (same seeded match: ``Match(first_dealer=seed % 2, seed=
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import unquote
 
 import pytest
 from test_never_lose import current_save
 
-from otv66 import links
+from otv66 import links, record
 from otv66.match import Match
 from otv66.rules import Rules
 
@@ -83,12 +84,31 @@ def test_manual_claim_has_a_66_button_and_a_claim_below_66_costs_2_game_points(t
         assert table.score(0) == "?" and table.score(1) == "?", "under manual claim the points are not shown"
         table.playable().first.click()
     claim.click()
-    assert "2 game points" in table.dialog().inner_text(), "one press beside Hint asks first"
+    question = table.dialog().inner_text()
+    assert "2 game points" in question, "one press beside Hint asks first"
+    assert re.search(r"Claiming: Player [12]\.", question), "two at one screen: the question names who claims"
     table.dialog().locator("#claim-offer-yes").click()
     table.wait_status("deal-over")
     text = table.dialog().inner_text()
     assert "claimed 66 with only" in text
     assert "Match: Player 1 0\u00a0:\u00a02 Player 2 (to\u00a07)" in text, "each number beside its player's name"
+
+
+def test_after_the_computers_marriage_lead_its_claim_of_66_is_not_the_persons(table):
+    """Under manual claim, the computer's marriage lead short of 66 leaves "66" among the deal's moves: the claim is
+    the computer's (a false one would give the person 2 game points), so the person's 66 button stays disabled."""
+    table.open(f"seed=5&level=beginner&claim=manual&target=3&{FAST}")
+    claim = table.page.locator("#claim-button")
+    for _ in range(60):
+        if table.step() == "card" and table.wait_status("your-turn", "deal-over", "match-over") == "your-turn":
+            deal = record.loads(json.dumps(current_save(table)["record"])).deal
+            if deal is not None and deal.claimant == 1 and deal.turn == 0:
+                assert claim.is_disabled()
+                claim.click(force=True)
+                table.page.wait_for_timeout(200)
+                assert not table.dialog().count(), "no claim to confirm"
+                return
+    raise AssertionError("the computer led no marriage short of 66")
 
 
 def marriage_lead(max_seed: int = 500) -> tuple[int, int, str, str, int]:

@@ -270,8 +270,8 @@ def member_may_play(deal: Deal, move: str) -> bool:
     """Whether the member may make ``move`` now: on his turn, or his claim of 66 before the computer answers."""
     if not deal.is_legal(move):
         return False
-    if move == CLAIM and deal.claimant == MEMBER:
-        return True
+    if move == CLAIM:  # only his own: the computer's false claim would score for him
+        return deal.claimant == MEMBER
     return deal.turn == MEMBER and not computer_acts(deal)
 
 

@@ -275,8 +275,11 @@ class Table:
         Raises :class:`IllegalMoveError` if it is illegal, or if it is the computer's to make.
         """
         deal = self._deal_in_play()
-        claim_by_person = move == CLAIM and deal.claimant is not None and self.is_human(deal.claimant)
-        if self.phase != "human_moves" and not claim_by_person:
+        if move == CLAIM and deal.claimant is not None:
+            # Out of turn after a marriage lead, the claim is the leader's: a person may not make the computer's.
+            if not self.is_human(deal.claimant):
+                raise IllegalMoveError("the claim of 66 is the computer's to make, not a person's")
+        elif self.phase != "human_moves":
             raise IllegalMoveError("it is the computer's turn: it makes its own move")
         deal.play(move)
 

@@ -12,7 +12,9 @@ from scenario import pick_move
 
 from otv66.challenge import (
     CHALLENGE_LEVELS,
+    COMPUTER,
     CSV_HEADER,
+    MEMBER,
     Attempt,
     Challenge,
     ChallengeClosedError,
@@ -83,6 +85,26 @@ def test_random_members_under_manual_claim_always_verify():
     challenge = club(deals=4, rules=Rules(claim="manual", must_beat=True))
     for member in range(12):
         assert verify(play_through(challenge, f"M{member}", rng_seed=member).result())
+
+
+def test_a_member_cannot_make_the_computers_claim_of_66():
+    """After the computer's marriage lead that does not reach 66 (it does not claim), the claim is the computer's:
+    a member who made it would win the deal by the computer's false claim."""
+    challenge = club(deals=12, rules=Rules(claim="manual"))
+    rng = random.Random(1)
+    attempt = Attempt(challenge, "Ana")
+    while not attempt.is_finished:
+        deal = attempt.deal_in_play
+        if deal is None:
+            attempt.next_deal()
+            continue
+        if deal.claimant == COMPUTER and deal.turn == MEMBER:
+            assert "66" in deal.legal_moves() and "66" not in attempt.legal_moves()
+            with pytest.raises(IllegalMoveError):
+                attempt.play("66")
+            return
+        attempt.play(rng.choice([move for move in attempt.legal_moves() if move != "66"]))
+    raise AssertionError("the computer led no marriage short of 66 in 12 deals")
 
 
 def test_the_master_plays_a_challenge_by_a_node_budget_so_its_results_verify():

@@ -217,6 +217,19 @@ def test_the_computer_claims_66_after_its_own_marriage_lead_exactly_when_it_is_r
         assert table.claim_offer is None  # the claim is the computer's, not the person's
 
 
+@pytest.mark.parametrize("reaches_66", [True, False])
+def test_a_person_cannot_make_the_computers_claim_of_66(reaches_66: bool) -> None:
+    """A false claim loses the claimant the deal: a person answering the computer's marriage lead may not make it
+    for the computer (it would win him game points); the deal goes on untouched."""
+    table = after_a_computer_marriage_lead(reaches_66)
+    deal = table.deal
+    assert deal is not None and CLAIM in deal.legal_moves()
+    before = deal.moves
+    with pytest.raises(IllegalMoveError, match="computer's to make"):
+        table.play(CLAIM)
+    assert deal.moves == before and deal.result is None and deal.claimant == 1
+
+
 def play_to_the_end_step(table: Table) -> None:
     """One step of a match: the person plays his first card and never claims."""
     phase = table.phase

@@ -26,6 +26,20 @@ export function playableCards(state, view) {
   return new Set(deal.legal_moves.filter((move) => move !== "66").map((move) => move.slice(0, 2)));
 }
 
+/**
+ * Who may claim 66 now, when it is a person (the claim is listed in the deal's moves): the claimant after a marriage
+ * lead (even while the other is to answer), else the player to move. After the computer's marriage lead the claim
+ * listed is the computer's, never the person's to make.
+ * @param {PublicView | null | undefined} deal
+ * @param {boolean[]} humans
+ * @returns {Player | null}
+ */
+export function personClaiming(deal, humans) {
+  if (!deal || deal.result || !deal.legal_moves.includes("66")) return null;
+  const claimant = deal.claimant ?? deal.turn;
+  return claimant !== null && humans[claimant] ? claimant : null;
+}
+
 /** Set an element's text, touching the page only when it changes. */
 function setText(/** @type {ParentNode} */ root, /** @type {string} */ selector, /** @type {string} */ text) {
   const element = root.querySelector(selector);
@@ -287,7 +301,7 @@ function renderControls(root, state, view) {
   button("#last-trick-button").disabled = !deal?.tricks_played;
   const claim = button("#claim-button");
   claim.hidden = state?.match?.rules.claim !== "manual";
-  claim.disabled = !(personToMove && deal?.legal_moves.includes("66"));
+  claim.disabled = view.busy || personClaiming(deal, view.humans) === null;
   // The match's result panels keep the page busy: the table's Rematch comes once they are closed (table.css hides it
   // under any other panel).
   const rematch = button("#table-rematch-button");

@@ -8,7 +8,8 @@
 import { cardName, t } from "./i18n.js";
 import { askClaim, showLastTrick as showLastTrickPanel } from "./panels.js";
 import { recordInHistory, save } from "./persistence.js";
-import { namesOf, opponentOf, youOf } from "./store.js";
+import { personClaiming } from "./render.js";
+import { humansOf, namesOf, opponentOf, youOf } from "./store.js";
 
 /** @import { MatchFlow } from "./match-flow.js" */
 
@@ -75,8 +76,11 @@ export function hint(flow) {
 export function claim(flow) {
   flow.run(async () => {
     const deal = flow.page.game?.deal;
-    if (!deal?.legal_moves.includes("66") || flow.page.busy) return;
-    if (!(await askClaim(flow.ctx.dialog, t("claimConfirm")))) return;
+    const claimant = personClaiming(deal, humansOf(flow.page));
+    if (!deal || claimant === null || flow.page.busy) return;
+    // Two at one screen: the question names the one who claims (it may be the one who is not to move).
+    const named = opponentOf(flow.page) === "human" ? `${t("claimBy", { name: namesOf(flow.page)[claimant] })} ` : "";
+    if (!(await askClaim(flow.ctx.dialog, named + t("claimConfirm")))) return;
     if (flow.page.game?.deal !== deal) return; // the position changed while the question was open
     flow.setBusy(true);
     await flow.playMove(deal, "66");

@@ -83,6 +83,7 @@ export const EN = {
   claimOfferTitle: "Claim 66?",
   claimOffer:
     "You announced a marriage. If it brings you to 66, claim now, before your opponent answers; a claim below 66 gives your opponent 2 game points.",
+  claimBy: "Claiming: {name}.",
   claimConfirm: "Claim only if you have 66: a claim below 66 gives the opponent 2 game points.",
   claimOfferYes: "Claim 66",
   claimOfferNo: "Play on",

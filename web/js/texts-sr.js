@@ -91,6 +91,7 @@ export const SR = {
   claimOfferTitle: "Prijaviti 66?",
   claimOffer:
     "Prijavili ste marijaž. Ako sa njim imate 66, prijavite sada, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
+  claimBy: "Prijavljuje: {name}.",
   claimConfirm: "Prijavite 66 samo ako imate 66 poena: prijava ispod 66 daje protivniku 2 poena partije.",
   claimOfferYes: "Prijavite 66",
   claimOfferNo: "Igrajte dalje",
