@@ -33,7 +33,8 @@ export function escapeHtml(/** @type {unknown} */ text) {
 
 /**
  * Open the panel with a title, body HTML and buttons `[{label, value, primary?, id?}]`.
- * `setup(dialog, finish)` may wire extra controls. Escape gives `cancelValue` (or is ignored
+ * `setup(panel, finish)` may wire extra controls: `panel` is the panel's form, made anew for each panel, so its
+ * listeners go with it (on the shared dialog they piled up, one more each time it opened). Escape gives `cancelValue` (or is ignored
  * when `cancelValue` is undefined, for panels that need an answer).
  * @template T
  * @param {PanelDialog} dialog
@@ -42,7 +43,7 @@ export function escapeHtml(/** @type {unknown} */ text) {
  * @param {string} [options.body]
  * @param {PanelButton<T>[]} [options.buttons]
  * @param {T} [options.cancelValue]
- * @param {(panel: PanelDialog, finish: (value: T) => void) => void} [options.setup]
+ * @param {(panel: HTMLFormElement, finish: (value: T) => void) => void} [options.setup]
  * @param {string} [options.kind]  extra class names of the panel
  * @param {boolean} [options.startAtField]  open on the body's first field (a form to fill in), not the main button
  * @param {boolean} [options.startAtTitle]  open at the title (a long text to read), not the main button
@@ -60,10 +61,9 @@ export function showPanel(
       <div class="panel-buttons"></div></form>`;
   dialog.setAttribute("aria-labelledby", "panel-title");
   const row = /** @type {HTMLElement} */ (dialog.querySelector(".panel-buttons"));
+  const form = /** @type {HTMLFormElement} */ (dialog.querySelector("form"));
   // Enter in a field would submit the form and close the dialog behind the page's back: the buttons decide.
-  /** @type {HTMLFormElement} */ (dialog.querySelector("form")).addEventListener("submit", (event) =>
-    event.preventDefault(),
-  );
+  form.addEventListener("submit", (event) => event.preventDefault());
   return new Promise((resolve) => {
     let done = false;
     const finish = (/** @type {T | null} */ value) => {
@@ -88,7 +88,7 @@ export function showPanel(
       if (cancelValue !== undefined) finish(cancelValue);
     };
     dialog.finishPanel = () => finish(cancelValue ?? null);
-    setup?.(dialog, finish);
+    setup?.(form, finish);
     dialog.showModal();
     // Enter does the main action, but a panel taller than the screen opens at its title: focusing its last button
     // must not scroll the reader to the end of it. A form opens on its first field. A long text to read (the rules
@@ -208,7 +208,7 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule }) {
     title,
     body,
     buttons: [{ label: t("rulesButton"), value: /** @type {DealPlanChoice | "rules"} */ ("rules"), id: "deal-rules" }],
-    /** @type {(panel: PanelDialog, finish: (choice: DealPlanChoice | "rules" | null) => void) => void} */
+    /** @type {(panel: HTMLFormElement, finish: (choice: DealPlanChoice | "rules" | null) => void) => void} */
     setup(panel, finish) {
       /** @type {number[]} */
       let plan = [];

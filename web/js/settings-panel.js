@@ -125,8 +125,7 @@ export function showSettings(dialog, settings, levels) {
       { label: t("close"), value: null },
     ],
     cancelValue: null,
-    setup(panel) {
-      const form = /** @type {HTMLFormElement} */ (panel.querySelector("form"));
+    setup(form) {
       const fields = /** @type {Record<string, {value: string, checked: boolean}>} */ (
         /** @type {unknown} */ (form.elements)
       );
