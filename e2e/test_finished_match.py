@@ -96,3 +96,21 @@ def test_the_deciding_deals_result_put_aside_leads_on_to_the_matchs_result(table
     following.tap()
     table.dialog().locator("text=Revanš").wait_for()
     assert history_length(table) == 1
+
+
+def test_a_match_decided_while_its_result_was_put_aside_goes_into_the_history_when_a_new_match_starts(table):
+    """The deciding deal's result put aside ("Pogledajte sto"), then ☰ → Nova partija: the match was kept out of
+    History, and its save stayed among the matches to continue."""
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open(ONE_DEAL).page
+    table.play_out_deal()
+    slot = "localStorage.getItem('otv66.current')"
+    finished = page.evaluate(slot)
+    table.dialog().locator("#see-table").click()
+    table.wait_until(page.locator("#table-next-deal-button").is_visible)
+    page.locator("#new-match-button").click()
+    table.wait_until(lambda: history_length(table) == 1)
+    table.wait_until(lambda: page.evaluate(slot) != finished)
+    page.locator("#history-button").click()
+    assert table.dialog().locator("[data-continue]").count() == 0, "a decided match is no match to continue"
+    assert table.dialog().locator("table.history:not(.saved-matches) tbody tr").count() == 1

@@ -19,7 +19,7 @@ import { Learning } from "./learn.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { openingDeal } from "./opening-deal.js";
-import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
+import { continueMatch, leaveFinishedMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
 import { applyOverrides, loadSettings, SPEEDS, saveChosenSettings } from "./settings.js";
@@ -223,6 +223,7 @@ function wireButtons() {
     const slot = await showHistory(ctx.dialog, ctx.store.state.levels);
     if (slot)
       flow.run(async () => {
+        await leaveFinishedMatch(ctx);
         await continueMatch(ctx, slot);
         await flow.advance();
       });

@@ -22,7 +22,7 @@ import {
   showMatchResult,
   showMessage,
 } from "./panels.js";
-import { newMatch, notePlayedLevel, recordInHistory, save } from "./persistence.js";
+import { leaveFinishedMatch, newMatch, notePlayedLevel, recordInHistory, save } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
@@ -414,6 +414,7 @@ export class MatchFlow {
   /** Start a new match now (after the person confirmed it), from `seed` when given (the guided deal). */
   restart(/** @type {number | null} */ seed = null) {
     this.run(async () => {
+      await leaveFinishedMatch(this.ctx);
       await newMatch(this.ctx, seed);
       await this.advance();
     });

@@ -311,6 +311,20 @@ export function notePlayedLevel(ctx, state) {
 }
 
 /**
+ * Before another match takes the table (a new one, or one continued from History): a finished match whose last
+ * result was put aside to look at the table goes into the history all the same, and its save is marked finished
+ * (it is no match to continue).
+ * @param {PageContext} ctx
+ * @returns {Promise<void>}
+ */
+export async function leaveFinishedMatch(ctx) {
+  const page = ctx.store.state;
+  if (!page.game?.match.is_over || page.historyAdded) return;
+  await recordInHistory(ctx);
+  await save(ctx);
+}
+
+/**
  * Put the finished match into the history, once, with its game link token: the match's save goes when the next
  * match starts, and the token keeps its replay (History's "Replay"). Without a token (the engine refused) the
  * match goes in all the same. Against the computer it counts for the weakest level it played at.
