@@ -245,3 +245,22 @@ def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_on
     after = moves_of(current_save(table))
     assert extends(after, before)
     assert after[-1][len(before[-1])].rstrip("m") == card  # the clicked card, played once, first
+
+
+def test_a_match_length_the_engine_does_not_take_is_said_at_the_field_and_never_saved(table):
+    """Settings took 150, 0 or 2.5 as "Partija do"; the engine then refused every new match, on every visit."""
+    page = table.open("lang=sr-Latn&speed=off").page
+    page.locator("#settings-button").click()
+    target, note = table.dialog().locator("#setting-target"), table.dialog().locator("#setting-target-note")
+    assert not note.is_visible()
+    for wrong in ("150", "0", "2.5", ""):
+        target.fill(wrong)
+        assert note.inner_text() == "Upišite ceo broj od 1 do 99.", wrong
+        table.dialog().locator("#settings-save").click()
+        assert table.dialog().count() and page.evaluate("document.activeElement.id") == "setting-target", wrong
+    assert "150" not in (page.evaluate("localStorage.getItem('otv66.settings')") or "")
+    target.fill("11")
+    assert not note.is_visible()
+    table.dialog().locator("#settings-save").click()
+    table.wait_until(lambda: table.dialog().count() == 0)
+    assert json.loads(page.evaluate("localStorage.getItem('otv66.settings')"))["rules"]["target"] == 11

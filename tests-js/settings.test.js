@@ -6,6 +6,7 @@ import {
   DEFAULT_RULES,
   defaultSettings,
   loadSettings,
+  MAX_TARGET,
   SPEEDS,
   saveChosenSettings,
   savedLanguage,
@@ -128,8 +129,9 @@ describe("remembered settings", () => {
     assert.equal(settings.opponent, "computer");
   });
 
-  test("a target must be a positive whole number", () => {
-    for (const target of [0, -7, 2.5, "7"]) {
+  test("a target must be a whole number the engine takes (1 to MAX_TARGET): a wrong one was refused on every visit", () => {
+    assert.equal(loadSettings(stored({ rules: { target: MAX_TARGET } })).rules.target, MAX_TARGET);
+    for (const target of [0, -7, 2.5, "7", MAX_TARGET + 1, 150]) {
       assert.equal(loadSettings(stored({ rules: { target } })).rules.target, 7, String(target));
     }
   });

@@ -11,7 +11,7 @@ import { embedAddress, FRAME_STYLE, frameSnippet } from "./embed.js";
 import { language, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
-import { readRules, ruleFields, select } from "./rule-fields.js";
+import { checkTarget, readRules, ruleFields, select } from "./rule-fields.js";
 import { applyOverrides, defaultSettings } from "./settings.js";
 import { deckOptions, languageOptions, ratedLevelName } from "./settings-panel.js";
 import { st } from "./ship-text.js";
@@ -96,13 +96,7 @@ function showForm(game) {
   rules.innerHTML = ruleFields(game.rules);
   const legend = document.createElement("legend");
   legend.textContent = st("embedRules");
-  const note = document.createElement("p");
-  note.className = "field-note field-error";
-  note.id = "embed-target-note";
-  note.hidden = true;
   rules.prepend(legend);
-  rules.append(note);
-  byId("setting-target").setAttribute("aria-describedby", note.id);
 }
 
 /**
@@ -114,20 +108,14 @@ function showForm(game) {
  */
 function chosenGame(form, shown) {
   const fields = /** @type {Record<string, HTMLInputElement>} */ (/** @type {unknown} */ (form.elements));
-  const target = fields.target;
-  const fine = target.checkValidity() && target.value !== "";
-  target.setAttribute("aria-invalid", String(!fine));
-  const note = byId("embed-target-note");
-  note.textContent = fine ? "" : st("embedTargetRange", { min: target.min, max: target.max });
-  note.hidden = fine;
-  const rules = readRules(form, shown.rules);
-  // The form offers only valid choices, so the values have the types of Settings.
+  checkTarget(form);
+  // The form offers only valid choices (a wrong target keeps the one shown), so the values have the types of Settings.
   return /** @type {Settings} */ ({
     ...shown,
     level: fields.level.value,
     lang: fields.lang.value,
     deck: fields.deck.value,
-    rules: fine ? rules : { ...rules, target: shown.rules.target },
+    rules: readRules(form, shown.rules),
   });
 }
 

@@ -6,7 +6,7 @@
  */
 
 import { t } from "./i18n.js";
-import { readRules, ruleFields, rulesSummary } from "./rule-fields.js";
+import { checkTarget, readRules, ruleFields, rulesSummary } from "./rule-fields.js";
 
 /** @import { Rules } from "./types.js" */
 
@@ -21,6 +21,16 @@ function byId(/** @type {string} */ id) {
  */
 export function showRuleFields(rules) {
   byId("friend-rules").innerHTML = `<legend>${t("matchRules")}</legend>${ruleFields(rules)}`;
+}
+
+/**
+ * Whether the invitation's rules can be sent: a match length the engine takes (else the field's note says so; with
+ * `focus`, on sending, the field gets the focus).
+ * @param {boolean} [focus]
+ * @returns {boolean}
+ */
+export function checkRules(focus = false) {
+  return checkTarget(/** @type {HTMLFormElement} */ (byId("friend-new")), focus);
 }
 
 /**

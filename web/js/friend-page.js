@@ -16,7 +16,15 @@ import { wireCopy, wireSend } from "./copy-field.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
-import { chosenForfeit, chosenRules, showRuleFields, showRules, typedName, wireNameField } from "./friend-invite.js";
+import {
+  checkRules,
+  chosenForfeit,
+  chosenRules,
+  showRuleFields,
+  showRules,
+  typedName,
+  wireNameField,
+} from "./friend-invite.js";
 import { friendLinkIn, readPaste } from "./friend-paste.js";
 import { playersText, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
@@ -313,8 +321,10 @@ function showInAddress(/** @type {string} */ link) {
 function wireInvitation() {
   wireNameField(field("friend-name"));
   wireNameField(field("friend-accept-name"));
+  byId("friend-new").addEventListener("input", () => checkRules()); // the target's note follows what is typed
   byId("friend-new").addEventListener("submit", (event) => {
     event.preventDefault();
+    if (!checkRules(true)) return;
     const name = typedName(field("friend-name"), "friendNameNeeded");
     if (name === null) return;
     run(async () => {

@@ -24,6 +24,8 @@ import { st } from "./ship-text.js";
  * @property {T} value
  * @property {boolean} [primary]
  * @property {string} [id]
+ * @property {() => boolean} [check]  whether the panel may close with this button's value now (a form's fields are
+ *   right); when not, the panel stays open (the check says what is wrong, at the field)
  */
 
 /** `text` with the five HTML-special characters escaped, for markup built from strings. */
@@ -80,7 +82,9 @@ export function showPanel(
       element.textContent = button.label;
       element.className = button.primary ? "primary" : "";
       if (button.id) element.id = button.id;
-      element.addEventListener("click", () => finish(button.value));
+      element.addEventListener("click", () => {
+        if (!button.check || button.check()) finish(button.value);
+      });
       row.append(element);
     }
     dialog.oncancel = (event) => {

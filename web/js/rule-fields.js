@@ -7,6 +7,7 @@
 
 import { t } from "./i18n.js";
 import { escapeHtml } from "./panels.js";
+import { MAX_TARGET } from "./settings.js";
 
 /** @import { Rules } from "./types.js" */
 
@@ -96,11 +97,35 @@ export function ruleFields(rules) {
   return `${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
       ${choices.join("\n      ")}
       ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}
-      <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="1" max="99" value="${rules.target}"/></label>`;
+      <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="1" max="${MAX_TARGET}" step="1" required aria-describedby="setting-target-note" value="${rules.target}"/></label>
+      <p class="field-note field-error" id="setting-target-note" hidden></p>`;
 }
 
 /**
- * The rules chosen in a form holding ruleFields(); `fallback`'s target when the target field is not a whole number.
+ * Whether the target field of a form holding ruleFields() holds a match length the engine takes (a whole number
+ * from 1 to MAX_TARGET). If not, the note under it says what to type (the note goes once it is right); with
+ * `focus`, the field gets the focus, for a form that is not sent.
+ * @param {HTMLFormElement} form
+ * @param {boolean} [focus]
+ * @returns {boolean}
+ */
+export function checkTarget(form, focus = false) {
+  const target = /** @type {HTMLInputElement} */ (form.querySelector("#setting-target"));
+  const note = /** @type {HTMLElement} */ (form.querySelector("#setting-target-note"));
+  const fine = target.checkValidity();
+  target.setAttribute("aria-invalid", String(!fine));
+  note.textContent = fine ? "" : t("targetRange", { min: target.min, max: target.max });
+  note.hidden = fine;
+  if (!fine && focus) {
+    note.scrollIntoView({ block: "nearest" });
+    target.focus({ preventScroll: true });
+  }
+  return fine;
+}
+
+/**
+ * The rules chosen in a form holding ruleFields(); `fallback`'s target when the target field holds no length the
+ * engine takes (checkTarget says so at the field).
  * @param {HTMLFormElement} form
  * @param {Rules} fallback
  * @returns {Rules}
@@ -110,13 +135,14 @@ export function readRules(form, fallback) {
     /** @type {unknown} */ (form.elements)
   );
   const target = Number(fields.target.value);
+  const fine = Number.isInteger(target) && target > 0 && target <= MAX_TARGET;
   // The form offers only valid choices, so the values have the types of Rules.
   return /** @type {Rules} */ ({
     must_beat: fields.must_beat.checked,
     claim: fields.claim.value,
     dealer: fields.dealer.value,
     draw_bonus: fields.draw_bonus.checked,
-    target: Number.isInteger(target) && target > 0 ? target : fallback.target,
+    target: fine ? target : fallback.target,
   });
 }
 

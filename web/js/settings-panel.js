@@ -7,7 +7,7 @@ import { historyStats } from "./history-stats.js";
 import { dateText, decimal, LANGUAGE_NAMES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
-import { checkbox, readRules, ruleFields, select } from "./rule-fields.js";
+import { checkbox, checkTarget, readRules, ruleFields, select } from "./rule-fields.js";
 import { SPEEDS } from "./settings.js";
 import { linkUrl } from "./share.js";
 import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from "./storage.js";
@@ -114,14 +114,15 @@ export function showSettings(dialog, settings, levels) {
     <p class="note">${escapeHtml(t("settingsNote"))}</p>`;
   let read = () => settings;
   let readAlways = () => dealing.always;
+  let fieldsRight = () => true;
   return showPanel(dialog, {
     kind: "settings",
     startAtField: true,
     title: t("settings"),
     body,
     buttons: [
-      { label: t("save"), value: "save", primary: true, id: "settings-save" },
-      { label: t("startNew"), value: "new-match", id: "settings-new-match" },
+      { label: t("save"), value: "save", primary: true, id: "settings-save", check: () => fieldsRight() },
+      { label: t("startNew"), value: "new-match", id: "settings-new-match", check: () => fieldsRight() },
       { label: t("close"), value: null },
     ],
     cancelValue: null,
@@ -142,6 +143,8 @@ export function showSettings(dialog, settings, levels) {
           rules: readRules(form, rules),
         });
       readAlways = () => fields["deal-always"].checked;
+      fieldsRight = () => checkTarget(form, true);
+      form.addEventListener("input", () => checkTarget(form));
     },
   }).then((action) => {
     if (action) saveDealPlan({ plan: dealing.plan, always: readAlways() });

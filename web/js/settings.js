@@ -24,7 +24,10 @@ export const SPEEDS = { off: 0, fast: 0.3, normal: 0.5, slow: 0.9 };
  */
 export const TRICK_SHOWN = 1.6;
 
-/** The page's default rules (the engine's defaults: otv66/rules.py). */
+/** The most game points a match can be played to (the engine's MAX_TARGET: otv66/rules.py; a test pins it). */
+export const MAX_TARGET = 99;
+
+/** The page's default rules (the engine's defaults: otv66/rules.py; a test pins them). */
 /** @type {Rules} */
 export const DEFAULT_RULES = { must_beat: false, claim: "auto", dealer: "winner", draw_bonus: false, target: 7 };
 
@@ -65,7 +68,7 @@ function sanitize(data, base) {
   }
   if (rules.claim === "auto" || rules.claim === "manual") out.rules.claim = rules.claim;
   if (rules.dealer === "winner" || rules.dealer === "alternate") out.rules.dealer = rules.dealer;
-  if (Number.isInteger(rules.target) && rules.target > 0) out.rules.target = rules.target;
+  if (Number.isInteger(rules.target) && rules.target > 0 && rules.target <= MAX_TARGET) out.rules.target = rules.target;
   return out;
 }
 

@@ -54,7 +54,6 @@ export const SR = {
     "Izaberite kakvu će igru dobiti posetioci Vašeg sajta. Kod ispod i igra na dnu stranice menjaju se čim nešto izaberete.",
   embedLanguage: "Jezik igre",
   embedRules: "Pravila Vašeg kluba",
-  embedTargetRange: "Upišite ceo broj od {min} do {max}.",
   embedSize:
     "Okvir zauzima širinu Vaše kolone i veći deo visine ekrana: vodoravno na računaru, uspravno na telefonu, uvek na jednom ekranu. Sto u njemu se prilagođava svakoj veličini, pa možete izabrati i drugu; dajte okviru visinu, ne samo odnos strana.",
   embedOptions: "Opcije (u adresi `src`)",
@@ -133,7 +132,6 @@ export const EN = {
     "Choose the game your site's visitors get. The code below and the game at the bottom of the page change as soon as you choose.",
   embedLanguage: "Language of the game",
   embedRules: "Your club's rules",
-  embedTargetRange: "Type a whole number from {min} to {max}.",
   embedSize:
     "The frame takes your column's width and most of the screen's height: landscape on a desktop, portrait on a phone, always on one screen. The table inside fits whatever box it is given, so you may choose another size; give the frame a height, not only an aspect ratio.",
   embedOptions: "Options (in the `src` address)",

@@ -147,6 +147,7 @@ export const EN = {
   dealerAlternate: "alternate",
   drawBonusOption: "+1 game point to the winner after a drawn deal",
   target: "Match to",
+  targetRange: "Type a whole number from {min} to {max}.",
   language: "Language",
   deck: "Cards",
   deckFrench: "French (♠♥♦♣)",

@@ -159,6 +159,7 @@ export const SR = {
   dealerAlternate: "naizmenično",
   drawBonusOption: "+1 poen partije pobedniku posle nerešenog deljenja",
   target: "Partija do",
+  targetRange: "Upišite ceo broj od {min} do {max}.",
   language: "Jezik",
   deck: "Karte",
   deckFrench: "francuske (♠♥♦♣)",
