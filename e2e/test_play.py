@@ -455,3 +455,34 @@ def test_asking_why_a_card_may_not_be_played_lets_the_computer_think_on(table):
     table.wait_until(lambda: "must" in table.announced())  # the engine's reason (why_illegal)
     before = page.evaluate("window.__ponderSlices")
     table.wait_until(lambda: page.evaluate("window.__ponderSlices") > before + 3, 5_000)
+
+
+def test_the_offer_to_claim_66_after_a_marriage_lead_survives_a_reload(table):
+    """Under manual claim the person's marriage lead asks "Claim 66?" before the computer answers; a reload while the
+    question was open lost it (the computer answered at once)."""
+    table.open(f"seed=21&level=beginner&claim=manual&{FAST}")
+    offer = table.dialog().locator("#claim-offer-no")
+    for _ in range(80):
+        if offer.count():
+            break
+        if table.wait_status("your-turn", "deal-over", "match-over") != "your-turn" or table.dialog().count():
+            table.step()
+            continue
+        deal = record.loads(json.dumps(current_save(table)["record"])).deal
+        leads = [move for move in deal.legal_moves() if move.endswith("m")] if deal and deal.turn == 0 else []
+        if not leads:
+            table.step()
+            continue
+        table.click_card(leads[0][:2])
+        table.dialog().locator("#marriage-announce").click()
+        offer.wait_for()
+    else:
+        raise AssertionError("the person never led a marriage")
+    moves = len(current_save(table)["record"]["deals"][-1]["moves"])
+    table.page.reload()
+    table.wait_ready()
+    offer.wait_for()  # asked again
+    assert len(current_save(table)["record"]["deals"][-1]["moves"]) == moves, "the computer waits for the answer"
+    offer.click()
+    table.wait_until(lambda: len(current_save(table)["record"]["deals"][-1]["moves"]) > moves)
+    assert not table.dialog().locator("#claim-offer-no").count(), "asked once"

@@ -69,6 +69,12 @@ export class MatchFlow {
      * @type {{reply: Promise<import("./types.js").ComputerMove>, started: number} | null}
      */
     this.nextComputerMove = null;
+    /**
+     * @private The position (deal number and moves made) whose offer to claim 66 was last put to the person: asked
+     * once there, and again after a reload (a new flow), which had lost the question.
+     * @type {string | null}
+     */
+    this.claimAsked = null;
     // A page put out of sight stops pondering (below); back in sight, it picks up where it left off.
     document.addEventListener("visibilitychange", () => this.ponder());
   }
@@ -140,6 +146,7 @@ export class MatchFlow {
         this.ctx.store.update((page) => {
           page.dealAside = false;
         });
+      if (deal && game.claim_offer !== null && (await this.offerClaim(deal))) continue;
       switch (game.phase) {
         case "match_over":
           if (recorded || !(await this.finishMatch(game))) {
@@ -375,10 +382,26 @@ export class MatchFlow {
     if (player === null) throw new Error(`the deal is over: no move ${move}`);
     const game = await this.ctx.engine.call("play", { move });
     await save(this.ctx, game); // before the animation: a reload during it keeps the move
-    const offered = game.claim_offer === player; // his marriage lead, under manual claim: ask before the answer
+    // His marriage lead, under manual claim: the answer waits until he is asked about his claim (advance).
+    const offered = game.claim_offer === player;
     if (game.phase === "computer_moves" && !offered) this.nextComputerMove = this.askComputer();
     await showMove(this.ctx, player, move, game);
-    if (offered && (await askClaim(this.ctx.dialog, t("claimOffer")))) await this.playMove(game.deal ?? deal, "66");
+  }
+
+  /**
+   * @private After a person's marriage lead under manual claim, before the answer: ask him, once in this position,
+   * whether he claims 66, and claim it if he says so. Resolves whether he claimed.
+   * @param {DealView} deal
+   * @returns {Promise<boolean>}
+   */
+  async offerClaim(deal) {
+    const position = `${deal.number}:${deal.moves.length}`;
+    if (this.claimAsked === position) return false;
+    this.claimAsked = position;
+    this.setBusy(true);
+    if (!(await askClaim(this.ctx.dialog, t("claimOffer")))) return false;
+    await this.playMove(deal, "66");
+    return true;
   }
 
   /**
