@@ -111,6 +111,23 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     assert table.dialog().locator("#next-deal").is_visible()
 
 
+def test_a_second_look_at_the_review_shows_the_same_numbers(table):
+    """The engine's searches are timed: a review opened again rated the same moves with other numbers."""
+    table.open("seed=11&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    table.play_out_deal()
+    looks = []
+    for _ in range(2):
+        table.dialog().locator("#review-button").click()
+        panel = table.dialog()
+        panel.locator(".review-move").first.wait_for(timeout=90_000)
+        panel.locator(".review-move:has([data-loss])").first.click()
+        panel.locator(".review-ratings li").first.wait_for(timeout=60_000)
+        looks.append((panel.locator(".review-list").inner_text(), panel.locator(".review-ratings").inner_text()))
+        panel.get_by_role("button", name="Zatvorite", exact=True).click()
+        table.dialog().locator("#next-deal").wait_for()
+    assert looks[0] == looks[1]
+
+
 def test_the_last_plan_is_offered_enter_deals_it_and_an_unfinished_plan_cannot_be_dealt(table_in_context, artifacts):
     table = table_in_context(viewport={"width": 1280, "height": 800})
     table.open("seed=2&level=beginner&opponent=computer&speed=off&lang=sr-Latn")

@@ -22,7 +22,7 @@ import {
   showMatchResult,
   showMessage,
 } from "./panels.js";
-import { leaveFinishedMatch, newMatch, notePlayedLevel, recordInHistory, save } from "./persistence.js";
+import { leaveFinishedMatch, newMatch, notePlayedLevel, recordInHistory, save, tabOwner } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
@@ -75,6 +75,11 @@ export class MatchFlow {
      * @type {string | null}
      */
     this.claimAsked = null;
+    /**
+     * @private The reviews of deals asked for in this visit (reviewOf), by match slot and deal number.
+     * @type {Map<string, {review: import("./types.js").Review, positionAt: (ply: number) => Promise<import("./types.js").ReviewView>}>}
+     */
+    this.reviews = new Map();
     // A page put out of sight stops pondering (below); back in sight, it picks up where it left off.
     document.addEventListener("visibilitychange", () => this.ponder());
   }
@@ -252,10 +257,8 @@ export class MatchFlow {
       }
       if (choice !== "review") break;
       setStatus(root, "thinking", t("reviewing"));
-      const review = await engine.call("review", { deal: deal.number, seconds: REVIEW_SECONDS_PER_MOVE });
+      const { review, positionAt } = await this.reviewOf(deal.number);
       store.update(() => {});
-      const positionAt = (/** @type {number} */ ply) =>
-        engine.call("review_view", { deal: deal.number, ply, seconds: REVIEW_SECONDS_PER_MOVE });
       const deck = this.page.settings.deck;
       await showReview(dialog, review, namesOf(this.page), deck, positionAt, shortNamesOf(this.page));
     }
@@ -264,6 +267,33 @@ export class MatchFlow {
       page.dealResultOpen = false;
     });
     return true;
+  }
+
+  /**
+   * @private The engine's review of deal `number` of the match on the table and its positions, each asked for once
+   * in a visit: its searches are timed, so a second look would rate the same moves with other numbers. A match is
+   * known by its save's slot (a rematch has a slot of its own).
+   * @param {number} number
+   */
+  async reviewOf(number) {
+    const key = `${tabOwner.slot}:${number}`;
+    const kept = this.reviews.get(key);
+    if (kept) return kept;
+    const { engine } = this.ctx;
+    const review = await engine.call("review", { deal: number, seconds: REVIEW_SECONDS_PER_MOVE });
+    /** @type {Map<number, Promise<import("./types.js").ReviewView>>} */
+    const positions = new Map();
+    const positionAt = (/** @type {number} */ ply) => {
+      let shown = positions.get(ply);
+      if (!shown) {
+        shown = engine.call("review_view", { deal: number, ply, seconds: REVIEW_SECONDS_PER_MOVE });
+        positions.set(ply, shown);
+        shown.catch(() => positions.delete(ply)); // a failure is told, and asked again on the next look
+      }
+      return shown;
+    };
+    this.reviews.set(key, { review, positionAt });
+    return { review, positionAt };
   }
 
   /**
