@@ -18,7 +18,7 @@ COURTS = [rank + suit for rank in "KQJ" for suit in "SHDC"]
 SCREENS = [(1280, 800), (360, 640)]
 TABLE_SCREENS = [(360, 640), (640, 360), (1280, 800)]
 
-#: The Hungarian deck's corner letters by language (ace, king, ober "gornji", unter "donji"); numbers stay digits.
+#: The Hungarian deck's corner letters by language (ace, king, ober "gornjak", unter "donjak"); numbers stay digits.
 CORNER_LETTERS = {
     "sr-Cyrl": {"A": "А", "K": "К", "Q": "Г", "J": "Д"},  # noqa: RUF001 (Cyrillic on purpose)
     "en": {"A": "A", "K": "K", "Q": "O", "J": "U"},

@@ -231,7 +231,7 @@ describe("card names", () => {
     assert.equal(cardName("JC", "german"), "unter of acorns");
     assert.equal(cardName("KS", "german"), "king of leaves");
     setLanguage("sr-Cyrl");
-    assert.equal(cardName("JD", "german"), "доњи бундева");
+    assert.equal(cardName("JD", "german"), "доњак бундева");
   });
 });
 

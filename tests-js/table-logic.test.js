@@ -106,7 +106,30 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
       2,
       null,
     );
-    assert.deepEqual(lines, ["Deal won by Computer", "Ana claimed 66 with only 50: the opponent gets 2 game points."]);
+    assert.deepEqual(lines, [
+      "Deal won by Computer",
+      "Ana claimed 66 with only 50 points: the opponent gets 2 game points.",
+    ]);
+  });
+
+  test("the person's own false claim is said to him, in Serbian with the number's word forms", () => {
+    const claim = (/** @type {number} */ score, /** @type {0 | 1 | null} */ you) =>
+      explainResult(
+        result({ winner: 1, game_points: 2, scores: [score, 20], reason: "false_claim" }),
+        names,
+        2,
+        you,
+      )[1];
+    assert.equal(claim(50, 0), "You claimed 66 with only 50 points: your opponent gets 2 game points.");
+    setLanguage("sr-Latn");
+    try {
+      assert.equal(claim(13, 0), "Prijavili ste 66, a imate samo 13 poena, pa protivnik dobija 2 poena partije.");
+      assert.equal(claim(21, 0), "Prijavili ste 66, a imate samo 21 poen, pa protivnik dobija 2 poena partije.");
+      assert.equal(claim(21, null), "Ana: prijava 66 sa samo 21 poenom, pa protivnik dobija 2 poena partije.");
+      assert.equal(claim(52, null), "Ana: prijava 66 sa samo 52 poena, pa protivnik dobija 2 poena partije.");
+    } finally {
+      setLanguage("en");
+    }
   });
 
   test("all tricks played, the loser without one: 3 game points, and the draw bonus when more were awarded", () => {

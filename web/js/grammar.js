@@ -15,16 +15,14 @@ const VOWELS = /[aeiouаеиоу]$/iu;
 /**
  * One Serbian word (a rank name) in the accusative.
  * - feminine in -a: dama → damu, desetka → desetku (дама → даму);
- * - adjectives in -i used as nouns: gornji → gornjeg, donji → donjeg (горњи → горњег);
- * - masculine animate ending in a consonant: kralj → kralja, as → asa, žandar → žandara (краљ → краља);
+ * - masculine animate ending in a consonant: kralj → kralja, as → asa, žandar → žandara, gornjak → gornjaka
+ *   (краљ → краља);
  * - anything else stays.
  * @param {string} word
  */
 export function accusativeWord(word) {
   if (/a$/u.test(word)) return `${word.slice(0, -1)}u`;
   if (/а$/u.test(word)) return `${word.slice(0, -1)}у`;
-  if (/i$/u.test(word)) return `${word.slice(0, -1)}eg`;
-  if (/и$/u.test(word)) return `${word.slice(0, -1)}ег`;
   if (!VOWELS.test(word) && /\p{L}$/u.test(word)) return `${word}${/\p{Script=Cyrillic}/u.test(word) ? "а" : "a"}`;
   return word;
 }

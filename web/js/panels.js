@@ -284,7 +284,8 @@ export function explainResult(result, names, awarded, you) {
   const loser = 1 - winner;
   lines.push(winner === you ? t("winsDealYou") : t("winsDeal", { name: names[winner] }));
   if (result.reason === "false_claim") {
-    lines.push(t("whyFalseClaim", { name: names[loser], score: result.scores[loser] }));
+    const score = result.scores[loser];
+    lines.push(loser === you ? t("whyFalseClaimYou", { score }) : t("whyFalseClaim", { name: names[loser], score }));
   } else {
     lines.push(
       result.reason === "reached_66"

@@ -112,7 +112,9 @@ export const SR = {
   scoreLine: "Poeni: {name0} {a}\u00a0:\u00a0{b} {name1} · štihovi:\u00a0{ta}\u00a0:\u00a0{tb}",
   whyReached: "{name}: 66 ili više ({score}).",
   whyPlayedOut: "Odigrano je svih 16 štihova; veći zbir pobeđuje.",
-  whyFalseClaim: "{name}: prijava 66, a poena ima samo {score}, pa protivnik dobija 2 poena partije.",
+  whyFalseClaim: "{name}: prijava 66 sa samo {score} {score|poenom|poena|poena}, pa protivnik dobija 2 poena partije.",
+  whyFalseClaimYou:
+    "Prijavili ste 66, a imate samo {score} {score|poen|poena|poena}, pa protivnik dobija 2 poena partije.",
   why1: "{name}: {score} {score|poen|poena|poena}, 33 ili više — pobedniku 1 poen partije.",
   why2: "{name}: {score} {score|poen|poena|poena}, manje od 33 — pobedniku 2 poena partije.",
   why3: "{name}: nijedan štih — pobedniku 3 poena partije.",
@@ -219,10 +221,11 @@ export const SR = {
   rank_7: "sedmica",
   // Hungarian deck ("mađarice"): suits srce, list, bundeva, žir as in Hrvatski leksikon, "igraće karte"
   // (hrleksikon.info: "madžarske, 32 karte u 4 niza (žir, bundeva, list, srce)"); the Ober and Unter are the upper
-  // and lower man (Hungarian felső/alsó, "gornji"/"donji").
-  rankG_Q: "gornji",
-  rankG_J: "donji",
-  // Their corner letters: the initials of those names (as, kralj, gornji, donji). Real Hungarian-pattern cards print
+  // and lower man (Hungarian felső/alsó), named as nouns, "gornjak"/"donjak", that decline as kralj does ("igrajte
+  // gornjaka srce"; the adjectives "gornji"/"donji" read "gornji bundeva", "donjeg list").
+  rankG_Q: "gornjak",
+  rankG_J: "donjak",
+  // Their corner letters: the initials of those names (as, kralj, gornjak, donjak). Real Hungarian-pattern cards print
   // no letters on the court cards, so players read the initials of what they say, not Ober/Unter's O/U.
   cornerG_A: "A",
   cornerG_K: "K",
