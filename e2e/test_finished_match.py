@@ -114,3 +114,18 @@ def test_a_match_decided_while_its_result_was_put_aside_goes_into_the_history_wh
     page.locator("#history-button").click()
     assert table.dialog().locator("[data-continue]").count() == 0, "a decided match is no match to continue"
     assert table.dialog().locator("table.history:not(.saved-matches) tbody tr").count() == 1
+
+
+def test_a_keyboard_player_closing_the_results_lands_on_the_tables_button(table):
+    """Closing a result panel with the keyboard left the focus on the page's body: Enter did nothing, Tab started
+    from the top of the page. The table's button that leads on takes it."""
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open(ONE_DEAL).page
+    table.play_out_deal()  # by clicks: the keys pressed in the panels alone make him a keyboard player
+    focused = "document.activeElement.id"
+    page.keyboard.press("Escape")  # as "Pogledajte sto"
+    table.wait_until(lambda: page.evaluate(focused) == "table-next-deal-button")
+    page.keyboard.press("Enter")  # "Rezultat partije"
+    table.dialog().locator("#rematch-button").wait_for()
+    page.keyboard.press("Escape")
+    table.wait_until(lambda: page.evaluate(focused) == "table-rematch-button")

@@ -97,7 +97,13 @@ export function bindInput(root, { onCard }) {
   });
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    if (document.querySelector("dialog[open]")) return;
+    if (document.querySelector("dialog[open]")) {
+      // Keys in a panel are a keyboard player's too: once it closes, the focus goes where his next key is wanted.
+      if (!(/** @type {Partial<Element>} */ (event.target).closest?.("input, select, textarea"))) {
+        document.body.classList.add("keyboard");
+      }
+      return;
+    }
     if (animating()) {
       skipAnimations();
       event.preventDefault();

@@ -144,7 +144,7 @@ export class MatchFlow {
       // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is.
       const recorded = this.page.historyAdded;
       if (deal?.result && this.page.shownResultFor !== deal.number && !recorded && !(await this.dealOver(game))) {
-        this.keepKeyboardFocus(); // the result put aside: the table shows the deal until its button leads on
+        this.keepKeyboardFocus(true); // the result put aside: the table shows the deal until its button leads on
         return;
       }
       if (this.page.dealAside)
@@ -156,7 +156,7 @@ export class MatchFlow {
         case "match_over":
           if (recorded || !(await this.finishMatch(game))) {
             this.setBusy(false); // the finished match stays on the table: its link, History, its Rematch button
-            this.keepKeyboardFocus();
+            this.keepKeyboardFocus(!recorded);
             return;
           }
           break;
@@ -210,14 +210,17 @@ export class MatchFlow {
 
   /**
    * @private A keyboard player whose focused card has left the table continues from the first playable card (on a
-   * finished table, from its Rematch button).
+   * finished table, from its Rematch button). With `toTableButton` (a result panel closed to look at the table),
+   * the table's button that leads on (Sledeće deljenje, Rezultat partije, Revanš) takes the focus wherever the
+   * closed panel left it: it is the one thing to do there.
    */
-  keepKeyboardFocus() {
+  keepKeyboardFocus(toTableButton = false) {
     if (!document.body.classList.contains("keyboard")) return;
     const focused = /** @type {HTMLElement | null} */ (document.activeElement);
-    if (focused && focused !== document.body && !focused.hidden && focused.isConnected) return;
-    const next =
-      'button.card.top[aria-disabled="false"], #table-rematch-button:not([hidden]), #table-next-deal-button:not([hidden])';
+    const lost = !focused || focused === document.body || focused.hidden || !focused.isConnected;
+    if (!lost && !toTableButton) return;
+    const button = "#table-rematch-button:not([hidden]), #table-next-deal-button:not([hidden])";
+    const next = toTableButton ? button : `button.card.top[aria-disabled="false"], ${button}`;
     /** @type {HTMLElement | null} */ (this.ctx.root.querySelector(next))?.focus();
   }
 
