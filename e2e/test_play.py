@@ -478,6 +478,8 @@ def test_the_offer_to_claim_66_after_a_marriage_lead_survives_a_reload(table):
         offer.wait_for()
     else:
         raise AssertionError("the person never led a marriage")
+    status = table.page.locator("#status")
+    assert status.inner_text() == "Claim 66?", "the computer is not thinking: it waits for his answer"
     moves = len(current_save(table)["record"]["deals"][-1]["moves"])
     table.page.reload()
     table.wait_ready()

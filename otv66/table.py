@@ -228,14 +228,17 @@ class Table:
 
     @property
     def claim_offer(self) -> int | None:
-        """A person who may claim 66 now although the opponent is to answer (after his marriage lead).
+        """A person who may claim 66 now although the opponent is to answer (after his marriage lead), to be asked
+        before the answer (the page and the terminal ask him).
 
-        The page leaves it to its claim button; the terminal asks him before the answer.
+        Not before he has won a trick: his marriage's points wait for it (docs/rules.md 5), so his claim could only
+        be false, and the question would be a trap. He may still make it (``"66"`` stays a legal move).
         """
         deal = self.deal
         if deal is None or deal.claimant is None or deal.claimant == deal.turn:
             return None
-        return deal.claimant if self.is_human(deal.claimant) else None
+        claimant = deal.claimant
+        return claimant if self.is_human(claimant) and deal.tricks_won(claimant) > 0 else None
 
     @property
     def last_trick(self) -> tuple[int, list[tuple[int, str]]] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 import sys
 import types
 
@@ -477,25 +478,36 @@ def test_the_bridge_runs_the_club_and_link_modules_only_when_a_method_needs_them
 
 
 def test_after_his_marriage_lead_a_person_is_offered_his_claim_before_the_computer_answers():
-    """docs/rules.md 6.1 and 8: under manual claim the announcer may claim right after his marriage lead."""
+    """docs/rules.md 6.1 and 8: under manual claim the announcer may claim right after his marriage lead; he is
+    asked (``claim_offer``) once he has won a trick, before which the claim could only be false."""
+    asked = not_asked = False
     for seed in range(300):
         session = Session()
         rules = {"claim": "manual"}
-        state = handle(
-            {"method": "new_match", "params": {"seed": seed, "rules": rules, "opponent": "computer"}}, session
-        )
+        handle({"method": "new_match", "params": {"seed": seed, "rules": rules, "opponent": "computer"}}, session)
         state = handle({"method": "next_deal"}, session)["result"]
-        assert state["claim_offer"] is None
-        leads = [move for move in state["deal"]["legal_moves"] if move.endswith("m")]
-        if state["phase"] != "human_moves" or not leads:
-            continue
-        state = handle({"method": "play", "params": {"move": leads[0]}}, session)["result"]
-        assert state["phase"] == "computer_moves" and state["claim_offer"] == 0
-        state = handle({"method": "play", "params": {"move": "66"}}, session)["result"]
-        assert state["deal"]["result"]["reason"] in {"false_claim", "reached_66"}
-        assert state["claim_offer"] is None
-        return
-    raise AssertionError("no deal in 300 where the person could lead a marriage at once")
+        chooser = random.Random(seed)
+        while not state["deal"]["result"]:
+            if state["phase"] == "computer_moves":
+                state = handle({"method": "computer_move"}, session)["result"]["state"]
+                continue
+            assert state["claim_offer"] is None
+            moves = [move for move in state["deal"]["legal_moves"] if move != "66"]
+            leads = [move for move in moves if move.endswith("m")]
+            if not leads:
+                state = handle({"method": "play", "params": {"move": chooser.choice(moves)}}, session)["result"]
+                continue
+            won = state["deal"]["tricks_won"][0] > 0
+            state = handle({"method": "play", "params": {"move": leads[0]}}, session)["result"]
+            assert state["phase"] == "computer_moves" and state["claim_offer"] == (0 if won else None)
+            state = handle({"method": "play", "params": {"move": "66"}}, session)["result"]
+            assert state["deal"]["result"]["reason"] in ({"false_claim", "reached_66"} if won else {"false_claim"})
+            assert state["claim_offer"] is None
+            asked, not_asked = asked or won, not_asked or not won
+            break
+        if asked and not_asked:
+            return
+    raise AssertionError("no deals in 300 where the person led a marriage both before and after his first trick")
 
 
 @pytest.mark.parametrize("count", [-1, 1.5, True, "2", None, [1]], ids=repr)

@@ -243,21 +243,39 @@ def play_to_the_end_step(table: Table) -> None:
         table.computer_move()
 
 
-def test_a_person_may_claim_after_his_marriage_lead_while_the_other_is_to_answer() -> None:
-    for seed in range(200):
+def after_a_persons_marriage_lead(tricks_before: int) -> tuple[Table, int]:
+    """A two-person table (manual claim) where a person has just led a marriage, after ``tricks_before`` tricks (the
+    leader won the last of them); and the leader. Found by random play from seeded deals."""
+    for seed in range(300):
         table = Table.new(opponent="human", seed=seed, rules=Rules(claim="manual"))
         deal = table.next_deal()
-        leads = [move for move in deal.legal_moves() if move.endswith("m")]
-        if not leads:
-            continue
-        leader = deal.turn
-        assert table.claim_offer is None
-        table.play(leads[0])
-        assert table.claim_offer == leader != deal.turn
-        table.play(CLAIM)
-        assert deal.result is not None and deal.result["reason"] == "false_claim"
-        return
-    raise AssertionError("no marriage lead in 200 seeded deals")
+        chooser = random.Random(seed)
+        while not deal.is_over and deal.tricks_played <= tricks_before:
+            leads = [move for move in deal.legal_moves() if move.endswith("m")]
+            if deal.tricks_played == tricks_before and leads and (tricks_before == 0 or deal.tricks_won(deal.turn)):
+                leader = deal.turn
+                assert leader is not None and table.claim_offer is None
+                table.play(leads[0])
+                return table, leader
+            table.play(chooser.choice([move for move in deal.legal_moves() if move != CLAIM]))
+    raise AssertionError(f"no marriage lead after {tricks_before} tricks in 300 seeded deals")
+
+
+def test_a_person_who_has_won_a_trick_is_asked_about_his_claim_after_his_marriage_lead() -> None:
+    table, leader = after_a_persons_marriage_lead(tricks_before=3)
+    deal = table.deal
+    assert deal is not None and table.claim_offer == leader != deal.turn
+    table.play(CLAIM)
+    assert deal.result is not None and deal.result["reason"] in ("reached_66", "false_claim")
+
+
+def test_before_his_first_trick_he_is_not_asked_but_may_still_claim() -> None:
+    """His marriage's points wait for his first trick: a claim now can only be false (docs/rules.md 5)."""
+    table, leader = after_a_persons_marriage_lead(tricks_before=0)
+    deal = table.deal
+    assert deal is not None and table.claim_offer is None and deal.claimant == leader != deal.turn
+    table.play(CLAIM)
+    assert deal.result is not None and deal.result["reason"] == "false_claim"
 
 
 def test_the_last_trick_is_the_deals() -> None:

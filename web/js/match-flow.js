@@ -431,8 +431,15 @@ export class MatchFlow {
     const position = `${deal.number}:${deal.moves.length}`;
     if (this.claimAsked === position) return false;
     this.claimAsked = position;
-    this.setBusy(true);
-    if (!(await askClaim(this.ctx.dialog, t("claimOffer")))) return false;
+    const asking = (/** @type {boolean} */ open) =>
+      this.ctx.store.update((page) => {
+        page.busy = true;
+        page.claimOfferOpen = open;
+      });
+    asking(true);
+    const claims = await askClaim(this.ctx.dialog, t("claimOffer"));
+    asking(false);
+    if (!claims) return false;
     await this.playMove(deal, "66");
     return true;
   }

@@ -29,6 +29,7 @@ import { computerName } from "./player-names.js";
  * @property {Set<string> | null} undealtUnder piles whose face-down card it has not brought yet
  * @property {number | null} shownResultFor number of the deal whose result panel was closed
  * @property {boolean} dealResultOpen
+ * @property {boolean} claimOfferOpen a person is asked whether he claims 66 after his marriage lead (match-flow.js)
  * @property {boolean} dealAside the player put the finished deal's result aside to look at the table (match-flow.js)
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string[]} levelsPlayed the levels the computer has made a move at in the match in play (kept in its
@@ -88,6 +89,7 @@ export function createPageState(settings, seed) {
     undealtUnder: null,
     shownResultFor: null,
     dealResultOpen: false,
+    claimOfferOpen: false,
     dealAside: false,
     historyAdded: false,
     levelsPlayed: [],
@@ -211,6 +213,8 @@ export function statusOf(page) {
   const names = namesOf(page);
   const humans = humansOf(page);
   if (page.dealResultOpen) return { status: "deal-over", text: t("statusDealOver") };
+  // The computer waits for his answer (it is not thinking): the line says what is asked.
+  if (page.claimOfferOpen) return { status: "thinking", text: t("claimOfferTitle") };
   if (page.game?.phase === "match_over") return { status: "match-over", text: t("statusMatchOver") };
   if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
   // While the deal's cards are laid out, the dealer is at work (not the player who will lead).
