@@ -264,3 +264,5 @@ def test_a_match_length_the_engine_does_not_take_is_said_at_the_field_and_never_
     table.dialog().locator("#settings-save").click()
     table.wait_until(lambda: table.dialog().count() == 0)
     assert json.loads(page.evaluate("localStorage.getItem('otv66.settings')"))["rules"]["target"] == 11
+    saved = "Sačuvano; protivnik i pravila važe od sledeće nove partije."
+    table.wait_until(lambda: page.locator("#status").inner_text() == saved)  # the match on the table keeps its 7

@@ -155,7 +155,7 @@ def test_the_embed_pages_form_sets_the_snippets_game_and_the_preview_follows(sit
     assert language.locator("option").all_inner_texts() == ["Srpski (latinica)", "Српски (ћирилица)", "English"]
     language.select_option("en")
     assert framed() == shown("embed=1&lang=en&level=master")
-    page.get_by_label("Mora se nadjačati karta iste boje").check()
+    page.get_by_label("Na boju obavezno jačom kartom, ako je imate").check()
     page.get_by_label("Partija do").fill("3")
     snippet_src, preview_src = framed()
     assert snippet_src == shown("embed=1&lang=en&level=master&must_beat=1&target=3")[0], "a rule only where it differs"

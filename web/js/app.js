@@ -211,7 +211,31 @@ async function openSettings() {
   saveChosenSettings(shown, settings);
   applyLook();
   if (action === "new-match") await startNewMatch();
-  else if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);
+  else {
+    if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);
+    sayWhenSettingsApply(settings);
+  }
+}
+
+/**
+ * After Save: say that the settings are kept, and when a match under way keeps its own opponent and rules (they
+ * apply from the next new match), so a changed rule that seems to do nothing is not a surprise. On the status line
+ * until the next move, and to a screen reader.
+ * @param {import("./page-types.js").Settings} settings
+ */
+function sayWhenSettingsApply(settings) {
+  const page = store.state;
+  const match = page.game?.match;
+  const later =
+    match &&
+    !match.is_over &&
+    (settings.opponent !== opponentOf(page) ||
+      Object.entries(settings.rules).some(([key, value]) => value !== Object(match.rules)[key]));
+  const note = t(later ? "settingsSavedNextMatch" : "settingsSaved");
+  store.update((state) => {
+    state.moveNote = note;
+  });
+  announce(note);
 }
 
 function wireButtons() {
