@@ -147,7 +147,8 @@ export function savedTable(ctx) {
 }
 
 /**
- * Continue the saved match of slot `id` (History): the match on the table keeps its own slot.
+ * Continue the saved match of slot `id` (History): the match on the table keeps its own slot. The status line
+ * says that the table changed (another match's cards can look much like the ones before).
  * @param {PageContext} ctx
  * @param {string} id
  */
@@ -160,6 +161,10 @@ export async function continueMatch(ctx, id) {
     page.shownTrick = null;
   });
   await openMatch(ctx, { resumeOnly: true });
+  if (tabOwner.slot === id)
+    ctx.store.update((page) => {
+      page.moveNote = t("resumed");
+    });
 }
 
 /**
