@@ -43,9 +43,10 @@ Methods (``params`` in braces; every state-changing method returns the state):
   every legal move of whoever moves now, best first, with its expected game points for him
   (``win_probability``: his chance to win the match after it; ``exact``: solved to the end)
 - ``review {deal?, seconds?}`` -> ``{"moves": [{"index", "player", "move", "best", "value", "best_value",
-  "loss", "exact", "mark"}]}``: every move of deal number ``deal`` (1-based, default the current
+  "loss", "exact", "mark", "analysis"}]}``: every move of deal number ``deal`` (1-based, default the current
   one) rated by the expected game points it lost; ``mark`` is ``"inaccuracy"`` | ``"mistake"`` |
-  ``"blunder"`` | ``None`` (thresholds in :mod:`otv66.ai.review`)
+  ``"blunder"`` | ``None`` (thresholds in :mod:`otv66.ai.review`); ``analysis``: ``analyse``'s answer
+  before the move, where the row's figures come from (``None`` without a choice)
 - ``record {}`` -> the docs/record-format.md record of the match
 - ``load_record {record, opponent?, level?}`` -> state (resumes the record's last position; seats from
   the parameters, else from the record's ``opponent`` / ``level`` keys, else two people)
@@ -91,7 +92,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   opened game as it was after its first ``ply`` moves
 - ``review_view {deal, ply, seconds?}`` -> ``{"deal", "ply", "moves", "view", "analysis"}``: deal number ``deal``
   (1-based, as in ``review``) of the match in play as it was after its first ``ply`` moves, with ``analyse``'s
-  rating of every legal move there (``None`` once the deal is over or with only a claim to make)
+  rating of every legal move there (``None`` once the deal is over or with only a claim to make): the last
+  ``review``'s of that deal where it made one (the same numbers as its row), else a search of its own
 - ``friend_invite {name, rules?, forfeit?}``, ``friend_accept {link, name}``, ``friend_link {id}`` -> ``{"link",
   "state", "saved"}`` (``forfeit``: docs/rules.md 6.5, default true); ``friend_receive {link}``,
   ``friend_play {id, move}``, ``friend_resign {id}``, ``friend_load {saved}``, ``friend_state {id}`` -> ``{"state",
@@ -243,6 +245,8 @@ class Session:
         self.attempt: club.Attempt | None = None
         self.result_checks: OrderedDict[str, club.ResultCheck] = OrderedDict()  # by result token, newest last
         self.memory: Any = None
+        # The last deal reviewed, its moves then, and the review's rows (review_view shows their analyses).
+        self.reviewed: tuple[Deal, tuple[str, ...], list[dict[str, Any]]] | None = None
         """What pondering found (an :class:`otv66.ai.SearchMemory`), for the computer's next move."""
         self.desk: FriendDesk | None = None
 
@@ -368,9 +372,10 @@ class Session:
         if type(number) is not int or not 1 <= number <= len(deals):
             raise BridgeError(f"there is no deal number {number!r:.{MAX_ECHO}} to review")
         budget = check_seconds(seconds)
-        if budget is None:
-            return review_deal(deals[number - 1])
-        return review_deal(deals[number - 1], seconds_per_move=budget)
+        played = deals[number - 1]
+        review = review_deal(played) if budget is None else review_deal(played, seconds_per_move=budget)
+        self.reviewed = (played, tuple(played.moves), review["moves"])
+        return review
 
     def record(self) -> dict[str, Any]:
         table = self._table()
@@ -540,8 +545,20 @@ class Session:
         view = again.view()
         analysis = None
         if not again.is_over and any(move != CLAIM for move in view.legal_moves):
-            analysis = _ai().analyse(view, seconds=budget)
+            analysis = self._reviewed_analysis(played, ply) or _ai().analyse(view, seconds=budget)
         return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": view.to_dict(), "analysis": analysis}
+
+    def _reviewed_analysis(self, played: Deal, ply: int) -> dict[str, Any] | None:
+        """The analysis the last ``review`` of ``played`` (as it stands) made before its move ``ply``, if it made one:
+        the position shown at a move rates its choices with the numbers of the review's row (a search of its own,
+        timed, would give others)."""
+        if self.reviewed is None:
+            return None
+        deal, moves, rows = self.reviewed
+        if deal is not played or moves != tuple(played.moves) or ply >= len(rows):
+            return None
+        analysis: dict[str, Any] | None = rows[ply]["analysis"]
+        return analysis
 
     def state(self) -> dict[str, Any]:
         table = self.table

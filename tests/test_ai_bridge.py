@@ -106,6 +106,19 @@ def test_review_view_shows_the_table_at_a_move_with_every_legal_move_rated() -> 
     assert analysis["best"] == analysis["moves"][0]["move"]
 
 
+def test_after_a_review_the_table_at_a_move_rates_its_choices_with_the_reviews_numbers() -> None:
+    """Two timed searches of one position disagree: the list said -0.09 for a move the table at it rated -0.18."""
+    session = played_out()
+    review = ask(session, "review", deal=1, seconds=0.02)
+    rated = [row for row in review["moves"] if row["analysis"] is not None]
+    assert rated, "the club level's deal had choices"
+    for row in rated:
+        shown = ask(session, "review_view", deal=1, ply=row["index"], seconds=0.02)
+        assert shown["analysis"] == row["analysis"]
+        values = {choice["move"]: choice["value"] for choice in shown["analysis"]["moves"]}
+        assert (values[row["move"]], values[row["best"]]) == (row["value"], row["best_value"])
+
+
 def test_review_view_of_the_deal_start_and_its_end() -> None:
     session = played_out()
     moves = ask(session, "state")["deal"]["moves"]

@@ -36,15 +36,16 @@ def mark(loss: float) -> str | None:
 def review_deal(deal: Deal, seconds_per_move: float = SECONDS_PER_MOVE) -> dict[str, Any]:
     """Rate every move of ``deal`` (finished or not).
 
-    ``{"moves": [{"index", "player", "move", "best", "value", "best_value", "loss", "exact", "mark"}]}``
-    with values in expected game points for the player who moved. Moves with
-    no real choice (one legal move, or only equivalent cards) are listed with
-    loss 0 and no analysis.
+    ``{"moves": [{"index", "player", "move", "best", "value", "best_value", "loss", "exact", "mark", "analysis"}]}``
+    with values in expected game points for the player who moved; ``analysis`` is :func:`otv66.ai.analyse`'s
+    answer for the position before the move (every choice rated), the one the row's figures come from, so the
+    position shown at a move can rate its choices with the same numbers. Moves with no real choice (one legal
+    move, or only equivalent cards) are listed with loss 0 and no analysis.
     """
     replay = deal.copy()
     while replay.moves:
         replay.undo()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for index, move in enumerate(deal.moves):
         view = replay.view()
         player = view.claimant if move == CLAIM else view.turn
@@ -61,6 +62,7 @@ def review_deal(deal: Deal, seconds_per_move: float = SECONDS_PER_MOVE) -> dict[
                     "loss": 0.0,
                     "exact": False,
                     "mark": None,
+                    "analysis": None,
                 }
             )
         else:
@@ -80,6 +82,7 @@ def review_deal(deal: Deal, seconds_per_move: float = SECONDS_PER_MOVE) -> dict[
                     "loss": loss,
                     "exact": played["exact"] and best["exact"],
                     "mark": mark(loss),
+                    "analysis": analysis,
                 }
             )
         replay.play(move)

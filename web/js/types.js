@@ -237,6 +237,7 @@
  * @property {number} loss
  * @property {boolean} exact
  * @property {"inaccuracy" | "mistake" | "blunder" | null} mark
+ * @property {Analysis | null} analysis  the rating of every choice before the move (what `review_view` shows there)
  */
 
 /** @typedef {{moves: ReviewMove[]}} Review  The bridge's `review`. */
