@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import UTC, datetime
 from typing import Any
 
 from conftest import LOAD_TIMEOUT_MS, Table
@@ -156,8 +157,56 @@ def test_history_tells_the_saved_matches_apart(table):
         table.wait_ready()
     table.page.locator("#history-button").click()
     rows = table.dialog().locator("table.saved-matches tbody tr")
-    cells = [rows.nth(row).locator("td").all_inner_texts()[1:3] for row in range(rows.count())]
-    assert cells == [["two players", "0 : 0 (to 3)"], ["beginner", "0 : 0 (to 5)"]], "newest first"
+    assert rows.locator("td:nth-child(2)").all_inner_texts() == ["two players", "beginner"], "newest first"
+    assert rows.locator(".score").all_inner_texts() == ["0 : 0 (to 3)", "0 : 0 (to 5)"]
+
+
+def leave_saved_matches(table: Table, moves: list[int]) -> None:
+    """Play two players' matches to 3 (seeds 8, 9, …), each `moves[i]` cards into its first deal and left saved
+    for the next, then open one against the computer: History lists the first ones as saved matches."""
+    for number, played in enumerate(moves):
+        table.page.goto(f"/?seed={8 + number}&opponent=hotseat&target=3&{FAST}")
+        if number:
+            table.page.locator("#open-link").click()  # another match: the one on the table stays saved
+        table.wait_ready()
+        table.play_moves(played)
+        table.wait_until(lambda played=played: saved_move_count(table) == played)
+    table.page.goto(f"/?seed=3&level=expert&opponent=computer&{FAST}")
+    table.page.locator("#open-link").click()
+    table.wait_ready()
+
+
+def test_history_tells_apart_saved_matches_of_one_minute_and_one_score(table):
+    # Two matches between two people left at 0 : 0 in the same minute were two identical rows: the date, "two
+    # players", "0 : 0 (to 3)". How far each one's deal has got tells them apart.
+    table.page.clock.set_fixed_time(datetime(2025, 12, 1, 12, tzinfo=UTC))  # every save in the same minute
+    leave_saved_matches(table, [2, 4])
+    table.page.locator("#history-button").click()
+    rows = table.dialog().locator("table.saved-matches tbody tr")
+    texts = [" ".join(row.inner_text().split()) for row in rows.all()]
+    assert len(texts) == 2 and texts[0] != texts[1], texts
+    assert all("deal 1, points " in text for text in texts), "each says its deal and the deal's points"
+
+
+def test_history_deleting_the_last_saved_match_takes_its_heading_and_keeps_the_focus(table):
+    # The "Saved matches" heading stayed over nothing once its last match was deleted, and the keyboard's focus was
+    # lost with the deleted row's button (Tab started again from the page's top).
+    leave_saved_matches(table, [1, 1])
+    table.page.locator("#history-button").click()
+    panel = table.dialog()
+    first, second = panel.locator("[data-delete]").all()
+    second_slot = second.get_attribute("data-delete")
+    first.focus()
+    table.page.keyboard.press("Enter")
+    table.page.keyboard.press("Enter")  # "Yes, delete"
+    assert panel.locator("[data-delete]").count() == 1
+    focused = table.page.evaluate("document.activeElement.dataset.delete ?? null")
+    assert focused == second_slot, "the focus moves to the next row's Delete"
+    table.page.keyboard.press("Enter")
+    table.page.keyboard.press("Enter")
+    assert panel.locator("table.saved-matches").count() == 0
+    assert panel.locator("h3").count() == 0, "no heading over nothing, as History opens without saved matches"
+    assert table.page.evaluate("document.activeElement.id") == "history-close", "the focus moves to Close"
 
 
 def test_the_saved_matches_come_before_a_long_history(table_in_context):

@@ -22,23 +22,59 @@ SCREENS = [
     pytest.param(640, 360, id="phone-on-its-side"),
 ]
 
-#: The moves a screen shows whole in the review's list before it is scrolled: drawn as the panel's round buttons, a
-#: move took up to three lines and 70 px, and a phone showed 4 of them upright, 2 on its side.
-ROWS_IN_SIGHT = {(1280, 800): 12, (360, 640): 5, (640, 360): 3}
+#: The moves a screen shows whole in the review's list, once it is scrolled to: drawn as the panel's round buttons, a
+#: move took up to three lines and 70 px, and a phone showed 4 of them upright, 2 on its side; in a list scrolling
+#: under the summary, 5 upright and 3 on its side. A phone's panel now scrolls as a whole.
+ROWS_IN_SIGHT = {(1280, 800): 12, (360, 640): 9, (640, 360): 5}
 
-IN_THE_LIST = """row => {
-  const box = row.getBoundingClientRect();
-  const list = row.closest(".review-list").getBoundingClientRect();
-  return box.top >= list.top - 0.5 && box.bottom <= list.bottom + 0.5;
+#: Whether an element is seen whole: inside every box that scrolls or clips around it, and above the panel's buttons
+#: (they stay at its foot, over what scrolls under them).
+SEEN_WHOLE = """element => {
+  const box = element.getBoundingClientRect();
+  const buttons = element.closest("dialog").querySelector(".panel-buttons").getBoundingClientRect();
+  let top = 0;
+  let bottom = Math.min(innerHeight, buttons.top);
+  for (let around = element.parentElement; around; around = around.parentElement) {
+    if (getComputedStyle(around).overflowY !== "visible") {
+      top = Math.max(top, around.getBoundingClientRect().top);
+      bottom = Math.min(bottom, around.getBoundingClientRect().bottom);
+    }
+  }
+  return box.top >= top - 0.5 && box.bottom <= bottom + 0.5;
 }"""
 
-COUNT_ROWS_IN_SIGHT = """panel => {
-  const list = panel.querySelector(".review-list").getBoundingClientRect();
-  return [...panel.querySelectorAll(".review-move")].filter((row) => {
-    const box = row.getBoundingClientRect();
-    return box.top >= list.top - 0.5 && box.bottom <= Math.min(list.bottom, innerHeight) + 0.5;
-  }).length;
+COUNT_ROWS_SEEN = f"""panel => {{
+  const seen = {SEEN_WHOLE};
+  return [...panel.querySelectorAll(".review-move")].filter(seen).length;
+}}"""
+
+#: Everything in the panel that is cut off at its sides, and the smallest text (its cards' corners aside): a phone
+#: had the marks and better moves at 12 px, and on its side the summary under 14 px.
+LAYOUT = """panel => {
+  const sides = panel.getBoundingClientRect();
+  const cut = [...panel.querySelectorAll("*")].filter((element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && (box.left < sides.left - 0.5 || box.right > sides.right + 0.5);
+  });
+  const texts = [...panel.querySelectorAll("*")].filter(
+    (element) =>
+      !element.closest("svg") &&
+      element.getClientRects().length > 0 &&
+      [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim()),
+  );
+  return {
+    overflow: panel.scrollWidth - panel.clientWidth,
+    cut: cut.map((element) => element.className || element.tagName),
+    smallest: Math.min(...texts.map((element) => parseFloat(getComputedStyle(element).fontSize))),
+  };
 }"""
+
+#: A player's line of the summary: his marked moves, counted, and how far his play fell below the best, about, with a
+#: decimal comma; or that no move fell below it. ("izgubljeno 3,53 poena partije" read as what the deal cost him.)
+SUMMARY_LINE = re.compile(
+    r"(?P<name>Vi|Računar \(početnik\)): (?:(?P<n>\d+) (?P<words>označen potez|označena poteza|označenih poteza); "
+    r"u zbiru oko \d+,\d\d poena partije ispod najbolje igre|nijedan potez ispod najbolje igre)"
+)
 
 
 def serbian_count(n: int, one: str, few: str, other: str) -> str:
@@ -61,18 +97,20 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     moves.first.wait_for(timeout=90_000)
     assert panel.evaluate("d => d.querySelector('.panel-title') === document.activeElement"), "a text opens at its top"
     assert panel.locator(".panel-title").inner_text() == "Analiza deljenja"
-    summary = panel.locator(".review-summary").inner_text()
-    assert re.search(r"izgubljeno \d+,\d\d poena partije", summary), "a decimal comma in Serbian: " + summary
-    counts = re.findall(r"(\d+) (označen potez|označena poteza|označenih poteza)", summary)
-    assert len(counts) == 2, "each player's marked moves, counted: " + summary
-    for number, words in counts:
-        assert words == serbian_count(int(number), "označen potez", "označena poteza", "označenih poteza"), summary
+    lines = [SUMMARY_LINE.fullmatch(line) for line in panel.locator(".review-summary > *").all_inner_texts()]
+    assert all(lines) and [line["name"] for line in lines] == ["Vi", "Računar (početnik)"], "a line for each player"
+    assert any(line["n"] for line in lines), "the seeded deal has moves below the best, in numbers"
+    for line in lines:
+        if line["n"]:
+            number, words = int(line["n"]), line["words"]
+            assert words == serbian_count(number, "označen potez", "označena poteza", "označenih poteza"), line[0]
     count = moves.count()
     assert count >= 8, "one row per move of the deal"
     # Compact rows, high enough to tap: more moves in sight at once.
     heights = moves.evaluate_all("rows => rows.map((row) => row.getBoundingClientRect().height)")
     assert min(heights) >= 40, heights
-    assert panel.evaluate(COUNT_ROWS_IN_SIGHT) >= ROWS_IN_SIGHT[(width, height)]
+    panel.locator(".review-list").evaluate("list => list.scrollIntoView()")
+    assert panel.evaluate(COUNT_ROWS_SEEN) >= ROWS_IN_SIGHT[(width, height)]
     for row in range(count):
         loss = moves.nth(row).locator(".review-loss").inner_text()
         assert re.fullmatch(r"\u2212?\d+,\d\d|jedini potez", loss), loss
@@ -85,8 +123,13 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     assert panel.locator('.review-side[data-player="0"] .review-pile').count() == 8
     assert panel.locator('.review-side[data-player="1"] .review-pile').count() == 8
     assert "Adut: " in panel.locator(".review-table").inner_text(), "the trump is named beside the trick"
-    shown = panel.locator(".review-at").bounding_box()
-    assert shown is not None and 0 <= shown["y"] < height, "the chosen position comes into view"
+    # The chosen move and the whole table at it in sight at once: on a phone they were squeezed under (or beside)
+    # a list that kept its room, the table cut off and its ratings out of sight.
+    assert chosen.evaluate(SEEN_WHOLE), "the chosen move stays in sight"
+    assert panel.locator(".review-table").evaluate(SEEN_WHOLE), "and so does the whole table at it"
+    layout = panel.evaluate(LAYOUT)
+    assert layout["overflow"] <= 0 and not layout["cut"], layout
+    assert layout["smallest"] >= 14, layout
     assert ratings.count() >= 2, "a rated move had a choice"
     assert panel.locator(".review-ratings li.played").count() == 1, "the move played is among the rated ones"
     assert "najbolje" in ratings.first.inner_text(), "the best move comes first"
@@ -94,7 +137,6 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
         better = chosen.locator(".review-better").inner_text()
         assert better.startswith("bolje:")
     assert chosen.get_attribute("aria-current") == "step", "the chosen move stays marked in the list"
-    assert chosen.evaluate(IN_THE_LIST), "and in sight, though the table at it took room from the list"
     # By keyboard: Tab goes on to the next move, its ring drawn inside the row (the scrolling list would cut off one
     # outside it), and Enter shows the table at it.
     table.page.keyboard.press("Tab")
@@ -109,6 +151,25 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     panel.screenshot(path=artifacts / f"review-{width}x{height}.png")
     panel.get_by_role("button", name="Zatvorite", exact=True).click()
     assert table.dialog().locator("#next-deal").is_visible()
+
+
+def test_a_screen_turned_shows_the_table_at_the_move_where_it_fits(table_in_context):
+    """A small tablet upright has the table at the chosen move under its row; turned, beside the list."""
+    table = table_in_context(viewport={"width": 600, "height": 960})
+    table.open("seed=11&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    table.play_out_deal()
+    table.dialog().locator("#review-button").click()
+    panel = table.dialog()
+    chosen = panel.locator(".review-move:has([data-loss])").nth(2)
+    chosen.click()
+    panel.locator(".review-ratings li").first.wait_for(timeout=60_000)
+    position = panel.locator(".review-position")
+    assert chosen.locator("xpath=..").locator(".review-position").count() == 1, "under the chosen row"
+    table.page.set_viewport_size({"width": 960, "height": 600})
+    table.wait_until(lambda: position.evaluate("p => p.parentElement.matches('.review-columns')"))
+    assert panel.locator(".review-table").evaluate(SEEN_WHOLE), "beside the list, whole"
+    table.page.set_viewport_size({"width": 600, "height": 960})
+    table.wait_until(lambda: chosen.locator("xpath=..").locator(".review-position").count() == 1)
 
 
 def test_a_second_look_at_the_review_shows_the_same_numbers(table):
@@ -326,3 +387,44 @@ def test_the_history_tells_a_match_won_with_hints_and_undos(table_in_context, ar
     result = history.locator("table.history tbody tr").first.locator("td").nth(2)
     assert result.locator(".history-help").all_inner_texts() == ["Saveti: 1", "Vraćanja: 1"]
     history.screenshot(path=artifacts / "history-help-360x640.png")
+
+
+def test_the_history_names_the_winner_of_a_match_between_two_players(table_in_context, artifacts):
+    # Two people at one screen: the deal's score lines read "Poeni: Igrač 1 26 : 71 Igrač 2" (as "Igrač 126"), and
+    # History's row of their finished match said "—" where it says who won.
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(f"seed=3&opponent=hotseat&target=1&{SERBIAN}")
+    table.play_out_deal()
+    result = table.dialog()
+    winner = re.search(r"Deljenje dobija: (Igrač [12])", result.inner_text())
+    assert winner is not None
+    # Each number after its player's name and a colon; a name never broken over two lines (no plain space in it).
+    score = result.locator(".result-score").inner_text()
+    said = r"Igrač\xa0{}:\xa0\d+\xa0poena?\xa0\(\d+\xa0štih\w*\)"  # "Igrač 1: 26 poena (4 štiha)"
+    assert re.fullmatch(f"{said.format(1)}\xa0· {said.format(2)}", score)
+    standing = result.locator(".result-award").inner_text()
+    assert re.fullmatch(r"Partija do\xa01\xa0— Igrač\xa01:\xa0[0-3]\xa0· Igrač\xa02:\xa0[0-3]", standing)
+    result.screenshot(path=artifacts / "result-hotseat-360x640.png")
+    finish_the_one_deal_match(table)
+    table.page.keyboard.press("Escape")
+    history = open_history(table)
+    row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
+    assert row[1] == "dva igrača"
+    assert row[2].splitlines()[0] == f"pobednik: {winner.group(1)}"
+    history.screenshot(path=artifacts / "history-hotseat-360x640.png")
+
+
+def test_the_history_replay_link_is_drawn_as_the_panels_buttons(table_in_context):
+    # "Pregled" was the browser's blue underlined link among the panel's round buttons.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    history = [{"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5,
+                "token": "g1.eNqdk02L2zAQhv9K"}]  # fmt: skip
+    panel = open_history(table, history)
+    look = """element => {
+      const style = getComputedStyle(element);
+      const { color, backgroundColor, borderTopColor, borderTopLeftRadius, textDecorationLine } = style;
+      return [color, backgroundColor, borderTopColor, borderTopLeftRadius, textDecorationLine];
+    }"""
+    button = panel.get_by_role("button", name="Obrišite istoriju").evaluate(look)
+    assert panel.get_by_role("link", name="Pregled").evaluate(look) == button

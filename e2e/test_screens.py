@@ -292,7 +292,8 @@ LONG_HISTORY = [
 
 @pytest.mark.parametrize(("width", "height"), PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
 def test_every_panel_fits_a_phone_with_its_buttons_in_sight(table_in_context, artifacts, width, height):
-    # The review at 360 x 640 cut off its Close button: the panel scrolled, and its move list inside it too.
+    # The review at 360 x 640 cut off its Close button: the panel scrolled, and its move list inside it too (check_panel
+    # finds a scroller in a scroller).
     table = open_screen(table_in_context, width, height)
     table.page.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(LONG_HISTORY))})")
     page = table.open(f"seed=3&level=beginner&opponent=computer&target=1&{SERBIAN}").page
@@ -311,8 +312,8 @@ def test_every_panel_fits_a_phone_with_its_buttons_in_sight(table_in_context, ar
     review.locator(".review-move").nth(5).click()
     review.locator(".review-ratings li").first.wait_for(timeout=60_000)
     check_panel(table, artifacts, "review-move")
-    assert review.evaluate("dialog => dialog.scrollHeight <= dialog.clientHeight"), "only its parts scroll"
-    assert review.locator(".review-list").evaluate("list => list.scrollHeight > list.clientHeight"), "the moves do"
+    # On a phone the review scrolls as one page, the table at the chosen move under its row (no list scrolling in it).
+    assert review.locator(".review-list").evaluate("list => list.scrollHeight <= list.clientHeight + 1")
     shown = review.locator(".review-at").bounding_box()
     assert shown is not None and 0 <= shown["y"] < height, "the table at the chosen move is in sight"
     page.keyboard.press("Escape")

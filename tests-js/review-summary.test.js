@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { isMarriageLead, lossText, summarise, wasRated } from "../web/js/review-summary.js";
+import { isMarriageLead, lossText, summarise, summaryLines, wasRated } from "../web/js/review-summary.js";
 import { pageLanguage } from "./fakes.js";
 
 /** A reviewed move as the bridge's `review` gives it. */
@@ -39,6 +39,41 @@ describe("the review in numbers", () => {
 
   test("a clean deal loses nothing", () => {
     assert.deepEqual(summarise({ moves: [forced(0, "AS")] })[0], { lost: 0, marked: 0, worst: 0 });
+  });
+
+  test("the summary says how far each player's play fell below the best, not that he lost the points", () => {
+    // "Vi: izgubljeno 1,10 poena partije" read as what the deal cost him; the sum is the engine's estimate of how far
+    // his choices fell short of the best play.
+    assert.deepEqual(summaryLines(review, ["Vi", "Računar"]), [
+      "Vi: 2 označena poteza; u zbiru oko 1,10 poena partije ispod najbolje igre",
+      "Računar: 1 označen potez; u zbiru oko 0,50 poena partije ispod najbolje igre",
+    ]);
+    const five = { moves: [0.3, 0.3, 0.3, 0.3, 0.3].map((loss) => rated(0, "AS", loss, "inaccuracy")) };
+    assert.equal(
+      summaryLines(five, ["Vi", "Računar"])[0],
+      "Vi: 5 označenih poteza; u zbiru oko 1,50 poena partije ispod najbolje igre",
+    );
+  });
+
+  test("a player who lost nothing to two decimals is told so in words, not 'about 0,00'", () => {
+    const clean = { moves: [rated(0, "AS", 0.004), rated(1, "KS", 0)] };
+    assert.deepEqual(summaryLines(clean, ["Vi", "Računar"]), [
+      "Vi: nijedan potez ispod najbolje igre",
+      "Računar: nijedan potez ispod najbolje igre",
+    ]);
+  });
+
+  test("the summary in English", () => {
+    const restore = pageLanguage("en");
+    try {
+      assert.deepEqual(summaryLines(review, ["You", "Computer"]), [
+        "You: 2 moves marked; in all, about 1.10 game points below the best play",
+        "Computer: 1 move marked; in all, about 0.50 game points below the best play",
+      ]);
+      assert.equal(summaryLines({ moves: [] }, ["You", "Computer"])[0], "You: no move below the best play");
+    } finally {
+      restore();
+    }
   });
 
   test("a marriage lead is a king or queen with its announcement", () => {

@@ -7,9 +7,9 @@
 
 import { cardFace } from "./cards.js";
 import { engineText } from "./engine-text.js";
-import { cardName, decimal, suitName, t } from "./i18n.js";
+import { cardName, suitName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
-import { isMarriageLead, lossText, summarise, wasRated } from "./review-summary.js";
+import { isMarriageLead, lossText, summaryLines, wasRated } from "./review-summary.js";
 
 /** @import { Deck, Move, PublicView, Review, ReviewMove, ReviewView } from "./types.js" */
 /** @import { PanelDialog } from "./panels.js" */
@@ -19,13 +19,11 @@ function moveName(/** @type {Move} */ move, /** @type {Deck} */ deck) {
   return move === "66" ? "66" : cardName(move.slice(0, 2), deck);
 }
 
-/** The summary line: each player's lost game points and marked moves. */
-function summaryLine(/** @type {Review} */ review, /** @type {string[]} */ names) {
-  return summarise(review)
-    .map((sum, player) =>
-      t("reviewPlayerSummary", { name: names[player], lost: decimal(sum.lost, 2), marked: sum.marked }),
-    )
-    .join(" · ");
+/** The summary: each player's marked moves and how far his play fell below the best, a line each. */
+function summaryMarkup(/** @type {Review} */ review, /** @type {string[]} */ names) {
+  return summaryLines(review, names)
+    .map((line) => `<span>${escapeHtml(line)}</span>`)
+    .join("");
 }
 
 /** The mark of a marriage lead (its card alone would read like the same card led without announcing). */
@@ -88,22 +86,63 @@ export function positionMarkup(shown, names, deck) {
         row.move === played ? t("reviewPlayed") : "",
       ].filter(Boolean);
       const loss = lossText((analysis?.moves[0].value ?? row.value) - row.value);
-      return `<li data-move="${row.move}"${row.move === played ? ' class="played"' : ""}>${escapeHtml(moveName(row.move, deck))}${marriageMark(row.move)}
-        <span class="review-loss">${escapeHtml(loss)}</span>${tags.length ? ` <em>${escapeHtml(tags.join(", "))}</em>` : ""}</li>`;
+      return `<li data-move="${row.move}"${row.move === played ? ' class="played"' : ""}><span class="review-rating">
+        <span>${escapeHtml(moveName(row.move, deck))}${marriageMark(row.move)}${tags.length ? ` <em>${escapeHtml(tags.join(", "))}</em>` : ""}</span>
+        <span class="review-loss">${escapeHtml(loss)}</span></span></li>`;
     })
     .join("");
   const who = view.turn === null ? "" : names[view.turn];
   return `<p class="review-at">${escapeHtml(t("reviewAt", { n: shown.ply + 1, name: who }))}</p>
     <div class="review-table">${side(1)}<div class="review-side">${middle}<div class="review-trick">${trick}</div></div>${side(0)}</div>
-    ${ratings ? `<p>${escapeHtml(t("reviewChoices"))}</p><ol class="review-ratings">${ratings}</ol>` : ""}`;
+    ${ratings ? `<div class="review-choices"><p>${escapeHtml(t("reviewChoices"))}</p><ol class="review-ratings">${ratings}</ol></div>` : ""}`;
 }
 
-/** Scroll the list just enough to show all of `row` (the panel itself stays where it is). */
-function keepInSight(/** @type {HTMLElement} */ row, /** @type {HTMLElement} */ list) {
-  const shown = list.getBoundingClientRect();
-  const box = row.getBoundingClientRect();
-  if (box.top < shown.top) list.scrollTop -= shown.top - box.top;
-  else if (box.bottom > shown.bottom) list.scrollTop += box.bottom - shown.bottom;
+/**
+ * Scroll `scroller` just enough to show all of `item` above `bottom` (a height on the screen: the scroller's foot,
+ * or the top of what covers it), but never so far that the item's head goes out of sight; nothing else scrolls.
+ */
+function keepInSight(
+  /** @type {Element} */ item,
+  /** @type {Element} */ scroller,
+  bottom = scroller.getBoundingClientRect().bottom,
+) {
+  const top = scroller.getBoundingClientRect().top;
+  const box = item.getBoundingClientRect();
+  scroller.scrollTop += Math.min(box.top - top, Math.max(0, box.bottom - bottom));
+}
+
+/**
+ * Put the table at the chosen move where this screen shows it: on a phone right under the chosen row (beside or
+ * under a list that scrolls, a phone left each too little room to be read), else beside the list. The style sheet
+ * says which (`--review-at-move: under` on the columns), so the breakpoint is written once; asked again when the
+ * screen turns. Returns whether it went under the row.
+ */
+function placePosition(/** @type {HTMLElement} */ position, /** @type {HTMLElement} */ columns) {
+  const chosen = columns.querySelector(".review-move[aria-current]");
+  const under = chosen !== null && getComputedStyle(columns).getPropertyValue("--review-at-move").trim() === "under";
+  if (under) chosen.after(position);
+  else if (position.parentElement !== columns) columns.append(position);
+  return under;
+}
+
+/**
+ * Show the table just put at the chosen `button` (`under` its row or beside the list): under it, the panel scrolls
+ * to show the row and as much of the table as fits above the panel's buttons; beside, the table from its top, and
+ * the list scrolls to show all of the chosen row.
+ */
+function showChosen(
+  /** @type {HTMLElement} */ button,
+  /** @type {HTMLElement} */ position,
+  /** @type {boolean} */ under,
+) {
+  const dialog = /** @type {HTMLElement} */ (button.closest("dialog"));
+  if (under) {
+    const buttons = dialog.querySelector(".panel-buttons")?.getBoundingClientRect().top;
+    keepInSight(/** @type {HTMLElement} */ (button.parentElement), dialog, buttons);
+  } else {
+    position.scrollTop = 0;
+    keepInSight(button, /** @type {HTMLElement} */ (button.closest(".review-list")));
+  }
 }
 
 /**
@@ -122,14 +161,17 @@ export function showReview(dialog, review, names, deck, positionAt, rowNames = n
     kind: "review",
     startAtTitle: true,
     title: t("reviewTitle"),
-    body: `<p class="review-summary">${escapeHtml(summaryLine(review, names))}</p>
+    body: `<p class="review-summary">${summaryMarkup(review, names)}</p>
       <div class="review-columns"><ol class="review-list">${rows}</ol>
       <div class="review-position" aria-live="polite"><p>${escapeHtml(t("reviewPick"))}</p></div></div>`,
     buttons: [{ label: t("close"), value: true, primary: true }],
     cancelValue: true,
     setup(panel) {
       const position = /** @type {HTMLElement} */ (panel.querySelector(".review-position"));
-      const list = /** @type {HTMLElement} */ (panel.querySelector(".review-list"));
+      const columns = /** @type {HTMLElement} */ (panel.querySelector(".review-columns"));
+      const turned = () => placePosition(position, columns);
+      addEventListener("resize", turned);
+      dialog.addEventListener("close", () => removeEventListener("resize", turned), { once: true });
       let asked = 0;
       for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".review-move"))) {
         button.addEventListener("click", async () => {
@@ -139,15 +181,14 @@ export function showReview(dialog, review, names, deck, positionAt, rowNames = n
           position.setAttribute("aria-busy", "true");
           try {
             const shown = await positionAt(Number(button.dataset.ply));
-            if (ask === asked) {
-              position.innerHTML = positionMarkup(shown, names, deck);
-              position.scrollTop = 0; // beside or under the list, always in sight: the new table from its top
-              keepInSight(button, list); // the list under it gave up room to the table: the chosen move stays seen
-            }
+            if (ask === asked) position.innerHTML = positionMarkup(shown, names, deck);
           } catch (error) {
             if (ask === asked) position.textContent = engineText(error, deck);
           } finally {
-            if (ask === asked) position.removeAttribute("aria-busy");
+            if (ask === asked) {
+              position.removeAttribute("aria-busy");
+              showChosen(button, position, placePosition(position, columns));
+            }
           }
         });
       }

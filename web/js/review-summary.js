@@ -1,9 +1,10 @@
 /**
  * What the post-deal review says in numbers: per player, the expected game points his moves lost and how many
- * were marked; per move, whether it led a marriage. The ratings themselves are the engine's (otv66/ai/review.py).
+ * were marked, and the summary line that says it; per move, whether it led a marriage. The ratings themselves are
+ * the engine's (otv66/ai/review.py).
  */
 
-import { decimal } from "./i18n.js";
+import { decimal, t } from "./i18n.js";
 
 /** @import { Move, Review, ReviewMove } from "./types.js" */
 
@@ -33,6 +34,22 @@ export function summarise(review) {
     if (move.mark) sum.marked += 1;
   }
   return sums;
+}
+
+/**
+ * Each player's line of the review's summary, `[player 0, player 1]`. The sum of his moves' losses is no score: it
+ * is the engine's estimate of how far his choices fell short of the best play, in the deal's expected game points
+ * ("Vi: 2 označena poteza; u zbiru oko 0,35 poena partije ispod najbolje igre"; read as "izgubljeno 0,35 poena
+ * partije" it looked like what the deal cost him). Nothing lost to two decimals is said in words, not as "oko 0,00".
+ * @param {Review} review
+ * @param {string[]} names
+ */
+export function summaryLines(review, names) {
+  return summarise(review).map((sum, player) =>
+    decimal(sum.lost, 2) === decimal(0, 2)
+      ? t("reviewPlayerClean", { name: names[player] })
+      : t("reviewPlayerSummary", { name: names[player], lost: decimal(sum.lost, 2), marked: sum.marked }),
+  );
 }
 
 /** Whether `move` leads a king or queen announcing a marriage ("KHm"). */

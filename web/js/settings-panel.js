@@ -153,6 +153,15 @@ export function showSettings(dialog, settings, levels) {
 }
 
 /**
+ * Whether `value` is a pair of whole numbers (points read from storage, which anything may have written).
+ * @param {unknown} value
+ * @returns {value is [number, number]}
+ */
+function isIntegerPair(value) {
+  return Array.isArray(value) && value.length === 2 && value.every(Number.isInteger);
+}
+
+/**
  * A saved match's game points and what it is played to, as the top bar writes them ("2 : 1 (do 7)"): the points
  * from its last public state ("–" in a save from before there was one), the target from its record's rules.
  * Storage is input like any other: a value of the wrong kind is not shown.
@@ -161,16 +170,28 @@ export function showSettings(dialog, settings, levels) {
 function savedScore(save) {
   const match = save.state?.match;
   const points = match?.game_points;
-  const known = Array.isArray(points) && points.length === 2 && points.every(Number.isInteger);
-  const [a, b] = known ? points : ["–", "–"];
+  const [a, b] = isIntegerPair(points) ? points : ["–", "–"];
   const target = Object(save.record.rules).target ?? match?.target;
   return Number.isInteger(target) ? t("gamePoints", { a, b, target }) : `${a} : ${b}`;
 }
 
 /**
- * The saved matches other than the one on the table, each with whom it is played against, its score and target,
- * Continue and Delete (a match from a newer page or one that cannot be read is listed without Continue). Everything
- * read from storage is escaped.
+ * How far a saved match has got in its deal ("deljenje 2, poeni 26 : 12"), from its last public state: matches
+ * saved in the same minute at the same game points told apart. Empty before its first deal and in a save from
+ * before there was a state (or one holding values of the wrong kind).
+ * @param {import("./storage.js").SlotSave} save
+ */
+function savedProgress(save) {
+  const deal = save.state?.deal;
+  if (!Number.isInteger(deal?.number) || !isIntegerPair(deal?.scores)) return "";
+  return t("savedDeal", { n: deal.number, a: deal.scores[0], b: deal.scores[1] });
+}
+
+/**
+ * The saved matches other than the one on the table, each with when it was saved (date and time), whom it is played
+ * against, its score and target, how far its deal has got, Continue and Delete (a match from a newer page or one that
+ * cannot be read is listed without Continue). Its heading and table are one section, which the last Delete removes
+ * (deleteOnSecondPress). Everything read from storage is escaped.
  * @param {string | null} onTable  the slot of the match on the table
  * @param {string | null} defaultLevel  the engine's default level (a save without one was played at it)
  */
@@ -184,15 +205,29 @@ function savedMatchesHtml(onTable, defaultLevel) {
         : t(reading.status === "newer" ? "saveNewer" : "saveCorrupt", { message: "" });
       const opponent = save ? opponentName(save.opponent, save.level, defaultLevel) : "";
       const score = save ? savedScore(save) : "";
+      const progress = save ? savedProgress(save) : "";
+      const progressLine = progress ? `<span class="saved-progress">${escapeHtml(progress)}</span>` : "";
       const slot = escapeHtml(id);
       const resume = save
         ? `<button type="button" data-continue="${slot}">${escapeHtml(t("continueMatch"))}</button>`
         : "";
-      return `<tr><td>${escapeHtml(when)}</td><td>${escapeHtml(opponent)}</td><td class="score">${escapeHtml(score)}</td><td>${resume}
+      return `<tr><td>${escapeHtml(when)}</td><td>${escapeHtml(opponent)}</td><td><span class="score">${escapeHtml(score)}</span>${progressLine}</td><td>${resume}
         <button type="button" data-delete="${slot}">${escapeHtml(t("deleteSave"))}</button></td></tr>`;
     });
   if (!rows.length) return "";
-  return `<h3>${escapeHtml(t("savedMatches"))}</h3><table class="history saved-matches"><tbody>${rows.join("")}</tbody></table>`;
+  return `<section class="saved-part"><h3>${escapeHtml(t("savedMatches"))}</h3><table class="history saved-matches"><tbody>${rows.join("")}</tbody></table></section>`;
+}
+
+/**
+ * The result of a finished match as History's row says it: won or lost against the computer (the person is player
+ * 0); between two people at one screen, the winner by the name the table gave him ("Igrač 2", store.js namesOf:
+ * the seats there always have those names, so the entry needs none). "—" for an entry without a winner.
+ * @param {import("./types.js").HistoryEntry} entry
+ */
+function verdictText(entry) {
+  if (entry.winner === null) return "—";
+  if (entry.opponent === "human") return t("historyWinner", { name: t("playerN", { n: entry.winner + 1 }) });
+  return t(entry.winner === 0 ? "historyWon" : "historyLost");
 }
 
 /**
@@ -223,7 +258,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
     .map((entry) => {
       const date = dateText(entry.date, true);
       const opponent = opponentName(entry.opponent, entry.level, levels.default);
-      const verdict = entry.opponent === "human" ? "—" : t(entry.winner === 0 ? "historyWon" : "historyLost");
+      const verdict = verdictText(entry);
       // The finished match's save is gone once the next one starts: its replay link is what is left of it. Under
       // the result, as no sixth column fits a phone (nor the panel on a desktop).
       const replay = entry.token
@@ -255,9 +290,9 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
     kind: "history",
     startAtTitle: true,
     title: t("historyTitle"),
-    body: saved ? `${saved}<h3>${escapeHtml(t("finishedMatches"))}</h3>${body}` : body,
+    body: saved ? `${saved}<h3 class="finished-heading">${escapeHtml(t("finishedMatches"))}</h3>${body}` : body,
     buttons: [
-      { label: t("close"), value: null, primary: true },
+      { label: t("close"), value: null, primary: true, id: "history-close" },
       ...(history.length ? [{ label: t("clearHistory"), value: "clear" }] : []),
     ],
     cancelValue: null,
@@ -265,7 +300,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
       panel.addEventListener("click", (event) => {
         const button = /** @type {HTMLElement} */ (event.target).closest("button");
         if (button?.dataset.continue) finish(`continue:${button.dataset.continue}`);
-        if (button?.dataset.delete) deleteOnSecondPress(button, button.dataset.delete);
+        if (button?.dataset.delete) deleteOnSecondPress(panel, button, button.dataset.delete);
       }),
   }).then(async (action) => {
     if (action === "clear" && (await confirmClearHistory(dialog))) clearHistory();
@@ -275,18 +310,28 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
 
 /**
  * A saved match goes only on a second press of its Delete button, which the first press turns into "Yes, delete":
- * one stray tap must not lose a match.
+ * one stray tap must not lose a match. Its row goes with it, and the focus (which was on the button going) moves to
+ * the Delete button of the row that takes its place (the next, else the one before); with the last row go the
+ * saved matches' heading and the finished matches' heading after it, as History shows it without saved matches,
+ * and the focus moves to Close.
+ * @param {HTMLFormElement} panel
  * @param {HTMLElement} button
  * @param {string} slot
  */
-function deleteOnSecondPress(button, slot) {
-  if (button.dataset.armed) {
-    deleteSave(slot);
-    button.closest("tr")?.remove();
+function deleteOnSecondPress(panel, button, slot) {
+  if (!button.dataset.armed) {
+    button.dataset.armed = "true";
+    button.textContent = t("deleteSaveConfirm");
     return;
   }
-  button.dataset.armed = "true";
-  button.textContent = t("deleteSaveConfirm");
+  deleteSave(slot);
+  const row = button.closest("tr");
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  row?.remove();
+  if (!neighbour) for (const part of panel.querySelectorAll(".saved-part, .finished-heading")) part.remove();
+  /** @type {HTMLElement | null} */ (
+    neighbour?.querySelector("[data-delete]") ?? panel.querySelector("#history-close")
+  )?.focus();
 }
 
 /**
