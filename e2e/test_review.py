@@ -391,7 +391,8 @@ def test_the_history_tells_a_match_won_with_hints_and_undos(table_in_context, ar
 
 def test_the_history_names_the_winner_of_a_match_between_two_players(table_in_context, artifacts):
     # Two people at one screen: the deal's score lines read "Poeni: Igrač 1 26 : 71 Igrač 2" (as "Igrač 126"), and
-    # History's row of their finished match said "—" where it says who won.
+    # History's row of their finished match said "—" where it says who won, and its game points stood under the
+    # header "(Vi : protivnik)" without saying whose they were.
     table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
     table.open(f"seed=3&opponent=hotseat&target=1&{SERBIAN}")
@@ -412,6 +413,7 @@ def test_the_history_names_the_winner_of_a_match_between_two_players(table_in_co
     row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
     assert row[1] == "dva igrača"
     assert row[2].splitlines()[0] == f"pobednik: {winner.group(1)}"
+    assert re.fullmatch(r"[0-3] : [0-3]\nIgrač\xa01 : Igrač\xa02", row[3])
     history.screenshot(path=artifacts / "history-hotseat-360x640.png")
 
 

@@ -6,6 +6,7 @@
 import { cardFace } from "./cards.js";
 import { canAddPacket, cardsLeft, isCompletePlan, planText, presetPlans } from "./deal-plan.js";
 import { cardName, suitName, t } from "./i18n.js";
+import { unbroken } from "./player-names.js";
 import { st } from "./ship-text.js";
 
 /** @import { Card, DealResult, DealView, Deck, LastTrick, MatchState, PacketRule, Player, PlayingState } from "./types.js" */
@@ -318,8 +319,8 @@ export function showDealResult(dialog, state, names, shortNames, you, { reviewAv
   const awarded = result.winner === null ? 0 : awards[result.winner];
   const lines = explainResult(result, names, awarded, you);
   // Each number after its player's name and a colon ("Igrač 1: 26 poena"): "Igrač 1 26" read as "Igrač 126". A
-  // name does not break across lines either: "Igrač" at a line's end and "2: 71" at the next's start read as 2 points.
-  const [name0, name1] = shortNames.map((name) => name.replaceAll(" ", "\u00a0"));
+  // name does not break across lines either.
+  const [name0, name1] = shortNames.map(unbroken);
   const score = { name0, name1, a: result.scores[0], b: result.scores[1], ta: result.tricks[0], tb: result.tricks[1] };
   const standing = { name0, name1, a: match.game_points[0], b: match.game_points[1], target: match.target };
   const body = `<ul class="result-lines">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>

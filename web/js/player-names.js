@@ -22,6 +22,27 @@ export function computerName(level) {
 }
 
 /**
+ * The names the page gives a match's two seats: "Vi" against the computer at `level` ("Računar (ekspert)"; plain
+ * "Računar" without a level), or "Igrač 1" and "Igrač 2" when two people share the screen. The table (store.js
+ * `namesOf`) and History's rows name the seats by it, so a winner reads the same in both.
+ * @param {"human" | "computer"} opponent
+ * @param {string | null | undefined} level
+ * @returns {string[]}
+ */
+export function seatNames(opponent, level) {
+  if (opponent === "human") return [t("playerN", { n: 1 }), t("playerN", { n: 2 })];
+  return [t("you"), level ? computerName(level) : t("computer")];
+}
+
+/**
+ * A name that a line never breaks inside: "Igrač" at a line's end and "2: 71" at the next's start read as 2 points.
+ * @param {string} name
+ */
+export function unbroken(name) {
+  return name.replaceAll(" ", "\u00a0");
+}
+
+/**
  * One record name as the page shows it: the engine's own names in the page's language, a typed one as typed.
  * @param {string} name
  * @param {(level: string) => string} nameComputer  how the computer at a level is named where this name is shown

@@ -7,6 +7,7 @@ import { historyStats } from "./history-stats.js";
 import { dateText, decimal, LANGUAGE_NAMES, t } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
+import { seatNames, unbroken } from "./player-names.js";
 import { checkbox, checkTarget, readRules, ruleFields, select } from "./rule-fields.js";
 import { SPEEDS } from "./settings.js";
 import { linkUrl } from "./share.js";
@@ -220,14 +221,26 @@ function savedMatchesHtml(onTable, defaultLevel) {
 
 /**
  * The result of a finished match as History's row says it: won or lost against the computer (the person is player
- * 0); between two people at one screen, the winner by the name the table gave him ("Igrač 2", store.js namesOf:
- * the seats there always have those names, so the entry needs none). "—" for an entry without a winner.
+ * 0); between two people at one screen, the winner by the name the table gave him ("Igrač 2"). "—" for an entry
+ * without a winner.
  * @param {import("./types.js").HistoryEntry} entry
  */
 function verdictText(entry) {
   if (entry.winner === null) return "—";
-  if (entry.opponent === "human") return t("historyWinner", { name: t("playerN", { n: entry.winner + 1 }) });
+  if (entry.opponent === "human") return t("historyWinner", { name: seatNames("human", null)[entry.winner] });
   return t(entry.winner === 0 ? "historyWon" : "historyLost");
+}
+
+/**
+ * A finished match's game points as History's row shows them: "2 : 5", in the column headed "(Vi : protivnik)";
+ * between two people at one screen, whom that header does not fit, with a line under it naming the sides.
+ * @param {import("./types.js").HistoryEntry} entry
+ */
+function gamePointsHtml(entry) {
+  const points = escapeHtml(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`);
+  if (entry.opponent !== "human") return points;
+  const [first, second] = seatNames("human", null).map(unbroken);
+  return `${points}<span class="history-sides">${escapeHtml(`${first} : ${second}`)}</span>`;
 }
 
 /**
@@ -272,7 +285,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
         .filter(Boolean)
         .map((text) => `<span class="history-help">${escapeHtml(text)}</span>`)
         .join("");
-      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${help}${replay}</td>${cell(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`)}${cell(entry.deals)}</tr>`;
+      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${help}${replay}</td><td>${gamePointsHtml(entry)}</td>${cell(entry.deals)}</tr>`;
     })
     .join("");
   // The statistics count more matches than the list shows: say so, or a player counting the rows finds some missing.

@@ -9,7 +9,7 @@
  */
 
 import { t } from "./i18n.js";
-import { computerName } from "./player-names.js";
+import { seatNames } from "./player-names.js";
 
 /** @import { Card, PacketRule, Player, PlayingState, Rules, Settings, TableView, TrickCard } from "./types.js" */
 
@@ -154,9 +154,7 @@ export function youOf(page) {
  * @returns {string[]}
  */
 export function namesOf(page) {
-  if (opponentOf(page) === "human") return [t("playerN", { n: 1 }), t("playerN", { n: 2 })];
-  const level = levelOf(page);
-  return [t("you"), level ? computerName(level) : t("computer")];
+  return seatNames(opponentOf(page), levelOf(page));
 }
 
 /**
@@ -166,7 +164,7 @@ export function namesOf(page) {
  * @returns {string[]}
  */
 export function shortNamesOf(page) {
-  return opponentOf(page) === "human" ? namesOf(page) : [t("you"), t("computer")];
+  return seatNames(opponentOf(page), null);
 }
 
 /**
