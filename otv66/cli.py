@@ -53,7 +53,7 @@ from otv66.terminal_draw import (
     rules_line,
     wrap,
 )
-from otv66.terminal_language import ENGLISH, Texts, environment_language, to_latin
+from otv66.terminal_language import ENGLISH, Addressee, Texts, environment_language, to_latin
 from otv66.terminal_options import COMMAND, build_parser, command_line_language, default_save_path
 
 COMPUTER_NAMES = ("You", "Computer")
@@ -195,7 +195,7 @@ def screen_names(opponent: Opponent, players: tuple[str, str], text: Texts = ENG
     """The players as the screen names them in ``text``'s language: "You" and "Computer" against the computer,
     "Player 1" and "Player 2" for two people not named, else the two people's names."""
     if opponent == "computer":
-        return text("you"), text("computer")
+        return Addressee(text("you")), text("computer")
     if players == DEFAULT_PLAYERS:
         return text("player", n=1), text("player", n=2)
     return players

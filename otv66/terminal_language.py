@@ -146,6 +146,15 @@ def fill_in(text: str, values: Mapping[str, object]) -> str:
     return _VALUE.sub(value, text)
 
 
+class Addressee(str):
+    """The name of the person at the keyboard against the computer (``"You"``, ``"Vi"``), as
+    :func:`otv66.cli.screen_names` gives it: texts about him take their second-person form ("Vi dobijate"). Any other
+    name, even one spelled "Vi" (a player of a two-person match may have called himself so), is spoken of in the third
+    person."""
+
+    __slots__ = ()
+
+
 class Texts:
     """The terminal's texts in one language: ``texts(key, **values)`` is the text for ``key``, filled in."""
 
@@ -169,9 +178,10 @@ class Texts:
     def __call__(self, key: str, **values: object) -> str:
         return fill_in(self.table[key], values)
 
-    def is_you(self, name: str) -> bool:
-        """Whether ``name`` is the player at the keyboard against the computer ("You", "Vi")."""
-        return name == self.table["you"]
+    @staticmethod
+    def is_you(name: str) -> bool:
+        """Whether ``name`` is the player at the keyboard against the computer (an :class:`Addressee`)."""
+        return isinstance(name, Addressee)
 
     def about(self, name: str, key: str, **values: object) -> str:
         """The text ``key`` about the player ``name``: its ``key_you`` form when he is the one at the keyboard

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from otv66 import Deal, ai, record, terminal_options
-from otv66.cli import main, normalise_move
+from otv66.cli import COMPUTER_NAMES, main, normalise_move, screen_names
 from otv66.match import Match
 from otv66.rules import Rules
 from otv66.table import packet_plans
@@ -554,7 +554,7 @@ def test_the_table_across_is_drawn_turned_half_round() -> None:
 def test_the_screen_shows_trump_trick_scores_and_hides_points_under_manual_claim() -> None:
     deal = Deal.from_seed(9, dealer=0)
     deal.play(deal.legal_moves()[0])
-    names = ("You", "Computer")
+    names = screen_names("computer", COMPUTER_NAMES)
     screen = draw_screen(deal.view(), names, Style(), bottom=0, heading="Deal 1")
     assert screen.startswith("Deal 1\nTrump ")
     assert "Computer led" in screen
@@ -581,7 +581,7 @@ def test_the_rules_in_play_are_said_in_words() -> None:
     assert "1 extra game point" in line
 
 
-NAMES = ("You", "Computer")
+NAMES = screen_names("computer", COMPUTER_NAMES)
 
 
 @pytest.mark.parametrize(
@@ -964,10 +964,20 @@ def test_lang_takes_the_three_languages_and_help_states_the_locale_rule() -> Non
     assert "sr_RS@latin" in described
 
 
+def test_only_the_person_against_the_computer_is_spoken_to_not_a_player_who_calls_himself_so() -> None:
+    # A two-person match's player named "Vi" was told "Vi igrate prvu kartu" as if the screen spoke to him.
+    texts = Texts.of("sr-Latn")
+    you, _computer = screen_names("computer", COMPUTER_NAMES, texts)
+    vi, ana = screen_names("human", ("Vi", "Ana"), texts)
+    assert texts.about(you, "trick_lead", n=1) == "Štih 1: Vi igrate prvu kartu."
+    assert texts.about(vi, "trick_lead", n=1) == "Štih 1: prvu kartu igra Vi."
+    assert texts.about(ana, "trick_lead", n=1) == "Štih 1: prvu kartu igra Ana."
+
+
 @pytest.mark.parametrize("language", ["sr-Latn", "sr-Cyrl"])
 def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
     texts = Texts.of(language)  # type: ignore[arg-type]
-    names = (texts("you"), texts("computer"))
+    names = screen_names("computer", COMPUTER_NAMES, texts)
     said = [
         explain_result(
             {"winner": 0, "game_points": 3, "scores": [70, 0], "tricks": [5, 0], "reason": "reached_66"},
