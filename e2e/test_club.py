@@ -434,6 +434,37 @@ def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page,
     assert page.locator("#club-standings").is_hidden()
 
 
+def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_result_link(
+    page: Page, base_url: str
+) -> None:
+    """Keys only, on a phone's screen: a card is a key away after every move (1, Enter); at a deal's end Enter goes
+    on, the Next deal button focused (the card played has left the table); at the end the member's totals and his
+    result link come into view, its Copy focused, not the challenge's description far above them."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    token = challenge_token(Challenge("Petak", deals=2, level="beginner", closes="2099-01-31", seed=5))
+    page.goto(f"{base_url}/club.html?lang=sr-Latn&speed=off#challenge={token}")
+    wait_status(page, "ready")
+    page.fill("#club-member", "Jelena")
+    page.press("#club-member", "Enter")
+    step = f'{PLAYABLE}, #club-next-deal:visible, #panel[open], #status[data-status="finished"]'
+    deals_ended = 0
+    while True:
+        page.locator(step).first.wait_for()
+        if page.locator("#status").get_attribute("data-status") == "finished":
+            break
+        if page.locator("#club-next-deal").is_visible():
+            assert page.evaluate("document.activeElement.id") == "club-next-deal", "Enter goes on to the next deal"
+            deals_ended += 1
+        elif not page.locator("#panel[open]").count():  # a marriage's question: Enter answers it
+            page.keyboard.press("1")
+        page.keyboard.press("Enter")
+    assert deals_ended == 1
+    assert all(
+        page.locator(f"#{id}").evaluate(IN_SIGHT) for id in ("club-final", "club-result-link", "club-result-copy")
+    )
+    assert page.evaluate("document.activeElement.id") == "club-result-copy"
+
+
 def result_link(challenge: Challenge, name: str, rng_seed: int, finished: str = "2026-01-01") -> str:
     """The result token of ``name`` playing ``challenge`` (random moves he may make), finished on ``finished``."""
     rng = random.Random(rng_seed)
@@ -492,6 +523,50 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
     name, text = downloaded_csv(page)
     assert name == f"Petak-u-klubu-{today}.csv"
     assert text.startswith("\ufeffRank,Name,Game points,Deals won,Card points,Deal 1\r\n1,Ana,")
+
+
+def test_the_results_an_organiser_pasted_are_there_again_when_he_reopens_his_standings(
+    page: Page, base_url: str
+) -> None:
+    """A week's results come one by one: the links pasted into a challenge's standings are kept on the device, so his
+    own link to them (or a reload) opens them ranked again, and a new one is pasted under them, not all anew."""
+    challenge = Challenge("Petak u klubu", deals=1, level="beginner", closes="2099-01-31", seed=5)
+    ana, bora = (result_link(challenge, name, n) for n, name in enumerate(["Ana", "Bora"]))
+    view = f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(challenge)}&view=standings"
+    page.goto(view)
+    wait_status(page, "standings")
+    page.fill("#club-results", ana)
+    page.click("#club-verify")
+    page.locator("#club-table tbody tr").first.wait_for()
+
+    open_fresh(page, view)  # Monday's results, on Tuesday
+    page.locator("#club-table tbody tr").first.wait_for()
+    assert table_names(page) == ["Ana"] and page.input_value("#club-results") == ana
+    page.fill("#club-results", f"{ana}\n{bora}")
+    page.click("#club-verify")
+    page.locator("#club-table tbody tr").nth(1).wait_for()
+
+    page.reload()
+    page.locator("#club-table tbody tr").nth(1).wait_for()
+    assert sorted(table_names(page)) == ["Ana", "Bora"]
+
+
+def test_on_a_phone_what_stands_alone_on_its_line_is_a_fingers_size(page: Page, base_url: str) -> None:
+    """The deal picked for the comparison, the CSV link and a member's link to the standings: 40 px each way."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    challenge = Challenge("Petak u klubu", deals=2, level="beginner", closes="2099-01-31", seed=5)
+    token = challenge_token(challenge)
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={token}&view=standings")
+    wait_status(page, "standings")
+    page.fill("#club-results", result_link(challenge, "Ana", 1))
+    page.click("#club-verify")
+    page.locator("#club-table tbody tr").first.wait_for()
+    boxes = {id: page.locator(f"#{id}").bounding_box() for id in ("club-deal-select", "club-csv")}
+    open_fresh(page, f"{base_url}/club.html?lang=sr-Latn#challenge={token}")
+    wait_status(page, "ready")
+    boxes["club-to-standings"] = page.locator("#club-to-standings").bounding_box()
+    small = {id: (box["width"], box["height"]) for id, box in boxes.items() if min(box["width"], box["height"]) < 40}
+    assert small == {}
 
 
 def test_a_challenge_link_with_a_full_stop_after_it_opens_and_leads_a_member_to_the_standings(

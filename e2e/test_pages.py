@@ -157,6 +157,27 @@ def test_on_an_upright_phone_the_replays_position_heads_its_buttons_back_then_fo
     assert rows[0][0]["y"] < rows[1][0]["y"], "back first, forward under it"
 
 
+def test_a_keyboard_player_goes_through_the_replay_with_enter_alone(table_in_context):
+    """The focus is never lost to a button that its own press disabled: Forward to a deal's end hands it to Next deal,
+    which (at the last deal) hands it to Forward; End of the last deal hands it to Back."""
+    page = table_in_context().page
+    page.goto(f"/replay.html?{SERBIAN}#game={game_token()}")
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    moves = int(page.locator("#replay-position").inner_text().rsplit(" ", 1)[1])
+    assert page.evaluate("document.activeElement.id") == "replay-forward"
+    for ply in range(1, moves + 1):
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"#replay-position[data-deal='0'][data-ply='{ply}']")
+    assert page.evaluate("document.activeElement.id") == "replay-next-deal", "the deal's end: on to the next"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-position[data-deal='1'][data-ply='0']")
+    assert page.evaluate("document.activeElement.id") == "replay-forward", "the last deal: Forward goes on"
+    page.focus("#replay-end")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-position[data-deal='1']:not([data-ply='0'])")
+    assert page.evaluate("document.activeElement.id") == "replay-back", "the game's end: only the way back"
+
+
 def test_a_game_link_opened_on_the_game_page_replays_in_the_language_asked_for_there(table_in_context):
     page = table_in_context().page
     page.goto("/index.html?lang=en#game=g1.broken")

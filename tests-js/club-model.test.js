@@ -11,8 +11,10 @@ import {
   dealComparison,
   localDay,
   readAttempt,
+  readPasted,
   resultTokensIn,
   saveAttempt,
+  savePasted,
   wantsStandings,
 } from "../web/js/club-model.js";
 import { challengeFinished, EVENT_VERSION } from "../web/js/embed.js";
@@ -83,6 +85,23 @@ describe("pasted results", () => {
   test("result tokens are found in links and bare, each once, and nothing else is", () => {
     const text = `https://x/club.html#result=r1.AAA_b-\nr1.CCC\n  r1.AAA_b- d1.DDD #challenge=c1.EEE xr1.FFF`;
     assert.deepEqual(resultTokensIn(text), ["r1.AAA_b-", "r1.CCC"]);
+  });
+
+  test("the results pasted into a challenge's standings are kept on the device, per challenge", () => {
+    const storage = new FakeStorage();
+    savePasted("c1.one", ["r1.AAA", "r1.BBB"], storage);
+    assert.deepEqual(readPasted("c1.one", storage), ["r1.AAA", "r1.BBB"]);
+    assert.deepEqual(readPasted("c1.two", storage), []);
+  });
+
+  test("a damaged or unreachable store reads as no results pasted", () => {
+    const storage = new FakeStorage({
+      items: { "otv66.clubResults.c1.x": "{not json", "otv66.clubResults.c1.y": "[1]" },
+    });
+    assert.deepEqual(readPasted("c1.x", storage), []);
+    assert.deepEqual(readPasted("c1.y", storage), []);
+    assert.deepEqual(readPasted("c1.x", new FakeStorage({ failing: true })), []);
+    savePasted("c1.x", ["r1.AAA"], new FakeStorage({ failing: true }));
   });
 });
 

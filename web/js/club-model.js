@@ -1,7 +1,7 @@
 /**
  * The club challenge page's pure parts (club.html, issue 13): its links, saved progress, result links found in
- * pasted text, the per-deal comparison of the standings and how their CSV is written. (The iframe snippet is the
- * Embed page's, embed.js.)
+ * pasted text (and kept, by challenge), the per-deal comparison of the standings and how their CSV is written. (The
+ * iframe snippet is the Embed page's, embed.js.)
  *
  * Addresses: `club.html#challenge=c1.…` plays a challenge, `club.html#result=r1.…` opens a result on the
  * standings view, `club.html#standings=s1.…` reopens a standings table read-only. The token sits in the
@@ -143,6 +143,40 @@ export function saveAttempt(token, attempt, storage) {
     storage.setItem(PROGRESS_PREFIX + token, JSON.stringify(attempt));
   } catch {
     // Private mode or a full storage: the attempt goes on, it is only not kept.
+  }
+}
+
+/** The key under which this device keeps the result links pasted into a challenge's standings (one list a challenge). */
+export const PASTED_PREFIX = "otv66.clubResults.";
+
+/**
+ * The result tokens last pasted into the standings of the challenge `challenge` on this device (none: nothing kept,
+ * or unreadable).
+ * @param {string} challenge  the challenge's token
+ * @param {Storage} storage
+ * @returns {string[]}
+ */
+export function readPasted(challenge, storage) {
+  try {
+    const saved = JSON.parse(storage.getItem(PASTED_PREFIX + challenge) ?? "[]");
+    return Array.isArray(saved) ? saved.filter((token) => typeof token === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keep the result tokens pasted into the standings of the challenge `challenge` on this device: the organiser who
+ * reopens his link to the standings (or reloads the page) finds them there again, not an empty box to fill anew.
+ * @param {string} challenge  the challenge's token
+ * @param {string[]} tokens
+ * @param {Storage} storage
+ */
+export function savePasted(challenge, tokens, storage) {
+  try {
+    storage.setItem(PASTED_PREFIX + challenge, JSON.stringify(tokens));
+  } catch {
+    // Private mode or a full storage: the table is ranked all the same, the links only not kept.
   }
 }
 

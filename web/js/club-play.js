@@ -237,7 +237,21 @@ class ClubTable {
     } else {
       this.setStatus("your-turn", t("clubYourMove"));
     }
+    keepKeyboardFocus(over ? next : byId("table").querySelector('button.card.top[aria-disabled="false"]'));
   }
+}
+
+/**
+ * A keyboard player whose focus has gone (the card he played left the table, the Next deal button he pressed was
+ * hidden) goes on from `next`, the one thing to do there (as on the game page): the first playable card, or the
+ * Next deal button once a deal is over. Without it his next Enter would fall on the page's body and do nothing.
+ * @param {Element | null} next
+ */
+function keepKeyboardFocus(next) {
+  if (!document.body.classList.contains("keyboard")) return;
+  const focused = document.activeElement;
+  const lost = !focused || focused === document.body || !focused.isConnected || focused.closest("[hidden]") !== null;
+  if (lost) /** @type {HTMLElement | null} */ (next)?.focus();
 }
 
 /**
@@ -281,9 +295,20 @@ function showFinished(result, totals, lastDeal, setStatus) {
     ? `${lastDeal} ${t("clubFinal", summary)}`
     : t("clubAlreadyPlayed", summary);
   setStatus("finished", t("clubFinishedStatus"));
+  showResultLink();
   if (justFinished && pageOptions().embed && window.parent !== window) {
     window.parent.postMessage(challengeFinished(url), "*");
   }
+}
+
+/**
+ * Bring the member's totals and the result link under them into view, the link's Copy button focused (as a new
+ * challenge's links are shown to its organiser): on a phone the page would open far above them, at the challenge's
+ * description, and sending that link is the one thing left to do. A keyboard or a screen reader goes on from there.
+ */
+function showResultLink() {
+  byId("club-final").scrollIntoView({ block: "start" });
+  byId("club-result-copy").focus({ preventScroll: true });
 }
 
 /**

@@ -5,7 +5,8 @@
  * reason, the others ranked. The table exports as CSV (for a spreadsheet in the page's language: UTF-8 with its byte
  * order mark, `;` in Serbian, named after the challenge and the day) and as a standings link, which reopens it
  * read-only (every result in it verified again, deal by deal with the progress shown, a refused one listed) and
- * embeds on a club's site. An empty table offers neither.
+ * embeds on a club's site. An empty table offers neither. The result links pasted are kept on the device, by
+ * challenge: the organiser's view of its standings opens with them again (a reload, his link followed next week).
  */
 
 import { byId, clubCall, inputById, refusalText } from "./club-call.js";
@@ -16,9 +17,12 @@ import {
   csvSeparator,
   dealComparison,
   localDay,
+  readPasted,
   resultTokensIn,
+  savePasted,
 } from "./club-model.js";
 import { wireCopy } from "./copy-field.js";
+import { deviceStorage } from "./device-storage.js";
 import { language, t } from "./i18n.js";
 
 /** @import { Engine } from "./engine.js" */
@@ -62,10 +66,14 @@ export async function openStandings(engine, start, setStatus) {
       setStatus("error", refusalText(error));
     }
   };
-  byId("club-verify").onclick = () => {
+  byId("club-verify").onclick = async () => {
     const tokens = resultTokensIn(inputById("club-results").value);
-    return tokens.length ? verifyAll(tokens) : setStatus("error", t("clubNoResultLink"));
+    if (!tokens.length) return setStatus("error", t("clubNoResultLink"));
+    await verifyAll(tokens);
+    if (challenge) savePasted(challenge, tokens, deviceStorage());
   };
+  // The organiser's own view of a challenge's standings: the results he pasted into it before, on this device.
+  if (challenge && !start.standings && !results.length) results = readPasted(challenge, deviceStorage());
   inputById("club-results").value = results.join("\n");
   await verifyAll(results);
 }

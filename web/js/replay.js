@@ -131,10 +131,28 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   const lines = result ? explainResult(result, shown.names, deals[index].awarded[result.winner ?? 0], null) : [];
   byId("replay-summary").textContent = asSentences(lines);
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
+  const focused = document.activeElement;
   buttonById("replay-prev-deal").disabled = index === 0;
   buttonById("replay-next-deal").disabled = index === deals.length - 1;
   buttonById("replay-start").disabled = buttonById("replay-back").disabled = ply === 0;
   buttonById("replay-end").disabled = buttonById("replay-forward").disabled = ply === moves.length;
+  keepFocus(focused);
+}
+
+/**
+ * Keep a keyboard player on the controls: the button he pressed, disabled by where it led (Forward or End at a
+ * deal's end, Back or Start at its start, a deal button at the first or last deal), hands the focus to the one that
+ * goes on from there: Next deal (else Back) at a deal's end, Forward elsewhere. His next Enter would otherwise fall
+ * on the page's body and do nothing.
+ * @param {Element | null} focused  what had the focus before the buttons were updated
+ */
+function keepFocus(focused) {
+  if (!(focused instanceof HTMLButtonElement) || !focused.disabled || !focused.closest("#replay-controls")) return;
+  const atEnd = focused.id === "replay-forward" || focused.id === "replay-end";
+  const next = (atEnd ? ["replay-next-deal", "replay-back"] : ["replay-forward", "replay-back"])
+    .map(buttonById)
+    .find((button) => !button.disabled);
+  next?.focus();
 }
 
 /** Move to a position (clamped), one engine request at a time. */
