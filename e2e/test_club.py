@@ -485,6 +485,18 @@ def downloaded_csv(page: Page) -> tuple[str, str]:
 SR_HEADER = ("Mesto", "Ime", "Poeni partije", "Dobijena deljenja", "Poeni iz karata")
 
 
+def test_a_broken_result_link_opened_on_the_page_says_it_was_refused_under_a_heading(page: Page, base_url: str) -> None:
+    # The standings' heading was empty and the status line said the paste box's label ("…(jedan po redu):").
+    challenge = Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5)
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#result={result_link(challenge, 'Ana', 1)[:-8]}")
+    page.locator('#status[data-status="error"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert page.locator("#status").inner_text() == "Nijedan rezultat nije prihvaćen."
+    assert page.locator("#club-standings-title").inner_text() == "Tabela rezultata"
+    assert page.locator("#club-refused li").all_inner_texts() == [
+        "Rezultat 1 je odbijen. Link je skraćen ili oštećen: kopirajte ceo link."
+    ]
+
+
 def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_for_a_serbian_spreadsheet(
     page: Page, base_url: str
 ) -> None:

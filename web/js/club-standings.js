@@ -44,6 +44,7 @@ export async function openStandings(engine, start, setStatus) {
     ({ challenge, results } = await clubCall(engine, "standings_read", { token: start.standings }));
   }
   byId("club-standings").hidden = false;
+  byId("club-standings-title").textContent = t("clubOpenStandings"); // named after the challenge once it is known
   wireCopy(inputById("club-standings-link"), /** @type {HTMLButtonElement} */ (byId("club-standings-copy")));
   const verifyAll = async (/** @type {string[]} */ tokens) => {
     byId("club-refused").replaceChildren();
@@ -57,7 +58,9 @@ export async function openStandings(engine, start, setStatus) {
       accepted.push(token);
       challenge ??= itsChallenge; // opened on a result link: the first result that proves itself names the challenge
     }
-    if (!challenge) return setStatus("ready", t("clubPasteResults"));
+    // Opened on a result link that was refused: which challenge is unknown, so there is no table to show.
+    if (!challenge)
+      return setStatus(tokens.length ? "error" : "ready", t(tokens.length ? "clubNoneAccepted" : "clubPasteResults"));
     try {
       const table = await clubCall(engine, "standings", { challenge, results: accepted, csv_format: csvFormat() });
       showTable(table);

@@ -269,6 +269,7 @@ export const EN = {
   clubResultLabel: "Result link (send it to the organiser):",
   clubPasteResults: "Paste result links (one per line):",
   clubVerify: "Verify and rank",
+  clubNoneAccepted: "No result was accepted.",
   clubNoResultLink: "No result link in the text.",
   clubVerifying: "Verifying the results by re-playing them…",
   clubProgress: "Result {position} of {count}: deal {deal} of {deals}…",

@@ -290,6 +290,7 @@ export const SR = {
   clubResultLabel: "Link rezultata (pošaljite ga organizatoru):",
   clubPasteResults: "Nalepite linkove rezultata (jedan po redu):",
   clubVerify: "Proverite i rangirajte",
+  clubNoneAccepted: "Nijedan rezultat nije prihvaćen.",
   clubNoResultLink: "U tekstu nema linka rezultata.",
   clubVerifying: "Proveravam rezultate ponovnim igranjem…",
   clubProgress: "Rezultat {position} od {count}: deljenje {deal} od {deals}…",
