@@ -278,18 +278,18 @@ describe("dates are written as the page's language writes them", () => {
 });
 
 describe("a club challenge's closing day", () => {
-  test("is written as a date of the page's language, and a sentence that ends with it has one full stop", () => {
+  test("is written as a date of the page's language, never broken over two lines, and a sentence that ends with it has one full stop", () => {
     setLanguage("sr-Latn");
-    assert.equal(dayText("2025-12-08"), "8. 12. 2025.");
+    assert.equal(dayText("2025-12-08"), "8.\u00a012.\u00a02025.");
     assert.match(
       t("clubInfo", { deals: 3, level: "ekspert", closes: dayText("2025-12-08") }),
-      /zatvara se 8\. 12\. 2025\.$/,
+      /zatvara se 8\.\u00a012\.\u00a02025\.$/,
     );
     setLanguage("en");
-    assert.equal(dayText("2025-12-08"), "8 Dec 2025");
+    assert.equal(dayText("2025-12-08"), "8\u00a0Dec\u00a02025");
     assert.match(
       t("clubInfo", { deals: 3, level: "expert", closes: dayText("2025-12-08") }),
-      /closes on 8 Dec 2025\.$/,
+      /closes on 8\u00a0Dec\u00a02025\.$/,
     );
   });
   test("text that is not a day stays as it is", () => {

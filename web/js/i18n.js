@@ -195,13 +195,17 @@ export function dateText(time, withTime = false) {
 
 /**
  * A calendar day written "YYYY-MM-DD" (a club challenge's closing day) as the page's language writes dates
- * (as dateText does); any other text as it is.
+ * (as dateText does), kept on one line in the sentence that names it ("10." at a line's end and "12. 2026." at the
+ * next's start read as two things); any other text as it is.
  * @param {string} day
  */
 export function dayText(day) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
-  return dateText(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12).getTime());
+  return dateText(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12).getTime()).replaceAll(
+    " ",
+    "\u00a0",
+  );
 }
 
 /**
