@@ -13,8 +13,9 @@ import {
   matchFinished,
   resizeEvent,
 } from "../web/js/embed.js";
+import { setLanguage } from "../web/js/i18n.js";
 import { applyOverrides, defaultSettings } from "../web/js/settings.js";
-import { withGlobal } from "./fakes.js";
+import { pageLanguage, withGlobal } from "./fakes.js";
 
 /** A bridge match state with finished deals `results` (and one in play when `playing`). */
 function matchState(results, { playing = false, target = 7 } = {}) {
@@ -117,6 +118,15 @@ describe("the snippet a host page pastes (the Embed page's and a club challenge'
     assert.ok(frame.includes('allow="clipboard-write; web-share"'), "Copy and Send work inside the frame");
     assert.ok(snippet.includes('event.origin !== "https://a.example"'));
     assert.ok(snippet.includes('event.data.type !== "resize"') && snippet.trimEnd().endsWith("</script>"));
+  });
+
+  test("its script's comment speaks the page's language", () => {
+    const restore = pageLanguage("sr-Latn");
+    const serbian = frameSnippet(src, "Otvoreni 66");
+    assert.match(serbian, /<script>\n {2}\/\/ Po želji: primajte događaje igre .*\n {2}\/\/ i dajte okviru visinu/);
+    setLanguage("en");
+    assert.match(frameSnippet(src, "Otvoreni 66"), /<script>\n {2}\/\/ Optional: hear the game's events/);
+    restore();
   });
 
   test("it escapes what it quotes (a challenge's name is anyone's text)", () => {

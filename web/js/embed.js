@@ -21,6 +21,7 @@
  */
 
 import { defaultSettings, settingsQuery } from "./settings.js";
+import { st } from "./ship-text.js";
 
 /** @import { BridgeState, DealResult, MatchState, Pair, Player, ResultReason, Settings } from "./types.js" */
 
@@ -173,7 +174,8 @@ export function embedAddress(game, settings, base = defaultSettings()) {
 
 /**
  * The iframe snippet a host page pastes to show `src` (the game, or a club challenge: embed-info.js, club.js) in
- * the frame of FRAME_STYLE, with the optional script that hears the events and applies `resize`. The frame may
+ * the frame of FRAME_STYLE, with the optional script that hears the events and applies `resize` (its comment in the
+ * page's language: a Serbian club's webmaster reads it). The frame may
  * write to the clipboard and open the share sheet (`allow`): the pages' Copy and Send buttons, blocked in a frame
  * by default.
  * @param {URL} src
@@ -183,8 +185,10 @@ export function frameSnippet(src, title) {
   return `<iframe src="${htmlAttribute(src.href)}" title="${htmlAttribute(title)}"
         style="${FRAME_STYLE}" allow="clipboard-write; web-share" loading="lazy"></iframe>
 <script>
-  // Optional: hear the game's events (a deal or the match ends, a club challenge is finished), and give the frame
-  // the height the game asks for (up to the window's height).
+${st("embedScriptNote")
+  .split("\n")
+  .map((line) => `  // ${line}`)
+  .join("\n")}
   window.addEventListener("message", (event) => {
     if (event.origin !== "${src.origin}" || event.data?.source !== "otv66") return;
     if (event.data.type !== "resize") return console.log(event.data);

@@ -49,6 +49,9 @@ export const SR = {
   embedIntro:
     "Kopirajte ovo u bilo koju veb stranicu. Igra radi cela u pregledaču posetioca (bez servera, bez naloga); posle prve posete radi i bez interneta.",
   embedCopy: "Kopirajte kod",
+  // The snippet's script comment, one line each side of the line break.
+  embedScriptNote:
+    "Po želji: primajte događaje igre (kraj deljenja ili partije, završen klupski izazov)\ni dajte okviru visinu koju igra traži (najviše do visine prozora).",
   embedSetup: "Podesite igru",
   embedSetupText:
     "Izaberite kakvu će igru dobiti posetioci Vašeg sajta. Kod ispod i igra na dnu stranice menjaju se čim nešto izaberete.",
@@ -127,6 +130,8 @@ export const EN = {
   embedIntro:
     "Copy this into any web page. The game runs entirely in the visitor's browser (no server, no account); after the first visit it also plays offline.",
   embedCopy: "Copy the code",
+  embedScriptNote:
+    "Optional: hear the game's events (a deal or the match ends, a club challenge is finished), and give the frame\nthe height the game asks for (up to the window's height).",
   embedSetup: "Set up the game",
   embedSetupText:
     "Choose the game your site's visitors get. The code below and the game at the bottom of the page change as soon as you choose.",
