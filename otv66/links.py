@@ -57,6 +57,14 @@ GAME_KIND: Final = "g"
 CHALLENGE_KIND: Final = "c"
 RESULT_KIND: Final = "r"
 STANDINGS_KIND: Final = "s"
+KIND_NAMES: Final = {
+    DEAL_KIND: "deal",
+    GAME_KIND: "game",
+    CHALLENGE_KIND: "challenge",
+    RESULT_KIND: "result",
+    STANDINGS_KIND: "standings",
+}
+"""Each token kind's name, as a link of another kind's refusal names both (``link_wrong_kind``: found, wanted)."""
 LINK_VERSION: Final = 1
 #: Longest token read (characters). A full 13-deal match is about 1,500; browsers take far longer URLs.
 MAX_TOKEN_LENGTH: Final = 20_000
@@ -155,17 +163,11 @@ def decode_token(token: Any, kind: str) -> Any:
     if shape is None:
         raise LinkError("this is not an otv66 link (unexpected characters)", "link_not_ours")
     letter, version, text = shape.groups()
-    names = {
-        DEAL_KIND: "a deal",
-        GAME_KIND: "a game",
-        CHALLENGE_KIND: "a challenge",
-        RESULT_KIND: "a challenge result",
-        STANDINGS_KIND: "a standings",
-    }
-    if letter not in names:
+    if letter not in KIND_NAMES:
         raise LinkError("this is not an otv66 link", "link_not_ours")
     if letter != kind:
-        raise LinkError(f"this is {names[letter]} link, not {names[kind]} link", "link_wrong_kind")
+        found, wanted = KIND_NAMES[letter], KIND_NAMES[kind]
+        raise LinkError(f"this is a {found} link, not a {wanted} link", "link_wrong_kind", found=found, wanted=wanted)
     if int(version) > LINK_VERSION:
         raise UnsupportedLinkError("this link was made by a newer version of the game: update the page", "link_newer")
     if int(version) != LINK_VERSION:

@@ -65,6 +65,13 @@ describe("the engine's refusals are said in the player's language", () => {
     assert.match(engineText(error, "french"), /nadjačate damu herc/);
   });
 
+  test("a link of another kind says which it is and which opens here (a result link on a challenge's address)", () => {
+    const error = { type: "invalid_link", reason: "link_wrong_kind", params: { found: "result", wanted: "challenge" } };
+    assert.equal(engineText(error, "french"), "Ovo je link rezultata, a ne link izazova.");
+    setLanguage("en");
+    assert.equal(engineText(error, "french"), "This is a result link, not a challenge link.");
+  });
+
   test("a wrong packet plan and a target out of range are explained with their numbers", () => {
     assert.equal(
       engineText({ type: "invalid_layout", reason: "packet_sum", params: { total: 6 } }, "french"),

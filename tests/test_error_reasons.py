@@ -11,9 +11,10 @@ from scenario import make_deal, play
 
 from otv66 import Rules
 from otv66.bridge import Session, handle
+from otv66.challenge import Challenge
 from otv66.dealing import check_packets
 from otv66.errors import InvalidLayoutError, InvalidRulesError, Otv66Error
-from otv66.links import LinkError, read_token
+from otv66.links import LinkError, challenge_token, read_result_token, read_token
 
 
 def test_an_error_without_a_reason_is_known_by_its_kind() -> None:
@@ -56,6 +57,13 @@ def test_a_broken_link_says_how_it_is_broken(token: str, reason: str) -> None:
     with pytest.raises(LinkError) as caught:
         read_token(token)
     assert caught.value.reason == reason
+
+
+def test_a_link_of_another_kind_names_the_kind_it_is_and_the_kind_wanted() -> None:
+    challenge = challenge_token(Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5))
+    with pytest.raises(LinkError) as caught:
+        read_result_token(challenge)
+    assert (caught.value.reason, caught.value.params) == ("link_wrong_kind", {"found": "challenge", "wanted": "result"})
 
 
 def test_a_card_of_another_suit_is_refused_because_the_follower_must_follow() -> None:

@@ -4,7 +4,8 @@
  * The engine answers bad input with an error that has a kind (`type`), a finer `reason` and `params` (otv66/errors.py;
  * its English `message` is for the library and logs). This module picks the text `err_<reason>` (or `err_<type>`,
  * or a general one) from the translations and fills in the params: card codes become card names (`{card}` in the
- * nominative, `{cardAcc}` in the accusative), suit letters become suit names in the deck's style.
+ * nominative, `{cardAcc}` in the accusative), suit letters become suit names in the deck's style, a link's kind
+ * its name ("link deljenja").
  */
 
 import { cardName, dayText, hasText, suitName, t } from "./i18n.js";
@@ -30,6 +31,10 @@ function spokenParams(params, deck) {
     if (typeof suit === "string") spoken[name] = suitName(suit, deck);
   }
   if (typeof params.closes === "string") spoken.closes = dayText(params.closes);
+  for (const name of ["found", "wanted"]) {
+    const kind = params[name]; // a link's kind (link_wrong_kind)
+    if (typeof kind === "string" && hasText(`linkOf_${kind}`)) spoken[name] = t(`linkOf_${kind}`);
+  }
   return spoken;
 }
 
