@@ -333,6 +333,9 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     assert deliver(offered_link(ana), bo) == "ready"
     assert game_status(ana) == game_status(bo) == "over"
     assert bo.locator("#friend-turn").inner_text() == "The match is over. Winner: Bo"
+    # Bo received the last link: his own last one, long delivered, was still offered "to send to your friend". Ana
+    # cannot know whether hers arrived: it stays offered.
+    assert bo.locator("#friend-outgoing").is_hidden() and ana.locator("#friend-outgoing").is_visible()
 
 
 def test_a_name_left_empty_is_asked_for_at_its_field_and_nothing_is_sent(devices: tuple[Page, Page]) -> None:

@@ -122,6 +122,24 @@ def test_a_whole_match_between_two_devices_ends_alike_on_both(fresh: tuple[Frien
     assert alice.status() == bob.status() == "over"
 
 
+def test_at_the_end_only_the_player_who_sent_the_last_link_is_offered_it_again(
+    fresh: tuple[FriendMatch, FriendMatch],
+) -> None:
+    # The one who received the last move had his own last link shown "to send to your friend", who had long had it.
+    alice, bob = fresh
+    rng = random.Random(7)
+    players, turn, last_sender = (alice, bob), 1, None
+    while not alice.match.is_over:
+        if play_on(players[turn], players[1 - turn], rng) is not None:
+            last_sender = players[turn]
+        turn = 1 - turn
+    receiver = bob if last_sender is alice else alice
+    assert last_sender is not None and not last_sender.to_state()["link_answered"]
+    assert receiver.to_state()["link_answered"]
+    for side in (last_sender, receiver):
+        assert FriendMatch.from_text(side.to_text()).link_answered == side.link_answered, "kept in the save"
+
+
 def test_every_card_both_devices_saw_is_the_same(fresh: tuple[FriendMatch, FriendMatch]) -> None:
     alice, bob = fresh
     rng = random.Random(3)

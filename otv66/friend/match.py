@@ -88,6 +88,9 @@ class FriendMatch:
         self.received = 0
         self.last_link = ""
         """The last link this device made (to send again if it was lost)."""
+        self.link_answered = False
+        """Whether a link of the friend's came after :attr:`last_link`: he made it once he had that one, so it needs
+        no sending again (at the match's end, the player who received the last move has nothing left to send)."""
 
     # ------------------------------------------------------------------ starting a match
 
@@ -170,6 +173,7 @@ class FriendMatch:
         :meth:`otv66.model.PublicView.to_dict` with a pile whose top is not open yet shown
         as ``{"top": None, "hidden": ..., "unopened": True}``, ``legal_moves`` this player's own and
         ``last_trick`` (:meth:`otv66.deal.Deal.last_trick_dict`: the page shows a trick the friend's move finished).
+        ``link_answered`` is :attr:`link_answered` (the page offers the last link to send again only while it is not).
         """
         match, deal = self.match, self.deal
         view = None
@@ -192,6 +196,7 @@ class FriendMatch:
             "winner": match.winner,
             "deal_number": self._deal_number(),
             "status": self.status(),
+            "link_answered": self.link_answered,
             "deal": view,
         }
 
@@ -262,6 +267,7 @@ class FriendMatch:
         self.last_link = link.signed(self.keys.keys, self.keys.random_bytes).to_text()
         self.outbox.clear()
         self.sent += 1
+        self.link_answered = False
         return self.last_link
 
     def receive(self, text: str) -> None:
@@ -277,6 +283,7 @@ class FriendMatch:
             raise OutOfOrderError(f"link {self.received} of your friend is missing: this is link {link.seq}")
         trial = copy.deepcopy(self)
         trial._receive(link)
+        trial.link_answered = True
         self.__dict__.update(trial.__dict__)
 
     def _receive(self, link: Link) -> None:
@@ -454,6 +461,7 @@ class FriendMatch:
             "sent": self.sent,
             "received": self.received,
             "last_link": self.last_link,
+            "link_answered": self.link_answered,
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -484,6 +492,7 @@ class FriendMatch:
             me.outbox = [(Item(kind), from_base64url(item)) for kind, item in data["outbox"]]
             me.outbox_deal = int(data["outbox_deal"])
             me.sent, me.received, me.last_link = int(data["sent"]), int(data["received"]), str(data["last_link"])
+            me.link_answered = data.get("link_answered") is True  # not in saves from before: the link is offered
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             if isinstance(error, FriendProtocolError):
                 raise

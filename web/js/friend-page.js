@@ -172,7 +172,7 @@ function renderMatch() {
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
   const outgoing = byId("friend-outgoing");
-  outgoing.hidden = !lastLink || state.status === "play";
+  outgoing.hidden = !lastLink || state.status === "play" || state.link_answered;
 }
 
 /**
