@@ -127,6 +127,30 @@ def test_a_panel_taller_than_a_phone_opens_at_its_title_and_gives_focus_back(
     assert table.page.locator("#menu-toggle").get_attribute("aria-expanded") == "false"
 
 
+def test_the_rules_tell_a_keyboard_player_his_keys_and_they_do_what_they_say(table):
+    # The number keys that pick a card were told nowhere: a keyboard player found them only by chance.
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    dismiss_offer(table)
+    page = table.page
+    for _ in range(60):  # on until I am to play, with a choice of cards
+        if table.status() == "your-turn" and not table.dialog().count() and table.playable().count() >= 2:
+            break
+        table.step()
+    page.locator("#rules-button").click()
+    table.dialog().locator(".rules-section").last.wait_for()
+    keys = table.dialog().locator(".rules-section", has_text="Igra tastaturom")
+    assert keys.count() == 1, "the rules have a section on the keys"
+    assert "Broj od 1 do 8 bira kartu koju smete da igrate" in keys.inner_text()
+    page.keyboard.press("Escape")  # "Escape zatvara prozor"
+    assert table.dialog().count() == 0
+    second = table.playable().nth(1).get_attribute("data-card")
+    page.keyboard.press("2")  # the second card I may play, by the number shown on it
+    assert page.evaluate("document.activeElement.dataset.card") == second
+    assert page.locator(f'button[data-card="{second}"]').get_attribute("data-key") == "2"  # the number on it
+    page.keyboard.press("Enter")  # "Enter ili razmaknica igra izabranu kartu"
+    table.wait_until(lambda: second not in table.cards_of(0))
+
+
 def test_a_first_visit_offers_the_rules_once(table_in_context):
     table = table_in_context().open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     offer = table.page.locator("#rules-offer")

@@ -320,3 +320,62 @@ def test_every_panel_fits_a_phone_with_its_buttons_in_sight(table_in_context, ar
     table.dialog().locator("#next-deal").click()
     table.dialog().locator("#rematch-button").wait_for()
     check_panel(table, artifacts, "match-result")
+
+
+THUMB = 40
+"""The smallest button a thumb hits surely, in CSS pixels (the club page holds its buttons to the same)."""
+
+TARGETS = """() => [...document.querySelectorAll(".controls button, #menu-toggle")]
+  .filter((button) => button.checkVisibility())
+  .map((button) => {
+    const box = button.getBoundingClientRect();
+    return [button.id, Math.round(box.width), Math.round(box.height)];
+  })"""
+"""The buttons of the bar under (or beside) the table and the menu's button: id, width, height."""
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_on_a_phone_every_button_of_the_table_is_a_thumbs_size(table_in_context, artifacts, width, height):
+    # The actions were 36 px high on phones (and the menu's button on a phone held sideways): under a thumb's size.
+    # In Cyrillic (the longest labels), with the 66 button of a manual claim: the most buttons the bar ever holds.
+    table = open_screen(table_in_context, width, height)
+    page = table.open("seed=11&level=beginner&claim=manual&lang=sr-Cyrl&speed=off").page
+    for _ in range(60):  # on until I have won a trick: the 66 button shows
+        if table.step() == "card" and page.locator("#claim-button").is_visible():
+            break
+    else:
+        raise AssertionError("the 66 button never showed")
+    buttons = page.evaluate(TARGETS)
+    table.play_out_deal()
+    page.keyboard.press("Escape")  # the result put aside: the table's own Next deal button joins the bar
+    page.locator("#table-next-deal-button").wait_for()
+    page.screenshot(path=artifacts / f"screens-{width}x{height}-buttons.png")
+    buttons += page.evaluate(TARGETS)
+    assert {"menu-toggle", "table-next-deal-button", "claim-button", "last-trick-button"} <= {b[0] for b in buttons}
+    small = [button for button in buttons if min(button[1:]) < THUMB]
+    assert small == [], f"buttons under {THUMB} px: {small}"
+    check_whole_table(page, TAP, also=("#table-next-deal-button",))
+
+
+TABLE_PLACES = """() => ['#table', '#piles-0', '#piles-1', '#trick'].map((selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return [selector, Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height)];
+})"""
+"""Where the table and its parts are on the screen."""
+
+
+@pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl"])
+def test_a_deals_result_put_aside_leaves_the_table_where_it_was(table_in_context, artifacts, lang):
+    # On a 360 px phone "Sledeće deljenje" beside the finished deal's disabled Hint and Undo pushed "Poslednji štih"
+    # onto a second row: the bar grew and the table shrank, every card moving, the moment the result was put aside.
+    table = open_screen(table_in_context, 360, 640).open(f"seed=61&level=beginner&lang={lang}&speed=off")
+    page = table.page
+    table.play_moves(2)
+    table.wait_status("your-turn")
+    before = page.evaluate(TABLE_PLACES)
+    table.play_out_deal()
+    page.keyboard.press("Escape")  # the result put aside, to look at the table
+    page.locator("#table-next-deal-button").wait_for()
+    page.screenshot(path=artifacts / f"screens-360x640-result-aside-{lang}.png")
+    assert page.evaluate(TABLE_PLACES) == before
+    assert page.locator("#last-trick-button").is_visible(), "the last trick can still be looked at"

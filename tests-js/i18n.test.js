@@ -104,6 +104,13 @@ describe("Cyrillic is transliterated from the Latin Serbian", () => {
     assert.equal(toCyrillic("Kod za sajt (iframe): Preuzmi CSV"), "Код за сајт (iframe): Преузми CSV");
   });
 
+  test("the keys are named as printed on a keyboard, in Latin letters", () => {
+    assert.equal(
+      toCyrillic("Enter igra kartu, Tab vodi do dugmadi, Escape zatvara"),
+      "Enter игра карту, Tab води до дугмади, Escape затвара",
+    );
+  });
+
   test("the Cyrillic table is the Latin table transliterated", () => {
     assert.equal(TEXTS["sr-Cyrl"].newMatch, "Нова партија");
     assert.equal(TEXTS["sr-Cyrl"].statusTurnOf, "На потезу: {name}");

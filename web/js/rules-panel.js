@@ -44,6 +44,8 @@ const SECTIONS = [
     ],
   },
   { title: "rulesFairTitle", text: "rulesFair", cards: [] },
+  // The page's keys (input.js, shell.js), told nowhere else: without them the number keys are never found.
+  { title: "rulesKeysTitle", text: "rulesKeys", cards: [] },
 ];
 
 /**
