@@ -407,7 +407,8 @@ def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_ur
     page.goto(f"{base_url}/club.html?embed=1&lang=sr-Latn#challenge={closed}")
     page.locator('#status[data-status="closed"]').wait_for(timeout=LOAD_TIMEOUT_MS)
     # The closing day as Serbian writes a date, not as the link stores it (2020-01-31), said once: not in the box too.
-    assert page.locator("#status").inner_text().startswith("Izazov je zatvoren 31.\xa01.\xa02020. (po satu ovog uređaja)")
+    closed_on = "Izazov je zatvoren 31.\xa01.\xa02020. (po satu ovog uređaja)"
+    assert page.locator("#status").inner_text().startswith(closed_on)
     assert page.locator("#club-challenge-info").inner_text() == "1 deljenje protiv računara (početnik)."
     standings = page.locator("#club-to-standings").get_attribute("href") or ""
     assert standings.endswith(f"#challenge={closed}&view=standings") and "embed=1" in standings, "in the frame"
