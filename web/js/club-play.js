@@ -17,7 +17,7 @@ import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
 import { dayText, language, t } from "./i18n.js";
-import { bindInput } from "./input.js";
+import { bindInput, focusLost, usingKeyboard } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
 import { SPEEDS, TRICK_SHOWN } from "./settings.js";
@@ -248,10 +248,7 @@ class ClubTable {
  * @param {Element | null} next
  */
 function keepKeyboardFocus(next) {
-  if (!document.body.classList.contains("keyboard")) return;
-  const focused = document.activeElement;
-  const lost = !focused || focused === document.body || !focused.isConnected || focused.closest("[hidden]") !== null;
-  if (lost) /** @type {HTMLElement | null} */ (next)?.focus();
+  if (usingKeyboard() && focusLost()) /** @type {HTMLElement | null} */ (next)?.focus();
 }
 
 /**

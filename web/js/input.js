@@ -76,6 +76,21 @@ function playableInOrder(/** @type {Element} */ root) {
   return playable.sort((a, b) => Number(a.dataset.key) - Number(b.dataset.key));
 }
 
+/** Whether the page is being used by keys (a key pressed since the last pointer): bindInput marks it on the body. */
+export function usingKeyboard() {
+  return document.body.classList.contains("keyboard");
+}
+
+/**
+ * Whether the focus has gone from where a key can act: to the page's body, or with an element that left the page or
+ * was hidden (a card played, a button pressed that the next step hides). A keyboard player's next key would then do
+ * nothing, so the page hands the focus to the one thing to do next.
+ */
+export function focusLost() {
+  const focused = document.activeElement;
+  return !focused || focused === document.body || !focused.isConnected || focused.closest("[hidden]") !== null;
+}
+
 /**
  * Wire the table: `onCard(player, code, button)` for a chosen card.
  * Returns nothing; listeners live as long as the page.

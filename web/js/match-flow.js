@@ -13,6 +13,7 @@ import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
+import { focusLost, usingKeyboard } from "./input.js";
 import { explainRefusal } from "./learn.js";
 import {
   askClaim,
@@ -215,10 +216,7 @@ export class MatchFlow {
    * closed panel left it: it is the one thing to do there.
    */
   keepKeyboardFocus(toTableButton = false) {
-    if (!document.body.classList.contains("keyboard")) return;
-    const focused = /** @type {HTMLElement | null} */ (document.activeElement);
-    const lost = !focused || focused === document.body || focused.hidden || !focused.isConnected;
-    if (!lost && !toTableButton) return;
+    if (!usingKeyboard() || (!toTableButton && !focusLost())) return;
     const button = "#table-rematch-button:not([hidden]), #table-next-deal-button:not([hidden])";
     const next = toTableButton ? button : `button.card.top[aria-disabled="false"], ${button}`;
     /** @type {HTMLElement | null} */ (this.ctx.root.querySelector(next))?.focus();
