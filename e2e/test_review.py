@@ -239,6 +239,24 @@ def test_always_deal_like_this_skips_the_panel(table_in_context):
     assert stored == {"plan": [1, 1, 2, 4], "always": False}
 
 
+def test_two_people_at_one_screen_each_deal_their_own_cards(table_in_context):
+    # One player's "always deal like this" dealt the other's cards too, without asking him.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    table.page.context.add_init_script(
+        "localStorage.setItem('otv66.dealPlan', JSON.stringify({plan: [1, 1, 2, 4], always: true}))"
+    )
+    table.open("seed=2&opponent=hotseat&speed=off&lang=sr-Latn")
+    panel = table.dialog()
+    panel.locator(".preset").first.wait_for()
+    assert panel.locator(".panel-title").inner_text() == "Deli: Igrač 1"
+    assert panel.locator("#deal-always").count() == 0, "not offered where two share the screen"
+    assert panel.locator("#deal-custom").inner_text() == "Podelite 1-1-2-4", "the last plan is still offered first"
+    panel.locator("#deal-custom").click()
+    table.wait_until(lambda: not table.dialog().count())
+    stored = json.loads(table.page.evaluate("localStorage.getItem('otv66.dealPlan')"))
+    assert stored == {"plan": [1, 1, 2, 4], "always": True}, "the computer's matches still deal it without asking"
+
+
 def open_history(table, history=None):
     """Open the page (in Serbian, a seeded match) with `history` as its stored finished matches, if given, and its
     History panel (through the folded menu on a phone)."""

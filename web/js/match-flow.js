@@ -357,8 +357,10 @@ export class MatchFlow {
         }
       };
       const remembered = loadDealPlan();
-      const dealtAtOnce = remembered.always && (await tryDeal(remembered.plan)) === null;
-      const options = { title: text, rule: this.page.packetRule };
+      // "Always deal like this" is the device owner's against the computer: two sharing the screen each deal their own.
+      const offerAlways = opponentOf(this.page) !== "human";
+      const dealtAtOnce = offerAlways && remembered.always && (await tryDeal(remembered.plan)) === null;
+      const options = { title: text, rule: this.page.packetRule, offerAlways };
       let choice = dealtAtOnce ? remembered : await showDealChoice(dialog, tryDeal, remembered, options);
       while (choice === "rules") {
         await showRules(dialog, this.page.settings.deck, rulesOf(this.page), false);

@@ -187,13 +187,15 @@ export function askClaim(dialog, text) {
  * @param {PanelDialog} dialog
  * @param {(plan: number[]) => Promise<string | null>} tryDeal
  * @param {DealPlanChoice} remembered  the plan last dealt, and whether to always deal it
- * @param {{title: string, rule: PacketRule}} options  the title, which names who deals ("Vi delite" against the
- *   computer, the dealer's name when two share the screen), and the engine's packet rule
+ * @param {{title: string, rule: PacketRule, offerAlways: boolean}} options  the title, which names who deals ("Vi
+ *   delite" against the computer, the dealer's name when two share the screen), the engine's packet rule, and whether
+ *   "always deal like this" is offered (not to two people sharing the screen: one's choice would deal the other's
+ *   cards without asking him; the choice returned then keeps `remembered.always`)
  * @returns {Promise<DealPlanChoice | "rules" | null>}  "rules" when the dealer asks how the game is played first: a
  *   newcomer who deals the first deal meets this panel before anything else, and a modal panel leaves the menu's
  *   "How to play" out of reach
  */
-export function showDealChoice(dialog, tryDeal, remembered, { title, rule }) {
+export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offerAlways }) {
   const presets = presetPlans(rule);
   const body = `<p>${escapeHtml(t("dealHint"))}</p>
     <div class="plan-presets">${presets
@@ -205,9 +207,12 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule }) {
           `<button type="button" class="packet" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`,
       )
       .join("")}<button type="button" class="packet-clear">${escapeHtml(t("clear"))}</button></div>
-    <p class="plan-text" aria-live="polite"></p><p class="plan-error" role="alert"></p>
-    <label class="plan-always"><input type="checkbox" id="deal-always"${remembered.always ? " checked" : ""}>
-      ${escapeHtml(t("dealAlways"))}</label>`;
+    <p class="plan-text" aria-live="polite"></p><p class="plan-error" role="alert"></p>${
+      offerAlways
+        ? `<label class="plan-always"><input type="checkbox" id="deal-always"${remembered.always ? " checked" : ""}>
+      ${escapeHtml(t("dealAlways"))}</label>`
+        : ""
+    }`;
   return showPanel(dialog, {
     kind: "deal",
     title,
@@ -219,7 +224,7 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule }) {
       let plan = [];
       const text = /** @type {HTMLElement} */ (panel.querySelector(".plan-text"));
       const error = /** @type {HTMLElement} */ (panel.querySelector(".plan-error"));
-      const always = /** @type {HTMLInputElement} */ (panel.querySelector("#deal-always"));
+      const always = /** @type {HTMLInputElement | null} */ (panel.querySelector("#deal-always"));
       const dealButton = document.createElement("button");
       const packets = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".packet"))];
       const chosen = () => (plan.length ? plan : remembered.plan);
@@ -242,7 +247,7 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule }) {
         for (const button of buttons()) button.disabled = false;
         show();
         if (message) error.textContent = message;
-        else finish({ plan: dealt, always: always.checked });
+        else finish({ plan: dealt, always: always ? always.checked : remembered.always });
       };
       for (const button of /** @type {NodeListOf<HTMLElement>} */ (panel.querySelectorAll(".preset"))) {
         button.addEventListener("click", () => deal(presets[Number(button.dataset.preset)]));
