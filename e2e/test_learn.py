@@ -195,6 +195,8 @@ def test_the_first_visits_offer_covers_nothing_and_is_answered_by_keyboard(table
     offer.wait_for()
     assert table.page.evaluate(OFFER_PLACE, UNCOVERED) == []
     assert offer.evaluate("offer => offer.parentElement.matches('.controls')")
+    heights = offer.locator("button").evaluate_all("buttons => buttons.map((b) => b.getBoundingClientRect().height)")
+    assert len(heights) == 2 and min(heights) >= 40, f"its buttons a thumb's size (they were 32 px): {heights}"
     table.page.screenshot(path=artifacts / f"learn-offer-{viewport['width']}x{viewport['height']}.png")
     cards = table.page.locator('#piles-0 button.card.top[tabindex="0"]')
     cards.focus()  # the player's cards, then the offer's two buttons: Tab reaches them
