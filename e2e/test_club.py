@@ -564,6 +564,26 @@ def test_the_results_an_organiser_pasted_are_there_again_when_he_reopens_his_sta
     assert sorted(table_names(page)) == ["Ana", "Bora"]
 
 
+def test_a_members_result_link_the_organiser_opens_joins_the_results_he_keeps(page: Page, base_url: str) -> None:
+    """Results come by message: the organiser taps each member's link. It showed that result alone; on his device
+    it is ranked with the ones he has, and kept with them for his standings link."""
+    challenge = Challenge("Petak u klubu", deals=1, level="beginner", closes="2099-01-31", seed=5)
+    ana, bora = (result_link(challenge, name, n) for n, name in enumerate(["Ana", "Bora"]))
+    view = f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(challenge)}&view=standings"
+    page.goto(view)
+    wait_status(page, "standings")
+    page.fill("#club-results", ana)
+    page.click("#club-verify")
+    page.locator("#club-table tbody tr").first.wait_for()
+
+    open_fresh(page, f"{base_url}/club.html?lang=sr-Latn#result={bora}")
+    page.locator("#club-table tbody tr").nth(1).wait_for()
+    assert sorted(table_names(page)) == ["Ana", "Bora"]
+    open_fresh(page, view)
+    page.locator("#club-table tbody tr").nth(1).wait_for()
+    assert sorted(table_names(page)) == ["Ana", "Bora"], "kept for his standings"
+
+
 def test_on_a_phone_what_stands_alone_on_its_line_is_a_fingers_size(page: Page, base_url: str) -> None:
     """The deal picked for the comparison, the CSV link and a member's link to the standings: 40 px each way."""
     page.set_viewport_size({"width": 360, "height": 640})

@@ -79,6 +79,15 @@ export async function openStandings(engine, start, setStatus) {
   if (challenge && !start.standings && !results.length) results = readPasted(challenge, deviceStorage());
   inputById("club-results").value = results.join("\n");
   await verifyAll(results);
+  // A member's result link that the organiser opened: ranked with the results he keeps for its challenge here, and
+  // kept with them (a member's device keeps none: he sees his result alone).
+  const kept = start.results.length && challenge ? readPasted(challenge, deviceStorage()) : [];
+  if (kept.length && !results.every((token) => kept.includes(token))) {
+    const together = [...kept, ...results.filter((token) => !kept.includes(token))];
+    inputById("club-results").value = together.join("\n");
+    await verifyAll(together);
+    savePasted(/** @type {string} */ (challenge), together, deviceStorage());
+  }
 }
 
 /**
