@@ -538,11 +538,9 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
     assert text.startswith("\ufeffRank,Name,Game points,Deals won,Card points,Deal 1\r\n1,Ana,")
 
 
-def test_the_results_an_organiser_pasted_are_there_again_when_he_reopens_his_standings(
-    page: Page, base_url: str
-) -> None:
-    """A week's results come one by one: the links pasted into a challenge's standings are kept on the device, so his
-    own link to them (or a reload) opens them ranked again, and a new one is pasted under them, not all anew."""
+def organiser_ranks_ana(page: Page, base_url: str) -> tuple[str, str, str]:
+    """The organiser of a one-deal challenge has pasted Ana's result into his standings (Bora's is yet to come): her
+    result link, Bora's, and the address of the standings."""
     challenge = Challenge("Petak u klubu", deals=1, level="beginner", closes="2099-01-31", seed=5)
     ana, bora = (result_link(challenge, name, n) for n, name in enumerate(["Ana", "Bora"]))
     view = f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(challenge)}&view=standings"
@@ -551,7 +549,15 @@ def test_the_results_an_organiser_pasted_are_there_again_when_he_reopens_his_sta
     page.fill("#club-results", ana)
     page.click("#club-verify")
     page.locator("#club-table tbody tr").first.wait_for()
+    return ana, bora, view
 
+
+def test_the_results_an_organiser_pasted_are_there_again_when_he_reopens_his_standings(
+    page: Page, base_url: str
+) -> None:
+    """A week's results come one by one: the links pasted into a challenge's standings are kept on the device, so his
+    own link to them (or a reload) opens them ranked again, and a new one is pasted under them, not all anew."""
+    ana, bora, view = organiser_ranks_ana(page, base_url)
     open_fresh(page, view)  # Monday's results, on Tuesday
     page.locator("#club-table tbody tr").first.wait_for()
     assert table_names(page) == ["Ana"] and page.input_value("#club-results") == ana
@@ -567,15 +573,7 @@ def test_the_results_an_organiser_pasted_are_there_again_when_he_reopens_his_sta
 def test_a_members_result_link_the_organiser_opens_joins_the_results_he_keeps(page: Page, base_url: str) -> None:
     """Results come by message: the organiser taps each member's link. It showed that result alone; on his device
     it is ranked with the ones he has, and kept with them for his standings link."""
-    challenge = Challenge("Petak u klubu", deals=1, level="beginner", closes="2099-01-31", seed=5)
-    ana, bora = (result_link(challenge, name, n) for n, name in enumerate(["Ana", "Bora"]))
-    view = f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(challenge)}&view=standings"
-    page.goto(view)
-    wait_status(page, "standings")
-    page.fill("#club-results", ana)
-    page.click("#club-verify")
-    page.locator("#club-table tbody tr").first.wait_for()
-
+    _, bora, view = organiser_ranks_ana(page, base_url)
     open_fresh(page, f"{base_url}/club.html?lang=sr-Latn#result={bora}")
     page.locator("#club-table tbody tr").nth(1).wait_for()
     assert sorted(table_names(page)) == ["Ana", "Bora"]
