@@ -173,7 +173,7 @@ class FriendMatch:
         :meth:`otv66.model.PublicView.to_dict` with a pile whose top is not open yet shown
         as ``{"top": None, "hidden": ..., "unopened": True}``, ``legal_moves`` this player's own and
         ``last_trick`` (:meth:`otv66.deal.Deal.last_trick_dict`: the page shows a trick the friend's move finished).
-        ``link_answered`` is :attr:`link_answered` (the page offers the last link to send again only while it is not).
+        ``link_answered`` is :attr:`link_answered` (at the match's end the page offers the last link only if not).
         """
         match, deal = self.match, self.deal
         view = None

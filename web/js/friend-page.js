@@ -172,7 +172,9 @@ function renderMatch() {
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
   const outgoing = byId("friend-outgoing");
-  outgoing.hidden = !lastLink || state.status === "play" || state.link_answered;
+  // At the match's end, the player who received the last move has nothing left to send. (While a match goes on, the
+  // last link stays offered: it may not have arrived.)
+  outgoing.hidden = !lastLink || state.status === "play" || (state.status === "over" && state.link_answered);
 }
 
 /**

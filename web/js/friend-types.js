@@ -15,8 +15,8 @@
  * @property {number | null} winner
  * @property {number} deal_number
  * @property {"play" | "send" | "wait" | "over"} status
- * @property {boolean} link_answered  a link of the friend's came after this player's last one: he had that one, so
- *   it is not offered for sending again (at the match's end, to the one who received the last move)
+ * @property {boolean} link_answered  a link of the friend's came after this player's last one: at the match's end,
+ *   that one is not offered for sending again (the friend's last move answered it)
  * @property {FriendDealView | null} deal
  *
  * The deal as this player sees it: the public view (otv66/view.py), with a pile whose turned-up card is not
