@@ -40,7 +40,7 @@ export const SR_LEARN = {
     "Računar vidi samo ono što vidite i Vi: otvorene i odigrane karte. Ni on ne zna zatvorene karte, pa računa sa svim kartama koje niko još nije video.",
   rulesKeysTitle: "Igra tastaturom",
   rulesKeys:
-    "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se pojave na kartama), a strelice vode od karte do karte; Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju. Tab vodi do dugmadi, a Escape zatvara prozor.",
+    "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se tada pojavljuju na kartama), a strelice vode od karte do karte; Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju. Tab vodi do dugmadi, a Escape zatvara prozor.",
   rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
