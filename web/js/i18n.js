@@ -194,6 +194,15 @@ export function dateText(time, withTime = false) {
 }
 
 /**
+ * A text that a line never breaks inside (a name, a date): "Igrač" at a line's end and "2: 71" at the next's start
+ * read as 2 points, "10." and "12. 2026." as two things.
+ * @param {string} text
+ */
+export function unbroken(text) {
+  return text.replaceAll(" ", "\u00a0");
+}
+
+/**
  * A calendar day written "YYYY-MM-DD" (a club challenge's closing day) as the page's language writes dates
  * (as dateText does), kept on one line in the sentence that names it ("10." at a line's end and "12. 2026." at the
  * next's start read as two things); any other text as it is.
@@ -202,10 +211,7 @@ export function dateText(time, withTime = false) {
 export function dayText(day) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
-  return dateText(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12).getTime()).replaceAll(
-    " ",
-    "\u00a0",
-  );
+  return unbroken(dateText(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12).getTime()));
 }
 
 /**

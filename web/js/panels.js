@@ -5,8 +5,7 @@
 
 import { cardFace } from "./cards.js";
 import { canAddPacket, cardsLeft, isCompletePlan, planText, presetPlans } from "./deal-plan.js";
-import { cardName, suitName, t } from "./i18n.js";
-import { unbroken } from "./player-names.js";
+import { cardName, suitName, t, unbroken } from "./i18n.js";
 import { st } from "./ship-text.js";
 
 /** @import { Card, DealResult, DealView, Deck, LastTrick, MatchState, PacketRule, Player, PlayingState } from "./types.js" */

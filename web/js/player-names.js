@@ -35,14 +35,6 @@ export function seatNames(opponent, level) {
 }
 
 /**
- * A name that a line never breaks inside: "Igrač" at a line's end and "2: 71" at the next's start read as 2 points.
- * @param {string} name
- */
-export function unbroken(name) {
-  return name.replaceAll(" ", "\u00a0");
-}
-
-/**
  * One record name as the page shows it: the engine's own names in the page's language, a typed one as typed.
  * @param {string} name
  * @param {(level: string) => string} nameComputer  how the computer at a level is named where this name is shown

@@ -4,10 +4,10 @@
 
 import { loadDealPlan, planText, saveDealPlan } from "./deal-plan.js";
 import { historyStats } from "./history-stats.js";
-import { dateText, decimal, LANGUAGE_NAMES, t } from "./i18n.js";
+import { dateText, decimal, LANGUAGE_NAMES, t, unbroken } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
-import { seatNames, unbroken } from "./player-names.js";
+import { seatNames } from "./player-names.js";
 import { checkbox, checkTarget, readRules, ruleFields, select } from "./rule-fields.js";
 import { SPEEDS } from "./settings.js";
 import { linkUrl } from "./share.js";
