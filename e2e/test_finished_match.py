@@ -133,3 +133,31 @@ def test_a_keyboard_player_closing_the_results_lands_on_the_tables_button(table)
     table.dialog().locator("#rematch-button").wait_for()
     page.keyboard.press("Escape")
     table.wait_until(lambda: page.evaluate(focused) == "table-rematch-button")
+
+
+def test_a_deals_result_put_aside_stays_aside_after_a_reload(table):
+    """A reload while the finished deal lay on the table (its result put aside) showed the result panel again; the
+    table comes back as it was left, its Next deal leads on, and once it has, a reload does not put the deal back."""
+    page = table.open(f"seed=3&level=beginner&opponent=computer&{SERBIAN}").page
+    page.evaluate("localStorage.setItem('otv66.rulesOffered', '1')")
+    following = page.locator("#table-next-deal-button")
+    number = page.locator("#deal-number [aria-hidden=true]")
+    table.play_out_deal()
+    page.keyboard.press("Escape")  # as "Pogledajte sto"
+    table.wait_until(following.is_visible)
+    table.wait_until(lambda: current_save(table).get("resultAside") == 1)
+
+    page.reload()
+    table.wait_ready()
+    table.wait_until(following.is_visible)
+    assert table.dialog().count() == 0, "the result is not shown again"
+    assert table.status() == "deal-over" and number.inner_text() == "#1"
+    assert following.inner_text() == "Sledeće deljenje"
+    following.click()
+    table.wait_until(lambda: table.dialog().count() > 0 or number.inner_text() == "#2")
+    assert not following.is_visible()
+    table.wait_until(lambda: current_save(table).get("resultAside") is None)
+
+    page.reload()
+    table.wait_ready()
+    assert not following.is_visible(), "the deal led on from is not put aside again"

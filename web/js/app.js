@@ -147,11 +147,13 @@ let engineOpened = () => {};
 async function drawEarlyTable() {
   const saved = savedTable(ctx);
   const opening = saved ? null : await openingDeal(store.state.settings, store.state.seed);
-  const early = saved ?? (opening && { state: opening.state, finished: false });
+  const early = saved ?? (opening && { state: opening.state, finished: false, aside: null });
   if (!early) return null;
   store.update((page) => {
     page.game = early.state;
     page.historyAdded = early.finished;
+    page.shownResultFor = early.aside;
+    page.dealAside = early.aside !== null;
     page.busy = false; // its cards take a click, which waits for the engine
   });
   byId("loading").classList.add("beside");

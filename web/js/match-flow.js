@@ -144,13 +144,16 @@ export class MatchFlow {
       const deal = game.deal;
       // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is.
       const recorded = this.page.historyAdded;
-      if (deal?.result && this.page.shownResultFor !== deal.number && !recorded && !(await this.dealOver(game))) {
-        this.keepKeyboardFocus(true); // the result put aside: the table shows the deal until its button leads on
-        return;
-      }
-      if (this.page.dealAside)
+      if (deal?.result && !recorded) {
+        if (!this.page.dealAside && this.page.shownResultFor !== deal.number) await this.dealOver(game);
+        if (this.page.dealAside) {
+          this.setBusy(false);
+          this.keepKeyboardFocus(true); // the result put aside: the table shows the deal until its button leads on
+          return;
+        }
+      } else if (this.page.dealAside)
         this.ctx.store.update((page) => {
-          page.dealAside = false;
+          page.dealAside = false; // the deal put aside was taken back (Undo)
         });
       if (deal && game.claim_offer !== null && (await this.offerClaim(deal))) continue;
       switch (game.phase) {
@@ -223,15 +226,15 @@ export class MatchFlow {
   }
 
   /**
-   * @private The deal's result panel (with the review, if the engine has one). Resolves false when the player put
-   * it aside to look at the table: the table's own button then leads on (app.js).
+   * @private The deal's result panel (with the review, if the engine has one), until the player leads on from it or
+   * puts it aside to look at the table (`dealAside`: the table's own button then leads on, table-actions.js).
    * @param {PlayingState} game the bridge state with the finished deal
-   * @returns {Promise<boolean>}
+   * @returns {Promise<void>}
    */
   async dealOver(game) {
     const { store, engine, dialog, root } = this.ctx;
     const deal = game.deal;
-    if (!deal?.result) return true; // advance() comes here only with a finished deal
+    if (!deal?.result) return; // advance() comes here only with a finished deal
     store.update((page) => {
       page.busy = true;
       page.dealResultOpen = true;
@@ -254,7 +257,8 @@ export class MatchFlow {
           page.dealAside = true;
           page.busy = false;
         });
-        return false;
+        await save(this.ctx); // a reload puts it aside again
+        return;
       }
       if (choice !== "review") break;
       setStatus(root, "thinking", t("reviewing"));
@@ -267,7 +271,6 @@ export class MatchFlow {
       page.shownResultFor = deal.number;
       page.dealResultOpen = false;
     });
-    return true;
   }
 
   /**

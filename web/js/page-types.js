@@ -62,6 +62,8 @@
  * @property {boolean} finished  the match is over and already in the history
  * @property {string[]} [levelsPlayed]  the levels the computer has made a move at (store.js `levelsPlayed`); none
  *   in saves from before they were kept
+ * @property {number | null} [resultAside]  the number of the finished deal whose result the player put aside to look
+ *   at the table (store.js `dealAside`): a reload shows that table again, not the result; none in saves from before
  */
 
 /**

@@ -17,7 +17,7 @@ import { levelOf, opponentOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
-/** @import { PlayingState, Rules, SavedMatch } from "./types.js" */
+/** @import { PlayingState, Rules, SavedMatch, SaveMeta } from "./types.js" */
 
 /** @type {(keyof Rules)[]} */
 const RULE_KEYS = ["must_beat", "claim", "dealer", "draw_bonus", "target"];
@@ -137,13 +137,26 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
  * resume it (no link, no address option asking for another match), else null. The page decides nothing from it:
  * a click on it waits for the engine, which re-checks it.
  * @param {PageContext} ctx
- * @returns {{state: any, finished: boolean} | null}
+ * @returns {{state: any, finished: boolean, aside: number | null} | null}  `aside`: as `resultAsideIn`
  */
 export function savedTable(ctx) {
   const saved = readSavedMatch();
   if (saved.status !== "ok" || !saved.save.state?.match || linkInLocation(location)) return null;
   if (!saveFitsRequest(ctx, saved.save)) return null;
-  return { state: saved.save.state, finished: Boolean(saved.save.finished) };
+  const { state, finished } = saved.save;
+  return { state, finished: Boolean(finished), aside: resultAsideIn(saved.save, state) };
+}
+
+/**
+ * The number of the finished deal on `state`'s table whose result the player put aside when `save` was made, or
+ * null: the page puts it aside again rather than show the result once more.
+ * @param {SaveMeta} save
+ * @param {PlayingState | null | undefined} state
+ * @returns {number | null}
+ */
+function resultAsideIn(save, state) {
+  const deal = state?.deal;
+  return deal?.result && deal.number === save.resultAside ? deal.number : null;
 }
 
 /**
@@ -168,7 +181,8 @@ export async function continueMatch(ctx, id) {
 }
 
 /**
- * Put a saved match back into the engine; false (with a notice, the save kept aside) if the engine refuses it.
+ * Put a saved match back into the engine; false (with a notice, the save kept aside) if the engine refuses it. A
+ * finished deal whose result was put aside to look at the table is put aside again (its result is not shown again).
  * @param {PageContext} ctx
  * @param {import("./storage.js").SlotSave} save
  * @returns {Promise<boolean>}
@@ -189,10 +203,14 @@ async function resume(ctx, save) {
       level: levels.list.includes(save.level ?? "") ? save.level : levels.default,
     });
     const played = Array.isArray(save.levelsPlayed) ? save.levelsPlayed : []; // none in saves from before
+    const aside = resultAsideIn(save, game);
     store.update((page) => {
       page.game = sameOrNew(game, page.game);
       page.historyAdded = Boolean(save.finished);
       page.levelsPlayed = played.filter((level) => levels.list.includes(level));
+      if (aside === null) return;
+      page.shownResultFor = aside;
+      page.dealAside = true;
     });
     tabOwner.claim(save.id);
     ctx.announce(t("resumed"));
@@ -292,6 +310,7 @@ export async function save(ctx, state = ctx.store.state.game) {
     level: record.level ?? null,
     finished: page.historyAdded,
     levelsPlayed: page.levelsPlayed,
+    resultAside: page.dealAside ? page.shownResultFor : null,
     state,
   };
   if (saveMatch(slot, record, meta) || toldFull) return;

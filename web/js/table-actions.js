@@ -139,6 +139,10 @@ export function rematch(flow) {
 export function afterDealAside(flow) {
   flow.run(async () => {
     if (!flow.page.dealAside || flow.page.busy) return;
+    flow.ctx.store.update((page) => {
+      page.dealAside = false;
+    });
+    await save(flow.ctx); // a reload from here on does not put the deal aside again
     await flow.advance();
   });
 }
