@@ -37,23 +37,24 @@ from typing import TextIO
 from otv66 import record
 from otv66.deal import CLAIM, Deal
 from otv66.dealing import MAX_SEED
-from otv66.errors import InvalidMatchError, Otv66Error, UnsupportedVersionError
-from otv66.levels import check_seconds
+from otv66.errors import Otv66Error, UnsupportedVersionError
 from otv66.match import DEFAULT_PLAYERS, Match
 from otv66.rules import Rules
 from otv66.table import Opponent, Table, check_opponent, own_view
 from otv66.terminal_draw import (
+    WIDTH,
     Style,
     code_text,
     describe_move,
     draw_screen,
     explain_result,
+    fit,
     match_line,
     menu_line,
     rules_line,
     wrap,
 )
-from otv66.terminal_language import ENGLISH, Addressee, Texts, environment_language, to_latin
+from otv66.terminal_language import ENGLISH, Addressee, Language, Texts, environment_language, to_latin
 from otv66.terminal_options import COMMAND, build_parser, command_line_language, default_save_path
 
 COMPUTER_NAMES = ("You", "Computer")
@@ -80,6 +81,8 @@ clubs."""
 SERBIAN_RANKS = {"D": "Q", "Ž": "J", "Z": "J"}
 SERBIAN_SUITS = {"P": "S", "K": "D", "T": "C"}
 """The Serbian letters: dama, žandar (``Z`` where there is no ``Ž``); pik, karo, tref (herc is ``H`` in both)."""
+NARROWEST = 20
+"""The narrowest width lines are wrapped to, whatever a terminal or ``COLUMNS`` says."""
 
 
 class QuitGame(Exception):
@@ -91,6 +94,7 @@ class Console:
 
     When the input is not a terminal (a script, a pipe, a test) each answer
     is echoed after its prompt, so the output reads like the session it was.
+    Lines are wrapped to :attr:`width`, measured before each line: a terminal made narrower meanwhile is met.
     """
 
     def __init__(self, input: TextIO, output: TextIO, style: Style, text: Texts = ENGLISH) -> None:
@@ -101,16 +105,45 @@ class Console:
         """The language the game speaks."""
         self.echo = not getattr(input, "isatty", lambda: False)()
 
+    @property
+    def width(self) -> int:
+        """The widest line to write: 2 columns less than the terminal has (``COLUMNS`` where set, as for any
+        program; else the size of the output's terminal), at most :data:`~otv66.terminal_draw.WIDTH` (80-column
+        lines, also when the output is no terminal) and at least :data:`NARROWEST`."""
+        setting = os.environ.get("COLUMNS", "")
+        columns = int(setting) if setting.isdecimal() else 0
+        if not columns and getattr(self.output, "isatty", lambda: False)():
+            try:
+                columns = os.get_terminal_size(self.output.fileno()).columns
+            except (OSError, ValueError):  # io.UnsupportedOperation (no file descriptor) is both
+                columns = 0
+        return max(NARROWEST, min(WIDTH, columns - 2)) if columns > 0 else WIDTH
+
     def say(self, text: str = "", indent: str = "") -> None:
-        """Write ``text`` and a newline, its long lines wrapped to fit 80 columns (the next ones after ``indent``)."""
-        self.output.write(wrap(text, indent=indent) + "\n")
+        """Write ``text`` and a newline, its long lines wrapped to :attr:`width` (the next ones after ``indent``)."""
+        self.output.write(self.writable(wrap(text, self.width, indent)) + "\n")
         self.output.flush()
+
+    def writable(self, text: str) -> str:
+        """``text`` as the output's encoding can write it: a character it lacks (a player's name, a quotation mark)
+        becomes ``?`` rather than a traceback (:func:`readable_language` chose a language whose letters it has)."""
+        encoding = getattr(self.output, "encoding", None)
+        try:
+            return text.encode(encoding, "replace").decode(encoding) if encoding else text
+        except LookupError:
+            return text
 
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and return the stripped answer; end of input quits the game.
 
-        At a real terminal it reads with :func:`input`, which gives line editing.
+        At a real terminal it reads with :func:`input`, which gives line editing. A prompt wider than
+        :attr:`width` is wrapped: its last line is the one the answer is typed after.
         """
+        words = prompt.rstrip(" ")
+        *above, last = wrap(words, self.width).split("\n")
+        for line in above:
+            self.output.write(self.writable(line) + "\n")
+        prompt = self.writable(last + prompt[len(words) :])  # with the spaces the answer is typed after
         if self.input is sys.stdin and self.output is sys.stdout and not self.echo:
             try:
                 return input(prompt).strip()
@@ -206,14 +239,17 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def error_text(error: ValueError, text: Texts, fallback: str) -> str:
+def error_text(error: ValueError, text: Texts, fallback: str, style: Style) -> str:
     """What was wrong, in ``text``'s language: the text of the engine error's reason (otv66/errors.py), else of its
-    kind, else the text ``fallback``; its suits are named, its card stays a code (as typed)."""
+    kind, else the text ``fallback``; its suits are named, its card drawn in ``style`` as the screen shows it (the
+    engine's code, ``AS``, is no code a Serbian player typed: he typed ``AP``)."""
     keys = [f"err_{error.reason}", f"err_{error.kind}"] if isinstance(error, Otv66Error) else []
-    values = dict(error.params) if isinstance(error, Otv66Error) else {}
+    values: dict[str, object] = dict(error.params) if isinstance(error, Otv66Error) else {}
     for name in ("suit", "trump"):
         if name in values:
             values[name] = text(f"suit_{values[name]}")
+    if "card" in values:
+        values["card"] = code_text(str(values["card"]), style)
     return text(next((key for key in keys if key in text.table), fallback), **values)
 
 
@@ -337,10 +373,11 @@ class TerminalGame:
         if path is None or not path.exists():
             return None
         say, text = self.console.say, self.text
+        why = functools.partial(error_text, text=text, fallback="err_invalid_record", style=self.console.style)
         try:
             table = self.read_table(path.read_text(encoding="utf-8"))
         except UnsupportedVersionError as error:
-            say(text("save_newer", path=path, error=error_text(error, text, "err_invalid_record")))
+            say(text("save_newer", path=path, error=why(error)))
             self.save_path = None
             return None
         except OSError as error:
@@ -352,10 +389,10 @@ class TerminalGame:
             try:
                 os.replace(path, aside)
             except OSError:
-                say(text("save_unreadable", path=path, error=error_text(error, text, "err_invalid_record")))
+                say(text("save_unreadable", path=path, error=why(error)))
                 self.save_path = None
             else:
-                say(text("save_put_aside", path=path, error=error_text(error, text, "err_invalid_record"), aside=aside))
+                say(text("save_put_aside", path=path, error=why(error), aside=aside))
             return None
         match = table.match
         if match.is_over or not match.deals:
@@ -456,10 +493,13 @@ class TerminalGame:
         player = view.turn if view.turn is not None else 0
         legal = own_view(view).legal_moves
         choices = [move for move in legal if not move.endswith("m")]
-        score = match_line(match.game_points, self.names, self.rules.target, text)
-        heading = text("heading", n=len(match.deals)) + console.style.dash + score
+        width = console.width
+        heading = [
+            text("heading", n=len(match.deals)),
+            match_line(match.game_points, self.names, self.rules.target, text),
+        ]
         if match.draw_bonus_pending:
-            heading += console.style.dash + text("heading_bonus", n=match.draw_bonus_pending)
+            heading.append(text("heading_bonus", n=match.draw_bonus_pending))
         console.say()
         console.say(
             draw_screen(
@@ -468,13 +508,14 @@ class TerminalGame:
                 console.style,
                 bottom=player if self.opponent == "human" else 0,
                 hide_points=self.hide_points,
-                heading=heading,
+                heading=fit(heading, console.style.dash, width),
                 last_trick=table.last_trick,
                 text=text,
+                width=width,
             )
         )
         console.say()
-        console.say(menu_line(choices, legal, console.style, text))
+        console.say(menu_line(choices, legal, console.style, text, width))
         name = self.names[player]
         prompt = text("your_move" if text.is_you(name) else "their_move", name=name, keys=text("keys"))
         while True:
@@ -518,7 +559,11 @@ class TerminalGame:
             return move
         if move == CLAIM:
             refused = deal.why_illegal(CLAIM)  # None: the claim is the opponent's, after his marriage lead
-            why = text("err_claim_not_now") if refused is None else error_text(refused, text, "err_claim_not_now")
+            why = (
+                text("err_claim_not_now")
+                if refused is None
+                else error_text(refused, text, "err_claim_not_now", console.style)
+            )
             console.say(sentence(why))
         elif answer.isdecimal():
             console.say(text("no_such_number", answer=answer, n=len(choices)))
@@ -526,7 +571,11 @@ class TerminalGame:
             console.say(text("not_understood", answer=answer))
         else:
             refused = deal.why_illegal(move)
-            why = text("err_illegal_move") if refused is None else error_text(refused, text, "err_illegal_move")
+            why = (
+                text("err_illegal_move")
+                if refused is None
+                else error_text(refused, text, "err_illegal_move", console.style)
+            )
             console.say(text("not_possible", why=why))
         return None
 
@@ -550,6 +599,20 @@ class TerminalGame:
         else:
             key = "hint_marriage" if move.endswith("m") else "hint_play"
             self.console.say(self.text(key, card=code_text(move, self.console.style), move=move))
+
+
+def readable_language(language: Language, output: TextIO) -> Language:
+    """``language`` if ``output``'s encoding has its letters, else Serbian in Latin script if it has those (a
+    Central European code page has no Cyrillic), else English: a language the player can read, never a traceback."""
+    encoding = getattr(output, "encoding", None) or "utf-8"
+    fallbacks: list[Language] = ["sr-Latn", "en"] if language == "sr-Cyrl" else ["en"]
+    for candidate in (language, *fallbacks):
+        try:
+            Texts.of(candidate).letters.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            continue
+        return candidate
+    return "en"
 
 
 def choose_style(options: argparse.Namespace, output: TextIO) -> Style:
@@ -580,12 +643,8 @@ def main(
     options = parser.parse_args(argv)
     if options.seed is not None and not 0 <= options.seed <= MAX_SEED:
         parser.error(ENGLISH("arg_seed", most=MAX_SEED))
-    try:
-        check_seconds(options.seconds)
-    except InvalidMatchError as error:
-        parser.error(f"--seconds: {error}")
     output = output if output is not None else sys.stdout
-    text = Texts.of(options.lang or environment_language())
+    text = Texts.of(readable_language(options.lang or environment_language(), output))
     console = Console(input if input is not None else sys.stdin, output, choose_style(options, output), text)
     if options.save is None and not options.no_save:
         console.say(text("no_home"))

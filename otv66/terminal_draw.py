@@ -6,7 +6,8 @@ returns a string, so the pictures are tested by comparing text.
 
 A :class:`Style` says how cards look: Unicode suits (``♠♥♦♣``) or ASCII
 letters, and ANSI red for hearts and diamonds when the terminal shows colour.
-:func:`wrap` fits a sentence to an 80-column terminal, colour codes taking no room.
+:func:`wrap` fits a sentence to an 80-column terminal (or a narrower one: ``width``), colour codes taking no
+room; :func:`fit` breaks a line of parts (the list of moves, a player's summary) only between its parts.
 The words come from a :class:`~otv66.terminal_language.Texts` (``text=``, English
 unless told): the cards are drawn the same in every language, ranks ``A 10 K Q J 9 8 7``
 and suits as symbols.
@@ -124,6 +125,24 @@ def wrap(text: str, width: int = WIDTH, indent: str = "") -> str:
     return "\n".join(lines)
 
 
+def fit(parts: Sequence[str], separator: str, width: int = WIDTH) -> str:
+    """``parts`` joined by ``separator``, a new line begun where the next part would pass ``width`` columns: a
+    narrow terminal breaks the list of moves or a player's summary between its parts, never inside one (``6) 10♦``,
+    ``3 štiha``). A part wider than ``width`` stands alone on its line.
+
+    >>> print(fit(["1) K♠", "2) 10♦", "3) J♣"], "  ", 14))
+    1) K♠  2) 10♦
+    3) J♣
+    """
+    lines: list[str] = []
+    for part in parts:
+        if lines and visible_width(lines[-1] + separator + part) <= width:
+            lines[-1] += separator + part
+        else:
+            lines.append(part)
+    return "\n".join(lines)
+
+
 def _pad(plain: str, painted: str, width: int) -> str:
     """``painted`` followed by the spaces that make ``plain`` (its visible text) ``width`` wide."""
     return painted + " " * (width - len(plain))
@@ -154,9 +173,17 @@ def draw_piles(view: PublicView, player: int, style: Style, *, across: bool) -> 
 
 
 def player_summary(
-    view: PublicView, player: int, names: Sequence[str], style: Style, *, hide_points: bool, text: Texts = ENGLISH
+    view: PublicView,
+    player: int,
+    names: Sequence[str],
+    style: Style,
+    *,
+    hide_points: bool,
+    text: Texts = ENGLISH,
+    width: int = WIDTH,
 ) -> str:
-    """One line about ``player``: dealer or not, tricks won, score, marriages (counted or waiting).
+    """One line about ``player`` (more where ``width`` is narrow): dealer or not, tricks won, score, marriages
+    (counted or waiting).
 
     With ``hide_points`` (``claim: manual``) the score is not shown: the
     player has to count his won cards himself (docs/rules.md 6.1).
@@ -171,7 +198,7 @@ def player_summary(
     ]
     if marriages:
         parts.append(text("marriages", list=", ".join(marriages)))
-    return style.dash.join(parts)
+    return fit(parts, style.dash, width)
 
 
 def trick_line(view: PublicView, names: Sequence[str], style: Style, text: Texts = ENGLISH) -> str:
@@ -215,18 +242,20 @@ def draw_screen(
     heading: str = "",
     last_trick: tuple[int, list[tuple[int, str]]] | None = None,
     text: Texts = ENGLISH,
+    width: int = WIDTH,
 ) -> str:
     """The whole table: heading, the far player's piles, the trick, the near player's piles, summaries.
 
     ``bottom`` is the player whose table is drawn nearest (his own seat);
-    the other table is drawn as seen across the table.
+    the other table is drawn as seen across the table. A line of parts wider than ``width`` is
+    broken between them (:func:`fit`).
     """
     top = 1 - bottom
     trump = text("trump_line", suit=style.suit(view.trump), card=card_text(view.trump_card, style))
     lines = [heading] if heading else []
-    lines.append(trump + style.dash + text("tricks_played", n=view.tricks_played, total=TRICKS_PER_DEAL))
+    lines.append(fit([trump, text("tricks_played", n=view.tricks_played, total=TRICKS_PER_DEAL)], style.dash, width))
     lines.append("")
-    lines.append(player_summary(view, top, names, style, hide_points=hide_points, text=text))
+    lines.append(player_summary(view, top, names, style, hide_points=hide_points, text=text, width=width))
     lines += draw_piles(view, top, style, across=True)
     lines.append("")
     lines.append(trick_line(view, names, style, text))
@@ -235,12 +264,15 @@ def draw_screen(
         lines.append(last)
     lines.append("")
     lines += draw_piles(view, bottom, style, across=False)
-    lines.append(player_summary(view, bottom, names, style, hide_points=hide_points, text=text))
+    lines.append(player_summary(view, bottom, names, style, hide_points=hide_points, text=text, width=width))
     return "\n".join(lines)
 
 
-def menu_line(choices: Sequence[str], legal: Sequence[str], style: Style, text: Texts = ENGLISH) -> str:
-    """The numbered choices (``1) K♥m  2) 9♠  3) claim 66``); ``m`` marks a possible marriage lead."""
+def menu_line(
+    choices: Sequence[str], legal: Sequence[str], style: Style, text: Texts = ENGLISH, width: int = WIDTH
+) -> str:
+    """The numbered choices (``1) K♥m  2) 9♠  3) claim 66``), on more lines where ``width`` is narrow; ``m`` marks
+    a possible marriage lead."""
     items = []
     for number, move in enumerate(choices, start=1):
         if move == CLAIM:
@@ -248,7 +280,7 @@ def menu_line(choices: Sequence[str], legal: Sequence[str], style: Style, text: 
         else:
             mark = MARRIAGE_MARK if move + "m" in legal else ""
             items.append(f"{number}) {code_text(move, style)}{mark}")
-    return "  ".join(items)
+    return fit(items, "  ", width)
 
 
 def describe_move(

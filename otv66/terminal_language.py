@@ -175,6 +175,11 @@ class Texts:
         """Whether the language is Serbian (either script): moves may then be typed with Serbian letters too."""
         return self.language != "en"
 
+    @functools.cached_property
+    def letters(self) -> str:
+        """Every letter these texts write (``č``, ``љ``...), for a check that an output can show them."""
+        return "".join(sorted({char for text in self.table.values() for char in text if char.isalpha()}))
+
     def __call__(self, key: str, **values: object) -> str:
         return fill_in(self.table[key], values)
 

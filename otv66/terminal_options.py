@@ -22,6 +22,7 @@ from typing import Any, Final, NoReturn
 from otv66 import ai
 from otv66.dealing import PACKET_SIZES, PILES, check_packets
 from otv66.errors import Otv66Error
+from otv66.levels import MAX_SECONDS, check_seconds
 from otv66.rules import MAX_TARGET, Rules
 from otv66.terminal_language import ENGLISH, LANGUAGES, Language, Texts, environment_language
 
@@ -52,6 +53,15 @@ def parse_target(text: str) -> int:
         return Rules(target=int(text)).target
     except (ValueError, Otv66Error):
         raise argparse.ArgumentTypeError(ENGLISH("arg_target", value=repr(text), most=MAX_TARGET)) from None
+
+
+def parse_seconds(text: str) -> float | None:
+    """``"0.5"`` -> ``0.5``, validated as the computer's thinking time (:func:`otv66.levels.check_seconds`, for
+    ``--seconds``): more than 0 seconds and at most :data:`~otv66.levels.MAX_SECONDS`."""
+    try:
+        return check_seconds(float(text))
+    except ValueError:  # not a number, or the engine's InvalidMatchError: out of range
+        raise argparse.ArgumentTypeError(ENGLISH("arg_seconds", value=repr(text), most=f"{MAX_SECONDS:g}")) from None
 
 
 def parse_packets(text: str) -> tuple[int, ...]:
@@ -118,6 +128,7 @@ ARGPARSE_MESSAGES: Final = (
     "arg_packets",
     "arg_language",
     "arg_seed",
+    "arg_seconds",
 )
 """The command line's messages, argparse's and the game's own, whose English texts (:data:`otv66.terminal_text.EN`)
 are how they are recognised: :func:`translated_message`."""
@@ -164,7 +175,7 @@ def build_parser(prog: str = COMMAND, text: Texts = ENGLISH) -> argparse.Argumen
     parser.add_argument(
         "--level", choices=ai.LEVELS, default=ai.DEFAULT_LEVEL, help=text("help_level", default=ai.DEFAULT_LEVEL)
     )
-    parser.add_argument("--seconds", type=float, help=text("help_seconds"))
+    parser.add_argument("--seconds", type=parse_seconds, help=text("help_seconds"))
     rules = parser.add_argument_group(text("help_rules"))
     rules.add_argument("--must-beat", action="store_true", help=text("help_must_beat"))
     rules.add_argument("--claim", choices=("auto", "manual"), default="auto", help=text("help_claim"))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from otv66 import Deal, ai, record, terminal_options
+from otv66 import Deal, ai, parse_card, record, terminal_options
 from otv66.cli import COMPUTER_NAMES, main, normalise_move, screen_names
 from otv66.match import Match
 from otv66.rules import Rules
@@ -49,8 +49,9 @@ def save_file_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture(autouse=True)
 def no_locale(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No locale in the environment: the game speaks English, whatever the locale of whoever runs the tests."""
-    for name in LOCALE_VARIABLES:
+    """No locale and no ``COLUMNS`` in the environment: the game speaks English in 80-column lines, whatever the
+    environment of whoever runs the tests."""
+    for name in (*LOCALE_VARIABLES, "COLUMNS"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -266,7 +267,7 @@ def test_moves_can_be_typed_as_codes_and_wrong_ones_are_explained() -> None:
     not_available = next(code for code in ("AS", "TS", "AH", "TH", "AD") if code not in legal)
     _, text, _ = play(["--seed", "5", "--hotseat"], scripted("zz", not_available, "66", legal[-1].lower()))
     assert "'zz' is neither a move nor a command: type ? for help." in text
-    assert f"Not possible: {not_available}" in text
+    assert f"Not possible: {card_plain(parse_card(not_available), Style())}" in text
     assert "66 is claimed automatically in this game (claim: auto)." in text
     assert re.search(r"Player 1 leads \S+", text)
 
@@ -457,6 +458,7 @@ MISTYPED = [
     (["--packets", "4,x"], {"arg_argument", "arg_packets"}, "opcija --packets: '4,x': raspored čine paketi"),
     (["--lang", "xx"], {"arg_argument", "arg_language"}, "opcija --lang: 'xx': izaberite jedan od jezika sr-Latn, "),
     (["--seed", "-1"], {"arg_seed"}, "--seed mora biti od 0 do 9007199254740991"),
+    (["--seconds", "0"], {"arg_argument", "arg_seconds"}, "opcija --seconds: '0': vreme razmišljanja je broj sekundi"),
 ]
 """Mistyped command lines, the messages (:data:`ARGPARSE_MESSAGES`) they give and how the Serbian one begins."""
 
@@ -904,10 +906,25 @@ def test_in_serbian_moves_are_typed_with_serbian_letters_and_wrong_ones_explaine
     _, text, _ = play(["--seed", "5", "--hotseat", "--lang", "sr-Latn"], scripted(*answers))
     assert "„zz“ nije ni potez ni komanda: otkucajte ? za pomoć." in text
     assert "„TK“ nije ni potez ni komanda" in text
-    assert re.search(rf"Ne može: karta {not_available} (je već odigrana|nije otvorena na Vašim gomilama)\.", text)
+    drawn = card_plain(parse_card(not_available), Style())
+    assert re.search(rf"Ne može: karta {drawn} (je već odigrana|nije otvorena na Vašim gomilama)\.", text)
     assert "U ovoj partiji se 66 prijavljuje automatski." in text
     assert re.search(r"Igrač 1 igra \S+", text)
     assert not ENGLISH_WORDS.search(text), ENGLISH_WORDS.search(text)
+
+
+@pytest.mark.parametrize(("typed", "language"), [("AP", "sr-Latn"), ("ап", "sr-Cyrl"), ("AS", "en")])
+def test_a_card_refused_is_named_as_the_screen_draws_it_not_by_a_code_the_player_did_not_type(
+    typed: str, language: str
+) -> None:
+    # The leader of seed 5 has no ace of spades face up: a Serbian player types AP (as pik), and was answered
+    # about "AS", a code of the English letters.
+    _, text, _ = play(["--seed", "5", "--hotseat", "--lang", language], scripted(typed))
+    serbian = "Ne može: karta `A♠` nije otvorena"  # a card is drawn in Latin letters in either script
+    refusal = {"sr-Latn": serbian, "sr-Cyrl": to_cyrillic(serbian)}
+    refusal = {language: said.replace("`", "") for language, said in refusal.items()}
+    assert refusal.get(language, "Not possible: A♠ is not a face-up card on your piles.") in text
+    assert "AS" not in text.replace(typed, "")
 
 
 def test_the_marriage_question_in_cyrillic_takes_a_cyrillic_answer() -> None:
@@ -1041,3 +1058,20 @@ def test_the_save_file_keeps_how_often_moves_were_taken_back_and_hints_asked(sav
     play(FAST, scripted("y", "hint", "q"))
     saved = json.loads(save_file_in_tmp.read_text(encoding="utf-8"))
     assert (saved["undo_count"], saved["hint_count"]) == (1, 3), "the resumed match counts on"
+
+
+@pytest.mark.parametrize(
+    ("encoding", "language", "spoken"),
+    [("iso8859_5", "sr-Cyrl", "sr-Cyrl"), ("cp1250", "sr-Cyrl", "sr-Latn"), ("ascii", "sr-Latn", "en")],
+)
+def test_an_output_that_cannot_show_the_languages_letters_gets_one_it_can_not_a_traceback(
+    encoding: str, language: str, spoken: str
+) -> None:
+    # A terminal (or a file the game is redirected to) in an encoding without Cyrillic, or without č, ć, đ, š, ž.
+    written = io.BytesIO()
+    output = io.TextIOWrapper(written, encoding=encoding, newline="\n")
+    main(["--seed", "5", "--hotseat", "--no-save", "--lang", language], input=io.StringIO("q\n"), output=output)
+    output.flush()
+    said = written.getvalue().decode(encoding)
+    assert said.startswith(Texts.of(spoken)("match_start", against="", target=7))
+    assert said.endswith(Texts.of(spoken)("bye") + Texts.of(spoken)("not_saved") + "\n")
