@@ -640,7 +640,7 @@ def test_the_next_start_goes_on_with_the_match_where_it_was_left(save_file_in_tm
     _, first, _ = play(["--seed", "6", *FAST], scripted("1", "1", "q"))
     status, again, keyboard = play(FAST, scripted("y", "q"))
     assert status == 0
-    assert keyboard.prompts[0] == "Go on with it? (n: a new match takes its place) (y/n) "
+    assert keyboard.prompts[0] == "Go on with it? If not (n), a new match takes its place. (y/n) "
     assert re.search(r"An unfinished match against the computer \(beginner\) is saved in .*match\.json", flat(again))
     assert "Match seed 6, resumed." in flat(again)
     assert screens(again)[0] == screens(first)[-1]
@@ -945,7 +945,7 @@ def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> Non
         r"Računar \d; deljenje 1\)\.",
         flat(again),
     )
-    assert keyboard.prompts[0] == "Nastaviti je? (n: na njeno mesto dolazi nova partija) (d/n) "
+    assert keyboard.prompts[0] == "Nastaviti je? Ako ne (n), na njeno mesto dolazi nova partija. (d/n) "
     assert "Seme partije: 6; partija se nastavlja." in flat(again)
     assert re.search(r"Deljenje 1 se nastavlja \((deli Računar|delite Vi) po [\d,]+\)\.", again)
 
