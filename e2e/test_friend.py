@@ -14,6 +14,7 @@ a player sees it go to ``e2e/artifacts/friend-*.png``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -297,6 +298,12 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
                 delivered[id(me)] = link
     assert game_status(ana) == game_status(bo) == "over"
     assert ana.locator("#friend-turn").inner_text() == bo.locator("#friend-turn").inner_text()
+    # The deal's table is gone at its end: each player is told under the banner how it ended, in his own words.
+    ends = sorted(page.locator("#friend-news").inner_text() for page in devices)
+    assert ends == ["Deal 1 is over, drawn: no game points."] * 2 or (
+        re.fullmatch(r"Deal 1 is over: (Ana|Bo) wins \d game points?\.", ends[0])
+        and re.fullmatch(r"Deal 1 is over: you win \d game points?\.", ends[1])
+    ), ends
     # A trick the friend's card finished was left on the table a moment (player 1 is the friend, at the top). Each
     # trick is finished by one of them, so one table saw it; not always both (a player who wins every trick leads
     # them all, and only his table sees his friend finish one).
@@ -333,6 +340,11 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     assert deliver(offered_link(ana), bo) == "ready"
     assert game_status(ana) == game_status(bo) == "over"
     assert bo.locator("#friend-turn").inner_text() == "The match is over. Winner: Bo"
+    assert bo.locator("#friend-news").inner_text() == "Deal 1 was resigned: you win 3 game points."
+    assert ana.locator("#friend-news").inner_text() == "Deal 1 was resigned: Bo wins 3 game points."
+    ana.reload()  # the engine keeps how the deal ended: the page says it again
+    assert settled(ana) == "ready"
+    assert ana.locator("#friend-news").inner_text() == "Deal 1 was resigned: Bo wins 3 game points."
     # Bo received the last link: his own last one, long delivered, was still offered "to send to your friend". Ana
     # cannot know whether hers arrived: it stays offered.
     assert bo.locator("#friend-outgoing").is_hidden() and ana.locator("#friend-outgoing").is_visible()
@@ -373,3 +385,56 @@ def test_a_name_left_empty_is_asked_for_at_its_field_and_nothing_is_sent(devices
     bo.locator("#friend-accept-button").click()
     assert settled(bo) == "ready" and answer_note.is_hidden()
     assert bo.locator("#friend-turn").inner_text() == "Send the link below to Ana, then open the link Ana sends back"
+
+
+def test_a_link_pasted_into_the_address_bar_of_the_page_already_open_is_read(devices: tuple[Page, Page]) -> None:
+    """Bo has the page open; the invitation pasted into its address bar changes only the address's fragment (the page
+    is not loaded again): the invitation is read all the same, its address then cleared."""
+    ana, bo = devices
+    invitation = invited(ana)
+    bo.goto("/friend.html")
+    assert settled(bo) == "ready"
+    bo.goto(invitation)
+    bo.locator("#friend-accept").wait_for()
+    assert settled(bo) == "ready" and "Ana" in bo.locator("#friend-invited-by").inner_text()
+
+
+def test_a_link_opened_again_or_in_another_browser_says_where_it_belongs(
+    devices: tuple[Page, Page], browser: Browser, base_url: str
+) -> None:
+    """Bo's answer opened in another browser of his (a messenger's own) is of a match not kept there: said so, not
+    that the link cannot be read. Opened again from the chat where Ana received it, it lands on the match, refused;
+    Ana's own link pasted back by mistake is said to be hers, to send."""
+    ana, bo = devices
+    bo.goto(invited(ana))
+    bo.locator("#friend-accept").wait_for()
+    bo.locator("#friend-accept-name").fill("Bo")
+    bo.locator("#friend-accept-button").click()
+    settled(bo)
+    answer = offered_link(bo)
+    elsewhere = browser.new_context(base_url=base_url).new_page()
+    elsewhere.goto(answer)
+    assert settled(elsewhere) == "refused"
+    assert elsewhere.locator("#status").inner_text().startswith("This link is from a match not kept in this browser")
+    elsewhere.context.close()
+
+    assert deliver(answer, ana) == "ready"
+    ana.goto("about:blank")
+    ana.goto(answer)
+    assert settled(ana) == "refused"
+    assert ana.locator("#status").get_attribute("data-kind") == "friend_out_of_order"
+    assert ana.locator("#friend-turn").inner_text() == "Send the link below to Bo, then open the link Bo sends back"
+    assert deliver(offered_link(ana), ana) == "hint"
+    assert ana.locator("#status").inner_text().startswith("This is the link you made: send it to your friend")
+
+
+def test_the_forms_fields_are_a_fingers_height_on_a_phone(page: Page) -> None:
+    """The name, the rules' lists and the match's length are tapped on a phone: none is under 40 px tall (a checkbox's
+    target is its whole label)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("/friend.html?lang=sr-Cyrl")
+    assert settled(page) == "ready"
+    fields = page.locator("#friend-new .field input:not([type=checkbox]), #friend-new .field select").evaluate_all(
+        "fields => fields.map((f) => [f.id, f.getBoundingClientRect().height])"
+    )
+    assert len(fields) == 4 and [name for name, height in fields if height < 40] == [], fields

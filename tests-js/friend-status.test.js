@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
-import { playersText, statusText, turnText } from "../web/js/friend-status.js";
+import { dealEndText, playersText, statusText, turnText } from "../web/js/friend-status.js";
 import { pageLanguage } from "./fakes.js";
 
 /** Ana's match as her device (seat 0) sees it; `friend` is null until Bo's answer to the invitation is read. */
@@ -62,5 +62,35 @@ describe("the friend named once his answer is read", () => {
     restoreLanguage = pageLanguage("en");
     assert.equal(statusText(anas("over")), "the match is over");
     assert.equal(turnText(anas("play")), "Your turn: play a card");
+  });
+});
+
+describe("the end of a deal, said until the next deal's first card", () => {
+  /** Bo's match (seat 1) with the engine's `last_deal`, and the next deal's table (none yet, or cards played). */
+  const bos = (lastDeal, next = null) => ({ ...anas("play"), seat: 1, last_deal: lastDeal, deal: next });
+  const playedOut = (number, awards, winner) => ({ number, awards, resigned: null, result: { winner } });
+  const resignedBy = (number, awards, seat) => ({ number, awards, resigned: seat, result: null });
+
+  test("says who won it and with how many game points, in the Serbian forms of the count", () => {
+    restoreLanguage = pageLanguage("sr-Latn");
+    assert.equal(dealEndText(bos(playedOut(1, [0, 1], 1))), "Deljenje 1 je završeno: dobijate 1 poen partije.");
+    assert.equal(dealEndText(bos(playedOut(2, [2, 0], 0))), "Deljenje 2 je završeno: Ana dobija 2 poena partije.");
+    assert.equal(dealEndText(bos(resignedBy(3, [0, 3], 0))), "Deljenje 3 je predato: dobijate 3 poena partije.");
+    assert.equal(dealEndText(bos(playedOut(4, [0, 0], null))), "Deljenje 4 je završeno nerešeno: bez poena partije.");
+  });
+
+  test("in English too, a resignation named, a draw bonus carried into the deal counted", () => {
+    restoreLanguage = pageLanguage("en");
+    assert.equal(dealEndText(bos(resignedBy(1, [3, 0], 1))), "Deal 1 was resigned: Ana wins 3 game points.");
+    assert.equal(dealEndText(bos(playedOut(2, [0, 2], 1))), "Deal 2 is over: you win 2 game points.");
+  });
+
+  test("says nothing before a deal has ended, or once the next deal's first card is played", () => {
+    restoreLanguage = pageLanguage("en");
+    const table = (tricks, trick) => ({ tricks_played: tricks, trick });
+    assert.equal(dealEndText(bos(null)), null);
+    assert.equal(dealEndText(bos(playedOut(1, [1, 0], 0), table(0, []))), "Deal 1 is over: Ana wins 1 game point.");
+    assert.equal(dealEndText(bos(playedOut(1, [1, 0], 0), table(0, [{ player: 0, card: "AS" }]))), null);
+    assert.equal(dealEndText(bos(playedOut(1, [1, 0], 0), table(1, []))), null);
   });
 });

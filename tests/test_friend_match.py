@@ -122,6 +122,26 @@ def test_a_whole_match_between_two_devices_ends_alike_on_both(fresh: tuple[Frien
     assert alice.status() == bob.status() == "over"
 
 
+def test_both_devices_are_told_how_the_last_deal_ended_also_after_a_restart(
+    fresh: tuple[FriendMatch, FriendMatch],
+) -> None:
+    """The deal's table is gone once it ends (the next deal starts at once): the state says how it ended."""
+    alice, bob = fresh
+    assert alice.to_state()["last_deal"] is None, "no deal has ended yet"
+    rng = random.Random(7)
+    players, turn = (alice, bob), 1
+    while not alice.match.is_over:
+        play_on(players[turn], players[1 - turn], rng)
+        turn = 1 - turn
+    result = alice.match.deals[0].result
+    assert result is not None and result["winner"] is not None
+    awards = [0, 0]
+    awards[result["winner"]] = result["game_points"]
+    told = {"number": 1, "awards": awards, "resigned": None, "result": result}
+    for side in (alice, bob, FriendMatch.from_text(bob.to_text())):
+        assert side.to_state()["last_deal"] == told
+
+
 def test_at_the_end_only_the_player_who_sent_the_last_link_is_offered_it_again(
     fresh: tuple[FriendMatch, FriendMatch],
 ) -> None:
@@ -307,6 +327,7 @@ def test_a_resigned_deal_goes_to_the_friend_with_three_game_points_and_the_next_
         assert side.match.game_points == (3, 0) and not side.match.is_over
         assert side.to_state()["deal_number"] == 2 and side.to_state()["resigned"] == [1]
         assert side.finished[0]["resigned"] == bob.seat
+        assert side.to_state()["last_deal"] == {"number": 1, "awards": [3, 0], "resigned": 1, "result": None}
     assert alice.status() == "send"  # her second shuffle of deal 2 is due
     again = FriendMatch.from_text(alice.to_text())
     assert again.match.game_points == (3, 0) and again.to_text() == alice.to_text()

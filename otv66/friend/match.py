@@ -174,6 +174,7 @@ class FriendMatch:
         as ``{"top": None, "hidden": ..., "unopened": True}``, ``legal_moves`` this player's own and
         ``last_trick`` (:meth:`otv66.deal.Deal.last_trick_dict`: the page shows a trick the friend's move finished).
         ``link_answered`` is :attr:`link_answered` (at the match's end the page offers the last link only if not).
+        ``last_deal`` is how the last finished deal ended (:meth:`_last_deal`), ``None`` before one has.
         """
         match, deal = self.match, self.deal
         view = None
@@ -197,7 +198,23 @@ class FriendMatch:
             "deal_number": self._deal_number(),
             "status": self.status(),
             "link_answered": self.link_answered,
+            "last_deal": self._last_deal(),
             "deal": view,
+        }
+
+    def _last_deal(self) -> dict[str, Any] | None:
+        """The last finished deal: its ``number``, the game points it gave each player (``awards``, a draw bonus
+        carried into it included), the seat that ``resigned`` it (``None``: played out) and its docs/record-format.md
+        ``result`` (``None`` when it was resigned). Its table is gone once it ends (the next deal starts at once), so
+        the page says from this how it ended."""
+        if not self.finished:
+            return None
+        index = len(self.finished) - 1
+        return {
+            "number": index + 1,
+            "awards": list(self.match.awards()[index]),
+            "resigned": self.finished[index].get("resigned"),
+            "result": self.match.deals[index].result,
         }
 
     def _unopened_tops(self) -> list[tuple[int, int]]:

@@ -26,7 +26,7 @@ import {
   wireNameField,
 } from "./friend-invite.js";
 import { friendLinkIn, readPaste } from "./friend-paste.js";
-import { playersText, statusText, turnText } from "./friend-status.js";
+import { dealEndText, playersText, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { t } from "./i18n.js";
@@ -167,6 +167,9 @@ function renderMatch() {
   const banner = byId("friend-turn");
   banner.dataset.turn = state.status;
   banner.textContent = turnText(state);
+  const news = byId("friend-news");
+  news.textContent = dealEndText(state) ?? "";
+  news.hidden = !news.textContent;
   byId("table").hidden = !state.deal;
   renderTable(document, drawnState(state), tableView(state, settings, busy, shownTrick));
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
@@ -230,7 +233,9 @@ async function onCard(player, code) {
 
 /**
  * Read a link (from the address or the paste box): an invitation to read (showInvitation), or the friend's next
- * message.
+ * message. A link of a match not kept here (opened in another browser than the one the match is played in) is said
+ * to be so. A link refused is said over its match, shown (one opened again from a chat lands on the match, not on
+ * the list); this player's own last link, pasted back, is said to be his, to send.
  */
 async function openLink(/** @type {string} */ text) {
   const peek = await engine.call("friend_peek", { link: text });
@@ -239,7 +244,19 @@ async function openLink(/** @type {string} */ text) {
     setStatus("ready", ""); // the invitation's box says it
     return;
   }
-  const answer = await engine.call("friend_receive", { link: text });
+  if (!peek.known) {
+    setStatus("refused", t("friendNotHere"));
+    return;
+  }
+  let answer;
+  try {
+    answer = await engine.call("friend_receive", { link: text });
+  } catch (error) {
+    await openMatch(peek.id);
+    if (text !== lastLink) throw error;
+    setStatus("hint", t("friendOwnLink"));
+    return;
+  }
   field("friend-paste").value = ""; // read: left there, it would look like a link still to open
   take(answer);
   if (answer.state.status === "send") take(await engine.call("friend_link", { id: answer.state.id }));
@@ -433,20 +450,31 @@ async function start() {
   renderMatch();
   renderList();
   setStatus("ready", "");
-  await reopenShown();
+  // A link pasted into the address bar of this tab, already open, changes only the address's fragment: read it too.
+  window.addEventListener("hashchange", () => void openAddressLink());
+  if (!(await openAddressLink())) await reopenShown();
 }
 
 /**
- * Show what the address asks for (a friend's link: an invitation, or his next message), else the match this tab
- * showed before it loaded again (a reload, a language change, a return to a tab the browser had put away).
+ * Read the friend's link in the page's address, if it holds one (an invitation, or his next message), and take it
+ * out of the address (an invitation comes back into it while it is read). Whether there was one.
+ * @returns {Promise<boolean>}
+ */
+async function openAddressLink() {
+  const link = location.hash.startsWith("#f1.") ? friendLinkIn(location.hash) : null; // a sentence's "." not read
+  if (!link) return false;
+  showInAddress("");
+  await run(() => openLink(link));
+  return true;
+}
+
+/**
+ * Show the match this tab showed before it loaded again (a reload, a language change, a return to a tab the browser
+ * had put away).
  */
 async function reopenShown() {
-  const link = location.hash.startsWith("#f1.") ? friendLinkIn(location.hash) : null; // a sentence's "." not read
   const reopen = matchToReopen();
-  if (link) {
-    showInAddress(""); // an invitation comes back into it while it is read
-    await run(() => openLink(link));
-  } else if (reopen && storedMatches().some(({ state }) => state.id === reopen)) await run(() => openMatch(reopen));
+  if (reopen && storedMatches().some(({ state }) => state.id === reopen)) await run(() => openMatch(reopen));
 }
 
 start();

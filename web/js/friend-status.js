@@ -63,3 +63,23 @@ export function turnText(state) {
 export function playersText(state) {
   return `${shownPlayers(state).join(" – ")} ${state.game_points.join(":")}`;
 }
+
+/**
+ * How the last finished deal ended (the engine's `last_deal`), in one sentence for this device's player: who won it
+ * and with how many game points (a draw bonus carried into it included), or that it was drawn or resigned. Its table
+ * is gone once it ends (the next deal starts at once), and the score alone does not say why it moved: the sentence
+ * stands until the next deal's first card is played. Null when no deal has ended, or once that card is played.
+ * @param {FriendState} state
+ * @returns {string | null}
+ */
+export function dealEndText(state) {
+  const last = state.last_deal;
+  const next = state.deal;
+  if (!last || (next && (next.tricks_played > 0 || next.trick.length > 0))) return null;
+  const { number, awards, resigned } = last;
+  const winner = resigned === null ? (last.result?.winner ?? null) : 1 - resigned;
+  if (winner === null) return t("friendDealEnd_drawn", { number });
+  const outcome = winner === state.seat ? "won" : "lost";
+  const how = resigned === null ? "" : "Resigned";
+  return t(`friendDealEnd_${outcome}${how}`, { number, points: awards[winner], name: shownPlayers(state)[winner] });
+}

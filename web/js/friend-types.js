@@ -12,6 +12,7 @@
  * @property {boolean} forfeit  option forfeit (docs/rules.md 6.5): a player may resign a deal
  * @property {boolean} can_resign  this player may resign the deal now
  * @property {[number, number]} game_points
+ * @property {FriendLastDeal | null} last_deal  how the last finished deal ended; null before one has
  * @property {number | null} winner
  * @property {number} deal_number
  * @property {"play" | "send" | "wait" | "over"} status
@@ -24,6 +25,12 @@
  * @typedef {Omit<PublicView, "piles"> & {piles: FriendPile[][], last_trick: LastTrick | null}} FriendDealView
  *
  * @typedef {{top: string | null, hidden: boolean, unopened?: boolean}} FriendPile
+ *
+ * @typedef {object} FriendLastDeal
+ * @property {number} number  the deal's number, from 1
+ * @property {[number, number]} awards  the game points it gave each player (a draw bonus carried into it included)
+ * @property {number | null} resigned  the seat that resigned it; null: it was played out
+ * @property {{winner: number | null} | null} result  its result (docs/record-format.md); null when resigned
  *
  * @typedef {object} FriendAnswer
  * @property {FriendState} state

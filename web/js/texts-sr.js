@@ -374,6 +374,15 @@ export const SR = {
   friendStatus_over: "partija je gotova",
   friendStatus_invited: "čeka se odgovor na pozivnicu",
   friendUnknown: "prijatelj",
+  friendDealEnd_won: "Deljenje {number} je završeno: dobijate {points} {points|poen|poena|poena} partije.",
+  friendDealEnd_lost: "Deljenje {number} je završeno: {name} dobija {points} {points|poen|poena|poena} partije.",
+  friendDealEnd_wonResigned: "Deljenje {number} je predato: dobijate {points} {points|poen|poena|poena} partije.",
+  friendDealEnd_lostResigned: "Deljenje {number} je predato: {name} dobija {points} {points|poen|poena|poena} partije.",
+  friendDealEnd_drawn: "Deljenje {number} je završeno nerešeno: bez poena partije.",
+  friendNotHere:
+    "Ovaj link je iz partije koja nije sačuvana u ovom pregledaču: otvorite ga u pregledaču u kome ste napravili ili prihvatili pozivnicu (nalepite ga tamo).",
+  friendOwnLink:
+    "Ovo je link koji ste Vi napravili: pošaljite ga prijatelju, a ovde otvorite link koji Vam prijatelj vrati.",
   friendPasteEmpty: "Prvo nalepite link koji Vam je prijatelj poslao.",
   friendPasteNoLink: "U tekstu nema linka.",
   friendPasteSite_challenge: "Ovo je link klupskog izazova:",
