@@ -8,8 +8,9 @@ refused with the match kept. The page is ordered for a newcomer (the invitation 
 invitation into view on a phone; the friend is "your friend" until his answer is read; a language chosen on the
 page is kept for the links that follow; a reload shows again what the tab showed; the paste box says what it was
 given when that is no friend's link; a name left empty is asked for at its field, nothing sent. A newcomer reads
-what the page is under its top bar, and the status line says nothing until it has news. Screenshots of the table as
-a player sees it go to ``e2e/artifacts/friend-*.png``.
+what the page is under its top bar, and the status line says nothing until it has news. A finished match offers a
+rematch: the same friend, the same rules. Screenshots of the table as a player sees it go to
+``e2e/artifacts/friend-*.png``.
 """
 
 from __future__ import annotations
@@ -332,13 +333,7 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     """Option forfeit (on by default): Ana gives up the deal; with a match to 1 game point, Bo has won it."""
     ana, bo = devices
     started(ana, bo)
-    play_a_card(bo)
-    assert deliver(offered_link(bo), ana) == "ready"
-    ana.once("dialog", lambda dialog: dialog.accept())
-    ana.locator("#friend-resign").click()
-    assert settled(ana) == "ready"
-    assert deliver(offered_link(ana), bo) == "ready"
-    assert game_status(ana) == game_status(bo) == "over"
+    resigned_to_the_end(ana, bo)
     assert bo.locator("#friend-turn").inner_text() == "The match is over. Winner: Bo"
     assert bo.locator("#friend-news").inner_text() == "Deal 1 was resigned: you win 3 game points."
     assert ana.locator("#friend-news").inner_text() == "Deal 1 was resigned: Bo wins 3 game points."
@@ -348,6 +343,72 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     # Bo received the last link: his own last one, long delivered, was still offered "to send to your friend". Ana
     # cannot know whether hers arrived: it stays offered.
     assert bo.locator("#friend-outgoing").is_hidden() and ana.locator("#friend-outgoing").is_visible()
+
+
+def resigned_to_the_end(ana: Page, bo: Page) -> None:
+    """After started(): Bo plays a card, Ana resigns the deal and her link reaches Bo; the match to 1 game point is
+    Bo's."""
+    play_a_card(bo)
+    assert deliver(offered_link(bo), ana) == "ready"
+    ana.once("dialog", lambda dialog: dialog.accept())
+    ana.locator("#friend-resign").click()
+    assert settled(ana) == "ready"
+    assert deliver(offered_link(ana), bo) == "ready"
+    assert game_status(ana) == game_status(bo) == "over"
+
+
+ANAS_OWN_RULES = (
+    "localStorage.setItem('otv66.settings', "
+    "JSON.stringify({rules: {must_beat: true, claim: 'manual', draw_bonus: true}}))"
+)
+"""Ana's Settings (her device only): the rules her form offers, none of them the default."""
+
+
+def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules(devices: tuple[Page, Page]) -> None:
+    """At the match's end each player is offered a rematch under the banner (Ana, who still has her last link to
+    send, under that link). Bo takes it: his invitation is made with his name in the finished match and its rules and
+    forfeit option, whatever his own form held, and said to be for Ana. Ana reads it as Bo's, with those rules; once
+    accepted a new match is under way, and the finished one stays in both lists."""
+    ana, bo = devices
+    ana.context.add_init_script(ANAS_OWN_RULES)
+    started(ana, bo)
+    resigned_to_the_end(ana, bo)
+    for page in devices:
+        rematch = page.locator("#friend-rematch")
+        assert rematch.is_visible() and rematch.inner_text() == "Rematch"
+        assert above(page.locator("#friend-news"), rematch) and rematch.bounding_box()["height"] >= 40
+    assert above(ana.locator("#friend-outgoing"), ana.locator("#friend-rematch"))
+    bo.locator("#setting-target").fill("5")  # his form, never used (he accepted), holds other rules
+    bo.locator("#friend-forfeit").uncheck()
+    bo.locator("#friend-rematch").click()
+    assert settled(bo) == "ready"
+    assert bo.locator("#status").inner_text() == "The rematch invitation is ready (for Ana)."
+    assert bo.evaluate("document.activeElement.id") in ("friend-copy", "friend-share")  # as after the form's own
+    assert bo.locator("#friend-turn").inner_text().startswith("Send the invitation below to your friend")
+
+    assert deliver(offered_link(bo), ana) == "ready"
+    assert ana.locator("#friend-invited-by").inner_text() == "Bo invites you to a match with these rules:"
+    assert ana.locator("#friend-invite-rules li").all_inner_texts() == [
+        "Match to: 1",
+        "Following suit, beat the led card if you can: yes",
+        "Claiming 66: manual (66 button)",
+        "Next dealer: alternate",
+        "After a drawn deal, +1 game point to the next deal's winner: yes",
+        "A player may resign a deal (the friend wins it with 3 game points): yes",
+    ]
+    ana.locator("#friend-accept-name").fill("Ana")
+    ana.locator("#friend-accept-button").click()
+    assert settled(ana) == "ready"
+    assert deliver(offered_link(ana), bo) == "ready"
+    assert deliver(offered_link(bo), ana) == "ready"
+    assert {game_status(ana), game_status(bo)} == {"play", "wait"}
+    for page in devices:
+        assert page.locator("#friend-rematch").is_hidden()
+        listed = page.locator("#friend-list button")
+        assert listed.count() == 2
+        finished, new = (listed.filter(has_text=players) for players in ("Ana – Bo 0:3", "Bo – Ana 0:0"))  # noqa: RUF001
+        assert finished.get_attribute("data-status") == "over" and "the match is over" in finished.inner_text()
+        assert new.get_attribute("data-status") in ("play", "wait") and "current" in (new.get_attribute("class") or "")
 
 
 def test_a_name_left_empty_is_asked_for_at_its_field_and_nothing_is_sent(devices: tuple[Page, Page]) -> None:

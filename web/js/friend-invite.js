@@ -24,6 +24,19 @@ export function showRuleFields(rules) {
 }
 
 /**
+ * Fill the whole invitation form: the player's `name`, the `rules` and the forfeit option (a rematch: those of the
+ * match just finished, not the ones the form held).
+ * @param {string} name
+ * @param {Rules} rules
+ * @param {boolean} forfeit
+ */
+export function fillInvitation(name, rules, forfeit) {
+  /** @type {HTMLInputElement} */ (byId("friend-name")).value = name;
+  showRuleFields(rules);
+  /** @type {HTMLInputElement} */ (byId("friend-forfeit")).checked = forfeit;
+}
+
+/**
  * Whether the invitation's rules can be sent: a match length the engine takes (else the field's note says so; with
  * `focus`, on sending, the field gets the focus).
  * @param {boolean} [focus]

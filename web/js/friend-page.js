@@ -20,13 +20,14 @@ import {
   checkRules,
   chosenForfeit,
   chosenRules,
+  fillInvitation,
   showRuleFields,
   showRules,
   typedName,
   wireNameField,
 } from "./friend-invite.js";
 import { friendLinkIn, readPaste } from "./friend-paste.js";
-import { dealEndText, playersText, statusText, turnText } from "./friend-status.js";
+import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { t } from "./i18n.js";
@@ -174,6 +175,7 @@ function renderMatch() {
   renderTable(document, drawnState(state), tableView(state, settings, busy, shownTrick));
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
+  byId("friend-rematch").hidden = state.status !== "over";
   const outgoing = byId("friend-outgoing");
   // At the match's end, the player who received the last move has nothing left to send. (While a match goes on, the
   // last link stays offered: it may not have arrived.)
@@ -334,6 +336,37 @@ function showInAddress(/** @type {string} */ link) {
 }
 
 /**
+ * Make an invitation from what the new-match form holds (the name, the rules, the forfeit option) and offer its link
+ * to send; `made` is what the status line then says. A name or a match length missing is asked for at its field, and
+ * nothing is sent.
+ * @param {string} made
+ */
+function inviteFromForm(made) {
+  if (!checkRules(true)) return;
+  const name = typedName(field("friend-name"), "friendNameNeeded");
+  if (name === null) return;
+  run(async () => {
+    const rules = chosenRules(settings.rules);
+    take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }));
+    setStatus("ready", made);
+    showLinkToSend();
+  });
+}
+
+/**
+ * A rematch of the finished match on the table: the new-match form is filled with this player's name in it, its
+ * rules and its forfeit option, and the invitation is made as the form makes one. The invitation names only who
+ * invites (a new match's friend is unknown until he answers), so the status line says whom it is for. The finished
+ * match stays in the list.
+ */
+function rematch() {
+  if (current?.status !== "over") return;
+  const players = shownPlayers(current);
+  fillInvitation(players[current.seat], current.rules, current.forfeit);
+  inviteFromForm(t("friendRematchMade", { name: players[1 - current.seat] }));
+}
+
+/**
  * The invitation forms: make one (the rules chosen), or accept one whose rules are shown (nothing sent before).
  * Either needs the player's name: without it the name field says so (typedName) and nothing is sent.
  */
@@ -343,16 +376,9 @@ function wireInvitation() {
   byId("friend-new").addEventListener("input", () => checkRules()); // the target's note follows what is typed
   byId("friend-new").addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!checkRules(true)) return;
-    const name = typedName(field("friend-name"), "friendNameNeeded");
-    if (name === null) return;
-    run(async () => {
-      const rules = chosenRules(settings.rules);
-      take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }));
-      setStatus("ready", t("friendInviteMade"));
-      showLinkToSend();
-    });
+    inviteFromForm(t("friendInviteMade"));
   });
+  byId("friend-rematch").addEventListener("click", rematch);
   byId("friend-accept-button").addEventListener("click", () => {
     const name = typedName(field("friend-accept-name"), "friendAnswerNameNeeded");
     if (name === null) return;

@@ -320,6 +320,8 @@ export const EN = {
   friendAnswerNameNeeded: "Enter your name: your friend sees it in your answer.",
   friendInvite: "Make the invitation",
   friendInviteMade: "The invitation is ready.",
+  friendRematch: "Rematch",
+  friendRematchMade: "The rematch invitation is ready (for {name}).",
   friendAccepted: "Invitation accepted.",
   friendInvited: "An invitation to a match",
   friendAccept: "Accept",

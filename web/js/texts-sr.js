@@ -341,6 +341,8 @@ export const SR = {
   friendAnswerNameNeeded: "Upišite svoje ime: prijatelj ga vidi u Vašem odgovoru.",
   friendInvite: "Napravite pozivnicu",
   friendInviteMade: "Pozivnica je napravljena.",
+  friendRematch: "Revanš",
+  friendRematchMade: "Pozivnica za revanš je napravljena (za: {name}).",
   friendAccepted: "Pozivnica je prihvaćena.",
   friendInvited: "Poziv na partiju",
   friendAccept: "Prihvatite",
