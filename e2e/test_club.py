@@ -269,7 +269,10 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     # The claim rule is a list naming both ways, worded as on the friend page, with its note: what manual costs.
     claim, note = page.locator("#club-manual-claim"), page.locator("#club-claim-note")
     assert claim.locator("option").all_inner_texts() == ["аутоматски", "ручно (дугме 66)"]
-    assert note.inner_text() == "Ручно: играч сам пријављује 66; пријава испод 66 даје противнику 2 поена партије."
+    assert note.inner_text() == (
+        "Ручно: сваки играч сам пријављује 66 и сам броји поене (не приказују се до краја дељења); "
+        "пријава испод 66 даје противнику 2 поена партије."
+    )
     assert claim.get_attribute("aria-describedby") == "club-claim-note"
     claim.select_option("manual")
     # The browser's date field may write the day in its own order (12/08/2026): the note says it the Serbian way.

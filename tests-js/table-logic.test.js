@@ -143,7 +143,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
       "Deal won by Ana",
       "All 16 tricks were played; the higher score wins.",
       "Computer: no trick won — 3 game points to the winner.",
-      "plus 1 for the drawn deal before it",
+      "Draw bonus: +1 (1 drawn deal before this one), 4 game points in all to the winner.",
     ]);
   });
 

@@ -281,10 +281,12 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
  * @param {Player | null} you  the seat of the person at the screen, whom the page calls "Vi"/"You" (against the
  *   computer): a sentence about him is said to him ("Dobili ste deljenje"), not of him ("Deljenje dobija: Vi");
  *   null when the page addresses nobody (two people at one screen, a replay)
+ * @param {number} [bonusAfter]  the draw bonus waiting after the deal (the match's `draw_bonus_pending`): a drawn
+ *   deal says what it leaves for the next deal's winner
  */
-export function explainResult(result, names, awarded, you) {
+export function explainResult(result, names, awarded, you, bonusAfter = 0) {
   const lines = [];
-  if (result.winner === null) return [t("draw")];
+  if (result.winner === null) return bonusAfter ? [t("draw"), t("drawBonusNext", { n: bonusAfter })] : [t("draw")];
   const winner = result.winner;
   const loser = 1 - winner;
   lines.push(winner === you ? t("winsDealYou") : t("winsDeal", { name: names[winner] }));
@@ -299,7 +301,9 @@ export function explainResult(result, names, awarded, you) {
     );
     lines.push(t(`why${result.game_points}`, { name: names[loser], score: result.scores[loser] }));
   }
-  if (awarded > result.game_points) lines.push(t("drawBonus"));
+  // Each drawn deal in a row before this one added a point (docs/rules.md 8): said with how many, and the sum.
+  const extra = awarded - result.game_points;
+  if (extra > 0) lines.push(t("drawBonus", { extra, award: awarded }));
   return lines;
 }
 
@@ -321,7 +325,7 @@ export function showDealResult(dialog, state, names, shortNames, you, { reviewAv
   const result = /** @type {DealResult} */ (deal.result);
   const awards = match.deals[match.deals.length - 1]?.awarded ?? [0, 0];
   const awarded = result.winner === null ? 0 : awards[result.winner];
-  const lines = explainResult(result, names, awarded, you);
+  const lines = explainResult(result, names, awarded, you, match.draw_bonus_pending);
   // Each number after its player's name and a colon ("Igrač 1: 26 poena"): "Igrač 1 26" read as "Igrač 126". A
   // name does not break across lines either.
   const [name0, name1] = shortNames.map(unbroken);

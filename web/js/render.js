@@ -263,7 +263,8 @@ function renderDealNumber(element, number) {
 
 /**
  * The top bar's game points, each beside its player's name ("Vi 0 : 2 Računar (do 7)", a long name cut short with
- * "…" by table.css); a screen reader hears them as one sentence ("Poeni partije: Vi 0, Računar 2 (do 7)").
+ * "…" by table.css); a screen reader hears them as one sentence ("Poeni partije: Vi 0, Računar 2 (do 7)"). A draw
+ * bonus waiting for the next deal's winner is shown beside the target ("(do 7, +1)") and said after it.
  * @param {HTMLElement} score  `#match-score`
  * @param {DrawnState["match"] | undefined} match
  * @param {string[]} names
@@ -271,12 +272,18 @@ function renderDealNumber(element, number) {
 function renderMatchScore(score, match, names) {
   const [a, b] = match?.game_points ?? [0, 0];
   const target = match?.target ?? 0;
+  const bonus = match?.draw_bonus_pending ?? 0;
   setText(score, ".match-name-0", match ? names[0] : "");
   setText(score, ".match-value", match ? `${a} : ${b}` : "");
   setText(score, ".match-name-1", match ? names[1] : "");
-  setText(score, ".match-target", match ? t("gamePointsTarget", { target }) : "");
-  const spoken = { name0: names[0], a, name1: names[1], b, target };
-  setText(score, ".match-spoken", match ? t("gamePointsSpoken", spoken) : "");
+  const targetText = bonus ? t("gamePointsBonus", { target, n: bonus }) : t("gamePointsTarget", { target });
+  setText(score, ".match-target", match ? targetText : "");
+  const spoken = t("gamePointsSpoken", { name0: names[0], a, name1: names[1], b, target });
+  setText(
+    score,
+    ".match-spoken",
+    match ? [spoken, ...(bonus ? [t("gamePointsBonusSpoken", { n: bonus })] : [])].join(" ") : "",
+  );
 }
 
 /**

@@ -99,6 +99,7 @@ export function showSettings(dialog, settings, levels) {
       ${checkbox("deal-always", t("dealAlwaysPlan", { plan: planText(dealing.plan) }), dealing.always)}
     </fieldset>
     <fieldset><legend>${escapeHtml(t("matchRules"))}</legend>
+      <p class="field-note" id="match-rules-note">${escapeHtml(t("matchRulesNote"))}</p>
       ${ruleFields(rules)}
     </fieldset>
     <fieldset><legend>${escapeHtml(t("settingsLook"))}</legend>

@@ -34,7 +34,8 @@ export const SR_LEARN = {
   rulesClaimAuto: "Igra sama prijavljuje 66 čim ga neko dostigne.",
   rulesClaimManual:
     "U ovoj partiji 66 prijavljujete sami, dugmetom „66!“, odmah posle odnetog štiha ili prijavljenog marijaža. Poeni se ne prikazuju: brojite ih sami. Prijava ispod 66 daje protivniku 2 poena partije.",
-  rulesDrawBonus: "Posle nerešenog deljenja pobednik sledećeg dobija poen partije više.",
+  rulesDrawBonus:
+    "Posle nerešenog deljenja pobednik sledećeg deljenja dobija poen partije više; posle više nerešenih zaredom, po jedan za svako.",
   rulesFairTitle: "Računar igra pošteno",
   rulesFair:
     "Računar vidi samo ono što vidite i Vi: otvorene i odigrane karte. Ni on ne zna zatvorene karte, pa računa sa svim kartama koje niko još nije video.",
@@ -81,7 +82,8 @@ export const EN_LEARN = {
   rulesClaimAuto: "The game claims 66 as soon as a player reaches it.",
   rulesClaimManual:
     "In this match you claim 66 yourself, with the “66!” button, right after winning a trick or announcing a marriage. The points are not shown: count them yourself. A claim below 66 gives the opponent 2 game points.",
-  rulesDrawBonus: "After a drawn deal the winner of the next one gets 1 extra game point.",
+  rulesDrawBonus:
+    "After a drawn deal the winner of the next one gets 1 extra game point; after several drawn deals in a row, 1 for each.",
   rulesFairTitle: "The computer plays fair",
   rulesFair:
     "The computer sees only what you see: the face-up cards and the cards played. It does not know the face-down cards either, and reckons with every card nobody has seen yet.",

@@ -198,7 +198,8 @@
  * What render.js draws: the bridge state, or a replayed position in its shape (replay.js), which has no seats,
  * phase, packet plan or last trick.
  * @typedef {object} DrawnState
- * @property {Omit<MatchState, "next_dealer" | "draw_bonus_pending"> | null} match
+ * @property {(Omit<MatchState, "next_dealer" | "draw_bonus_pending"> & {draw_bonus_pending?: number}) | null} match
+ *   (a replayed position has no draw bonus pending)
  * @property {(PublicView & {number: number}) | null} deal
  * @property {number} undo_count
  * @property {number} [hint_count]  (none in a replayed position)

@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, test } from "node:test";
+
+import { setLanguage } from "../web/js/i18n.js";
+import { explainResult } from "../web/js/panels.js";
+import { rulesMarkup } from "../web/js/rules-panel.js";
+import { DEFAULT_RULES } from "../web/js/settings.js";
+import { pageLanguage } from "./fakes.js";
+
+let restoreLanguage;
+beforeEach(() => {
+  restoreLanguage = pageLanguage("en");
+});
+afterEach(() => restoreLanguage());
+
+const names = ["Ana", "Computer"];
+const won = { winner: 0, game_points: 2, scores: [70, 20], tricks: [6, 2], reason: "reached_66" };
+const drawn = { winner: null, game_points: 0, scores: [65, 65], tricks: [8, 8], reason: "draw" };
+
+describe("the draw bonus in a deal's result (docs/rules.md 6.3, 8)", () => {
+  test("a win after two drawn deals in a row names both points of the bonus and the sum", () => {
+    assert.equal(
+      explainResult(won, names, 4, null).at(-1),
+      "Draw bonus: +2 (2 drawn deals before this one), 4 game points in all to the winner.",
+    );
+  });
+
+  test("in Serbian, with the word forms of each number", () => {
+    setLanguage("sr-Latn");
+    assert.equal(
+      explainResult(won, names, 3, null).at(-1),
+      "Bonus za nerešeno: +1 (1\u00a0nerešeno deljenje pre ovog), ukupno 3\u00a0poena partije pobedniku.",
+    );
+    assert.equal(
+      explainResult(won, names, 4, null).at(-1),
+      "Bonus za nerešeno: +2 (2\u00a0nerešena deljenja pre ovog), ukupno 4\u00a0poena partije pobedniku.",
+    );
+    assert.equal(
+      explainResult({ ...won, game_points: 1 }, names, 6, null).at(-1),
+      "Bonus za nerešeno: +5 (5\u00a0nerešenih deljenja pre ovog), ukupno 6\u00a0poena partije pobedniku.",
+    );
+  });
+
+  test("a drawn deal says what it leaves for the next deal's winner, when the option is on", () => {
+    assert.deepEqual(explainResult(drawn, names, 0, null, 2), [
+      "A draw: no game points, and the same dealer deals again.",
+      "The winner of the next deal gets 2 extra game points (draw bonus).",
+    ]);
+    assert.deepEqual(explainResult(drawn, names, 0, null), [
+      "A draw: no game points, and the same dealer deals again.",
+    ]);
+  });
+});
+
+describe("How to play, told for the table's rule options", () => {
+  test("the draw bonus counts each drawn deal in a row", () => {
+    const told = rulesMarkup("french", { ...DEFAULT_RULES, draw_bonus: true });
+    assert.match(told, /after several drawn deals in a row, 1 for each/);
+  });
+});
