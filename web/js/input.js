@@ -92,6 +92,20 @@ export function focusLost() {
 }
 
 /**
+ * A keyboard player whose focused card left its pile empty (played from a pile with no card under it) keeps the focus
+ * among `player`'s cards, on their Tab stop (render.js): it must not fall to the page's body while the other player
+ * answers, where a screen reader loses its place and Tab starts again from the top of the page.
+ * @param {ParentNode} root
+ * @param {number} player
+ */
+export function keepFocusOnCards(root, player) {
+  if (!usingKeyboard() || !focusLost()) return;
+  /** @type {HTMLElement | null} */ (
+    root.querySelector(`#piles-${player} .card.top[tabindex="0"]:not([hidden])`)
+  )?.focus();
+}
+
+/**
  * Wire the table: `onCard(player, code, button)` for a chosen card.
  * Returns nothing; listeners live as long as the page.
  * @param {Element} root

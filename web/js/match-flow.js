@@ -13,7 +13,7 @@ import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
-import { focusLost, usingKeyboard } from "./input.js";
+import { focusLost, keepFocusOnCards, usingKeyboard } from "./input.js";
 import { explainRefusal } from "./learn.js";
 import {
   askClaim,
@@ -167,6 +167,7 @@ export class MatchFlow {
         case "human_deals":
         case "computer_deals":
           await this.startDeal(game, game.phase);
+          this.keepKeyboardFocus(); // the dealing panel or the last deal's result closed: the focus is on the new deal
           break;
         case "computer_moves":
           await this.computerMove();
@@ -214,15 +215,17 @@ export class MatchFlow {
 
   /**
    * @private A keyboard player whose focused card has left the table continues from the first playable card (on a
-   * finished table, from its Rematch button). With `toTableButton` (a result panel closed to look at the table),
-   * the table's button that leads on (Sledeće deljenje, Rezultat partije, Revanš) takes the focus wherever the
-   * closed panel left it: it is the one thing to do there.
+   * finished table, from its Rematch button; while the computer is to move in a new deal, from the bottom seat's
+   * cards: a panel closed or a card gone must not leave the focus on the page's body). With `toTableButton` (a result
+   * panel closed to look at the table), the table's button that leads on (Sledeće deljenje, Rezultat partije, Revanš)
+   * takes the focus wherever the closed panel left it: it is the one thing to do there.
    */
   keepKeyboardFocus(toTableButton = false) {
     if (!usingKeyboard() || (!toTableButton && !focusLost())) return;
     const button = "#table-rematch-button:not([hidden]), #table-next-deal-button:not([hidden])";
     const next = toTableButton ? button : `button.card.top[aria-disabled="false"], ${button}`;
     /** @type {HTMLElement | null} */ (this.ctx.root.querySelector(next))?.focus();
+    keepFocusOnCards(this.ctx.root, 0); // nothing to do yet: the bottom seat's cards
   }
 
   /**

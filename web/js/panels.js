@@ -49,19 +49,23 @@ export function escapeHtml(/** @type {unknown} */ text) {
  * @param {string} [options.kind]  extra class names of the panel
  * @param {boolean} [options.startAtField]  open on the body's first field (a form to fill in), not the main button
  * @param {boolean} [options.startAtTitle]  open at the title (a long text to read), not the main button
+ * @param {boolean} [options.describedByBody]  the body is a short text the panel says (a result, a question): a
+ *   screen reader reads it with the title on opening, not only the focused button
  * @returns {Promise<T | null>}
  */
 export function showPanel(
   dialog,
-  { title, body = "", buttons = [], cancelValue, setup, kind = "", startAtField, startAtTitle },
+  { title, body = "", buttons = [], cancelValue, setup, kind = "", startAtField, startAtTitle, describedByBody },
 ) {
   dialog.finishPanel?.();
   dialog.className = `panel ${kind}`;
   dialog.innerHTML = `<form method="dialog" class="panel-form">
       <h2 class="panel-title" id="panel-title">${escapeHtml(title)}</h2>
-      <div class="panel-body">${body}</div>
+      <div class="panel-body" id="panel-body">${body}</div>
       <div class="panel-buttons"></div></form>`;
   dialog.setAttribute("aria-labelledby", "panel-title");
+  if (describedByBody) dialog.setAttribute("aria-describedby", "panel-body");
+  else dialog.removeAttribute("aria-describedby");
   const row = /** @type {HTMLElement} */ (dialog.querySelector(".panel-buttons"));
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector("form"));
   // Enter in a field would submit the form and close the dialog behind the page's back: the buttons decide.
@@ -119,6 +123,7 @@ export function showMessage(
     body: `<p>${escapeHtml(text)}</p>`,
     buttons: [{ label: t("close"), value: true, primary: true }],
     cancelValue: true,
+    describedByBody: true,
   });
 }
 
@@ -174,6 +179,7 @@ export function askClaim(dialog, text) {
       { label: t("claimOfferNo"), value: false, primary: true, id: "claim-offer-no" },
     ],
     cancelValue: false,
+    describedByBody: true,
   }).then((answer) => answer === true);
 }
 
@@ -348,6 +354,7 @@ export function showDealResult(dialog, state, names, shortNames, you, { reviewAv
     body,
     buttons,
     cancelValue: "aside",
+    describedByBody: true,
   });
 }
 
@@ -388,6 +395,7 @@ export function showMatchResult(dialog, state, names, you, shareAvailable) {
       <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
     buttons,
     cancelValue: "close",
+    describedByBody: true,
   });
 }
 
@@ -433,5 +441,6 @@ export function showLastTrick(dialog, trick, names, you, deck) {
     body: `<div class="panel-cards">${cards}</div><p>${escapeHtml(text)}</p>`,
     buttons: [{ label: t("close"), value: true, primary: true }],
     cancelValue: true,
+    describedByBody: true,
   });
 }

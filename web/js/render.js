@@ -91,7 +91,10 @@ function renderPiles(root, state, view, playable) {
       slot.classList.toggle("trump-mark", marked);
       if (marked) face.dataset.mark = t("trumpCard");
       else delete face.dataset.mark;
-      let label = t(canPlay ? "cardPlayable" : "cardNotPlayable", { card: cardName(info.top, deck) });
+      // A face-down card under it is seen as its back peeping out: a screen reader hears it with the card's name.
+      const name = cardName(info.top, deck);
+      const card = under.hidden ? name : t("cardCovered", { card: name });
+      let label = t(canPlay ? "cardPlayable" : "cardNotPlayable", { card });
       if (marked) label += `, ${t("trumpCard")} (${t("cardTrumpMark")})`;
       button.setAttribute("aria-label", label);
       button.dataset.key = canPlay ? String(++order) : "";
@@ -116,14 +119,20 @@ function setTabStop(holder) {
   for (const card of cards) card.tabIndex = card === stop ? 0 : -1;
 }
 
-/** A card of the trick on the table. */
-function trickCard(/** @type {TrickCard} */ entry, /** @type {Deck} */ deck) {
+/**
+ * A card of the trick on the table, named with who played it ("Računar: as tref"): the eye sees that from the side
+ * it lies on.
+ * @param {TrickCard} entry
+ * @param {Deck} deck
+ * @param {string[]} names
+ */
+function trickCard(entry, deck, names) {
   const element = document.createElement("div");
   element.className = `card trick-card by-${entry.player}`;
   element.dataset.trickCard = entry.card;
   element.dataset.player = String(entry.player);
   element.setAttribute("role", "img");
-  element.setAttribute("aria-label", cardName(entry.card, deck));
+  element.setAttribute("aria-label", t("played", { name: names[entry.player], card: cardName(entry.card, deck) }));
   element.innerHTML = cardFace(entry.card, deck);
   return element;
 }
@@ -136,10 +145,10 @@ function trickCard(/** @type {TrickCard} */ entry, /** @type {Deck} */ deck) {
 function renderTrick(root, state, view) {
   const holder = part(root, "#trick");
   const cards = view.shownTrick ?? state?.deal?.trick ?? [];
-  const key = `${cards.map((entry) => entry.card).join(",")}:${view.settings.deck}:${language()}`;
+  const key = `${cards.map((entry) => entry.card).join(",")}:${view.settings.deck}:${language()}:${view.names}`;
   if (holder.dataset.key === key) return;
   holder.dataset.key = key;
-  holder.replaceChildren(...cards.map((entry) => trickCard(entry, view.settings.deck)));
+  holder.replaceChildren(...cards.map((entry) => trickCard(entry, view.settings.deck, view.names)));
 }
 
 /**

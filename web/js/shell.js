@@ -3,7 +3,7 @@
  * shell asks (leave the match in progress? play the match here?). No game state lives here.
  */
 
-import { t } from "./i18n.js";
+import { asSentences, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 
 /** @import { PanelDialog } from "./panels.js" */
@@ -15,15 +15,28 @@ import { escapeHtml, showPanel } from "./panels.js";
  */
 export const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
+/** Texts said since the live region was emptied, to be put in it at the next frame (null: none waiting). */
+let waiting = /** @type {string[] | null} */ (null);
+
 /**
- * Say `text` to screen readers (the live region is emptied first, so the same words are said again).
+ * Say `text` to screen readers (the live region is emptied first, so the same words are said again). Texts said in
+ * one moment are said together, as sentences: a screen reader reads the region as it is at the frame, so the second
+ * of two texts put in it at once would have replaced the first unheard (with no animation, the computer's card that
+ * completes a trick and who takes it come together; "Računar: as tref" was lost under "Štih nosi Računar").
  * @param {string} text
  */
 export function announce(text) {
+  if (waiting) {
+    waiting.push(text);
+    return;
+  }
   const live = byId("announcer");
+  const texts = [text];
+  waiting = texts;
   live.textContent = "";
   requestAnimationFrame(() => {
-    live.textContent = text;
+    waiting = null;
+    live.textContent = texts.length > 1 ? asSentences(texts) : text;
   });
 }
 

@@ -7,6 +7,7 @@
 import { dealCards, dealingOrder, flyFrom, flyTo, pause, speedFactor, turnUp } from "./animate.js";
 import { cardBack } from "./cards.js";
 import { asSentences, cardName, t } from "./i18n.js";
+import { keepFocusOnCards } from "./input.js";
 import { trickTakerText } from "./panels.js";
 import { pileSlot } from "./render.js";
 import { playSound } from "./sound.js";
@@ -99,6 +100,7 @@ export async function showMove(ctx, player, move, after) {
   const marriageText = marriage
     ? t("playedMarriage", { name: who[player], card: cardName(code, deck), points: marriage.points })
     : null;
+  const focused = button !== null && button === document.activeElement;
   store.update((page) => {
     page.game = after;
     page.hint = null;
@@ -107,6 +109,7 @@ export async function showMove(ctx, player, move, after) {
     page.moveNote = marriageText;
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
   });
+  if (focused) keepFocusOnCards(root, player);
   playSound("card");
   let text = marriageText ?? t("played", { name: who[player], card: cardName(code, deck) });
   const flights = [flyFrom(root.querySelector(`#trick [data-trick-card="${code}"]`), fromRect)];

@@ -67,6 +67,7 @@ export const EN = {
   cardPlayable: "{card}, playable",
   cardNotPlayable: "{card}, not playable",
   cardTrumpMark: "the dealer's last card",
+  cardCovered: "{card}, on a face-down card",
   played: "{name}: {card}",
   playedMarriage: "{name} announced a marriage ({points}) and led the {card}",
   claimed: "{name} claimed 66",

@@ -73,6 +73,7 @@ export const SR = {
   cardPlayable: "{card}, može se igrati",
   cardNotPlayable: "{card}, ne može se igrati",
   cardTrumpMark: "poslednja karta delioca",
+  cardCovered: "{card}, na zatvorenoj karti",
   // moves
   played: "{name}: {card}",
   playedMarriage: "{name}: marijaž ({points}), {card}",

@@ -1,0 +1,143 @@
+"""A blind player at the game page: what his screen reader hears and where his keys act.
+
+The screen reader is simulated from the page: the accessibility tree (Playwright's aria snapshots, accessible names and
+descriptions), the texts put into the live region ``#announcer`` and where the focus is. A screen reader reads a live
+region as the page has it at a frame: of two texts put into it one after the other within one frame it hears only
+the second. The script below keeps every text put into the region with the number of the frame it came in, and the
+focus at every frame.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+SERBIAN = "lang=sr-Latn&speed=off&target=1"
+"""A match of one deal in Serbian, without animations (what a screen-reader user chooses: nothing to wait for)."""
+
+LISTENER = """
+localStorage.setItem('otv66.rulesOffered', '1');
+window.frame = 0;
+window.liveTexts = [];
+window.focusLostAt = [];
+(function tick() {
+  window.frame++;
+  const focused = document.activeElement;
+  const lost = !focused || focused === document.body || focused.closest('[hidden]') !== null;
+  if (document.body?.classList.contains('keyboard') && lost) window.focusLostAt.push(window.frame);
+  requestAnimationFrame(tick);
+})();
+new MutationObserver((mutations) => {
+  const live = document.getElementById('announcer');
+  if (live && mutations.some((m) => live.contains(m.target))) window.liveTexts.push([window.frame, live.textContent]);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+"""Installed before the page's own scripts: the live region's texts by frame, and the frames where a keyboard player's
+focus was on no element a key acts on (the page's body, a hidden card)."""
+
+
+SAID = "(() => { const last = window.liveTexts.at(-1); return Boolean(last?.[1]) && last[0] < window.frame; })()"
+"""Whether the live region has been read since it last changed: the last text put into it is there a frame later."""
+
+
+def heard(page) -> list[str]:
+    """The texts of the live region a screen reader has read: each one not replaced by another within its frame."""
+    texts = [(frame, text) for frame, text in page.evaluate("window.liveTexts") if text]
+    return [text for (frame, text), after in zip(texts, [*texts[1:], (None, "")], strict=True) if after[0] != frame]
+
+
+def listen(table, query: str):
+    """Open the table at `query` with the listener in place, ready for the player's first key."""
+    table.page.add_init_script(LISTENER)
+    table.open(query)
+    table.page.locator('#piles-0 button[aria-disabled="false"]').first.wait_for()
+    return table.page
+
+
+def play_by_keys(table) -> None:
+    """Play the deal with keys only, as the rules' "Igra tastaturom" says (1 picks the first playable card, Enter plays
+    it; Enter in a marriage's question announces it), until its result opens."""
+    page = table.page
+    while table.wait_status("your-turn", "deal-over") == "your-turn":
+        if table.dialog().count():
+            if table.dialog().locator("#next-deal").count():
+                return
+            page.keyboard.press("Enter")
+        elif table.playable().count():
+            page.keyboard.press("1")
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(30)
+    table.dialog().locator("#next-deal").wait_for()
+
+
+def test_every_card_played_and_every_trick_taken_is_heard_and_the_result_read_out(table):
+    page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    play_by_keys(table)
+    tricks = re.search(r"\((\d+)\sštih\w*\).*\((\d+)\sštih\w*\)", table.dialog().locator(".result-score").inner_text())
+    played = int(tricks[1]) + int(tricks[2])
+    table.wait_until(lambda: page.evaluate(SAID))  # the last trick's words may come a frame after the result
+    said = heard(page)
+    # Without animations the computer's card that completes a trick and who takes it come at once: both are heard.
+    assert sum(text.count("Računar (početnik): ") for text in said) == played, said
+    assert sum(text.count("Vi: ") for text in said) == played, said
+    assert sum(1 for text in said if re.search(r"[Šš]tih nos(i|ite) ", text)) == played, said
+    # The result is read with its title when it opens, not only its focused button.
+    expect(table.dialog()).to_have_accessible_description(re.compile(r"Dobili ste deljenje|Deljenje dobija"))
+
+
+def test_a_keyboard_player_never_loses_the_focus_to_the_page_while_the_master_answers(table):
+    page = listen(table, f"{SERBIAN}&seed=5&level=master")
+    page.keyboard.press("1")  # the keys are the player's from here on
+    page.evaluate("window.focusLostAt = []")
+    play_by_keys(table)
+    assert page.evaluate("window.focusLostAt") == [], "a card played from a pile with nothing under it dropped focus"
+
+
+def test_each_card_says_whether_a_face_down_card_lies_under_it(table):
+    page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    pile = table.playable().first.get_attribute("data-pile")
+    first = page.locator(f'#piles-0 button[data-pile="{pile}"]')
+    expect(first).to_have_accessible_name("žandar tref, na zatvorenoj karti, može se igrati")
+    page.keyboard.press("1")
+    page.keyboard.press("Enter")
+    # The card under it is turned up and lies alone on its pile.
+    expect(first).to_have_accessible_name(re.compile(r"^dama pik, (ne )?može se igrati$"))
+
+
+def test_the_trick_in_the_middle_says_who_played_its_card(table):
+    page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    page.keyboard.press("1")
+    page.keyboard.press("Enter")  # the computer takes the trick and leads the next
+    trick = page.locator("#trick")
+    expect(trick.get_by_role("img")).to_have_count(1)
+    expect(trick.get_by_role("img")).to_have_accessible_name(re.compile(r"^Računar \(početnik\): \S+ \S+$"))
+
+
+def test_the_last_trick_is_read_out_when_its_panel_opens(table):
+    page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    page.keyboard.press("1")
+    page.keyboard.press("Enter")
+    page.locator("#last-trick-button:not([disabled])").focus()
+    page.keyboard.press("Enter")
+    expect(table.dialog()).to_have_accessible_description(
+        re.compile(r"Vi: žandar tref\s· Računar \(početnik\): .+\s— štih nosi Računar \(početnik\)")
+    )
+    page.keyboard.press("Escape")
+    expect(page.locator("#last-trick-button")).to_be_focused()
+
+
+def test_the_seat_to_move_is_marked_to_the_eye_only(table):
+    listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    assert "▶" not in table.page.locator("#info-0").aria_snapshot()
+
+
+def test_while_the_computer_leads_a_new_deal_the_focus_waits_on_the_players_cards(table):
+    page = listen(table, "lang=sr-Latn&speed=off&dealer=alternate&seed=5&level=master")
+    play_by_keys(table)  # the computer dealt the first deal
+    page.keyboard.press("Enter")  # Sledeće deljenje: the player deals the second, the computer leads it
+    table.dialog().locator(".preset").first.wait_for()
+    page.keyboard.press("Enter")  # Podelite 4-4
+    page.locator("#status", has_text="razmišlja").wait_for()
+    focused = page.evaluate("document.activeElement.closest('#piles-0')?.id ?? document.activeElement.tagName")
+    assert focused == "piles-0", "the master's thinking is a while: the focus must not wait on the page's body"
