@@ -270,7 +270,7 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     claim, note = page.locator("#club-manual-claim"), page.locator("#club-claim-note")
     assert claim.locator("option").all_inner_texts() == ["аутоматски", "ручно (дугме 66)"]
     assert note.inner_text() == (
-        "Ручно: сваки играч сам пријављује 66 и сам броји поене (не приказују се до краја дељења); "
+        "Ручно: сваки играч сам пријављује 66 и сам броји поене (не приказују се до краја дељења); "  # noqa: RUF001
         "пријава испод 66 даје противнику 2 поена партије."
     )
     assert claim.get_attribute("aria-describedby") == "club-claim-note"
