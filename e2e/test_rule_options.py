@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from otv66 import links
 from otv66.match import Match
 from otv66.rules import Rules
 
@@ -104,3 +105,27 @@ def test_settings_say_beside_the_rules_that_they_apply_from_the_next_match(table
         == "Važe od sledeće nove partije: partija u toku se završava po pravilima sa kojima je počela."
     )
     assert "sam broji poene (ne prikazuju se do kraja deljenja)" in rules.locator("#setting-claim-note").inner_text()
+
+
+def test_a_replay_of_drawn_deals_names_the_bonus_they_leave(table_in_context):
+    """A shared match replayed: a drawn deal's end says what it left for the next winner, and the top bar shows the
+    bonus waiting (the replay said only "no game points", its bar only the target)."""
+    rules = {"draw_bonus": True, "target": 3}
+    seed, (first, second) = drawn_deals(rules, 2)
+    match = Match(Rules.from_dict(rules), first_dealer=seed % 2, seed=seed)
+    for moves in (first, second):
+        deal = match.new_deal(packets=(4, 4))
+        for move in moves:
+            deal.play(move)
+    page = table_in_context().page
+    page.goto(f"/replay.html?lang=en#game={links.game_token(match)}")
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    page.click("#replay-next-deal")
+    page.click("#replay-end")
+    page.wait_for_selector(f"#replay-position[data-deal='1'][data-ply='{len(second)}']")
+    summary = page.locator("#replay-summary").inner_text()
+    assert "The winner of the next deal gets 2 extra game points (draw bonus)." in summary
+    assert page.locator("#match-score .match-target").inner_text() == "(to 3, +2)"
+    page.click("#replay-start")
+    page.wait_for_selector("#replay-position[data-deal='1'][data-ply='0']")
+    assert page.locator("#match-score .match-target").inner_text() == "(to 3, +1)", "while the second deal is played"

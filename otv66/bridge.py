@@ -54,8 +54,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``game_link {}`` -> ``{"token": "g1.…"}``: the match record as a share-link token
 - ``open_link {token}`` -> ``{"kind": "deal", "seed", "dealer", "packets", "rules"}`` (start it with
   ``new_match {rules, first_dealer: dealer}`` + ``new_deal {seed, packets}``), or ``{"kind": "game",
-  "players", "rules", "game_points", "winner", "deals": [{"dealer", "moves", "result", "awarded"}]}``,
-  which also keeps the game for ``replay_view`` (the match in play is not touched). A bad token is an
+  "players", "rules", "game_points", "winner", "deals": [{"dealer", "moves", "result", "awarded", "bonus_after"}]}``
+  (``bonus_after``: the draw bonus waiting after the deal), which also keeps the game for ``replay_view`` (the
+  match in play is not touched). A bad token is an
   ``invalid_link`` (or ``unsupported_link``) error.
 - ``challenge_new {name, deals, level, closes, rules?, seed?}`` -> ``{"token", "challenge"}``: a club challenge
   (:mod:`otv66.challenge`) and its link token (``c1.…``); without a seed one is drawn
@@ -413,8 +414,14 @@ class Session:
             "game_points": list(opened.game_points),
             "winner": opened.winner,
             "deals": [
-                {"dealer": d.dealer, "moves": list(d.moves), "result": d.result, "awarded": list(award)}
-                for d, award in zip(opened.deals, opened.awards(), strict=True)
+                {
+                    "dealer": d.dealer,
+                    "moves": list(d.moves),
+                    "result": d.result,
+                    "awarded": list(award),
+                    "bonus_after": bonus,
+                }
+                for d, award, bonus in zip(opened.deals, opened.awards(), opened.bonuses_after(), strict=True)
             ],
         }
 

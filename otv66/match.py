@@ -96,6 +96,12 @@ class Match:
     @property
     def draw_bonus_pending(self) -> int:
         """Extra game points waiting for the winner of the next decided deal (``draw_bonus``)."""
+        carried = self._tally()[1]
+        return carried[-1] if carried else 0
+
+    def bonuses_after(self) -> list[int]:
+        """The draw bonus waiting after each deal (:attr:`draw_bonus_pending` as it stood then): a replay of a drawn
+        deal says what it left for the next winner."""
         return self._tally()[1]
 
     def resign(self, player: int) -> None:
@@ -122,9 +128,10 @@ class Match:
             raise InvalidMatchError(f"the match has deals 0 to {len(self.deals) - 1}, not {index!r:.40}")
         return self._outcome(index) is not None
 
-    def _tally(self) -> tuple[list[tuple[int, int]], int]:
-        """Each deal's award, and the draw bonus carried past the last one."""
+    def _tally(self) -> tuple[list[tuple[int, int]], list[int]]:
+        """Each deal's award, and the draw bonus carried past each deal."""
         awards = []
+        carried_after = []
         carried = 0
         for index in range(len(self.deals)):
             outcome = self._outcome(index)
@@ -132,11 +139,12 @@ class Match:
                 awards.append((0, 0))
                 if outcome is not None and self.rules.draw_bonus:
                     carried += 1
-                continue
-            winner, points = outcome[0], outcome[1] + carried
-            carried = 0
-            awards.append((points, 0) if winner == 0 else (0, points))
-        return awards, carried
+            else:
+                winner, points = outcome[0], outcome[1] + carried
+                carried = 0
+                awards.append((points, 0) if winner == 0 else (0, points))
+            carried_after.append(carried)
+        return awards, carried_after
 
     @property
     def winner(self) -> int | None:

@@ -372,6 +372,8 @@ def test_the_bridge_opens_a_game_link_for_replay_without_touching_the_match_in_p
     assert start["moves"] == [] and start["result"] is None
     assert end["moves"] == moves and end["result"] == GAME.deals[0].result
     assert opened["game_points"] == list(GAME.game_points)  # type: ignore[index]
+    bonuses = [deal["bonus_after"] for deal in opened["deals"]]  # type: ignore[index]
+    assert bonuses == GAME.bonuses_after(), "each deal's draw bonus left waiting, for the replay to say"
 
 
 @pytest.mark.parametrize(("deal", "ply"), [(-1, 0), (99, 0), (0, -1), (0, 999), ("0", 0), (0, 1.0), (True, 0)])

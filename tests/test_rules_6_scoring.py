@@ -368,6 +368,7 @@ def test_draw_bonus_after_two_draws_in_a_row_is_2():
     assert match.draw_bonus_pending == 2
     play_next_deal(match, "forehand wins 3")
     assert match.game_points == (5, 0)
+    assert match.bonuses_after() == [1, 2, 0], "what each deal left waiting (a replay says it)"
 
 
 @pytest.mark.parametrize(("dealer_rule", "next_dealer"), [("winner", 0), ("alternate", 0)])

@@ -17,8 +17,8 @@
  */
 
 /**
- * A deal of a game opened from a game link: every move of it.
- * @typedef {MatchDeal & {moves: Move[]}} GameDeal
+ * A deal of a game opened from a game link: every move of it, and the draw bonus waiting after it (`bonus_after`).
+ * @typedef {MatchDeal & {moves: Move[], bonus_after: number}} GameDeal
  */
 
 /**

@@ -73,6 +73,11 @@ function pointsBefore(/** @type {number} */ index) {
   return [0, 1].map((p) => deals.slice(0, index).reduce((sum, d) => sum + d.awarded[p], 0));
 }
 
+/** The draw bonus waiting before deal `index` (what the score showed beside the target while it was played). */
+function bonusBefore(/** @type {number} */ index) {
+  return index > 0 ? /** @type {GameLink} */ (replay.game).deals[index - 1].bonus_after : 0;
+}
+
 function labelControls() {
   const labels = {
     "replay-prev-deal": st("replayPrevDeal"),
@@ -112,6 +117,7 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
       rules: game.rules,
       game_points: points,
       target: game.rules.target,
+      draw_bonus_pending: bonusBefore(index + (finished ? 1 : 0)),
       winner: null,
       is_over: false,
       deals: deals.slice(0, index + 1),
@@ -128,7 +134,8 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   position.textContent = `${st("replayDeal", { n: index + 1, total: deals.length })} · ${st("replayMove", { n: ply, total: moves.length })}`;
   // Said of the players, to none of them: whoever opened the link watches the match (player-names.js), and a
   // name typed "Vi" or "You" is a player's, not the watcher's.
-  const lines = result ? explainResult(result, shown.names, deals[index].awarded[result.winner ?? 0], null) : [];
+  const { awarded, bonus_after: bonusAfter } = deals[index];
+  const lines = result ? explainResult(result, shown.names, awarded[result.winner ?? 0], null, bonusAfter) : [];
   byId("replay-summary").textContent = asSentences(lines);
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
   const focused = document.activeElement;
