@@ -129,3 +129,28 @@ def test_a_replay_of_drawn_deals_names_the_bonus_they_leave(table_in_context):
     page.click("#replay-start")
     page.wait_for_selector("#replay-position[data-deal='1'][data-ply='0']")
     assert page.locator("#match-score .match-target").inner_text() == "(to 3, +1)", "while the second deal is played"
+
+
+def test_on_a_phone_a_bonus_waiting_leaves_both_default_names_whole(table_in_context):
+    """Two at one screen in English: with "(to 3, +1)" and "#2" beside the score, "Player 1" and "Player 2" were both
+    cut to "Playe…", and nobody could tell whose score was whose."""
+    rules = {"draw_bonus": True, "target": 3}
+    seed, (first,) = drawn_deals(rules, 1)
+    table = table_in_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(f"seed={seed}&opponent=hotseat&draw_bonus=1&target=3&speed=off&lang=en")
+    play_cards(table, first)
+    table.dialog().locator("#next-deal").click()
+    table.dialog().get_by_role("button", name="4-4", exact=True).click()  # the second deal dealt
+    page = table.page
+    table.wait_until(lambda: page.locator("#deal-number [aria-hidden=true]").inner_text() == "#2")
+    assert page.locator("#match-score .match-target").inner_text() == "(to 3, +1)"
+    # A name is cut when its text is wider than its box, even by a fraction of a pixel (the ellipsis shows then).
+    cut = page.locator("#match-score .match-name").evaluate_all(
+        """names => names.map((name) => {
+            const text = document.createRange();
+            text.selectNodeContents(name);
+            return [name.textContent, text.getBoundingClientRect().width > name.getBoundingClientRect().width];
+        })"""
+    )
+    assert cut == [["Player 1", False], ["Player 2", False]]
