@@ -108,12 +108,13 @@ class Match:
         """``player`` gives up the current deal: the other player wins it with the most game points a deal
         gives (docs/rules.md 6.5, option ``forfeit`` of a match against a friend)."""
         deal = self.deal
-        if deal is None or self._outcome(len(self.deals) - 1) is not None:
+        if deal is None or self.outcome_of(len(self.deals) - 1) is not None:
             raise IllegalMoveError("there is no deal in progress to resign")
         self.resigned[len(self.deals) - 1] = check_player(player)
 
-    def _outcome(self, index: int) -> tuple[int | None, int] | None:
-        """Deal ``index``'s winner (``None``: a draw) and game points, or ``None`` while it goes on."""
+    def outcome_of(self, index: int) -> tuple[int | None, int] | None:
+        """Deal ``index``'s winner (``None``: a draw) and game points, or ``None`` while it goes on: a resigned deal
+        is won by the other player (docs/rules.md 6.5), as a played-out one by its result's winner."""
         if index in self.resigned:
             return 1 - self.resigned[index], MAX_GAME_POINTS
         result = self.deals[index].result
@@ -126,7 +127,7 @@ class Match:
         """
         if type(index) is not int or not 0 <= index < len(self.deals):
             raise InvalidMatchError(f"the match has deals 0 to {len(self.deals) - 1}, not {index!r:.40}")
-        return self._outcome(index) is not None
+        return self.outcome_of(index) is not None
 
     def _tally(self) -> tuple[list[tuple[int, int]], list[int]]:
         """Each deal's award, and the draw bonus carried past each deal."""
@@ -134,7 +135,7 @@ class Match:
         carried_after = []
         carried = 0
         for index in range(len(self.deals)):
-            outcome = self._outcome(index)
+            outcome = self.outcome_of(index)
             if outcome is None or outcome[0] is None:
                 awards.append((0, 0))
                 if outcome is not None and self.rules.draw_bonus:
@@ -165,7 +166,7 @@ class Match:
         """Who deals the next deal (docs/rules.md 2: winner deals, or alternate; a draw keeps the dealer)."""
         dealer = self.first_dealer
         for index, deal in enumerate(self.deals):
-            outcome = self._outcome(index)
+            outcome = self.outcome_of(index)
             if outcome is None:
                 return deal.dealer
             if outcome[0] is None:

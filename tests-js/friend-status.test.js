@@ -68,8 +68,8 @@ describe("the friend named once his answer is read", () => {
 describe("the end of a deal, said until the next deal's first card", () => {
   /** Bo's match (seat 1) with the engine's `last_deal`, and the next deal's table (none yet, or cards played). */
   const bos = (lastDeal, next = null) => ({ ...anas("play"), seat: 1, last_deal: lastDeal, deal: next });
-  const playedOut = (number, awards, winner) => ({ number, awards, resigned: null, result: { winner } });
-  const resignedBy = (number, awards, seat) => ({ number, awards, resigned: seat, result: null });
+  const playedOut = (number, awards, winner) => ({ number, winner, awards, resigned: null });
+  const resignedBy = (number, awards, seat) => ({ number, winner: 1 - seat, awards, resigned: seat });
 
   test("says who won it and with how many game points, in the Serbian forms of the count", () => {
     restoreLanguage = pageLanguage("sr-Latn");

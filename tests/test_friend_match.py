@@ -137,7 +137,7 @@ def test_both_devices_are_told_how_the_last_deal_ended_also_after_a_restart(
     assert result is not None and result["winner"] is not None
     awards = [0, 0]
     awards[result["winner"]] = result["game_points"]
-    told = {"number": 1, "awards": awards, "resigned": None, "result": result}
+    told = {"number": 1, "winner": result["winner"], "awards": awards, "resigned": None}
     for side in (alice, bob, FriendMatch.from_text(bob.to_text())):
         assert side.to_state()["last_deal"] == told
 
@@ -327,7 +327,7 @@ def test_a_resigned_deal_goes_to_the_friend_with_three_game_points_and_the_next_
         assert side.match.game_points == (3, 0) and not side.match.is_over
         assert side.to_state()["deal_number"] == 2 and side.to_state()["resigned"] == [1]
         assert side.finished[0]["resigned"] == bob.seat
-        assert side.to_state()["last_deal"] == {"number": 1, "awards": [3, 0], "resigned": 1, "result": None}
+        assert side.to_state()["last_deal"] == {"number": 1, "winner": 0, "awards": [3, 0], "resigned": 1}
     assert alice.status() == "send"  # her second shuffle of deal 2 is due
     again = FriendMatch.from_text(alice.to_text())
     assert again.match.game_points == (3, 0) and again.to_text() == alice.to_text()

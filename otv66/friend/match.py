@@ -203,18 +203,20 @@ class FriendMatch:
         }
 
     def _last_deal(self) -> dict[str, Any] | None:
-        """The last finished deal: its ``number``, the game points it gave each player (``awards``, a draw bonus
-        carried into it included), the seat that ``resigned`` it (``None``: played out) and its docs/record-format.md
-        ``result`` (``None`` when it was resigned). Its table is gone once it ends (the next deal starts at once), so
+        """The last finished deal: its ``number``, its ``winner`` (``None``: drawn; a resigned deal's is the other
+        player), the game points it gave each player (``awards``, a draw bonus carried into it included) and the seat
+        that ``resigned`` it (``None``: played out). Its table is gone once it ends (the next deal starts at once), so
         the page says from this how it ended."""
         if not self.finished:
             return None
         index = len(self.finished) - 1
+        outcome = self.match.outcome_of(index)
+        assert outcome is not None  # a finished deal
         return {
             "number": index + 1,
+            "winner": outcome[0],
             "awards": list(self.match.awards()[index]),
             "resigned": self.finished[index].get("resigned"),
-            "result": self.match.deals[index].result,
         }
 
     def _unopened_tops(self) -> list[tuple[int, int]]:

@@ -76,8 +76,7 @@ export function dealEndText(state) {
   const last = state.last_deal;
   const next = state.deal;
   if (!last || (next && (next.tricks_played > 0 || next.trick.length > 0))) return null;
-  const { number, awards, resigned } = last;
-  const winner = resigned === null ? (last.result?.winner ?? null) : 1 - resigned;
+  const { number, winner, awards, resigned } = last;
   if (winner === null) return t("friendDealEnd_drawn", { number });
   const outcome = winner === state.seat ? "won" : "lost";
   const how = resigned === null ? "" : "Resigned";

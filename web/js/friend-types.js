@@ -28,9 +28,9 @@
  *
  * @typedef {object} FriendLastDeal
  * @property {number} number  the deal's number, from 1
+ * @property {number | null} winner  null: drawn
  * @property {[number, number]} awards  the game points it gave each player (a draw bonus carried into it included)
  * @property {number | null} resigned  the seat that resigned it; null: it was played out
- * @property {{winner: number | null} | null} result  its result (docs/record-format.md); null when resigned
  *
  * @typedef {object} FriendAnswer
  * @property {FriendState} state

@@ -288,11 +288,8 @@ function renderMatchScore(score, match, names) {
   const targetText = bonus ? t("gamePointsBonus", { target, n: bonus }) : t("gamePointsTarget", { target });
   setText(score, ".match-target", match ? targetText : "");
   const spoken = t("gamePointsSpoken", { name0: names[0], a, name1: names[1], b, target });
-  setText(
-    score,
-    ".match-spoken",
-    match ? [spoken, ...(bonus ? [t("gamePointsBonusSpoken", { n: bonus })] : [])].join(" ") : "",
-  );
+  const spokenBonus = bonus ? ` ${t("gamePointsBonusSpoken", { n: bonus })}` : "";
+  setText(score, ".match-spoken", match ? spoken + spokenBonus : "");
 }
 
 /**
