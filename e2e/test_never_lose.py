@@ -105,9 +105,10 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     assert moves_of(current_save(table)) != before
     table.page.locator("#history-button").click()
     table.dialog().locator("[data-continue]").click()
+    status = table.page.locator("#status")
+    table.wait_until(lambda: status.inner_text() == "The saved match was resumed.")  # seen, not only heard
     wait_playable(table)
     assert moves_of(current_save(table)) == before
-    assert table.page.locator("#status").inner_text() == "The saved match was resumed.", "seen, not only heard"
 
 
 def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):

@@ -92,11 +92,12 @@ async function confirmLeavingMatch(ctx) {
  * load is kept untouched beside the new match, with a notice. A new match starts from `opening`'s seed and deals
  * its first deal at once, when the page drew that opening deal (opening-deal.js) while the engine booted.
  * @param {PageContext} ctx
- * @param {{resumeOnly?: boolean, opening?: import("./opening-deal.js").OpeningDeal | null}} [options]
- *   `resumeOnly`: the engine was restarted: put back the current match
+ * @param {{resumeOnly?: boolean, sayResumed?: boolean, opening?: import("./opening-deal.js").OpeningDeal | null}}
+ *   [options] `resumeOnly`: put back the current match (the engine was restarted, or History's "Continue");
+ *   `sayResumed`: the status line says so, drawn with the resumed table (not a frame after it)
  * @returns {Promise<void>}
  */
-export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}) {
+export async function openMatch(ctx, { resumeOnly = false, sayResumed = false, opening = null } = {}) {
   const { store, engine } = ctx;
   /** @param {string} notice */
   const tell = (notice) =>
@@ -116,7 +117,7 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
   const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx)));
   if (kept && !leave) {
     if (link) clearLinkFromAddress();
-    if (await resume(ctx, kept)) return;
+    if (await resume(ctx, kept, sayResumed)) return;
   } else if (link) {
     const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
     if (linked && "problem" in linked) tell(linked.problem);
@@ -173,11 +174,7 @@ export async function continueMatch(ctx, id) {
     page.hint = null;
     page.shownTrick = null;
   });
-  await openMatch(ctx, { resumeOnly: true });
-  if (tabOwner.slot === id)
-    ctx.store.update((page) => {
-      page.moveNote = t("resumed");
-    });
+  await openMatch(ctx, { resumeOnly: true, sayResumed: true });
 }
 
 /**
@@ -185,9 +182,10 @@ export async function continueMatch(ctx, id) {
  * finished deal whose result was put aside to look at the table is put aside again (its result is not shown again).
  * @param {PageContext} ctx
  * @param {import("./storage.js").SlotSave} save
+ * @param {boolean} seen whether the status line says it too (not only the screen reader)
  * @returns {Promise<boolean>}
  */
-async function resume(ctx, save) {
+async function resume(ctx, save, seen) {
   const { store, engine } = ctx;
   if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) {
     store.update((page) => {
@@ -208,6 +206,7 @@ async function resume(ctx, save) {
       page.game = sameOrNew(game, page.game);
       page.historyAdded = Boolean(save.finished);
       page.levelsPlayed = played.filter((level) => levels.list.includes(level));
+      if (seen) page.moveNote = t("resumed");
       if (aside === null) return;
       page.shownResultFor = aside;
       page.dealAside = true;
