@@ -12,7 +12,8 @@ With ``--hotseat`` both are people sharing the keyboard.
 It speaks Serbian (Latin or Cyrillic script) or English: ``--lang``, else the locale of the environment
 (:func:`~otv66.terminal_language.environment_language`); the words are :mod:`otv66.terminal_text`'s. Moves are
 typed as the engine's codes (``KH``, ``10h``, ``K♥``) in every language; in Serbian also with the Serbian letters
-(:func:`normalise_move`), and on a Cyrillic keyboard.
+(:func:`normalise_move`), and on a Cyrillic keyboard. ``--rules`` shows the rules, as the package ships them
+(:func:`rules_text`).
 
 Quitting loses nothing: after every move the match is written, as a
 docs/record-format.md record, to a save file (:func:`~otv66.terminal_options.default_save_path`, or
@@ -54,7 +55,15 @@ from otv66.terminal_draw import (
     rules_line,
     wrap,
 )
-from otv66.terminal_language import ENGLISH, Addressee, Language, Texts, environment_language, to_latin
+from otv66.terminal_language import (
+    ENGLISH,
+    Addressee,
+    Language,
+    Texts,
+    environment_language,
+    to_cyrillic,
+    to_latin,
+)
 from otv66.terminal_options import COMMAND, build_parser, command_line_language, default_save_path
 
 COMPUTER_NAMES = ("You", "Computer")
@@ -66,8 +75,12 @@ COMMANDS = {
     **dict.fromkeys(("h", "hint", "savet"), "hint"),
     **dict.fromkeys(("?", "help", "pomoć", "pomoc"), "help"),
 }
-"""What the move prompt accepts besides a move: the letters the prompt names (the same in every language), and the
-words a player tries first, English or Serbian (typed in Cyrillic too: :func:`command_of`)."""
+"""What the move prompt accepts besides a move, in every language: the letters the prompts name (``u``, ``h``, ``?``;
+``q``, for which the Serbian ones name ``k``), and the words a player tries first, English or Serbian (typed in
+Cyrillic too: :func:`command_of`)."""
+SERBIAN_COMMANDS = {"k": "quit"}
+"""What the Serbian prompts name besides: ``k`` (kraj) to quit, since ``q`` is no key of a Cyrillic keyboard (``u``
+and ``h`` are, in Cyrillic letters). Only in Serbian: in English a lone ``k`` is a king half typed."""
 YES = ("y", "yes", "d", "da")
 NO = ("n", "no", "ne")
 """The answers to a yes/no question, English or Serbian ("da", "ne"), in any language of the game."""
@@ -83,6 +96,16 @@ SERBIAN_SUITS = {"P": "S", "K": "D", "T": "C"}
 """The Serbian letters: dama, žandar (``Z`` where there is no ``Ž``); pik, karo, tref (herc is ``H`` in both)."""
 NARROWEST = 20
 """The narrowest width lines are wrapped to, whatever a terminal or ``COLUMNS`` says."""
+RULES_DOCUMENTS: dict[Language, str] = {
+    "en": "rules.md",
+    "sr-Latn": "client-text-sr.txt",
+    "sr-Cyrl": "client-text-sr.txt",
+}
+"""The rules ``--rules`` shows in each language: docs/rules.md, the exact rules the engine plays (English), or
+docs/client-text-sr.txt, the client's own text that they make exact (Serbian, in Latin script)."""
+SHIPPED_DOCS = "terminal_docs"
+"""The package's folder that holds those documents in an installed wheel (pyproject.toml's ``force-include``; the
+page's wheel leaves ``terminal_*`` out, tools/pyodide_compile.py). A source checkout has them in docs/."""
 
 
 class QuitGame(Exception):
@@ -160,31 +183,40 @@ class Console:
             self.say(line.rstrip("\n"))
         return line.strip()
 
-    def yes(self, question: str) -> bool:
-        """Ask a yes/no question until answered; ``q`` quits."""
-        return self.yes_or_back(question) is True
+    def yes(self, question: str, also: Sequence[str] = ()) -> bool:
+        """Ask a yes/no question until answered; ``q`` quits. ``also`` are more answers that mean yes (``66`` to
+        "Claim 66 now?")."""
+        return self.yes_or_back(question, also=also) is True
 
-    def yes_or_back(self, question: str, back: str = "") -> bool | None:
+    def yes_or_back(self, question: str, back: str = "", also: Sequence[str] = ()) -> bool | None:
         """Ask a yes/no question until answered; ``q`` quits. Given ``back`` (what going back leads to, such
-        as ``"another move"``), an empty answer or ``u`` goes back: the answer is then ``None``."""
+        as ``"another move"``), an empty answer or ``u`` goes back: the answer is then ``None``. ``also`` are more
+        answers that mean yes."""
         going_back = self.text("go_back", back=back) if back else ""
         while True:
             answer = self.ask(self.text("yes_no", question=question, back=going_back))
             said = to_latin(answer).lower()
-            if said in YES:
+            if said in YES or said in also:
                 return True
             if said in NO:
                 return False
-            if command_of(answer) == "quit":
+            command = command_of(answer, self.text.serbian)
+            if command == "quit":
                 raise QuitGame
-            if back and (not answer or command_of(answer) == "undo"):
+            if back and (not answer or command == "undo"):
                 return None
             self.say(self.text("answer_yes_no", back=going_back))
 
 
-def command_of(answer: str) -> str | None:
-    """The command an answer names (``"quit"``, ``"undo"``, ``"hint"``, ``"help"``), or ``None``."""
-    return COMMANDS.get(to_latin(answer.strip()).lower())
+def command_of(answer: str, serbian: bool = False) -> str | None:
+    """The command an answer names (``"quit"``, ``"undo"``, ``"hint"``, ``"help"``), or ``None``; with ``serbian``
+    also the letters only the Serbian prompts name (:data:`SERBIAN_COMMANDS`), in either script.
+
+    >>> command_of("к", serbian=True), command_of("k"), command_of("излаз"), command_of("назад", serbian=True)
+    ('quit', None, 'quit', 'undo')
+    """
+    said = to_latin(answer.strip()).lower()
+    return COMMANDS.get(said) or (SERBIAN_COMMANDS.get(said) if serbian else None)
 
 
 def normalise_move(text: str, serbian: bool = False) -> str | None:
@@ -222,6 +254,40 @@ def normalise_move(text: str, serbian: bool = False) -> str | None:
     if rank is None or suit is None or (english and serbian_only):
         return None
     return rank + suit + ("m" if marriage else "")
+
+
+def shipped_document(name: str) -> str:
+    """The text of the document docs/``name``: from :data:`SHIPPED_DOCS` in an installed package, else from the
+    source checkout's docs/ beside the package."""
+    package = Path(__file__).parent
+    for folder in (package / SHIPPED_DOCS, package.parent / "docs"):
+        if (folder / name).is_file():
+            return (folder / name).read_text(encoding="utf-8")
+    raise FileNotFoundError(f"docs/{name} is neither in {package / SHIPPED_DOCS} nor in {package.parent / 'docs'}")
+
+
+def rules_text(text: Texts, command: str) -> str:
+    """What ``--rules`` shows: the rules in ``text``'s language (:data:`RULES_DOCUMENTS`), and how to see the other
+    language's (``command`` is how the game was started)."""
+    document = shipped_document(RULES_DOCUMENTS[text.language])
+    if text.language == "sr-Cyrl":
+        document = to_cyrillic(document)
+    return document.rstrip("\n") + "\n\n" + text("rules_see_also", command=command)
+
+
+def typed_code(move: str, text: Texts) -> str:
+    """The code a player of ``text``'s language types for ``move``: the engine's in English, the Serbian letters in
+    Serbian, written in its script (``"QD"`` -> ``"DK"``, ``"ДК"``), as the move prompt's example ``KH`` is written.
+
+    >>> typed_code("JSm", Texts.of("sr-Latn")), typed_code("TC", Texts.of("sr-Latn")), typed_code("QD", ENGLISH)
+    ('ŽPm', '10T', 'QD')
+    """
+    if not text.serbian:
+        return move
+    rank = {"T": "10", **{engine: typed for typed, engine in SERBIAN_RANKS.items() if typed != "Z"}}
+    suit = {engine: typed for typed, engine in SERBIAN_SUITS.items()}
+    code = rank.get(move[0], move[0]) + suit.get(move[1], move[1]) + move[2:]
+    return to_cyrillic(code) if text.language == "sr-Cyrl" else code
 
 
 def screen_names(opponent: Opponent, players: tuple[str, str], text: Texts = ENGLISH) -> tuple[str, str]:
@@ -335,12 +401,12 @@ class TerminalGame:
                 dealt = "deal_start"
             else:
                 dealt = "deal_resumed"
-            plan = text("packets", plan=",".join(map(str, deal.packets))) if deal.packets else ""
+            plan = text("packets", plan="-".join(map(str, deal.packets))) if deal.packets else ""
             say()
             say(text.about(self.names[deal.dealer], dealt, n=len(match.deals), plan=plan))
             self.play_deal(table)
             self.report_deal(match, deal)
-            if not match.is_over and command_of(self.console.ask(text("next_deal"))) == "quit":
+            if not match.is_over and command_of(self.console.ask(text("next_deal")), text.serbian) == "quit":
                 raise QuitGame
         winner = match.winner if match.winner is not None else 0
         points = match.game_points
@@ -480,8 +546,9 @@ class TerminalGame:
         self.console.say(said)
 
     def wants_to_claim(self, claimant: int) -> bool:
-        """Ask a person who just announced a marriage whether he claims 66 before it is answered."""
-        return self.console.yes(self.text.about(self.names[claimant], "claim_now"))
+        """Ask a person who just announced a marriage whether he claims 66 before it is answered; ``66``, the claim's
+        own code, is a yes too."""
+        return self.console.yes(self.text.about(self.names[claimant], "claim_now"), also=(CLAIM,))
 
     # ------------------------------------------------------------------ a person's move
 
@@ -520,7 +587,7 @@ class TerminalGame:
         prompt = text("your_move" if text.is_you(name) else "their_move", name=name, keys=text("keys"))
         while True:
             answer = console.ask(prompt)
-            asked = command_of(answer)
+            asked = command_of(answer, text.serbian)
             if asked == "quit":
                 raise QuitGame
             if asked == "undo":
@@ -591,14 +658,16 @@ class TerminalGame:
         return True
 
     def hint(self, table: Table) -> None:
-        """Show the move the strongest level would play (saved: the save file keeps the count of hints)."""
+        """Show the move the strongest level would play, and the code that plays it (saved: the save file keeps
+        the count of hints)."""
         move = table.hint(seconds=self.options.seconds)
         self.save()
         if move == CLAIM:
             self.console.say(self.text("hint_claim"))
         else:
             key = "hint_marriage" if move.endswith("m") else "hint_play"
-            self.console.say(self.text(key, card=code_text(move, self.console.style), move=move))
+            card = code_text(move, self.console.style)
+            self.console.say(self.text(key, card=card, move=typed_code(move, self.text)))
 
 
 def readable_language(language: Language, output: TextIO) -> Language:
@@ -634,7 +703,7 @@ def choose_style(options: argparse.Namespace, output: TextIO) -> Style:
 def main(
     argv: Sequence[str] | None = None, input: TextIO | None = None, output: TextIO | None = None, prog: str = COMMAND
 ) -> int:
-    """Run the terminal game; return the exit status (0, or 130 after Ctrl-C).
+    """Run the terminal game, or show the rules (``--rules``); return the exit status (0, or 130 after Ctrl-C).
 
     ``prog`` is how it was started, as its help and its goodbye name it: the installed ``otv66`` calls
     ``main()``, ``python -m otv66`` passes ``"python -m otv66"``.
@@ -646,6 +715,9 @@ def main(
     output = output if output is not None else sys.stdout
     text = Texts.of(readable_language(options.lang or environment_language(), output))
     console = Console(input if input is not None else sys.stdin, output, choose_style(options, output), text)
+    if options.rules:
+        console.say(rules_text(text, prog))
+        return 0
     if options.save is None and not options.no_save:
         console.say(text("no_home"))
     game = TerminalGame(options, console)

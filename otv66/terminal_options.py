@@ -164,13 +164,14 @@ def build_parser(prog: str = COMMAND, text: Texts = ENGLISH) -> argparse.Argumen
     parser = _Parser(
         text,
         prog=prog,
-        description=text("help_description"),
+        description=text("help_description", command=prog),
         epilog=text("help_epilog"),
         formatter_class=functools.partial(_HelpFormatter, usage_prefix=text("help_usage")),
         add_help=False,
     )
     parser._optionals.title = text("help_options")
     parser.add_argument("-h", "--help", action="help", help=text("help_help"))
+    parser.add_argument("--rules", action="store_true", help=text("help_show_rules"))
     parser.add_argument("--seed", type=int, help=text("help_seed"))
     parser.add_argument(
         "--level", choices=ai.LEVELS, default=ai.DEFAULT_LEVEL, help=text("help_level", default=ai.DEFAULT_LEVEL)

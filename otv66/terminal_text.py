@@ -6,7 +6,9 @@ are made from :data:`SR` by :func:`otv66.terminal_language.to_cyrillic`. The Ser
 
 How a text is written (:mod:`otv66.terminal_language`): ``{name}`` is a value; ``{n|štih|štiha|štihova}`` the
 word form for the number ``n`` (Serbian: one, few, many; English: one, other); what the player types stands in
-backticks (```KH```), which stays in Latin letters and is shown without them. A sentence about a player has two
+backticks (```QD```), which stays in Latin letters and is shown without them. What he types with Serbian letters
+(``KH`` kralj herc, ``u`` nazad, ``k`` kraj) stands without them: the Cyrillic texts name the keys of a Cyrillic
+keyboard (``кх``, ``к``), which the game reads as the Latin ones. A sentence about a player has two
 keys: ``key`` names him (``{name}``), ``key_you`` speaks to the one at the keyboard (the verb agrees with him).
 """
 
@@ -120,7 +122,8 @@ EN: Final[dict[str, str]] = {
     "help_options": "options",
     "help_help": "show this help and exit",
     "help_description": "Play Open 66 (Otvoreni 66) against the computer, or two people at one keyboard, in the "
-    "terminal. The rules: `docs/rules.md`.",
+    "terminal. The rules of the game: `{command} --rules`.",
+    "help_show_rules": "show the rules of the game and exit",
     "help_epilog": "During play: choose a move by its number or card code (`KH`; `KHm` leads `KH` announcing the "
     "marriage), `u` takes back your last move, `h` asks for a hint, `q` quits, `?` explains (or the words undo, hint, "
     "quit, help). The match is saved after every move: quit (`q`, `Ctrl-D`, `Ctrl-C`) and start again to go on with "
@@ -128,7 +131,7 @@ EN: Final[dict[str, str]] = {
     "help_seed": "play a reproducible match from this seed",
     "help_level": "computer strength (default {default})",
     "help_seconds": "computer's thinking time per move (default: the level's own)",
-    "help_rules": "rules (`docs/rules.md`)",
+    "help_rules": "rule options",
     "help_must_beat": "when following suit, beat the led card if you can",
     "help_claim": "who announces 66 (default auto)",
     "help_dealer": "who deals next (default winner)",
@@ -142,7 +145,7 @@ EN: Final[dict[str, str]] = {
     "(`LC_ALL`, else `LC_MESSAGES`, else `LANG`): `sr_RS@latin` and any other `sr`, `bs`, `hr`, `sh` or `cnr` locale "
     "give `sr-Latn`, `sr_RS` or `sr` (without `@latin`) `sr-Cyrl`, anything else `en`",
     "help_save": "keep the match in `FILE` after every move, and offer an unfinished one kept there at the start "
-    "(a `docs/record-format.md` record; default {default})",
+    "(a JSON match record; default {default})",
     "help_no_home": "none: no home folder",
     "help_no_save": "keep no file: a match quit is lost",
     # a mistyped command line: argparse's own wording (otv66/terminal_options.py recognises its messages by it)
@@ -196,6 +199,7 @@ EN: Final[dict[str, str]] = {
     "go_on": "Go on with it? If not (`n`), a new match takes its place.",
     "save_failed": "The match cannot be saved in {path} ({error}): it is not saved.",
     "no_home": "There is no home folder to keep the match in: it is not saved (`--save FILE` keeps it there).",
+    "rules_see_also": "The original text of these rules, in Serbian:\n`{command} --rules --lang sr-Latn`",
     "bye": "Bye.",
     "not_saved": " This match is not saved.",
     "saved_in": " The match is saved in {path}.\nTo go on with it: {command}",
@@ -286,7 +290,7 @@ SR: Final[dict[str, str]] = {
     "deal_resumed": "Deljenje {n} se nastavlja (deli {name}{plan}).",
     "deal_resumed_you": "Deljenje {n} se nastavlja (delite Vi{plan}).",
     "packets": " po {plan}",
-    "next_deal": "Pritisnite `Enter` za sledeće deljenje (`q` za kraj). ",
+    "next_deal": "Pritisnite `Enter` za sledeće deljenje (k za kraj). ",
     "match_won": "Partiju dobija {name}, {a} : {b}.",
     "match_won_you": "Dobili ste partiju, {a} : {b}.",
     "play_again": "Još jedna partija?",
@@ -294,30 +298,31 @@ SR: Final[dict[str, str]] = {
     "heading_bonus": "bonus za nerešeno: {n} pobedniku ovog deljenja",
     # pitanja
     "yes_no": "{question} (d/n{back}) ",
-    "go_back": "; `Enter` ili `u`: {back}",
+    "go_back": "; `Enter` ili u: {back}",
     "answer_yes_no": "Odgovorite sa d (da) ili n (ne){back}.",
     "your_move": "Vi ste na potezu ({keys}): ",
     "their_move": "{name}, Vaš potez ({keys}): ",
-    "keys": "broj ili kod kao `KH`; `u` nazad, `h` savet, `q` kraj, `?` pomoć",
+    "keys": "broj ili kod kao KH; u nazad, h savet, k kraj, ? pomoć",
     "help": "Otkucajte broj poteza sa spiska ili kod karte: prvo rang, pa boja. Rang: A K D Ž 10 9 8 7 (`Z` za Ž), "
     "boja: P pik, H herc, K karo, T tref, npr. DK za damu karo; važe i kodovi sa ekrana (`Q J` i "
-    "boje `S H D C` ili simboli ♠♥♦♣), npr. `QD`. `KHm` igra `KH` uz prijavu marijaža, `66` prijavljuje 66 kad se "
-    "prijavljuje ručno. `u` vraća Vaš poslednji potez, `h` daje savet, `q` završava igru; partija se čuva posle "
+    "boje `S H D C` ili simboli ♠♥♦♣), npr. `QD`. KHm igra KH uz prijavu marijaža, `66` prijavljuje 66 kad se "
+    "prijavljuje ručno. u vraća Vaš poslednji potez, h daje savet, k završava igru; partija se čuva posle "
     "svakog poteza (osim uz `--no-save`) i nudi se ponovo pri sledećem pokretanju.",
     # komandna linija (--help)
     "help_usage": "upotreba: ",
     "help_options": "opcije",
     "help_help": "prikazuje ovu pomoć i završava",
     "help_description": "Igrajte Otvoreni 66 protiv računara, ili udvoje za jednom tastaturom, u terminalu. "
-    "Pravila: `docs/rules.md`.",
-    "help_epilog": "Tokom igre: potez birate njegovim brojem ili kodom karte (`KH`; `KHm` igra `KH` uz prijavu "
-    "marijaža), `u` vraća Vaš poslednji potez, `h` daje savet, `q` završava igru, `?` objašnjava (ili reči nazad, "
-    "savet, kraj, pomoć). Partija se čuva posle svakog poteza: prekinite igru (`q`, `Ctrl-D`, `Ctrl-C`) i pokrenite "
+    "Pravila igre: `{command} --rules`.",
+    "help_show_rules": "prikazuje pravila igre i završava",
+    "help_epilog": "Tokom igre: potez birate njegovim brojem ili kodom karte (KH; KHm igra KH uz prijavu "
+    "marijaža), u vraća Vaš poslednji potez, h daje savet, k završava igru, ? objašnjava (ili reči nazad, "
+    "savet, kraj, pomoć). Partija se čuva posle svakog poteza: prekinite igru (k, `Ctrl-D`, `Ctrl-C`) i pokrenite "
     "je ponovo da biste nastavili. Boje samo u terminalu, nikad uz postavljen `NO_COLOR`.",
     "help_seed": "igrajte partiju koja se ponavlja, od ovog semena",
     "help_level": "jačina računara (podrazumevano {default})",
     "help_seconds": "vreme razmišljanja računara po potezu (podrazumevano: vreme njegove jačine)",
-    "help_rules": "pravila (`docs/rules.md`)",
+    "help_rules": "opcije pravila",
     "help_must_beat": "kad odgovarate na boju, morate da nadjačate odigranu kartu ako možete",
     "help_claim": "ko prijavljuje 66 (podrazumevano `auto`: sama igra)",
     "help_dealer": "ko deli sledeće (podrazumevano `winner`: pobednik deljenja)",
@@ -331,7 +336,7 @@ SR: Final[dict[str, str]] = {
     "(`LC_ALL`, inače `LC_MESSAGES`, inače `LANG`): `sr_RS@latin` i svaka druga `sr`, `bs`, `hr`, `sh` ili `cnr` "
     "daju `sr-Latn`, `sr_RS` ili `sr` (bez `@latin`) `sr-Cyrl`, sve ostalo `en`",
     "help_save": "čuva partiju u datoteci `FILE` posle svakog poteza i na početku nudi nezavršenu partiju sačuvanu "
-    "u njoj (zapis iz `docs/record-format.md`; podrazumevano {default})",
+    "u njoj (zapis partije u formatu JSON; podrazumevano {default})",
     "help_no_home": "nijedna: nema korisničke fascikle",
     "help_no_save": "bez datoteke: prekinuta partija se gubi",
     # pogrešno otkucana komandna linija
@@ -386,6 +391,8 @@ SR: Final[dict[str, str]] = {
     "go_on": "Nastaviti je? Ako ne (`n`), na njeno mesto dolazi nova partija.",
     "save_failed": "Partija ne može da se sačuva u {path} ({error}): ne čuva se.",
     "no_home": "Nema kućnog direktorijuma za čuvanje partije: ne čuva se (`--save FILE` je čuva u toj datoteci).",
+    "rules_see_also": "Potpuna pravila, sa vrednostima karata i opcijama igre, na engleskom:\n"
+    "`{command} --rules --lang en`",
     "bye": "Doviđenja.",
     "not_saved": " Ova partija se ne čuva.",
     "saved_in": " Partija je sačuvana u {path}.\nZa nastavak: {command}",

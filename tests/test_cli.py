@@ -408,7 +408,7 @@ def help_text(argv: list[str]) -> str:
     [
         (["--lang", "sr-Latn", "--help"], "", "upotreba: ", "opcije: -h, --help prikazuje ovu pomoć i završava"),
         (["--help", "--lang=sr-Cyrl"], "", "употреба: ", "јачина рачунара (подразумевано expert)"),
-        (["--help"], "sr_RS.UTF-8", "употреба: ", "правила (docs/rules.md): --must-beat"),
+        (["--help"], "sr_RS.UTF-8", "употреба: ", "опције правила: --must-beat"),
         (["--help"], "sr_RS.UTF-8@latin", "upotreba: ", "bez ANSI boja (ni kad je postavljen NO_COLOR)"),
         (["--lang", "en", "--help"], "sr_RS.UTF-8", "usage: ", "computer strength (default expert)"),
     ],
@@ -425,6 +425,38 @@ def test_the_help_speaks_the_language_the_game_would(
     if usage != "usage: ":
         words = set(re.findall(r"[a-z]+", flat(shown)))
         assert not {"default", "options", "computer", "the"} & words, "no English"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_help_names_the_rules_option_and_no_file_an_installed_game_lacks(language: str) -> None:
+    # It said "The rules: docs/rules.md", a file of the sources that no installed package has.
+    shown = flat(help_text(["--help", "--lang", language]))
+    assert "otv66 --rules." in shown
+    assert "docs/" not in shown
+
+
+@pytest.mark.parametrize(
+    ("language", "first_line", "last_lines"),
+    [
+        (
+            "en",
+            "# Open 66 (Otvoreni „66“): the rules this project implements",
+            "in Serbian: otv66 --rules --lang sr-Latn",
+        ),
+        ("sr-Latn", "OTVORENI „66“", "na engleskom: otv66 --rules --lang en"),
+        ("sr-Cyrl", "ОТВОРЕНИ „66“", "на енглеском: otv66 --rules --lang en"),
+    ],
+)
+def test_rules_shows_the_rules_in_the_games_language_and_where_the_other_languages_are(
+    language: str, first_line: str, last_lines: str
+) -> None:
+    output = io.StringIO()
+    assert main(["--rules", "--lang", language], input=io.StringIO(), output=output) == 0
+    shown = output.getvalue()
+    assert shown.splitlines()[0] == first_line
+    assert flat(shown).endswith(last_lines)
+    assert ("Card points: **A = 11, 10 = 10, K = 4" in shown) == (language == "en")
+    assert "Ви сте на потезу" not in shown and "Your move" not in shown and "Vi ste" not in shown, "no game"
 
 
 def test_bad_options_are_refused() -> None:
@@ -498,7 +530,7 @@ def test_a_mistyped_command_line_is_answered_in_the_games_language(
 def test_the_players_packet_plan_is_used_when_he_deals() -> None:
     # the first dealer of a seeded match is seed % 2: seed 0 makes the player (player 0) deal first
     _, text, _ = play(["--seed", "0", "--packets", "2,2,2,2", *FAST], scripted())
-    assert "Deal 1: You deal in packets of 2,2,2,2." in text
+    assert "Deal 1: You deal in packets of 2-2-2-2." in text
 
 
 def test_packet_plans_are_every_way_to_make_8_from_1_2_and_4() -> None:
@@ -855,11 +887,11 @@ def test_a_match_in_serbian_latin_says_everything_in_serbian_with_its_grammar() 
     assert status == 0
     assert text.startswith("Otvoreni 66 protiv računara (početnik), partija do 7 poena. Seme partije: 12.\n")
     assert "Pravila: odgovara se na boju (nadjačavanje nije obavezno); 66 se prijavljuje" in text
-    assert re.search(r"^Deljenje 1: (deli Računar|Vi delite) po [\d,]+\.$", text, flags=re.M)
+    assert re.search(r"^Deljenje 1: (deli Računar|Vi delite) po \d(-\d)+\.$", text, flags=re.M)
     assert re.search(r"Partiju dobija Računar, \d+ : \d+\.|Dobili ste partiju, \d+ : \d+\.", text)
     final = re.findall(r"Partija do 7: Vi (\d+), Računar (\d+)\.", text)[-1]
     assert max(int(points) for points in final) >= 7
-    assert "Vi ste na potezu (broj ili kod kao KH; u nazad, h savet, q kraj, ? pomoć): " in keyboard.prompts
+    assert "Vi ste na potezu (broj ili kod kao KH; u nazad, h savet, k kraj, ? pomoć): " in keyboard.prompts
     assert keyboard.prompts[-1] == "Još jedna partija? (d/n) "
     assert re.search(r"^Štih \d+: (Vi igrate prvu kartu|prvu kartu igra Računar)\.$", text, flags=re.M)
     assert re.search(r"Štih (nosite Vi|nosi Računar) \(\d+ poena?\)", text)
@@ -875,11 +907,11 @@ def test_a_match_in_serbian_cyrillic_is_the_latin_one_transliterated() -> None:
     status, cyrillic, keyboard = play(["--seed", "12", "--lang", "sr-Cyrl", *FAST], first_move_in_serbian)
     assert status == 0
     assert cyrillic.startswith("Отворени 66 против рачунара (почетник), партија до 7 поена. Семе партије: 12.\n")
-    assert "Ви сте на потезу (број или код као KH; u назад, h савет, q крај, ? помоћ): " in keyboard.prompts  # noqa: RUF001 (Cyrillic beside Latin on purpose)
+    assert "Ви сте на потезу (број или код као КХ; у назад, х савет, к крај, ? помоћ): " in keyboard.prompts  # noqa: RUF001 (Cyrillic keys on purpose)
     assert re.search(r"Партију добија Рачунар, \d+ : \d+\.|Добили сте партију, \d+ : \d+\.", cyrillic)
     assert check_serbian_counts(cyrillic, ("штих", "штиха", "штихова")) > 10
-    # the only Latin letters left: the cards' ranks, the marriage mark, what the player types (KH, u, h, q, Enter)
-    assert set(re.findall(r"[A-Za-z]+", cyrillic)) <= {"A", "K", "Q", "J", "m", "KH", "u", "h", "q", "Enter"}
+    # the only Latin letters left: the cards' ranks, the marriage mark and the key Enter
+    assert set(re.findall(r"[A-Za-z]+", cyrillic)) <= {"A", "K", "Q", "J", "m", "Enter"}
     assert len(cyrillic.splitlines()) == len(latin.splitlines())
 
 
@@ -932,8 +964,96 @@ def test_the_marriage_question_in_cyrillic_takes_a_cyrillic_answer() -> None:
     _, text, keyboard = play(["--seed", str(seed), "--hotseat", "--lang", "sr-Cyrl"], scripted(king, "да"))
     asked = next(prompt for prompt in keyboard.prompts if "маријаж" in prompt)
     assert asked.startswith("Пријавити маријаж уз K")
-    assert asked.endswith("? (д/н; Enter или u: други потез) ")
+    assert asked.endswith("? (д/н; Enter или у: други потез) ")  # noqa: RUF001 (Cyrillic keys on purpose)
     assert "и пријављује маријаж" in text
+
+
+CLAIM_QUESTION = {
+    "en": "Player 2: Claim 66 now?",
+    "sr-Latn": "Igrač 2: prijaviti 66 sada?",
+    "sr-Cyrl": "Играч 2: пријавити 66 сада?",
+}
+"""The question to the second player of seed 5 under manual claim, after his marriage lead once he has a trick."""
+
+
+def answer_the_claim_question(language: str, *answers: str) -> tuple[str, list[str]]:
+    """Play seed 5 under manual claim, two people leading a marriage whenever they can, until Player 2 is asked
+    whether he claims 66; answer it with ``answers``, then quit. Return what was written and the prompts."""
+    question, queue = CLAIM_QUESTION[language], list(answers)
+
+    def answer(prompt: str) -> str:
+        if question in prompt:
+            return queue.pop(0) if queue else "q"
+        if any(question in asked for asked in keyboard.prompts):
+            return "q"  # the question was answered: the test has seen what it wanted
+        if re.search(r"\((y|d|д)/", prompt):
+            return "d"  # announce the marriage (the answer "d" is "da" in every language)
+        marriage = re.search(r"(\d+)\) \S+m\b", keyboard.shown)
+        return marriage.group(1) if marriage else "1"
+
+    output = io.StringIO()
+    keyboard = Keyboard(output, answer, limit=200)
+    main(["--seed", "5", "--hotseat", "--claim", "manual", "--lang", language], input=keyboard, output=output)
+    return output.getvalue(), keyboard.prompts
+
+
+@pytest.mark.parametrize(
+    ("language", "answer", "claimed"),
+    [
+        ("sr-Cyrl", "да", "Играч 2 пријављује 66."),
+        ("sr-Cyrl", "д", "Играч 2 пријављује 66."),
+        ("sr-Cyrl", "ДА", "Играч 2 пријављује 66."),
+        ("sr-Latn", "da", "Igrač 2 prijavljuje 66."),
+        ("sr-Cyrl", "66", "Играч 2 пријављује 66."),
+        ("sr-Latn", "66", "Igrač 2 prijavljuje 66."),
+        ("en", "66", "Player 2 claims 66."),
+    ],
+)
+def test_the_claim_question_takes_da_in_either_script_and_66_the_claims_own_code(
+    language: str, answer: str, claimed: str
+) -> None:
+    # "66" was answered "Odgovorite sa d (da) ili n (ne)." and the question again.
+    text, prompts = answer_the_claim_question(language, answer)
+    assert sum(CLAIM_QUESTION[language] in prompt for prompt in prompts) == 1
+    assert claimed in text
+
+
+def test_an_answer_the_claim_question_does_not_know_is_said_so_and_the_question_asked_again() -> None:
+    text, prompts = answer_the_claim_question("sr-Cyrl", to_cyrillic("ok"), "н")
+    assert to_cyrillic("Igrač 2: prijaviti 66 sada? (d/n) ok\nOdgovorite sa d (da) ili n (ne).\n") in text
+    assert sum(CLAIM_QUESTION["sr-Cyrl"] in prompt for prompt in prompts) == 2
+    assert "пријављује 66" not in text
+
+
+def test_in_cyrillic_the_move_prompt_names_the_keys_of_a_cyrillic_keyboard_and_takes_them() -> None:
+    # It named the Latin u, h and q (a Cyrillic keyboard has no q: "к" was "neither a move nor a command"), and the
+    # hint's code in the engine's Latin letters ("JS", not "ЖП").
+    hint, undo, quit = to_cyrillic("h u k").split()
+    _, text, keyboard = play(["--seed", "6", "--lang", "sr-Cyrl", *FAST], scripted("1", hint, undo, quit))
+    assert keyboard.prompts[0] == to_cyrillic(
+        "Vi ste na potezu (broj ili kod kao KH; u nazad, h savet, k kraj, ? pomoć): "
+    )
+    hint = next(line for line in text.splitlines() if line.startswith(to_cyrillic("Savet: ")))
+    code = re.findall(r"\((\w+)\)\.$", hint)[0]
+    assert not re.search("[A-Za-z]", code), f"{code}: a code a Cyrillic keyboard types"
+    move = normalise_move(code, serbian=True)
+    assert move is not None
+    assert card_plain(parse_card(move[:2]), Style()) in hint
+    assert "Враћено: Ви " in text
+    assert len(keyboard.prompts) == 4, "к quit the game"
+    assert to_cyrillic("Doviđenja. Partija je sačuvana u") in flat(text)
+
+
+def test_k_for_kraj_quits_in_serbian_also_between_deals_but_is_a_king_half_typed_in_english() -> None:
+    def k_after_the_deal(prompt: str) -> str:
+        return "k" if prompt.startswith("Pritisnite Enter") else first_move_in_serbian(prompt)
+
+    _, text, keyboard = play(["--seed", "12", "--lang", "sr-Latn", *FAST], k_after_the_deal)
+    assert keyboard.prompts[-1] == "Pritisnite Enter za sledeće deljenje (k za kraj). "
+    assert "Deljenje 2" not in text
+    assert "Doviđenja. Partija je sačuvana u" in flat(text)
+    _, english, _ = play(["--seed", "6", "--no-save", *FAST], scripted("k"))
+    assert "'k' is neither a move nor a command" in english
 
 
 def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> None:
@@ -947,7 +1067,7 @@ def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> Non
     )
     assert keyboard.prompts[0] == "Nastaviti je? Ako ne (n), na njeno mesto dolazi nova partija. (d/n) "
     assert "Seme partije: 6; partija se nastavlja." in flat(again)
-    assert re.search(r"Deljenje 1 se nastavlja \((deli Računar|delite Vi) po [\d,]+\)\.", again)
+    assert re.search(r"Deljenje 1 se nastavlja \((deli Računar|delite Vi) po \d(-\d)+\)\.", again)
 
 
 def test_a_newer_save_file_is_explained_in_serbian(save_file_in_tmp: Path) -> None:
