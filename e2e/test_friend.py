@@ -9,7 +9,8 @@ invitation into view on a phone; the friend is "your friend" until his answer is
 page is kept for the links that follow; a reload shows again what the tab showed; the paste box says what it was
 given when that is no friend's link; a name left empty is asked for at its field, nothing sent. A newcomer reads
 what the page is under its top bar, and the status line says nothing until it has news. A finished match offers a
-rematch: the same friend, the same rules. Screenshots of the table as a player sees it go to
+rematch: the same friend, the same rules; a rematch invitation stays said to be for that friend after a reload, and
+two that cross end in one match. Screenshots of the table as a player sees it go to
 ``e2e/artifacts/friend-*.png``.
 """
 
@@ -384,7 +385,9 @@ def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules(device
     assert settled(bo) == "ready"
     assert bo.locator("#status").inner_text() == "The rematch invitation is ready (for Ana)."
     assert bo.evaluate("document.activeElement.id") in ("friend-copy", "friend-share")  # as after the form's own
-    assert bo.locator("#friend-turn").inner_text().startswith("Send the invitation below to your friend")
+    assert bo.locator("#friend-turn").inner_text() == (
+        "Send the rematch invitation below to Ana, then open the link Ana sends back"
+    )
 
     assert deliver(offered_link(bo), ana) == "ready"
     assert ana.locator("#friend-invited-by").inner_text() == "Bo invites you to a match with these rules:"
@@ -409,6 +412,91 @@ def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules(device
         finished, new = (listed.filter(has_text=players) for players in ("Ana – Bo 0:3", "Bo – Ana 0:0"))  # noqa: RUF001
         assert finished.get_attribute("data-status") == "over" and "the match is over" in finished.inner_text()
         assert new.get_attribute("data-status") in ("play", "wait") and "current" in (new.get_attribute("class") or "")
+
+
+def rematch_made(page: Page) -> str:
+    """Press Rematch under the finished match shown; the rematch invitation's link."""
+    page.locator("#friend-rematch").click()
+    assert settled(page) == "ready"
+    return offered_link(page)
+
+
+def test_a_rematch_invitation_is_still_for_the_friend_after_a_reload(devices: tuple[Page, Page]) -> None:
+    """Bo's rematch invitation, not answered yet, is said to be for Ana after a reload, on a visit to the page again
+    and in another tab: the banner names her, its link is still there to send, the list says whose answer it waits
+    for. Rematch pressed again on the finished match shows that invitation, not a second one."""
+    ana, bo = devices
+    started(ana, bo)
+    resigned_to_the_end(ana, bo)
+    invitation = rematch_made(bo)
+    banner = "Send the rematch invitation below to Ana, then open the link Ana sends back"
+    waiting = "waiting for Ana's answer to your rematch invitation"
+    for again in (bo.reload, lambda: bo.goto("/friend.html")):
+        again()
+        bo.locator("#friend-outgoing:not([hidden])").wait_for()
+        assert settled(bo) == "ready"
+        assert bo.locator("#friend-turn").inner_text() == banner
+        assert offered_link(bo) == invitation
+        pending = bo.locator("#friend-list button.current")
+        assert "Bo – Ana 0:0" in pending.inner_text() and waiting in pending.inner_text()  # noqa: RUF001
+
+    elsewhere = bo.context.new_page()  # another tab: the list, the invitation in it
+    elsewhere.goto("/friend.html")
+    assert settled(elsewhere) == "ready"
+    elsewhere.locator("#friend-list button", has_text=waiting).click()
+    assert settled(elsewhere) == "ready"
+    assert elsewhere.locator("#friend-turn").inner_text() == banner and offered_link(elsewhere) == invitation
+    elsewhere.close()
+
+    bo.locator("#friend-list button", has_text="Ana – Bo 0:3").click()  # noqa: RUF001
+    assert settled(bo) == "ready" and game_status(bo) == "over"
+    assert rematch_made(bo) == invitation
+    assert bo.locator("#friend-turn").inner_text() == banner
+    assert bo.locator("#friend-list button").count() == 2
+
+
+def test_rematch_invitations_that_cross_end_in_one_match(devices: tuple[Page, Page]) -> None:
+    """Both press Rematch and send each other their invitations. Each page, opening the friend's while its own waits
+    unanswered, says that they crossed, and both choose the same one: one page offers the friend's to accept and
+    withdraws its own, the other shows its own again, to send. One rematch is played, beside the finished match."""
+    ana, bo = devices
+    started(ana, bo)
+    resigned_to_the_end(ana, bo)
+    invitations = {"Ana": rematch_made(ana), "Bo": rematch_made(bo)}
+    said = {"Ana": deliver(invitations["Bo"], ana), "Bo": deliver(invitations["Ana"], bo)}
+    assert sorted(said.values()) == ["hint", "ready"], said
+    accepting, keeping = sorted(said, key=lambda name: said[name] != "ready")
+    pages = {"Ana": ana, "Bo": bo}
+    accepter, keeper = pages[accepting], pages[keeping]
+    assert accepter.locator("#friend-crossed").inner_text() == (
+        f"Your rematch invitation to {keeping} and this one crossed. Accept this one, and yours is withdrawn: when "
+        f"{keeping} opens yours, the page will say to wait for your answer. So you play one match."
+    )
+    assert accepter.locator("#friend-accept").is_visible()
+    assert keeper.locator("#friend-accept").is_hidden() and keeper.locator("#friend-crossed").is_hidden()
+    assert (
+        keeper.locator("#status")
+        .inner_text()
+        .startswith(f"The rematch invitation from {accepting} and yours crossed: yours is the one to play.")
+    )
+    assert offered_link(keeper) == invitations[keeping]
+    assert keeper.locator("#friend-paste").input_value() == "", "the friend's invitation is read, not left to open"
+
+    accepter.locator("#friend-accept-name").fill(accepting)
+    accepter.locator("#friend-accept-button").click()
+    assert settled(accepter) == "ready"
+    assert accepter.locator("#status").inner_text() == "Invitation accepted. Your own rematch invitation is withdrawn."
+    assert deliver(offered_link(accepter), keeper) == "ready"
+    assert deliver(offered_link(keeper), accepter) == "ready"
+    assert {game_status(ana), game_status(bo)} == {"play", "wait"}
+    rematch = f"{keeping} – {accepting} 0:0"  # noqa: RUF001
+    for page in devices:
+        listed = page.locator("#friend-list button")
+        assert listed.count() == 2, listed.all_inner_texts()
+        assert listed.filter(has_text=rematch).count() == 1 and listed.filter(has_text="Ana – Bo 0:3").count() == 1  # noqa: RUF001
+    accepter.reload()  # the withdrawn invitation stays out of the list
+    assert settled(accepter) == "ready"
+    assert accepter.locator("#friend-list button").count() == 2
 
 
 def test_a_name_left_empty_is_asked_for_at_its_field_and_nothing_is_sent(devices: tuple[Page, Page]) -> None:

@@ -431,7 +431,7 @@ def test_the_history_names_the_winner_of_a_match_between_two_players(table_in_co
     row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
     assert row[1] == "dva igrača"
     assert row[2].splitlines()[0] == f"pobednik: {winner.group(1)}"
-    assert re.fullmatch(r"[0-3] : [0-3]\nIgrač\xa01 : Igrač\xa02", row[3])
+    assert re.fullmatch(r"[0-3] : [0-3] \(do 1\)\nIgrač\xa01 : Igrač\xa02", row[3])  # with what it was played to
     history.screenshot(path=artifacts / "history-hotseat-360x640.png")
 
 

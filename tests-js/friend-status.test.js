@@ -32,6 +32,32 @@ describe("the friend named before his answer to the invitation", () => {
   });
 });
 
+describe("the friend a rematch invitation is for, before his answer is read", () => {
+  test("is named by the name he had in the finished match, in the banner, the list and the top bar", () => {
+    restoreLanguage = pageLanguage("en");
+    const invited = anas("wait", null);
+    assert.equal(turnText(invited, "Bo"), "Send the rematch invitation below to Bo, then open the link Bo sends back");
+    assert.equal(statusText(invited, "Bo"), "waiting for Bo's answer to your rematch invitation");
+    assert.equal(playersText(invited, "Bo"), "Ana – Bo 0:0");
+  });
+
+  test("in Serbian, in words that fit any name", () => {
+    restoreLanguage = pageLanguage("sr-Latn");
+    const invited = anas("wait", null);
+    assert.equal(
+      turnText(invited, "Bo"),
+      "Pošaljite pozivnicu za revanš ispod (za: Bo), pa otvorite link koji Vam Bo vrati",
+    );
+    assert.equal(statusText(invited, "Bo"), "čeka se odgovor na pozivnicu za revanš (od: Bo)");
+  });
+
+  test("gives way to the name in the friend's answer once it is read", () => {
+    restoreLanguage = pageLanguage("en");
+    assert.equal(statusText(anas("send", "Boris"), "Bo"), "send your link to Boris");
+    assert.equal(playersText(anas("send", "Boris"), "Bo"), "Ana – Boris 0:0");
+  });
+});
+
 describe("the friend named once his answer is read", () => {
   test("by his name even when he calls himself '?'", () => {
     restoreLanguage = pageLanguage("en");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { playersText } from "../web/js/friend-status.js";
-import { exportText, importedSaves, storedMatches, storeMatch } from "../web/js/friend-store.js";
+import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "../web/js/friend-store.js";
 import { FakeStorage, pageLanguage, withGlobal } from "./fakes.js";
 
 let restoreStorage;
@@ -38,6 +38,40 @@ describe("friend matches kept on this device", () => {
     localStorage.setItem("otv66.friend", JSON.stringify({ version: 99, matches: {} }));
     assert.throws(() => storeMatch(state("m1", "play"), "saved-1"), { reason: "friend_store_version" });
     assert.equal(localStorage.getItem("otv66.friend"), JSON.stringify({ version: 99, matches: {} }));
+  });
+
+  test("a rematch invitation keeps whom it is for through its later saves (the engine's invitation does not say)", () => {
+    const invitation = { id: "m2", seat: 0, status: "wait", players: ["Bo", null] };
+    storeMatch(invitation, "saved-2", { of: "m1", friend: "Ana" });
+    storeMatch(invitation, "saved-2b");
+    storeMatch({ ...invitation, status: "play", players: ["Bo", "Ana"] }, "saved-2c");
+    assert.deepEqual(
+      storedMatches().map((m) => [m.saved, m.rematch]),
+      [["saved-2c", { of: "m1", friend: "Ana" }]],
+    );
+  });
+
+  test("matches stored by a page from before rematches were kept read as matches that are none", () => {
+    const stored = { m1: { saved: "saved-1", state: state("m1", "over"), updated: 1 } };
+    localStorage.setItem("otv66.friend", JSON.stringify({ version: 1, matches: stored }));
+    const [match] = storedMatches();
+    assert.equal(match.saved, "saved-1");
+    assert.equal(match.rematch, undefined);
+    assert.equal(match.withdrawn, undefined);
+    storeMatch(state("m2", "wait"), "saved-2", { of: "m1", friend: "Bo" });
+    assert.equal(JSON.parse(localStorage.getItem("otv66.friend")).version, 1, "an earlier page still reads it");
+  });
+
+  test("a withdrawn invitation stays withdrawn until an answer to it comes all the same", () => {
+    const invitation = { id: "m2", seat: 0, status: "wait", players: ["Bo", null] };
+    storeMatch(invitation, "saved-2", { of: "m1", friend: "Ana" });
+    withdrawInvitation("m2");
+    storeMatch(invitation, "saved-2b"); // loaded again at the page's start
+    assert.equal(storedMatches()[0].withdrawn, true);
+    storeMatch({ ...invitation, status: "play", players: ["Bo", "Ana"] }, "saved-2c");
+    assert.equal(storedMatches()[0].withdrawn, undefined);
+    withdrawInvitation("m2"); // an answered invitation is a match: it is not withdrawn
+    assert.equal(storedMatches()[0].withdrawn, undefined);
   });
 
   test("a state stored by an earlier engine, which held '?' for the friend not named yet, reads as not named", () => {

@@ -137,6 +137,14 @@ describe("the table from this device's seat", () => {
       restoreLanguage();
     }
   });
+
+  test("the friend a rematch invitation is for is named by his name in the finished match until he answers", () => {
+    const invited = { ...friendState(0), players: ["Ana", null], status: "wait", deal: null };
+    const settings = { opponent: "computer", level: null, rules: friendDeal().rules, lang: "en", deck: "german" };
+    const view = tableView(invited, { ...settings, speed: "off", sound: false }, false, null, "Bo");
+    assert.deepEqual(view.names, ["Ana", "Bo"]);
+    assert.deepEqual(drawnState(invited, "Bo").match.players, ["Ana", "Bo"]);
+  });
 });
 
 describe("a trick finished by the last answer", () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
 import { setLanguage, t } from "../web/js/i18n.js";
-import { ruleFields, ruleNote, ruleOptions, rulesSummary } from "../web/js/rule-fields.js";
+import { ruleFields, ruleNote, ruleOptions, rulesApart, rulesSummary } from "../web/js/rule-fields.js";
 import { DEFAULT_RULES } from "../web/js/settings.js";
 import { pageLanguage } from "./fakes.js";
 
@@ -31,6 +31,26 @@ describe("the rules of an invitation, told with the Settings' labels", () => {
     assert.equal(cyrillic.length, english.length);
     assert.notDeepEqual(cyrillic, english);
     assert.match(cyrillic.join(" "), /[\u0400-\u04FF]/);
+  });
+});
+
+describe("the options History tells a finished match apart by", () => {
+  test("only those other than the defaults, an option switched on by its label alone, the target left to the score", () => {
+    assert.deepEqual(rulesApart({ ...DEFAULT_RULES, target: 11 }), []);
+    const rules = { must_beat: true, claim: "manual", dealer: "winner", draw_bonus: true, target: 3 };
+    assert.deepEqual(rulesApart(rules), [
+      "Following suit, beat the led card if you can",
+      "Claiming 66: manual (66 button)",
+      "After a drawn deal, +1 game point to the next deal's winner",
+    ]);
+  });
+
+  test("in the Settings' words of each language", () => {
+    setLanguage("sr-Latn");
+    assert.deepEqual(rulesApart({ ...DEFAULT_RULES, dealer: "alternate", must_beat: true }), [
+      "Na boju obavezno jačom kartom, ako je imate",
+      "Sledeći deli: naizmenično",
+    ]);
   });
 });
 

@@ -40,9 +40,13 @@ const entry = (overrides = {}) => ({
   deals: 4,
   undos: 1,
   hints: 2,
+  rules: null,
   token: null,
   ...overrides,
 });
+
+/** The rules a finished match was played with (otv66/rules.py `Rules.to_dict`). */
+const RULES = { must_beat: true, claim: "manual", dealer: "alternate", draw_bonus: false, target: 11 };
 
 /** A game link token as the engine writes it (otv66/links.py: "g1." and URL-safe base64). */
 const TOKEN = "g1.eNqdk02L2zAQhv9K0akFlVq-_Ly";
@@ -241,11 +245,30 @@ describe("the history of finished matches", () => {
         deals: 0,
         undos: 0,
         hints: 0,
+        rules: null,
         token: null,
       },
     ]);
     const text = JSON.stringify([entry({ gamePoints: ["<img src=x onerror=alert(1)>", 3] })]);
     assert.deepEqual(readHistory(new FakeStorage({ items: { [HISTORY_KEY]: text } })), []);
+  });
+
+  test("a match keeps its rules, which tell apart matches played with different ones", () => {
+    const storage = new FakeStorage();
+    addToHistory(entry({ rules: RULES }), storage);
+    assert.deepEqual(readHistory(storage), [entry({ rules: RULES })]);
+  });
+
+  test("an entry from before the rules were kept, or with rules of the wrong kind, is kept without them", () => {
+    const { rules, ...old } = entry();
+    const broken = [{ ...RULES, target: "11" }, { ...RULES, target: 0 }, { ...RULES, must_beat: "yes" }, "<b>", 7];
+    const stored = [old, ...broken.map((wrong) => entry({ rules: wrong }))];
+    const items = { [HISTORY_KEY]: JSON.stringify(stored) };
+    assert.equal(rules, null);
+    assert.deepEqual(
+      readHistory(new FakeStorage({ items })),
+      stored.map(() => entry()),
+    );
   });
 
   test("a match keeps its game link token for its replay", () => {

@@ -8,7 +8,8 @@
  * or with the keyboard (input.js). The engine (bridge `friend_*` methods) holds the rules and checks every link;
  * this page only shows and stores. A reload (a language change, a phone's browser reloading a tab it put away) shows
  * again what this tab showed: the match on the table (remembered for the tab) or the invitation being read (kept in
- * the address).
+ * the address). A finished match's Rematch makes an invitation the page keeps as meant for the same friend; two
+ * that cross (both pressed Rematch) end in one match (friend-rematch.js).
  */
 
 import { installSprite } from "./cards.js";
@@ -27,8 +28,9 @@ import {
   wireNameField,
 } from "./friend-invite.js";
 import { friendLinkIn, readPaste } from "./friend-paste.js";
+import { crossing, rematchOf } from "./friend-rematch.js";
 import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./friend-status.js";
-import { exportText, importedSaves, storedMatches, storeMatch } from "./friend-store.js";
+import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { t } from "./i18n.js";
 import { bindInput } from "./input.js";
@@ -39,6 +41,7 @@ import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js
 import { hasShareSheet } from "./share-sheet.js";
 
 /** @import { FriendAnswer, FriendOffer, FriendState } from "./friend-types.js" */
+/** @import { Rematch } from "./friend-store.js" */
 /** @import { PanelDialog } from "./panels.js" */
 
 const engine = new Engine();
@@ -49,6 +52,9 @@ let current = null;
 let lastLink = "";
 /** The invitation link being read (its rules shown, checked by the engine), until accepted or declined. */
 let invitation = "";
+/** What the invitation being read crosses here: this player's own rematch invitation, or a rematch under way. */
+/** @type {ReturnType<typeof crossing>} */
+let crossed = null;
 let busy = false;
 /** A trick the last answer finished, on the table for a moment (the friend's card that finished it included). */
 /** @type {import("./types.js").TrickCard[] | null} */
@@ -92,12 +98,17 @@ function addressOf(/** @type {string} */ link) {
   return `${location.origin}${location.pathname}#${link}`;
 }
 
-/** Keep the answer's save, show its state and the link it carries (if any). */
-function take(/** @type {FriendAnswer} */ answer) {
+/**
+ * Keep the answer's save (with `rematch`, what it is a rematch of, when it becomes one), show its state and the link
+ * it carries (if any).
+ * @param {FriendAnswer} answer
+ * @param {Rematch} [rematch]
+ */
+function take(answer, rematch) {
   const id = answer.state.id;
   const before = current?.id === id ? current : (storedMatches().find((match) => match.state.id === id)?.state ?? null);
   showFinishedTrick(finishedTrick(before, answer.state));
-  storeMatch(answer.state, answer.saved);
+  storeMatch(answer.state, answer.saved, rematch);
   const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
   rememberOpenMatch(current.id);
@@ -133,12 +144,22 @@ function orderBoxes(/** @type {boolean} */ returning) {
   (returning ? list : byId("friend-new")).after(byId("friend-paste-box"));
 }
 
+/**
+ * Whom the rematch invitation of match `id` is for, as this page keeps it (friend-store.js), or null: the engine's
+ * invitation does not say, and until the answer is read the page names him by it (friend-status.js).
+ * @param {string} id
+ */
+function meantFor(id) {
+  return storedMatches().find(({ state }) => state.id === id)?.rematch?.friend ?? null;
+}
+
+/** The matches kept here, newest first; an invitation withdrawn for the friend's that crossed it is not listed. */
 function renderList() {
   const list = byId("friend-list");
-  const matches = storedMatches();
+  const matches = storedMatches().filter(({ withdrawn }) => !withdrawn);
   list.replaceChildren();
   orderBoxes(matches.length > 0);
-  for (const { state } of matches) {
+  for (const { state, rematch } of matches) {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button";
@@ -146,10 +167,10 @@ function renderList() {
     button.dataset.status = state.status;
     button.classList.toggle("current", state.id === current?.id);
     const players = document.createElement("span");
-    players.textContent = playersText(state);
+    players.textContent = playersText(state, rematch?.friend);
     const turn = document.createElement("strong");
     turn.className = "friend-list-turn";
-    turn.textContent = statusText(state);
+    turn.textContent = statusText(state, rematch?.friend);
     button.append(players, turn);
     button.addEventListener("click", () => run(() => openMatch(state.id)));
     item.append(button);
@@ -165,14 +186,15 @@ function renderMatch() {
   byId("friend-intro").hidden = Boolean(state);
   if (!state) return;
   byId("friend-game").dataset.status = state.status;
+  const friend = meantFor(state.id);
   const banner = byId("friend-turn");
   banner.dataset.turn = state.status;
-  banner.textContent = turnText(state);
+  banner.textContent = turnText(state, friend);
   const news = byId("friend-news");
   news.textContent = dealEndText(state) ?? "";
   news.hidden = !news.textContent;
   byId("table").hidden = !state.deal;
-  renderTable(document, drawnState(state), tableView(state, settings, busy, shownTrick));
+  renderTable(document, drawnState(state, friend), tableView(state, settings, busy, shownTrick, friend));
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
   byId("friend-rematch").hidden = state.status !== "over";
@@ -217,10 +239,8 @@ async function onCard(player, code) {
   const plain = moves.includes(code);
   const announced = moves.includes(`${code}m`);
   if (!plain && !announced) {
-    setStatus(
-      "refused",
-      current?.status === "play" ? t("notPlayable") : turnText(/** @type {FriendState} */ (current)),
-    );
+    const state = /** @type {FriendState} */ (current);
+    setStatus("refused", state.status === "play" ? t("notPlayable") : turnText(state, meantFor(state.id)));
     return;
   }
   let move = plain ? code : `${code}m`;
@@ -242,8 +262,7 @@ async function onCard(player, code) {
 async function openLink(/** @type {string} */ text) {
   const peek = await engine.call("friend_peek", { link: text });
   if (peek.offer) {
-    showInvitation(text, peek.offer);
-    setStatus("ready", ""); // the invitation's box says it
+    await openInvitation(text, peek.id, peek.offer);
     return;
   }
   if (!peek.known) {
@@ -308,23 +327,65 @@ function showLinkToSend() {
 }
 
 /**
- * Show an invitation to accept or decline: who invites and the rules. While it is read, the form for a new match
- * is hidden (its name field is not the one to fill in).
+ * An invitation (`link`, of match `id`) opened: shown to accept or decline, said to cross this player's own rematch
+ * invitation to the same friend or a rematch with him under way (friend-rematch.js). Where the own invitation is the
+ * one played, the friend's is not offered: the own one is shown, its link to send, and the status line says why.
  * @param {string} link
+ * @param {string} id
  * @param {FriendOffer} offer
  */
-function showInvitation(link, offer) {
+async function openInvitation(link, id, offer) {
+  const found = crossing(offer.name, id, storedMatches());
+  if (found?.kind === "keep") {
+    field("friend-paste").value = ""; // read, and set aside: left there, it would look like a link still to open
+    await openMatch(found.match.state.id);
+    setStatus("hint", t("friendCrossedKeep", { name: offer.name }));
+    return;
+  }
+  showInvitation(link, offer, found);
+  setStatus("ready", ""); // the invitation's box says it
+}
+
+/**
+ * Show an invitation to accept or decline: who invites, the rules, and what it crosses here (`found`). While it is
+ * read, the form for a new match is hidden (its name field is not the one to fill in).
+ * @param {string} link
+ * @param {FriendOffer} offer
+ * @param {ReturnType<typeof crossing>} found
+ */
+function showInvitation(link, offer, found) {
   invitation = link;
+  crossed = found;
   showInAddress(link);
   byId("friend-invited-by").textContent = t("friendInvitedBy", { name: offer.name });
   showRules(byId("friend-invite-rules"), offer.rules, offer.forfeit);
+  const note = byId("friend-crossed");
+  const said = found?.kind === "accept" ? "friendCrossedAccept" : "friendCrossedPlaying";
+  note.textContent = found ? t(said, { name: offer.name }) : "";
+  note.hidden = !found;
   byId("friend-accept").hidden = false;
   byId("friend-new").hidden = true;
+}
+
+/**
+ * Accept the invitation being read with this player's `name`. One that crossed his own rematch invitation and is
+ * played in its place becomes the rematch, and his own is withdrawn.
+ * @param {string} name
+ */
+async function acceptInvitation(name) {
+  const replaced = crossed?.kind === "accept" ? crossed.match : null;
+  const answer = await engine.call("friend_accept", { link: invitation, name });
+  if (replaced) withdrawInvitation(replaced.state.id);
+  take(answer, replaced?.rematch);
+  closeInvitation();
+  setStatus("ready", t(replaced ? "friendAcceptedCrossed" : "friendAccepted")); // the banner says what to do next
+  showLinkToSend();
 }
 
 /** The invitation accepted or declined: its box goes, the address forgets it, the new-match form is back. */
 function closeInvitation() {
   invitation = "";
+  crossed = null;
   showInAddress("");
   byId("friend-accept").hidden = true;
   byId("friend-new").hidden = false;
@@ -337,17 +398,18 @@ function showInAddress(/** @type {string} */ link) {
 
 /**
  * Make an invitation from what the new-match form holds (the name, the rules, the forfeit option) and offer its link
- * to send; `made` is what the status line then says. A name or a match length missing is asked for at its field, and
- * nothing is sent.
+ * to send; `made` is what the status line then says, `rematch` what it is a rematch of (kept with it). A name or a
+ * match length missing is asked for at its field, and nothing is sent.
  * @param {string} made
+ * @param {Rematch} [rematch]
  */
-function inviteFromForm(made) {
+function inviteFromForm(made, rematch) {
   if (!checkRules(true)) return;
   const name = typedName(field("friend-name"), "friendNameNeeded");
   if (name === null) return;
   run(async () => {
     const rules = chosenRules(settings.rules);
-    take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }));
+    take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }), rematch);
     setStatus("ready", made);
     showLinkToSend();
   });
@@ -356,14 +418,21 @@ function inviteFromForm(made) {
 /**
  * A rematch of the finished match on the table: the new-match form is filled with this player's name in it, its
  * rules and its forfeit option, and the invitation is made as the form makes one. The invitation names only who
- * invites (a new match's friend is unknown until he answers), so the status line says whom it is for. The finished
- * match stays in the list.
+ * invites (a new match's friend is unknown until he answers), so the status line says whom it is for, and the page
+ * keeps it (the banner and the list say it after a reload too). The finished match stays in the list. A rematch of
+ * it already made (or accepted) and not over is shown instead of a second invitation.
  */
 function rematch() {
   if (current?.status !== "over") return;
+  const made = rematchOf(current.id, storedMatches());
+  if (made) {
+    run(() => openMatch(made.state.id));
+    return;
+  }
   const players = shownPlayers(current);
+  const friend = players[1 - current.seat];
   fillInvitation(players[current.seat], current.rules, current.forfeit);
-  inviteFromForm(t("friendRematchMade", { name: players[1 - current.seat] }));
+  inviteFromForm(t("friendRematchMade", { name: friend }), { of: current.id, friend });
 }
 
 /**
@@ -381,13 +450,7 @@ function wireInvitation() {
   byId("friend-rematch").addEventListener("click", rematch);
   byId("friend-accept-button").addEventListener("click", () => {
     const name = typedName(field("friend-accept-name"), "friendAnswerNameNeeded");
-    if (name === null) return;
-    run(async () => {
-      take(await engine.call("friend_accept", { link: invitation, name }));
-      closeInvitation();
-      setStatus("ready", t("friendAccepted")); // the banner says what to do next
-      showLinkToSend();
-    });
+    if (name !== null) run(() => acceptInvitation(name));
   });
   byId("friend-decline-button").addEventListener("click", () => {
     closeInvitation();

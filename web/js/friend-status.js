@@ -5,7 +5,9 @@
  * Until the friend's answer to the invitation has been read, the engine does not know his name and gives null in
  * its place (otv66/friend/match.py `FriendMatch.players`); the page then speaks of "your friend" with texts of their
  * own (`_invited`), since a name cannot simply be swapped for a noun in Serbian (the sentence wants "prijatelju"). A
- * name stands where no noun has to agree with it ("za: Ana"), the same for a man's name and a woman's.
+ * name stands where no noun has to agree with it ("za: Ana"), the same for a man's name and a woman's. A rematch
+ * invitation is meant for the friend of the finished match (`meantFor`, kept by this page: friend-store.js): until
+ * the answer is read it is said to be for him by that name, with texts of their own (`_rematch`).
  */
 
 import { t } from "./i18n.js";
@@ -22,46 +24,58 @@ function friendName(state) {
 }
 
 /**
- * Both players' names as the page shows them: the friend not named yet is "your friend" ("prijatelj").
+ * Both players' names as the page shows them: the friend not named yet is the one a rematch invitation is meant for,
+ * else "your friend" ("prijatelj").
  * @param {FriendState} state
+ * @param {string | null} [meantFor]
  * @returns {[string, string]}
  */
-export function shownPlayers(state) {
+export function shownPlayers(state, meantFor = null) {
   const [first, second] = state.players;
-  return [first, second ?? t("friendUnknown")];
+  return [first, second ?? meantFor ?? t("friendUnknown")];
 }
 
 /**
- * The key suffix of the texts for the state: its status, or `invited` while the friend's name is not known.
+ * The key suffix of the texts for the state, and the friend's name they say: its status and his name; while his
+ * name is not known, `rematch` and the name of the one the rematch invitation is meant for, or `invited`.
  * @param {FriendState} state
+ * @param {string | null} meantFor
+ * @returns {[string, string]}
  */
-function textStatus(state) {
-  return friendName(state) === null ? "invited" : state.status;
+function textStatus(state, meantFor) {
+  const name = friendName(state);
+  if (name !== null) return [state.status, name];
+  return meantFor === null ? ["invited", ""] : ["rematch", meantFor];
 }
 
 /**
  * Whose turn it is, in a few words (the list of matches).
  * @param {FriendState} state
+ * @param {string | null} [meantFor]  whom a rematch invitation is for
  */
-export function statusText(state) {
-  return t(`friendStatus_${textStatus(state)}`, { name: friendName(state) ?? "" });
+export function statusText(state, meantFor = null) {
+  const [status, name] = textStatus(state, meantFor);
+  return t(`friendStatus_${status}`, { name });
 }
 
 /**
  * Whose turn it is, as the banner over the table says it.
  * @param {FriendState} state
+ * @param {string | null} [meantFor]  whom a rematch invitation is for
  */
-export function turnText(state) {
+export function turnText(state, meantFor = null) {
   if (state.status === "over") return t("friendTurn_over", { name: shownPlayers(state)[state.winner ?? state.seat] });
-  return t(`friendTurn_${textStatus(state)}`, { name: friendName(state) ?? "" });
+  const [status, name] = textStatus(state, meantFor);
+  return t(`friendTurn_${status}`, { name });
 }
 
 /**
  * Who plays the match and its game points, as the list of matches shows it ("Ana – Bo 2:1").
  * @param {FriendState} state
+ * @param {string | null} [meantFor]  whom a rematch invitation is for
  */
-export function playersText(state) {
-  return `${shownPlayers(state).join(" – ")} ${state.game_points.join(":")}`;
+export function playersText(state, meantFor = null) {
+  return `${shownPlayers(state, meantFor).join(" – ")} ${state.game_points.join(":")}`;
 }
 
 /**

@@ -1,8 +1,11 @@
 /**
- * Friend matches kept on this device: each match's saved text (its secret key and transcript) by match id.
+ * Friend matches kept on this device: each match's saved text (its secret key and transcript) by match id, and what
+ * only this page knows of it: whom a rematch invitation made here is for, and whether it was withdrawn.
  *
  * One versioned localStorage entry. A match is only ever replaced by a newer save of itself, never
- * dropped: a stored entry of an unknown version is left alone (and nothing is written over it).
+ * dropped: a stored entry of an unknown version is left alone (and nothing is written over it). The version changes
+ * only for what an earlier page would misread: a field an entry may hold or not (`rematch`, `withdrawn`) is read by
+ * an earlier page of the same version as nothing, and an entry without it reads here as one that never had it.
  */
 
 /** @import { FriendState } from "./friend-types.js" */
@@ -30,6 +33,15 @@ export class FriendStoreError extends Error {
  * @property {string} saved  FriendMatch.to_text()
  * @property {FriendState} state  the state when saved (for the list before the engine is loaded)
  * @property {number} updated  ms since the epoch
+ * @property {Rematch} [rematch]  this match is a rematch (an invitation made with Rematch, or the friend's one
+ *   accepted in its place when the two crossed); none in entries from before rematches were kept
+ * @property {boolean} [withdrawn]  an invitation of this player's, withdrawn unanswered for the friend's one that
+ *   crossed it (friend-rematch.js): not listed, but kept, in case its answer comes all the same
+ *
+ * What a rematch is of. The engine's invitation names only who invites: whom it is for is known here only.
+ * @typedef {object} Rematch
+ * @property {string} of  the finished match's id
+ * @property {string} friend  the friend's name in it (the one the rematch invitation is for)
  */
 
 /**
@@ -70,18 +82,53 @@ export function storedMatches() {
 }
 
 /**
- * Keep a match's newest save. Throws when the storage holds something this page does not know.
+ * Whether `state` is an invitation of this player's that no answer has come to yet (the friend is not named).
  * @param {FriendState} state
- * @param {string} saved
  */
-export function storeMatch(state, saved) {
+export function unanswered(state) {
+  return state.seat === 0 && state.players[1] === null;
+}
+
+/** The stored matches to change; throws when the storage holds something this page does not know. */
+function writable() {
   const data = read();
   if (!data)
     throw new FriendStoreError(
       "friend_store_version",
       "the stored friend matches are of another version: export them first",
     );
-  data.matches[state.id] = { saved, state, updated: Date.now() };
+  return data;
+}
+
+/**
+ * Keep a match's newest save, with what this page knows of it: `rematch` when given, else the one stored before;
+ * a withdrawn invitation stays withdrawn while it is unanswered (an answer that comes all the same makes it a
+ * match to play, listed again). Throws when the storage holds something this page does not know.
+ * @param {FriendState} state
+ * @param {string} saved
+ * @param {Rematch} [rematch]
+ */
+export function storeMatch(state, saved, rematch) {
+  const data = writable();
+  const before = data.matches[state.id];
+  /** @type {StoredMatch} */
+  const entry = { saved, state, updated: Date.now() };
+  const note = rematch ?? before?.rematch;
+  if (note) entry.rematch = note;
+  if (before?.withdrawn && unanswered(state)) entry.withdrawn = true;
+  data.matches[state.id] = entry;
+  localStorage.setItem(KEY, JSON.stringify(data));
+}
+
+/**
+ * Withdraw this player's unanswered invitation `id`: the friend's invitation that crossed it is played instead.
+ * @param {string} id
+ */
+export function withdrawInvitation(id) {
+  const data = writable();
+  const match = data.matches[id];
+  if (!match || !unanswered(match.state)) return;
+  match.withdrawn = true;
   localStorage.setItem(KEY, JSON.stringify(data));
 }
 

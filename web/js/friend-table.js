@@ -70,16 +70,18 @@ export function dealSeenFrom(deal, swap) {
 }
 
 /**
- * The friend match as render.js draws it (`DrawnState`), from this device's seat.
+ * The friend match as render.js draws it (`DrawnState`), from this device's seat; the top bar names the friend of a
+ * rematch invitation not answered yet by `meantFor` (friend-status.js).
  * @param {FriendState} state
+ * @param {string | null} [meantFor]
  * @returns {DrawnState}
  */
-export function drawnState(state) {
+export function drawnState(state, meantFor = null) {
   const swap = state.seat === 1;
   const rules = state.rules;
   return {
     match: {
-      players: pairOf(shownPlayers(state), swap),
+      players: pairOf(shownPlayers(state, meantFor), swap),
       rules,
       game_points: /** @type {Pair} */ (pairOf(state.game_points, swap)),
       target: rules.target,
@@ -110,15 +112,16 @@ export function finishedTrick(before, after) {
 
 /**
  * What render.js needs besides the state: this device's player is the person (at the bottom), the friend is not
- * moved from here; `busy` while the engine works.
+ * moved from here; `busy` while the engine works. The names are those of drawnState (`meantFor` the same).
  * @param {FriendState} state
  * @param {Settings} settings
  * @param {boolean} busy
  * @param {TrickCard[] | null} [shownTrick]  a finished trick still shown (finishedTrick)
+ * @param {string | null} [meantFor]  whom a rematch invitation not answered yet is for
  * @returns {TableView}
  */
-export function tableView(state, settings, busy, shownTrick = null) {
-  const players = shownPlayers(state);
+export function tableView(state, settings, busy, shownTrick = null, meantFor = null) {
+  const players = shownPlayers(state, meantFor);
   return {
     settings,
     humans: [true, false],

@@ -50,6 +50,8 @@
  * @property {number} deals
  * @property {number} undos  how often the person took moves back (bridge state `undo_count`; 0 in entries from before)
  * @property {number} hints  how often he asked for a hint (`hint_count`; 0 in entries from before)
+ * @property {Rules | null} rules  the match's rules (its target and options); null in entries from before they were
+ *   kept
  * @property {string | null} token  the match's game link token (share.js `linkToken`), for its replay; null when
  *   the engine gave none or the entry is from before there were tokens
  */

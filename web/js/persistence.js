@@ -365,6 +365,7 @@ export async function recordInHistory(ctx) {
     level: opponent === "computer" ? creditedLevel(page.levelsPlayed, page.levels.list, levelOf(page)) : levelOf(page),
     winner: match.winner,
     gamePoints: match.game_points,
+    rules: match.rules,
     deals: match.deals.length,
     undos: page.game?.undo_count ?? 0,
     hints: page.game?.hint_count ?? 0,

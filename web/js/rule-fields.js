@@ -7,7 +7,7 @@
 
 import { t } from "./i18n.js";
 import { escapeHtml } from "./panels.js";
-import { MAX_TARGET } from "./settings.js";
+import { DEFAULT_RULES, MAX_TARGET } from "./settings.js";
 
 /** @import { Rules } from "./types.js" */
 
@@ -147,17 +147,44 @@ export function readRules(form, fallback) {
 }
 
 /**
+ * Each rule of `rules`, in the Settings' order, with the Settings' label and its value in words ("Claiming 66",
+ * "automatic"; an option "yes" or "no"; a choice this page does not know by its value).
+ * @param {Rules} rules
+ * @returns {{name: keyof Rules, label: string, value: string}[]}
+ */
+function ruleWords(rules) {
+  const yesNo = (/** @type {boolean} */ on) => t(on ? "ruleOn" : "ruleOff");
+  const choices = CHOICES.map(({ name, label, options }) => {
+    const chosen = options.find(([value]) => value === rules[name]);
+    return { name, label: t(label), value: chosen ? t(chosen[1]) : String(rules[name]) };
+  });
+  return [
+    { name: "target", label: t("target"), value: String(rules.target) },
+    { name: "must_beat", label: t("mustBeat"), value: yesNo(rules.must_beat) },
+    ...choices,
+    { name: "draw_bonus", label: t("drawBonusOption"), value: yesNo(rules.draw_bonus) },
+  ];
+}
+
+/**
  * The rules as short lines, with the Settings' labels: "Match to: 7", "Claiming 66: automatic", ….
  * @param {Rules} rules
  * @returns {string[]}
  */
 export function rulesSummary(rules) {
-  const yesNo = (/** @type {boolean} */ on) => t(on ? "ruleOn" : "ruleOff");
-  const lines = [`${t("target")}: ${rules.target}`, `${t("mustBeat")}: ${yesNo(rules.must_beat)}`];
-  for (const { name, label, options } of CHOICES) {
-    const chosen = options.find(([value]) => value === rules[name]);
-    lines.push(`${t(label)}: ${chosen ? t(chosen[1]) : String(rules[name])}`);
-  }
-  lines.push(`${t("drawBonusOption")}: ${yesNo(rules.draw_bonus)}`);
-  return lines;
+  return ruleWords(rules).map(({ label, value }) => `${label}: ${value}`);
+}
+
+/**
+ * The options of `rules` other than the game's defaults (DEFAULT_RULES; the target aside, which is said with the
+ * score), as short lines with the Settings' labels: an option switched on by its label alone ("Following suit, beat
+ * the led card if you can"), any other as rulesSummary says it ("Claiming 66: manual (66 button)"). History tells
+ * apart by them the matches a player played with different options.
+ * @param {Rules} rules
+ * @returns {string[]}
+ */
+export function rulesApart(rules) {
+  return ruleWords(rules)
+    .filter(({ name }) => name !== "target" && rules[name] !== DEFAULT_RULES[name])
+    .map(({ name, label, value }) => (rules[name] === true ? label : `${label}: ${value}`));
 }

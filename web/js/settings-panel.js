@@ -8,7 +8,7 @@ import { dateText, decimal, LANGUAGE_NAMES, t, unbroken } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { seatNames } from "./player-names.js";
-import { checkbox, checkTarget, readRules, ruleFields, select } from "./rule-fields.js";
+import { checkbox, checkTarget, readRules, ruleFields, rulesApart, select } from "./rule-fields.js";
 import { SPEEDS } from "./settings.js";
 import { linkUrl } from "./share.js";
 import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from "./storage.js";
@@ -233,15 +233,30 @@ function verdictText(entry) {
 }
 
 /**
- * A finished match's game points as History's row shows them: "2 : 5", in the column headed "(Vi : protivnik)";
+ * A finished match's game points as History's row shows them: "2 : 7 (do 7)", with what it was played to as the
+ * top bar writes it ("2 : 5" in an entry from before the rules were kept), in the column headed "(Vi : protivnik)";
  * between two people at one screen, whom that header does not fit, with a line under it naming the sides.
  * @param {import("./types.js").HistoryEntry} entry
  */
 function gamePointsHtml(entry) {
-  const points = escapeHtml(`${entry.gamePoints[0]} : ${entry.gamePoints[1]}`);
+  const [a, b] = entry.gamePoints;
+  const points = escapeHtml(entry.rules ? t("gamePoints", { a, b, target: entry.rules.target }) : `${a} : ${b}`);
   if (entry.opponent !== "human") return points;
   const [first, second] = seatNames("human", null).map(unbroken);
   return `${points}<span class="history-sides">${escapeHtml(`${first} : ${second}`)}</span>`;
+}
+
+/**
+ * The options a finished match was played with other than the game's defaults, as a row of their own under its row
+ * (the whole table's width: a column of a phone's five is too narrow for the rules' labels), so that a player who
+ * plays with different options tells his matches apart. Nothing for a match with the defaults, or an entry from
+ * before the rules were kept.
+ * @param {import("./types.js").HistoryEntry} entry
+ */
+function rulesRowHtml(entry) {
+  const apart = entry.rules ? rulesApart(entry.rules) : [];
+  if (!apart.length) return "";
+  return `<tr class="history-rules"><td colspan="5">${escapeHtml(apart.join(" · "))}</td></tr>`;
 }
 
 /**
@@ -286,7 +301,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
         .filter(Boolean)
         .map((text) => `<span class="history-help">${escapeHtml(text)}</span>`)
         .join("");
-      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${help}${replay}</td><td>${gamePointsHtml(entry)}</td>${cell(entry.deals)}</tr>`;
+      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${help}${replay}</td><td>${gamePointsHtml(entry)}</td>${cell(entry.deals)}</tr>${rulesRowHtml(entry)}`;
     })
     .join("");
   // The statistics count more matches than the list shows: say so, or a player counting the rows finds some missing.

@@ -9,7 +9,7 @@
 
 import { deviceStorage } from "./device-storage.js";
 
-/** @import { HistoryEntry, MatchRecord, SaveMeta } from "./types.js" */
+/** @import { HistoryEntry, MatchRecord, Rules, SaveMeta } from "./types.js" */
 
 /**
  * A saved match as stored in its slot: the wrapper's `version` (`SAVE_VERSION`), the slot's `id`, when it was
@@ -27,9 +27,9 @@ import { deviceStorage } from "./device-storage.js";
 /** Version of the saved wrapper around the record; a higher one comes from a newer page and is never touched. */
 export const SAVE_VERSION = 2;
 /**
- * How many finished matches the history keeps. An entry is about 110 characters plus its game link token (the engine's
- * zlib-compressed record: about 700 characters for a match of five deals, some 1.5 kB for a long one), so the
- * whole history stays under about 400 kB of the browser's 5 MB.
+ * How many finished matches the history keeps. An entry is about 200 characters (its rules about 90 of them) plus its
+ * game link token (the engine's zlib-compressed record: about 700 characters for a match of five deals, some 1.5 kB
+ * for a long one), so the whole history stays under about 400 kB of the browser's 5 MB.
  */
 const HISTORY_LIMIT = 200;
 
@@ -266,10 +266,25 @@ export function deleteSave(id, storage = deviceStorage()) {
 }
 
 /**
+ * A history entry's rules as the page may show them, or null (an entry from before they were kept, or one holding
+ * values of the wrong kind): a whole target from 1, the two options on or off, the two choices text (rule-fields.js
+ * words a choice it does not know by its value).
+ * @param {any} rules
+ * @returns {Rules | null}
+ */
+function historyRules(rules) {
+  const { must_beat, claim, dealer, draw_bonus, target } = Object(rules);
+  const switches = [must_beat, draw_bonus].every((value) => typeof value === "boolean");
+  const choices = [claim, dealer].every((value) => typeof value === "string");
+  if (!switches || !choices || !Number.isInteger(target) || target < 1) return null;
+  return { must_beat, claim, dealer, draw_bonus, target };
+}
+
+/**
  * A stored history entry as the page may use it, or null: game points a pair of numbers, the counts numbers (0
  * when missing), the opponent one of the two seats, the game link token written in a link's characters (else the
- * entry is kept without it: an entry from before there were tokens has none). Storage is input like any other: it
- * may hold anything.
+ * entry is kept without it: an entry from before there were tokens has none), the rules as historyRules() reads
+ * them. Storage is input like any other: it may hold anything.
  * @param {any} entry
  * @returns {HistoryEntry | null}
  */
@@ -286,6 +301,7 @@ function historyEntry(entry) {
     deals: count(entry.deals),
     undos: count(entry.undos),
     hints: count(entry.hints),
+    rules: historyRules(entry.rules),
     token: typeof entry.token === "string" && TOKEN_CHARACTERS.test(entry.token) ? entry.token : null,
   };
 }
@@ -306,8 +322,8 @@ export function readHistory(storage = deviceStorage()) {
 }
 
 /**
- * Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals, undos, hints, token}`. The oldest entries
- * beyond the last `HISTORY_LIMIT` are dropped.
+ * Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals, undos, hints, rules, token}`. The
+ * oldest entries beyond the last `HISTORY_LIMIT` are dropped.
  * @param {HistoryEntry} entry
  * @param {Storage} [storage]
  */

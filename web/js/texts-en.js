@@ -351,6 +351,7 @@ export const EN = {
   friendTurn_wait: "Send the link below to {name}, then open the link {name} sends back",
   friendTurn_over: "The match is over. Winner: {name}",
   friendTurn_invited: "Send the invitation below to your friend, then open the link you get in reply",
+  friendTurn_rematch: "Send the rematch invitation below to {name}, then open the link {name} sends back",
   friendForfeit: "A player may resign a deal (the friend wins it with 3 game points)",
   friendResign: "Resign this deal",
   friendResignConfirm: "Resign this deal? Your friend wins it with 3 game points.",
@@ -361,6 +362,14 @@ export const EN = {
   friendStatus_wait: "waiting for {name}'s link",
   friendStatus_over: "the match is over",
   friendStatus_invited: "waiting for the answer to your invitation",
+  friendStatus_rematch: "waiting for {name}'s answer to your rematch invitation",
+  friendCrossedAccept:
+    "Your rematch invitation to {name} and this one crossed. Accept this one, and yours is withdrawn: when {name} opens yours, the page will say to wait for your answer. So you play one match.",
+  friendCrossedKeep:
+    "The rematch invitation from {name} and yours crossed: yours is the one to play. When {name} opens yours, the page will say to accept it. If {name} does not have it yet, send the link below.",
+  friendCrossedPlaying:
+    "You are already playing a rematch with {name}: this invitation crossed it. Decline it, unless you want a second match.",
+  friendAcceptedCrossed: "Invitation accepted. Your own rematch invitation is withdrawn.",
   friendUnknown: "your friend",
   friendDealEnd_won: "Deal {number} is over: you win {points} {points|game point|game points}.",
   friendDealEnd_lost: "Deal {number} is over: {name} wins {points} {points|game point|game points}.",

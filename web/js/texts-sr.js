@@ -372,6 +372,7 @@ export const SR = {
   friendTurn_wait: "Pošaljite link ispod (za: {name}), pa otvorite link koji Vam {name} vrati",
   friendTurn_over: "Partija je završena. Pobednik: {name}",
   friendTurn_invited: "Pošaljite pozivnicu ispod prijatelju, pa otvorite link koji dobijete kao odgovor",
+  friendTurn_rematch: "Pošaljite pozivnicu za revanš ispod (za: {name}), pa otvorite link koji Vam {name} vrati",
   friendForfeit: "Igrač sme da preda deljenje (prijatelj ga dobija sa 3 poena partije)",
   friendResign: "Predajte ovo deljenje",
   friendResignConfirm: "Da li želite da predate ovo deljenje? Prijatelj ga dobija sa 3 poena partije.",
@@ -382,6 +383,14 @@ export const SR = {
   friendStatus_wait: "čeka se link (od: {name})",
   friendStatus_over: "partija je gotova",
   friendStatus_invited: "čeka se odgovor na pozivnicu",
+  friendStatus_rematch: "čeka se odgovor na pozivnicu za revanš (od: {name})",
+  friendCrossedAccept:
+    "Vaša pozivnica za revanš (za: {name}) i ova su se mimoišle. Prihvatite ovu, a Vaša se povlači: kada {name} otvori Vašu, stranica će reći da se čeka Vaš odgovor. Tako igrate jednu partiju.",
+  friendCrossedKeep:
+    "Pozivnica za revanš (od: {name}) i Vaša su se mimoišle: igra se Vaša. Kada {name} otvori Vašu, stranica će reći da je prihvati. Ako {name} još nema Vašu pozivnicu, pošaljite link ispod.",
+  friendCrossedPlaying:
+    "Već igrate revanš (sa: {name}): ova pozivnica se mimoišla sa njim. Odbijte je, osim ako želite još jednu partiju.",
+  friendAcceptedCrossed: "Pozivnica je prihvaćena. Vaša pozivnica za revanš je povučena.",
   friendUnknown: "prijatelj",
   friendDealEnd_won: "Deljenje {number} je završeno: dobijate {points} {points|poen|poena|poena} partije.",
   friendDealEnd_lost: "Deljenje {number} je završeno: {name} dobija {points} {points|poen|poena|poena} partije.",

@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { crossing, rematchOf } from "../web/js/friend-rematch.js";
+
+/**
+ * A match as friend-store.js keeps it on `me`'s device: at `seat` 0 he invited (`friend` null until the answer is
+ * read); `rematch` what it is a rematch of.
+ */
+const kept = (id, { me = "Ana", friend = "Bo", seat = 0, status = "wait", rematch, withdrawn } = {}) => ({
+  saved: `saved-${id}`,
+  state: { id, seat, status, players: seat === 0 ? [me, friend] : [friend, me] },
+  updated: 0,
+  ...(rematch && { rematch }),
+  ...(withdrawn && { withdrawn }),
+});
+const FINISHED = kept("F", { status: "over" });
+const OF_F = { of: "F", friend: "Bo" };
+
+describe("the rematch of a finished match", () => {
+  test("is the one made for it and still going on: pressing Rematch again shows it", () => {
+    const made = kept("R", { friend: null, rematch: OF_F });
+    assert.equal(rematchOf("F", [made, FINISHED]), made);
+    assert.equal(rematchOf("F", [FINISHED]), null);
+  });
+
+  test("is none once it is over or withdrawn (a new one can be made)", () => {
+    const over = kept("R1", { status: "over", rematch: OF_F });
+    const withdrawn = kept("R2", { friend: null, rematch: OF_F, withdrawn: true });
+    assert.equal(rematchOf("F", [withdrawn, over, FINISHED]), null);
+  });
+});
+
+describe("rematch invitations that cross", () => {
+  /** Each player's own unanswered rematch invitation to the other, as his device keeps it. */
+  const anas = [kept("Kq3", { friend: null, rematch: OF_F }), FINISHED];
+  const bos = [kept("Zx9", { me: "Bo", friend: null, rematch: { of: "F", friend: "Ana" } })];
+
+  test("both pages choose the same one: the page whose invitation sorts after accepts the other's", () => {
+    assert.equal(crossing("Bo", "Zx9", anas)?.kind, "keep");
+    assert.equal(crossing("Ana", "Kq3", bos)?.kind, "accept");
+    assert.equal(crossing("Ana", "Kq3", bos)?.match.state.id, "Zx9", "the invitation it withdraws");
+  });
+
+  test("a rematch already under way with him is said to be (his invitation came late)", () => {
+    const playing = [kept("Kq3", { status: "play", rematch: OF_F }), FINISHED];
+    assert.equal(crossing("Bo", "Zx9", playing)?.kind, "playing");
+  });
+
+  test("an invitation from another friend, or with no rematch going on, crosses nothing", () => {
+    assert.equal(crossing("Cvijeta", "Zx9", anas), null);
+    assert.equal(crossing("Bo", "Zx9", [FINISHED]), null);
+    assert.equal(crossing("Bo", "Zx9", [kept("Kq3", { friend: null, rematch: OF_F, withdrawn: true })]), null);
+  });
+});
