@@ -1,6 +1,18 @@
-"""A brisk pace: a tap or a key skips the animation in progress (the pace itself is measured by tools/bench_pace.py)."""
+"""A brisk pace: a tap or a key skips the animation in progress (the pace itself is measured by tools/bench_pace.py);
+while the cards move, the status line says what the table is doing."""
 
 from __future__ import annotations
+
+STATUS_LINES = """
+localStorage.setItem('otv66.rulesOffered', '1');
+window.statusLines = [];
+new MutationObserver(() => {
+  const status = document.getElementById('status');
+  const line = status && `${status.dataset.status}: ${status.textContent}`;
+  if (line && line !== window.statusLines.at(-1)) window.statusLines.push(line);
+}).observe(document, {subtree: true, childList: true, characterData: true, attributeFilter: ['data-status']});
+"""
+"""Installed before the page's own scripts: every line the status showed ("thinking: Player 2 to play"), in order."""
 
 
 def test_a_key_skips_the_cards_flying(table):
@@ -25,3 +37,24 @@ def test_a_tap_skips_the_deal_animation(table):
     page.mouse.click(5, 5)
     table.wait_until(lambda: page.locator(".flyer").count() == 0, 2_000)
     assert page.locator("#piles-0 button.card.top:not([hidden])").count() == 8, "every pile dealt at once"
+
+
+def test_while_the_cards_move_the_status_line_names_who_is_next_and_who_takes_the_trick(table):
+    page = table.page
+    page.add_init_script(STATUS_LINES)
+    table.open("seed=5&opponent=hotseat&lang=en")  # the cards move at the settings' speed
+    assert table.step() == "dealt"
+    status = page.locator("#status")
+    table.wait_status("your-turn")
+    leader = status.inner_text()
+    page.evaluate("window.statusLines = []")
+    table.playable().first.click()  # the lead flies to the middle
+    table.wait_until(lambda: table.status() == "your-turn" and status.inner_text() != leader)
+    follower = status.inner_text()
+    table.playable().first.click()  # the answer flies, the trick waits in the middle, then flies to its taker
+    table.wait_until(lambda: sum(table.tricks_won()) == 1 and table.status() == "your-turn")
+    taker = status.inner_text().removesuffix(" to play")
+    lines = page.evaluate("window.statusLines")
+    assert not [line for line in lines if line.endswith(": …")], f"never a bare '…' while the cards move: {lines}"
+    assert lines.index(f"thinking: {follower}") < lines.index(f"your-turn: {follower}"), "named while the lead flies"
+    assert f"thinking: {taker} takes the trick" in lines, "said while the trick waits in the middle"

@@ -44,6 +44,8 @@ SAID = "(() => { const last = window.liveTexts.at(-1); return Boolean(last?.[1])
 def heard(page) -> list[str]:
     """The texts of the live region a screen reader has read: each one not replaced by another within its frame."""
     texts = [(frame, text) for frame, text in page.evaluate("window.liveTexts") if text]
+    if not texts:
+        return []
     return [text for (frame, text), after in zip(texts, [*texts[1:], (None, "")], strict=True) if after[0] != frame]
 
 
@@ -132,6 +134,13 @@ def test_the_seat_to_move_is_marked_to_the_eye_only(table):
     assert "▶" not in table.page.locator("#info-0").aria_snapshot()
 
 
+PLAYED = "the computer has played"
+FOCUS_WHILE_THINKING = f"""(() => document.getElementById("status").textContent.includes("razmišlja")
+  ? document.activeElement.closest("#piles-0")?.id ?? document.activeElement.tagName
+  : "{PLAYED}")()"""
+"""Where the focus is while the computer thinks ("piles-0": on the player's cards), or PLAYED once it has played."""
+
+
 def test_while_the_computer_leads_a_new_deal_the_focus_waits_on_the_players_cards(table):
     page = listen(table, "lang=sr-Latn&speed=off&dealer=alternate&seed=5&level=master")
     play_by_keys(table)  # the computer dealt the first deal
@@ -139,5 +148,37 @@ def test_while_the_computer_leads_a_new_deal_the_focus_waits_on_the_players_card
     table.dialog().locator(".preset").first.wait_for()
     page.keyboard.press("Enter")  # Podelite 4-4
     page.locator("#status", has_text="razmišlja").wait_for()
-    focused = page.evaluate("document.activeElement.closest('#piles-0')?.id ?? document.activeElement.tagName")
-    assert focused == "piles-0", "the master's thinking is a while: the focus must not wait on the page's body"
+    # "razmišlja" shows as the deal is dealt; the cards take the focus once it is saved (an engine call), and the
+    # master's move comes well after that.
+    where: list[str] = []
+
+    def focus_settled() -> bool:
+        where.append(page.evaluate(FOCUS_WHILE_THINKING))
+        return where[-1] in ("piles-0", PLAYED)
+
+    table.wait_until(focus_settled)
+    assert where[-1] == "piles-0", "the master's thinking is a while: the focus must not wait on the page's body"
+
+
+def turns_said(page) -> list[str]:
+    """Whose turn the screen reader has said, in order ("Na potezu: Igrač 2")."""
+    return [turn for text in heard(page) for turn in re.findall(r"Na potezu: Igrač \d", text)]
+
+
+def test_two_at_one_screen_hear_whose_turn_it_is_each_time_a_person_is_to_move(table):
+    page = table.page
+    page.add_init_script(LISTENER)
+    table.open(f"{SERBIAN}&opponent=hotseat&seed=5")
+    table.dialog().locator(".preset").first.wait_for()
+    page.keyboard.press("Enter")  # Podelite 4-4: the new deal's leader is named
+    for turn in range(1, 8):  # past three tricks: a trick's taker leads the next, his turn said after who took it
+        table.wait_until(lambda turn=turn: len(turns_said(page)) >= turn)
+        table.wait_status("your-turn")
+        said = turns_said(page)
+        assert len(said) == turn, f"each turn said once: {heard(page)}"
+        assert page.locator("#status").inner_text().endswith(said[-1]), "the person the status line names"
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+        if table.dialog().count():
+            page.keyboard.press("Enter")  # a marriage's question: it is announced
+    assert any(re.search(r"[Šš]tih nosi Igrač \d\. Na potezu: Igrač \d\.$", text) for text in heard(page))

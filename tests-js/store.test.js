@@ -30,7 +30,7 @@ function settings(opponent = "computer") {
 }
 
 /** A bridge state with a match, seats and (optionally) a deal: only the fields the selectors read. */
-function game({ human = false, turn = 0, result = null, phase = "human_moves" } = {}) {
+function game({ human = false, turn = 0, result = null, phase = "human_moves", lastWinner = null } = {}) {
   return /** @type {any} */ ({
     match: { next_dealer: 1 },
     phase,
@@ -38,7 +38,7 @@ function game({ human = false, turn = 0, result = null, phase = "human_moves" } 
       { human: true, level: null, name: "You" },
       { human, level: human ? null : "expert", name: "Computer" },
     ],
-    deal: { turn, result, dealer: 1 },
+    deal: { turn, result, dealer: 1, last_winner: lastWinner },
   });
 }
 
@@ -151,7 +151,32 @@ describe("selectors", () => {
     page.undealt = new Set(["0:0"]);
     assert.deepEqual(statusOf(page), { status: "thinking", text: "Computer (expert) deals" });
     page.undealt = null;
-    assert.deepEqual(statusOf(page), { status: "thinking", text: "…" }, "then the leader's own card is on its way");
+    assert.deepEqual(statusOf(page), { status: "thinking", text: "Your turn" }, "then the leader waits for his cards");
+  });
+
+  test("while a move is shown the line says what the table does, never '…': who takes the trick, who moves next", () => {
+    const computer = createPageState(settings(), null);
+    computer.busy = true;
+    computer.game = game({ turn: 0, lastWinner: 0 });
+    computer.shownTrick = [];
+    assert.deepEqual(statusOf(computer), { status: "thinking", text: "You take the trick" });
+    computer.game = game({ turn: 1, lastWinner: 1 });
+    assert.deepEqual(statusOf(computer), { status: "thinking", text: "Computer (expert) takes the trick" });
+    computer.shownTrick = null;
+    assert.deepEqual(statusOf(computer), { status: "thinking", text: "Computer (expert) is thinking…" });
+    const hotseat = createPageState(settings("human"), null);
+    hotseat.game = game({ human: true, turn: 1 });
+    hotseat.busy = true;
+    assert.deepEqual(statusOf(hotseat), { status: "thinking", text: "Player 2 to play" }, "Player 1's card on its way");
+    hotseat.busy = false;
+    assert.deepEqual(statusOf(hotseat), { status: "your-turn", text: "Player 2 to play" }, "and landed");
+  });
+
+  test("the computer to move is thinking, even before the page has marked the table busy", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ turn: 1 });
+    page.busy = false;
+    assert.deepEqual(statusOf(page), { status: "thinking", text: "Computer (expert) is thinking…" });
   });
 
   test("a note on the move (a refusal, the hint, a marriage) takes the status line; two at one screen still see whose turn", () => {

@@ -215,13 +215,21 @@ export function dayText(day) {
 }
 
 /**
+ * `text` beginning with a capital: a clause ("štih nosi Ana") said on its own.
+ * @param {string} text
+ */
+export function capitalized(text) {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/**
  * Lines (list items, headings) run on as one paragraph: each begins with a capital and ends with a full stop, so
  * "Deljenje dobija: Ana" and "Ana: 66 ili više (75)." do not read "Deljenje dobija: Ana Ana: 66 ili više".
  * @param {string[]} lines
  */
 export function asSentences(lines) {
   return lines
-    .map((line) => `${line.charAt(0).toUpperCase()}${line.slice(1)}`)
+    .map(capitalized)
     .map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`))
     .join(" ");
 }

@@ -77,6 +77,11 @@ export class MatchFlow {
      */
     this.claimAsked = null;
     /**
+     * @private The position whose turn was last said to a screen reader (sayTurn): each is said once.
+     * @type {PlayingState | null}
+     */
+    this.turnSaidIn = null;
+    /**
      * @private The reviews of deals asked for in this visit (reviewOf), by match slot and deal number.
      * @type {Map<string, {review: import("./types.js").Review, positionAt: (ply: number) => Promise<import("./types.js").ReviewView>}>}
      */
@@ -174,6 +179,7 @@ export class MatchFlow {
           break;
         default:
           this.setBusy(false);
+          this.sayTurn(game);
           this.keepKeyboardFocus();
           return;
       }
@@ -211,6 +217,20 @@ export class MatchFlow {
       }
     };
     void loop();
+  }
+
+  /**
+   * @private Two at one screen: say whose turn it is now that a person is to move in `game` (after the move before,
+   * the trick taken, a new deal dealt, a move taken back), as the status line shows it. A blind player hears by name
+   * whom the device is to be handed to, once in each position the engine gave; against the computer the person at
+   * the screen is always the one to move, and hears the computer's card instead.
+   * @param {PlayingState} game
+   */
+  sayTurn(game) {
+    const mover = game.deal?.turn ?? null;
+    if (opponentOf(this.page) !== "human" || mover === null || this.turnSaidIn === game) return;
+    this.turnSaidIn = game;
+    this.ctx.announce(t("statusTurnOf", { name: namesOf(this.page)[mover] }));
   }
 
   /**

@@ -8,7 +8,8 @@
  * the match are the engine's (otv66/table.py), not the page's.
  */
 
-import { t } from "./i18n.js";
+import { capitalized, t } from "./i18n.js";
+import { trickTakerText } from "./panels.js";
 import { seatNames } from "./player-names.js";
 
 /** @import { Card, PacketRule, Player, PlayingState, Rules, Settings, TableView, TrickCard } from "./types.js" */
@@ -200,7 +201,8 @@ export function viewOf(page) {
 }
 
 /**
- * The status line: its `data-status` and its text, from the phase and what the page is doing.
+ * The status line: its `data-status` and its text, from the phase and what the page is doing. While a move is shown
+ * (a card flying, a trick waiting in the middle) it says what the table does: who takes the trick, who is to move next.
  * @param {PageState} page
  * @returns {{status: string, text: string} | null} null before there is a match
  */
@@ -217,16 +219,33 @@ export function statusOf(page) {
   if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
   // While the deal's cards are laid out, the dealer is at work (not the player who will lead).
   if (deal && page.undealt) return { status: "thinking", text: t("statusDealing", { name: names[deal.dealer] }) };
+  // The trick just completed waits in the middle, then flies to its winner: that is what the table is doing.
+  if (deal && page.shownTrick && deal.last_winner !== null) {
+    return { status: "thinking", text: capitalized(trickTakerText(deal.last_winner, names, youOf(page))) };
+  }
   // A deal that is not over has a player to move; between deals the next dealer acts.
   const mover = deal?.turn ?? match.next_dealer;
-  if (page.busy || !deal) {
-    return { status: "thinking", text: humans[mover] ? "…" : t("statusThinking", { name: names[mover] }) };
-  }
+  if (!humans[mover]) return { status: "thinking", text: t("statusThinking", { name: names[mover] }) };
+  // A person deals next: the dealing panel, opened at once, says who (match-flow.js startDeal).
+  if (!deal) return { status: "thinking", text: "…" };
+  // A person is to move: the line says so at once, while the move before his is still shown (his cards wait until
+  // it has landed, so the line is not yet the gold of "your-turn") and while the engine takes his own move.
+  return { status: page.busy ? "thinking" : "your-turn", text: turnText(page, names[mover]) };
+}
+
+/**
+ * The line for a person to move: whose turn it is when two share the screen (it always shows there), after the note on
+ * the move (a refusal, the hint, a marriage just announced) if there is one; against the computer the note, else
+ * "Vi ste na potezu".
+ * @param {PageState} page
+ * @param {string} name the mover's
+ */
+function turnText(page, name) {
   if (opponentOf(page) === "human") {
-    const turn = t("statusTurnOf", { name: names[mover] }); // two at one screen: whose turn it is always shows
-    return { status: "your-turn", text: page.moveNote ? `${page.moveNote} · ${turn}` : turn };
+    const turn = t("statusTurnOf", { name });
+    return page.moveNote ? `${page.moveNote} · ${turn}` : turn;
   }
-  return { status: "your-turn", text: page.moveNote ?? t("statusYourTurn") };
+  return page.moveNote ?? t("statusYourTurn");
 }
 
 /**
