@@ -106,6 +106,10 @@ def counted(count: int, word: str) -> str:
 
 
 PLAYABLE = "#piles-0 button.card.top.playable"
+NEXT_DEAL = "#club-next-deal:not([disabled])"
+"""The Next deal button that leads on: pressed, it stays in sight (disabled) until the engine has dealt the next one."""
+STEP = f'{PLAYABLE}, {NEXT_DEAL}:visible, #panel[open], #status[data-status="finished"]'
+"""What a member playing a challenge can act on now, or its end."""
 SCREENS = [(360, 640), (640, 360), (1280, 800)]
 
 
@@ -138,16 +142,15 @@ def start_playing(page: Page, link: str, name: str) -> None:
 def play_on(page: Page, pick: int, screens: Path | None = None, name: str = "") -> str:
     """Play a started challenge to its end by clicking (the ``pick``-th playable card), the first move by the
     keyboard; measure the screens on the way when ``screens`` is given (named by ``name``); the result link."""
-    step = f'{PLAYABLE}, #club-next-deal:visible, #panel[open], #status[data-status="finished"]'
     first = True
     while True:
-        page.locator(step).first.wait_for()
+        page.locator(STEP).first.wait_for()
         if page.locator("#status").get_attribute("data-status") == "finished":
             return page.input_value("#club-result-link")
         if page.locator("#panel[open]").count():
             page.click("#marriage-plain")
-        elif page.locator("#club-next-deal").is_visible():
-            page.click("#club-next-deal")
+        elif page.locator(NEXT_DEAL).is_visible():
+            page.click(NEXT_DEAL)
         elif first:
             assert page.locator("#status").inner_text() == "Your turn.", "as the game says it"
             if screens:
@@ -450,13 +453,12 @@ def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_res
     wait_status(page, "ready")
     page.fill("#club-member", "Jelena")
     page.press("#club-member", "Enter")
-    step = f'{PLAYABLE}, #club-next-deal:visible, #panel[open], #status[data-status="finished"]'
     deals_ended = 0
     while True:
-        page.locator(step).first.wait_for()
+        page.locator(STEP).first.wait_for()
         if page.locator("#status").get_attribute("data-status") == "finished":
             break
-        if page.locator("#club-next-deal").is_visible():
+        if page.locator(NEXT_DEAL).is_visible():
             assert page.evaluate("document.activeElement.id") == "club-next-deal", "Enter goes on to the next deal"
             deals_ended += 1
         elif not page.locator("#panel[open]").count():  # a marriage's question: Enter answers it

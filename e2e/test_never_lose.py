@@ -143,6 +143,8 @@ def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     table.page.locator("#history-button").click()
     assert table.dialog().locator("table.history:not(.saved-matches) tbody tr").count() == 1, "the history is kept"
     table.dialog().locator("[data-continue]").click()
+    # The table left was playable too: the saved match is on it once the status line says so.
+    table.wait_until(lambda: table.page.locator("#status").inner_text() == "The saved match was resumed.")
     wait_playable(table)
     assert moves_of(current_save(table)) == before, "the saved match is kept"
 

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from test_finished_match import ONE_DEAL, SERBIAN
-from test_never_lose import current_save, moves_of
+from test_never_lose import current_save, moves_of, saved_text
 
 from otv66 import links
 from otv66.record import match_to_record
@@ -344,7 +344,8 @@ def test_a_finished_match_can_be_replayed_from_the_history_after_the_rematch(tab
     finish_the_one_deal_match(table)
     played = moves_of(current_save(table))
     table.dialog().locator("#rematch-button").click()
-    table.wait_until(lambda: current_save(table)["record"]["seed"] == 4)  # the rematch, in a slot of its own
+    # The rematch, in a slot of its own: that slot is current at once, its save comes an engine call later.
+    table.wait_until(lambda: saved_text(table) is not None and current_save(table)["record"]["seed"] == 4)
     # The rematch's first deal may be the person's: he deals it before the History panel can open.
     table.wait_until(lambda: table.dialog().count() > 0 or table.page.locator("#deal-number").inner_text() != "")
     if table.dialog().locator(".preset").count():
@@ -397,6 +398,8 @@ def test_the_history_tells_a_match_won_with_hints_and_undos(table_in_context, ar
     table.wait_status("your-turn")
     undo.click()
     table.wait_until(lambda: undo.get_attribute("title") == "Vraćeno u ovoj partiji: 1 put")
+    # The button says it at once; the save (an engine call) comes after: a reload before it would lose the undo.
+    table.wait_until(lambda: current_save(table)["record"]["undo_count"] == 1)
     table.open(SERBIAN)  # a reload: the match keeps its counts
     assert hint.get_attribute("title") == "Saveti u ovoj partiji: 1"
     finish_the_one_deal_match(table)

@@ -55,6 +55,8 @@ def play_cards(table, moves: list[str]) -> None:
         if dialog.locator(".preset").count():
             dialog.get_by_role("button", name="4-4", exact=True).click()
             table.page.locator("dialog[open] .preset").first.wait_for(state="detached")
+        # Just dealt, the table waits (saved, laid out) before its cards take a click: "your-turn" was the panel's.
+        table.page.locator(f'button[data-card="{move}"][aria-disabled="false"]').wait_for()
         table.click_card(move)
         if table.dialog().locator("#marriage-plain").count():
             table.dialog().locator("#marriage-plain").click()
@@ -121,6 +123,8 @@ def test_a_replay_of_drawn_deals_names_the_bonus_they_leave(table_in_context):
     page.goto(f"/replay.html?lang=en#game={links.game_token(match)}")
     page.wait_for_selector("[data-status=replay]", timeout=90_000)
     page.click("#replay-next-deal")
+    # The replay drops a press made while it still shows the last one (replay.js go()): End waits for the second deal.
+    page.wait_for_selector("#replay-position[data-deal='1'][data-ply='0']")
     page.click("#replay-end")
     page.wait_for_selector(f"#replay-position[data-deal='1'][data-ply='{len(second)}']")
     summary = page.locator("#replay-summary").inner_text()

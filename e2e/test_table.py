@@ -159,6 +159,8 @@ def test_a_phone_in_portrait_shows_the_whole_table_and_plays_by_tap(table_in_con
         table.wait_status("your-turn")
         if table.dialog().count():
             table.dialog().get_by_role("button", name="2-2-2-2").tap()
+            # The panel stays open (its status "your-turn") until the engine has dealt: never tapped twice.
+            page.locator("dialog[open] .preset").first.wait_for(state="detached")
             continue
         table.playable().first.wait_for()
         table.playable().first.tap()

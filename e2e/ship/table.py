@@ -34,11 +34,16 @@ def panel_open(page: Any) -> bool:
 
 
 def answer_panel(page: Any) -> None:
-    """Choose in the open panel: a packet preset if it offers one, else its primary (or first) button."""
+    """Choose in the open panel: a packet preset if it offers one, else its primary (or first) button.
+
+    The packets' panel stays open (its buttons disabled) until the engine has dealt: it is waited out, never answered
+    twice (a second click would wait for a preset of the next deal's panel)."""
     for selector in ("#panel .preset", "#panel .panel-buttons .primary", "#panel button"):
         button = page.locator(selector).first
         if button.count():
             button.click()
+            if selector == "#panel .preset":
+                page.locator("#panel[open] .preset").first.wait_for(state="detached")
             return
 
 

@@ -55,6 +55,8 @@ def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_si
     assert "How to play" in frame.locator("dialog[open] .panel-title").inner_text()
     page.keyboard.press("Escape")
 
+    # At rest first: a deal just dealt is saved, and the computer's lead made, before a card of the visitor's plays.
+    frame.locator("button.card.top[aria-disabled=false]").first.wait_for()
     saved = frame.evaluate(CURRENT_SAVE)
     for order in ({"method": "new_match", "params": {}}, {"type": "call", "method": "undo"}, "skip-waiting"):
         page.evaluate("(order) => document.getElementById('game').contentWindow.postMessage(order, '*')", order)
@@ -62,7 +64,7 @@ def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_si
     assert frame.evaluate(CURRENT_SAVE) == saved, "the host cannot change the game"
 
     assert play_until(frame, ("match-over",), limit_s=240) == "match-over"
-    page.wait_for_selector("#log li >> nth=1")
+    page.locator("#log li", has_text='"match-finished"').wait_for()  # the host's last event (posted, not yet read)
     events = page.evaluate("window.events")
     assert {event["origin"] for event in events} == {site.url.rstrip("/")}
     deals = [event["data"] for event in events if event["data"]["type"] == "deal-finished"]
