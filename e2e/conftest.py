@@ -183,9 +183,14 @@ class Table:
         return status
 
     def wait_status(self, *wanted: str, timeout: float = LOAD_TIMEOUT_MS) -> str:
+        """Wait until the status is one of `wanted`; return it. It is read again after the wait, a moment later: if it
+        has moved on meanwhile (the engine answered), wait again, so that a status not asked for is never returned."""
         selector = ", ".join(f'[data-status="{status}"]' for status in wanted)
-        self.page.locator(selector).wait_for(timeout=timeout)
-        return self.status()
+        while True:
+            self.page.locator(selector).wait_for(timeout=timeout)
+            status = self.status()
+            if status in wanted:
+                return status
 
     def playable(self) -> Locator:
         return self.page.locator('button[data-card][aria-disabled="false"]')

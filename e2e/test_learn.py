@@ -132,8 +132,9 @@ def test_the_rules_tell_a_keyboard_player_his_keys_and_they_do_what_they_say(tab
     table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
     page = table.page
-    for _ in range(60):  # on until I am to play, with a choice of cards
-        if table.status() == "your-turn" and not table.dialog().count() and table.playable().count() >= 2:
+    for _ in range(60):  # on until I am to play, with a choice of cards (read at rest: not while the computer plays)
+        status = table.wait_status("your-turn", "deal-over", "match-over")
+        if status == "your-turn" and not table.dialog().count() and table.playable().count() >= 2:
             break
         table.step()
     page.locator("#rules-button").click()
@@ -294,11 +295,14 @@ def test_tapping_a_card_you_may_not_play_tells_you_why(table):
     table.open("seed=11&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
     page = table.page
-    while True:
-        table.step()
-        inert = page.locator('#piles-0 button[data-card][aria-disabled="true"]')
-        if table.status() == "your-turn" and len(table.trick()) == 1 and inert.count() and table.playable().count():
+    inert = page.locator('#piles-0 button[data-card][aria-disabled="true"]')
+    while True:  # on until I answer a lead holding a card I may not play, the table read at rest on my turn
+        status = table.wait_status("your-turn", "deal-over", "match-over")
+        assert status != "match-over", "no lead to answer with a card that may not be played"
+        at_a_lead = status == "your-turn" and not table.dialog().count() and len(table.trick()) == 1
+        if at_a_lead and inert.count() and table.playable().count():
             break
+        table.step()
     before = table.snapshot()
     inert.first.click(force=True)  # aria-disabled cards count as disabled for Playwright
     # The engine's reason, in Serbian: "Morate pratiti…" or "Nemate pik: morate da sečete adutom…", as the hand has it.

@@ -21,12 +21,13 @@ def status(page: Any) -> str:
 
 
 def wait_ready(page: Any, timeout_ms: int = 90_000) -> str:
-    """Wait until the engine has loaded and the page waits for a person (or reports an error)."""
-    page.wait_for_selector(
-        "[data-status=your-turn], [data-status=deal-over], [data-status=match-over], [data-status=error]",
-        timeout=timeout_ms,
-    )
-    return status(page)
+    """Wait until the engine has loaded and the page waits for a person (or reports an error); return that status.
+    It is read again after the wait: if the page has moved on meanwhile, wait again (never return "thinking")."""
+    waited = ("your-turn", "deal-over", "match-over", "error")
+    while True:
+        page.wait_for_selector(", ".join(f"[data-status={name}]" for name in waited), timeout=timeout_ms)
+        if (now := status(page)) in waited:
+            return now
 
 
 def panel_open(page: Any) -> bool:
