@@ -323,9 +323,11 @@ class TerminalGame:
     """Matches played in the terminal, each driven by a :class:`~otv66.table.Table`: first the one the save
     file holds unfinished (if the player goes on with it), then new ones while he wants another."""
 
-    def __init__(self, options: argparse.Namespace, console: Console) -> None:
+    def __init__(self, options: argparse.Namespace, console: Console, command: str = COMMAND) -> None:
         self.options = options
         self.console = console
+        self.command = command
+        """How the game was started (:func:`main`'s ``prog``): the command that starts it again, or shows the rules."""
         self.rules = Rules(
             must_beat=options.must_beat,
             claim=options.claim,
@@ -501,13 +503,14 @@ class TerminalGame:
             self.console.say(self.text("save_failed", path=path, error=error.strerror or error))
             self.save_path = None
 
-    def where_kept(self, command: str) -> str:
-        """What becomes of the match in play when the player stops now: where it is kept, or that it is lost;
-        ``command`` is how the game was started (:func:`main`'s ``prog``), to start it again."""
+    def where_kept(self) -> str:
+        """What becomes of the match in play when the player stops now: where it is kept, or that it is lost, and
+        the :attr:`command` that goes on with it."""
         if self.table is None or self.table.match.is_over:
             return ""
         if self.save_path is None:
             return self.text("not_saved")
+        command = self.command
         if self.save_path != default_save_path():
             command += f" --save {shlex.quote(str(self.save_path))}"
         return self.text("saved_in", path=self.save_path, command=command)
@@ -598,7 +601,7 @@ class TerminalGame:
                 self.hint(table)
                 continue
             if asked == "help":
-                console.say(text("help"))
+                self.help()
                 continue
             if not answer:
                 continue
@@ -656,6 +659,12 @@ class TerminalGame:
         card = self.text("claim_item") if move == CLAIM else code_text(move, self.console.style)
         self.console.say(self.text("taken_back", name=self.names[player], move=card))
         return True
+
+    def help(self) -> None:
+        """Explain what the move prompt takes, and the command that shows the full rules (``--rules``, in the language
+        of the game when ``--lang`` chose it)."""
+        language = f" --lang {self.options.lang}" if self.options.lang else ""
+        self.console.say(self.text("help", command=self.command + language))
 
     def hint(self, table: Table) -> None:
         """Show the move the strongest level would play, and the code that plays it (saved: the save file keeps
@@ -720,13 +729,13 @@ def main(
         return 0
     if options.save is None and not options.no_save:
         console.say(text("no_home"))
-    game = TerminalGame(options, console)
+    game = TerminalGame(options, console, prog)
     try:
         game.run()
     except QuitGame:
-        console.say(text("bye") + game.where_kept(prog))
+        console.say(text("bye") + game.where_kept())
     except KeyboardInterrupt:
-        console.say("\n" + text("bye") + game.where_kept(prog))
+        console.say("\n" + text("bye") + game.where_kept())
         return 130
     except BrokenPipeError:  # output piped into a program that stopped reading (`| head`)
         return 0

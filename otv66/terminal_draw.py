@@ -364,7 +364,9 @@ def explain_result(
 
 
 def match_line(game_points: Sequence[int], names: Sequence[str], target: int, text: Texts = ENGLISH) -> str:
-    """The match score: ``"Match to 7: You 2, Computer 4"``."""
+    """The match score, each player's game points after his name and a colon: ``"Match to 7: You: 2, Computer: 4"``
+    (``"Player 1: 2, Player 2: 0"``: a name may end in a digit). The heading, the end of a deal and the saved match
+    offered at the start all write it."""
     return text("match_line", target=target, name0=names[0], a=game_points[0], name1=names[1], b=game_points[1])
 
 

@@ -79,7 +79,7 @@ EN: Final[dict[str, str]] = {
     "result_half": "{name} has {half} or more: {points} game {points|point|points}.",
     "result_half_you": "You have {half} or more: {points} game {points|point|points}.",
     "result_bonus": " Plus {extra} for the drawn deal before: {award} game {award|point|points}.",
-    "match_line": "Match to {target}: {name0} {a}, {name1} {b}",
+    "match_line": "Match to {target}: {name0}: {a}, {name1}: {b}",
     # the rules in play
     "rules": "Rules: {follow}; {claim}; {dealer}{bonus}.",
     "rule_must_beat": "follow suit and beat the led card if you can",
@@ -116,7 +116,8 @@ EN: Final[dict[str, str]] = {
     "help": "Type the number of a move from the list, or its card code: rank `A T K Q J 9 8 7` (`10` works for `T`) "
     "and suit `S H D C` (or the symbols), e.g. `KH`; `KHm` leads `KH` announcing the marriage, `66` claims when "
     "claims are manual. `u` (undo) takes back your last move, `h` (hint) suggests a move, `q` (quit) stops; the "
-    "match is saved after every move (unless `--no-save`) and offered again at the next start.",
+    "match is saved after every move (unless `--no-save`) and offered again at the next start.\n"
+    "The full rules of the game: `{command} --rules`",
     # the command line (--help)
     "help_usage": "usage: ",
     "help_options": "options",
@@ -269,7 +270,7 @@ SR: Final[dict[str, str]] = {
     "result_half": "{name} ima {half} ili više: {points} {points|poen|poena|poena} partije.",
     "result_half_you": "Vi imate {half} ili više: {points} {points|poen|poena|poena} partije.",
     "result_bonus": " Uz to {extra} za prethodno nerešeno deljenje: ukupno {award} {award|poen|poena|poena} partije.",
-    "match_line": "Partija do {target}: {name0} {a}, {name1} {b}",
+    "match_line": "Partija do {target}: {name0}: {a}, {name1}: {b}",
     # pravila
     "rules": "Pravila: {follow}; {claim}; {dealer}{bonus}.",
     "rule_must_beat": "odgovara se na boju i karta se nadjačava ako može",
@@ -303,11 +304,12 @@ SR: Final[dict[str, str]] = {
     "your_move": "Vi ste na potezu ({keys}): ",
     "their_move": "{name}, Vaš potez ({keys}): ",
     "keys": "broj ili kod kao KH; u nazad, h savet, k kraj, ? pomoć",
-    "help": "Otkucajte broj poteza sa spiska ili kod karte: prvo rang, pa boja. Rang: A K D Ž 10 9 8 7 (`Z` za Ž), "
-    "boja: P pik, H herc, K karo, T tref, npr. DK za damu karo; važe i kodovi sa ekrana (`Q J` i "
-    "boje `S H D C` ili simboli ♠♥♦♣), npr. `QD`. KHm igra KH uz prijavu marijaža, `66` prijavljuje 66 kad se "
-    "prijavljuje ručno. u vraća Vaš poslednji potez, h daje savet, k završava igru; partija se čuva posle "
-    "svakog poteza (osim uz `--no-save`) i nudi se ponovo pri sledećem pokretanju.",
+    "help": "Otkucajte broj poteza sa spiska ili kod karte: prvo rang, pa boja. Rang: A K D Ž 10 9 8 7 "
+    "(`Z` ako tastatura nema Ž), boja: P pik, H herc, K karo, T tref, npr. DK za damu karo; važe i kodovi sa "
+    "ekrana (`Q J` i boje `S H D C` ili simboli ♠♥♦♣), npr. `QD`. KHm igra KH uz prijavu marijaža, `66` "
+    "prijavljuje 66 kad se prijavljuje ručno. u vraća Vaš poslednji potez, h daje savet, k završava igru; partija "
+    "se čuva posle svakog poteza (osim uz `--no-save`) i nudi se ponovo pri sledećem pokretanju.\n"
+    "Potpuna pravila igre: `{command} --rules`",
     # komandna linija (--help)
     "help_usage": "upotreba: ",
     "help_options": "opcije",

@@ -112,7 +112,7 @@ def test_a_seeded_match_against_the_computer_is_played_to_the_end() -> None:
     assert status == 0
     assert re.search(r"(You win|Computer wins) the match, \d+ to \d+\.", text)
     assert keyboard.prompts[-1] == "Play again? (y/n) "
-    final = re.findall(r"Match to 7: You (\d+), Computer (\d+)\.", text)[-1]
+    final = re.findall(r"Match to 7: You: (\d+), Computer: (\d+)\.", text)[-1]
     assert max(int(points) for points in final) >= 7
 
 
@@ -660,6 +660,24 @@ def test_the_move_prompt_takes_the_words_a_player_tries_and_says_what_it_takes()
     assert "\nBye. The match is saved in" in text
 
 
+@pytest.mark.parametrize(
+    ("argv", "prog", "says"),
+    [
+        ([], "otv66", "The full rules of the game: otv66 --rules"),
+        (["--lang", "en"], "python -m otv66", "The full rules of the game: python -m otv66 --lang en --rules"),
+        (["--lang", "sr-Latn"], "otv66", "Potpuna pravila igre: otv66 --lang sr-Latn --rules"),
+        (["--lang", "sr-Cyrl"], "otv66", "Потпуна правила игре: otv66 --lang sr-Cyrl --rules"),
+    ],
+)
+def test_the_help_at_the_move_prompt_says_how_to_read_the_full_rules(argv: list[str], prog: str, says: str) -> None:
+    # The ? help explained the keys but never named --rules: the rules were only in --help.
+    output = io.StringIO()
+    main(
+        [*argv, "--seed", "6", "--no-save", *FAST], input=Keyboard(output, scripted("?", "q")), output=output, prog=prog
+    )
+    assert says in output.getvalue().splitlines()
+
+
 # ---------------------------------------------------------------------- the save file
 
 
@@ -792,7 +810,7 @@ def test_a_record_made_with_the_library_is_played_on_in_the_terminal(save_file_i
     save_file_in_tmp.write_text(record.dumps(match), encoding="utf-8")
     _, text, _ = play([], scripted("y", "1", "q"))
     assert "An unfinished match of two people is saved in" in flat(text)
-    assert "Match to 7: Ана 0, Марко 0" in text
+    assert "Match to 7: Ана: 0, Марко: 0" in text
     assert "Марко, your move" in text
     saved = record.loads(save_file_in_tmp.read_text(encoding="utf-8"))
     assert saved.players == ("Ана", "Марко")
@@ -889,7 +907,7 @@ def test_a_match_in_serbian_latin_says_everything_in_serbian_with_its_grammar() 
     assert "Pravila: odgovara se na boju (nadjačavanje nije obavezno); 66 se prijavljuje" in text
     assert re.search(r"^Deljenje 1: (deli Računar|Vi delite) po \d(-\d)+\.$", text, flags=re.M)
     assert re.search(r"Partiju dobija Računar, \d+ : \d+\.|Dobili ste partiju, \d+ : \d+\.", text)
-    final = re.findall(r"Partija do 7: Vi (\d+), Računar (\d+)\.", text)[-1]
+    final = re.findall(r"Partija do 7: Vi: (\d+), Računar: (\d+)\.", text)[-1]
     assert max(int(points) for points in final) >= 7
     assert "Vi ste na potezu (broj ili kod kao KH; u nazad, h savet, k kraj, ? pomoć): " in keyboard.prompts
     assert keyboard.prompts[-1] == "Još jedna partija? (d/n) "
@@ -924,6 +942,30 @@ def test_two_people_in_serbian_are_player_1_and_player_2_addressed_formally() ->
     assert re.search(r"Partiju dobija Igrač [12], \d+ : \d+\.", text)
     assert "Računar" not in text
     assert not ENGLISH_WORDS.search(text), ENGLISH_WORDS.search(text)
+
+
+@pytest.mark.parametrize(
+    ("language", "match_to", "player"),
+    [("en", "Match to 3", "Player"), ("sr-Latn", "Partija do 3", "Igrač"), ("sr-Cyrl", "Партија до 3", "Играч")],
+)
+def test_two_peoples_match_score_sets_the_game_points_apart_from_the_names_that_end_in_a_digit(
+    language: str, match_to: str, player: str
+) -> None:
+    # It read "Igrač 1 2, Igrač 2 0": the game points ran into the players' numbers.
+    answer = first_move if language == "en" else first_move_in_serbian
+    _, text, _ = play(["--seed", "4", "--hotseat", "--target", "3", "--lang", language], answer)
+    score = re.compile(rf"{match_to}: {player} 1: (\d), {player} 2: (\d)\.?$")
+    lines = [line for line in text.splitlines() if match_to in line]  # each deal's heading and end
+    found = [score.search(line) for line in lines]
+    assert len(lines) > 2
+    assert all(found), [line for line, match in zip(lines, found, strict=True) if match is None]
+    assert any(match and match.groups() != ("0", "0") for match in found)
+
+
+def test_a_saved_match_of_two_people_is_offered_with_the_same_score_line(save_file_in_tmp: Path) -> None:
+    play(["--seed", "4", "--hotseat"], scripted("1", "q"))
+    _, text, _ = play([], scripted("n", "q"))
+    assert "is saved in " + str(save_file_in_tmp) + " (Match to 7: Player 1: 0, Player 2: 0; deal 1)." in flat(text)
 
 
 def test_in_serbian_moves_are_typed_with_serbian_letters_and_wrong_ones_explained_in_serbian() -> None:
@@ -1044,6 +1086,17 @@ def test_in_cyrillic_the_move_prompt_names_the_keys_of_a_cyrillic_keyboard_and_t
     assert to_cyrillic("Doviđenja. Partija je sačuvana u") in flat(text)
 
 
+@pytest.mark.parametrize("language", ["sr-Latn", "sr-Cyrl"])
+def test_the_serbian_help_names_z_for_zandar_only_for_a_keyboard_without_that_letter(language: str) -> None:
+    # The Cyrillic help said "(Z за Ж)": a Latin key as the stand-in for Ж, a key every Cyrillic keyboard has.
+    script = to_cyrillic if language == "sr-Cyrl" else str
+    _, text, _ = play(["--seed", "6", "--no-save", "--lang", language, *FAST], scripted("?", "q"))
+    assert script("Rang: A K D Ž 10 9 8 7 (`Z` ako tastatura nema Ž),").replace("`", "") in flat(text)
+    assert script("DK za damu karo") in flat(text)
+    # the keys the help names are the ones the game reads: Ž (either script), or Z without it
+    assert normalise_move(script("ŽK"), serbian=True) == normalise_move("ZK", serbian=True) == "JD"
+
+
 def test_k_for_kraj_quits_in_serbian_also_between_deals_but_is_a_king_half_typed_in_english() -> None:
     def k_after_the_deal(prompt: str) -> str:
         return "k" if prompt.startswith("Pritisnite Enter") else first_move_in_serbian(prompt)
@@ -1061,8 +1114,8 @@ def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> Non
     assert flat(first).endswith(f"Doviđenja. Partija je sačuvana u {save_file_in_tmp}. Za nastavak: otv66")
     _, again, keyboard = play(["--lang", "sr-Latn", *FAST], scripted("d", "q"))
     assert re.search(
-        r"Nedovršena partija protiv računara \(početnik\) sačuvana je u .*match\.json \(Partija do 7: Vi 0, "
-        r"Računar \d; deljenje 1\)\.",
+        r"Nedovršena partija protiv računara \(početnik\) sačuvana je u .*match\.json \(Partija do 7: Vi: 0, "
+        r"Računar: \d; deljenje 1\)\.",
         flat(again),
     )
     assert keyboard.prompts[0] == "Nastaviti je? Ako ne (n), na njeno mesto dolazi nova partija. (d/n) "
