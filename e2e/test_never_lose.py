@@ -319,3 +319,25 @@ def test_a_match_length_the_engine_does_not_take_is_said_at_the_field_and_never_
     assert json.loads(page.evaluate("localStorage.getItem('otv66.settings')"))["rules"]["target"] == 11
     saved = "Sačuvano; protivnik i pravila važe od sledeće nove partije."
     table.wait_until(lambda: page.locator("#status").inner_text() == saved)  # the match on the table keeps its 7
+
+
+def test_a_move_taken_back_is_saved_before_the_table_shows_it(table):
+    table.open(GAME)
+    table.play_moves(1)
+    wait_playable(table)
+    # At the moment the table shows the move taken back (Undo's title counts it in the same update), read the save:
+    # a reload then must not bring the move back.
+    table.page.evaluate(
+        """() => {
+          const undo = document.getElementById("undo-button");
+          const slot = () => localStorage.getItem("otv66.slot." + localStorage.getItem("otv66.current"));
+          new MutationObserver((changes, observer) => {
+            if (!undo.title) return; // a redraw before (the table busy while the engine takes the move back)
+            observer.disconnect();
+            window.savedWhenShown = JSON.parse(slot()).record.undo_count;
+          }).observe(undo, { attributes: true, attributeFilter: ["title"] });
+        }"""
+    )
+    table.page.locator("#undo-button").click()
+    table.wait_until(lambda: table.page.evaluate("window.savedWhenShown") is not None)
+    assert table.page.evaluate("window.savedWhenShown") == 1

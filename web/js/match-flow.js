@@ -372,15 +372,18 @@ export class MatchFlow {
       const text = opponentOf(this.page) === "human" ? t("statusDealing", { name: names[dealer] }) : t("dealTitle");
       setStatus(root, "your-turn", text);
       const tryDeal = async (/** @type {number[]} */ packets) => {
+        /** @type {PlayingState} */
+        let game;
         try {
-          const game = await engine.call("next_deal", { packets });
-          store.update((page) => {
-            page.game = game;
-          });
-          return null;
+          game = await engine.call("next_deal", { packets });
         } catch (error) {
-          return engineText(error, this.page.settings.deck);
+          return engineText(error, this.page.settings.deck); // a plan the rules do not allow: said in the panel
         }
+        await save(this.ctx, game); // before the cards are shown: a reload then shows the same deal
+        store.update((page) => {
+          page.game = game;
+        });
+        return null;
       };
       const remembered = loadDealPlan();
       // "Always deal like this" is the device owner's against the computer: two sharing the screen each deal their own.
@@ -397,13 +400,13 @@ export class MatchFlow {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
       await pause(COMPUTER_DEALS_PAUSE_MS);
       const dealt = await engine.call("next_deal");
+      await save(this.ctx, dealt);
       store.update((page) => {
         page.game = dealt;
       });
       this.ctx.announce(t("dealsWith", { name: names[dealer], plan: dealt.deal.packets.join("-") }));
     }
     this.setBusy(true);
-    await save(this.ctx);
     await animateDeal(this.ctx);
   }
 

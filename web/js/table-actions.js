@@ -22,6 +22,7 @@ export function undo(flow) {
     if (!flow.page.game?.can_undo || flow.page.busy) return;
     flow.setBusy(true);
     const game = await flow.ctx.engine.call("undo");
+    await save(flow.ctx, game); // before the table shows it: a reload then does not bring the move back
     flow.ctx.store.update((page) => {
       page.game = game;
       page.shownTrick = null;
@@ -29,7 +30,6 @@ export function undo(flow) {
       page.moveNote = null; // it spoke of a position taken back
     });
     flow.ctx.announce(t("undone"));
-    await save(flow.ctx);
     await flow.advance();
   });
 }
@@ -44,10 +44,10 @@ export function hint(flow) {
     if (flow.page.game?.phase !== "human_moves" || flow.page.busy) return;
     flow.setBusy(true); // the strongest level searches for a moment: the table waits
     const { move, state } = await engine.call("hint").finally(() => flow.setBusy(false));
+    await save(flow.ctx, state); // its count of hints, which History shows beside the match: kept before shown
     store.update((page) => {
-      page.game = state; // its count of hints, which History shows beside the match
+      page.game = state;
     });
-    await save(flow.ctx);
     if (move === "66") {
       store.update((page) => {
         page.moveNote = t("hintClaim");
@@ -98,10 +98,10 @@ export function setLevel(flow, level) {
     const game = flow.page.game;
     if (!game || opponentOf(flow.page) !== "computer" || game.seats?.[1].level === level) return;
     const changed = await flow.ctx.engine.call("set_level", { level });
+    await save(flow.ctx, changed);
     flow.ctx.store.update((page) => {
       page.game = changed;
     });
-    await save(flow.ctx);
   });
 }
 
