@@ -182,3 +182,24 @@ def test_two_at_one_screen_hear_whose_turn_it_is_each_time_a_person_is_to_move(t
         if table.dialog().count():
             page.keyboard.press("Enter")  # a marriage's question: it is announced
     assert any(re.search(r"[Šš]tih nosi Igrač \d\. Na potezu: Igrač \d\.$", text) for text in heard(page))
+
+
+def test_a_keyboard_player_who_deals_has_the_focus_on_his_cards_as_soon_as_they_land(table):
+    table.page.add_init_script(LISTENER)
+    table.page.add_init_script(
+        """window.shownWhileLost = [];
+        (function tick() {
+          const focused = document.activeElement;
+          const lost = !focused || focused === document.body || focused.closest('[hidden]') !== null;
+          const mine = document.querySelectorAll('#piles-0 button.card.top:not([hidden])').length;
+          if (document.body?.classList.contains('keyboard') && lost && mine) window.shownWhileLost.push(mine);
+          requestAnimationFrame(tick);
+        })();"""
+    )
+    table.open("lang=sr-Latn&speed=fast&target=1&seed=2&level=beginner")
+    page = table.page
+    page.locator("dialog[open] button:focus").wait_for()  # I deal: the panel has the focus
+    page.keyboard.press("Enter")
+    table.page.locator('#piles-0 button[aria-disabled="false"]').first.wait_for()
+    # While the cards fly (a second or so), each of mine that has landed is where the keys act: never the page's body.
+    assert page.evaluate("window.shownWhileLost") == []

@@ -34,7 +34,9 @@ export const TRICK_SHOWN_MS = 400;
  */
 
 /**
- * Cards fly from the deck to the piles in the dealing order of the packet plan (docs/rules.md 2).
+ * Cards fly from the deck to the piles in the dealing order of the packet plan (docs/rules.md 2). A keyboard player
+ * whose focus the dealing panel or the last deal's result took with it (the page's body) has it on his cards from the
+ * first that lands, not only when the deal is over (a second later).
  * @param {PageContext} ctx
  * @returns {Promise<void>}
  */
@@ -50,10 +52,12 @@ export async function animateDeal(ctx) {
   const packets = dealingOrder(deal.dealer, deal.packets).map((packet) =>
     packet.map((/** @type {{player: number, pile: number, under: boolean}} */ { player, pile, under }) => ({
       target: pileSlot(root, player, pile),
-      reveal: () =>
+      reveal: () => {
         store.update((page) => {
           (under ? page.undealtUnder : page.undealt)?.delete(`${player}:${pile}`);
-        }),
+        });
+        keepFocusOnCards(root, 0); // a keyboard player's focus comes to the first of his cards to land
+      },
     })),
   );
   const origin = /** @type {HTMLElement} */ (document.getElementById("deck-spot")).getBoundingClientRect();
