@@ -30,6 +30,15 @@ import { registerServiceWorker } from "./sw-register.js";
  * @property {DrawnState | null} state
  * @property {TrickCard[] | null} shownTrick  a trick just completed, still shown
  * @property {boolean} busy  an engine request is under way
+ * @property {ReplayTarget} target  where the presses so far lead: the position shown, or the one to show once the
+ *   engine has read it
+ */
+
+/**
+ * A position of the replay: deal `deal` (0-based) after `ply` moves.
+ * @typedef {object} ReplayTarget
+ * @property {number} deal
+ * @property {number} ply
  */
 
 /** An element of replay.html. */
@@ -47,7 +56,7 @@ const engine = new Engine();
 const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
 
 /** @type {ReplayPosition} */
-const replay = { game: null, deal: 0, ply: 0, state: null, shownTrick: null, busy: false };
+const replay = { game: null, deal: 0, ply: 0, state: null, shownTrick: null, busy: false, target: { deal: 0, ply: 0 } };
 
 /**
  * What render.js needs besides the state: nobody may play, the players are the game's (in the page's language).
@@ -138,11 +147,21 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   const lines = result ? explainResult(result, shown.names, awarded[result.winner ?? 0], null, bonusAfter) : [];
   byId("replay-summary").textContent = asSentences(lines);
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
+}
+
+/**
+ * The buttons for where the presses lead (the target, which the table shows once the engine has read it): those
+ * that would go nowhere from there are disabled, at the press, so that the next press (a click or an Enter) is
+ * made from there too, as if the table were already shown.
+ * @param {ReplayTarget} target
+ */
+function updateControls({ deal, ply }) {
+  const deals = /** @type {GameLink} */ (replay.game).deals;
   const focused = document.activeElement;
-  buttonById("replay-prev-deal").disabled = index === 0;
-  buttonById("replay-next-deal").disabled = index === deals.length - 1;
+  buttonById("replay-prev-deal").disabled = deal === 0;
+  buttonById("replay-next-deal").disabled = deal === deals.length - 1;
   buttonById("replay-start").disabled = buttonById("replay-back").disabled = ply === 0;
-  buttonById("replay-end").disabled = buttonById("replay-forward").disabled = ply === moves.length;
+  buttonById("replay-end").disabled = buttonById("replay-forward").disabled = ply === deals[deal].moves.length;
   keepFocus(focused);
 }
 
@@ -162,33 +181,55 @@ function keepFocus(focused) {
   next?.focus();
 }
 
-/** Move to a position (clamped), one engine request at a time. */
+/**
+ * Go to a position (clamped to the game): it becomes the target, and the buttons follow it at once. The engine reads
+ * one position at a time; a press made meanwhile only moves the target, and the load under way goes on to the
+ * latest target when it is done. So no press is lost (Forward twice is two moves, End right after Next deal the end
+ * of the next deal), and a held-down key does not queue up a position per repeat.
+ */
 async function go(/** @type {number} */ index, /** @type {number} */ ply) {
-  if (replay.busy || !replay.game) return;
+  if (!replay.game) return;
   const deals = replay.game.deals;
   const deal = Math.max(0, Math.min(deals.length - 1, index));
   const step = Math.max(0, Math.min(deals[deal].moves.length, ply));
-  if (deal === replay.deal && step === replay.ply && replay.state) return;
+  if (deal === replay.target.deal && step === replay.target.ply && replay.state) return;
+  replay.target = { deal, ply: step };
+  updateControls(replay.target);
+  if (replay.busy) return; // the load under way goes on to it
   replay.busy = true;
   try {
-    await show(deal, step);
+    while (!shows(replay.target)) await show(replay.target.deal, replay.target.ply);
   } finally {
     replay.busy = false;
   }
 }
 
+/** Whether the table shows this position already. */
+function shows(/** @type {ReplayTarget} */ { deal, ply }) {
+  return replay.state !== null && replay.deal === deal && replay.ply === ply;
+}
+
+/**
+ * A press of a button (or its key): it leads from the target, where the presses before it lead, not from the
+ * position still shown while the engine reads that one.
+ * @param {(from: ReplayTarget) => [number, number]} move  the position it goes to (unclamped) from a position
+ */
+function press(move) {
+  go(...move(replay.target));
+}
+
 /** The buttons and their keys. */
 function wireControls() {
-  /** @type {Record<string, () => Promise<void>>} */
-  const actions = {
-    "replay-prev-deal": () => go(replay.deal - 1, 0),
-    "replay-start": () => go(replay.deal, 0),
-    "replay-back": () => go(replay.deal, replay.ply - 1),
-    "replay-forward": () => go(replay.deal, replay.ply + 1),
-    "replay-end": () => go(replay.deal, Infinity),
-    "replay-next-deal": () => go(replay.deal + 1, 0),
+  /** @type {Record<string, (from: ReplayTarget) => [number, number]>} */
+  const moves = {
+    "replay-prev-deal": ({ deal }) => [deal - 1, 0],
+    "replay-start": ({ deal }) => [deal, 0],
+    "replay-back": ({ deal, ply }) => [deal, ply - 1],
+    "replay-forward": ({ deal, ply }) => [deal, ply + 1],
+    "replay-end": ({ deal }) => [deal, Infinity],
+    "replay-next-deal": ({ deal }) => [deal + 1, 0],
   };
-  for (const [id, action] of Object.entries(actions)) byId(id).addEventListener("click", action);
+  for (const [id, move] of Object.entries(moves)) byId(id).addEventListener("click", () => press(move));
   /** @type {Record<string, string>} */
   const keys = {
     ArrowLeft: "replay-back",
@@ -201,7 +242,7 @@ function wireControls() {
   document.addEventListener("keydown", (event) => {
     if (keys[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
-      actions[keys[event.key]]();
+      press(moves[keys[event.key]]);
     }
   });
 }
