@@ -223,6 +223,26 @@ def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(
     assert table.page.locator("#share-url-deal").input_value().split("#")[1].startswith("deal=d1.")
 
 
+def test_while_the_engine_deals_the_packets_chosen_the_status_is_not_the_players_turn(table):
+    table.open(f"seed=2&level=beginner&opponent=computer&{FAST}")  # seed 2: I deal first
+    panel = table.dialog()
+    panel.locator(".preset").first.wait_for()
+    assert table.status() == "your-turn", "the packets are mine to choose"
+    # The status at the moment the panel's buttons wait for the engine (it marks itself busy then).
+    table.page.evaluate(
+        """() => {
+          const dialog = document.querySelector("dialog[open]");
+          new MutationObserver((changes, observer) => {
+            if (!dialog.querySelector("[aria-busy=true]")) return;
+            observer.disconnect();
+            window.statusWhileDealing = document.querySelector("[data-status]").dataset.status;
+          }).observe(dialog, { attributes: true, subtree: true, attributeFilter: ["aria-busy"] });
+        }"""
+    )
+    assert table.step() == "dealt"
+    assert table.page.evaluate("window.statusWhileDealing") == "thinking"
+
+
 def test_hot_seat_two_people_take_turns_on_one_screen(table):
     table.open("seed=5&opponent=hotseat&speed=fast&lang=en")
     page = table.page

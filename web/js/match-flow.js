@@ -374,9 +374,11 @@ export class MatchFlow {
       const tryDeal = async (/** @type {number[]} */ packets) => {
         /** @type {PlayingState} */
         let game;
+        setStatus(root, "thinking", text); // the engine deals: the panel's buttons wait (panels.js)
         try {
           game = await engine.call("next_deal", { packets });
         } catch (error) {
+          setStatus(root, "your-turn", text);
           return engineText(error, this.page.settings.deck); // a plan the rules do not allow: said in the panel
         }
         await save(this.ctx, game); // before the cards are shown: a reload then shows the same deal
