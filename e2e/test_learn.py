@@ -104,6 +104,7 @@ def test_a_panel_taller_than_a_phone_opens_at_its_title_and_gives_focus_back(
     # focus at their title, and Space scrolls them; the settings, a form, open on their first field (in sight).
     table = table_in_context(viewport=viewport).open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
+    table.playable().first.wait_for()  # the table at rest (the computer has dealt, I lead): nothing redraws under it
     open_menu(table)
     table.page.locator(button).click()
     dialog = table.dialog()
