@@ -510,7 +510,7 @@ class TerminalGame:
             return ""
         if self.save_path is None:
             return self.text("not_saved")
-        command = self.command
+        command = self.command_in_language()
         if self.save_path != default_save_path():
             command += f" --save {shlex.quote(str(self.save_path))}"
         return self.text("saved_in", path=self.save_path, command=command)
@@ -660,11 +660,14 @@ class TerminalGame:
         self.console.say(self.text("taken_back", name=self.names[player], move=card))
         return True
 
+    def command_in_language(self) -> str:
+        """The :attr:`command` that started the game, with its ``--lang`` when one was chosen: a command it names to the
+        player (to go on with the match, to read the rules) speaks his language too."""
+        return self.command + (f" --lang {self.options.lang}" if self.options.lang else "")
+
     def help(self) -> None:
-        """Explain what the move prompt takes, and the command that shows the full rules (``--rules``, in the language
-        of the game when ``--lang`` chose it)."""
-        language = f" --lang {self.options.lang}" if self.options.lang else ""
-        self.console.say(self.text("help", command=self.command + language))
+        """Explain what the move prompt takes, and the command that shows the full rules (``--rules``)."""
+        self.console.say(self.text("help", command=self.command_in_language()))
 
     def hint(self, table: Table) -> None:
         """Show the move the strongest level would play, and the code that plays it (saved: the save file keeps

@@ -755,6 +755,12 @@ def test_without_a_home_folder_the_match_is_played_unsaved_after_a_one_line_noti
     assert "default none: no home folder" in flat(build_parser().format_help())
 
 
+def test_the_command_that_goes_on_keeps_the_language_chosen(tmp_path: Path) -> None:
+    path = tmp_path / "partija.json"
+    _, text, _ = play(["--seed", "3", "--lang", "sr-Cyrl", "--save", str(path), *FAST], one_move_then(lambda _: "к"))
+    assert flat(text).endswith(f"За наставак: otv66 --lang sr-Cyrl --save {path}")  # noqa: RUF001
+
+
 def test_another_save_file_is_named_in_the_command_that_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "my match.json"
     _, text, _ = play(["--seed", "3", "--save", str(path), *FAST], one_move_then(press_q))
@@ -1111,7 +1117,7 @@ def test_k_for_kraj_quits_in_serbian_also_between_deals_but_is_a_king_half_typed
 
 def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> None:
     _, first, _ = play(["--seed", "6", "--lang", "sr-Latn", *FAST], scripted("1", "q"))
-    assert flat(first).endswith(f"Doviđenja. Partija je sačuvana u {save_file_in_tmp}. Za nastavak: otv66")
+    assert flat(first).endswith(f"Doviđenja. Partija je sačuvana u {save_file_in_tmp}. Za nastavak: otv66 --lang sr-Latn")
     _, again, keyboard = play(["--lang", "sr-Latn", *FAST], scripted("d", "q"))
     assert re.search(
         r"Nedovršena partija protiv računara \(početnik\) sačuvana je u .*match\.json \(Partija do 7: Vi: 0, "
