@@ -1117,7 +1117,9 @@ def test_k_for_kraj_quits_in_serbian_also_between_deals_but_is_a_king_half_typed
 
 def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> None:
     _, first, _ = play(["--seed", "6", "--lang", "sr-Latn", *FAST], scripted("1", "q"))
-    assert flat(first).endswith(f"Doviđenja. Partija je sačuvana u {save_file_in_tmp}. Za nastavak: otv66 --lang sr-Latn")
+    assert flat(first).endswith(
+        f"Doviđenja. Partija je sačuvana u {save_file_in_tmp}. Za nastavak: otv66 --lang sr-Latn"
+    )
     _, again, keyboard = play(["--lang", "sr-Latn", *FAST], scripted("d", "q"))
     assert re.search(
         r"Nedovršena partija protiv računara \(početnik\) sačuvana je u .*match\.json \(Partija do 7: Vi: 0, "
