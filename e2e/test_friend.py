@@ -10,8 +10,8 @@ page is kept for the links that follow; a reload shows again what the tab showed
 given when that is no friend's link; a name left empty is asked for at its field, nothing sent. A newcomer reads
 what the page is under its top bar, and the status line says nothing until it has news. A finished match offers a
 rematch: the same friend, the same rules; a rematch invitation stays said to be for that friend after a reload, and
-two that cross end in one match. Screenshots of the table as a player sees it go to
-``e2e/artifacts/friend-*.png``.
+two that cross end in one match. A finished match offers its replay, unless a deal of it was resigned. Screenshots
+of the table as a player sees it go to ``e2e/artifacts/friend-*.png``.
 """
 
 from __future__ import annotations
@@ -286,6 +286,24 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     assert bo.locator("#friend-turn").get_attribute("data-turn") == "play"
     assert bo.locator("#seat-0.to-move").count() == 1  # the player to move sits at the bottom of his table
     screenshots(bo, artifacts)
+    played_to_the_end(ana, bo)
+    assert ana.locator("#friend-turn").inner_text() == bo.locator("#friend-turn").inner_text()
+    # The deal's table is gone at its end: each player is told under the banner how it ended, in his own words.
+    ends = sorted(page.locator("#friend-news").inner_text() for page in devices)
+    assert ends == ["Deal 1 is over, drawn: no game points."] * 2 or (
+        re.fullmatch(r"Deal 1 is over: (Ana|Bo) wins \d game points?\.", ends[0])
+        and re.fullmatch(r"Deal 1 is over: you win \d game points?\.", ends[1])
+    ), ends
+    # A trick the friend's card finished was left on the table a moment (player 1 is the friend, at the top). Each
+    # trick is finished by one of them, so one table saw it; not always both (a player who wins every trick leads
+    # them all, and only his table sees his friend finish one).
+    seen = [page.evaluate("window.finishedTricks") for page in devices]
+    assert any("0 then 1" in tricks for tricks in seen), seen
+
+
+def played_to_the_end(ana: Page, bo: Page) -> None:
+    """After started(): each in turn plays every card he can (the first the table offers) and delivers his link to
+    the other, until the match is over on both devices."""
     delivered = {id(ana): offered_link(ana), id(bo): offered_link(bo)}
     for _ in range(100):
         if game_status(ana) == game_status(bo) == "over":
@@ -299,18 +317,29 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
                 assert deliver(link, other) == "ready"
                 delivered[id(me)] = link
     assert game_status(ana) == game_status(bo) == "over"
-    assert ana.locator("#friend-turn").inner_text() == bo.locator("#friend-turn").inner_text()
-    # The deal's table is gone at its end: each player is told under the banner how it ended, in his own words.
-    ends = sorted(page.locator("#friend-news").inner_text() for page in devices)
-    assert ends == ["Deal 1 is over, drawn: no game points."] * 2 or (
-        re.fullmatch(r"Deal 1 is over: (Ana|Bo) wins \d game points?\.", ends[0])
-        and re.fullmatch(r"Deal 1 is over: you win \d game points?\.", ends[1])
-    ), ends
-    # A trick the friend's card finished was left on the table a moment (player 1 is the friend, at the top). Each
-    # trick is finished by one of them, so one table saw it; not always both (a player who wins every trick leads
-    # them all, and only his table sees his friend finish one).
-    seen = [page.evaluate("window.finishedTricks") for page in devices]
-    assert any("0 then 1" in tricks for tricks in seen), seen
+
+
+def test_a_finished_match_is_watched_again_from_its_replay_link(devices: tuple[Page, Page]) -> None:
+    """At the match's end each player is offered its replay, the same link on both devices (a match with a resigned
+    deal has none: test_a_resigned_deal_goes_to_the_friend). It opens the replay page on the match, every move of
+    its deal to the deal's end, which says how it ended."""
+    ana, bo = devices
+    started(ana, bo)
+    played_to_the_end(ana, bo)
+    offered = [page.locator("#friend-replay") for page in devices]
+    for link in offered:
+        assert link.is_visible() and link.inner_text() == "Watch the match again"
+    addresses = {link.get_attribute("href") for link in offered}
+    assert len(addresses) == 1 and "/replay.html#game=g1." in next(iter(addresses))
+    bo.locator("#friend-replay").click()
+    bo.wait_for_selector("[data-status=replay]", timeout=LOAD_TIMEOUT_MS)
+    assert bo.locator("#status").inner_text() == "Match replay: Ana – Bo"  # noqa: RUF001
+    position = bo.locator("#replay-position")
+    assert re.fullmatch(r"Deal 1 of \d+ · Move 0 of \d+", position.inner_text()), position.inner_text()
+    moves = position.inner_text().rsplit(" ", 1)[1]
+    bo.locator("#replay-end").click()
+    bo.locator(f"#replay-position[data-ply='{moves}']").wait_for()
+    assert re.match(r"Deal won by (Ana|Bo)\.|A draw", bo.locator("#replay-summary").inner_text())
 
 
 def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page]) -> None:
@@ -344,6 +373,8 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     # Bo received the last link: his own last one, long delivered, was still offered "to send to your friend". Ana
     # cannot know whether hers arrived: it stays offered.
     assert bo.locator("#friend-outgoing").is_hidden() and ana.locator("#friend-outgoing").is_visible()
+    # A record cannot say that a deal was resigned: the match has no replay (docs/friend-protocol.md).
+    assert ana.locator("#friend-replay").is_hidden() and bo.locator("#friend-replay").is_hidden()
 
 
 def resigned_to_the_end(ana: Page, bo: Page) -> None:

@@ -102,6 +102,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   ``friend_peek {link}`` -> ``{"id", "invitation", "known", "offer"}`` (``offer``: an unknown invitation's
   ``{"name", "rules", "forfeit"}``, its proofs checked, else ``None``): a match against a friend played by links
   (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
+- ``friend_game_link {id}`` -> ``{"token": "g1.…"}``: a finished friend match as a game link (for ``open_link``),
+  where its state's ``can_replay`` says so (no deal resigned); ``replay_view`` shows a card nobody saw face down
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "hint_count": n, "can_undo": bool,
 "phase": phase, "seats": [seat, seat], "claim_offer": player | None}``
@@ -228,6 +230,18 @@ def _position(played: Deal, ply: int) -> Deal:
     for move in played.moves[:ply]:
         again.play(move)
     return again
+
+
+def _face_down(view: dict[str, Any], unseen: frozenset[str]) -> dict[str, Any]:
+    """``view`` (:meth:`otv66.model.PublicView.to_dict`) with each top card of ``unseen`` shown as a face-down card:
+    a stand-in for a card nobody saw (:attr:`otv66.match.Match.unseen`), which no legal move names either."""
+    if unseen:
+        for table in view["piles"]:
+            for index, pile in enumerate(table):
+                if pile["top"] in unseen:
+                    table[index] = {"top": None, "hidden": True}
+        view["legal_moves"] = [move for move in view["legal_moves"] if move[:2] not in unseen]
+    return view
 
 
 def _ai() -> Any:
@@ -435,7 +449,8 @@ class Session:
         if type(ply) is not int or not 0 <= ply <= len(played.moves):
             raise BridgeError(f"ply must be a number from 0 to {len(played.moves)}")
         again = _position(played, ply)
-        return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": again.view().to_dict()}
+        view = _face_down(again.view().to_dict(), self.replay.unseen.get(deal, frozenset()))
+        return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": view}
 
     # ------------------------------------------------------------------ club challenges
 
@@ -641,6 +656,9 @@ class Session:
     def friend_resign(self, id: Any) -> dict[str, Any]:
         return self._desk().resign(id)
 
+    def friend_game_link(self, id: Any) -> dict[str, Any]:
+        return {"token": links.game_token(self._desk().replay(id))}
+
     def _desk(self) -> FriendDesk:
         """The friend matches open here, created on first use (the cryptography loads only then)."""
         if self.desk is None:
@@ -793,6 +811,7 @@ METHODS = frozenset(
         "friend_link",
         "friend_state",
         "friend_resign",
+        "friend_game_link",
     }
 )
 

@@ -77,6 +77,9 @@ class Match:
         self.deals: list[Deal] = []
         self.resigned: dict[int, int] = {}
         """Deals given up, by index in :attr:`deals`: the player who resigned (docs/rules.md 6.5)."""
+        self.unseen: dict[int, frozenset[str]] = {}
+        """Cards nobody saw, by index in :attr:`deals` (a match against a friend, docs/record-format.md ``unseen``):
+        the deal's layout holds stand-ins in their places, which a replay shows face down."""
 
     @property
     def deal(self) -> Deal | None:

@@ -23,6 +23,7 @@ import math
 import re
 from typing import Any, Final
 
+from otv66.cards import CODES
 from otv66.deal import Deal
 from otv66.dealing import check_packets
 from otv66.errors import Otv66Error, RecordError, UnsupportedVersionError
@@ -49,8 +50,9 @@ _NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def deal_to_dict(deal: Deal) -> dict[str, Any]:
-    """Return one deal as a docs/record-format.md ``deals[]`` entry (layout, and seed when known)."""
+def deal_to_dict(deal: Deal, unseen: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Return one deal as a docs/record-format.md ``deals[]`` entry (layout, and seed when known); ``unseen``: the
+    cards of its layout that stand in for cards nobody saw (:attr:`otv66.match.Match.unseen`), in card order."""
     entry: dict[str, Any] = {"dealer": deal.dealer}
     if deal.packets is not None:
         entry["packets"] = list(deal.packets)
@@ -61,6 +63,8 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
     entry["moves"] = deal.moves
     if deal.result is not None:
         entry["result"] = deal.result
+    if unseen:
+        entry["unseen"] = sorted(unseen, key=CODES.index)
     return entry
 
 
@@ -109,6 +113,24 @@ def deal_from_dict(entry: Any, rules: Rules) -> Deal:
     return deal
 
 
+def unseen_from_dict(entry: dict[str, Any], deal: Deal) -> frozenset[str]:
+    """A ``deals[]`` entry's ``unseen`` cards (none if it has no such key), checked against its re-played ``deal``:
+    distinct face-down cards of the layout, none of them played (nobody saw them); else a :class:`RecordError`."""
+    if "unseen" not in entry:
+        return frozenset()
+    listed = entry["unseen"]
+    face_down = {down for table in deal.reveal_layout() for down, _ in table}
+    played = {move[:2] for move in deal.moves}
+    if (
+        not isinstance(listed, list)
+        or not all(isinstance(card, str) for card in listed)
+        or len(set(listed)) != len(listed)
+        or not set(listed) <= face_down - played
+    ):
+        raise RecordError("unseen must list distinct face-down cards of the layout, none of them played")
+    return frozenset(listed)
+
+
 def match_to_record(match: Match, **extra: Any) -> dict[str, Any]:
     """Return ``match`` as a docs/record-format.md record; ``extra`` keys are added at the top level."""
     record: dict[str, Any] = {
@@ -119,7 +141,9 @@ def match_to_record(match: Match, **extra: Any) -> dict[str, Any]:
     if match.seed is not None:
         record["seed"] = match.seed
     record["first_dealer"] = match.first_dealer
-    record["deals"] = [deal_to_dict(deal) for deal in match.deals]
+    record["deals"] = [
+        deal_to_dict(deal, match.unseen.get(index, frozenset())) for index, deal in enumerate(match.deals)
+    ]
     record.update(extra)
     return record
 
@@ -233,9 +257,13 @@ def match_from_record(record: Any) -> Match:
         if not isinstance(entry, dict) or entry.get("dealer") != match.next_dealer:
             raise RecordError(f"deal {number}: the dealer must be player {match.next_dealer}")
         try:
-            match.deals.append(deal_from_dict(entry, rules))
+            deal = deal_from_dict(entry, rules)
+            unseen = unseen_from_dict(entry, deal)
         except Otv66Error as error:
             raise RecordError(f"deal {number}: {error}") from error
+        if unseen:
+            match.unseen[len(match.deals)] = unseen
+        match.deals.append(deal)
     return match
 
 

@@ -366,6 +366,62 @@ def test_the_invitation_is_read_before_accepting_and_an_altered_one_is_refused()
         FriendMatch.read_invitation(started()[1].link())
 
 
+# ----------------------------------------------------------------------------- watching a finished match again
+
+
+def played_to_the_end(alice: FriendMatch, bob: FriendMatch, rng: random.Random) -> None:
+    """Both play random moves, passing links, until the match is over."""
+    players, turn = (alice, bob), 1
+    while not alice.match.is_over:
+        play_on(players[turn], players[1 - turn], rng)
+        turn = 1 - turn
+
+
+def test_a_finished_match_replays_alike_from_both_devices_a_card_nobody_saw_face_down(
+    fresh: tuple[FriendMatch, FriendMatch],
+) -> None:
+    """Its game link (bridge ``friend_game_link``) replays the match as it was played, the same link from either
+    device. A card nobody saw has a stand-in in the record, and the replay shows it face down: here the one the
+    deal's last trick turned up, never opened (the deal ended first)."""
+    from otv66.bridge import Session
+
+    alice, bob = fresh
+    match_id = alice.to_state()["id"]
+    assert not alice.can_replay() and not alice.to_state()["can_replay"], "not over yet"
+    played_to_the_end(alice, bob, random.Random(7))
+    assert alice.to_state()["can_replay"] and bob.to_state()["can_replay"]
+    tokens = set()
+    for side in (alice, bob):
+        device = Session()
+        device.friend_load(side.to_text())  # as the page brings a saved match back
+        tokens.add(device.friend_game_link(match_id)["token"])
+    assert len(tokens) == 1
+    viewer = Session()
+    opened = viewer.open_link(tokens.pop())
+    assert opened["players"] == ["Alice", "Bob"] and opened["winner"] == alice.match.winner
+    assert opened["game_points"] == list(alice.match.game_points)
+    assert [deal["moves"] for deal in opened["deals"]] == [deal["moves"] for deal in alice.finished]
+    assert viewer.replay is not None
+    deal, stand_ins = viewer.replay.deals[0], viewer.replay.unseen[0]
+    on_top = {top for player in (0, 1) for top in deal.available(player)} & stand_ins
+    assert on_top, "the seed plays a deal whose last trick turned up a card nobody saw"
+    end = viewer.replay_view(0, len(deal.moves))["view"]
+    shown = [pile for table in end["piles"] for pile in table]
+    assert not {pile["top"] for pile in shown} & stand_ins
+    assert shown.count({"top": None, "hidden": True}) == len(on_top)
+
+
+def test_a_match_with_a_resigned_deal_has_no_replay() -> None:
+    """A record cannot say that a deal was resigned (docs/record-format.md): it would not replay."""
+    alice, bob = started()
+    bob.resign()
+    alice.receive(bob.link())
+    for side in (alice, bob):
+        assert side.match.is_over and not side.can_replay() and not side.to_state()["can_replay"]
+        with pytest.raises(RefusedError):
+            side.replay()
+
+
 def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     from otv66.bridge import Session, handle
 
@@ -403,3 +459,6 @@ def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     assert isinstance(resigned, dict) and resigned["game_points"] == [3, 0] and resigned["status"] == "send"
     final = ask(ana, "friend_receive", link=ask(bo, "friend_link", id=state["id"])["link"])["state"]
     assert isinstance(final, dict) and final["winner"] == 0 and final["status"] == "over"
+    assert final["can_replay"] is False  # a deal was resigned
+    no_replay = handle({"id": 4, "method": "friend_game_link", "params": {"id": state["id"]}}, ana)
+    assert no_replay["error"]["type"] == "friend_refused"

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from scenario import random_playout
 
 from otv66 import Rules
+from otv66.cards import CODES
+from otv66.errors import RecordError
 from otv66.match import Match
 from otv66.record import FORMAT, dumps, loads, match_from_record, match_to_record
 
@@ -83,3 +86,39 @@ def test_missing_rules_and_players_take_the_defaults():
     assert again.rules == Rules()
     assert again.players == ("Player 1", "Player 2")
     assert again.deals == []
+
+
+def test_cards_nobody_saw_are_listed_in_card_order_and_read_back():
+    """``unseen`` (a match against a friend): the stand-ins of a deal's layout for cards nobody saw."""
+    match = finished_and_unfinished()
+    face_down = [down for down, _ in match.deals[0].reveal_layout()[0]]
+    played = {move[:2] for move in match.deals[0].moves}
+    stand_ins = [card for card in face_down if card not in played][:2]
+    match.unseen[0] = frozenset(stand_ins)
+    record = match_to_record(match)
+    assert record["deals"][0]["unseen"] == sorted(stand_ins, key=CODES.index)
+    assert "unseen" not in record["deals"][1]
+    again = match_from_record(json.loads(json.dumps(record)))
+    assert again.unseen == {0: frozenset(stand_ins)}
+    del record["deals"][0]["unseen"]  # a reader that does not know the key reads the same deals
+    assert [deal.moves for deal in match_from_record(record).deals] == [deal.moves for deal in again.deals]
+
+
+def test_unseen_lists_distinct_face_down_cards_never_played():
+    match = finished_and_unfinished()
+    layout = match.deals[0].reveal_layout()
+    face_down = [down for table in layout for down, _ in table]
+    played = {move[:2] for move in match.deals[0].moves}
+    unplayed = next(card for card in face_down if card not in played)
+    for wrong in (
+        unplayed,  # not a list
+        [1],
+        [unplayed, unplayed],
+        [layout[0][0][1]],  # face up
+        [next(card for card in face_down if card in played)],
+        ["ZZ"],
+    ):
+        record = match_to_record(match)
+        record["deals"][0]["unseen"] = wrong
+        with pytest.raises(RecordError, match="deal 1: unseen must list distinct face-down cards"):
+            match_from_record(record)

@@ -13,7 +13,7 @@ from otv66.friend.errors import MalformedMessageError, WrongMatchError
 from otv66.friend.links import Link
 from otv66.friend.match import FriendMatch
 from otv66.friend.messages import to_base64url
-from otv66.match import check_player_name
+from otv66.match import Match, check_player_name
 from otv66.rules import Rules
 
 MAX_TEXT = 2_000_000
@@ -96,6 +96,10 @@ class FriendDesk:
         match = self._match(match_id)
         match.resign()
         return self._answer(match)
+
+    def replay(self, match_id: Any) -> Match:
+        """A finished match as a record replays it (:meth:`FriendMatch.replay`), for its game link."""
+        return self._match(match_id).replay()
 
     def state(self, match_id: Any) -> dict[str, Any]:
         """A match's state and saved text."""

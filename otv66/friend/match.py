@@ -175,6 +175,7 @@ class FriendMatch:
         ``last_trick`` (:meth:`otv66.deal.Deal.last_trick_dict`: the page shows a trick the friend's move finished).
         ``link_answered`` is :attr:`link_answered` (at the match's end the page offers the last link only if not).
         ``last_deal`` is how the last finished deal ended (:meth:`_last_deal`), ``None`` before one has.
+        ``can_replay`` is :meth:`can_replay` (the page then offers the replay of :meth:`replay`'s game link).
         """
         match, deal = self.match, self.deal
         view = None
@@ -192,6 +193,7 @@ class FriendMatch:
             "rules": match.rules.to_dict(),
             "forfeit": self.forfeit,
             "can_resign": self.can_resign(),
+            "can_replay": self.can_replay(),
             "resigned": [deal.get("resigned") for deal in self.finished],
             "game_points": list(match.game_points),
             "winner": match.winner,
@@ -261,6 +263,30 @@ class FriendMatch:
         assert session is not None
         self._send(Item.RESIGN, _DEAL_NUMBER.pack(session.deal))
         self._end_deal(session, resigned=self.seat)
+
+    def can_replay(self) -> bool:
+        """Whether the match is over with every deal played out: then a record (docs/record-format.md) replays it.
+
+        A record cannot say that a deal was resigned (docs/rules.md 6.5): it would hold the deal as unfinished, and a
+        reader refuses a deal that starts before the one before it is over.
+        """
+        return self.match.is_over and not any("resigned" in deal for deal in self.finished)
+
+    def replay(self) -> Match:
+        """The finished match as a record carries it (:meth:`can_replay`, else a :class:`RefusedError`): each deal as
+        both players saw it, a card nobody saw (never turned up, or turned up by the deal's last moves and not opened)
+        replaced by a stand-in (the unseen cards in card order, as :meth:`_refresh` does), kept in
+        :attr:`otv66.match.Match.unseen` so that a replay shows it face down. Both devices make the same match."""
+        if not self.can_replay():
+            raise RefusedError("only a match that is over, with no deal resigned, can be replayed")
+        replayed = Match(self.match.rules, first_dealer=0, players=self.match.players)
+        for saved in self.finished:
+            seen = {code for table in saved["seen"] for pile in table for code in pile if code is not None}
+            stand_ins = frozenset(CODES) - seen
+            if stand_ins:
+                replayed.unseen[len(replayed.deals)] = stand_ins
+            replayed.deals.append(_deal_from_seen(saved, self.match.rules))
+        return replayed
 
     def _receive_resignation(self, data: bytes) -> None:
         session = self.session

@@ -9,7 +9,8 @@
  * this page only shows and stores. A reload (a language change, a phone's browser reloading a tab it put away) shows
  * again what this tab showed: the match on the table (remembered for the tab) or the invitation being read (kept in
  * the address). A finished match's Rematch makes an invitation the page keeps as meant for the same friend; two
- * that cross (both pressed Rematch) end in one match (friend-rematch.js).
+ * that cross (both pressed Rematch) end in one match (friend-rematch.js). A finished match is watched again on the
+ * replay page, from the game link the engine makes of it (bridge `friend_game_link`).
  */
 
 import { installSprite } from "./cards.js";
@@ -38,6 +39,7 @@ import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-pi
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
+import { linkUrl } from "./share.js";
 import { hasShareSheet } from "./share-sheet.js";
 
 /** @import { FriendAnswer, FriendOffer, FriendState } from "./friend-types.js" */
@@ -61,6 +63,9 @@ let busy = false;
 let shownTrick = null;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let trickTimer;
+/** The replay address of each finished match shown here, by match id (its game link is made once). */
+/** @type {Map<string, string>} */
+const replays = new Map();
 
 /** An element of friend.html. */
 function byId(/** @type {string} */ id) {
@@ -100,11 +105,11 @@ function addressOf(/** @type {string} */ link) {
 
 /**
  * Keep the answer's save (with `rematch`, what it is a rematch of, when it becomes one), show its state and the link
- * it carries (if any).
+ * it carries (if any); a finished match that can be replayed is shown with the link to its replay.
  * @param {FriendAnswer} answer
  * @param {Rematch} [rematch]
  */
-function take(answer, rematch) {
+async function take(answer, rematch) {
   const id = answer.state.id;
   const before = current?.id === id ? current : (storedMatches().find((match) => match.state.id === id)?.state ?? null);
   showFinishedTrick(finishedTrick(before, answer.state));
@@ -116,9 +121,26 @@ function take(answer, rematch) {
     lastLink = answer.link;
     field("friend-link").value = addressOf(answer.link);
   }
+  await findReplay(answer.state);
   renderMatch();
   renderList();
   if (turnCame) byId("friend-turn").scrollIntoView({ block: "start" });
+}
+
+/**
+ * Ask the engine once for the game link of the finished match `state` if it can be replayed (the state says), and keep
+ * the replay page's address (in the language asked for here). A link the engine cannot make only leaves the replay
+ * out: the match is shown all the same.
+ * @param {FriendState} state
+ */
+async function findReplay(state) {
+  if (!state.can_replay || replays.has(state.id)) return;
+  try {
+    const { token } = await engine.call("friend_game_link", { id: state.id });
+    replays.set(state.id, linkUrl("game", token, location.href, ["lang"]));
+  } catch (error) {
+    console.warn("otv66: no replay of this match:", error);
+  }
 }
 
 /** Leave a finished trick on the table a moment (as long as the game's speed says), then the table goes on. */
@@ -198,6 +220,10 @@ function renderMatch() {
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
   byId("friend-rematch").hidden = state.status !== "over";
+  const replay = byId("friend-replay");
+  const address = replays.get(state.id);
+  replay.hidden = state.status !== "over" || !address;
+  if (address) replay.setAttribute("href", address);
   const outgoing = byId("friend-outgoing");
   // At the match's end, the player who received the last move has nothing left to send. (While a match goes on, the
   // last link stays offered: it may not have arrived.)
@@ -211,19 +237,19 @@ function renderMatch() {
  */
 async function openMatch(id) {
   const answer = await engine.call("friend_state", { id });
-  take(answer);
+  await take(answer);
   if (answer.state.status === "play") return;
   // The engine refuses only when this player has made no link yet (an invitation he has not accepted).
   const withLink = await engine.call("friend_link", { id }).catch(() => null);
-  if (withLink) take(withLink);
+  if (withLink) await take(withLink);
 }
 
 async function play(/** @type {string} */ move) {
   if (!current) return;
   const answer = await engine.call("friend_play", { id: current.id, move });
-  take(answer);
+  await take(answer);
   if (answer.state.status !== "send") return;
-  take(await engine.call("friend_link", { id: answer.state.id }));
+  await take(await engine.call("friend_link", { id: answer.state.id }));
   showLinkToSend(); // the step players repeat most: on a phone the link box lies above the table
 }
 
@@ -279,8 +305,8 @@ async function openLink(/** @type {string} */ text) {
     return;
   }
   field("friend-paste").value = ""; // read: left there, it would look like a link still to open
-  take(answer);
-  if (answer.state.status === "send") take(await engine.call("friend_link", { id: answer.state.id }));
+  await take(answer);
+  if (answer.state.status === "send") await take(await engine.call("friend_link", { id: answer.state.id }));
   setStatus("ready", t("friendReceived"));
 }
 
@@ -376,7 +402,7 @@ async function acceptInvitation(name) {
   const replaced = crossed?.kind === "accept" ? crossed.match : null;
   const answer = await engine.call("friend_accept", { link: invitation, name });
   if (replaced) withdrawInvitation(replaced.state.id);
-  take(answer, replaced?.rematch);
+  await take(answer, replaced?.rematch);
   closeInvitation();
   setStatus("ready", t(replaced ? "friendAcceptedCrossed" : "friendAccepted")); // the banner says what to do next
   showLinkToSend();
@@ -409,7 +435,7 @@ function inviteFromForm(made, rematch) {
   if (name === null) return;
   run(async () => {
     const rules = chosenRules(settings.rules);
-    take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }), rematch);
+    await take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }), rematch);
     setStatus("ready", made);
     showLinkToSend();
   });
@@ -466,8 +492,8 @@ function wire() {
     const id = current?.id;
     if (!id || !confirm(t("friendResignConfirm"))) return;
     run(async () => {
-      take(await engine.call("friend_resign", { id }));
-      take(await engine.call("friend_link", { id }));
+      await take(await engine.call("friend_resign", { id }));
+      await take(await engine.call("friend_link", { id }));
     });
   });
   byId("friend-open").addEventListener("click", () => run(openPasted));
@@ -479,7 +505,7 @@ function wire() {
   byId("friend-import").addEventListener("click", () =>
     run(async () => {
       for (const saved of importedSaves(field("friend-backup-text").value))
-        take(await engine.call("friend_load", { saved }));
+        await take(await engine.call("friend_load", { saved }));
     }),
   );
 }

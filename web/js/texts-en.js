@@ -328,6 +328,7 @@ export const EN = {
   friendInvite: "Make the invitation",
   friendInviteMade: "The invitation is ready.",
   friendRematch: "Rematch",
+  friendReplay: "Watch the match again",
   friendRematchMade: "The rematch invitation is ready (for {name}).",
   friendAccepted: "Invitation accepted.",
   friendInvited: "An invitation to a match",

@@ -349,6 +349,7 @@ export const SR = {
   friendInvite: "Napravite pozivnicu",
   friendInviteMade: "Pozivnica je napravljena.",
   friendRematch: "Revanš",
+  friendReplay: "Pogledajte snimak partije",
   friendRematchMade: "Pozivnica za revanš je napravljena (za: {name}).",
   friendAccepted: "Pozivnica je prihvaćena.",
   friendInvited: "Poziv na partiju",
