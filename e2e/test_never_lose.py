@@ -341,3 +341,31 @@ def test_a_move_taken_back_is_saved_before_the_table_shows_it(table):
     table.page.locator("#undo-button").click()
     table.wait_until(lambda: table.page.evaluate("window.savedWhenShown") is not None)
     assert table.page.evaluate("window.savedWhenShown") == 1
+
+
+def test_an_engine_lost_while_my_deal_is_saved_comes_back_to_be_dealt_again(table):
+    # The worker dies right after it has dealt, while the page asks it for the record to save: the page restarts the
+    # engine and puts the match back from its save (no deal yet), and I deal again: nothing waits for ever.
+    table.page.add_init_script(
+        """(() => {
+          const post = Worker.prototype.postMessage;
+          let dealt = false;
+          Worker.prototype.postMessage = function (message) {
+            if (dealt && message?.method === "record") {
+              dealt = false;
+              window.engineLost = true;
+              return this.terminate();
+            }
+            if (message?.method === "next_deal" && !window.engineLost) dealt = true;
+            return post.call(this, message);
+          };
+        })();"""
+    )
+    table.open(f"seed=2&level=beginner&opponent=computer&{FAST}")  # seed 2: I deal first
+    table.page.locator("dialog[open] .preset").first.click()
+    table.wait_until(lambda: table.page.evaluate("window.engineLost === true"))
+    table.page.locator("dialog[open] .preset:not([disabled])").first.click(timeout=LOAD_TIMEOUT_MS)
+    wait_playable(table)
+    table.play_moves(1)
+    wait_playable(table)
+    assert saved_move_count(table) > 0

@@ -371,21 +371,18 @@ export class MatchFlow {
     if (phase === "human_deals") {
       const text = opponentOf(this.page) === "human" ? t("statusDealing", { name: names[dealer] }) : t("dealTitle");
       setStatus(root, "your-turn", text);
+      // The deal the engine made from the panel's packets: saved and shown once the panel has closed (a failure to
+      // save, a lost engine, is then the flow's to handle, not a panel's left waiting).
+      const made = { game: /** @type {PlayingState | null} */ (null) };
       const tryDeal = async (/** @type {number[]} */ packets) => {
-        /** @type {PlayingState} */
-        let game;
         setStatus(root, "thinking", text); // the engine deals: the panel's buttons wait (panels.js)
         try {
-          game = await engine.call("next_deal", { packets });
+          made.game = await engine.call("next_deal", { packets });
+          return null;
         } catch (error) {
           setStatus(root, "your-turn", text);
           return engineText(error, this.page.settings.deck); // a plan the rules do not allow: said in the panel
         }
-        await save(this.ctx, game); // before the cards are shown: a reload then shows the same deal
-        store.update((page) => {
-          page.game = game;
-        });
-        return null;
       };
       const remembered = loadDealPlan();
       // "Always deal like this" is the device owner's against the computer: two sharing the screen each deal their own.
@@ -398,6 +395,13 @@ export class MatchFlow {
         choice = await showDealChoice(dialog, tryDeal, remembered, options);
       }
       if (choice) saveDealPlan(choice);
+      const { game } = made;
+      if (game) {
+        await save(this.ctx, game); // before the cards are shown: a reload then shows the same deal
+        store.update((page) => {
+          page.game = game;
+        });
+      }
     } else {
       setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
       await pause(COMPUTER_DEALS_PAUSE_MS);
