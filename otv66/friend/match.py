@@ -281,11 +281,10 @@ class FriendMatch:
             raise RefusedError("only a match that is over, with no deal resigned, can be replayed")
         replayed = Match(self.match.rules, first_dealer=0, players=self.match.players)
         for saved in self.finished:
-            seen = {code for table in saved["seen"] for pile in table for code in pile if code is not None}
-            stand_ins = frozenset(CODES) - seen
+            deal, stand_ins = _deal_from_seen(saved, self.match.rules)
             if stand_ins:
                 replayed.unseen[len(replayed.deals)] = stand_ins
-            replayed.deals.append(_deal_from_seen(saved, self.match.rules))
+            replayed.deals.append(deal)
         return replayed
 
     def _receive_resignation(self, data: bytes) -> None:
@@ -522,7 +521,7 @@ class FriendMatch:
             me = cls(keys, Rules.from_dict(data["rules"]), check_players(data["players"]), forfeit)
             for saved in data["finished"]:
                 me.finished.append(saved)
-                me.match.deals.append(_deal_from_seen(saved, me.match.rules))
+                me.match.deals.append(_deal_from_seen(saved, me.match.rules)[0])
                 if "resigned" in saved:
                     me.match.resign(check_dealer(saved["resigned"]))
             current = data["deal"]
@@ -580,10 +579,16 @@ def _seen(session: DealSession) -> list[list[list[str | None]]]:
     return [[[None if c is None else CODES[c] for c in pile] for pile in table] for table in session.layout()]
 
 
-def _fill(seen: Sequence[Sequence[Sequence[int | None]]]) -> list[list[list[str]]]:
-    """The layout with each unseen card replaced by an unseen card, in card order."""
+def _stand_ins(seen: Sequence[Sequence[Sequence[int | None]]]) -> list[int]:
+    """The cards nobody saw in a layout as seen (``None`` for a face-down card), in card order: the stand-ins that
+    :func:`_fill` places for them."""
     known = {card for table in seen for pile in table for card in pile if card is not None}
-    spare = iter(card for card in range(DECK_SIZE) if card not in known)
+    return [card for card in range(DECK_SIZE) if card not in known]
+
+
+def _fill(seen: Sequence[Sequence[Sequence[int | None]]]) -> list[list[list[str]]]:
+    """The layout with each unseen card replaced by one of :func:`_stand_ins`, in card order."""
+    spare = iter(_stand_ins(seen))
     return [[[CODES[next(spare) if card is None else card] for card in pile] for pile in table] for table in seen]
 
 
@@ -591,11 +596,12 @@ def _placeholder_deal(session: DealSession, rules: Rules) -> Deal:
     return Deal.from_layout(_fill(session.layout()), session.dealer, rules)
 
 
-def _deal_from_seen(saved: dict[str, Any], rules: Rules) -> Deal:
+def _deal_from_seen(saved: dict[str, Any], rules: Rules) -> tuple[Deal, frozenset[str]]:
+    """A finished deal as both players saw it, re-played, and its stand-ins (:func:`_stand_ins`) as card codes."""
     seen = [
         [[None if code is None else CODES.index(code) for code in pile] for pile in table] for table in saved["seen"]
     ]
     deal = Deal.from_layout(_fill(seen), saved["dealer"], rules)
     for move in saved["moves"]:
         deal.play(move)
-    return deal
+    return deal, frozenset(CODES[card] for card in _stand_ins(seen))
