@@ -222,7 +222,7 @@ function renderMatch() {
   byId("friend-rematch").hidden = state.status !== "over";
   const replay = byId("friend-replay");
   const address = replays.get(state.id);
-  replay.hidden = state.status !== "over" || !address;
+  replay.hidden = !address; // only a finished match has one (findReplay)
   if (address) replay.setAttribute("href", address);
   const outgoing = byId("friend-outgoing");
   // At the match's end, the player who received the last move has nothing left to send. (While a match goes on, the
