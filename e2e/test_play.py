@@ -288,6 +288,25 @@ def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
     table.wait_until(lambda: table.snapshot() == before)  # undo goes back to my last turn
 
 
+def test_a_menu_opened_while_the_hint_is_searched_stays_open(table_in_context):
+    # The hint's answer took the focus to the hinted card: the menu a tap had opened meanwhile folded under the thumb.
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open(f"seed=7&level=beginner&opponent=computer&{FAST}").page
+    table.play_moves(1)
+    table.wait_status("your-turn")
+    table.playable().first.wait_for()
+    # A slow phone: the engine's worker is busy for a moment, so the hint comes after the menu has opened.
+    (engine,) = page.workers
+    engine.evaluate("setTimeout(() => { const until = Date.now() + 1500; while (Date.now() < until); })")
+    page.locator("#hint-button").tap()
+    page.locator("#menu-toggle").tap()
+    page.locator(".pile.hint").wait_for()
+    assert page.locator("#menu-toggle").get_attribute("aria-expanded") == "true"
+    page.locator("#settings-button").tap()  # the menu's items are still there to tap
+    table.dialog().locator("#setting-level").wait_for()
+
+
 def test_a_trick_is_played_with_the_keyboard_only(table):
     table.open(f"seed=7&level=beginner&opponent=computer&{FAST}")
     page = table.page

@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from test_finished_match import ONE_DEAL, SERBIAN
 from test_never_lose import current_save, moves_of, saved_text
+from test_screens import THUMB
 
 from otv66 import links
 from otv66.record import match_to_record
@@ -451,3 +452,12 @@ def test_the_history_replay_link_is_drawn_as_the_panels_buttons(table_in_context
     }"""
     button = panel.get_by_role("button", name="Obrišite istoriju").evaluate(look)
     assert panel.get_by_role("link", name="Pregled").evaluate(look) == button
+
+
+def test_on_a_phone_the_history_replay_link_is_a_thumbs_size(table_in_context):
+    # "Pregled" was 32 px high on a phone, among the panel's 40 px buttons: under a thumb's size (test_screens.THUMB).
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    history = [{"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5,
+                "token": "g1.eNqdk02L2zAQhv9K"}]  # fmt: skip
+    box = open_history(table, history).get_by_role("link", name="Pregled").bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= THUMB, box

@@ -6,6 +6,7 @@
  */
 
 import { cardName, t } from "./i18n.js";
+import { focusLost } from "./input.js";
 import { askClaim, showLastTrick as showLastTrickPanel } from "./panels.js";
 import { recordInHistory, save } from "./persistence.js";
 import { personClaiming } from "./render.js";
@@ -35,13 +36,17 @@ export function undo(flow) {
 }
 
 /**
- * Point at the card the strongest level would play.
+ * Point at the card the strongest level would play. The focus goes to it (or to the 66 button) only if it is still
+ * where it was when the hint was asked, or lost: a player who went on meanwhile (opened the menu while the engine
+ * searched) keeps his focus there, and the menu a tap had just opened does not fold under his thumb.
  * @param {MatchFlow} flow
  */
 export function hint(flow) {
   flow.run(async () => {
     const { store, engine, root, announce } = flow.ctx;
     if (flow.page.game?.phase !== "human_moves" || flow.page.busy) return;
+    const asked = document.activeElement;
+    const focusStayed = () => document.activeElement === asked || focusLost();
     flow.setBusy(true); // the strongest level searches for a moment: the table waits
     const { move, state } = await engine.call("hint").finally(() => flow.setBusy(false));
     await save(flow.ctx, state); // its count of hints, which History shows beside the match: kept before shown
@@ -53,7 +58,7 @@ export function hint(flow) {
         page.moveNote = t("hintClaim");
       });
       announce(t("hintClaim"));
-      document.getElementById("claim-button")?.focus();
+      if (focusStayed()) document.getElementById("claim-button")?.focus();
       return;
     }
     const card = move.slice(0, 2);
@@ -65,7 +70,8 @@ export function hint(flow) {
       page.moveNote = text; // seen on the status line too, not only heard
     });
     announce(text);
-    /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
+    if (focusStayed())
+      /** @type {HTMLElement | null} */ (root.querySelector(`button.card.top[data-card="${card}"]`))?.focus();
   });
 }
 
