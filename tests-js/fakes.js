@@ -26,6 +26,16 @@ export class FakeStorage {
     this.items.delete(key);
   }
 
+  get length() {
+    this.check();
+    return this.items.size;
+  }
+
+  key(index) {
+    this.check();
+    return [...this.items.keys()][index] ?? null;
+  }
+
   check() {
     if (this.failing) throw new DOMException("storage is not available", "SecurityError");
   }

@@ -188,6 +188,30 @@ describe("the saved match", () => {
     assert.doesNotThrow(() => deleteSave("x", new FakeStorage({ failing: true })));
   });
 
+  test("an unreadable list of slots hides no saved match, nor the next match's", () => {
+    const storage = new FakeStorage();
+    const older = startSlot(storage);
+    saveMatch(older, RECORD, META, storage);
+    const newer = startSlot(storage);
+    saveMatch(newer, { ...RECORD, seed: 2 }, META, storage);
+    storage.setItem(key("slots"), '["' + older + '", "mx7');
+    storage.setItem("otv66.preview.slot.p1", "{}"); // another namespace's slot is not one of these
+    assert.deepEqual(
+      listSaves(storage)
+        .map((slot) => slot.id)
+        .sort(),
+      [older, newer].sort(),
+    );
+    const third = startSlot(storage);
+    saveMatch(third, { ...RECORD, seed: 3 }, META, storage);
+    assert.deepEqual(
+      listSaves(storage)
+        .map((slot) => slot.id)
+        .sort(),
+      [older, newer, third].sort(),
+    );
+  });
+
   test("another namespace (the Embed preview) never sees or touches the player's saves", () => {
     const storage = new FakeStorage();
     saveMatch(startSlot(storage), RECORD, META, storage);
@@ -211,6 +235,20 @@ describe("the history of finished matches", () => {
       readHistory(storage).map((e) => e.date),
       [2, 1],
     );
+  });
+
+  test("a history that does not read is kept aside when the next match is added, not written over", () => {
+    const damaged = '[{"date": 1, "opponent": "computer", "winn';
+    const storage = new FakeStorage({ items: { [HISTORY_KEY]: damaged } });
+    assert.deepEqual(readHistory(storage), []);
+    addToHistory(entry({ date: 2 }), storage);
+    assert.equal(storage.getItem(`${HISTORY_KEY}.unreadable`), damaged);
+    assert.deepEqual(
+      readHistory(storage).map((e) => e.date),
+      [2],
+    );
+    addToHistory(entry({ date: 3 }), storage);
+    assert.equal(storage.getItem(`${HISTORY_KEY}.unreadable`), damaged, "a readable history is not put aside");
   });
 
   test("only the last 200 matches are kept", () => {

@@ -63,6 +63,13 @@ def test_caching_by_kind_of_file(builds) -> None:
     assert serve.headers_for("/pyodide/pyodide.asm.wasm", RULES)["Content-Type"] == "application/wasm"
 
 
+def test_every_rule_for_one_file_names_a_file_the_build_makes(builds) -> None:
+    """A rule for a page the site does not have (an /embed.html that never was) only misleads whoever edits it."""
+    made = {"/", *site_paths(builds.a.out)}
+    for pattern, _ in RULES:
+        assert "*" in pattern or pattern in made, f"netlify.toml has headers for {pattern}, which the build lacks"
+
+
 def test_pages_have_no_inline_script_or_style(builds) -> None:
     for page in builds.a.out.glob("*.html"):
         html = page.read_text("utf-8")

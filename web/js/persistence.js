@@ -11,7 +11,8 @@ import { creditedLevel } from "./history-stats.js";
 import { t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
-import { clearLinkFromAddress, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
+import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
+import { st } from "./ship-text.js";
 import { addToHistory, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
 import { levelOf, opponentOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
@@ -111,8 +112,17 @@ export async function openMatch(ctx, { resumeOnly = false, sayResumed = false, o
     tell(t("saveCorrupt", { reason: t("err_invalid_record") }));
   }
   const kept = saved.status === "ok" ? saved.save : null;
-  const link = resumeOnly ? null : linkInLocation(location);
+  let link = resumeOnly ? null : linkInLocation(location);
   if (link?.kind === "game") return void (await openLinkedDeal(engine, seatsFromSettings(ctx))); // to the replay page
+  if (link && kept && !kept.finished && saveFitsRequest(ctx, kept)) {
+    // A deal link that does not open is said before anything is asked, and the match under way stays on the table.
+    const problem = await dealLinkProblem(engine, link.token);
+    if (problem !== null) {
+      clearLinkFromAddress();
+      tell(st("linkBrokenKeptText", { message: problem }));
+      link = null;
+    }
+  }
   const asksForOther = link !== null || (kept !== null && !resumeOnly && !saveFitsRequest(ctx, kept));
   const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx)));
   if (kept && !leave) {

@@ -9,7 +9,7 @@
  *   replay.html#game=g1.…   a replay of the whole game (js/replay.js)
  *
  * A link that does not read (cut short, damaged, tampered with, from a newer version) is answered with a message
- * (text only, never markup from the link) and a new game.
+ * (text only, never markup from the link) and a new game, or the match under way goes on.
  */
 
 import { wireCopy, wireSend } from "./copy-field.js";
@@ -71,13 +71,49 @@ export function clearLinkFromAddress() {
  * @returns {Promise<PlayingState>}
  */
 export async function startSharedDeal(engine, token, seats) {
-  const deal = await engine.call("open_link", { token });
-  if (deal.kind !== "deal") throw new EngineError("invalid_link", "this is a game link, not a deal link");
+  const deal = await readDealLink(engine, token);
   await engine.call("new_match", { rules: deal.rules, first_dealer: deal.dealer, ...seats });
   return engine.call("new_deal", { seed: deal.seed, packets: deal.packets });
 }
 
+/**
+ * The deal a deal link names (the engine's `open_link`); rejects with an EngineError for a link that does not read.
+ * @param {Engine} engine
+ * @param {string} token
+ */
+async function readDealLink(engine, token) {
+  const deal = await engine.call("open_link", { token });
+  if (deal.kind !== "deal") throw new EngineError("invalid_link", "this is a game link, not a deal link");
+  return deal;
+}
+
 const LINK_ERRORS = new Set(["invalid_link", "unsupported_link"]);
+
+/**
+ * What is wrong with a link, said in the page's language; any error other than a link's refusal is thrown on.
+ * @param {unknown} error
+ * @returns {string}
+ */
+function linkProblem(error) {
+  if (!(error instanceof EngineError) || !LINK_ERRORS.has(error.type)) throw error;
+  return engineText(error, "french");
+}
+
+/**
+ * What is wrong with the deal link `token`, said for the player, or null when it opens a deal. Asked before the
+ * player is offered to leave his match for the link: a link that cannot open must not take his table's place.
+ * @param {Engine} engine
+ * @param {string} token
+ * @returns {Promise<string | null>}
+ */
+export async function dealLinkProblem(engine, token) {
+  try {
+    await readDealLink(engine, token);
+    return null;
+  } catch (error) {
+    return linkProblem(error);
+  }
+}
 
 /** A link pasted into the address bar of the open game page reloads it, so that it is opened (once, at start-up). */
 export function reloadOnPastedLink() {
@@ -106,8 +142,7 @@ export async function openLinkedDeal(engine, seats) {
   try {
     return { state: await startSharedDeal(engine, link.token, seats) };
   } catch (error) {
-    if (!(error instanceof EngineError) || !LINK_ERRORS.has(error.type)) throw error;
-    return { problem: st("linkBrokenText", { message: engineText(error, "french") }) };
+    return { problem: st("linkBrokenText", { message: linkProblem(error) }) };
   }
 }
 

@@ -57,6 +57,7 @@ const key = {
   current: () => `${namespace}current`, // the id of the match on the table
   slot: (/** @type {string} */ id) => `${namespace}slot.${id}`,
   history: () => `${namespace}history`,
+  unreadableHistory: () => `${namespace}history.unreadable`, // a history that did not read, kept aside
 };
 
 /**
@@ -133,14 +134,36 @@ function parseSave(text, id) {
 }
 
 /**
- * The ids of every slot, oldest first.
+ * The ids of every slot, oldest first. A list that does not read is made again from the slots in the storage (their
+ * ids begin with the time they were made): an unreadable list must not hide the saved matches, nor be written over
+ * by a list that leaves them out.
  * @param {Storage} storage
  * @returns {string[]}
  */
 function slotIds(storage) {
   try {
     const ids = JSON.parse(readItem(storage, key.slots()) ?? "[]");
-    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
+    if (Array.isArray(ids)) return ids.filter((id) => typeof id === "string");
+  } catch {
+    // made again below
+  }
+  return storedSlotIds(storage);
+}
+
+/**
+ * The ids of the slots the storage holds, oldest first (none when the storage cannot be read).
+ * @param {Storage} storage
+ * @returns {string[]}
+ */
+function storedSlotIds(storage) {
+  const prefix = key.slot("");
+  try {
+    const names = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? "");
+    // An id begins with the time it was made in base 36 (`newId`), so the ids sort oldest first.
+    return names
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => name.slice(prefix.length))
+      .sort();
   } catch {
     return [];
   }
@@ -312,12 +335,21 @@ function historyEntry(entry) {
  * @returns {HistoryEntry[]}
  */
 export function readHistory(storage = deviceStorage()) {
+  const list = storedHistory(readItem(storage, key.history())) ?? [];
+  return list.map(historyEntry).filter((entry) => entry !== null);
+}
+
+/**
+ * The stored history's list, or null when it does not read (no history at all is an empty list).
+ * @param {string | null} text
+ * @returns {unknown[] | null}
+ */
+function storedHistory(text) {
   try {
-    const list = JSON.parse(storage.getItem(key.history()) ?? "[]");
-    if (!Array.isArray(list)) return [];
-    return list.map(historyEntry).filter((entry) => entry !== null);
+    const list = JSON.parse(text ?? "[]");
+    return Array.isArray(list) ? list : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -328,6 +360,9 @@ export function readHistory(storage = deviceStorage()) {
  * @param {Storage} [storage]
  */
 export function addToHistory(entry, storage = deviceStorage()) {
+  const text = readItem(storage, key.history());
+  // A history that does not read is kept aside, never written over: the finished matches in it stay on the device.
+  if (storedHistory(text) === null) writeItem(storage, key.unreadableHistory(), String(text));
   const list = [entry, ...readHistory(storage)].slice(0, HISTORY_LIMIT);
   try {
     storage.setItem(key.history(), JSON.stringify(list));
