@@ -178,6 +178,51 @@ def test_a_keyboard_player_goes_through_the_replay_with_enter_alone(table_in_con
     assert page.evaluate("document.activeElement.id") == "replay-back", "the game's end: only the way back"
 
 
+def test_a_screen_reader_stepping_through_the_replay_hears_each_move_and_who_took_the_trick(table_in_context):
+    """The position line says only "Move 2 of 21": the announcer says the card played, as the game page does."""
+    match = Match(seed=8, players=list(default_names("computer", "beginner")))  # game_token's first deal
+    deal = match.new_deal()
+    rng = random.Random(8)
+    rank = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine", "8": "eight", "7": "seven"}
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    names = ["Player", "Computer (beginner)"]
+    heard = []
+    for _ in range(2):
+        player, move = deal.turn, rng.choice(deal.legal_moves())
+        deal.play(move)
+        heard.append(f"{names[player]}: {rank[move[0]]} of {suit[move[1]]}.")
+    heard[1] += f" {names[deal.last_trick_winner]} takes the trick."
+    page = table_in_context().page
+    page.goto(f"/replay.html?lang=en#game={game_token()}")
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    for ply, said in enumerate(heard, start=1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f"#replay-position[data-ply='{ply}']")
+        assert page.locator("#announcer[aria-live=polite]").inner_text() == said
+
+
+def test_each_replay_button_names_its_key_and_the_key_does_what_the_button_does(table_in_context):
+    """The keys (arrows, Home and End, PageUp and PageDown) were told nowhere on the page: a screen reader says them."""
+    page = table_in_context().page
+    page.goto(f"/replay.html?lang=en#game={game_token()}")
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    named = page.locator("#replay-controls button").evaluate_all(
+        "buttons => Object.fromEntries(buttons.map((b) => [b.id, b.getAttribute('aria-keyshortcuts')]))"
+    )
+    assert named == {
+        "replay-prev-deal": "PageUp",
+        "replay-start": "Home",
+        "replay-back": "ArrowLeft",
+        "replay-forward": "ArrowRight",
+        "replay-end": "End",
+        "replay-next-deal": "PageDown",
+    }
+    page.keyboard.press(named["replay-next-deal"])
+    page.wait_for_selector("#replay-position[data-deal='1'][data-ply='0']")
+    page.keyboard.press(named["replay-end"])
+    page.wait_for_selector("#replay-position[data-deal='1']:not([data-ply='0'])")
+
+
 def test_a_game_link_opened_on_the_game_page_replays_in_the_language_asked_for_there(table_in_context):
     page = table_in_context().page
     page.goto("/index.html?lang=en#game=g1.broken")

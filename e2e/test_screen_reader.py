@@ -107,6 +107,20 @@ def test_each_card_says_whether_a_face_down_card_lies_under_it(table):
     expect(first).to_have_accessible_name(re.compile(r"^dama pik, (ne )?može se igrati$"))
 
 
+def test_each_playable_card_names_the_number_key_shown_on_it(table):
+    """The rules say a number from 1 to 8 picks a card, "the numbers show on the cards": a blind player hears them."""
+    page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    cards = page.locator("#piles-0 button.card.top:not([hidden])")
+    keys = cards.evaluate_all(
+        "cards => cards.map((c) => [c.getAttribute('aria-disabled'), c.getAttribute('aria-keyshortcuts')])"
+    )
+    playable = [key for disabled, key in keys if disabled == "false"]
+    assert playable == [str(n) for n in range(1, len(playable) + 1)]
+    assert all(key is None for disabled, key in keys if disabled == "true")
+    page.keyboard.press(playable[-1])
+    assert page.evaluate("document.activeElement.getAttribute('aria-keyshortcuts')") == playable[-1]
+
+
 def test_the_trick_in_the_middle_says_who_played_its_card(table):
     page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
     page.keyboard.press("1")

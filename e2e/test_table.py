@@ -226,6 +226,16 @@ def axe_violations(page, context: str = "document"):
     ]
 
 
+def test_a_refused_match_length_is_said_in_a_colour_readable_on_the_settings_panel(table_in_context):
+    # The note under a refused field was light red (#ff9a9a), made for the dark felt of the club and friend pages: on
+    # the settings panel's paper it stood at 1.9:1, next to unreadable, just where the player must read why.
+    table = table_in_context(bypass_csp=True).open(f"seed=3&opponent=computer&{FAST}")
+    table.page.locator("#settings-button").click()
+    table.dialog().locator("#setting-target").fill("0")
+    table.dialog().locator("#setting-target-note").wait_for()
+    assert axe_violations(table.page, "document.querySelector('dialog[open]')") == []
+
+
 def test_on_a_laptop_the_unfolded_menu_stays_on_the_top_bars_line_in_every_language(table):
     # From 1101 px the menu unfolds into the top bar. Up to about 1340 px (1366 in Cyrillic) its seven entries took a
     # second line under the brand and the score; the two share links are one entry now, and where the line is

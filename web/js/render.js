@@ -98,6 +98,9 @@ function renderPiles(root, state, view, playable) {
       if (marked) label += `, ${t("trumpCard")} (${t("cardTrumpMark")})`;
       button.setAttribute("aria-label", label);
       button.dataset.key = canPlay ? String(++order) : "";
+      // The number key that picks it (input.js), shown on the card to the eye: a screen reader says it with the card.
+      if (canPlay) button.setAttribute("aria-keyshortcuts", button.dataset.key);
+      else button.removeAttribute("aria-keyshortcuts");
     }
     setTabStop(/** @type {Element} */ (root.querySelector(`#piles-${player}`)));
   }

@@ -10,8 +10,8 @@ import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
-import { asSentences, setLanguage, t } from "./i18n.js";
-import { explainResult } from "./panels.js";
+import { asSentences, cardName, setLanguage, t } from "./i18n.js";
+import { explainResult, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
@@ -19,7 +19,7 @@ import { linkInLocation } from "./share.js";
 import { st } from "./ship-text.js";
 import { registerServiceWorker } from "./sw-register.js";
 
-/** @import { DrawnState, GameLink, Player, TableView, TrickCard } from "./types.js" */
+/** @import { DrawnState, GameLink, Move, Player, PublicView, TableView, TrickCard } from "./types.js" */
 
 /**
  * Where the replay is: the opened game, the position shown (deal `deal`, 0-based, after `ply` moves) and its state.
@@ -100,6 +100,27 @@ function labelControls() {
   for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
 }
 
+/**
+ * The move that led to the position shown, in words, as the game page says it (table-motion.js): who played which
+ * card (leading a marriage), and who took the trick it completed. The position line says only "Move 2 of 21": a
+ * screen reader stepping through the match hears the moves from the announcer. A claim of 66 is told by the deal's
+ * result (the summary).
+ * @param {PublicView} dealView  the deal after the move
+ * @param {Move} move
+ * @param {TrickCard[] | null} shownTrick  the trick the move completed, if it did
+ * @param {string[]} names
+ */
+function moveSaid(dealView, move, shownTrick, names) {
+  const played = move === "66" ? undefined : (shownTrick ?? dealView.trick).at(-1);
+  if (!played) return "";
+  const name = names[played.player];
+  const card = cardName(played.card, settings.deck);
+  const marriage = move.endsWith("m") ? dealView.marriages.at(-1) : undefined;
+  const lines = [marriage ? t("playedMarriage", { name, card, points: marriage.points }) : t("played", { name, card })];
+  if (shownTrick && dealView.last_winner !== null) lines.push(trickTakerText(dealView.last_winner, names, null));
+  return asSentences(lines);
+}
+
 /** The table after `ply` moves of deal `index`; a trick just completed stays shown, as it was at the table. */
 async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   const game = /** @type {GameLink} */ (replay.game);
@@ -146,6 +167,7 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   const { awarded, bonus_after: bonusAfter } = deals[index];
   const lines = result ? explainResult(result, shown.names, awarded[result.winner ?? 0], null, bonusAfter) : [];
   byId("replay-summary").textContent = asSentences(lines);
+  byId("announcer").textContent = ply > 0 ? moveSaid(dealView, moves[ply - 1], shownTrick, shown.names) : "";
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
 }
 
@@ -239,6 +261,8 @@ function wireControls() {
     PageUp: "replay-prev-deal",
     PageDown: "replay-next-deal",
   };
+  // Each button names its key, which a screen reader says with it: nothing else on the page tells of the keys.
+  for (const [key, id] of Object.entries(keys)) byId(id).setAttribute("aria-keyshortcuts", key);
   document.addEventListener("keydown", (event) => {
     if (keys[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
