@@ -150,6 +150,22 @@ def test_settings_save_what_the_player_changed_not_the_visits_url_options(table)
     assert saved == {"deck": "german"}, "?speed=off, ?target=3 and ?level=beginner were for this visit only"
 
 
+def test_a_language_chosen_in_settings_outlasts_a_reload_of_an_address_that_named_another(table):
+    # The address's ?lang= overrules the stored settings at every load: English chosen in Settings went back to
+    # Serbian at the next reload. The options he did not touch stay the visit's.
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    page = table.page
+    table.wait_status("your-turn")
+    page.locator("#settings-button").click()
+    table.dialog().locator("#setting-lang").select_option("en")
+    table.dialog().locator("#settings-save").click()
+    page.locator('html[lang="en"]').wait_for()
+    assert "lang=" not in page.url and "speed=off" in page.url
+    page.reload()
+    table.wait_status("your-turn")
+    assert page.locator("html").get_attribute("lang") == "en"
+
+
 def test_a_phone_in_portrait_shows_the_whole_table_and_plays_by_tap(table_in_context, artifacts):
     phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
     phone["bypass_csp"] = True  # to inject axe-core at the end

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
 import {
+  addressAfterChoice,
   applyOverrides,
   DEFAULT_RULES,
   defaultSettings,
@@ -94,6 +95,25 @@ describe("remembered settings", () => {
     assert.equal(saved.rules.must_beat, true);
     assert.equal(saved.speed, "slow", "the visit's ?speed=off stays this visit's");
     assert.equal(saved.rules.target, 11, "the visit's ?target=3 too");
+  });
+
+  test("a setting chosen in the form drops the address option that would overrule it at the next load", () => {
+    const href = "https://club.example/otv66/index.html?lang=sr-Latn&speed=off&target=3&must_beat=1&seed=5#deal=d1.x";
+    const { settings: shown } = applyOverrides(defaultSettings(), new URL(href).searchParams);
+    const chosen = { ...shown, lang: /** @type {const} */ ("en"), rules: { ...shown.rules, target: 11 } };
+    const address = new URL(addressAfterChoice(href, shown, chosen));
+    assert.equal(address.search, "?speed=off&must_beat=1&seed=5", "what he left alone stays this visit's");
+    assert.equal(address.hash, "#deal=d1.x");
+    const again = applyOverrides(loadSettings(stored({ lang: "en", rules: { target: 11 } })), address.searchParams);
+    assert.equal(again.settings.lang, "en");
+    assert.equal(again.settings.rules.target, 11);
+  });
+
+  test("a hot-seat address loses its opponent option once the computer is chosen", () => {
+    const href = "https://example.org/index.html?opponent=hotseat";
+    const { settings: shown } = applyOverrides(defaultSettings(), new URL(href).searchParams);
+    const chosen = { ...shown, opponent: /** @type {const} */ ("computer") };
+    assert.equal(addressAfterChoice(href, shown, chosen), "https://example.org/index.html");
   });
 
   test("what the player left alone keeps following its default", () => {

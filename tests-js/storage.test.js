@@ -194,7 +194,7 @@ describe("the saved match", () => {
     saveMatch(older, RECORD, META, storage);
     const newer = startSlot(storage);
     saveMatch(newer, { ...RECORD, seed: 2 }, META, storage);
-    storage.setItem(key("slots"), '["' + older + '", "mx7');
+    storage.setItem(key("slots"), `["${older}", "mx7`);
     storage.setItem("otv66.preview.slot.p1", "{}"); // another namespace's slot is not one of these
     assert.deepEqual(
       listSaves(storage)

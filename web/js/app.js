@@ -22,7 +22,7 @@ import { openingDeal } from "./opening-deal.js";
 import { continueMatch, leaveFinishedMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
-import { applyOverrides, loadSettings, SPEEDS, saveChosenSettings } from "./settings.js";
+import { addressAfterChoice, applyOverrides, loadSettings, SPEEDS, saveChosenSettings } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
 import { addShareButton, labelShareButton, reloadOnPastedLink } from "./share.js";
 import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
@@ -211,6 +211,7 @@ async function openSettings() {
     state.moveNote = null; // written in the language (and with the cards) of before
   });
   saveChosenSettings(shown, settings);
+  history.replaceState(history.state, "", addressAfterChoice(location.href, shown, settings));
   applyLook();
   if (action === "new-match") await startNewMatch();
   else {

@@ -101,6 +101,22 @@ export function loadSettings(/** @type {Storage} */ storage = deviceStorage()) {
  */
 export function saveChosenSettings(shown, chosen, /** @type {Storage} */ storage = deviceStorage()) {
   const stored = storedData(storage) ?? {};
+  const { changes, ruleChanges } = changedSettings(shown, chosen);
+  const storedRules = stored.rules && typeof stored.rules === "object" ? stored.rules : {};
+  const rules = Object.keys(ruleChanges).length ? { rules: { ...storedRules, ...ruleChanges } } : {};
+  try {
+    storage.setItem(KEY, JSON.stringify({ ...stored, ...changes, ...rules }));
+  } catch {
+    // Private mode or a full quota: the settings still apply to this visit.
+  }
+}
+
+/**
+ * The settings the player changed from those `shown` to him: the page settings and, apart, the rules.
+ * @param {Settings} shown
+ * @param {Settings} chosen
+ */
+function changedSettings(shown, chosen) {
   /** @type {Record<string, unknown>} */
   const changes = {};
   for (const [key, value] of Object.entries(chosen))
@@ -109,13 +125,25 @@ export function saveChosenSettings(shown, chosen, /** @type {Storage} */ storage
   const ruleChanges = {};
   for (const [key, value] of Object.entries(chosen.rules))
     if (value !== shown.rules[/** @type {keyof Rules} */ (key)]) ruleChanges[key] = value;
-  const storedRules = stored.rules && typeof stored.rules === "object" ? stored.rules : {};
-  const rules = Object.keys(ruleChanges).length ? { rules: { ...storedRules, ...ruleChanges } } : {};
-  try {
-    storage.setItem(KEY, JSON.stringify({ ...stored, ...changes, ...rules }));
-  } catch {
-    // Private mode or a full quota: the settings still apply to this visit.
-  }
+  return { changes, ruleChanges };
+}
+
+/**
+ * The page address `href` without the options (applyOverrides) that set what the player has just changed in Settings
+ * (`shown` to `chosen`): an address option overrules the stored settings at every load, so after a reload a language
+ * or a level chosen there would give way to the address's again. The other options, and the fragment, stay.
+ * @param {string} href
+ * @param {Settings} shown
+ * @param {Settings} chosen
+ * @returns {string}
+ */
+export function addressAfterChoice(href, shown, chosen) {
+  const { changes, ruleChanges } = changedSettings(shown, chosen);
+  const changed = new Set([...Object.keys(changes), ...Object.keys(ruleChanges)]);
+  const url = new URL(href);
+  for (const key of [...URL_SETTINGS, ...URL_SWITCHES, ...URL_CHOICES, "target"])
+    if (changed.has(key)) url.searchParams.delete(key);
+  return url.href;
 }
 
 /**
