@@ -503,6 +503,68 @@ def test_a_broken_result_link_opened_on_the_page_says_it_was_refused_under_a_hea
     ]
 
 
+PETAK = Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5)
+
+
+def open_with_saved_attempt(page: Page, base_url: str, token: str, saved: str) -> None:
+    """Open the challenge ``token`` in Serbian on a phone, ``saved`` being what this device keeps as its attempt."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{base_url}/club.html?lang=sr-Latn")
+    wait_status(page, "ready")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"otv66.club.{token}", saved])
+    open_fresh(page, f"{base_url}/club.html?lang=sr-Latn&speed=off#challenge={token}")
+
+
+def kept_aside(page: Page, token: str) -> str | None:
+    return page.evaluate("key => localStorage.getItem(key)", f"otv66.club.{token}.unreadable")
+
+
+def test_an_attempt_that_does_not_read_is_kept_aside_and_the_member_told_before_he_starts_again(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # It was read as nothing saved: "Upišite ime i počnite.", and starting wrote over it.
+    token = challenge_token(PETAK)
+    damaged = '{"name": "Ana", "moves": [["AS", "K'
+    open_with_saved_attempt(page, base_url, token, damaged)
+    wait_status(page, "unreadable", "ready")
+    assert page.locator("#status").inner_text() == (
+        "Vaš raniji pokušaj na ovom uređaju nije mogao da se pročita: sačuvan je po strani. "
+        "Upišite ime i počnite ponovo."
+    )
+    page.screenshot(path=artifacts / "club-unreadable-attempt-360x640.png")
+    assert kept_aside(page, token) == damaged
+    page.fill("#club-member", "Ana")
+    page.click("#club-start-button")
+    wait_status(page, "your-turn")
+    assert json.loads(page.evaluate("key => localStorage.getItem(key)", f"otv66.club.{token}"))["name"] == "Ana"
+    assert kept_aside(page, token) == damaged, "the new attempt did not write over it"
+
+
+def test_a_result_link_still_legible_in_an_attempt_that_does_not_read_is_given_to_the_member(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    token = challenge_token(PETAK)
+    result = result_link(PETAK, "Ana", 1)
+    damaged = f'{{"name": "Ana", "moves": [], "result": "{result}", "totals": {{"game_po'
+    open_with_saved_attempt(page, base_url, token, damaged)
+    wait_status(page, "recovered", "unreadable", "ready")
+    assert page.locator("#status").inner_text() == (
+        "Zapis Vašeg pokušaja na ovom uređaju je oštećen (sačuvan je po strani), "
+        "ali link rezultata je pročitan iz njega: pošaljite ga organizatoru."
+    )
+    page.screenshot(path=artifacts / "club-unreadable-attempt-result-360x640.png")
+    assert page.input_value("#club-result-link").endswith(f"#result={result}")
+    assert page.locator("#club-final").inner_text().startswith("Na ovom uređaju ste već odigrali ovaj izazov:")
+    assert page.locator("#club-start").is_hidden()
+    assert kept_aside(page, token) == damaged
+    # A result link of another challenge in it is not his: he is told, and starts this one.
+    other = challenge_token(Challenge("Subota", deals=1, level="beginner", closes="2099-01-31", seed=6))
+    open_with_saved_attempt(page, base_url, other, damaged)
+    wait_status(page, "unreadable")
+    assert page.locator("#status").inner_text().startswith("Vaš raniji pokušaj na ovom uređaju nije mogao")
+    assert page.locator("#club-start").is_visible()
+
+
 def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_for_a_serbian_spreadsheet(
     page: Page, base_url: str
 ) -> None:

@@ -9,6 +9,7 @@ import {
   csvFileName,
   csvSeparator,
   dealComparison,
+  keepUnreadableAttempt,
   localDay,
   readAttempt,
   readPasted,
@@ -134,6 +135,26 @@ describe("the attempt kept on this device", () => {
     assert.equal(readAttempt("c1.x", storage), null);
     assert.equal(readAttempt("c1.x", new FakeStorage({ failing: true })), null);
     saveAttempt("c1.x", { name: "Ana", moves: [], result: null, totals: null }, new FakeStorage({ failing: true }));
+  });
+
+  test("a save that does not read is kept aside, so that a new attempt cannot write over it", () => {
+    const damaged = '{"name":"Ana","moves":[["AS"]],"result":"r1.AAA","tot';
+    const wrongShape = JSON.stringify({ name: 7, moves: [], result: "r1.BBB" });
+    const storage = new FakeStorage({ items: { "otv66.club.c1.x": damaged, "otv66.club.c1.y": wrongShape } });
+    assert.equal(keepUnreadableAttempt("c1.x", storage), damaged);
+    assert.equal(keepUnreadableAttempt("c1.y", storage), wrongShape);
+    saveAttempt("c1.x", { name: "Ana", moves: [], result: null, totals: null }, storage);
+    assert.equal(storage.getItem("otv66.club.c1.x.unreadable"), damaged);
+    assert.equal(storage.getItem("otv66.club.c1.y.unreadable"), wrongShape);
+  });
+
+  test("an attempt that reads, or none, is not kept aside", () => {
+    const storage = new FakeStorage();
+    assert.equal(keepUnreadableAttempt("c1.x", storage), null);
+    saveAttempt("c1.x", { name: "Ana", moves: [["AS"]], result: null, totals: null }, storage);
+    assert.equal(keepUnreadableAttempt("c1.x", storage), null);
+    assert.deepEqual([...storage.items.keys()], ["otv66.club.c1.x"]);
+    assert.equal(keepUnreadableAttempt("c1.x", new FakeStorage({ failing: true })), null);
   });
 });
 

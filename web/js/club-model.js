@@ -119,6 +119,28 @@ export function readAttempt(token, storage) {
   }
 }
 
+/** Added to an attempt's key for the text of an attempt that did not read, kept aside (see `keepUnreadableAttempt`). */
+const UNREADABLE_SUFFIX = ".unreadable";
+
+/**
+ * When something is kept at the challenge `token` but does not read as an attempt (damaged text, a wrong shape),
+ * keep that text aside under the key + `.unreadable` and return it; else null. A new attempt is saved under the
+ * same key, and the text it writes over may have held the member's finished result link.
+ * @param {string} token
+ * @param {Storage} storage
+ * @returns {string | null}
+ */
+export function keepUnreadableAttempt(token, storage) {
+  try {
+    const text = storage.getItem(PROGRESS_PREFIX + token);
+    if (text === null || readAttempt(token, storage)) return null;
+    storage.setItem(PROGRESS_PREFIX + token + UNREADABLE_SUFFIX, text);
+    return text;
+  } catch {
+    return null; // a storage that cannot be read or written: nothing to keep aside, or nowhere to keep it
+  }
+}
+
 /**
  * The totals kept with a finished attempt, or null (an attempt finished before totals were kept with it, or a
  * damaged save).

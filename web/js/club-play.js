@@ -4,15 +4,16 @@
  * hint and no undo. The computer's moves come from the engine (the challenge's node budget), which answers each
  * move at once. Every move is kept on this device after it is made (club-model.js), so a reload resumes; a finished
  * attempt shows its totals and result link again instead of a second attempt. That is a limit of this device only,
- * and the page says so. After the closing date (by this device's clock) the engine refuses a new attempt, and the
- * status says the challenge is closed. At the end an embedded page posts `challenge-finished` (embed.js). The
- * challenge's standings are a link away throughout (open to anyone with the challenge link; once finished, with the
- * member's result in them).
+ * and the page says so. A save that does not read is kept aside before a new attempt writes over it, and the page
+ * says so (and shows a result link still legible in it). After the closing date (by this device's clock) the engine
+ * refuses a new attempt, and the status says the challenge is closed. At the end an embedded page posts
+ * `challenge-finished` (embed.js). The challenge's standings are a link away throughout (open to anyone with the
+ * challenge link; once finished, with the member's result in them).
  */
 
 import { installSprite } from "./cards.js";
 import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
-import { clubUrl, localDay, readAttempt, saveAttempt } from "./club-model.js";
+import { clubUrl, keepUnreadableAttempt, localDay, readAttempt, resultTokensIn, saveAttempt } from "./club-model.js";
 import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
@@ -53,6 +54,14 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
     const totals = saved.totals ?? (await clubCall(engine, "result_check", { token: saved.result })).result;
     return showFinished(saved.result, /** @type {Totals} */ (totals), null, setStatus);
   }
+  // A save that does not read is kept aside before a new attempt can write over it, and the member is told; a
+  // result link still legible in it is shown to him as his own would be.
+  const unreadable = keepUnreadableAttempt(token, deviceStorage());
+  const recovered = unreadable === null ? null : await resultIn(engine, token, unreadable);
+  if (recovered) {
+    showFinished(recovered.token, recovered.totals, null, setStatus);
+    return setStatus("recovered", t("clubAttemptRecovered"));
+  }
   const refuseClosed = () => setStatus("closed", t("clubClosed", { closes: dayText(challenge.closes) }));
   if (closed) return refuseClosed();
   const table = new ClubTable(engine, token, setStatus);
@@ -69,12 +78,33 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
   };
   if (saved) return start({ name: saved.name, moves: saved.moves });
   form.hidden = false;
-  setStatus("ready", t("clubEnterName"));
+  if (unreadable === null) setStatus("ready", t("clubEnterName"));
+  else setStatus("unreadable", t("clubAttemptUnreadable"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     form.hidden = true;
     start({ name: inputById("club-member").value.trim() });
   });
+}
+
+/**
+ * The member's result, read from the text of a save that did not read: the first result token in it that the engine
+ * verifies as a result of the challenge `challenge`, with its totals; null when there is none.
+ * @param {Engine} engine
+ * @param {string} challenge  the challenge's token
+ * @param {string} text
+ * @returns {Promise<{token: string, totals: Totals} | null>}
+ */
+async function resultIn(engine, challenge, text) {
+  for (const token of resultTokensIn(text)) {
+    try {
+      const { result } = await clubCall(engine, "result_check", { token, challenge });
+      if (result) return { token, totals: result };
+    } catch {
+      // damaged too, or a result of another challenge: the next one, if any
+    }
+  }
+  return null;
 }
 
 /** The challenge's deals on the game's table: one attempt, drawn after every answer of the engine. */

@@ -261,6 +261,10 @@ export const EN = {
   clubDisplayName: "Your name in the standings",
   clubStart: "Start",
   clubEnterName: "Enter your name and start.",
+  clubAttemptUnreadable:
+    "Your earlier attempt on this device could not be read: it is kept aside. Enter your name and start again.",
+  clubAttemptRecovered:
+    "The record of your attempt on this device is damaged (it is kept aside), but your result link was read from it: send it to the organiser.",
   clubNextDeal: "Next deal",
   clubDealInfo: "Deal {number} of {deals} · your game points: {points}",
   clubYourMove: "Your turn.",

@@ -282,6 +282,10 @@ export const SR = {
   clubDisplayName: "Vaše ime u tabeli",
   clubStart: "Počnite",
   clubEnterName: "Upišite ime i počnite.",
+  clubAttemptUnreadable:
+    "Vaš raniji pokušaj na ovom uređaju nije mogao da se pročita: sačuvan je po strani. Upišite ime i počnite ponovo.",
+  clubAttemptRecovered:
+    "Zapis Vašeg pokušaja na ovom uređaju je oštećen (sačuvan je po strani), ali link rezultata je pročitan iz njega: pošaljite ga organizatoru.",
   clubNextDeal: "Sledeće deljenje",
   clubDealInfo: "Deljenje {number} od {deals} · Vaši poeni partije: {points}",
   clubYourMove: "Vi ste na potezu.",
