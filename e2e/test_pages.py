@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_club import create_challenge, open_fresh, play_on, start_playing, wait_status
+from test_club import PLAYABLE, create_challenge, open_fresh, play_on, start_playing, wait_status
 from test_friend import started
 from test_screens import (  # noqa: F401 (club_server: a fixture, used by name)
     HOST_PAGE,
@@ -24,6 +24,7 @@ from test_screens import (  # noqa: F401 (club_server: a fixture, used by name)
 from test_table import axe_violations
 
 from otv66 import links
+from otv66.challenge import Challenge
 from otv66.match import Match
 from otv66.table import default_names
 
@@ -364,3 +365,22 @@ def test_on_a_phone_the_pages_header_shows_its_name_and_its_link_on_one_line(tab
     assert not measured["sideways"]
     for part in measured["parts"]:
         assert part["shown"] and part["lines"] == 1 and part["left"] >= 0 and part["right"] <= 360, part
+
+
+def test_on_a_phone_a_club_deal_in_play_keeps_the_header_to_the_title_and_the_language_each_on_one_line(
+    table_in_context,
+):
+    """While a deal is played the header stays one row, for the table: the way home beside the title and the
+    language took three lines there (and the title two). It comes back with the attempt's end."""
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
+    token = links.challenge_token(Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5))
+    start_playing(page, f"/club.html?lang=sr-Latn&speed=off#challenge={token}", "Jelena")
+    page.locator(PLAYABLE).first.wait_for()
+    measured = page.evaluate(HEADER_PARTS, ["#club-title", "#club-language"])
+    assert not measured["sideways"]
+    for part in measured["parts"]:
+        assert part["shown"] and part["lines"] == 1 and part["right"] <= 360, part
+    assert page.locator("#club-home").is_hidden()
+    page.goto(f"/club.html?lang=en&speed=off#challenge={token}")  # the attempt goes on (play_on reads English)
+    play_on(page, 0)
+    assert page.locator("#club-home").is_visible(), "the way home, once the attempt is over"
