@@ -292,6 +292,68 @@ def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, ar
     assert "66 or more" in said and "Game points" in said
 
 
+TIP_IN_SIGHT = """() => {
+  const tip = document.getElementById("tutorial-tip");
+  const text = tip.querySelector(".tutorial-text");
+  const button = tip.querySelector("button");
+  const column = tip.parentElement.getBoundingClientRect();
+  const problems = [];
+  for (const [name, element] of [["text", text], ["button", button]]) {
+    const box = element.getBoundingClientRect();
+    if (box.top < Math.max(0, column.top) - 0.5 || box.bottom > Math.min(innerHeight, column.bottom) + 0.5)
+      problems.push(`its ${name} out of sight at ${Math.round(box.top)}-${Math.round(box.bottom)}`);
+    const hit = document.elementFromPoint((box.left + box.right) / 2, (box.bottom - 2));
+    if (!element.contains(hit)) problems.push(`the foot of its ${name} hidden under ${hit?.outerHTML.slice(0, 60)}`);
+  }
+  if (text.scrollHeight > text.clientHeight + 1 || tip.scrollHeight > tip.clientHeight + 1)
+    problems.push("it scrolls inside: a line is cut");
+  const cards = [...document.querySelectorAll("#piles-0 button.card.top, #piles-1 button.card.top")]
+    .filter((card) => card.checkVisibility())
+    .map((card) => card.getBoundingClientRect().width);
+  return { problems, buttonHeight: button.getBoundingClientRect().height, minCard: Math.min(...cards) };
+}"""
+"""What keeps the guided deal's tip from being read and closed: its text or its button out of the screen (or of the
+bar holding it), covered, or scrolled inside the tip; with the button's height and the smallest card's width."""
+
+
+@pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl"])
+def test_on_a_phone_on_its_side_each_tip_is_whole_with_its_button_in_sight(table_in_context, artifacts, lang):
+    # The tip had the column's room above the status and the actions (116 px): its Close button was cut in half, and
+    # the deal's last tip (the longest, 13 lines in Cyrillic) showed a third of its text. The column scrolls now.
+    table = table_in_context(viewport=PHONE_ON_ITS_SIDE, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(f"seed=3&level=beginner&opponent=computer&speed=off&lang={lang}")
+    open_menu(table)
+    table.page.locator("#rules-button").click()
+    table.dialog().locator("#tutorial-button").click()
+    tip = table.page.locator("#tutorial-tip .tutorial-text")
+    seen: list[str] = []
+
+    def check_tip() -> None:
+        """The tip now is wholly in sight, its button a thumb's size, the cards no smaller than a finger (44 px)."""
+        text = tip.inner_text()
+        if text in seen:
+            return
+        seen.append(text)
+        table.page.screenshot(path=artifacts / f"learn-tip-{lang}-640x360-{len(seen)}.png")
+        measured = table.page.evaluate(TIP_IN_SIGHT)
+        assert measured["problems"] == [], f"tip {len(seen)} ({text}): {measured['problems']}"
+        assert measured["buttonHeight"] >= 40
+        assert measured["minCard"] >= 44
+
+    while True:
+        status = table.wait_status("your-turn", "deal-over", "match-over")
+        table.page.wait_for_timeout(30)
+        if tip.count() and not table.dialog().count():  # the tip as the table shows it, no panel over it
+            check_tip()
+        if status != "your-turn" or table.step(next_deal=False) == "deal-over":
+            break
+    table.dialog().locator("#see-table").click()  # the deal's result put aside: the last tip, the longest, on the table
+    table.wait_until(lambda: table.dialog().count() == 0 and "66" in tip.inner_text())
+    check_tip()
+    assert len(seen) >= 3, "following suit, a turned-up card and the end of the deal"
+
+
 def test_tapping_a_card_you_may_not_play_tells_you_why(table):
     table.open("seed=11&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)

@@ -322,6 +322,28 @@ def test_every_panel_fits_a_phone_with_its_buttons_in_sight(table_in_context, ar
     check_panel(table, artifacts, "match-result")
 
 
+PANEL_ROOM = """(dialog) => {
+  const bar = dialog.querySelector(".panel-buttons");
+  const tops = [...bar.querySelectorAll("button")].map((button) => Math.round(button.getBoundingClientRect().top));
+  return { rows: new Set(tops).size, above: bar.getBoundingClientRect().top - dialog.getBoundingClientRect().top };
+}"""
+"""A panel's rows of buttons and the height of the panel above them (its text in sight)."""
+
+
+@pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl"])
+def test_on_a_phone_on_its_side_the_settings_buttons_take_one_row(table_in_context, artifacts, lang):
+    # In a 480 px panel the three buttons (Sačuvajte, Nova partija sa ovim podešavanjima, Zatvorite) took three rows,
+    # 140 of the panel's 328 px: three lines of settings were left in sight. The panel takes the screen's width now.
+    table = open_screen(table_in_context, 640, 360)
+    page = table.open(f"seed=3&level=beginner&opponent=computer&lang={lang}&speed=off").page
+    page.locator("#menu-toggle").click()
+    page.locator("#settings-button").click()
+    check_panel(table, artifacts, f"settings-{lang}")
+    room = table.dialog().evaluate(PANEL_ROOM)
+    assert room["rows"] == 1, f"the buttons take {room['rows']} rows"
+    assert room["above"] >= 240, f"only {room['above']:.0f} px of settings in sight above the buttons"
+
+
 THUMB = 40
 """The smallest button a thumb hits surely, in CSS pixels (the club page holds its buttons to the same)."""
 
