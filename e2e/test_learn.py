@@ -310,10 +310,12 @@ TIP_IN_SIGHT = """() => {
   const cards = [...document.querySelectorAll("#piles-0 button.card.top, #piles-1 button.card.top")]
     .filter((card) => card.checkVisibility())
     .map((card) => card.getBoundingClientRect().width);
-  return { problems, buttonHeight: button.getBoundingClientRect().height, minCard: Math.min(...cards) };
+  const panel = document.querySelector("dialog[open]") !== null;
+  return { problems, buttonHeight: button.getBoundingClientRect().height, minCard: Math.min(...cards), panel };
 }"""
 """What keeps the guided deal's tip from being read and closed: its text or its button out of the screen (or of the
-bar holding it), covered, or scrolled inside the tip; with the button's height and the smallest card's width."""
+bar holding it), covered, or scrolled inside the tip; with the button's height, the smallest card's width, and
+whether a panel lies over the table at that moment (then the tip is not the table's to show)."""
 
 
 @pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl"])
@@ -334,9 +336,11 @@ def test_on_a_phone_on_its_side_each_tip_is_whole_with_its_button_in_sight(table
         text = tip.inner_text()
         if text in seen:
             return
+        measured = table.page.evaluate(TIP_IN_SIGHT)
+        if measured["panel"]:  # a panel (the packets') opened after the status was read: measured at the next rest
+            return
         seen.append(text)
         table.page.screenshot(path=artifacts / f"learn-tip-{lang}-640x360-{len(seen)}.png")
-        measured = table.page.evaluate(TIP_IN_SIGHT)
         assert measured["problems"] == [], f"tip {len(seen)} ({text}): {measured['problems']}"
         assert measured["buttonHeight"] >= 40
         assert measured["minCard"] >= 44
