@@ -9,6 +9,7 @@
  * sentence) is no part of it (pasted-link.js).
  */
 
+import { keepAside } from "./device-storage.js";
 import { trimLinkEnd } from "./pasted-link.js";
 
 /** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
@@ -119,9 +120,6 @@ export function readAttempt(token, storage) {
   }
 }
 
-/** Added to an attempt's key for the text of an attempt that did not read, kept aside (see `keepUnreadableAttempt`). */
-const UNREADABLE_SUFFIX = ".unreadable";
-
 /**
  * When something is kept at the challenge `token` but does not read as an attempt (damaged text, a wrong shape),
  * keep that text aside under the key + `.unreadable` and return it; else null. A new attempt is saved under the
@@ -134,10 +132,9 @@ export function keepUnreadableAttempt(token, storage) {
   try {
     const text = storage.getItem(PROGRESS_PREFIX + token);
     if (text === null || readAttempt(token, storage)) return null;
-    storage.setItem(PROGRESS_PREFIX + token + UNREADABLE_SUFFIX, text);
-    return text;
+    return keepAside(storage, PROGRESS_PREFIX + token, text) ? text : null; // refused: nowhere to keep it
   } catch {
-    return null; // a storage that cannot be read or written: nothing to keep aside, or nowhere to keep it
+    return null; // a storage that cannot be read: nothing to keep aside
   }
 }
 

@@ -67,6 +67,23 @@ export function deviceStorage(browserStorage = () => globalThis.localStorage) {
   return chosen;
 }
 
+/**
+ * Keep `text`, found under `key` but unreadable, aside under `key` + ".unreadable" before the key is written over:
+ * what it held (finished matches, a result link) stays on the device. False when the storage refuses the write.
+ * @param {Storage} storage
+ * @param {string} key
+ * @param {string} text
+ * @returns {boolean}
+ */
+export function keepAside(storage, key, text) {
+  try {
+    storage.setItem(`${key}.unreadable`, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether what the page stores outlives the visit (false in a frame whose storage the browser blocks). */
 export function isPersistent() {
   deviceStorage();

@@ -7,7 +7,7 @@
  * that refuses storage (private mode, a full quota) loses what it cannot keep, never the game in play.
  */
 
-import { deviceStorage } from "./device-storage.js";
+import { deviceStorage, keepAside } from "./device-storage.js";
 
 /** @import { HistoryEntry, MatchRecord, Rules, SaveMeta } from "./types.js" */
 
@@ -57,7 +57,6 @@ const key = {
   current: () => `${namespace}current`, // the id of the match on the table
   slot: (/** @type {string} */ id) => `${namespace}slot.${id}`,
   history: () => `${namespace}history`,
-  unreadableHistory: () => `${namespace}history.unreadable`, // a history that did not read, kept aside
 };
 
 /**
@@ -335,7 +334,15 @@ function historyEntry(entry) {
  * @returns {HistoryEntry[]}
  */
 export function readHistory(storage = deviceStorage()) {
-  const list = storedHistory(readItem(storage, key.history())) ?? [];
+  return historyEntries(storedHistory(readItem(storage, key.history())) ?? []);
+}
+
+/**
+ * The entries of a stored history's list that read, cleaned (historyEntry).
+ * @param {unknown[]} list
+ * @returns {HistoryEntry[]}
+ */
+function historyEntries(list) {
   return list.map(historyEntry).filter((entry) => entry !== null);
 }
 
@@ -361,9 +368,10 @@ function storedHistory(text) {
  */
 export function addToHistory(entry, storage = deviceStorage()) {
   const text = readItem(storage, key.history());
+  const stored = storedHistory(text);
   // A history that does not read is kept aside, never written over: the finished matches in it stay on the device.
-  if (storedHistory(text) === null) writeItem(storage, key.unreadableHistory(), String(text));
-  const list = [entry, ...readHistory(storage)].slice(0, HISTORY_LIMIT);
+  if (stored === null) keepAside(storage, key.history(), /** @type {string} */ (text));
+  const list = [entry, ...historyEntries(stored ?? [])].slice(0, HISTORY_LIMIT);
   try {
     storage.setItem(key.history(), JSON.stringify(list));
   } catch {
