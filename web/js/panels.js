@@ -411,6 +411,19 @@ export function trickTakerText(winner, names, you) {
 }
 
 /**
+ * A card played, in words: who played which card ("Računar: kralj tref"), leading a marriage when `marriage` is the
+ * one he announced with it. The game page says it as the card flies, the replay as it steps onto the move.
+ * @param {string} name
+ * @param {string} code  the card's code
+ * @param {Deck} deck
+ * @param {{points: number} | null | undefined} marriage
+ */
+export function playedText(name, code, deck, marriage) {
+  const card = cardName(code, deck);
+  return marriage ? t("playedMarriage", { name, card, points: marriage.points }) : t("played", { name, card });
+}
+
+/**
  * A trick in words: who played which card, in the order played, and who took it
  * ("Vi: as karo · Računar: osmica karo — štih nosite Vi").
  * @param {LastTrick} trick
@@ -419,7 +432,7 @@ export function trickTakerText(winner, names, you) {
  * @param {Deck} deck
  */
 export function trickText(trick, names, you, deck) {
-  const cards = trick.cards.map(({ player, card }) => t("played", { name: names[player], card: cardName(card, deck) }));
+  const cards = trick.cards.map(({ player, card }) => playedText(names[player], card, deck, null));
   return `${cards.join("\u00a0· ")}\u00a0— ${trickTakerText(trick.winner, names, you)}`; // no line starts with "·", "—"
 }
 

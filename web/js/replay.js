@@ -10,8 +10,8 @@ import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
-import { asSentences, cardName, setLanguage, t } from "./i18n.js";
-import { explainResult, trickTakerText } from "./panels.js";
+import { asSentences, setLanguage, t } from "./i18n.js";
+import { explainResult, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
@@ -113,10 +113,8 @@ function labelControls() {
 function moveSaid(dealView, move, shownTrick, names) {
   const played = move === "66" ? undefined : (shownTrick ?? dealView.trick).at(-1);
   if (!played) return "";
-  const name = names[played.player];
-  const card = cardName(played.card, settings.deck);
   const marriage = move.endsWith("m") ? dealView.marriages.at(-1) : undefined;
-  const lines = [marriage ? t("playedMarriage", { name, card, points: marriage.points }) : t("played", { name, card })];
+  const lines = [playedText(names[played.player], played.card, settings.deck, marriage)];
   if (shownTrick && dealView.last_winner !== null) lines.push(trickTakerText(dealView.last_winner, names, null));
   return asSentences(lines);
 }

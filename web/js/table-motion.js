@@ -8,7 +8,7 @@ import { dealCards, dealingOrder, flyFrom, flyTo, pause, speedFactor, turnUp } f
 import { cardBack } from "./cards.js";
 import { asSentences, cardName, t } from "./i18n.js";
 import { keepFocusOnCards } from "./input.js";
-import { trickTakerText } from "./panels.js";
+import { playedText, trickTakerText } from "./panels.js";
 import { pileSlot } from "./render.js";
 import { playSound } from "./sound.js";
 import { namesOf, youOf } from "./store.js";
@@ -101,9 +101,8 @@ export async function showMove(ctx, player, move, after) {
   const completes = deal.tricks_played > before.tricks_played;
   const deck = store.state.settings.deck;
   const marriage = deal.marriages.length > before.marriages.length ? deal.marriages.at(-1) : null;
-  const marriageText = marriage
-    ? t("playedMarriage", { name: who[player], card: cardName(code, deck), points: marriage.points })
-    : null;
+  const played = playedText(who[player], code, deck, marriage);
+  const marriageText = marriage ? played : null;
   const focused = button !== null && button === document.activeElement;
   store.update((page) => {
     page.game = after;
@@ -115,7 +114,7 @@ export async function showMove(ctx, player, move, after) {
   });
   if (focused) keepFocusOnCards(root, player);
   playSound("card");
-  let text = marriageText ?? t("played", { name: who[player], card: cardName(code, deck) });
+  let text = played;
   const flights = [flyFrom(root.querySelector(`#trick [data-trick-card="${code}"]`), fromRect)];
   if (hadHidden) {
     const slot = pileSlot(root, player, pile);
