@@ -1,0 +1,62 @@
+"""Tablets and big screens: what a player taps is a finger's size on a tablet, and the friend page's text and forms
+read as a column on a wide screen (as the club page's do).
+
+Screenshots go to ``e2e/artifacts/tablets-*.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_friend import settled
+from test_learn import open_menu
+
+TABLETS = [(768, 1024), (1024, 768)]
+FINGER = 40
+"""The least height of a field a finger hits surely (px)."""
+
+COLUMN = 768
+"""The widest a column of text and fields reads well (48rem, the club page's column)."""
+
+
+@pytest.mark.parametrize(("width", "height"), TABLETS, ids=[f"{w}x{h}" for w, h in TABLETS])
+def test_on_a_tablet_the_settings_lists_fields_and_checkboxes_are_a_fingers_height(
+    table_in_context, artifacts, width, height
+):
+    """Every row of the settings (a list, the match's length, a checkbox's label, which takes its tap) is at least
+    40 px tall on a tablet: they were 35 px and 27 px."""
+    table = table_in_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=5&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    open_menu(table)
+    table.page.locator("#settings-button").click()
+    fields = table.dialog().locator(".field, .field select, .field input[type=number]")
+    heights = fields.evaluate_all(
+        "fields => fields.map((f) => [f.id || f.textContent.trim().slice(0, 30), f.getBoundingClientRect().height])"
+    )
+    table.page.screenshot(path=artifacts / f"tablets-settings-{width}x{height}.png")
+    assert len(heights) >= 10 and [name for name, tall in heights if tall < FINGER] == [], heights
+
+
+WIDE = [(1366, 1024), (1920, 1080), (2560, 1440)]
+
+
+@pytest.mark.parametrize(("width", "height"), WIDE, ids=[f"{w}x{h}" for w, h in WIDE])
+def test_on_a_wide_screen_the_friend_pages_introduction_and_forms_are_one_centred_column(
+    page, artifacts, width, height
+):
+    """The introduction and every form box share one column, at most 48rem wide and centred: at the page's whole
+    width (64rem) a field note ran to 140 characters a line and the match's length "7" sat in a 500 px field, beside an
+    introduction of another width."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/friend.html?lang=sr-Latn")
+    assert settled(page) == "ready"
+    boxes = page.locator("#friend-intro, #friend-new, #friend-paste-box, #friend-backup").evaluate_all(
+        "boxes => boxes.map((b) => { const r = b.getBoundingClientRect(); return [b.id, r.left, r.right]; })"
+    )
+    inside = page.evaluate("document.documentElement.clientWidth")  # the window less a scroll bar
+    page.screenshot(path=artifacts / f"tablets-friend-{width}x{height}.png")
+    assert len(boxes) == 4
+    for name, left, right in boxes:
+        assert right - left <= COLUMN, f"{name} is {right - left:.0f} px wide"
+        assert abs(left - (inside - right)) <= 2, f"{name} off centre: {left:.0f} px left, {inside - right:.0f} right"
+    assert len({round(left) for _, left, _ in boxes}) == 1, f"one column: {boxes}"
