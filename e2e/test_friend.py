@@ -17,12 +17,12 @@ of the table as a player sees it go to ``e2e/artifacts/friend-*.png``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, Locator, Page, Route
 
 
 @pytest.fixture
@@ -287,7 +287,13 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     assert bo.locator("#seat-0.to-move").count() == 1  # the player to move sits at the bottom of his table
     screenshots(bo, artifacts)
     played_to_the_end(ana, bo)
-    assert ana.locator("#friend-turn").inner_text() == bo.locator("#friend-turn").inner_text()
+    # Both banners name the winner; the one whose move ended the match asks for the link his friend's page waits for.
+    sender, receiver = (ana, bo) if ana.locator("#friend-outgoing").is_visible() else (bo, ana)
+    said = receiver.locator("#friend-turn").inner_text()
+    assert re.fullmatch(r"The match is over\. Winner: (Ana|Bo)", said), said
+    assert receiver.locator("#friend-outgoing").is_hidden()
+    friend = "Bo" if sender is ana else "Ana"
+    assert sender.locator("#friend-turn").inner_text() == f"{said}. Send the last link below to {friend}"
     # The deal's table is gone at its end: each player is told under the banner how it ended, in his own words.
     ends = sorted(page.locator("#friend-news").inner_text() for page in devices)
     assert ends == ["Deal 1 is over, drawn: no game points."] * 2 or (
@@ -301,9 +307,9 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     assert any("0 then 1" in tricks for tricks in seen), seen
 
 
-def played_to_the_end(ana: Page, bo: Page) -> None:
+def played_to_the_end(ana: Page, bo: Page, received: Callable[[Page], None] = lambda page: None) -> None:
     """After started(): each in turn plays every card he can (the first the table offers) and delivers his link to
-    the other, until the match is over on both devices."""
+    the other, until the match is over on both devices; `received` looks at each page that has just read a link."""
     delivered = {id(ana): offered_link(ana), id(bo): offered_link(bo)}
     for _ in range(100):
         if game_status(ana) == game_status(bo) == "over":
@@ -315,8 +321,35 @@ def played_to_the_end(ana: Page, bo: Page) -> None:
             link = offered_link(me)
             if link != delivered[id(me)]:
                 assert deliver(link, other) == "ready"
+                received(other)
                 delivered[id(me)] = link
     assert game_status(ana) == game_status(bo) == "over"
+
+
+def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Page]) -> None:
+    """On a phone the paste box lies far below the banner: a link read there brings what came of it into view, the
+    invitation to read, the link to send back (its send button focused), the move to play, the match's end."""
+    ana, bo = devices
+    invitation = invited(ana)
+    for page in devices:
+        page.set_viewport_size({"width": 360, "height": 640})
+    bo.goto("/friend.html")
+    assert settled(bo) == "ready"
+    assert deliver(invitation, bo) == "ready"
+    assert on_screen(bo.locator("#friend-invited-by")), "the invitation, not the paste box, is what to read"
+    bo.locator("#friend-accept-name").fill("Bo")
+    bo.locator("#friend-accept-button").click()
+    assert settled(bo) == "ready"
+    assert deliver(offered_link(bo), ana) == "ready"
+    assert on_screen(ana.locator("#friend-turn")) and on_screen(ana.locator("#friend-copy"))
+    assert ana.evaluate("document.activeElement.id") == "friend-copy"  # her share, to send back
+    assert deliver(offered_link(ana), bo) == "ready"
+
+    def banner_in_sight(page: Page) -> None:
+        assert on_screen(page.locator("#friend-turn")), (game_status(page), page.evaluate("scrollY"))
+
+    banner_in_sight(bo)
+    played_to_the_end(ana, bo, banner_in_sight)
 
 
 def test_a_finished_match_is_watched_again_from_its_replay_link(devices: tuple[Page, Page]) -> None:
@@ -565,6 +598,36 @@ def test_a_name_left_empty_is_asked_for_at_its_field_and_nothing_is_sent(devices
     bo.locator("#friend-accept-button").click()
     assert settled(bo) == "ready" and answer_note.is_hidden()
     assert bo.locator("#friend-turn").inner_text() == "Send the link below to Ana, then open the link Ana sends back"
+
+
+def test_enter_in_the_name_field_accepts_the_invitation(devices: tuple[Page, Page]) -> None:
+    """Bo, at a keyboard, types his name under the invitation and presses Enter, as in the form that makes one."""
+    ana, bo = devices
+    bo.goto(invited(ana))
+    bo.locator("#friend-accept").wait_for()
+    assert settled(bo) == "ready"
+    bo.locator("#friend-accept-name").fill("Bo")
+    bo.locator("#friend-accept-name").press("Enter")
+    assert settled(bo) == "ready" and bo.locator("#status").inner_text() == "Invitation accepted."
+    assert bo.locator("#friend-accept").is_hidden()
+
+
+def test_a_link_pasted_while_the_page_loads_is_read_once_it_has_loaded(devices: tuple[Page, Page]) -> None:
+    """Bo pastes the invitation and presses Open before the engine is there (a phone takes seconds to load it): the
+    link waits for the engine rather than being refused with "try again", and the invitation is shown."""
+    ana, bo = devices
+    invitation = invited(ana)
+    held: list[Route] = []
+    bo.route("**/js/worker.js", lambda route: held.append(route))
+    bo.goto("/friend.html")
+    bo.locator("#friend-paste").fill(invitation)
+    bo.locator("#friend-open").click()
+    assert bo.locator("#status").inner_text() == "Loading the engine…"
+    assert held, "the engine was still held back"
+    for route in held:
+        route.continue_()
+    bo.locator("#friend-accept:not([hidden])").wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert settled(bo) == "ready" and "Ana" in bo.locator("#friend-invited-by").inner_text()
 
 
 def test_a_link_pasted_into_the_address_bar_of_the_page_already_open_is_read(devices: tuple[Page, Page]) -> None:

@@ -79,15 +79,31 @@ describe("the friend named once his answer is read", () => {
   });
 
   test("the match's winner in the banner when it is over (said the same for either)", () => {
+    const over = { ...anas("over"), link_answered: true };
     restoreLanguage = pageLanguage("en");
-    assert.equal(turnText({ ...anas("over"), winner: 1 }), "The match is over. Winner: Bo");
+    assert.equal(turnText({ ...over, winner: 1 }), "The match is over. Winner: Bo");
     restoreLanguage();
     restoreLanguage = pageLanguage("sr-Latn");
-    assert.equal(turnText({ ...anas("over"), winner: 0 }), "Partija je završena. Pobednik: Ana");
+    assert.equal(turnText({ ...over, winner: 0 }), "Partija je završena. Pobednik: Ana");
     restoreLanguage();
     restoreLanguage = pageLanguage("en");
-    assert.equal(statusText(anas("over")), "the match is over");
+    assert.equal(statusText(over), "the match is over");
     assert.equal(turnText(anas("play")), "Your turn: play a card");
+  });
+});
+
+describe("the match's end, on the page of the player whose move ended it", () => {
+  /** Ana made the last move: her link, not answered, is all that tells Bo the match is over. */
+  const ended = { ...anas("over"), winner: 0, link_answered: false };
+
+  test("asks in the banner for the last link to be sent", () => {
+    restoreLanguage = pageLanguage("en");
+    assert.equal(turnText(ended), "The match is over. Winner: Ana. Send the last link below to Bo");
+  });
+
+  test("in Serbian, in words that fit any name", () => {
+    restoreLanguage = pageLanguage("sr-Latn");
+    assert.equal(turnText(ended), "Partija je završena. Pobednik: Ana. Pošaljite poslednji link ispod (za: Bo)");
   });
 });
 

@@ -58,6 +58,12 @@ let invitation = "";
 /** @type {ReturnType<typeof crossing>} */
 let crossed = null;
 let busy = false;
+/** Call `pageLoaded()` once the page has loaded (start): the engine started, the matches kept here read. */
+let pageLoaded = () => {};
+/** Settles when the page has loaded: a step a player takes before waits for it (act). */
+const loaded = new Promise((resolve) => {
+  pageLoaded = () => resolve(undefined);
+});
 /** A trick the last answer finished, on the table for a moment (the friend's card that finished it included). */
 /** @type {import("./types.js").TrickCard[] | null} */
 let shownTrick = null;
@@ -308,6 +314,7 @@ async function openLink(/** @type {string} */ text) {
   await take(answer);
   if (answer.state.status === "send") await take(await engine.call("friend_link", { id: answer.state.id }));
   setStatus("ready", t("friendReceived"));
+  showLinkToSend(); // the box it was pasted into lies far below the banner that says what came of it
 }
 
 /**
@@ -343,9 +350,22 @@ async function run(/** @type {() => Promise<void>} */ step) {
 }
 
 /**
+ * Run a step of a form the page shows while it loads (a link pasted, an invitation made, a backup imported): one
+ * taken before the engine is there waits for it, rather than being refused with "try again" (the status line says
+ * the page is loading meanwhile).
+ */
+function act(/** @type {() => Promise<void>} */ step) {
+  return run(async () => {
+    await loaded;
+    await step();
+  });
+}
+
+/**
  * Bring a link this player has just made into view (the banner that says what to do with it above it), its send
  * button focused: on a phone the form he used lies far below it, and a link off screen looks as if nothing
- * happened. Where both are in view already, nothing moves.
+ * happened. With no link to send (his move, the match over), the banner alone. Where both are in view already,
+ * nothing moves.
  */
 function showLinkToSend() {
   for (const id of ["friend-outgoing", "friend-turn"]) byId(id).scrollIntoView({ block: "nearest" });
@@ -370,6 +390,7 @@ async function openInvitation(link, id, offer) {
   }
   showInvitation(link, offer, found);
   setStatus("ready", ""); // the invitation's box says it
+  byId("status").scrollIntoView({ block: "nearest" }); // the box under it, from a paste box or a page scrolled down
 }
 
 /**
@@ -433,7 +454,7 @@ function inviteFromForm(made, rematch) {
   if (!checkRules(true)) return;
   const name = typedName(field("friend-name"), "friendNameNeeded");
   if (name === null) return;
-  run(async () => {
+  act(async () => {
     const rules = chosenRules(settings.rules);
     await take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }), rematch);
     setStatus("ready", made);
@@ -474,7 +495,8 @@ function wireInvitation() {
     inviteFromForm(t("friendInviteMade"));
   });
   byId("friend-rematch").addEventListener("click", rematch);
-  byId("friend-accept-button").addEventListener("click", () => {
+  byId("friend-accept").addEventListener("submit", (event) => {
+    event.preventDefault(); // Enter in the name field accepts too, as in the form that makes an invitation
     const name = typedName(field("friend-accept-name"), "friendAnswerNameNeeded");
     if (name !== null) run(() => acceptInvitation(name));
   });
@@ -496,14 +518,14 @@ function wire() {
       await take(await engine.call("friend_link", { id }));
     });
   });
-  byId("friend-open").addEventListener("click", () => run(openPasted));
+  byId("friend-open").addEventListener("click", () => act(openPasted));
   wireCopy(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-copy")));
   wireSend(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-share")), () => t("friendTitle"));
   byId("friend-export").addEventListener("click", () => {
     field("friend-backup-text").value = exportText();
   });
   byId("friend-import").addEventListener("click", () =>
-    run(async () => {
+    act(async () => {
       for (const saved of importedSaves(field("friend-backup-text").value))
         await take(await engine.call("friend_load", { saved }));
     }),
@@ -568,6 +590,7 @@ async function start() {
   // A link pasted into the address bar of this tab, already open, changes only the address's fragment: read it too.
   window.addEventListener("hashchange", () => void openAddressLink());
   if (!(await openAddressLink())) await reopenShown();
+  pageLoaded(); // after what the address or the tab had to show: a link pasted meanwhile comes after it
 }
 
 /**

@@ -355,6 +355,7 @@ export const EN = {
   friendTurn_send: "Send the link below to {name}",
   friendTurn_wait: "Send the link below to {name}, then open the link {name} sends back",
   friendTurn_over: "The match is over. Winner: {name}",
+  friendTurn_overSend: "The match is over. Winner: {name}. Send the last link below to {friend}",
   friendTurn_invited: "Send the invitation below to your friend, then open the link you get in reply",
   friendTurn_rematch: "Send the rematch invitation below to {name}, then open the link {name} sends back",
   friendForfeit: "A player may resign a deal (the friend wins it with 3 game points)",

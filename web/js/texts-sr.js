@@ -376,6 +376,7 @@ export const SR = {
   friendTurn_send: "Pošaljite link ispod (za: {name})",
   friendTurn_wait: "Pošaljite link ispod (za: {name}), pa otvorite link koji Vam {name} vrati",
   friendTurn_over: "Partija je završena. Pobednik: {name}",
+  friendTurn_overSend: "Partija je završena. Pobednik: {name}. Pošaljite poslednji link ispod (za: {friend})",
   friendTurn_invited: "Pošaljite pozivnicu ispod prijatelju, pa otvorite link koji dobijete kao odgovor",
   friendTurn_rematch: "Pošaljite pozivnicu za revanš ispod (za: {name}), pa otvorite link koji Vam {name} vrati",
   friendForfeit: "Igrač sme da preda deljenje (prijatelj ga dobija sa 3 poena partije)",
