@@ -11,6 +11,7 @@ import re
 from urllib.parse import unquote
 
 import pytest
+from playwright.sync_api import expect
 from test_never_lose import current_save
 
 from otv66 import links, record
@@ -435,6 +436,133 @@ def test_the_arrow_keys_move_through_the_menu_not_to_the_cards(table_in_context,
         assert page.evaluate(focused) == "menu-toggle"
         page.keyboard.press("ArrowDown")
         assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "false", "to a card I can play"
+
+
+WIDE = {"width": 1280, "height": 800}
+ON_MY_CARD = "document.activeElement.matches('#piles-0 button.card.top:not([hidden])')"
+"""Whether the focus is on one of my cards (the arrows and the number keys go on from there)."""
+
+
+SLICES = "window.__ponderSlices"
+"""How often the page has asked the engine to think on my time (COUNT_PONDERING): once nothing else is under way, and
+against a beginner (who does not think on: the first slice says so) once each time."""
+
+
+def waits_for_my_card(table, slices: int) -> None:
+    """After a key that puts a match on the table (`slices` counted before it): deal with Enter (the dealing panel's
+    plan that has the focus) if I deal, until the page waits for my card: it has asked the beginner to think on my
+    time again."""
+    page = table.page
+    to_deal = table.dialog().locator(":scope:has(.preset) button:focus")
+    while True:
+        table.wait_until(lambda: page.evaluate(SLICES) > slices or to_deal.count() > 0)
+        if not to_deal.count():
+            return
+        page.keyboard.press("Enter")
+        page.locator("dialog[open] .preset").first.wait_for(state="detached")
+
+
+def choose_from_menu(page, item: str) -> None:
+    """Choose the menu's `item` by keys from the table: Shift+Tab back to the menu (to ☰ when it is folded, opened
+    with Enter), Home to its first item, the arrows on to `item`, Enter."""
+    for _ in range(6):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("document.activeElement.closest('header') !== null"):
+            break
+    if page.evaluate("document.activeElement.id") == "menu-toggle":
+        page.keyboard.press("Enter")
+    page.keyboard.press("Home")
+    for _ in range(6):
+        if page.evaluate("document.activeElement.id") == item:
+            break
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.parametrize("viewport", [ON_ITS_SIDE, WIDE], ids=["folded", "wide"])
+def test_a_match_opened_from_the_menu_by_keys_puts_the_focus_on_my_cards(table_in_context, viewport):
+    # New match and a match continued from History left the focus on ☰ (or the menu's item): the closed menu and
+    # panels gave it back there, and the new deal's cards were out of the keys' reach, unlike after Next deal.
+    table = table_in_context(viewport=viewport)
+    page = table.page
+    page.add_init_script(COUNT_PONDERING)
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(f"seed=7&level=beginner&opponent=computer&{FAST}")
+    waits_for_my_card(table, 0)
+    page.keyboard.press("1")  # the keys are the player's from here on
+    slices = page.evaluate(SLICES)
+    page.keyboard.press("Enter")  # a card played: the match is under way, New match asks first
+    waits_for_my_card(table, slices)
+    focus_after = {}
+
+    choose_from_menu(page, "new-match-button")
+    table.dialog().locator("#confirm-new-match:focus").wait_for()
+    slices = page.evaluate(SLICES)
+    page.keyboard.press("Enter")
+    waits_for_my_card(table, slices)
+    focus_after["new match"] = page.evaluate(ON_MY_CARD)
+
+    choose_from_menu(page, "history-button")
+    for _ in range(20):  # Tab on to the match left for the new one
+        if page.evaluate("document.activeElement.matches('[data-continue]')"):
+            break
+        page.keyboard.press("Tab")
+    slices = page.evaluate(SLICES)
+    page.keyboard.press("Enter")
+    waits_for_my_card(table, slices)
+    focus_after["continued"] = page.evaluate(ON_MY_CARD)
+    assert focus_after == {"new match": True, "continued": True}, "the focus is on my cards"
+
+
+FOCUS_BY_FRAME = """
+localStorage.setItem('otv66.rulesOffered', '1');
+window.focusAt = [];
+window.pilesSay = new Set();
+(function tick() {
+  const focused = document.activeElement;
+  const lost = !focused || focused === document.body || focused.closest('[hidden]') !== null;
+  const mine = focused?.closest?.('#piles-0');
+  if (document.body?.classList.contains('keyboard')) {
+    const where = lost ? 'lost' : mine ? focused.id || 'card' : 'elsewhere';
+    if (where !== window.focusAt.at(-1)) window.focusAt.push(where);
+  }
+  if (focused?.id === 'piles-0')
+    window.pilesSay.add(document.getElementById(focused.getAttribute('aria-describedby'))?.textContent);
+  requestAnimationFrame(tick);
+})();
+"""
+"""Installed before the page's scripts: where a keyboard player's focus is from frame to frame (each change once):
+"lost" (the page's body, a hidden element), "piles-0" (my piles' area), "card" (one of my cards) or "elsewhere"; and
+what my piles' area, focused, is described by."""
+
+
+def test_while_the_next_deal_is_dealt_the_focus_waits_on_my_piles(table):
+    # At the normal speed the cards of Next deal fly for a second and more before the first of mine lands: the focus
+    # was on the page's body meanwhile (the button pressed had gone), where a screen reader loses its place.
+    query = "lang=sr-Latn&seed=5&level=beginner&opponent=computer"
+    table.page.add_init_script(FOCUS_BY_FRAME)
+    page = table.open(f"{query}&speed=off").page
+    while table.wait_status("your-turn", "deal-over") == "your-turn":  # the deal played by keys, without animations
+        if table.dialog().locator("#next-deal").count():
+            break
+        if table.dialog().count():
+            page.keyboard.press("Enter")  # a marriage's question: announced
+        elif table.playable().count():
+            page.keyboard.press("1")
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(30)
+    table.open(f"{query}&speed=normal")  # the page again, at the normal speed: the deal's result waits there
+    table.dialog().locator("#next-deal:focus").wait_for()
+    page.keyboard.press("Enter")  # Sledeće deljenje
+    table.dialog().locator(":scope:has(.preset) button:focus").wait_for()
+    page.keyboard.press("Enter")  # I deal the second deal: the panel's plan
+    table.wait_until(lambda: page.evaluate("window.focusAt.at(-1)") == "card")
+    where = page.evaluate("window.focusAt")
+    assert "lost" not in where, where
+    assert where[-2:] == ["piles-0", "card"], "while the cards fly the focus waits on my piles' area"
+    said = page.evaluate("[...window.pilesSay]")  # the status line: what the table is doing
+    assert "Deli: Vi" in said and set(said) <= {"Vi delite", "Deli: Vi"}, said
+    expect(page.locator("#piles-0")).to_have_accessible_name("Gomile: Vi")
 
 
 COUNT_PONDERING = """

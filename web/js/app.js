@@ -19,7 +19,7 @@ import { Learning } from "./learn.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { openingDeal } from "./opening-deal.js";
-import { continueMatch, leaveFinishedMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
+import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
 import { addressAfterChoice, applyOverrides, loadSettings, SPEEDS, saveChosenSettings } from "./settings.js";
@@ -248,12 +248,7 @@ function wireButtons() {
   byId("settings-button").addEventListener("click", openSettings);
   byId("history-button").addEventListener("click", async () => {
     const slot = await showHistory(ctx.dialog, ctx.store.state.levels);
-    if (slot)
-      flow.run(async () => {
-        await leaveFinishedMatch(ctx);
-        await continueMatch(ctx, slot);
-        await flow.advance();
-      });
+    if (slot) flow.openOther(() => continueMatch(ctx, slot));
   });
   byId("rules-button").addEventListener("click", () => learning.openRules());
   byId("hint-button").addEventListener("click", () => hint(flow));

@@ -83,12 +83,45 @@ export function usingKeyboard() {
 
 /**
  * Whether the focus has gone from where a key can act: to the page's body, or with an element that left the page or
- * was hidden (a card played, a button pressed that the next step hides). A keyboard player's next key would then do
- * nothing, so the page hands the focus to the one thing to do next.
+ * is not shown (a card played, a button pressed that the next step hides, the button of a panel just closed: the
+ * browser moves the focus off it only at its next frame), or it waits on a player's piles' area while his cards are
+ * dealt (holdFocusOnPiles). A keyboard player's next key would then do nothing, so the page hands the focus to the
+ * one thing to do next.
  */
 export function focusLost() {
   const focused = document.activeElement;
-  return !focused || focused === document.body || !focused.isConnected || focused.closest("[hidden]") !== null;
+  if (!focused || focused === document.body || !focused.isConnected) return true;
+  return focused.matches(".piles") || focused.getClientRects().length === 0;
+}
+
+/**
+ * A keyboard player whose focus is lost (or still on `askedFrom`, the menu's item or ☰ from which he asked for the
+ * match now opened) has it wait on the bottom seat's piles' area while the table deals and thinks, not on the page's
+ * body, where a screen reader loses its place and Tab starts from the top: the area is named ("Gomile: Vi") and
+ * described by the status line, which says what the table is doing ("Deli: Računar"). keepFocusOnCards takes it on
+ * to the first of his cards to land. What he opened meanwhile (a panel, the menu again: ☰ expanded) keeps the focus.
+ * @param {ParentNode} root
+ * @param {Element | null} [askedFrom]
+ */
+export function holdFocusOnPiles(root, askedFrom = null) {
+  const focused = document.activeElement;
+  const piles = /** @type {HTMLElement} */ (root.querySelector("#piles-0"));
+  const stayed = focused !== null && focused === askedFrom && focused.getAttribute("aria-expanded") !== "true";
+  if (!usingKeyboard() || focused === piles || !(stayed || focusLost())) return;
+  piles.tabIndex = -1;
+  piles.setAttribute("aria-describedby", "status");
+  piles.addEventListener("focusin", endWaitOnPiles); // the same listener: added once however often the focus waits
+  piles.focus();
+}
+
+/**
+ * The focus comes to a card of the piles' area it waited on: the status line is no longer read with the area (the
+ * cards say their own words). A panel opened over the area meanwhile gives the focus back to it, still described.
+ * @param {FocusEvent} event
+ */
+function endWaitOnPiles(event) {
+  const piles = /** @type {Element} */ (event.currentTarget);
+  if (event.target !== piles) piles.removeAttribute("aria-describedby");
 }
 
 /**

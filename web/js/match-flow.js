@@ -13,7 +13,7 @@ import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
-import { focusLost, keepFocusOnCards, usingKeyboard } from "./input.js";
+import { focusLost, holdFocusOnPiles, keepFocusOnCards, usingKeyboard } from "./input.js";
 import { explainRefusal } from "./learn.js";
 import {
   askClaim,
@@ -368,9 +368,13 @@ export class MatchFlow {
       page.shownTrick = null;
       page.busy = phase === "computer_deals";
     });
+    const youDeal = phase === "human_deals" && opponentOf(this.page) !== "human";
+    const text = youDeal ? t("dealTitle") : t("statusDealing", { name: names[dealer] });
+    setStatus(root, phase === "human_deals" ? "your-turn" : "thinking", text);
+    // A keyboard player's focus waits on his piles' area, described by the status line that says who deals (the
+    // dealing panel gives it back there).
+    holdFocusOnPiles(root);
     if (phase === "human_deals") {
-      const text = opponentOf(this.page) === "human" ? t("statusDealing", { name: names[dealer] }) : t("dealTitle");
-      setStatus(root, "your-turn", text);
       // The deal the engine made from the panel's packets: saved and shown once the panel has closed (a failure to
       // save, a lost engine, is then the flow's to handle, not a panel's left waiting).
       const made = { game: /** @type {PlayingState | null} */ (null) };
@@ -403,7 +407,6 @@ export class MatchFlow {
         });
       }
     } else {
-      setStatus(root, "thinking", t("statusDealing", { name: names[dealer] }));
       await pause(COMPUTER_DEALS_PAUSE_MS);
       const dealt = await engine.call("next_deal");
       await save(this.ctx, dealt);
@@ -511,9 +514,22 @@ export class MatchFlow {
 
   /** Start a new match now (after the person confirmed it), from `seed` when given (the guided deal). */
   restart(/** @type {number | null} */ seed = null) {
+    this.openOther(() => newMatch(this.ctx, seed));
+  }
+
+  /**
+   * Put another match on the table (`open`: a new one, one continued from History) and play on. A keyboard player who
+   * asked for it from the menu goes on at the table, as after the table's own buttons: the folded menu and its closed
+   * panels gave his focus back to ☰ (or the menu's item), where the next key would not reach his cards. It waits on
+   * his piles' area, then comes to his cards (holdFocusOnPiles, keepKeyboardFocus); what he opened meanwhile keeps it.
+   * @param {() => Promise<void>} open
+   */
+  openOther(open) {
+    const asked = document.activeElement;
     this.run(async () => {
       await leaveFinishedMatch(this.ctx);
-      await newMatch(this.ctx, seed);
+      await open();
+      holdFocusOnPiles(this.ctx.root, asked);
       await this.advance();
     });
   }

@@ -241,10 +241,17 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
         dealButton.disabled = !isCompletePlan(chosen(), rule);
         for (const button of packets) button.disabled = !canAddPacket(plan, Number(button.dataset.packet), rule);
       };
-      // While the engine deals, the panel's buttons wait: a second tap must not ask for a second deal.
+      // While the engine deals, the panel's buttons wait: a second tap must not ask for a second deal. The focus waits
+      // on the title (who deals), not on the page's body a waiting button would drop it to: a screen reader keeps its
+      // place, and the panel, closing, gives the focus back to where it was before (match-flow.js startDeal).
       const buttons = () => /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll("button"));
+      const title = /** @type {HTMLElement} */ (panel.querySelector(".panel-title"));
       const deal = async (/** @type {number[]} */ dealt) => {
         error.textContent = "";
+        if (panel.contains(document.activeElement)) {
+          title.tabIndex = -1;
+          title.focus({ preventScroll: true });
+        }
         for (const button of buttons()) button.disabled = true;
         panel.setAttribute("aria-busy", "true");
         const message = await tryDeal(dealt);

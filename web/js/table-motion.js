@@ -7,7 +7,7 @@
 import { dealCards, dealingOrder, flyFrom, flyTo, pause, speedFactor, turnUp } from "./animate.js";
 import { cardBack } from "./cards.js";
 import { asSentences, cardName, t } from "./i18n.js";
-import { keepFocusOnCards } from "./input.js";
+import { holdFocusOnPiles, keepFocusOnCards } from "./input.js";
 import { playedText, trickTakerText } from "./panels.js";
 import { pileSlot } from "./render.js";
 import { playSound } from "./sound.js";
@@ -35,8 +35,9 @@ export const TRICK_SHOWN_MS = 400;
 
 /**
  * Cards fly from the deck to the piles in the dealing order of the packet plan (docs/rules.md 2). A keyboard player
- * whose focus the dealing panel or the last deal's result took with it (the page's body) has it on his cards from the
- * first that lands, not only when the deal is over (a second later).
+ * whose focus the dealing panel or the last deal's result took with it has it on his piles' area while they fly (a
+ * second and more before the first of his lands), then on his cards from the first that lands, not only when the
+ * deal is over.
  * @param {PageContext} ctx
  * @returns {Promise<void>}
  */
@@ -49,6 +50,7 @@ export async function animateDeal(ctx) {
     page.undealt = new Set(keys);
     page.undealtUnder = new Set(keys);
   });
+  holdFocusOnPiles(root); // the status line says who deals; the dealing panel, its buttons waiting, dropped the focus
   const packets = dealingOrder(deal.dealer, deal.packets).map((packet) =>
     packet.map((/** @type {{player: number, pile: number, under: boolean}} */ { player, pile, under }) => ({
       target: pileSlot(root, player, pile),
