@@ -161,3 +161,75 @@ def test_a_deals_result_put_aside_stays_aside_after_a_reload(table):
     page.reload()
     table.wait_ready()
     assert not following.is_visible(), "the deal led on from is not put aside again"
+
+
+def test_a_deals_result_put_aside_opens_again_from_the_table_with_its_review(table):
+    """Once "Pogledajte sto" was chosen, the deal's result and its review could not be reached again before the match
+    was over (then only from History). The table's "Rezultat deljenja" opens that result again, by mouse and by
+    keyboard, after a reload too; it can be put aside once more, and its own Next deal leads on."""
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open(f"seed=3&level=beginner&opponent=computer&{SERBIAN}").page
+    following = page.locator("#table-next-deal-button")
+    back = page.locator("#table-deal-result-button")
+    number = page.locator("#deal-number [aria-hidden=true]")
+    assert not back.is_visible(), "no way back to a result while the deal is played"
+    table.play_out_deal()
+    result = table.dialog().inner_text()
+    assert not back.is_visible(), "nor beside the result itself"
+    table.dialog().locator("#see-table").click()
+    table.wait_until(following.is_visible)
+    assert back.is_visible() and back.inner_text() == "Rezultat deljenja"
+
+    back.click()  # by mouse: the same result, its review with it
+    table.dialog().locator("#review-button").click()
+    table.dialog().locator(".review-move").first.wait_for(timeout=90_000)
+    table.dialog().get_by_role("button", name="Zatvorite").click()
+    table.dialog().locator("#next-deal").wait_for()
+    assert table.dialog().inner_text() == result
+    assert not back.is_visible() and not following.is_visible()
+    table.dialog().locator("#see-table").click()  # put aside once more
+    table.wait_until(following.is_visible)
+    assert back.is_visible() and table.status() == "deal-over" and number.inner_text() == "#1"
+    table.wait_until(lambda: current_save(table).get("resultAside") == 1)
+
+    page.reload()  # the deal is still put aside, and its result still within reach
+    table.wait_ready()
+    table.wait_until(back.is_visible)
+    assert table.dialog().count() == 0
+    page.locator("#menu-toggle").focus()
+    for _ in range(40):  # reached with Tab, pressed with Enter
+        if page.evaluate("document.activeElement.id") == "table-deal-result-button":
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached the table's Rezultat deljenja")
+    page.keyboard.press("Enter")
+    table.dialog().locator("#next-deal").wait_for()
+    assert table.dialog().inner_text() == result
+    page.keyboard.press("Escape")  # as "Pogledajte sto": the table's way on takes the focus
+    table.wait_until(lambda: page.evaluate("document.activeElement.id") == "table-next-deal-button")
+    assert back.is_visible()
+    back.click()
+    table.dialog().locator("#next-deal").click()  # the result's own button leads on, as after the deal
+    table.wait_until(lambda: table.dialog().locator(".preset").count() > 0 or number.inner_text() == "#2")
+    assert not back.is_visible() and not following.is_visible()
+
+
+def test_the_deciding_deals_result_opens_again_by_touch_and_leads_on_to_the_matchs_result(table_in_context):
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open(ONE_DEAL).page
+    table.play_out_deal()
+    table.dialog().locator("#see-table").tap()
+    back = page.locator("#table-deal-result-button")
+    table.wait_until(back.is_visible)
+    back.tap()
+    leads_on = table.dialog().locator("#next-deal")
+    assert leads_on.inner_text() == "Rezultat partije"
+    assert table.dialog().locator(".panel-title").inner_text() == "Deljenje 1"
+    leads_on.tap()
+    table.dialog().locator("#rematch-button").wait_for()
+    assert history_length(table) == 1
+    page.keyboard.press("Escape")
+    table.wait_until(page.locator("#table-rematch-button").is_visible)
+    assert not back.is_visible(), "a finished match's table offers its rematch, not the last deal's result"

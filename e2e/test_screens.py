@@ -373,10 +373,12 @@ def test_on_a_phone_every_button_of_the_table_is_a_thumbs_size(table_in_context,
     page.locator("#table-next-deal-button").wait_for()
     page.screenshot(path=artifacts / f"screens-{width}x{height}-buttons.png")
     buttons += page.evaluate(TARGETS)
-    assert {"menu-toggle", "table-next-deal-button", "claim-button", "last-trick-button"} <= {b[0] for b in buttons}
+    shown = {b[0] for b in buttons}
+    assert {"menu-toggle", "table-next-deal-button", "table-deal-result-button", "claim-button"} <= shown
+    assert "last-trick-button" in shown
     small = [button for button in buttons if min(button[1:]) < THUMB]
     assert small == [], f"buttons under {THUMB} px: {small}"
-    check_whole_table(page, TAP, also=("#table-next-deal-button",))
+    check_whole_table(page, TAP, also=("#table-next-deal-button", "#table-deal-result-button"))
 
 
 TABLE_PLACES = """() => ['#table', '#piles-0', '#piles-1', '#trick'].map((selector) => {
@@ -401,3 +403,8 @@ def test_a_deals_result_put_aside_leaves_the_table_where_it_was(table_in_context
     page.screenshot(path=artifacts / f"screens-360x640-result-aside-{lang}.png")
     assert page.evaluate(TABLE_PLACES) == before
     assert page.locator("#last-trick-button").is_visible(), "the last trick can still be looked at"
+    # The way back to the deal's result sits on the status's row, at the screen's edge: the bar keeps its two rows.
+    back = page.locator("#table-deal-result-button").bounding_box()
+    status = page.locator("#status").bounding_box()
+    assert back is not None and status is not None
+    assert back["y"] < status["y"] + status["height"] and back["x"] + back["width"] <= 360

@@ -30,7 +30,16 @@ import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
 import { createPageState, drawnOf, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
-import { afterDealAside, claim, hint, rematch, setLevel, showLastTrick, undo } from "./table-actions.js";
+import {
+  afterDealAside,
+  claim,
+  dealResultAgain,
+  hint,
+  rematch,
+  setLevel,
+  showLastTrick,
+  undo,
+} from "./table-actions.js";
 
 const root = byId("app");
 const loading = new LoadingScreen(byId("loading"));
@@ -257,6 +266,7 @@ function wireButtons() {
   byId("last-trick-button").addEventListener("click", () => showLastTrick(flow));
   byId("table-rematch-button").addEventListener("click", () => rematch(flow));
   byId("table-next-deal-button").addEventListener("click", () => afterDealAside(flow));
+  byId("table-deal-result-button").addEventListener("click", () => dealResultAgain(flow));
 }
 
 // ------------------------------------------------------------------ start

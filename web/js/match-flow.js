@@ -249,12 +249,13 @@ export class MatchFlow {
   }
 
   /**
-   * @private The deal's result panel (with the review, if the engine has one), until the player leads on from it or
-   * puts it aside to look at the table (`dealAside`: the table's own button then leads on, table-actions.js).
+   * The deal's result panel (with the review, if the engine has one), until the player leads on from it or puts it
+   * aside to look at the table (`dealAside`: the table's own buttons then lead on, or back here, table-actions.js).
    * @param {PlayingState} game the bridge state with the finished deal
+   * @param {boolean} [again] the result shown once more (asked for from the table): the deal's sound was heard once
    * @returns {Promise<void>}
    */
-  async dealOver(game) {
+  async dealOver(game, again = false) {
     const { store, engine, dialog, root } = this.ctx;
     const deal = game.deal;
     if (!deal?.result) return; // advance() comes here only with a finished deal
@@ -263,7 +264,7 @@ export class MatchFlow {
       page.dealResultOpen = true;
     });
     const winner = deal.result.winner;
-    if (opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
+    if (!again && opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
     for (;;) {
       // A deal's link is offered where the menu offers it: not in a club's frame (the host page is the club's).
       const options = { reviewAvailable: this.page.reviewAvailable, shareAvailable: !this.ctx.overrides.embed };

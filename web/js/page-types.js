@@ -35,8 +35,8 @@
  * @property {TrickCard[] | null} shownTrick  a finished trick still shown on the table
  * @property {Set<string> | null} undealt  piles ("player:pile") whose face-up card the deal animation has not brought
  * @property {Set<string> | null} undealtUnder  piles whose face-down card it has not brought yet
- * @property {boolean} [dealAside]  the finished deal's result was put aside: the table shows the deal, and its button
- *   leads on
+ * @property {boolean} [dealAside]  the finished deal's result was put aside: the table shows the deal, and its buttons
+ *   lead on or back to that result
  */
 
 /**

@@ -296,7 +296,8 @@ function renderMatchScore(score, match, names) {
 }
 
 /**
- * The buttons under the table: hint, undo, last trick, claim 66, and the rematch of a finished match.
+ * The buttons under the table: hint, undo, last trick, claim 66, the rematch of a finished match, and a finished deal's
+ * ways on and back to its result when that result was put aside.
  * @param {ParentNode} root
  * @param {DrawnState | null} state
  * @param {TableView} view
@@ -327,6 +328,10 @@ function renderControls(root, state, view) {
   const nextDeal = button("#table-next-deal-button");
   nextDeal.textContent = state?.match?.is_over ? t("toMatchResult") : t("nextDeal");
   nextDeal.hidden = !view.dealAside || view.busy;
+  // Beside it, the way back to that result (and its review), for a player who looked at the table first.
+  const dealResult = button("#table-deal-result-button");
+  dealResult.textContent = t("dealResult");
+  dealResult.hidden = nextDeal.hidden;
 }
 
 /**

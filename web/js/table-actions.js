@@ -152,3 +152,21 @@ export function afterDealAside(flow) {
     await flow.advance();
   });
 }
+
+/**
+ * Back to the result of the deal put aside (the table's "Rezultat deljenja"): its panel again, its review with it,
+ * for a player who looked at the table first. Its own buttons lead on from there, or put the deal aside once more.
+ * @param {MatchFlow} flow
+ */
+export function dealResultAgain(flow) {
+  flow.run(async () => {
+    const game = flow.page.game;
+    if (!game || !flow.page.dealAside || flow.page.busy) return;
+    flow.ctx.store.update((page) => {
+      page.dealAside = false;
+    });
+    await save(flow.ctx); // a reload while it is open shows the result, as one after the deal does
+    await flow.dealOver(game, true);
+    await flow.advance();
+  });
+}

@@ -118,6 +118,7 @@ export const EN = {
   matchStanding: "Match to\u00a0{target}\u00a0— {name0}:\u00a0{a}\u00a0· {name1}:\u00a0{b}",
   nextDeal: "Next deal",
   toMatchResult: "Match result",
+  dealResult: "Deal result",
   seeTable: "See the table",
   matchOverTitle: "Match over",
   matchWinner: "Match won by {name}, {a} : {b}",

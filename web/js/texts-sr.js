@@ -129,6 +129,7 @@ export const SR = {
   matchStanding: "Partija do\u00a0{target}\u00a0— {name0}:\u00a0{a}\u00a0· {name1}:\u00a0{b}",
   nextDeal: "Sledeće deljenje",
   toMatchResult: "Rezultat partije",
+  dealResult: "Rezultat deljenja",
   seeTable: "Pogledajte sto",
   matchOverTitle: "Kraj partije",
   matchWinner: "Partiju dobija: {name}, {a} : {b}",
