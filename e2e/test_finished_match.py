@@ -19,6 +19,18 @@ def history_length(table) -> int:
     return len(json.loads(table.page.evaluate("localStorage.getItem('otv66.history') ?? '[]'")))
 
 
+def press_by_tab(page, element_id: str) -> None:
+    """A keyboard player reaches the table's button `element_id` with Tab from the menu's button and presses Enter."""
+    page.locator("#menu-toggle").focus()
+    for _ in range(40):
+        if page.evaluate("document.activeElement.id") == element_id:
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError(f"Tab never reached #{element_id}")
+    page.keyboard.press("Enter")
+
+
 def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table_in_context):
     table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
@@ -45,14 +57,7 @@ def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table
     assert table.dialog().count() == 0, "a reload does not show the results again"
     assert table.status() == "match-over"
     assert rematch.is_visible()
-    page.locator("#menu-toggle").focus()
-    for _ in range(40):  # reached with Tab, pressed with Enter
-        if page.evaluate("document.activeElement.id") == "table-rematch-button":
-            break
-        page.keyboard.press("Tab")
-    else:
-        raise AssertionError("Tab never reached the table's Rematch")
-    page.keyboard.press("Enter")
+    press_by_tab(page, "table-rematch-button")
     score = page.locator("#match-score .match-spoken")
     table.wait_until(lambda: score.text_content() == "Poeni partije: Vi 0, Računar 0 (do 1)")  # the same target
     assert not rematch.is_visible()
@@ -196,14 +201,7 @@ def test_a_deals_result_put_aside_opens_again_from_the_table_with_its_review(tab
     table.wait_ready()
     table.wait_until(back.is_visible)
     assert table.dialog().count() == 0
-    page.locator("#menu-toggle").focus()
-    for _ in range(40):  # reached with Tab, pressed with Enter
-        if page.evaluate("document.activeElement.id") == "table-deal-result-button":
-            break
-        page.keyboard.press("Tab")
-    else:
-        raise AssertionError("Tab never reached the table's Rezultat deljenja")
-    page.keyboard.press("Enter")
+    press_by_tab(page, "table-deal-result-button")
     table.dialog().locator("#next-deal").wait_for()
     assert table.dialog().inner_text() == result
     page.keyboard.press("Escape")  # as "Pogledajte sto": the table's way on takes the focus
