@@ -612,6 +612,30 @@ def test_enter_in_the_name_field_accepts_the_invitation(devices: tuple[Page, Pag
     assert bo.locator("#friend-accept").is_hidden()
 
 
+def test_a_keyboard_player_whose_move_a_link_brings_goes_on_from_his_cards(devices: tuple[Page, Page]) -> None:
+    """Ana, at a keyboard, pastes Bo's link and presses Enter on Open: it is her move, and her focus is on her first
+    playable card, where the next key plays. A link refused leaves it on Open. (Both fell to the page's body, where
+    Tab starts again from the top.)"""
+    ana, bo = devices
+    started(ana, bo)
+    accepted = offered_link(bo)  # Bo's answer to the invitation, which Ana has read
+    play_a_card(bo)  # Bo leads; Ana is to answer
+    ana.locator("#friend-paste").fill(accepted)
+    ana.locator("#friend-open").focus()
+    ana.keyboard.press("Enter")  # the keys are the player's from here on
+    assert settled(ana) == "refused"  # read already: her focus stays where she pastes the right one
+    assert ana.evaluate("document.activeElement.id") == "friend-open"
+    ana.locator("#friend-paste").fill(offered_link(bo))
+    ana.locator("#friend-open").focus()
+    ana.keyboard.press("Enter")
+    assert settled(ana) == "ready" and game_status(ana) == "play"
+    assert ana.evaluate("document.activeElement.matches('#piles-0 button.card.top.playable')")
+    card = ana.evaluate("document.activeElement.dataset.card")
+    ana.keyboard.press("Enter")  # the card her focus is on is played
+    assert settled(ana) == "ready"
+    assert ana.locator(f'#piles-0 button.card[data-card="{card}"]:visible').count() == 0
+
+
 def test_a_link_pasted_while_the_page_loads_is_read_once_it_has_loaded(devices: tuple[Page, Page]) -> None:
     """Bo pastes the invitation and presses Open before the engine is there (a phone takes seconds to load it): the
     link waits for the engine rather than being refused with "try again", and the invitation is shown."""

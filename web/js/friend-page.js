@@ -34,7 +34,7 @@ import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./
 import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { t } from "./i18n.js";
-import { bindInput } from "./input.js";
+import { bindInput, focusLost, usingKeyboard } from "./input.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
@@ -169,7 +169,9 @@ function showFinishedTrick(/** @type {import("./types.js").TrickCard[] | null} *
 function orderBoxes(/** @type {boolean} */ returning) {
   const list = byId("friend-list-box");
   list.hidden = !returning;
-  (returning ? list : byId("friend-new")).after(byId("friend-paste-box"));
+  const above = returning ? list : byId("friend-new");
+  const paste = byId("friend-paste-box");
+  if (above.nextElementSibling !== paste) above.after(paste); // moved, a box loses the focus its button had
 }
 
 /**
@@ -334,6 +336,8 @@ async function openPasted() {
  * that says nothing leaves the status line empty.
  */
 async function run(/** @type {() => Promise<void>} */ step) {
+  const asked = document.activeElement;
+  const playing = current?.status === "play" ? current.id : null;
   const status = byId("status");
   status.dataset.status = "busy";
   busy = true;
@@ -346,7 +350,21 @@ async function run(/** @type {() => Promise<void>} */ step) {
   } finally {
     busy = false;
     renderMatch();
+    const turnCame = current?.status === "play" && current.id !== playing;
+    if (focusLost() || (turnCame && document.activeElement === asked)) focusAtPlay();
   }
+}
+
+/**
+ * A keyboard player whose move it is goes on from his first playable card: after a link read brought his move (he
+ * pressed Open, the table is what he turns to now), or when the step lost his focus (the card he played left the
+ * table), where on the page's body his next key would do nothing and Tab would start from the top of the page.
+ */
+function focusAtPlay() {
+  if (!usingKeyboard() || current?.status !== "play") return;
+  /** @type {HTMLElement | null} */ (document.querySelector('#table button.card.top[aria-disabled="false"]'))?.focus({
+    preventScroll: true,
+  });
 }
 
 /**
