@@ -31,6 +31,16 @@ def press_by_tab(page, element_id: str) -> None:
     page.keyboard.press("Enter")
 
 
+def deciding_deal_put_aside_on_a_phone(table_in_context):
+    """A phone's table whose one deal, deciding the match, was played out and its result put aside by a tap."""
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(ONE_DEAL)
+    table.play_out_deal()
+    table.dialog().locator("#see-table").tap()
+    return table
+
+
 def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table_in_context):
     table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
@@ -89,11 +99,8 @@ def test_a_deals_result_can_be_put_aside_to_look_at_the_table_and_the_table_lead
 
 
 def test_the_deciding_deals_result_put_aside_leads_on_to_the_matchs_result(table_in_context):
-    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
-    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
-    page = table.open(ONE_DEAL).page
-    table.play_out_deal()
-    table.dialog().locator("#see-table").tap()
+    table = deciding_deal_put_aside_on_a_phone(table_in_context)
+    page = table.page
     following = page.locator("#table-next-deal-button")
     table.wait_until(following.is_visible)
     assert following.inner_text() == "Rezultat partije"
@@ -214,11 +221,8 @@ def test_a_deals_result_put_aside_opens_again_from_the_table_with_its_review(tab
 
 
 def test_the_deciding_deals_result_opens_again_by_touch_and_leads_on_to_the_matchs_result(table_in_context):
-    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
-    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
-    page = table.open(ONE_DEAL).page
-    table.play_out_deal()
-    table.dialog().locator("#see-table").tap()
+    table = deciding_deal_put_aside_on_a_phone(table_in_context)
+    page = table.page
     back = page.locator("#table-deal-result-button")
     table.wait_until(back.is_visible)
     back.tap()
