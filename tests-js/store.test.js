@@ -125,6 +125,19 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.status, "match-over");
   });
 
+  test("while the cards are dealt the status says who deals, to the person playing the computer in his own words", () => {
+    const page = createPageState(settings(), null);
+    page.undealt = new Set(["0:0"]);
+    page.game = game();
+    assert.equal(statusOf(page)?.text, "Computer (expert) deals");
+    page.game = { ...game(), deal: { ...game().deal, dealer: 0 } };
+    assert.equal(statusOf(page)?.text, "You deal", "not 'You deals'");
+    const hotseat = createPageState(settings("human"), null);
+    hotseat.undealt = page.undealt;
+    hotseat.game = { ...game({ human: true }), deal: { ...game().deal, dealer: 0 } };
+    assert.equal(statusOf(hotseat)?.text, `${namesOf(hotseat)[0]} deals`, "two at one screen: the dealer by name");
+  });
+
   test("between deals, once its result is read, the next deal is dealt onto an empty table", () => {
     const page = createPageState(settings(), null);
     const over = game({ result: /** @type {any} */ ({ winner: 0 }), phase: "human_deals" });

@@ -29,7 +29,7 @@ import { showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
-import { namesOf, opponentOf, rulesOf, shortNamesOf, viewOf, youOf } from "./store.js";
+import { dealerText, namesOf, opponentOf, rulesOf, shortNamesOf, viewOf, youOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -369,8 +369,7 @@ export class MatchFlow {
       page.shownTrick = null;
       page.busy = phase === "computer_deals";
     });
-    const youDeal = phase === "human_deals" && opponentOf(this.page) !== "human";
-    const text = youDeal ? t("dealTitle") : t("statusDealing", { name: names[dealer] });
+    const text = dealerText(this.page, dealer);
     setStatus(root, phase === "human_deals" ? "your-turn" : "thinking", text);
     // A keyboard player's focus waits on his piles' area, described by the status line that says who deals (the
     // dealing panel gives it back there).

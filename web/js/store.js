@@ -150,6 +150,16 @@ export function youOf(page) {
 }
 
 /**
+ * Who deals, as the status line says it: "Vi delite" / "You deal" to the person playing the computer (his name
+ * there is "Vi" / "You": "Deli: Vi", "You deals" would be wrong), "Deli: Računar" / "Ana deals" otherwise.
+ * @param {PageState} page
+ * @param {number} dealer  the dealer's seat
+ */
+export function dealerText(page, dealer) {
+  return dealer === youOf(page) ? t("dealTitle") : t("statusDealing", { name: namesOf(page)[dealer] });
+}
+
+/**
  * The players' names on screen, in the current language (the record's names are the engine's).
  * @param {PageState} page
  * @returns {string[]}
@@ -218,7 +228,7 @@ export function statusOf(page) {
   if (page.game?.phase === "match_over") return { status: "match-over", text: t("statusMatchOver") };
   if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
   // While the deal's cards are laid out, the dealer is at work (not the player who will lead).
-  if (deal && page.undealt) return { status: "thinking", text: t("statusDealing", { name: names[deal.dealer] }) };
+  if (deal && page.undealt) return { status: "thinking", text: dealerText(page, deal.dealer) };
   // The trick just completed waits in the middle, then flies to its winner: that is what the table is doing.
   if (deal && page.shownTrick && deal.last_winner !== null) {
     return { status: "thinking", text: capitalized(trickTakerText(deal.last_winner, names, youOf(page))) };
