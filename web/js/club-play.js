@@ -18,7 +18,7 @@ import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
 import { dayText, language, t } from "./i18n.js";
-import { bindInput, focusLost, usingKeyboard } from "./input.js";
+import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
 import { SPEEDS, TRICK_SHOWN } from "./settings.js";
@@ -267,7 +267,7 @@ class ClubTable {
     } else {
       this.setStatus("your-turn", t("clubYourMove"));
     }
-    keepKeyboardFocus(over ? next : byId("table").querySelector('button.card.top[aria-disabled="false"]'));
+    keepKeyboardFocus(over ? next : firstPlayableCard(byId("table")));
   }
 }
 

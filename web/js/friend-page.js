@@ -34,7 +34,7 @@ import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./
 import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { t } from "./i18n.js";
-import { bindInput, focusLost, usingKeyboard } from "./input.js";
+import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
@@ -362,9 +362,7 @@ async function run(/** @type {() => Promise<void>} */ step) {
  */
 function focusAtPlay() {
   if (!usingKeyboard() || current?.status !== "play") return;
-  /** @type {HTMLElement | null} */ (document.querySelector('#table button.card.top[aria-disabled="false"]'))?.focus({
-    preventScroll: true,
-  });
+  firstPlayableCard(byId("table"))?.focus({ preventScroll: true });
 }
 
 /**

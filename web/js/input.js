@@ -125,6 +125,15 @@ function endWaitOnPiles(event) {
 }
 
 /**
+ * The first card a person may play now on the table under `root` (render.js marks each `aria-disabled="false"`), or
+ * null: where a keyboard player whose focus was lost goes on from.
+ * @param {ParentNode} root
+ */
+export function firstPlayableCard(root) {
+  return /** @type {HTMLElement | null} */ (root.querySelector('button.card.top[aria-disabled="false"]'));
+}
+
+/**
  * A keyboard player whose focused card left its pile empty (played from a pile with no card under it) keeps the focus
  * among `player`'s cards, on their Tab stop (render.js): it must not fall to the page's body while the other player
  * answers, where a screen reader loses its place and Tab starts again from the top of the page.

@@ -13,7 +13,7 @@ import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
-import { focusLost, holdFocusOnPiles, keepFocusOnCards, usingKeyboard } from "./input.js";
+import { firstPlayableCard, focusLost, holdFocusOnPiles, keepFocusOnCards, usingKeyboard } from "./input.js";
 import { explainRefusal } from "./learn.js";
 import {
   askClaim,
@@ -242,10 +242,11 @@ export class MatchFlow {
    */
   keepKeyboardFocus(toTableButton = false) {
     if (!usingKeyboard() || (!toTableButton && !focusLost())) return;
+    const { root } = this.ctx;
     const button = "#table-rematch-button:not([hidden]), #table-next-deal-button:not([hidden])";
-    const next = toTableButton ? button : `button.card.top[aria-disabled="false"], ${button}`;
-    /** @type {HTMLElement | null} */ (this.ctx.root.querySelector(next))?.focus();
-    keepFocusOnCards(this.ctx.root, 0); // nothing to do yet: the bottom seat's cards
+    const card = toTableButton ? null : firstPlayableCard(root);
+    (card ?? /** @type {HTMLElement | null} */ (root.querySelector(button)))?.focus();
+    keepFocusOnCards(root, 0); // nothing to do yet: the bottom seat's cards
   }
 
   /**
