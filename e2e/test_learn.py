@@ -16,6 +16,7 @@ RULES_TITLES = {
     "sr-Cyrl": "Како се игра Отворени 66",  # noqa: RUF001 (Serbian Cyrillic)
     "en": "How to play Open 66",
 }
+RULES_BUTTONS = {"sr-Latn": "Kako se igra", "en": "How to play"}
 
 
 def open_menu(table):
@@ -153,6 +154,40 @@ def test_the_rules_tell_a_keyboard_player_his_keys_and_they_do_what_they_say(tab
     table.wait_until(lambda: second not in table.cards_of(0))
 
 
+#: Whether each of my face-up cards wears the gold frame (its face's box shadow starts with a 3 px ring).
+FRAMED = """() => [...document.querySelectorAll('#piles-0 button[data-card]')].map((card) => [card.dataset.card,
+  getComputedStyle(card.closest('.pile').querySelector('.face')).boxShadow.includes(' 0px 0px 0px 3px')])"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "section", "told"), [("en", "Play", "click or tap one"), ("sr-Latn", "Igra", "dodirnite")]
+)
+def test_the_rules_tell_a_finger_how_to_play_a_card_and_it_is_so(table_in_context, lang, section, told):
+    # The rules told the keys of a keyboard, even on a phone, and never that a card is played by a tap or a click,
+    # nor which cards may be played: a first-time player on a phone was told only of keys he has not got.
+    table = table_in_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    table.open(f"seed=3&level=beginner&opponent=computer&speed=off&lang={lang}")
+    dismiss_offer(table)
+    page = table.page
+    for _ in range(60):  # on until I answer a lead, some of my cards not playable (read at rest)
+        status = table.wait_status("your-turn", "deal-over", "match-over")
+        at_a_lead = status == "your-turn" and not table.dialog().count() and len(table.trick()) == 1
+        if at_a_lead and 0 < table.playable().count() < len([c for c in table.cards_of(0) if c]):
+            break
+        table.step()
+    open_menu(table)
+    page.locator("#rules-button").tap()
+    play = table.dialog().locator(".rules-section").filter(has=page.get_by_role("heading", name=section, exact=True))
+    assert told in play.inner_text(), "the rules say a card is played by a tap"
+    table.dialog().get_by_role("button", name="Close" if lang == "en" else "Zatvorite").tap()
+    playable = set(table.playable().evaluate_all("cards => cards.map((card) => card.dataset.card)"))
+    framed = {card for card, gold in page.evaluate(FRAMED) if gold}
+    assert framed == playable, "the gold frame is on the cards I may play, and only on them"
+    card = sorted(playable)[0]
+    page.locator(f'button[data-card="{card}"]').tap()
+    table.wait_until(lambda: card not in table.cards_of(0))
+
+
 def test_a_first_visit_offers_the_rules_once(table_in_context):
     table = table_in_context().open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     offer = table.page.locator("#rules-offer")
@@ -258,6 +293,25 @@ def test_a_dealer_new_to_the_game_reads_the_rules_from_the_packets_panel_and_com
     assert table.step() == "dealt"
 
 
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        ("en", ["in two rounds", "face-down cards first", "the same plan in both rounds"]),
+        ("sr-Latn", ["u dva kruga", "prvo zatvorene karte", "isti raspored u oba kruga"]),
+    ],
+)
+def test_the_rounds_the_packets_panel_speaks_of_are_told_in_its_rules(table_in_context, lang, told):
+    # "The same plan in both rounds", asked of a new dealer, while the rules it leads to told of no rounds at all.
+    table = table_in_context(viewport=PHONE).open(f"seed=2&level=beginner&opponent=computer&speed=off&lang={lang}")
+    panel = table.dialog()
+    panel.locator(".preset").first.wait_for()
+    assert told[-1] in panel.inner_text()
+    panel.get_by_role("button", name=RULES_BUTTONS[lang], exact=True).click()
+    deal = panel.locator(".rules-section").nth(1)
+    for words in told:
+        assert words in deal.inner_text()
+
+
 def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, artifacts):
     table = table_in_context(viewport=PHONE).open("seed=3&level=beginner&opponent=computer&speed=off&lang=en")
     dismiss_offer(table)
@@ -290,6 +344,29 @@ def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, ar
     assert "turned up" in said
     assert "follow suit" in said or "play a trump" in said
     assert "66 or more" in said and "Game points" in said
+
+
+def test_a_tip_goes_once_the_player_has_played_past_it(table_in_context):
+    # The turn-up tip ("...turned up: nine of spades") stayed on for the rest of the guided deal, a dozen tricks
+    # after that card was played, when no other tip came: it now goes with the player's next move.
+    table = table_in_context(viewport=DESKTOP).open("seed=3&level=beginner&opponent=computer&speed=off&lang=en")
+    dismiss_offer(table)
+    table.page.locator("#rules-button").click()
+    table.dialog().locator("#tutorial-button").click()
+    tip = table.page.locator("#tutorial-tip .tutorial-text")
+    told = None
+    while True:  # on to my turn with the turn-up tip on the table
+        status = table.wait_status("your-turn", "deal-over", "match-over")
+        assert status == "your-turn", "the guided deal ended before a card of mine was turned up"
+        if not table.dialog().count() and tip.count() and "turned up" in tip.inner_text():
+            told = tip.inner_text()
+            break
+        table.step(next_deal=False)
+    mine = table.cards_of(0)
+    assert table.step(next_deal=False) == "card"  # my next card (a marriage's question answered the same way)
+    table.wait_until(lambda: table.cards_of(0) != mine)
+    table.wait_status("your-turn", "deal-over", "match-over")
+    assert not tip.count() or tip.inner_text() != told, f"the tip outlived the move it spoke of: {told}"
 
 
 TIP_IN_SIGHT = """() => {

@@ -1,16 +1,26 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { Tutorial, tipsOf } from "../web/js/tutorial.js";
+import { movedSince, Tutorial, tipsOf } from "../web/js/tutorial.js";
 
 /** A deal view with only what the tutorial reads; `piles` of player 0 as [top, hidden] pairs. */
-function view({ turn = 0, trick = [], legal = [], trump = "C", piles = [], pending = [0, 0], result = null } = {}) {
+function view({
+  turn = 0,
+  trick = [],
+  legal = [],
+  trump = "C",
+  piles = [],
+  pending = [0, 0],
+  result = null,
+  moves = [],
+} = {}) {
   const mine = piles.map(([top, hidden]) => ({ top, hidden }));
   return {
     turn,
     trump,
     trick: trick.map((card, index) => ({ player: 1 - index, card })),
     legal_moves: legal,
+    moves,
     piles: [mine, []],
     pending_marriage_points: pending,
     result,
@@ -61,5 +71,14 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
     const position = view({ trick: ["AH"], legal: ["7H"] });
     assert.deepEqual(keys(tutorial.tipsFor(null, position)), ["tip_follow"]);
     assert.deepEqual(tutorial.tipsFor(null, position), []);
+  });
+
+  test("a tip lasts until the player moves on: his own move, not the opponent's or an undone one", () => {
+    const mine = view({ turn: 0, moves: ["AH"] });
+    assert.equal(movedSince(mine, view({ turn: 1, moves: ["AH", "7H"] }), 0), true, "he led");
+    assert.equal(movedSince(mine, view({ turn: 0, moves: ["AH", "7H"] }), 0), true, "he followed and won the trick");
+    assert.equal(movedSince(view({ turn: 1, moves: ["AH"] }), mine, 0), false, "the opponent moved");
+    assert.equal(movedSince(mine, view({ turn: 0, moves: [] }), 0), false, "a move taken back");
+    assert.equal(movedSince(mine, view({ turn: 1, moves: ["AH", "7H"] }), 1), false, "another player's view");
   });
 });

@@ -3,14 +3,15 @@
  *
  * The guided deal is a new match against the computer from a fixed seed (the same cards every time); as the
  * engine's answers come in, tutorial.js picks what to explain and it is shown in a note above the table (and said
- * to screen readers). The note is drawn again in the new language when the language changes.
+ * to screen readers), until the next tip or the player's next move. The note is drawn again in the new language
+ * when the language changes.
  */
 
 import { engineText } from "./engine-text.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { showRules } from "./rules-panel.js";
 import { namesOf, rulesOf } from "./store.js";
-import { Tutorial } from "./tutorial.js";
+import { movedSince, Tutorial } from "./tutorial.js";
 
 /** @import { PageState } from "./store.js" */
 /** @import { DealView } from "./types.js" */
@@ -68,6 +69,10 @@ export class Learning {
     this.previous = deal;
     const tips = this.tutorial.tipsFor(before, deal);
     if (tips.length) this.show(tips);
+    else if (before && movedSince(before, deal, this.tutorial.me)) {
+      this.shown = []; // the tip spoke of a moment the player has played past (a turned-up card since played...)
+      this.relabel();
+    }
     if (deal.result) this.tutorial = null;
   }
 

@@ -18,10 +18,10 @@ export const SR_LEARN = {
     "Igra se sa 32 karte. Redosled, od najjače: as, desetka, kralj, dama, žandar, devetka, osmica, sedmica. Poeni: as 11, desetka 10, kralj 4, dama 3, žandar 2, ostale 0.",
   rulesDealTitle: "Deljenje i adut",
   rulesDeal:
-    "Svaki igrač ima pred sobom 8 gomila: na svakoj je jedna zatvorena karta, a na njoj jedna otvorena. Delilac bira pakete od 1, 2 ili 4 karte. Poslednja karta delioca (na njegovoj osmoj gomili) određuje adut.",
+    "Svaki igrač ima pred sobom 8 gomila: na svakoj je jedna zatvorena karta, a na njoj jedna otvorena. Delilac deli u dva kruga, prvo zatvorene karte, pa otvorene: u paketima od 1, 2 ili 4 karte, po svom izboru, naizmenično protivniku i sebi, prvo protivniku (isti raspored u oba kruga). Poslednja karta delioca (na njegovoj osmoj gomili) određuje adut.",
   rulesPlayTitle: "Igra",
   rulesPlay:
-    "Sve otvorene karte vide oba igrača. Igra se samo otvorenom kartom. Kad karta ode sa gomile, karta ispod nje se okreće. Ko prati, mora da odgovori na boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
+    "Sve otvorene karte vide oba igrača. Igra se samo otvorenom kartom: kliknite je ili je dodirnite (karte koje smete da igrate imaju zlatan okvir). Kad karta ode sa gomile, karta ispod nje se okreće. Ko prati, mora da odgovori na boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
   rulesMarriageTitle: "Marijaž",
   rulesMarriage:
     "Kralj i dama iste boje, oboje otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih.",
@@ -66,10 +66,10 @@ export const EN_LEARN = {
     "32 cards. From high to low: ace, ten, king, queen, jack, nine, eight, seven. Points: ace 11, ten 10, king 4, queen 3, jack 2, the others 0.",
   rulesDealTitle: "Dealing and trump",
   rulesDeal:
-    "Each player has 8 piles: a face-down card with a face-up card on it. The dealer deals packets of 1, 2 or 4 cards. The dealer's last card (on the eighth pile) fixes the trump suit.",
+    "Each player has 8 piles: a face-down card with a face-up card on it. The dealer deals in two rounds, the face-down cards first, then the face-up ones: in packets of 1, 2 or 4 cards as he chooses, in turn to the opponent and to himself, the opponent first (the same plan in both rounds). The dealer's last card (on the eighth pile) fixes the trump suit.",
   rulesPlayTitle: "Play",
   rulesPlay:
-    "Both players see every face-up card. You play only face-up cards. When a card leaves a pile, the card under it is turned up. The follower must follow suit; without the suit led, a trump; without a trump, any card. The highest trump wins the trick, else the highest card of the suit led.",
+    "Both players see every face-up card. You play only face-up cards: click or tap one (the cards you may play have a gold frame). When a card leaves a pile, the card under it is turned up. The follower must follow suit; without the suit led, a trump; without a trump, any card. The highest trump wins the trick, else the highest card of the suit led.",
   rulesMarriageTitle: "Marriage",
   rulesMarriage:
     "King and queen of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or queen. The points count once the announcer has won a trick.",

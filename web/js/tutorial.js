@@ -48,6 +48,17 @@ export function tipsOf(before, after, me) {
   return tips;
 }
 
+/**
+ * Whether `me` (0 or 1) made a move between two positions: it was his turn and the deal has more moves (an undone
+ * move makes fewer). A tip speaks of the moment it was given: it goes once the player has moved on from it.
+ * @param {DealView} before
+ * @param {DealView} after
+ * @param {number} me
+ */
+export function movedSince(before, after, me) {
+  return before.turn === me && after.moves.length > before.moves.length;
+}
+
 /** A guided deal: each kind of tip is given once. */
 export class Tutorial {
   /** @param {number} me  the player being taught */
