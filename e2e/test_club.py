@@ -441,6 +441,16 @@ def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page,
     assert page.locator("#club-standings").is_hidden()
 
 
+def test_a_broken_link_to_a_challenges_standings_says_why_in_place_of_the_standings(page: Page, base_url: str) -> None:
+    # It showed the paste box under the heading "Tabela rezultata", the reason only in the status line at the bottom.
+    token = challenge_token(PETAK)
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={token[:-8]}&view=standings")
+    page.locator('#status[data-status="error"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert page.locator("#club-problem").is_visible()
+    assert page.locator("#club-problem-reason").inner_text() == "Link je skraćen ili oštećen: kopirajte ceo link."
+    assert page.locator("#club-standings").is_hidden()
+
+
 def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_result_link(
     page: Page, base_url: str
 ) -> None:
@@ -565,6 +575,116 @@ def test_a_result_link_still_legible_in_an_attempt_that_does_not_read_is_given_t
     assert page.locator("#club-start").is_visible()
 
 
+def test_an_attempt_whose_moves_do_not_replay_is_kept_aside_and_the_member_starts_again(
+    page: Page, base_url: str
+) -> None:
+    # It said "Deljenje {deal}, potez br. {move}: taj potez nije dozvoljen." with no form: a dead end at every visit.
+    token = challenge_token(PETAK)
+    damaged = '{"name": "Ana", "moves": [["ZZ"]], "result": null, "totals": null}'
+    open_with_saved_attempt(page, base_url, token, damaged)
+    wait_status(page, "unreadable", "ready")
+    assert page.locator("#status").inner_text().startswith("Vaš raniji pokušaj na ovom uređaju nije mogao")
+    assert kept_aside(page, token) == damaged
+    assert page.locator("#club-start").is_visible()
+    assert page.input_value("#club-member") == "Ana", "his name is filled in again"
+    page.press("#club-member", "Enter")
+    wait_status(page, "your-turn")
+    assert json.loads(page.evaluate("key => localStorage.getItem(key)", f"otv66.club.{token}"))["moves"] == []
+    assert kept_aside(page, token) == damaged
+
+
+def test_a_finished_attempt_whose_result_link_was_damaged_gets_it_again_from_its_moves(
+    page: Page, base_url: str
+) -> None:
+    # An attempt finished before totals were kept with it, its result link damaged since: "Ovaj link ne može da se
+    # otvori" (the challenge link, which was fine), and no way on.
+    token = challenge_token(PETAK)
+    rng = random.Random(1)
+    attempt = Attempt(PETAK, "Ana")
+    while not attempt.is_finished:
+        _ = attempt.play(rng.choice(attempt.legal_moves())) if attempt.deal_in_play else attempt.next_deal()
+    moves = [list(deal.moves) for deal in attempt.deals]
+    saved = json.dumps({"name": "Ana", "moves": moves, "result": "r1.AAAA"})
+    open_with_saved_attempt(page, base_url, token, saved)
+    wait_status(page, "finished")
+    assert page.locator("#club-problem").is_hidden()
+    link = page.input_value("#club-result-link")
+    result = token_of(link)
+    made = read_result_token(result)
+    assert (made.name, made.moves) == ("Ana", tuple(map(tuple, moves))), "his own moves, not a new attempt"
+    kept = json.loads(page.evaluate("key => localStorage.getItem(key)", f"otv66.club.{token}"))
+    assert kept["result"] == result, "kept in place of the damaged one"
+
+
+def test_a_name_refused_leaves_the_keyboard_at_its_field(page: Page, base_url: str) -> None:
+    # The form hid itself on Enter and came back with the refusal, the focus left on the page's body.
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(PETAK)}")
+    wait_status(page, "ready")
+    page.focus("#club-member")
+    page.keyboard.type("   ")
+    page.keyboard.press("Enter")
+    page.locator('#status[data-status="error"]').wait_for()
+    assert page.locator("#status").inner_text() == "Ime treba da ima od 1 do 60 znakova."
+    assert page.evaluate("document.activeElement.id") == "club-member"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Ana")
+    page.keyboard.press("Enter")
+    page.locator('#status[data-status="your-turn"]').wait_for()
+
+
+def test_a_move_is_kept_before_its_trick_is_shown_and_a_reload_then_loses_nothing(page: Page, base_url: str) -> None:
+    """The member's move and the computer's answer were kept only once the trick they finished had been shown (0.8 s
+    at the normal speed, 1.4 s slow): a reload meanwhile lost them, and he could play the trick again, knowing the
+    computer's answer."""
+    token = challenge_token(PETAK)
+    page.goto(f"{base_url}/club.html?lang=en&speed=slow#challenge={token}")
+    wait_status(page, "ready")
+    page.fill("#club-member", "Ana")
+    page.press("#club-member", "Enter")
+    card = page.locator(PLAYABLE).first
+    played = card.get_attribute("data-card")
+    card.click()
+    page.locator("#trick .trick-card").nth(1).wait_for()  # the trick, shown a moment before the table goes on
+    page.reload()
+    wait_status(page, "your-turn")
+    tops = page.locator("#piles-0 button.card.top").evaluate_all("cards => cards.map((card) => card.dataset.card)")
+    assert played not in tops, (played, tops)
+
+
+TOO_LOW = """() => [...document.querySelectorAll(
+    '#club-main :is(input:not([type="checkbox"]), select, textarea, button, a[href], .field.check)')]
+  .filter((element) => element.checkVisibility())
+  .map((element) => [element.id || element.className, Math.round(element.getBoundingClientRect().height)])
+  .filter(([, height]) => height < 40)"""
+"""The controls of the page's forms and links (a checkbox's row, which takes its tap) less than a finger high."""
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (360, 640)])
+def test_on_a_touch_screen_every_field_and_link_to_copy_is_a_fingers_height(
+    browser: Browser, base_url: str, size: tuple[int, int]
+) -> None:
+    """The organiser's fields were 35 px high and the links to copy 28 px (the friend page's fields are 40 px)."""
+    width, height = size
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+    )
+    page = new_page(context)
+    page.goto("/club.html?lang=sr-Latn")
+    wait_status(page, "ready")
+    page.fill("#club-name", "Petak")
+    page.tap("#club-create-button")
+    wait_status(page, "created")
+    low = {"create": page.evaluate(TOO_LOW)}
+    open_fresh(page, f"/club.html?lang=sr-Latn#challenge={challenge_token(PETAK)}")
+    wait_status(page, "ready")
+    low["play"] = page.evaluate(TOO_LOW)
+    open_fresh(page, f"/club.html?lang=sr-Latn#result={result_link(PETAK, 'Ana', 1)}")
+    wait_status(page, "standings")
+    low["standings"] = page.evaluate(TOO_LOW)
+    context.close()
+    assert low == {"create": [], "play": [], "standings": []}
+
+
 def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_for_a_serbian_spreadsheet(
     page: Page, base_url: str
 ) -> None:
@@ -635,6 +755,24 @@ def test_the_results_an_organiser_pasted_are_there_again_when_he_reopens_his_sta
     page.reload()
     page.locator("#club-table tbody tr").nth(1).wait_for()
     assert sorted(table_names(page)) == ["Ana", "Bora"]
+
+
+def test_result_links_pasted_are_kept_before_they_are_checked_and_a_reload_then_loses_none(
+    page: Page, base_url: str
+) -> None:
+    """They were kept once every one had been re-played (8 s for three results of two deals at the master's level):
+    a reload meanwhile lost them all, to be collected again from the members' messages."""
+    challenge = Challenge("Petak", deals=2, level="master", closes="2099-01-31", seed=5)
+    results = [result_link(challenge, name, seed) for seed, name in enumerate(("Ana", "Bora", "Cveta"))]
+    page.goto(f"{base_url}/club.html?lang=en#challenge={challenge_token(challenge)}&view=standings")
+    wait_status(page, "standings")
+    page.fill("#club-results", "\n".join(results))
+    page.click("#club-verify")
+    page.locator("#club-progress", has_text="Result 1 of 3").wait_for()
+    page.reload()
+    wait_status(page, "standings")
+    assert page.input_value("#club-results") == "\n".join(results)
+    assert sorted(table_names(page)) == ["Ana", "Bora", "Cveta"], "and checked again"
 
 
 def test_a_members_result_link_the_organiser_opens_joins_the_results_he_keeps(page: Page, base_url: str) -> None:

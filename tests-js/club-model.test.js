@@ -9,6 +9,7 @@ import {
   csvFileName,
   csvSeparator,
   dealComparison,
+  keepAttemptAside,
   keepUnreadableAttempt,
   localDay,
   readAttempt,
@@ -155,6 +156,16 @@ describe("the attempt kept on this device", () => {
     assert.equal(keepUnreadableAttempt("c1.x", storage), null);
     assert.deepEqual([...storage.items.keys()], ["otv66.club.c1.x"]);
     assert.equal(keepUnreadableAttempt("c1.x", new FakeStorage({ failing: true })), null);
+  });
+
+  test("an attempt that reads but whose moves the engine refuses is kept aside all the same", () => {
+    const storage = new FakeStorage();
+    assert.equal(keepAttemptAside("c1.x", storage), null, "nothing kept: nothing to keep aside");
+    saveAttempt("c1.x", { name: "Ana", moves: [["ZZ"]], result: null, totals: null }, storage);
+    const saved = storage.getItem("otv66.club.c1.x");
+    assert.equal(keepAttemptAside("c1.x", storage), saved);
+    assert.equal(storage.getItem("otv66.club.c1.x.unreadable"), saved);
+    assert.equal(keepAttemptAside("c1.x", new FakeStorage({ failing: true })), null);
   });
 });
 

@@ -129,10 +129,20 @@ export function readAttempt(token, storage) {
  * @returns {string | null}
  */
 export function keepUnreadableAttempt(token, storage) {
+  return readAttempt(token, storage) ? null : keepAttemptAside(token, storage);
+}
+
+/**
+ * Keep the text kept at the challenge `token` aside under the key + `.unreadable` (an attempt that does not read, or
+ * whose moves the engine refuses to re-play) and return it; null when there is none, or nowhere to keep it.
+ * @param {string} token
+ * @param {Storage} storage
+ * @returns {string | null}
+ */
+export function keepAttemptAside(token, storage) {
   try {
     const text = storage.getItem(PROGRESS_PREFIX + token);
-    if (text === null || readAttempt(token, storage)) return null;
-    return keepAside(storage, PROGRESS_PREFIX + token, text) ? text : null; // refused: nowhere to keep it
+    return text !== null && keepAside(storage, PROGRESS_PREFIX + token, text) ? text : null; // refused: nowhere
   } catch {
     return null; // a storage that cannot be read: nothing to keep aside
   }

@@ -1,22 +1,32 @@
 /**
  * Playing a club challenge (club.html#challenge=c1.…): a display name, then the deals against the computer at the
- * challenge's level on the game's own table (render.js draws it, input.js takes clicks, taps and keys), with no
- * hint and no undo. The computer's moves come from the engine (the challenge's node budget), which answers each
- * move at once. Every move is kept on this device after it is made (club-model.js), so a reload resumes; a finished
- * attempt shows its totals and result link again instead of a second attempt. That is a limit of this device only,
- * and the page says so. A save that does not read is kept aside before a new attempt writes over it, and the page
- * says so (and shows a result link still legible in it). After the closing date (by this device's clock) the engine
- * refuses a new attempt, and the status says the challenge is closed. At the end an embedded page posts
- * `challenge-finished` (embed.js). The challenge's standings are a link away throughout (open to anyone with the
- * challenge link; once finished, with the member's result in them).
+ * challenge's level on the game's own table (render.js draws it, input.js takes clicks, taps and keys), with no hint
+ * and no undo. The computer's moves come from the engine (the challenge's node budget), which answers each move at
+ * once. Every move is kept on this device as soon as the engine has answered it (club-model.js), before the trick it
+ * finished is shown, so a reload resumes; a finished attempt shows its totals and result link again instead of a second
+ * attempt. That is a limit of this device only, and the page says so. A save that does not read, or whose moves the
+ * engine does not re-play, is kept aside before a new attempt writes over it, and the page says so (and shows a result
+ * link still legible in it). After the closing date (by this device's clock) the engine refuses a new attempt, and the
+ * status says the challenge is closed. At the end an embedded page posts `challenge-finished` (embed.js). The
+ * challenge's standings are a link away throughout (open to anyone with the challenge link; once finished, with the
+ * member's result in them).
  */
 
 import { installSprite } from "./cards.js";
 import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
-import { clubUrl, keepUnreadableAttempt, localDay, readAttempt, resultTokensIn, saveAttempt } from "./club-model.js";
+import {
+  clubUrl,
+  keepAttemptAside,
+  keepUnreadableAttempt,
+  localDay,
+  readAttempt,
+  resultTokensIn,
+  saveAttempt,
+} from "./club-model.js";
 import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
+import { isEngineLost } from "./engine.js";
 import { dayText, language, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { showMarriageChoice } from "./panels.js";
@@ -50,9 +60,11 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
   showStandingsLink(clubUrl("challenge", token, location.href, { standings: true, ...followedHere() }));
   const saved = readAttempt(token, deviceStorage());
   if (saved?.result) {
-    // Totals are kept with the result; an attempt finished before they were has them from the engine's check.
-    const totals = saved.totals ?? (await clubCall(engine, "result_check", { token: saved.result })).result;
-    return showFinished(saved.result, /** @type {Totals} */ (totals), null, setStatus);
+    // Totals are kept with the result; an attempt finished before they were has them from the engine's check. A
+    // result that does not check (damaged since) is made again from the moves kept with it (below), not reported as
+    // a challenge link that cannot be opened.
+    const totals = saved.totals ?? (await resultIn(engine, token, saved.result))?.totals;
+    if (totals) return showFinished(saved.result, totals, null, setStatus);
   }
   // A save that does not read is kept aside before a new attempt can write over it, and the member is told; a
   // result link still legible in it is shown to him as his own would be.
@@ -66,30 +78,43 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
   if (closed) return refuseClosed();
   const table = new ClubTable(engine, token, setStatus);
   const form = /** @type {HTMLFormElement} */ (byId("club-start"));
+  /** The name form, and what the status says over it: whether an earlier attempt here was kept aside. */
+  const askName = (/** @type {boolean} */ keptAside) => {
+    form.hidden = false;
+    if (keptAside) setStatus("unreadable", t("clubAttemptUnreadable"));
+    else setStatus("ready", t("clubEnterName"));
+  };
   /** @param {{name: string, moves?: string[][]}} member */
   const start = async (member) => {
     try {
       await table.go(await clubCall(engine, "challenge_start", { token, ...member, today: localDay() }));
     } catch (error) {
       if (/** @type {EngineError} */ (error).type === "challenge_closed") return refuseClosed();
+      // Saved moves the engine does not re-play (a damaged save) are kept aside too, and the member starts again,
+      // his name filled in: not a refusal with no way on, at every visit.
+      if (member.moves && !isEngineLost(error) && keepAttemptAside(token, deviceStorage()) !== null) {
+        inputById("club-member").value = member.name;
+        return askName(true);
+      }
       form.hidden = Boolean(member.moves);
       setStatus("error", refusalText(error));
+      // A name refused (blank, too long): back at its field, not at the page's body the hidden form left the focus on.
+      if (!form.hidden) inputById("club-member").focus();
     }
   };
-  if (saved) return start({ name: saved.name, moves: saved.moves });
-  form.hidden = false;
-  if (unreadable === null) setStatus("ready", t("clubEnterName"));
-  else setStatus("unreadable", t("clubAttemptUnreadable"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     form.hidden = true;
     start({ name: inputById("club-member").value.trim() });
   });
+  if (saved) return start({ name: saved.name, moves: saved.moves });
+  askName(unreadable !== null);
 }
 
 /**
- * The member's result, read from the text of a save that did not read: the first result token in it that the engine
- * verifies as a result of the challenge `challenge`, with its totals; null when there is none.
+ * The member's result, read from the text of a save (one that did not read, or its result link): the first result
+ * token in it that the engine verifies as a result of the challenge `challenge`, with its totals; null when there is
+ * none.
  * @param {Engine} engine
  * @param {string} challenge  the challenge's token
  * @param {string} text
@@ -140,7 +165,7 @@ class ClubTable {
    */
   async go(attempt) {
     const { name, moves, totals } = attempt;
-    saveAttempt(this.token, { name, moves, result: null, totals: null }, deviceStorage());
+    this.keep(attempt);
     if (attempt.finished) {
       const result = (await clubCall(this.engine, "challenge_result", { finished: localDay() })).token;
       saveAttempt(this.token, { name, moves, result, totals }, deviceStorage());
@@ -149,6 +174,14 @@ class ClubTable {
     if (attempt.number === 0) attempt = (await clubCall(this.engine, "challenge_next_deal")).attempt;
     this.attempt = attempt;
     this.draw();
+  }
+
+  /**
+   * Keep the moves of `attempt` on the device (its result link is kept with them once it is made).
+   * @param {Attempt} attempt
+   */
+  keep({ name, moves }) {
+    saveAttempt(this.token, { name, moves, result: null, totals: null }, deviceStorage());
   }
 
   /**
@@ -161,6 +194,7 @@ class ClubTable {
     this.draw();
     try {
       const { attempt } = await request();
+      this.keep(attempt); // before the trick is shown: a reload meanwhile loses neither the move nor the answer
       await this.showFinishedTrick(attempt);
       this.busy = false;
       await this.go(attempt);

@@ -72,8 +72,12 @@ export async function openStandings(engine, start, setStatus) {
   byId("club-verify").onclick = async () => {
     const tokens = resultTokensIn(inputById("club-results").value);
     if (!tokens.length) return setStatus("error", t("clubNoResultLink"));
+    // Kept before they are checked (re-playing many results takes a while): a reload meanwhile loses none.
+    // Pasted on a member's result link, they are kept once the first that proves itself has named the challenge.
+    const known = challenge;
+    if (known) savePasted(known, tokens, deviceStorage());
     await verifyAll(tokens);
-    if (challenge) savePasted(challenge, tokens, deviceStorage());
+    if (!known && challenge) savePasted(challenge, tokens, deviceStorage());
   };
   // The organiser's own view of a challenge's standings: the results he pasted into it before, on this device.
   if (challenge && !start.standings && !results.length) results = readPasted(challenge, deviceStorage());

@@ -173,8 +173,12 @@ async function start() {
       return await openStandings(engine, { challenge: null, results: [], standings: link.token }, setStatus);
     if (link.kind === "result")
       return await openStandings(engine, { challenge: null, results: [link.token], standings: null }, setStatus);
-    if (wantsStandings(location))
+    if (wantsStandings(location)) {
+      // The organiser's link that does not open says so in place of the view, as a member's does: not in the status
+      // line under a paste box whose every result would be refused.
+      await clubCall(engine, "challenge_open", { token: link.token });
       return await openStandings(engine, { challenge: link.token, results: [], standings: null }, setStatus);
+    }
     const { challenge, closed } = await clubCall(engine, "challenge_open", { token: link.token, today: localDay() });
     await playChallenge(engine, link.token, challenge, closed, setStatus);
   } catch (error) {
