@@ -1,11 +1,16 @@
 """The replay page's buttons: on a phone on its side a finger's height, and all in sight beside the table with a deal's
 result (the column they share is the height of the screen); and every press counts, even one made while the replay
-still reads the position a press before it led to (replay.js go())."""
+still reads the position a press before it led to (replay.js go()). A keyboard player's focus: seen whole, and kept
+among the cards he looks at. A link that does not read: why, over a bare table."""
 
 from __future__ import annotations
 
+import pytest
 from test_pages import game_token
 from test_screens import SERBIAN
+
+from otv66 import links
+from otv66.deal import Deal
 
 FINGER = 40
 """The least height of a button a finger hits surely (px)."""
@@ -25,9 +30,27 @@ HOLD_KEY = """([key, repeats]) => {
 shown from then on are recorded in ``window.shownPlies``."""
 
 
-def open_replay(page):
+CLIPPED_RING = """(element) => {
+  // The boxes that cut off the element's focus ring: ancestors that clip what overflows them, too small to hold it.
+  const style = getComputedStyle(element);
+  const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const ring = element.getBoundingClientRect();
+  const clipping = [];
+  for (let holder = element.parentElement; holder; holder = holder.parentElement) {
+    const { overflowX, overflowY } = getComputedStyle(holder);
+    if (overflowX === "visible" && overflowY === "visible") continue;
+    const box = holder.getBoundingClientRect();
+    if (ring.left - reach < box.left || ring.right + reach > box.right || ring.top - reach < box.top ||
+        ring.bottom + reach > box.bottom) clipping.push(holder.id || holder.className);
+  }
+  return clipping;
+}"""
+"""The elements that cut off an element's focus ring (its outline, drawn outside its box)."""
+
+
+def open_replay(page, lang: str = SERBIAN):
     """The replay of a game of two deals (test_pages.game_token), at the start of its first deal."""
-    page.goto(f"/replay.html?{SERBIAN}#game={game_token()}")
+    page.goto(f"/replay.html?{lang}#game={game_token()}")
     page.wait_for_selector("[data-status=replay]", timeout=90_000)
     page.wait_for_selector("#replay-position[data-deal='0'][data-ply='0']")
 
@@ -81,3 +104,133 @@ def test_a_held_down_arrow_goes_to_the_deals_end_without_showing_each_move_on_th
     page.evaluate(HOLD_KEY, ["ArrowRight", moves + 10])
     page.wait_for_selector(f"#replay-position[data-deal='0'][data-ply='{moves}']")
     assert page.evaluate("window.shownPlies") == ["1", str(moves)]
+
+
+def test_on_an_upright_phone_every_control_of_the_replay_is_a_fingers_height(table_in_context):
+    """New match in the top bar was 36 px high, the buttons under the table 40."""
+    page = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).page
+    open_replay(page)
+    heights = page.locator("#new-game-link, #replay-controls .action").evaluate_all(
+        "controls => controls.map((c) => [c.id, c.getBoundingClientRect().height])"
+    )
+    assert len(heights) == 7
+    assert [name for name, height in heights if height < FINGER] == [], heights
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (640, 360), (1280, 800)])
+def test_a_keyboard_player_sees_the_whole_focus_ring_of_new_match(table_in_context, width, height):
+    """On a phone the top bar's menu, a folded menu's list that scrolls on the game page, cut the link's ring down to
+    its corners."""
+    page = table_in_context(viewport={"width": width, "height": height}).page
+    open_replay(page)
+    for _ in range(10):
+        if page.evaluate("document.activeElement.id") == "new-game-link":
+            break
+        page.keyboard.press("Shift+Tab")
+    link = page.locator("#new-game-link")
+    assert link.evaluate("link => link === document.activeElement && link.matches(':focus-visible')")
+    assert link.evaluate(CLIPPED_RING) == []
+
+
+def test_a_keyboard_player_on_the_cards_keeps_the_focus_when_a_step_plays_the_card_he_is_on(table_in_context):
+    """A card played from a pile with nothing under it leaves its place: the focus went to the page's body (a screen
+    reader lost its place, Tab started from the top). It stays with that player's cards, or at the deal's end, when
+    he has none left, goes to the controls."""
+    page = table_in_context().page
+    open_replay(page, "lang=en")
+    first_deal = links.read_game_token(game_token()).deals[0]
+    for ply, move in enumerate(first_deal.moves, start=1):
+        card = page.locator(f"#table button.card.top[data-card='{move[:2]}']:not([hidden])")
+        if move != "66" and card.count() == 1:
+            card.focus()
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f"#replay-position[data-deal='0'][data-ply='{ply}']")
+        page.wait_for_timeout(50)  # a hidden element loses the focus at the browser's next frame
+        focused = page.evaluate("[document.activeElement.tagName, document.activeElement.getClientRects().length]")
+        assert focused[0] == "BUTTON" and focused[1] > 0, (ply, move, focused)
+
+
+LINES_OF_PHRASES = """(output) => {
+  // The lines each phrase of the position (the deal's, the move's: either side of " · ") is drawn on.
+  const walker = document.createTreeWalker(output, NodeFilter.SHOW_TEXT);
+  const tops = [new Set(), new Set()];
+  let phrase = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.data.length; i++) {
+      if (node.data[i] === "·") phrase = 1;
+      if (/\\s|·/.test(node.data[i])) continue;
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      tops[phrase].add(Math.round(range.getBoundingClientRect().top));
+    }
+  }
+  return tops.map((lines) => lines.size);
+}"""
+"""How many lines the deal's phrase and the move's phrase of the replay's position each take."""
+
+
+def test_on_a_phone_on_its_side_the_position_breaks_between_the_deal_and_the_move(table_in_context):
+    """In Cyrillic "Потез 26 од 26" was broken, "од 26" alone on the next line."""
+    page = table_in_context(viewport={"width": 640, "height": 360}, is_mobile=True, has_touch=True).page
+    open_replay(page, "lang=sr-Cyrl")
+    page.keyboard.press("End")
+    page.wait_for_selector("#replay-position[data-deal='0']:not([data-ply='0'])")
+    assert page.locator("#replay-position").evaluate(LINES_OF_PHRASES) == [1, 1]
+
+
+def newer_game_token() -> str:
+    """test_pages.game_token's game, recorded in a format of a newer version of the game."""
+    data = links.decode_token(game_token(), links.GAME_KIND)
+    data["format"] = "otv66-record/2"
+    return links.encode_token(links.GAME_KIND, data)
+
+
+@pytest.mark.parametrize(
+    ("token", "said"),
+    [
+        (lambda: game_token()[:200], "This link is cut short or damaged: copy the whole link."),
+        (newer_game_token, "A newer version of the game made this link: reload the page."),
+    ],
+    ids=["cut short", "from a newer version"],
+)
+def test_a_link_that_does_not_read_says_why_over_a_bare_table(table_in_context, token, said):
+    """The table showed the seats of nobody ("Score 0", "0 tricks", a match's "0 / 7"), and a screen reader read
+    them out ("Piles:", ", won: 0 tricks") around the only words that mattered."""
+    page = table_in_context().page
+    page.goto(f"/replay.html?lang=en#game={token()}")
+    page.locator("#status[data-status=error]").wait_for(timeout=90_000)
+    assert page.locator("#status").inner_text() == "This link does not work"
+    assert page.locator("#replay-summary[aria-live=polite]").inner_text() == said
+    assert page.evaluate("document.activeElement.id") == "new-game-link", "the way on: a new match"
+    assert page.locator("#table").inner_text() == ""
+    assert page.locator("main").aria_snapshot() == "- main"
+
+
+@pytest.mark.allow_console("Failed to load resource")
+def test_an_engine_that_does_not_load_is_said_whole_with_the_way_on(page):
+    """On an upright phone the reason was the status line's, cut to two lines ("… dynamically imported module:…"),
+    over the seats of nobody, with the focus on the page's body and no word of what to do."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"/replay.html?lang=en#game={game_token()}")
+    page.locator("#status[data-status=error]").wait_for(timeout=90_000)
+    assert page.locator("#status").inner_text() == "The replay could not be loaded"
+    reason = page.locator("#replay-summary")
+    assert (
+        reason.inner_text().startswith("Reload the page to try again. (") and "pyodide.asm.wasm" in reason.inner_text()
+    )
+    assert reason.evaluate("r => r.scrollWidth <= r.clientWidth && r.getBoundingClientRect().bottom <= innerHeight")
+    assert page.evaluate("document.activeElement.id") == "new-game-link"
+    assert page.locator("#table").inner_text() == ""
+
+
+def test_a_deals_link_opened_on_the_replay_page_deals_it_on_the_game_page(table_in_context):
+    """Pasted into the replay's address it said "There is no match in this link"; the game page sends a game's link
+    here the same way."""
+    page = table_in_context().page
+    token = links.deal_token(Deal.from_seed(5, dealer=0))
+    page.goto(f"/replay.html?lang=en#deal={token}")
+    page.wait_for_url("**/index.html?lang=en**", timeout=30_000)
+    page.locator("#piles-0 button.card.top.playable").first.wait_for(timeout=90_000)
+    assert page.locator("#status").get_attribute("data-status") != "error"

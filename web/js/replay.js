@@ -3,7 +3,8 @@
  *
  * The engine reads and re-plays the link (bridge `open_link`, then `replay_view` for each position), and the
  * game page's renderer (render.js) draws the table. A link that does not read shows what is wrong (as text)
- * and a link to a new game. Keys: ← → step, Home / End go to the ends of the deal, PageUp / PageDown change deals.
+ * and a link to a new game; a deal's link goes on to the game page. Keys: ← → step, Home / End go to the ends of
+ * the deal, PageUp / PageDown change deals.
  */
 
 import { installSprite } from "./cards.js";
@@ -11,11 +12,12 @@ import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { asSentences, setLanguage, t } from "./i18n.js";
+import { focusLost } from "./input.js";
 import { explainResult, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
-import { linkInLocation } from "./share.js";
+import { linkInLocation, linkUrl } from "./share.js";
 import { st } from "./ship-text.js";
 import { registerServiceWorker } from "./sw-register.js";
 
@@ -155,11 +157,17 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
     can_undo: false,
   };
   const shown = view();
+  const piles = document.activeElement?.closest(".piles");
   render(root, replay.state, shown);
+  if (piles) keepFocusOnTable(piles);
   const position = byId("replay-position");
   position.dataset.deal = String(index);
   position.dataset.ply = String(ply);
-  position.textContent = `${st("replayDeal", { n: index + 1, total: deals.length })} · ${st("replayMove", { n: ply, total: moves.length })}`;
+  position.replaceChildren(
+    phrase(st("replayDeal", { n: index + 1, total: deals.length })),
+    " · ",
+    phrase(st("replayMove", { n: ply, total: moves.length })),
+  );
   // Said of the players, to none of them: whoever opened the link watches the match (player-names.js), and a
   // name typed "Vi" or "You" is a player's, not the watcher's.
   const { awarded, bonus_after: bonusAfter } = deals[index];
@@ -167,6 +175,35 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   byId("replay-summary").textContent = asSentences(lines);
   byId("announcer").textContent = ply > 0 ? moveSaid(dealView, moves[ply - 1], shownTrick, shown.names) : "";
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
+}
+
+/** A phrase of the position line, kept on one line ("Potez 26 od 26", not "Potez 26" over "od 26"). */
+function phrase(/** @type {string} */ text) {
+  const span = document.createElement("span");
+  span.className = "replay-phrase";
+  span.textContent = text;
+  return span;
+}
+
+/**
+ * Keep a keyboard player who looks at a player's cards among them: the card he had focused, played from a pile with
+ * no card under it (or gone with the next deal's), leaves the focus with the page's body, where a screen reader loses
+ * its place and Tab starts again from the top. It goes to the cards' Tab stop (render.js), or if none is left to
+ * the controls, as keepFocus does.
+ * @param {Element} piles  the player's piles that held the focus before the table was drawn
+ */
+function keepFocusOnTable(piles) {
+  if (!focusLost()) return;
+  const card = /** @type {HTMLElement | null} */ (piles.querySelector('.card.top[tabindex="0"]:not([hidden])'));
+  (card ?? wayOn(["replay-forward", "replay-next-deal", "replay-back"]))?.focus();
+}
+
+/**
+ * The first of these buttons that goes somewhere.
+ * @param {string[]} ids
+ */
+function wayOn(ids) {
+  return ids.map(buttonById).find((button) => !button.disabled);
 }
 
 /**
@@ -195,10 +232,7 @@ function updateControls({ deal, ply }) {
 function keepFocus(focused) {
   if (!(focused instanceof HTMLButtonElement) || !focused.disabled || !focused.closest("#replay-controls")) return;
   const atEnd = focused.id === "replay-forward" || focused.id === "replay-end";
-  const next = (atEnd ? ["replay-next-deal", "replay-back"] : ["replay-forward", "replay-back"])
-    .map(buttonById)
-    .find((button) => !button.disabled);
-  next?.focus();
+  wayOn(atEnd ? ["replay-next-deal", "replay-back"] : ["replay-forward", "replay-back"])?.focus();
 }
 
 /**
@@ -270,12 +304,14 @@ function wireControls() {
 }
 
 /**
- * A link that does not read (or none: the page opened bare): the status says so, the summary says why (as text, in
- * the page's language), and a new game is offered.
+ * A link that does not read (or none: the page opened bare, or the engine that reads it did not load): the status
+ * says so, the summary says why (as text, in the page's language), and a new game is offered. The table stays bare
+ * felt: no seats of nobody, with their "0 tricks" and a match's score, on the screen or read out.
  * @param {string} reason  a sentence
  * @param {string} [title]  the status line
  */
 function showProblem(reason, title = st("linkBroken")) {
+  root.classList.add("replay-problem");
   setStatus(root, "error", title);
   byId("replay-summary").textContent = reason;
   byId("replay-controls").hidden = true;
@@ -298,12 +334,14 @@ async function start() {
   window.addEventListener("hashchange", () => location.reload()); // another game link pasted into the address bar
   const link = linkInLocation(location);
   if (!link) return showProblem(st("replayNoLinkText", { share: st("share") }), st("replayNoLink"));
-  if (link.kind !== "game") return showProblem(st("noGame"));
+  // A deal's link (pasted into this page's address) opens on the game page, as a game's link opened there comes here.
+  if (link.kind === "deal") return location.replace(linkUrl("deal", link.token, location.href, ["lang"]));
   try {
     await startPageEngine(engine);
   } catch (error) {
-    setStatus(root, "error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
-    return;
+    // Said whole under the table (the status line of an upright phone holds two lines), the way on in focus.
+    const { message } = /** @type {Error} */ (error);
+    return showProblem(st("replayLoadFailedText", { message }), st("replayLoadFailed"));
   }
   try {
     const game = await engine.call("open_link", { token: link.token });
