@@ -408,6 +408,43 @@ def test_the_page_says_what_a_club_challenge_is_and_its_status_does_not_repeat_t
         assert page.locator("#status").inner_text() != "", "a member is asked for his name"
 
 
+def refused_at(page: Page, field: str, said: str) -> None:
+    """The form was refused for ``field``: said under it in the page's language, the field marked and focused."""
+    note = page.locator(f"#{field}-note")
+    note.wait_for()
+    assert note.inner_text() == said
+    assert page.get_attribute(f"#{field}", "aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == field
+    assert note.evaluate(IN_SIGHT)
+
+
+def test_a_field_refused_says_why_under_it_in_the_pages_language_not_the_browsers(page: Page, base_url: str) -> None:
+    # The browser's own check stopped the form with "Please fill out this field." (in the browser's language, on a
+    # Serbian page) and "Value must be less than or equal to 12."; the organiser now reads the engine's refusal.
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto("/club.html?lang=sr-Latn")
+    wait_status(page, "ready")
+    page.focus("#club-name")
+    page.keyboard.press("Enter")
+    refused_at(page, "club-name", "Naziv izazova treba da ima od 1 do 60 znakova.")
+    page.keyboard.type("Petak")
+    assert page.locator("#club-name-note").is_hidden() and page.get_attribute("#club-name", "aria-invalid") is None
+    page.fill("#club-deals", "13")
+    page.focus("#club-deals")
+    page.keyboard.press("Enter")
+    refused_at(page, "club-deals", "Izazov može imati od 1 do 12 deljenja.")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    wait_status(page, "created")
+    # A member's name: said under his field too (Cyrillic).
+    open_fresh(page, f"{base_url}/club.html?lang=sr-Cyrl#challenge={challenge_token(PETAK)}")
+    wait_status(page, "ready")
+    page.focus("#club-member")
+    page.keyboard.press("Enter")
+    refused_at(page, "club-member", "Име треба да има од 1 до 60 знакова.")
+
+
 def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_url: str) -> None:
     closed = challenge_token(Challenge("Stari izazov", deals=1, level="beginner", closes="2020-01-31", seed=5))
     page.goto(f"{base_url}/club.html?embed=1&lang=sr-Latn#challenge={closed}")

@@ -13,7 +13,7 @@
  */
 
 import { installSprite } from "./cards.js";
-import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
+import { byId, clubCall, inputById, pageOptions, refusalText, refuseAtField } from "./club-call.js";
 import {
   clubUrl,
   keepAttemptAside,
@@ -98,8 +98,9 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
       }
       form.hidden = Boolean(member.moves);
       setStatus("error", refusalText(error));
-      // A name refused (blank, too long): back at its field, not at the page's body the hidden form left the focus on.
-      if (!form.hidden) inputById("club-member").focus();
+      // A name refused (blank, too long): said at its field, the focus back there, not on the page's body the hidden
+      // form left it on.
+      if (!form.hidden) refuseAtField(error, { member_name: "club-member" });
     }
   };
   form.addEventListener("submit", (event) => {

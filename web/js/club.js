@@ -8,7 +8,7 @@
  * would like for its table (embed.js), as the game does.
  */
 
-import { byId, clubCall, inputById, pageOptions, refusalText } from "./club-call.js";
+import { byId, clubCall, inputById, pageOptions, refusalText, refuseAtField } from "./club-call.js";
 import { closesBeforeToday, clubLinkIn, clubUrl, localDay, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
@@ -135,6 +135,11 @@ async function showCreate() {
       setStatus("created", t("clubCreated"));
     } catch (error) {
       setStatus("error", refusalText(error));
+      refuseAtField(error, {
+        challenge_name: "club-name",
+        challenge_deals: "club-deals",
+        challenge_closes: "club-closes",
+      });
     }
   });
 }
