@@ -424,6 +424,16 @@ def verify(result: Result) -> VerifiedResult:
     return ResultCheck(result).verified()
 
 
+def _not_replayed(index: int, replayed: Sequence[str], saved: Sequence[str]) -> IllegalResultMoveError:
+    """The refusal of saved progress whose deal ``index`` does not re-play, naming the deal and the first saved move
+    that differs from the re-play (the page says "Deal 2, move 7: that move is not allowed")."""
+    differ = (ply for ply, (again, kept) in enumerate(zip(replayed, saved, strict=False), start=1) if again != kept)
+    move = next(differ, min(len(replayed), len(saved)) + 1)
+    return IllegalResultMoveError(
+        f"deal {index + 1}, move {move} of the saved progress does not re-play", deal=index + 1, move=move
+    )
+
+
 class Attempt:
     """A member playing a challenge, deal after deal: the computer answers at once; no hint, no undo."""
 
@@ -445,10 +455,10 @@ class Attempt:
             while len(deal.moves) < len(deal_moves):
                 move = deal_moves[len(deal.moves)]
                 if deal.moves != list(deal_moves[: len(deal.moves)]) or not member_may_play(deal, move):
-                    raise IllegalResultMoveError(f"deal {index + 1} of the saved progress does not re-play")
+                    raise _not_replayed(index, deal.moves, deal_moves)
                 attempt.play(move)
             if deal.moves[: len(deal_moves)] != list(deal_moves):
-                raise IllegalResultMoveError(f"deal {index + 1} of the saved progress does not re-play")
+                raise _not_replayed(index, deal.moves, deal_moves)
         return attempt
 
     @property

@@ -182,6 +182,11 @@ def test_saved_progress_resumes_exactly_where_it_stopped():
     assert everything[1][: len(saved[1])] == saved[1]  # only the computer's answers beyond the saved moves
     with pytest.raises(IllegalResultMoveError):
         Attempt.resume(challenge, "Ana", [["AS", "AS"]])
+    # The refusal names the deal and the first saved move that does not re-play (the page says them).
+    changed = [everything[0], [*everything[1][:4], "XX"]]
+    with pytest.raises(IllegalResultMoveError) as refused:
+        Attempt.resume(challenge, "Ana", changed)
+    assert refused.value.params == {"deal": 2, "move": 5}
     with pytest.raises(WrongDealCountError):
         Attempt.resume(challenge, "Ana", [[]] * 4)
 
