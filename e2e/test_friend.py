@@ -4,7 +4,8 @@ Each link is read from the sender's page (the text it offers to send) and given 
 invitation by opening its address, every later link through the paste box. The inviter chooses the rules; the
 friend reads them before accepting. One deal is played to its end (a match to 1 game point) by clicking the cards
 on the table (a trick the friend's card finished stays on the table a moment), and a link altered in transit is
-refused with the match kept. The page is ordered for a newcomer (the invitation form first) and brings the
+refused with the match kept; a link opened again is said to be opened already, one opened before its turn to need
+an earlier one first. The page is ordered for a newcomer (the invitation form first) and brings the
 invitation into view on a phone; the friend is "your friend" until his answer is read; a language chosen on the
 page is kept for the links that follow; a reload shows again what the tab showed; the paste box says what it was
 given when that is no friend's link; a name left empty is asked for at its field, nothing sent. A newcomer reads
@@ -432,8 +433,9 @@ ANAS_OWN_RULES = (
 def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules(devices: tuple[Page, Page]) -> None:
     """At the match's end each player is offered a rematch under the banner (Ana, who still has her last link to
     send, under that link). Bo takes it: his invitation is made with his name in the finished match and its rules and
-    forfeit option, whatever his own form held, and said to be for Ana. Ana reads it as Bo's, with those rules; once
-    accepted a new match is under way, and the finished one stays in both lists."""
+    forfeit option, whatever his own form held, and said to be for Ana. Ana reads it as Bo's, with those rules, her
+    answer's name field holding her name in the finished match; once accepted a new match is under way, and the
+    finished one stays in both lists."""
     ana, bo = devices
     ana.context.add_init_script(ANAS_OWN_RULES)
     started(ana, bo)
@@ -463,7 +465,7 @@ def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules(device
         "After a drawn deal, +1 game point to the next deal's winner: yes",
         "A player may resign a deal (the friend wins it with 3 game points): yes",
     ]
-    ana.locator("#friend-accept-name").fill("Ana")
+    assert ana.locator("#friend-accept-name").input_value() == "Ana"  # her name in the finished match, not asked again
     ana.locator("#friend-accept-button").click()
     assert settled(ana) == "ready"
     assert deliver(offered_link(ana), bo) == "ready"
@@ -614,7 +616,7 @@ def test_enter_in_the_name_field_accepts_the_invitation(devices: tuple[Page, Pag
 
 def test_a_keyboard_player_whose_move_a_link_brings_goes_on_from_his_cards(devices: tuple[Page, Page]) -> None:
     """Ana, at a keyboard, pastes Bo's link and presses Enter on Open: it is her move, and her focus is on her first
-    playable card, where the next key plays. A link refused leaves it on Open. (Both fell to the page's body, where
+    playable card, where the next key plays. A link read already leaves it on Open. (Both fell to the page's body, where
     Tab starts again from the top.)"""
     ana, bo = devices
     started(ana, bo)
@@ -623,7 +625,7 @@ def test_a_keyboard_player_whose_move_a_link_brings_goes_on_from_his_cards(devic
     ana.locator("#friend-paste").fill(accepted)
     ana.locator("#friend-open").focus()
     ana.keyboard.press("Enter")  # the keys are the player's from here on
-    assert settled(ana) == "refused"  # read already: her focus stays where she pastes the right one
+    assert settled(ana) == "hint"  # read already (said so): her focus stays where she pastes the right one
     assert ana.evaluate("document.activeElement.id") == "friend-open"
     ana.locator("#friend-paste").fill(offered_link(bo))
     ana.locator("#friend-open").focus()
@@ -670,8 +672,9 @@ def test_a_link_opened_again_or_in_another_browser_says_where_it_belongs(
     devices: tuple[Page, Page], browser: Browser, base_url: str
 ) -> None:
     """Bo's answer opened in another browser of his (a messenger's own) is of a match not kept there: said so, not
-    that the link cannot be read. Opened again from the chat where Ana received it, it lands on the match, refused;
-    Ana's own link pasted back by mistake is said to be hers, to send."""
+    that the link cannot be read. Opened again from the chat where Ana received it, it lands on the match, said to be
+    opened already (nothing refused: nothing is to be done); Ana's own link pasted back by mistake is said to be hers,
+    to send."""
     ana, bo = devices
     bo.goto(invited(ana))
     bo.locator("#friend-accept").wait_for()
@@ -688,11 +691,50 @@ def test_a_link_opened_again_or_in_another_browser_says_where_it_belongs(
     assert deliver(answer, ana) == "ready"
     ana.goto("about:blank")
     ana.goto(answer)
-    assert settled(ana) == "refused"
-    assert ana.locator("#status").get_attribute("data-kind") == "friend_out_of_order"
+    assert settled(ana) == "hint"
+    assert ana.locator("#status").inner_text() == "You already opened this link: there is nothing more to do with it."
     assert ana.locator("#friend-turn").inner_text() == "Send the link below to Bo, then open the link Bo sends back"
     assert deliver(offered_link(ana), ana) == "hint"
     assert ana.locator("#status").inner_text().startswith("This is the link you made: send it to your friend")
+    assert ana.locator("#friend-paste").input_value() == "", "said to be hers: not left there as a link to open"
+
+
+def test_a_link_opened_before_its_turn_says_an_earlier_one_is_missing(devices: tuple[Page, Page]) -> None:
+    """A link of Bo's that the chat lost (or that Ana skipped) and the next one opened first: refused, saying that an
+    earlier link of his is to be opened before it (not that it was opened already); the missing one is read then."""
+    ana, bo = devices
+    started(ana, bo)
+    sender, receiver = (ana, bo) if ana.locator("#friend-turn").get_attribute("data-turn") == "play" else (bo, ana)
+    before = receiver.evaluate("JSON.stringify(Object.entries(localStorage))")  # her page before the link she misses
+    answered = offered_link(receiver)
+    play_a_card(sender)
+    missed = offered_link(sender)
+    assert deliver(missed, receiver) == "ready"
+    later = missed
+    for _ in range(4):  # until the sender's next link: each plays when it is his move, and sends what he has
+        if receiver.locator("#friend-turn").get_attribute("data-turn") == "play":
+            play_a_card(receiver)
+        if offered_link(receiver) != answered:
+            answered = offered_link(receiver)
+            assert deliver(answered, sender) == "ready"
+        if sender.locator("#friend-turn").get_attribute("data-turn") == "play":
+            play_a_card(sender)
+        later = offered_link(sender)
+        if later != missed:
+            break
+    assert later != missed, [page.locator("#friend-turn").get_attribute("data-turn") for page in (sender, receiver)]
+    receiver.evaluate(
+        "saved => { localStorage.clear(); for (const [k, v] of JSON.parse(saved)) localStorage.setItem(k, v); }", before
+    )
+    receiver.goto("/friend.html")
+    assert settled(receiver) == "ready"
+    assert deliver(later, receiver) == "refused"
+    assert receiver.locator("#status").get_attribute("data-kind") == "friend_out_of_order"
+    assert receiver.locator("#status").inner_text() == (
+        "Refused. This link's turn has not come yet: an earlier link your friend sent must be opened before it. "
+        "Open that one first (or ask your friend to send it again), then this one."
+    )
+    assert deliver(missed, receiver) == "ready"  # the match kept as it was: the missing link is read
 
 
 def test_the_forms_fields_are_a_fingers_height_on_a_phone(page: Page) -> None:

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { crossing, rematchOf } from "../web/js/friend-rematch.js";
+import { crossing, ownNameWith, rematchOf } from "../web/js/friend-rematch.js";
 
 /**
  * A match as friend-store.js keeps it on `me`'s device: at `seat` 0 he invited (`friend` null until the answer is
@@ -51,5 +51,20 @@ describe("rematch invitations that cross", () => {
     assert.equal(crossing("Cvijeta", "Zx9", anas), null);
     assert.equal(crossing("Bo", "Zx9", [FINISHED]), null);
     assert.equal(crossing("Bo", "Zx9", [kept("Kq3", { friend: null, rematch: OF_F, withdrawn: true })]), null);
+  });
+});
+
+describe("the name an answer to a friend's invitation is filled in with", () => {
+  test("is the player's own in the newest match kept here against that friend, whichever seat he had", () => {
+    const older = kept("O", { me: "Ana", friend: "Bo", status: "over" });
+    const newer = kept("N", { me: "Anica", friend: "Bo", seat: 1, status: "over" });
+    assert.equal(ownNameWith("Bo", [newer, older]), "Anica");
+    assert.equal(ownNameWith("Bo", [older]), "Ana");
+  });
+
+  test("is none for a friend not played here (nor for one whose answer to an invitation is still awaited)", () => {
+    assert.equal(ownNameWith("Cvijeta", [FINISHED]), null);
+    assert.equal(ownNameWith("Bo", [kept("W", { friend: null })]), null);
+    assert.equal(ownNameWith("Bo", []), null);
   });
 });

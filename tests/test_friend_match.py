@@ -211,11 +211,12 @@ def test_a_saved_match_with_a_broken_field_is_refused() -> None:
         FriendMatch.from_text("not json")
 
 
-def refused(receiver: FriendMatch, link: str, error: type[FriendProtocolError]) -> None:
-    """``link`` is refused with ``error`` and the receiver's match is exactly as it was."""
+def refused(receiver: FriendMatch, link: str, error: type[FriendProtocolError], reason: str = "") -> None:
+    """``link`` is refused with ``error`` (for ``reason``, where given); the receiver's match is exactly as it was."""
     before = receiver.to_text()
-    with pytest.raises(error):
+    with pytest.raises(error) as caught:
         receiver.receive(link)
+    assert caught.value.reason == (reason or error.kind)
     assert receiver.to_text() == before
 
 
@@ -223,7 +224,7 @@ def test_a_replayed_link_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> N
     alice, bob = fresh
     link = play_on(bob, alice, random.Random(1))
     assert link is not None
-    refused(alice, link, OutOfOrderError)
+    refused(alice, link, OutOfOrderError, "friend_link_again")
 
 
 def test_a_link_that_skips_one_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
@@ -231,7 +232,7 @@ def test_a_link_that_skips_one_is_refused(fresh: tuple[FriendMatch, FriendMatch]
     bob.play(bob.legal_moves()[0])
     bob.link()
     later = Link(bob.keys.match_id, bob.seat, bob.sent, 1, ((Item.MOVE, b"AH"),)).signed(bob.keys.keys)
-    refused(alice, later.to_text(), OutOfOrderError)
+    refused(alice, later.to_text(), OutOfOrderError, "friend_link_ahead")
 
 
 def test_a_link_altered_after_signing_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
@@ -282,7 +283,7 @@ def test_your_own_link_and_garbage_are_refused(fresh: tuple[FriendMatch, FriendM
     alice, bob = fresh
     bob.play(bob.legal_moves()[0])
     link = bob.link()
-    refused(bob, link, OutOfOrderError)
+    refused(bob, link, OutOfOrderError, "friend_link_own")
     refused(alice, "f1.@@@", MalformedMessageError)
     refused(alice, link[:-10], MalformedMessageError)
     refused(alice, "https://example.org/friend.html#x1.abc", MalformedMessageError)

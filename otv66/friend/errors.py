@@ -28,7 +28,12 @@ class WrongMatchError(FriendProtocolError):
 
 
 class OutOfOrderError(FriendProtocolError):
-    """A message replayed, reordered, or of a step that does not come now."""
+    """A message replayed, reordered, or of a step that does not come now.
+
+    A link refused for its number says which it is in its ``reason``: ``friend_link_again`` (received before: there
+    is nothing to do with it), ``friend_link_ahead`` (a link of the friend's before it has not been received: that
+    one first) or ``friend_link_own`` (made by this very player, for the friend).
+    """
 
     kind = "friend_out_of_order"
 

@@ -320,11 +320,13 @@ class FriendMatch:
         if link.match_id != self.keys.match_id:
             raise WrongMatchError("this link belongs to another match")
         if link.sender == self.seat:
-            raise OutOfOrderError("this link is one of your own: send it to your friend")
+            raise OutOfOrderError("this link is one of your own: send it to your friend", "friend_link_own")
         if link.seq < self.received:
-            raise OutOfOrderError(f"link {link.seq} was already received (a replay)")
+            raise OutOfOrderError(f"link {link.seq} was already received (a replay)", "friend_link_again")
         if link.seq > self.received:
-            raise OutOfOrderError(f"link {self.received} of your friend is missing: this is link {link.seq}")
+            raise OutOfOrderError(
+                f"link {self.received} of your friend is missing: this is link {link.seq}", "friend_link_ahead"
+            )
         trial = copy.deepcopy(self)
         trial._receive(link)
         trial.link_answered = True

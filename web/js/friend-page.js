@@ -29,7 +29,7 @@ import {
   wireNameField,
 } from "./friend-invite.js";
 import { friendLinkIn, readPaste } from "./friend-paste.js";
-import { crossing, rematchOf } from "./friend-rematch.js";
+import { crossing, ownNameWith, rematchOf } from "./friend-rematch.js";
 import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
@@ -288,10 +288,17 @@ async function onCard(player, code) {
 }
 
 /**
+ * The reasons a link is refused for that leave nothing wrong (otv66/friend/errors.py): one opened before, one of the
+ * player's own. The page says them as a hint over the match the link belongs to, not as a refusal.
+ */
+const HARMLESS = new Set(["friend_link_again", "friend_link_own"]);
+
+/**
  * Read a link (from the address or the paste box): an invitation to read (showInvitation), or the friend's next
  * message. A link of a match not kept here (opened in another browser than the one the match is played in) is said
  * to be so. A link refused is said over its match, shown (one opened again from a chat lands on the match, not on
- * the list); this player's own last link, pasted back, is said to be his, to send.
+ * the list); this player's own last link, pasted back, is said to be his, to send; one opened again, or an older
+ * one of his own, is said so as a hint (HARMLESS).
  */
 async function openLink(/** @type {string} */ text) {
   const peek = await engine.call("friend_peek", { link: text });
@@ -308,8 +315,10 @@ async function openLink(/** @type {string} */ text) {
     answer = await engine.call("friend_receive", { link: text });
   } catch (error) {
     await openMatch(peek.id);
-    if (text !== lastLink) throw error;
-    setStatus("hint", t("friendOwnLink"));
+    const own = text === lastLink;
+    if (!own && !HARMLESS.has(/** @type {{reason?: string}} */ (error)?.reason ?? "")) throw error;
+    field("friend-paste").value = ""; // nothing is to be done with it: left there, it would look like one to open
+    setStatus("hint", own ? t("friendOwnLink") : engineText(error, settings.deck));
     return;
   }
   field("friend-paste").value = ""; // read: left there, it would look like a link still to open
@@ -410,8 +419,9 @@ async function openInvitation(link, id, offer) {
 }
 
 /**
- * Show an invitation to accept or decline: who invites, the rules, and what it crosses here (`found`). While it is
- * read, the form for a new match is hidden (its name field is not the one to fill in).
+ * Show an invitation to accept or decline: who invites, the rules, and what it crosses here (`found`); the answer's
+ * name field holds the name this player went by against the inviter here before (a rematch). While it is read, the
+ * form for a new match is hidden (its name field is not the one to fill in).
  * @param {string} link
  * @param {FriendOffer} offer
  * @param {ReturnType<typeof crossing>} found
@@ -422,6 +432,8 @@ function showInvitation(link, offer, found) {
   showInAddress(link);
   byId("friend-invited-by").textContent = t("friendInvitedBy", { name: offer.name });
   showRules(byId("friend-invite-rules"), offer.rules, offer.forfeit);
+  const ownName = ownNameWith(offer.name, storedMatches());
+  if (ownName) field("friend-accept-name").value = ownName; // a rematch: the name he played that friend under
   const note = byId("friend-crossed");
   const said = found?.kind === "accept" ? "friendCrossedAccept" : "friendCrossedPlaying";
   note.textContent = found ? t(said, { name: offer.name }) : "";

@@ -54,3 +54,15 @@ export function crossing(name, incoming, matches) {
   if (!unanswered(match.state)) return { kind: "playing", match };
   return { kind: incoming < match.state.id ? "accept" : "keep", match };
 }
+
+/**
+ * The name this player went by in the newest match kept here against `friend` (one finished, or under way), or null
+ * where there is none: his answer to that friend's invitation (a rematch's, most often) is filled in with it.
+ * @param {string} friend
+ * @param {StoredMatch[]} matches  newest first
+ * @returns {string | null}
+ */
+export function ownNameWith(friend, matches) {
+  const played = matches.find(({ state }) => state.players[1 - state.seat] === friend);
+  return played?.state.players[played.state.seat] ?? null;
+}

@@ -73,6 +73,11 @@ export const SR_ERRORS = {
   err_friend_malformed: "Ovaj link ne može da se pročita: kopirajte ceo link.",
   err_friend_wrong_match: "Ovaj link je iz druge partije ili iz drugog deljenja.",
   err_friend_out_of_order: "Ovaj link je već primljen ili još nije na redu.",
+  err_friend_link_again: "Ovaj link ste već otvorili: s njim nemate više ništa da uradite.",
+  err_friend_link_ahead:
+    "Ovaj link još nije na redu: pre njega treba otvoriti raniji link koji Vam je prijatelj poslao. Otvorite prvo taj link (ili zamolite prijatelja da Vam ga ponovo pošalje), pa onda ovaj.",
+  err_friend_link_own:
+    "Ovo je link koji ste Vi napravili: on je za Vašeg prijatelja. Ovde otvarajte linkove koje Vam prijatelj šalje.",
   err_friend_forged_sender: "Ovaj link nije napisao Vaš prijatelj ili je izmenjen.",
   err_friend_bad_shuffle: "Mešanje u ovom linku nije pošteno: karte su izmenjene.",
   err_friend_bad_share: "Ovaj link bi otvorio pogrešnu kartu.",
@@ -148,6 +153,10 @@ export const EN_ERRORS = {
   err_friend_malformed: "This link cannot be read: copy the whole link.",
   err_friend_wrong_match: "This link belongs to another match or another deal.",
   err_friend_out_of_order: "This link was already received, or its turn has not come yet.",
+  err_friend_link_again: "You already opened this link: there is nothing more to do with it.",
+  err_friend_link_ahead:
+    "This link's turn has not come yet: an earlier link your friend sent must be opened before it. Open that one first (or ask your friend to send it again), then this one.",
+  err_friend_link_own: "This is a link you made: it is for your friend. Open here the links your friend sends you.",
   err_friend_forged_sender: "Your friend did not write this link, or it was changed.",
   err_friend_bad_shuffle: "The shuffle in this link is not fair: cards were changed.",
   err_friend_bad_share: "This link would open a wrong card.",
