@@ -1,11 +1,18 @@
 """A player with a match under way who opens a share link that cannot open (cut short in a chat, from a newer
 version of the game) is told so in the page's language at once, and his match stays on the table: he is not asked
 to leave it for a link that leads nowhere, nor handed a new match he did not ask for.
+
+A link as it arrives after a trip through chat apps and mail (a full stop or a bracket after it, wrapped in <…>, a
+line broken in it, percent-encoded by an app, an app's ``fbclid`` or ``utm_source`` added) opens its deal on the game
+page and its match on the replay page; one that is really damaged says so, not that it is no link of ours.
 """
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from test_pages import game_token
 
 from otv66 import links
 from otv66.deal import Deal
@@ -50,3 +57,65 @@ def test_a_link_that_cannot_open_leaves_the_match_under_way_on_the_table(table, 
     assert table.snapshot() == before
     assert table.page.evaluate("localStorage.getItem('otv66.current')") == current
     assert "#deal=" not in table.page.url
+
+
+def arrived(token: str) -> dict[str, str]:
+    """The fragment of a link to ``token`` as chats and mails bring it, by what happened to it on its way."""
+    half = len(token) // 2
+    return {
+        "a full stop after it": f"#game={token}.",
+        "a bracket and a comma after it": f"#game={token}),",
+        "a quote after it": f"#game={token}%22",
+        "wrapped in <…>": f"#game={token}%3E",
+        "a space in it": f"#game={token[:half]}%20{token[half:]}",
+        "a mail client's line break in it": f"#game={token[:half]}%0D%0A{token[half:]}",
+        "percent-encoded by an app": f"#game%3D{token.replace('-', '%2D')}",
+        "an app's fbclid added": f"#game={token}.&fbclid=IwAR0xYz",
+        "an app's utm_source added after it": f"#game={token}?utm_source=whatsapp",
+    }
+
+
+def test_a_game_link_that_a_chat_or_a_mail_added_to_opens_its_replay(page):
+    refused = {}
+    for what, fragment in arrived(game_token()).items():
+        page.goto("about:blank")
+        page.goto(f"/replay.html?lang=en{fragment}")
+        page.wait_for_selector("[data-status=replay], [data-status=error]")
+        if page.locator("[data-status=error]").count():
+            refused[what] = page.inner_text("#replay-summary")
+            continue
+        page.wait_for_selector("#replay-position[data-deal='0'][data-ply='0']")
+    assert not refused
+
+
+DEAL = links.deal_token(Deal.from_seed(424242, dealer=1))
+DEAL_ARRIVED = {
+    "a full stop after it": f"#deal={DEAL}.",
+    "a line break in it, an app's fbclid after it": f"#deal={DEAL[:40]}%0A{DEAL[40:]}&fbclid=IwAR0",
+}
+
+
+@pytest.mark.parametrize("what", list(DEAL_ARRIVED))
+def test_a_deal_link_that_a_chat_added_to_opens_its_deal(table, what):
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.page.goto(f"/index.html?lang=en&speed=off{DEAL_ARRIVED[what]}")
+    table.wait_ready()
+    saved = table.page.evaluate("localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
+    assert saved is not None, "the linked deal started"
+    first = json.loads(saved)["record"]["deals"][0]
+    assert (first["seed"], first["dealer"]) == (424242, 1)
+    assert "#" not in table.page.url
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "This link is cut short or damaged: copy the whole link."), ("sr-Latn", "Link je skraćen ili oštećen")],
+)
+def test_a_game_link_damaged_on_its_way_says_so(page, lang, said):
+    token = game_token()
+    half = len(token) // 2
+    for damaged in (token[:half] + "*" + token[half:], token[:half] + "…", token[:half] + "%20…%20" + token[half:]):
+        page.goto("about:blank")
+        page.goto(f"/replay.html?lang={lang}#game={damaged}")
+        page.wait_for_selector("[data-status=error]")
+        assert said in page.inner_text("#replay-summary"), damaged[half - 5 : half + 10]

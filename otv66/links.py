@@ -11,7 +11,8 @@ zlib-compressed compact JSON:
   ``trump`` (the seed gives them back) and its moves are one string (``"KSJH8HKHm66"``).
 
 The site puts a token in the URL fragment (``index.html#deal=d1.…``, ``replay.html#game=g1.…``), which is never
-sent to a server. Reading trusts nothing: the text is checked character by character, its length and the
+sent to a server. The page takes off what a chat or a mail client adds to a link on its way (web/js/pasted-link.js);
+what is left is read as it is. Reading trusts nothing: the text is checked character by character, its length and the
 size it inflates to are bounded, zlib's checksum catches damage, and a game is re-played move by move by
 :func:`otv66.record.match_from_record`. Whatever is wrong raises a :class:`LinkError` (a ``ValueError``)
 with a message for the player; a link from a newer version raises :class:`UnsupportedLinkError`. A message
@@ -74,7 +75,10 @@ MAX_JSON_BYTES: Final = 200_000
 DEAL_KEYS: Final = frozenset({"seed", "dealer", "packets", "rules", "shuffle"})
 """Everything a deal link carries: a key outside these is refused (and not repeated in the message)."""
 
-_TOKEN = re.compile(r"([a-z])([0-9]{1,3})\.([A-Za-z0-9_-]+)")
+#: How every token begins: its kind letter and link-format version, then a dot.
+_TOKEN_START = re.compile(r"([a-z])([0-9]{1,3})\.")
+#: What follows it: base64url text without padding.
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
 _MOVE = re.compile(r"66|[ATKQJ987][SHDC]m?")
 
 
@@ -159,10 +163,10 @@ def decode_token(token: Any, kind: str) -> Any:
         raise LinkError("this link carries no game or deal", "link_empty")
     if len(token) > MAX_TOKEN_LENGTH:
         raise LinkError("this link is too long to be an otv66 link", "link_not_ours")
-    shape = _TOKEN.fullmatch(token)
+    shape = _TOKEN_START.match(token)
     if shape is None:
         raise LinkError("this is not an otv66 link (unexpected characters)", "link_not_ours")
-    letter, version, text = shape.groups()
+    letter, version, text = shape.group(1), shape.group(2), token[shape.end() :]
     if letter not in KIND_NAMES:
         raise LinkError("this is not an otv66 link", "link_not_ours")
     if letter != kind:
@@ -172,6 +176,8 @@ def decode_token(token: Any, kind: str) -> Any:
         raise UnsupportedLinkError("this link was made by a newer version of the game: update the page", "link_newer")
     if int(version) != LINK_VERSION:
         raise LinkError(f"unknown link version {version}", "link_newer")
+    if _BASE64URL.fullmatch(text) is None:  # ours, but a character lost, changed or slipped in on its way
+        raise LinkError("this link is cut short or damaged (copy the whole link)", "link_cut")
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):

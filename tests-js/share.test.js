@@ -17,6 +17,11 @@ describe("links in the URL", () => {
     assert.equal(linkInLocation({ hash: "#seed=4" }), null);
   });
 
+  test("a link as a chat or a mail brings it: what was added to it is no part of its token", () => {
+    assert.deepEqual(linkInLocation({ hash: "#game=g1.eNq-_x." }), { kind: "game", token: "g1.eNq-_x" });
+    assert.deepEqual(linkInLocation({ hash: "#deal%3Dd1.eNq%0Ar%3E" }), { kind: "deal", token: "d1.eNqr" });
+  });
+
   test("an empty token is still a link (the engine says it does not read)", () => {
     assert.deepEqual(linkInLocation({ hash: "#deal=" }), { kind: "deal", token: "" });
   });

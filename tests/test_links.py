@@ -274,6 +274,26 @@ def test_a_changed_character_is_refused_or_changes_nothing(token: str) -> None:
     assert refused > 250
 
 
+@pytest.mark.parametrize("token", [GAME_TOKEN, DEAL_TOKEN])
+@pytest.mark.parametrize("stray", [".", ",", ")", ">", '"', "…", " ", "\n", "%", "%0A", "=", "?utm_source=chat", "é"])
+def test_a_token_that_a_character_slipped_into_is_ours_but_damaged(token: str, stray: str) -> None:
+    """The page takes off what a chat or a mail adds to a link (web/js/pasted-link.js); what is left over in the
+    token, at its end or inside it, is damage to say so, never a link that is not ours (nor one read anyway)."""
+    middle = len(token) // 2
+    for damaged in (token + stray, token[:middle] + stray + token[middle:], token[:middle] + stray):
+        with pytest.raises(LinkError) as caught:
+            read_token(damaged)
+        assert caught.value.reason == "link_cut", damaged
+        assert "cut short or damaged" in str(caught.value)
+
+
+def test_a_damaged_token_of_another_kind_or_version_says_that_first() -> None:
+    with pytest.raises(LinkError, match="deal link, not a game link"):
+        read_game_token(DEAL_TOKEN + ".")
+    with pytest.raises(UnsupportedLinkError):
+        read_token("g2" + GAME_TOKEN[2:] + " ")
+
+
 @given(st.text(max_size=300))
 def test_any_text_is_a_link_or_a_link_error(text: str) -> None:
     assert_refused(text)
@@ -297,7 +317,7 @@ def test_any_json_in_a_link_is_a_link_or_a_link_error(data: object) -> None:
         (12, "carries no"),
         ("", "carries no"),
         ("<script>alert(1)</script>", "unexpected characters"),
-        ("g1.abc def", "unexpected characters"),
+        ("g1.abc def", "cut short or damaged"),
         ("g1.a", "cut short"),
         ("x1.eNqrVgIAAAAA", "not an otv66 link"),
         ("g9.eNqrVgIAAAAA", "newer version"),

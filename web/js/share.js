@@ -16,6 +16,7 @@ import { wireCopy, wireSend } from "./copy-field.js";
 import { EngineError } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { escapeHtml, showPanel } from "./panels.js";
+import { linkParams, tokenIn } from "./pasted-link.js";
 import { st } from "./ship-text.js";
 
 /** @import { Engine } from "./engine.js" */
@@ -23,15 +24,17 @@ import { st } from "./ship-text.js";
 /** @typedef {"deal" | "game"} LinkKind */
 
 /**
- * The share-link token in a location's fragment: `{kind: "deal" | "game", token}`, or null if there is none.
+ * The share-link token in a location's fragment: `{kind: "deal" | "game", token}`, or null if there is none. What a
+ * trip through chats and mail adds to a link (a full stop after it, a line break in it, an app's percent-encoding or
+ * `?utm_source=…`) is no part of the token (pasted-link.js); the engine refuses a token that is really damaged.
  * @param {{hash: string}} location  the page's location (or any URL)
  * @returns {{kind: LinkKind, token: string} | null}
  */
 export function linkInLocation(location) {
-  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const params = linkParams(location.hash);
   for (const kind of /** @type {LinkKind[]} */ (["deal", "game"])) {
-    const token = params.get(kind);
-    if (token !== null) return { kind, token };
+    const value = params.get(kind);
+    if (value !== null) return { kind, token: tokenIn(value) };
   }
   return null;
 }
