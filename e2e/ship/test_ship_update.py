@@ -3,7 +3,19 @@ the match in progress is the same after the update, and the old build's cache is
 
 from __future__ import annotations
 
-from table import FAST, current_save, play_one_move, table_cards, wait_controlled, wait_ready
+from playwright.sync_api import Page
+from table import (
+    FAST,
+    answer_panel,
+    current_save,
+    panel_open,
+    play_one_move,
+    play_until,
+    status,
+    table_cards,
+    wait_controlled,
+    wait_ready,
+)
 
 
 def saved_moves(page) -> list[list[str]]:
@@ -20,14 +32,20 @@ def build_id(page) -> str:
     )
 
 
-def test_a_new_build_is_offered_and_taken_without_losing_the_match(site, builds, open_context) -> None:
-    ship = open_context()
+def one_move_played(ship, site) -> Page:
+    """A tab of the game, run by the service worker, a move of the match played (and saved)."""
     page = ship.new_page()
     page.goto(f"{site.url}index.html?{FAST}")
     assert wait_ready(page) == "your-turn"
     wait_controlled(page)
     play_one_move(page)
     assert wait_ready(page) == "your-turn"
+    return page
+
+
+def test_a_new_build_is_offered_and_taken_without_losing_the_match(site, builds, open_context) -> None:
+    ship = open_context()
+    page = one_move_played(ship, site)
     before = (table_cards(page), saved_moves(page))
     assert build_id(page) == builds.a.build_id
 
@@ -46,4 +64,63 @@ def test_a_new_build_is_offered_and_taken_without_losing_the_match(site, builds,
     caches = page.evaluate("caches.keys()")
     assert f"otv66-app-{builds.b.build_id}" in caches
     assert f"otv66-app-{builds.a.build_id}" not in caches
+    ship.problems.check()
+
+
+def page_build(page) -> str:
+    """The build of the page's own files (its scripts are in ``v/<build id>/``)."""
+    src = page.get_attribute("script[type=module][src]", "src")
+    return src.split("/")[1]
+
+
+def test_a_tab_still_loading_when_the_update_is_taken_reloads_into_the_new_build(site, builds, open_context) -> None:
+    """A second tab of the old build, its engine still booting when the first tab takes the update, must not go on
+    as a page of the old build under the new build's worker (the old build's files are gone from its cache)."""
+    ship = open_context()
+    first = one_move_played(ship, site)
+    site.swap(builds.b.out)
+    first.reload()
+    assert wait_ready(first) == "your-turn"
+    offer = first.wait_for_selector("#update-offer")
+
+    second = ship.new_page()
+    second.goto(f"{site.url}index.html?{FAST}", wait_until="commit")
+    second.wait_for_selector("#card-sprite", state="attached")  # its scripts run; the engine boots
+    assert page_build(second) == builds.a.build_id and status(second) == "loading"
+    with first.expect_navigation():
+        offer.query_selector("#update-now").click()
+    second.wait_for_selector(f'script[src*="v/{builds.b.build_id}/"]', state="attached", timeout=30_000)
+    for page in (first, second):  # the tab that loads last plays the match, the other offers "Play here"
+        page.wait_for_selector("[data-status]:not([data-status=loading])")
+        assert page_build(page) == build_id(page) == builds.b.build_id
+    ship.problems.check()
+
+
+def test_the_update_is_offered_when_the_deals_result_is_closed_not_under_it(site, builds, open_context) -> None:
+    """A modal panel (the deal's result) makes the page behind it inert: an offer shown there could not be used."""
+    ship = open_context()
+    page = ship.new_page()
+    page.goto(f"{site.url}index.html?{FAST}")
+    assert wait_ready(page) == "your-turn"
+    wait_controlled(page)
+    assert play_until(page, ("deal-over", "match-over")) == "deal-over"
+    assert panel_open(page)
+    site.swap(builds.b.out)
+    page.evaluate(
+        """() => navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() =>
+             navigator.serviceWorker.getRegistration()).then((r) => r.waiting || new Promise((resolve) =>
+               r.installing.addEventListener('statechange', (e) => e.target.state === 'installed' && resolve())))"""
+    )
+    assert panel_open(page) and page.locator("#update-offer").count() == 0
+    page.locator("#panel .panel-buttons .primary").click()  # the next deal
+    for _ in range(100):  # the next deal's questions (its packets, a marriage) first, then the offer
+        if page.locator("#update-offer").count():
+            break
+        if panel_open(page):
+            answer_panel(page)
+        page.wait_for_timeout(100)
+    with page.expect_navigation():
+        page.locator("#update-now").click()
+    assert wait_ready(page) in ("your-turn", "deal-over")
+    assert build_id(page) == builds.b.build_id
     ship.problems.check()

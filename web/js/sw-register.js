@@ -5,8 +5,8 @@
  * Accepting tells the waiting worker to take over and reloads the page, and every other open tab of the game
  * with it (their old cache is deleted); the match in progress survives because the game saves it in
  * localStorage before every move's animation and resumes it on load. Nothing changes without the
- * player's click. The browser looks for a new sw.js on every visit; this module also asks every half hour
- * and when the page comes back into view.
+ * player's click; an offer that comes while a panel is open waits until it closes. The browser looks for a new
+ * sw.js on every visit; this module also asks every half hour and when the page comes back into view.
  *
  * Registration waits until the page has finished loading its engine (its `data-status` is no longer "loading"):
  * the worker's precache then takes the files from the HTTP cache instead of downloading them a second time
@@ -38,6 +38,15 @@ function pageLoaded(/** @type {Document} */ doc) {
 /** Register sw.js; resolves with the registration, or null where service workers are unavailable. */
 export async function registerServiceWorker(/** @type {{doc?: Document}} */ { doc = document } = {}) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return null;
+  // A new build took over (this tab's Update or another tab's): the old build's cache is gone, so a tab that ran
+  // the old code reloads into the new one (its match is saved before every animation), even while it is still
+  // loading its engine, whose files would otherwise come from the new build. A first install, which takes over
+  // a tab that had no worker yet, reloads nothing.
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  let accepted = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted || hadController) location.reload();
+  });
   await pageLoaded(doc);
   let registration;
   try {
@@ -46,7 +55,6 @@ export async function registerServiceWorker(/** @type {{doc?: Document}} */ { do
     console.warn("offline play is unavailable:", /** @type {Error} */ (error).message);
     return null;
   }
-  let accepted = false;
   const offer = (/** @type {ServiceWorker} */ worker) =>
     showUpdateOffer(doc, () => {
       accepted = true;
@@ -59,13 +67,6 @@ export async function registerServiceWorker(/** @type {{doc?: Document}} */ { do
       // "installed" with a controller already in place: a new build waits for the player's go-ahead.
       if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
     });
-  });
-  // A new build took over (this tab's Update or another tab's): the old build's cache is gone, so a tab that ran
-  // the old code reloads into the new one (its match is saved before every animation). A first install, which
-  // takes over a tab that had no worker yet, reloads nothing.
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (accepted || hadController) location.reload();
   });
   const check = () => registration.update().catch(() => {}); // offline: nothing to check
   setInterval(check, CHECK_EVERY_MS);
@@ -82,6 +83,13 @@ export async function registerServiceWorker(/** @type {{doc?: Document}} */ { do
  */
 function showUpdateOffer(doc, accept) {
   if (doc.getElementById("update-offer")) return;
+  // Never under a modal panel (a deal's result, a question): the page behind it is inert, so the bar would be seen,
+  // dimmed and half covered, but could not be used. It comes when the panel closes.
+  const modal = doc.querySelector("dialog:modal");
+  if (modal) {
+    modal.addEventListener("close", () => showUpdateOffer(doc, accept), { once: true });
+    return;
+  }
   const bar = doc.createElement("div");
   bar.id = "update-offer";
   bar.className = "ship-bar";
