@@ -1,18 +1,19 @@
 """Play a friend by links, in the browser: two devices (two browser contexts, each its own storage).
 
-Each link is read from the sender's page (the text it offers to send) and given to the other page: the
-invitation by opening its address, every later link through the paste box. The inviter chooses the rules; the
-friend reads them before accepting. One deal is played to its end (a match to 1 game point) by clicking the cards
-on the table (a trick the friend's card finished stays on the table a moment), and a link altered in transit is
-refused with the match kept; a link opened again is said to be opened already, one opened before its turn to need
-an earlier one first. The page is ordered for a newcomer (the invitation form first) and brings the
-invitation into view on a phone; the friend is "your friend" until his answer is read; a language chosen on the
-page is kept for the links that follow; a reload shows again what the tab showed; the paste box says what it was
-given when that is no friend's link; a name left empty is asked for at its field, nothing sent. A newcomer reads
-what the page is under its top bar, and the status line says nothing until it has news. A finished match offers a
-rematch: the same friend, the same rules; a rematch invitation stays said to be for that friend after a reload, and
-two that cross end in one match. A finished match offers its replay, unless a deal of it was resigned. Screenshots
-of the table as a player sees it go to ``e2e/artifacts/friend-*.png``.
+Each link is read from the sender's page (the text it offers to send) and given to the other page: the invitation by
+opening its address, every later link through the paste box. The inviter chooses the rules; the friend reads them
+before accepting. One deal is played to its end (a match to 1 game point) by clicking the cards on the table (a
+trick the friend's card finished stays on the table a moment), and a link altered in transit is refused with the
+match kept; a link opened again is said to be opened already (a hint that sticks at the top of the window, clear of
+the banner the page brings into view), one opened before its turn to need an earlier one first. The page is ordered
+for a newcomer (the invitation form first) and brings the invitation into view on a phone; the friend is "your
+friend" until his answer is read; a language chosen on the page is kept for the links that follow; a reload shows
+again what the tab showed; the paste box says what it was given when that is no friend's link; a name left empty is
+asked for at its field, nothing sent. A newcomer reads what the page is under its top bar, and the status line says
+nothing until it has news. A finished match offers a rematch: the same friend, the same rules; a rematch invitation
+stays said to be for that friend after a reload, and two that cross end in one match. A finished match offers its
+replay, unless a deal of it was resigned. Screenshots of the table as a player sees it go to
+``e2e/artifacts/friend-*.png``.
 """
 
 from __future__ import annotations
@@ -747,3 +748,40 @@ def test_the_forms_fields_are_a_fingers_height_on_a_phone(page: Page) -> None:
         "fields => fields.map((f) => [f.id, f.getBoundingClientRect().height])"
     )
     assert len(fields) == 4 and [name for name, height in fields if height < 40] == [], fields
+
+
+def covered_by_status(page: Page, element: str) -> bool:
+    """Whether the status line's bar, where it sticks at the top of the window, lies over `element` on screen."""
+    return bool(
+        page.locator("#status").evaluate(
+            """(bar, id) => {
+                const a = bar.getBoundingClientRect(), b = document.getElementById(id).getBoundingClientRect();
+                return a.bottom > b.top + 1 && b.bottom > a.top + 1;
+            }""",
+            element,
+        )
+    )
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360)])
+def test_a_hint_that_sticks_at_the_top_leaves_the_banner_brought_into_view_clear(
+    devices: tuple[Page, Page], size: tuple[int, int]
+) -> None:
+    """Bo opens Ana's link again from the chat on a phone, his move: the page brings the banner over the table into
+    view, and the hint that the link was opened already sticks at the top of the window, over neither its lines nor
+    what the page scrolls into view while it shows; it stays in sight while he scrolls."""
+    ana, bo = devices
+    started(ana, bo)
+    bo.set_viewport_size({"width": size[0], "height": size[1]})
+    bo.goto("about:blank")
+    bo.goto(offered_link(ana))
+    assert settled(bo) == "hint" and game_status(bo) == "play"
+    assert bo.locator("#status").evaluate("bar => getComputedStyle(bar).position") == "sticky"
+    assert bo.evaluate("scrollY") > 0, "the banner is brought up to the top of the window"
+    assert on_screen(bo.locator("#friend-turn")) and not covered_by_status(bo, "friend-turn")
+    scrolled = bo.evaluate("scrollY")
+    bo.evaluate("scrollBy(0, 400)")
+    assert bo.evaluate("scrollY") > scrolled + 300
+    assert bo.locator("#status").evaluate("bar => bar.getBoundingClientRect().top") == 0, "the hint stays in sight"
+    bo.locator("#friend-turn").evaluate("banner => banner.scrollIntoView({block: 'start'})")
+    assert not covered_by_status(bo, "friend-turn")

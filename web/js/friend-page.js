@@ -69,6 +69,8 @@ const loaded = new Promise((resolve) => {
 let shownTrick = null;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let trickTimer;
+/** What the page last brought into view (bringIntoView): a status line that sticks after it must not cover it. */
+let broughtIntoView = /** @type {HTMLElement | null} */ (null);
 /** The replay address of each finished match shown here, by match id (its game link is made once). */
 /** @type {Map<string, string>} */
 const replays = new Map();
@@ -97,11 +99,36 @@ function setStatus(kind, text, link) {
   status.dataset.status = kind;
   delete status.dataset.kind;
   status.textContent = text;
-  if (!link) return;
-  const anchor = document.createElement("a");
-  anchor.href = link.href;
-  anchor.textContent = link.text;
-  status.append(" ", anchor);
+  if (link) {
+    const anchor = document.createElement("a");
+    anchor.href = link.href;
+    anchor.textContent = link.text;
+    status.append(" ", anchor);
+  }
+  fitStatusBar();
+}
+
+/** Scroll `element` into view (`block` as scrollIntoView's), and remember it for fitStatusBar. */
+function bringIntoView(/** @type {HTMLElement} */ element, /** @type {ScrollLogicalPosition} */ block) {
+  broughtIntoView = element;
+  element.scrollIntoView({ block });
+}
+
+/**
+ * Keep what the page shows clear of the status line where it sticks at the top of the window (a refusal or a hint,
+ * friend.css): its height is the room the page leaves above what it scrolls into view, or the keyboard focuses
+ * (`--friend-status-bar`, scroll-padding), and what the page brought into view before it stuck there (the banner of a
+ * match opened by a link read again) is brought out from under it.
+ */
+function fitStatusBar() {
+  const status = byId("status");
+  document.documentElement.style.setProperty("--friend-status-bar", `${status.offsetHeight}px`);
+  const shown = broughtIntoView;
+  // The line itself (openInvitation) is never under it.
+  if (!shown || shown === status || getComputedStyle(status).position !== "sticky") return;
+  const bar = status.getBoundingClientRect();
+  const box = shown.getBoundingClientRect();
+  if (box.top < bar.bottom && box.bottom > bar.top) shown.scrollIntoView({ block: "nearest" });
 }
 
 /** The page address that opens `link` (what the friend is sent). */
@@ -130,7 +157,7 @@ async function take(answer, rematch) {
   await findReplay(answer.state);
   renderMatch();
   renderList();
-  if (turnCame) byId("friend-turn").scrollIntoView({ block: "start" });
+  if (turnCame) bringIntoView(byId("friend-turn"), "start");
 }
 
 /**
@@ -393,7 +420,7 @@ function act(/** @type {() => Promise<void>} */ step) {
  * nothing moves.
  */
 function showLinkToSend() {
-  for (const id of ["friend-outgoing", "friend-turn"]) byId(id).scrollIntoView({ block: "nearest" });
+  for (const id of ["friend-outgoing", "friend-turn"]) bringIntoView(byId(id), "nearest");
   byId(hasShareSheet() ? "friend-share" : "friend-copy").focus({ preventScroll: true });
 }
 
@@ -415,7 +442,7 @@ async function openInvitation(link, id, offer) {
   }
   showInvitation(link, offer, found);
   setStatus("ready", ""); // the invitation's box says it
-  byId("status").scrollIntoView({ block: "nearest" }); // the box under it, from a paste box or a page scrolled down
+  bringIntoView(byId("status"), "nearest"); // the box under it, from a paste box or a page scrolled down
 }
 
 /**
@@ -547,6 +574,7 @@ function wire() {
     });
   });
   byId("friend-open").addEventListener("click", () => act(openPasted));
+  new ResizeObserver(fitStatusBar).observe(byId("status")); // its lines rewrapped: a phone turned on its side
   wireCopy(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-copy")));
   wireSend(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-share")), () => t("friendTitle"));
   byId("friend-export").addEventListener("click", () => {
