@@ -4,6 +4,7 @@
  */
 
 import { engineText } from "./engine-text.js";
+import { refuseField, sayAtField } from "./field-note.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 
 /** @import { Engine, EngineError } from "./engine.js" */
@@ -33,33 +34,18 @@ export function refusalText(error) {
 }
 
 /**
- * Say the engine's refusal of a form's field under that field, mark it invalid and give it the focus, in sight: the
- * club's forms leave the browser's own checks off (their messages come in the browser's language, not the page's),
- * and a refusal in the status line alone is far from the field on a phone. `fields` maps a refusal's reason to its
- * field's id; the note is `<id>-note` (the field names it in `aria-describedby`). The note goes when the field is
- * typed in. False for a refusal of none of them (the caller says it elsewhere).
+ * Say the engine's refusal `error` under the form field it is about (field-note.js): `fields` maps a refusal's reason
+ * to its field's id. The note goes when the field is typed in. False for a refusal of none of them (the caller says
+ * it elsewhere).
  * @param {unknown} error  what the call rejected with
  * @param {Record<string, string>} fields
  */
 export function refuseAtField(error, fields) {
   const { reason } = /** @type {EngineError} */ (error);
   if (!Object.hasOwn(fields, reason)) return false;
-  const id = fields[reason];
-  const input = inputById(id);
-  const note = byId(`${id}-note`);
-  note.textContent = refusalText(error);
-  note.hidden = false;
-  input.setAttribute("aria-invalid", "true");
-  input.addEventListener(
-    "input",
-    () => {
-      note.hidden = true;
-      input.removeAttribute("aria-invalid");
-    },
-    { once: true },
-  );
-  for (const element of [note, input]) element.scrollIntoView({ block: "nearest" });
-  input.focus({ preventScroll: true });
+  const input = inputById(fields[reason]);
+  refuseField(input, refusalText(error));
+  input.addEventListener("input", () => sayAtField(input, ""), { once: true });
   return true;
 }
 

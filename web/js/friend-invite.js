@@ -5,6 +5,7 @@
  * a name field left empty that a name is needed (the engine would refuse the match, a sentence far from the field).
  */
 
+import { refuseField, sayAtField } from "./field-note.js";
 import { t } from "./i18n.js";
 import { checkTarget, readRules, ruleFields, rulesSummary } from "./rule-fields.js";
 
@@ -81,19 +82,6 @@ export function showRules(list, rules, forfeit) {
 }
 
 /**
- * Say `text` under the name field `input` (its note, `<id>-note`, which the field names in `aria-describedby`), or
- * take the note away (`""`); a field with a note is marked invalid.
- * @param {HTMLInputElement} input
- * @param {string} text
- */
-function sayAtName(input, text) {
-  const note = byId(`${input.id}-note`);
-  note.textContent = text;
-  note.hidden = !text;
-  input.setAttribute("aria-invalid", String(Boolean(text)));
-}
-
-/**
  * The name typed in the name field `input`, trimmed; or null where none is (spaces are none): the field then says
  * under it that a name is needed and why (`reason`, a text key: who sees the name), in sight, and takes the focus,
  * and nothing goes to the engine.
@@ -103,11 +91,9 @@ function sayAtName(input, text) {
  */
 export function typedName(input, reason) {
   const name = input.value.trim();
-  sayAtName(input, name ? "" : t(reason));
-  if (name) return name;
-  for (const element of [byId(`${input.id}-note`), input]) element.scrollIntoView({ block: "nearest" });
-  input.focus({ preventScroll: true });
-  return null;
+  if (name) sayAtField(input, "");
+  else refuseField(input, t(reason));
+  return name || null;
 }
 
 /**
@@ -115,5 +101,5 @@ export function typedName(input, reason) {
  * @param {HTMLInputElement} input
  */
 export function wireNameField(input) {
-  input.addEventListener("input", () => sayAtName(input, ""));
+  input.addEventListener("input", () => sayAtField(input, ""));
 }
