@@ -2,8 +2,10 @@
 
 What it makes (see docs/building.md):
 
-- ``wheels/otv66-<version>-py3-none-any.whl``: the engine, built offline by ``python -m build --wheel``
-  with ``SOURCE_DATE_EPOCH`` fixed, so the zip's timestamps (and bytes) never depend on the clock;
+- ``v/<build_id>/wheels/otv66-<version>-py3-none-any.whl``: the engine, built offline by ``python -m build
+  --wheel`` with ``SOURCE_DATE_EPOCH`` fixed, so the zip's timestamps (and bytes) never depend on the clock; it lives
+  in its build's folder because its name does not change when the engine does (a page always boots its own build's
+  engine, even while a deploy swaps the site under it);
 - ``pyodide/``: the runtime files of the pinned npm package ``pyodide`` (``node_modules/pyodide``), the standard
   library zip without the parts the game never imports (:data:`STDLIB_LEFT_OUT`), the lock file without the
   package index (:data:`LOCK_FILE`);
@@ -31,6 +33,7 @@ import gzip
 import hashlib
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -97,6 +100,8 @@ PRECACHE_MARKER = "const BUILD = null; // build:precache"
 ENGINE_FILES_MODULE = "js/engine-files.js"
 ENGINE_FILES_MARKER = "export const ENGINE_FILES = null; // build:engine-files"
 ASSETS_DIR = "v"
+#: The engine wheel's folder inside its build's assets folder.
+WHEELS_DIR = "wheels"
 GAME_PAGE = "index.html"
 """The game page: its scripts are bundled on their own (:func:`script_groups`)."""
 BUNDLER = ROOT / "node_modules" / ".bin" / "esbuild"
@@ -218,7 +223,7 @@ def content_hash(files: list[tuple[str, Path]], extra: str = "") -> str:
 def compute_build_id(web: Path, files: list[Path], wheel: Path, pyodide: Path, stamp: str) -> str:
     """A hash of every input's path and bytes: the same sources always give the same id."""
     inputs = [(f"web/{rel.as_posix()}", web / rel) for rel in files]
-    inputs.append((f"wheels/{wheel.name}", wheel))
+    inputs.append((f"{WHEELS_DIR}/{wheel.name}", wheel))
     inputs += [(f"pyodide/{name}", pyodide / name) for name in PYODIDE_FILES]
     return content_hash(inputs, stamp)
 
@@ -358,12 +363,17 @@ def write_service_worker(template: str, build_id: str, precache: list[str], runt
 
 
 def write_engine_files(module: Path, site_path: str, info: dict[str, str]) -> None:
-    """Fill in ``module``'s marked line with the engine's paths, made relative to the module (at ``site_path``)."""
+    """Fill in ``module``'s marked line with the engine's paths, made relative to the module (at ``site_path``).
+
+    Relative paths keep the module's bytes the same from one build to the next (the wheel sits in the module's own
+    build folder), so the bundled chunk that holds it keeps its name too.
+    """
     template = module.read_text("utf-8")
     if ENGINE_FILES_MARKER not in template:
         raise BuildError(f"web/{ENGINE_FILES_MODULE} must contain the line {ENGINE_FILES_MARKER!r}")
-    to_root = "../" * site_path.count("/")
-    files = {"pyodide": to_root + info["pyodide"], "wheel": to_root + info["wheel"]}
+    here = posixpath.dirname(site_path)
+    relative = {name: posixpath.relpath(info[name], here) for name in ("pyodide", "wheel")}
+    files = {name: path + "/" if info[name].endswith("/") else path for name, path in relative.items()}
     line = f"export const ENGINE_FILES = {json.dumps(files, separators=(',', ':'))};"
     module.write_text(template.replace(ENGINE_FILES_MARKER, line), "utf-8")
 
@@ -379,21 +389,21 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
         (staging / "pyodide").mkdir()
-        (staging / "wheels").mkdir()
         with tempfile.TemporaryDirectory() as scratch:
             sources = Path(scratch)
             wheel = build_wheel(ROOT, sources)
             slim_stdlib(pyodide / STDLIB_ZIP, sources / STDLIB_ZIP)
             stdlib_pyc, wheel_pyc = byte_compile(pyodide, sources, STDLIB_ZIP, wheel.name)
             shutil.copyfile(stdlib_pyc, staging / "pyodide" / STDLIB_ZIP)
-            shipped_wheel = staging / "wheels" / wheel.name
-            shutil.copyfile(wheel_pyc, shipped_wheel)
+            build_id = compute_build_id(web, files, wheel_pyc, pyodide, stamp)
+            prefix = f"{ASSETS_DIR}/{build_id}/"
+            shipped_wheel = f"{prefix}{WHEELS_DIR}/{wheel.name}"
+            (staging / shipped_wheel).parent.mkdir(parents=True)
+            shutil.copyfile(wheel_pyc, staging / shipped_wheel)
         package_free_lock(pyodide / LOCK_FILE, staging / "pyodide" / LOCK_FILE)
         for name in PYODIDE_FILES:
             if name not in (STDLIB_ZIP, LOCK_FILE):
                 shutil.copyfile(pyodide / name, staging / "pyodide" / name)
-        build_id = compute_build_id(web, files, shipped_wheel, pyodide, stamp)
-        prefix = f"{ASSETS_DIR}/{build_id}/"
         versioned = {rel.as_posix() for rel in files if not is_entry_file(rel)}
         for rel in files:
             source = web / rel
@@ -408,7 +418,7 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
         info = {
             "build_id": build_id,
             "engine_version": wheel.name.split("-")[1],
-            "wheel": f"wheels/{wheel.name}",
+            "wheel": shipped_wheel,
             "pyodide": "pyodide/",
             "pyodide_version": json.loads((pyodide / "package.json").read_text("utf-8"))["version"],
             "assets": prefix,

@@ -34,6 +34,9 @@ def test_build_info_names_the_wheel_and_the_runtime(builds) -> None:
     info = json.loads((out / "build-info.json").read_text())
     assert info["build_id"] == builds.a.build_id
     assert (out / info["wheel"]).is_file() and info["wheel"].endswith("-py3-none-any.whl")
+    # In its build's folder: the wheel's name stays when the engine changes, so a page that loaded before a deploy
+    # must not boot the next build's engine under its own scripts.
+    assert info["wheel"].startswith(info["assets"]) and info["assets"] == f"v/{builds.a.build_id}/"
     for name in build_site.PYODIDE_FILES:
         assert (out / info["pyodide"] / name).is_file()
     with zipfile.ZipFile(out / info["wheel"]) as wheel:

@@ -7,6 +7,7 @@ import base64
 import csv
 import hashlib
 import io
+import json
 import shutil
 import subprocess
 import zipfile
@@ -52,8 +53,13 @@ def test_the_stdlib_holds_pyodides_bytecode_for_what_the_engine_imports(builds, 
     assert not {name[:-1] for name in compiled} & names, "a module is there both as source and as bytecode"
 
 
+def shipped_wheel(site: Path) -> Path:
+    """The engine wheel of the site built into ``site``, as its build-info.json names it."""
+    return site / json.loads((site / "build-info.json").read_text("utf-8"))["wheel"]
+
+
 def test_the_wheel_holds_pyodides_bytecode_beside_each_module_and_records_it(builds, pyodide_magic) -> None:
-    wheel_path = next((builds.a.out / "wheels").glob("*.whl"))
+    wheel_path = shipped_wheel(builds.a.out)
     with zipfile.ZipFile(wheel_path) as wheel:
         names = wheel.namelist()
         sources = [name for name in names if name.startswith("otv66/") and name.endswith(".py")]
@@ -86,7 +92,7 @@ def test_the_page_runs_the_engine_from_its_bytecode(builds, open_context, tmp_pa
     """With the engine's sources made unimportable, the game still loads and plays: the bytecode is what runs."""
     copy = tmp_path / "site"
     shutil.copytree(builds.a.out, copy)
-    blank_the_engine_sources(next((copy / "wheels").glob("*.whl")))
+    blank_the_engine_sources(shipped_wheel(copy))
     site = Site(copy)
     try:
         ship = open_context()

@@ -58,7 +58,7 @@ def test_caching_by_kind_of_file(builds) -> None:
         if path.startswith(f"/v/{site.build_id}/"):
             assert "immutable" in cache, path
         else:
-            assert cache == "no-cache", path  # pages, sw.js, build-info.json, the runtime and the wheel
+            assert cache == "no-cache", path  # pages, sw.js, build-info.json and the runtime
     assert serve.headers_for("/", RULES)["Cache-Control"] == "no-cache"
     assert serve.headers_for("/pyodide/pyodide.asm.wasm", RULES)["Content-Type"] == "application/wasm"
 
