@@ -60,3 +60,25 @@ def test_on_a_wide_screen_the_friend_pages_introduction_and_forms_are_one_centre
         assert right - left <= COLUMN, f"{name} is {right - left:.0f} px wide"
         assert abs(left - (inside - right)) <= 2, f"{name} off centre: {left:.0f} px left, {inside - right:.0f} right"
     assert len({round(left) for _, left, _ in boxes}) == 1, f"one column: {boxes}"
+
+
+BIG = [(1024, 768), (1366, 1024)]
+
+
+@pytest.mark.parametrize(("width", "height"), BIG, ids=[f"{w}x{h}" for w, h in BIG])
+def test_on_a_tablet_on_its_side_the_tricks_cards_are_no_larger_than_the_hands(
+    table_in_context, artifacts, width, height
+):
+    """Cards played to the trick are the cards of the hands: on a tablet on its side the centre row is higher than the
+    hands' cards need, and the trick's cards filled it at 1.25 times (1024x768) and 1.38 times (1366x1024) their
+    width."""
+    table = table_in_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=5&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    if not table.trick():
+        table.playable().first.click()
+    table.wait_until(lambda: len(table.trick()) > 0)
+    trick_card = table.page.locator("#trick [data-trick-card]").first.evaluate("card => card.offsetWidth")
+    hand_card = table.page.locator("#piles-0 button[data-card]").first.evaluate("card => card.offsetWidth")
+    table.page.screenshot(path=artifacts / f"tablets-trick-{width}x{height}.png")
+    assert 0 < trick_card <= hand_card, f"a trick card {trick_card} px wide, a hand's {hand_card} px"
