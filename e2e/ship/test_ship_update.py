@@ -3,6 +3,7 @@ the match in progress is the same after the update, and the old build's cache is
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 from table import (
     FAST,
@@ -96,6 +97,27 @@ def test_a_tab_still_loading_when_the_update_is_taken_reloads_into_the_new_build
     ship.problems.check()
 
 
+def new_build_installed(page: Page) -> None:
+    """Have the page look for a new sw.js now (it is served already) and wait until that build has installed."""
+    page.evaluate(
+        """() => navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() =>
+             navigator.serviceWorker.getRegistration()).then((r) => r.waiting || new Promise((resolve) =>
+               r.installing.addEventListener('statechange', (e) => e.target.state === 'installed' && resolve())))"""
+    )
+
+
+def wait_offered(page: Page) -> None:
+    """Answer the page's questions (a deal's packets, a marriage), the offer waiting under them, until it is offered.
+    A first visit opens at the packets half the time (the person deals): the offer must not be awaited under them."""
+    for _ in range(100):
+        if page.locator("#update-offer").count():
+            return
+        if panel_open(page):
+            answer_panel(page)
+        page.wait_for_timeout(100)
+    raise AssertionError("no update offer")
+
+
 def test_the_update_is_offered_when_the_deals_result_is_closed_not_under_it(site, builds, open_context) -> None:
     """A modal panel (the deal's result) makes the page behind it inert: an offer shown there could not be used."""
     ship = open_context()
@@ -106,21 +128,87 @@ def test_the_update_is_offered_when_the_deals_result_is_closed_not_under_it(site
     assert play_until(page, ("deal-over", "match-over")) == "deal-over"
     assert panel_open(page)
     site.swap(builds.b.out)
-    page.evaluate(
-        """() => navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() =>
-             navigator.serviceWorker.getRegistration()).then((r) => r.waiting || new Promise((resolve) =>
-               r.installing.addEventListener('statechange', (e) => e.target.state === 'installed' && resolve())))"""
-    )
+    new_build_installed(page)
     assert panel_open(page) and page.locator("#update-offer").count() == 0
     page.locator("#panel .panel-buttons .primary").click()  # the next deal
-    for _ in range(100):  # the next deal's questions (its packets, a marriage) first, then the offer
-        if page.locator("#update-offer").count():
-            break
-        if panel_open(page):
-            answer_panel(page)
-        page.wait_for_timeout(100)
+    wait_offered(page)
     with page.expect_navigation():
         page.locator("#update-now").click()
     assert wait_ready(page) in ("your-turn", "deal-over")
     assert build_id(page) == builds.b.build_id
+    ship.problems.check()
+
+
+#: What the test of the offer's place looks at: the status line and every button of the bar under the table.
+UNDER_THE_TABLE = "footer.controls .status, footer.controls button"
+
+
+def covered(page: Page) -> list[str]:
+    """The status line and the shown buttons of the bar under the table, other than the offer's own, that the offer
+    overlaps or that do not get a tap at their centre (another element lies on them there)."""
+    return list(
+        page.evaluate(
+            """(selector) => {
+                 const offer = document.getElementById('update-offer').getBoundingClientRect();
+                 return [...document.querySelectorAll(selector)]
+                   .filter((element) => !element.closest('#update-offer') && element.checkVisibility())
+                   .filter((element) => {
+                     const box = element.getBoundingClientRect();
+                     const apart = box.bottom <= offer.top || box.top >= offer.bottom || box.right <= offer.left ||
+                       box.left >= offer.right;
+                     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+                     return !apart || !element.contains(hit);
+                   })
+                   .map((element) => element.id || element.className);
+               }""",
+            UNDER_THE_TABLE,
+        )
+    )
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["upright", "on-its-side"])
+def test_the_offer_on_a_phone_leaves_the_status_and_the_tables_buttons_usable(
+    site, builds, open_context, size: tuple[int, int]
+) -> None:
+    """The offer waits for the player's answer: meanwhile he plays on, so it must cover neither the status line nor
+    Hint, Undo and Last trick (it lay over them on a phone). Answered Later from the keyboard, it leaves the focus on
+    the next of those buttons."""
+    width, height = size
+    ship = open_context(viewport={"width": width, "height": height})
+    page = one_move_played(ship, site)  # Undo and Last trick can then be used, as Hint
+    site.swap(builds.b.out)
+    page.reload()
+    assert wait_ready(page) == "your-turn"
+    wait_offered(page)
+    for button in ("#hint-button", "#undo-button", "#last-trick-button"):
+        assert page.locator(button).is_enabled()
+    assert covered(page) == []
+    for button in ("#undo-button", "#last-trick-button"):
+        page.locator(button).click(trial=True, timeout=5_000)  # it would get the tap
+    page.locator("#hint-button").click(timeout=5_000)
+    page.locator(".pile.hint").wait_for()
+    assert page.locator("#update-offer").is_visible(), "the offer waits for the player's answer"
+    page.locator("#update-offer button:not(.primary)").press("Enter")  # Later, from the keyboard
+    page.locator("#update-offer").wait_for(state="detached")
+    assert page.evaluate("document.activeElement.id") == "hint-button", "the focus goes on to the table's buttons"
+    ship.problems.check()
+
+
+def test_the_offer_waits_for_the_answer_to_the_first_visits_offer_of_the_rules(site, builds, open_context) -> None:
+    """Both in the bar under the table did not fit a phone on its side (the offer lay over the other before)."""
+    ship = open_context(viewport={"width": 640, "height": 360})
+    page = ship.new_page()
+    page.goto(f"{site.url}index.html?{FAST}")
+    assert wait_ready(page) == "your-turn"
+    while panel_open(page):  # the packets, when the person deals: the offer of the rules comes once they are dealt
+        answer_panel(page)
+    assert wait_ready(page) == "your-turn"
+    wait_controlled(page)
+    page.locator("#rules-offer").wait_for()
+    site.swap(builds.b.out)
+    new_build_installed(page)
+    assert page.locator("#update-offer").count() == 0
+    page.locator("#rules-offer-later").click()
+    page.locator("#update-offer").wait_for(timeout=5_000)
+    assert covered(page) == []
     ship.problems.check()

@@ -77,7 +77,8 @@ export async function registerServiceWorker(/** @type {{doc?: Document}} */ { do
 }
 
 /**
- * Show (once) the bar that offers the new version; `accept` runs when the player chooses to update.
+ * Show (once) the bar that offers the new version, in the page's bar under the table (`.controls`) or else under its
+ * status line; `accept` runs when the player chooses to update.
  * @param {Document} doc
  * @param {() => void} accept
  */
@@ -88,6 +89,24 @@ function showUpdateOffer(doc, accept) {
   const modal = doc.querySelector("dialog:modal");
   if (modal) {
     modal.addEventListener("close", () => showUpdateOffer(doc, accept), { once: true });
+    return;
+  }
+  // It takes a row of its own at the top of the bar under the table, as the first visit's offer of the rules and a
+  // guided deal's tip (learn.js) do: it covers neither the status line nor the table's buttons, which stay usable while
+  // it waits, the table giving up that row. A page whose buttons are not in such a bar (friend.html) has it in its
+  // column, under its status line. One such note at a time: while the bar holds one of theirs (two did not fit the
+  // column of a phone on its side, and cost the table two rows upright), it waits until that note is answered or closed.
+  const controls = doc.querySelector(".controls");
+  const status = /** @type {HTMLElement} */ (doc.getElementById("status"));
+  const holder = controls ?? /** @type {HTMLElement} */ (status.parentElement);
+  const note = holder.querySelector(":scope > :is(.rules-offer, .tutorial-tip)");
+  if (note) {
+    const observer = new MutationObserver(() => {
+      if (note.isConnected) return;
+      observer.disconnect();
+      showUpdateOffer(doc, accept);
+    });
+    observer.observe(holder, { childList: true });
     return;
   }
   const bar = doc.createElement("div");
@@ -108,7 +127,18 @@ function showUpdateOffer(doc, accept) {
   const later = doc.createElement("button");
   later.type = "button";
   later.textContent = st("updateLater");
-  later.addEventListener("click", () => bar.remove());
+  later.addEventListener("click", () => {
+    // From the keyboard the focus moves on to the bar's next button that can be used (Hint...), as Tab would.
+    const next = bar.contains(doc.activeElement)
+      ? [...holder.querySelectorAll("button")].find(
+          (button) => !bar.contains(button) && !button.disabled && button.getClientRects().length > 0,
+        )
+      : null;
+    bar.remove();
+    next?.focus();
+  });
   bar.append(text, now, later);
-  doc.body.append(bar);
+  // In the bar its buttons come next after the table's cards in the Tab order, before the status's row.
+  if (controls) controls.prepend(bar);
+  else status.after(bar);
 }
