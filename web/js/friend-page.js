@@ -6,11 +6,13 @@
  * was pasted is said, a link of the site's other pages offered). The match is drawn on
  * the main game's card table (render.js, from this player's seat: friend-table.js) and played by clicking its cards
  * or with the keyboard (input.js). The engine (bridge `friend_*` methods) holds the rules and checks every link;
- * this page only shows and stores. A reload (a language change, a phone's browser reloading a tab it put away) shows
- * again what this tab showed: the match on the table (remembered for the tab) or the invitation being read (kept in
- * the address). A finished match's Rematch makes an invitation the page keeps as meant for the same friend; two
- * that cross (both pressed Rematch) end in one match (friend-rematch.js). A finished match is watched again on the
- * replay page, from the game link the engine makes of it (bridge `friend_game_link`).
+ * this page only shows and stores. A reload (a language change, an update taken in another tab, a phone's browser
+ * reloading a tab it put away) shows again what this tab showed: the match on the table (remembered for the tab) or
+ * the invitation being read (kept in the address), and what was typed and not sent (friend-drafts.js). It is played
+ * offline and updated as the other pages are (sw-register.js). A finished match's Rematch makes an invitation the
+ * page keeps as meant for the same friend; two that cross (both pressed Rematch) end in one match (friend-rematch.js).
+ * A finished match is watched again on the replay page, from the game link the engine makes of it (bridge
+ * `friend_game_link`).
  */
 
 import { installSprite } from "./cards.js";
@@ -18,6 +20,7 @@ import { wireCopy, wireSend } from "./copy-field.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
+import { keepDrafts } from "./friend-drafts.js";
 import {
   checkRules,
   chosenForfeit,
@@ -41,6 +44,7 @@ import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { linkUrl } from "./share.js";
 import { hasShareSheet } from "./share-sheet.js";
+import { registerServiceWorker } from "./sw-register.js";
 
 /** @import { FriendAnswer, FriendOffer, FriendState } from "./friend-types.js" */
 /** @import { Rematch } from "./friend-store.js" */
@@ -626,6 +630,11 @@ async function start() {
   // anywhere on it. The page opens at its top, the banner and the link to send.
   history.scrollRestoration = "manual";
   labelPage();
+  keepDrafts(); // what was typed here and not sent yet, back after a reload (the rules' fields are made)
+  // Offline play once the engine is loaded (sw-register.js waits for the status line to leave "loading"), and the
+  // updates: this tab reloads with the others when one takes an update (the matches are kept, the match on the
+  // table and an invitation being read shown again, what was typed given back).
+  registerServiceWorker();
   installSprite();
   buildTable(document);
   addLanguagePicker(byId("menu"), "friend-language"); // the page loads again: reopenShown() shows what it showed
