@@ -122,6 +122,16 @@ def test_the_language_can_be_switched_and_is_remembered(table):
     assert page.locator("#hint-button").inner_text() == "Savet"
 
 
+@pytest.mark.parametrize(("locale", "lang"), [("de-DE", "en"), ("hr-HR", "sr-Latn")])
+def test_a_first_visit_speaks_english_to_a_reader_of_a_language_the_page_does_not_have(table_in_context, locale, lang):
+    """A German browser (its languages "de-DE", no English named) opened the page in Serbian Latin; a Croatian one
+    still gets Serbian Latin."""
+    page = table_in_context(locale=locale).open("seed=3&level=beginner&opponent=computer&speed=off").page
+    assert page.evaluate("navigator.languages") == [locale]
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("#hint-button").inner_text() == {"en": "Hint", "sr-Latn": "Savet"}[lang]
+
+
 def test_the_hungarian_deck_names_its_suits_and_is_remembered(table):
     table.open(f"seed=3&level=beginner&opponent=computer&{FAST}")
     page = table.page

@@ -257,10 +257,21 @@ describe("browserLanguage: the language of a first visit", () => {
     for (const tag of ["sr-Latn-RS", "hr-HR", "bs", "cnr", "sh"]) assert.equal(browserLanguage([tag]), "sr-Latn", tag);
   });
 
-  test("the first language the page knows wins; none known gives Serbian (Latin)", () => {
+  test("Serbian Cyrillic for Macedonian", () => {
+    assert.equal(browserLanguage(["mk-MK"]), "sr-Cyrl");
+  });
+
+  test("the first language the page knows wins", () => {
     assert.equal(browserLanguage(["de-DE", "en-US", "sr"]), "en");
-    assert.equal(browserLanguage(["de-DE", "fr"]), "sr-Latn");
+    assert.equal(browserLanguage(["de-DE", "hr", "en"]), "sr-Latn");
+  });
+
+  test("other languages only give English, none at all Serbian (Latin)", () => {
+    assert.equal(browserLanguage(["de-DE", "de"]), "en");
+    assert.equal(browserLanguage(["fr-FR", "fr"]), "en");
+    assert.equal(browserLanguage(["hrx", "shn"]), "en", "languages whose code only begins like a neighbour's");
     assert.equal(browserLanguage([]), "sr-Latn");
+    assert.equal(browserLanguage([""]), "sr-Latn");
   });
 });
 

@@ -85,18 +85,21 @@ export const TEXTS = {
 let current = "sr-Latn";
 
 /**
- * The language to start with: the browser's if we have it, Serbian (Latin) otherwise.
+ * The language to start with: the first of the browser's that the page has, or reads nearly as its own (Serbian
+ * Latin for Bosnian, Croatian, Montenegrin and Serbo-Croatian, Cyrillic for Macedonian); else English, which a
+ * German or a French reader more likely reads than Serbian; Serbian (Latin) when the browser names no language.
  * @param {readonly string[]} languages  the browser's preferred languages, most preferred first
  * @returns {Language}
  */
 export function browserLanguage(languages = navigator.languages ?? [navigator.language]) {
-  for (const tag of languages) {
-    const lower = String(tag).toLowerCase();
-    if (lower.startsWith("en")) return "en";
-    if (lower.startsWith("sr-cyrl") || lower === "sr" || lower === "sr-rs") return "sr-Cyrl";
-    if (/^(sr|bs|hr|sh|cnr)/.test(lower)) return "sr-Latn";
+  const tags = languages.filter(Boolean).map((tag) => String(tag).toLowerCase());
+  for (const tag of tags) {
+    const primary = tag.split(/[-_]/)[0];
+    if (primary === "en") return "en";
+    if (tag.startsWith("sr-cyrl") || tag === "sr" || tag === "sr-rs" || primary === "mk") return "sr-Cyrl";
+    if (["sr", "bs", "hr", "sh", "cnr"].includes(primary)) return "sr-Latn";
   }
-  return "sr-Latn";
+  return tags.length > 0 ? "en" : "sr-Latn";
 }
 
 /** Switch the page's texts (and its `lang` attribute) to `lang`; an unknown language gives Serbian (Latin). */
