@@ -5,12 +5,20 @@ among the cards he looks at. A link that does not read: why, over a bare table."
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
+from playwright.sync_api import expect
 from test_pages import game_token
 from test_screens import SERBIAN
 
 from otv66 import links
 from otv66.deal import Deal
+
+RANKS = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine", "8": "eight", "7": "seven"}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+"""The English names of the cards' ranks and suits (texts-en.js)."""
 
 FINGER = 40
 """The least height of a button a finger hits surely (px)."""
@@ -234,3 +242,86 @@ def test_a_deals_link_opened_on_the_replay_page_deals_it_on_the_game_page(table_
     page.wait_for_url("**/index.html?lang=en**", timeout=30_000)
     page.locator("#piles-0 button.card.top.playable").first.wait_for(timeout=90_000)
     assert page.locator("#status").get_attribute("data-status") != "error"
+
+
+def test_a_replay_opened_from_history_in_the_middle_of_a_match_leads_back_to_it_by_name(table_in_context):
+    """The top bar's link said "New match" and led back to the match under way: the game page, opened bare, resumes
+    it (a new match comes only with the player's word, on the game page). It says where it leads now."""
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    page = table.page
+    entry = {"date": 1764590400000, "opponent": "computer", "level": "beginner", "winner": 1, "gamePoints": [3, 7],
+             "deals": 2, "token": game_token()}  # fmt: skip
+    history = json.dumps(json.dumps([entry]))
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page.add_init_script(f"localStorage.getItem('otv66.history') ?? localStorage.setItem('otv66.history', {history})")
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=en")
+    table.play_moves(2)
+    table.wait_status("your-turn")
+    under_way = table.snapshot()
+    page.locator("#history-button").click()
+    table.dialog().locator("a.history-replay").click()
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    link = page.locator("#new-game-link")
+    assert link.inner_text() == "My match"
+    link.click()
+    table.wait_status("your-turn")
+    assert table.snapshot()["cards"] == under_way["cards"]
+
+
+def test_a_replay_opened_from_history_after_the_match_ended_leads_back_to_it_by_name(table_in_context):
+    """The link said "New match" and led to the finished match's table (its end and its Rematch button)."""
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=3&level=beginner&opponent=computer&target=1&speed=off&lang=en")
+    table.play_out_deal()
+    table.dialog().locator("#next-deal").click()
+    table.dialog().locator("#rematch-button").wait_for()
+    page.keyboard.press("Escape")
+    table.wait_until(lambda: table.dialog().count() == 0)
+    page.locator("#history-button").click()
+    table.dialog().locator("a.history-replay").click()
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    link = page.locator("#new-game-link")
+    assert link.inner_text() == "My match"
+    link.click()
+    assert table.wait_status("match-over", "your-turn") == "match-over"
+
+
+def test_a_replay_opened_with_no_match_under_way_offers_a_new_one(table_in_context):
+    table = table_in_context()
+    open_replay(table.page, "lang=en")
+    link = table.page.locator("#new-game-link")
+    assert link.inner_text() == "New match"
+    link.click()
+    table.wait_ready()
+    assert table.tricks_won() == [0, 0]
+    assert table.trick() == []
+
+
+def test_the_replays_cards_are_named_without_being_said_not_playable(table_in_context):
+    """Every card read "…, not playable", as a card the person may not play now at the table: in a replay nobody plays
+    from the page, and its piles' group says whose they are."""
+    page = table_in_context().page
+    open_replay(page, "lang=en")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay-position[data-ply='1']")
+    cards = page.locator("#piles-0 button.card.top:visible, #piles-1 button.card.top:visible").all()
+    assert len(cards) > 8
+    for card in cards:
+        code = card.get_attribute("data-card")
+        name = f"{RANKS[code[0]]} of {SUITS[code[1]]}"
+        expect(card).to_have_accessible_name(re.compile(rf"^{name}(, on a face-down card)?(, trump \(.+\))?$"))
+    expect(page.locator("#piles-0")).to_have_accessible_name(re.compile(r"^Piles: "))
+
+
+@pytest.mark.parametrize("lang", ["sr-Cyrl", "sr-Latn", "en"])
+def test_on_a_laptop_the_replays_controls_keep_to_one_row(table_in_context, lang):
+    """At 1024x768 in Cyrillic Next deal sat alone on a second row: the position gives way first (on two lines)."""
+    page = table_in_context(viewport={"width": 1024, "height": 768}).page
+    open_replay(page, f"lang={lang}")
+    boxes = page.locator("#replay-controls > *").evaluate_all(
+        "controls => controls.map((c) => [c.getBoundingClientRect().top, c.getBoundingClientRect().bottom])"
+    )
+    assert len(boxes) == 7
+    assert max(top for top, _ in boxes) < min(bottom for _, bottom in boxes), boxes

@@ -7,6 +7,7 @@
  */
 
 import { animating, skipAnimations } from "./animate.js";
+import { cardTabStop } from "./render.js";
 
 /** @import { Card, Player } from "./types.js" */
 
@@ -142,9 +143,7 @@ export function firstPlayableCard(root) {
  */
 export function keepFocusOnCards(root, player) {
   if (!usingKeyboard() || !focusLost()) return;
-  /** @type {HTMLElement | null} */ (
-    root.querySelector(`#piles-${player} .card.top[tabindex="0"]:not([hidden])`)
-  )?.focus();
+  cardTabStop(root.querySelector(`#piles-${player}`))?.focus();
 }
 
 /**

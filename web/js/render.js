@@ -94,7 +94,8 @@ function renderPiles(root, state, view, playable) {
       // A face-down card under it is seen as its back peeping out: a screen reader hears it with the card's name.
       const name = cardName(info.top, deck);
       const card = under.hidden ? name : t("cardCovered", { card: name });
-      let label = t(canPlay ? "cardPlayable" : "cardNotPlayable", { card });
+      // Where nobody plays from this page (a replay's table), a card is only named: none is the watcher's to play.
+      let label = view.humans.includes(true) ? t(canPlay ? "cardPlayable" : "cardNotPlayable", { card }) : card;
       if (marked) label += `, ${t("trumpCard")} (${t("cardTrumpMark")})`;
       button.setAttribute("aria-label", label);
       button.dataset.key = canPlay ? String(++order) : "";
@@ -120,6 +121,16 @@ function setTabStop(holder) {
     shown.find((card) => card.classList.contains("playable")) ??
     shown[0];
   for (const card of cards) card.tabIndex = card === stop ? 0 : -1;
+}
+
+/**
+ * A player's card that has the Tab stop among his piles (setTabStop), or null when none is shown: where a keyboard
+ * player whose focus was lost, or who leaves a panel, goes back to his cards.
+ * @param {ParentNode | null} holder  a player's piles (`#piles-0`, `#piles-1`)
+ * @returns {HTMLElement | null}
+ */
+export function cardTabStop(holder) {
+  return holder?.querySelector('.card.top[tabindex="0"]:not([hidden])') ?? null;
 }
 
 /**

@@ -3,8 +3,8 @@
  *
  * The engine reads and re-plays the link (bridge `open_link`, then `replay_view` for each position), and the
  * game page's renderer (render.js) draws the table. A link that does not read shows what is wrong (as text)
- * and a link to a new game; a deal's link goes on to the game page. Keys: ← → step, Home / End go to the ends of
- * the deal, PageUp / PageDown change deals.
+ * and the top bar's link to the game page; a deal's link goes on to the game page. Keys: ← → step, Home / End go
+ * to the ends of the deal, PageUp / PageDown change deals.
  */
 
 import { installSprite } from "./cards.js";
@@ -15,10 +15,12 @@ import { asSentences, setLanguage, t } from "./i18n.js";
 import { focusLost } from "./input.js";
 import { explainResult, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
-import { buildTable, render, setStatus } from "./render.js";
+import { buildTable, cardTabStop, render, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { linkInLocation, linkUrl } from "./share.js";
 import { st } from "./ship-text.js";
+import { readSavedMatch } from "./storage.js";
+import { matchUnderway } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 /** @import { DrawnState, GameLink, Move, Player, PublicView, TableView, TrickCard } from "./types.js" */
@@ -97,9 +99,22 @@ function labelControls() {
     "replay-forward": st("replayForward"),
     "replay-end": st("replayEnd"),
     "replay-next-deal": st("replayNextDeal"),
-    "new-game-link": st("newGame"),
+    "new-game-link": wayBackLabel(),
   };
   for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
+}
+
+/**
+ * The top bar's link to the game page, named for what that page shows, opened bare: it resumes the current save
+ * (persistence.js `openMatch`), and a new match replaces one under way only with the player's word, given there. So
+ * "My match" where that save holds one under way (History's replay opened in the middle of a match leads back to it)
+ * or finished (its end, with its Rematch); "New match" where the page starts one (or resumes one only dealt).
+ */
+function wayBackLabel() {
+  const saved = readSavedMatch();
+  if (saved.status !== "ok") return st("newGame");
+  const { state } = saved.save; // none in saves from before it was kept
+  return !state || state.match?.is_over || matchUnderway(state) ? st("replayMyMatch") : st("newGame");
 }
 
 /**
@@ -194,8 +209,7 @@ function phrase(/** @type {string} */ text) {
  */
 function keepFocusOnTable(piles) {
   if (!focusLost()) return;
-  const card = /** @type {HTMLElement | null} */ (piles.querySelector('.card.top[tabindex="0"]:not([hidden])'));
-  (card ?? wayOn(["replay-forward", "replay-next-deal", "replay-back"]))?.focus();
+  (cardTabStop(piles) ?? wayOn(["replay-forward", "replay-next-deal", "replay-back"]))?.focus();
 }
 
 /**

@@ -7,6 +7,7 @@
 import { cardFace } from "./cards.js";
 import { cardName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
+import { cardTabStop } from "./render.js";
 
 /** @import { Card, Deck, Rules } from "./types.js" */
 /** @typedef {import("./panels.js").PanelDialog} PanelDialog */
@@ -120,7 +121,7 @@ export function offerRulesOnce(storage, openRules, holder) {
   const end = () => {
     observer.disconnect();
     if (note.contains(document.activeElement)) {
-      /** @type {HTMLElement | null} */ (document.querySelector('#piles-0 .card.top[tabindex="0"]'))?.focus();
+      cardTabStop(document.querySelector("#piles-0"))?.focus();
     }
     note.remove();
   };

@@ -47,6 +47,7 @@ export const SR = {
   replayEnd: "Kraj",
   replayPrevDeal: "Prethodno deljenje",
   replayNextDeal: "Sledeće deljenje",
+  replayMyMatch: "Moja partija",
   embedTitle: "Ugradite Otvoreni 66 na svoj sajt",
   embedHeading: "Ugradite Otvoreni 66 na sajt svog kluba",
   embedIntro:
@@ -131,6 +132,7 @@ export const EN = {
   replayEnd: "End",
   replayPrevDeal: "Previous deal",
   replayNextDeal: "Next deal",
+  replayMyMatch: "My match",
   embedTitle: "Embed Open 66 on your site",
   embedHeading: "Embed Open 66 on your club's site",
   embedIntro:
