@@ -12,6 +12,7 @@ import {
   saveChosenSettings,
   savedLanguage,
   saveLanguage,
+  setAsideUnreadableSettings,
   settingsQuery,
 } from "../web/js/settings.js";
 import { FakeStorage, withGlobal } from "./fakes.js";
@@ -125,6 +126,31 @@ describe("remembered settings", () => {
   test("saving into a refusing storage does not throw (the settings still apply to this visit)", () => {
     const settings = defaultSettings();
     assert.doesNotThrow(() => saveChosenSettings(settings, settings, new FakeStorage({ failing: true })));
+  });
+
+  test("settings that do not read are kept aside once, to be told: the next visit finds none to tell", () => {
+    const storage = new FakeStorage({ items: { [KEY]: '{"lang": "sr-La' } });
+    assert.equal(setAsideUnreadableSettings(storage), true);
+    assert.equal(storage.getItem(`${KEY}.unreadable`), '{"lang": "sr-La');
+    assert.equal(storage.getItem(KEY), null);
+    assert.deepEqual(loadSettings(storage), defaultSettings());
+    assert.equal(setAsideUnreadableSettings(storage), false, "told once");
+    for (const text of ["[1, 2]", "7"]) {
+      assert.equal(setAsideUnreadableSettings(new FakeStorage({ items: { [KEY]: text } })), true, text);
+    }
+    assert.equal(setAsideUnreadableSettings(stored({ deck: "german" })), false, "readable settings stay");
+    assert.equal(setAsideUnreadableSettings(new FakeStorage()), false, "nothing stored");
+    assert.equal(setAsideUnreadableSettings(new FakeStorage({ failing: true })), false, "a refusing storage");
+  });
+
+  test("a choice saved over settings that do not read keeps them aside first (another page saved the language)", () => {
+    const storage = new FakeStorage({ items: { [KEY]: "{damaged" } });
+    saveLanguage("en", storage);
+    assert.equal(storage.getItem(`${KEY}.unreadable`), "{damaged");
+    storage.setItem(KEY, "{damaged again");
+    saveChosenSettings(defaultSettings(), { ...defaultSettings(), deck: "german" }, storage);
+    assert.equal(storage.getItem(`${KEY}.unreadable.2`), "{damaged again");
+    assert.equal(loadSettings(storage).deck, "german");
   });
 
   test("values of the wrong shape are dropped one by one, the rest is kept", () => {

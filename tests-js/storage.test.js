@@ -251,6 +251,20 @@ describe("the history of finished matches", () => {
     assert.equal(storage.getItem(`${HISTORY_KEY}.unreadable`), damaged, "a readable history is not put aside");
   });
 
+  test("a second history that does not read is kept aside beside the first, not over it", () => {
+    const first = '[{"date": 1, "opponent": "computer", "winn';
+    const second = '[{"date": 5, "gamePoi';
+    const storage = new FakeStorage({ items: { [HISTORY_KEY]: first } });
+    addToHistory(entry({ date: 2 }), storage);
+    storage.setItem(HISTORY_KEY, second);
+    addToHistory(entry({ date: 6 }), storage);
+    assert.equal(storage.getItem(`${HISTORY_KEY}.unreadable`), first);
+    assert.equal(storage.getItem(`${HISTORY_KEY}.unreadable.2`), second);
+    storage.setItem(HISTORY_KEY, first);
+    addToHistory(entry({ date: 7 }), storage);
+    assert.equal(storage.getItem(`${HISTORY_KEY}.unreadable.3`), null, "a text already kept aside is not kept twice");
+  });
+
   test("only the last 200 matches are kept", () => {
     const storage = new FakeStorage();
     for (let date = 1; date <= 205; date++) addToHistory(entry({ date }), storage);

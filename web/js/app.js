@@ -22,13 +22,20 @@ import { openingDeal } from "./opening-deal.js";
 import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
-import { addressAfterChoice, applyOverrides, loadSettings, SPEEDS, saveChosenSettings } from "./settings.js";
+import {
+  addressAfterChoice,
+  applyOverrides,
+  loadSettings,
+  SPEEDS,
+  saveChosenSettings,
+  setAsideUnreadableSettings,
+} from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
 import { addShareButton, labelShareButton, reloadOnPastedLink } from "./share.js";
 import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
 import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
-import { createPageState, drawnOf, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
+import { addNotice, createPageState, drawnOf, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 import {
   afterDealAside,
@@ -46,6 +53,9 @@ const loading = new LoadingScreen(byId("loading"));
 const params = new URLSearchParams(location.search);
 // The Embed page's live preview (embed-info.js) plays in storage of its own, never over the player's saves.
 if (params.get("preview") === "1") setStorageNamespace("otv66.preview.");
+// Settings that do not read are kept aside (the defaults apply), and the player is told once the table is ready; the
+// preview leaves the player's settings as they are.
+const settingsSetAside = params.get("preview") !== "1" && setAsideUnreadableSettings();
 const overrides = applyOverrides(loadSettings(), params);
 const notifyHost = hostNotifier(overrides.embed); // embed mode: deal and match ends to the host page (embed.js)
 
@@ -276,6 +286,7 @@ buildTable(root);
 document.body.classList.toggle("embed", overrides.embed);
 reportPreferredHeight(overrides.embed, byId("table")); // embed mode: the frame height it would like, to the host
 applyLook();
+if (settingsSetAside) store.update((page) => addNotice(page, t("settingsUnreadable")));
 render(root, null, viewOf(store.state));
 const earlyTable = drawEarlyTable();
 wireButtons();

@@ -69,7 +69,9 @@ export function deviceStorage(browserStorage = () => globalThis.localStorage) {
 
 /**
  * Keep `text`, found under `key` but unreadable, aside under `key` + ".unreadable" before the key is written over:
- * what it held (finished matches, a result link) stays on the device. False when the storage refuses the write.
+ * what it held (finished matches, a result link) stays on the device. A text already kept aside before stays too:
+ * the next one goes under ".unreadable.2", ".unreadable.3" and so on (the same text is not kept twice). False when
+ * the storage refuses the write.
  * @param {Storage} storage
  * @param {string} key
  * @param {string} text
@@ -77,8 +79,15 @@ export function deviceStorage(browserStorage = () => globalThis.localStorage) {
  */
 export function keepAside(storage, key, text) {
   try {
-    storage.setItem(`${key}.unreadable`, text);
-    return true;
+    for (let n = 1; ; n++) {
+      const aside = n === 1 ? `${key}.unreadable` : `${key}.unreadable.${n}`;
+      const kept = storage.getItem(aside);
+      if (kept === text) return true;
+      if (kept === null) {
+        storage.setItem(aside, text);
+        return true;
+      }
+    }
   } catch {
     return false;
   }

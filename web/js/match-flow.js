@@ -136,12 +136,12 @@ export class MatchFlow {
 
   /** Play on until a person has to act (or the match is over). */
   async advance() {
-    const notice = this.page.notice;
-    if (notice) {
+    const notices = this.page.notices;
+    if (notices.length) {
       this.ctx.store.update((page) => {
-        page.notice = null;
+        page.notices = [];
       });
-      await showMessage(this.ctx.dialog, t("title"), notice);
+      await showMessage(this.ctx.dialog, t("title"), notices);
     }
     for (;;) {
       const game = this.page.game;
@@ -266,11 +266,18 @@ export class MatchFlow {
     });
     const winner = deal.result.winner;
     if (!again && opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
+    /** @type {string | null} */
+    let choice = null;
     for (;;) {
-      // A deal's link is offered where the menu offers it: not in a club's frame (the host page is the club's).
-      const options = { reviewAvailable: this.page.reviewAvailable, shareAvailable: !this.ctx.overrides.embed };
+      // A deal's link is offered where the menu offers it: not in a club's frame (the host page is the club's). Back
+      // from the review or the link, the panel opens on the button that led there.
+      const options = {
+        reviewAvailable: this.page.reviewAvailable,
+        shareAvailable: !this.ctx.overrides.embed,
+        backFrom: choice,
+      };
       const names = namesOf(this.page);
-      const choice = await showDealResult(dialog, game, names, shortNamesOf(this.page), youOf(this.page), options);
+      choice = await showDealResult(dialog, game, names, shortNamesOf(this.page), youOf(this.page), options);
       if (choice === "share") {
         await share(engine, dialog, ["deal"]); // the deal just played: the next is not dealt yet
         continue;
@@ -337,7 +344,8 @@ export class MatchFlow {
     const { engine, dialog, overrides } = this.ctx;
     let choice = null;
     do {
-      choice = await showMatchResult(dialog, game, namesOf(this.page), youOf(this.page), !overrides.embed);
+      const back = choice === "share";
+      choice = await showMatchResult(dialog, game, namesOf(this.page), youOf(this.page), !overrides.embed, back);
       if (choice === "share") await share(engine, dialog, ["game"]); // then the result again
     } while (choice === "share");
     if (choice !== "rematch") return false;
@@ -393,18 +401,38 @@ export class MatchFlow {
       // "Always deal like this" is the device owner's against the computer: two sharing the screen each deal their own.
       const offerAlways = opponentOf(this.page) !== "human";
       const dealtAtOnce = offerAlways && remembered.always && (await tryDeal(remembered.plan)) === null;
-      const options = { title: text, rule: this.page.packetRule, offerAlways };
-      let choice = dealtAtOnce ? remembered : await showDealChoice(dialog, tryDeal, remembered, options);
+      // The packets chosen are saved with the match as they change (a phone reloads a page left in the background):
+      // the panel opens with them again, after a reload or the rules. The saves go one after the other, and the deal
+      // waits for them.
+      let saving = Promise.resolve();
+      const onBuild = (/** @type {number[]} */ packets) => {
+        store.update((page) => {
+          page.packetsChosen = packets.length ? [...packets] : null;
+        });
+        saving = saving.then(() => save(this.ctx));
+      };
+      const rule = this.page.packetRule;
+      const panel = () =>
+        showDealChoice(dialog, tryDeal, remembered, {
+          title: text,
+          rule,
+          offerAlways,
+          built: this.page.packetsChosen ?? [],
+          onBuild,
+        });
+      let choice = dealtAtOnce ? remembered : await panel();
       while (choice === "rules") {
         await showRules(dialog, this.page.settings.deck, rulesOf(this.page), false);
-        choice = await showDealChoice(dialog, tryDeal, remembered, options);
+        choice = await panel();
       }
+      await saving;
       if (choice) saveDealPlan(choice);
       const { game } = made;
       if (game) {
         await save(this.ctx, game); // before the cards are shown: a reload then shows the same deal
         store.update((page) => {
           page.game = game;
+          page.packetsChosen = null;
         });
       }
     } else {

@@ -49,13 +49,27 @@ export function escapeHtml(/** @type {unknown} */ text) {
  * @param {string} [options.kind]  extra class names of the panel
  * @param {boolean} [options.startAtField]  open on the body's first field (a form to fill in), not the main button
  * @param {boolean} [options.startAtTitle]  open at the title (a long text to read), not the main button
+ * @param {string} [options.startAt]  the id of the button to open on, not the main one: the panel opens again after
+ *   what its button led to (a review, a link's sheet), and the focus comes back to where the person left it; or the
+ *   main button waits for more to be chosen first
  * @param {boolean} [options.describedByBody]  the body is a short text the panel says (a result, a question): a
  *   screen reader reads it with the title on opening, not only the focused button
  * @returns {Promise<T | null>}
  */
 export function showPanel(
   dialog,
-  { title, body = "", buttons = [], cancelValue, setup, kind = "", startAtField, startAtTitle, describedByBody },
+  {
+    title,
+    body = "",
+    buttons = [],
+    cancelValue,
+    setup,
+    kind = "",
+    startAtField,
+    startAtTitle,
+    startAt,
+    describedByBody,
+  },
 ) {
   dialog.finishPanel?.();
   dialog.className = `panel ${kind}`;
@@ -105,22 +119,26 @@ export function showPanel(
     const field = startAtField ? dialog.querySelector(".panel-body :is(input, select, textarea)") : null;
     const heading = startAtTitle ? dialog.querySelector(".panel-title") : null;
     heading?.setAttribute("tabindex", "-1");
+    const chosen = startAt ? dialog.querySelector(`#${startAt}`) : null;
     /** @type {HTMLElement | null} */ (
-      heading ?? field ?? dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button")
+      heading ?? field ?? chosen ?? dialog.querySelector(".panel-buttons .primary") ?? dialog.querySelector("button")
     )?.focus({ preventScroll: true });
     dialog.scrollTop = 0;
   });
 }
 
-/** A message with a Close button. */
+/** A message with a Close button: a text, or several, each a paragraph. */
 export function showMessage(
   /** @type {PanelDialog} */ dialog,
   /** @type {string} */ title,
-  /** @type {string} */ text,
+  /** @type {string | string[]} */ text,
 ) {
   return showPanel(dialog, {
     title,
-    body: `<p>${escapeHtml(text)}</p>`,
+    body: [text]
+      .flat()
+      .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+      .join(""),
     buttons: [{ label: t("close"), value: true, primary: true }],
     cancelValue: true,
     describedByBody: true,
@@ -192,24 +210,33 @@ export function askClaim(dialog, text) {
  * @param {PanelDialog} dialog
  * @param {(plan: number[]) => Promise<string | null>} tryDeal
  * @param {DealPlanChoice} remembered  the plan last dealt, and whether to always deal it
- * @param {{title: string, rule: PacketRule, offerAlways: boolean}} options  the title, which names who deals ("Vi
- *   delite" against the computer, the dealer's name when two share the screen), the engine's packet rule, and whether
- *   "always deal like this" is offered (not to two people sharing the screen: one's choice would deal the other's
- *   cards without asking him; the choice returned then keeps `remembered.always`)
+ * @param {{title: string, rule: PacketRule, offerAlways: boolean, built: number[], onBuild: (plan: number[]) => void}}
+ *   options  the title, which names who deals ("Vi delite" against the computer, the dealer's name when two share the
+ *   screen), the engine's packet rule, whether "always deal like this" is offered (not to two people sharing the
+ *   screen: one's choice would deal the other's cards without asking him; the choice returned then keeps
+ *   `remembered.always`), the packets already chosen for this deal (before a reload, or the rules read meanwhile: the
+ *   panel opens with them, those the rule does not allow left out), and what to do with the packets chosen each time
+ *   they change (keep them with the match)
  * @returns {Promise<DealPlanChoice | "rules" | null>}  "rules" when the dealer asks how the game is played first: a
  *   newcomer who deals the first deal meets this panel before anything else, and a modal panel leaves the menu's
  *   "How to play" out of reach
  */
-export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offerAlways }) {
+export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offerAlways, built, onBuild }) {
   const presets = presetPlans(rule);
-  const body = `<p>${escapeHtml(t("dealHint"))}</p>
+  /** @type {number[]} */
+  const restored = [];
+  for (const size of built) if (canAddPacket(restored, size, rule)) restored.push(size);
+  // Packets chosen before and short of a whole plan: the focus is on the next packet to add, not on a preset that
+  // would deal another plan at a press of Enter (the Deal button waits for the plan to be whole).
+  const next = restored.length ? rule.sizes.find((size) => canAddPacket(restored, size, rule)) : undefined;
+  const body = `<p id="deal-hint">${escapeHtml(t("dealHint"))}</p>
     <div class="plan-presets">${presets
       .map((plan, i) => `<button type="button" class="preset" data-preset="${i}">${planText(plan)}</button>`)
       .join("")}</div>
     <div class="plan-builder">${rule.sizes
       .map(
         (n) =>
-          `<button type="button" class="packet" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`,
+          `<button type="button" class="packet" id="packet-${n}" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`,
       )
       .join("")}<button type="button" class="packet-clear">${escapeHtml(t("clear"))}</button></div>
     <p class="plan-text" aria-live="polite"></p><p class="plan-error" role="alert"></p>${
@@ -223,10 +250,13 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
     title,
     body,
     buttons: [{ label: t("rulesButton"), value: /** @type {DealPlanChoice | "rules"} */ ("rules"), id: "deal-rules" }],
+    startAt: next === undefined ? undefined : `packet-${next}`,
     /** @type {(panel: HTMLFormElement, finish: (choice: DealPlanChoice | "rules" | null) => void) => void} */
     setup(panel, finish) {
-      /** @type {number[]} */
-      let plan = [];
+      // A screen reader reads what to choose with the title on opening, not only the focused Deal button (the whole
+      // body, its buttons' labels and all, would be too much to hear).
+      dialog.setAttribute("aria-describedby", "deal-hint");
+      let plan = restored;
       const text = /** @type {HTMLElement} */ (panel.querySelector(".plan-text"));
       const error = /** @type {HTMLElement} */ (panel.querySelector(".plan-error"));
       const always = /** @type {HTMLInputElement | null} */ (panel.querySelector("#deal-always"));
@@ -267,6 +297,7 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
       for (const button of packets) {
         button.addEventListener("click", () => {
           plan.push(Number(button.dataset.packet));
+          onBuild(plan);
           show();
           // A packet no longer offered drops the focus: it goes on to the Deal button, or the next packet to add.
           if (button.disabled) [dealButton, ...packets].find((next) => !next.disabled)?.focus();
@@ -274,6 +305,7 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
       }
       /** @type {HTMLElement} */ (panel.querySelector(".packet-clear")).addEventListener("click", () => {
         plan = [];
+        onBuild(plan);
         show();
       });
       dealButton.type = "button";
@@ -327,12 +359,13 @@ export function explainResult(result, names, awarded, you, bonusAfter = 0) {
  * @param {string[]} names
  * @param {string[]} shortNames  their names where room is short (store.js shortNamesOf): the score lines'
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
- * @param {{reviewAvailable: boolean, shareAvailable: boolean}} options  which of the review and the deal's link
- *   to offer besides the next deal
+ * @param {{reviewAvailable: boolean, shareAvailable: boolean, backFrom?: string | null}} options  which of the
+ *   review and the deal's link to offer besides the next deal, and which of them ("review", "share") the person comes
+ *   back from: the panel opens on its button again, not on the next deal
  * @returns {Promise<string | null>} "next", "review", "share", or "aside" (the player wants to look at the table
  *   first)
  */
-export function showDealResult(dialog, state, names, shortNames, you, { reviewAvailable, shareAvailable }) {
+export function showDealResult(dialog, state, names, shortNames, you, { reviewAvailable, shareAvailable, backFrom }) {
   const deal = /** @type {DealView} */ (state.deal);
   const match = state.match;
   const result = /** @type {DealResult} */ (deal.result);
@@ -361,6 +394,7 @@ export function showDealResult(dialog, state, names, shortNames, you, { reviewAv
     body,
     buttons,
     cancelValue: "aside",
+    startAt: buttons.find((button) => button.value === backFrom)?.id,
     describedByBody: true,
   });
 }
@@ -388,8 +422,9 @@ export function matchWinnerText(match, names, you) {
  * @param {string[]} names
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
  * @param {boolean} shareAvailable  whether to offer the match's link
+ * @param {boolean} [backFromShare]  the person comes back from the match's link: the panel opens on its button again
  */
-export function showMatchResult(dialog, state, names, you, shareAvailable) {
+export function showMatchResult(dialog, state, names, you, shareAvailable, backFromShare = false) {
   const match = state.match;
   /** @type {PanelButton<string>[]} */
   const buttons = [{ label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" }];
@@ -402,6 +437,7 @@ export function showMatchResult(dialog, state, names, you, shareAvailable) {
       <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
     buttons,
     cancelValue: "close",
+    startAt: backFromShare ? "share-finished-match" : undefined,
     describedByBody: true,
   });
 }

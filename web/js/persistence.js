@@ -14,7 +14,7 @@ import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
 import { st } from "./ship-text.js";
 import { addToHistory, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
-import { levelOf, opponentOf } from "./store.js";
+import { addNotice, levelOf, opponentOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -82,6 +82,7 @@ async function confirmLeavingMatch(ctx) {
       { label: t("keepPlaying"), value: false, id: "keep-playing" },
     ],
     cancelValue: false,
+    describedByBody: true,
   });
   return answer === true;
 }
@@ -101,10 +102,7 @@ async function confirmLeavingMatch(ctx) {
 export async function openMatch(ctx, { resumeOnly = false, sayResumed = false, opening = null } = {}) {
   const { store, engine } = ctx;
   /** @param {string} notice */
-  const tell = (notice) =>
-    store.update((page) => {
-      page.notice = notice;
-    });
+  const tell = (notice) => store.update((page) => addNotice(page, notice));
   const saved = readSavedMatch();
   if (saved.status === "newer") tell(t("saveNewer"));
   if (saved.status === "corrupt") {
@@ -198,9 +196,7 @@ export async function continueMatch(ctx, id) {
 async function resume(ctx, save, seen) {
   const { store, engine } = ctx;
   if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) {
-    store.update((page) => {
-      page.notice = t("saveNewer");
-    });
+    store.update((page) => addNotice(page, t("saveNewer")));
     return false;
   }
   try {
@@ -214,6 +210,7 @@ async function resume(ctx, save, seen) {
     const aside = resultAsideIn(save, game);
     store.update((page) => {
       page.game = sameOrNew(game, page.game);
+      page.packetsChosen = packetsChosenIn(save, game);
       page.historyAdded = Boolean(save.finished);
       page.levelsPlayed = played.filter((level) => levels.list.includes(level));
       if (seen) page.moveNote = t("resumed");
@@ -225,11 +222,23 @@ async function resume(ctx, save, seen) {
     ctx.announce(t("resumed"));
     return true;
   } catch (error) {
-    store.update((page) => {
-      page.notice = t("saveCorrupt", { reason: engineText(error, page.settings.deck) });
-    });
+    store.update((page) => addNotice(page, t("saveCorrupt", { reason: engineText(error, page.settings.deck) })));
     return false;
   }
+}
+
+/**
+ * The packets the person had chosen for the deal `state` waits for when `save` was made, or null (none chosen, a
+ * save from before they were kept, or a state that waits for no deal of his: the save is of another moment).
+ * @param {SaveMeta} save
+ * @param {PlayingState} state
+ * @returns {number[] | null}
+ */
+function packetsChosenIn(save, state) {
+  const chosen = save.packetsChosen;
+  const packets = Array.isArray(chosen?.packets) ? chosen.packets.filter(Number.isInteger) : [];
+  const same = state.phase === "human_deals" && chosen?.deals === state.match.deals.length;
+  return same && packets.length ? packets : null;
 }
 
 /**
@@ -279,7 +288,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
     const notice = t("badRules", { message: engineText(refused, store.state.settings.deck) });
     const rules = { ...game.match.rules };
     store.update((page) => {
-      page.notice = notice;
+      addNotice(page, notice);
       page.settings = { ...page.settings, rules };
     });
   }
@@ -289,6 +298,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
     page.game = sameOrNew(/** @type {PlayingState} */ (game), page.game);
     page.historyAdded = false;
     page.levelsPlayed = [];
+    page.packetsChosen = null;
     page.shownResultFor = null;
     page.dealAside = false;
     page.hint = null;
@@ -303,8 +313,8 @@ let toldFull = false;
 
 /**
  * Save the match in play (the engine's record, which names its seats, and `state`, the engine's last public state,
- * drawn first on the next visit) into this tab's slot, unless another tab has taken the match. A full storage is
- * told to the player once.
+ * drawn first on the next visit, and the packets the person has chosen for the deal it waits for) into this tab's
+ * slot, unless another tab has taken the match. A full storage is told to the player once.
  * @param {PageContext} ctx
  * @param {any} [state]  the state the engine just produced (the page shows it after its animation)
  * @returns {Promise<void>}
@@ -320,13 +330,15 @@ export async function save(ctx, state = ctx.store.state.game) {
     finished: page.historyAdded,
     levelsPlayed: page.levelsPlayed,
     resultAside: page.dealAside ? page.shownResultFor : null,
+    packetsChosen:
+      state?.phase === "human_deals" && page.packetsChosen
+        ? { deals: state.match.deals.length, packets: page.packetsChosen }
+        : null,
     state,
   };
   if (saveMatch(slot, record, meta) || toldFull) return;
   toldFull = true;
-  ctx.store.update((now) => {
-    now.notice = t("saveFull");
-  });
+  ctx.store.update((now) => addNotice(now, t("saveFull")));
 }
 
 /**

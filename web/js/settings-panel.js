@@ -11,6 +11,7 @@ import { seatNames } from "./player-names.js";
 import { checkbox, checkTarget, readRules, ruleFields, rulesApart, select } from "./rule-fields.js";
 import { SPEEDS } from "./settings.js";
 import { linkUrl } from "./share.js";
+import { announce } from "./shell.js";
 import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
@@ -192,29 +193,32 @@ function savedProgress(save) {
 /**
  * The saved matches other than the one on the table, each with when it was saved (date and time), whom it is played
  * against, its score and target, how far its deal has got, Continue and Delete (a match from a newer page or one that
- * cannot be read is listed without Continue). Its heading and table are one section, which the last Delete removes
- * (deleteOnSecondPress). Everything read from storage is escaped.
+ * cannot be read is listed without Continue). A screen reader moving from button to button hears which match each
+ * is for (the row's first three cells describe them). Its heading and table are one section, which the last Delete
+ * removes (deleteOnSecondPress). Everything read from storage is escaped.
  * @param {string | null} onTable  the slot of the match on the table
  * @param {string | null} defaultLevel  the engine's default level (a save without one was played at it)
  */
 function savedMatchesHtml(onTable, defaultLevel) {
   const rows = listSaves()
     .filter(({ id, reading }) => id !== onTable && !(reading.status === "ok" && reading.save.finished))
-    .map(({ id, reading }) => {
+    .map(({ id, reading }, row) => {
       const save = reading.status === "ok" ? reading.save : null;
       const when = save
         ? dateText(save.savedAt, true)
-        : t(reading.status === "newer" ? "saveNewer" : "saveCorrupt", { message: "" });
+        : t(reading.status === "newer" ? "savedNewer" : "savedUnreadable");
       const opponent = save ? opponentName(save.opponent, save.level, defaultLevel) : "";
       const score = save ? savedScore(save) : "";
       const progress = save ? savedProgress(save) : "";
       const progressLine = progress ? `<span class="saved-progress">${escapeHtml(progress)}</span>` : "";
       const slot = escapeHtml(id);
+      const cell = (/** @type {number} */ n) => `saved-${row}-${n}`;
+      const about = `aria-describedby="${[0, 1, 2].map(cell).join(" ")}"`;
       const resume = save
-        ? `<button type="button" data-continue="${slot}">${escapeHtml(t("continueMatch"))}</button>`
+        ? `<button type="button" data-continue="${slot}" ${about}>${escapeHtml(t("continueMatch"))}</button>`
         : "";
-      return `<tr><td>${escapeHtml(when)}</td><td>${escapeHtml(opponent)}</td><td><span class="score">${escapeHtml(score)}</span>${progressLine}</td><td>${resume}
-        <button type="button" data-delete="${slot}">${escapeHtml(t("deleteSave"))}</button></td></tr>`;
+      return `<tr><td id="${cell(0)}">${escapeHtml(when)}</td><td id="${cell(1)}">${escapeHtml(opponent)}</td><td id="${cell(2)}"><span class="score">${escapeHtml(score)}</span>${progressLine}</td><td>${resume}
+        <button type="button" data-delete="${slot}" ${about}>${escapeHtml(t("deleteSave"))}</button></td></tr>`;
     });
   if (!rows.length) return "";
   return `<section class="saved-part"><h3>${escapeHtml(t("savedMatches"))}</h3><table class="history saved-matches"><tbody>${rows.join("")}</tbody></table></section>`;
@@ -332,7 +336,10 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
         if (button?.dataset.delete) deleteOnSecondPress(panel, button, button.dataset.delete);
       }),
   }).then(async (action) => {
-    if (action === "clear" && (await confirmClearHistory(dialog))) clearHistory();
+    if (action === "clear" && (await confirmClearHistory(dialog))) {
+      clearHistory();
+      announce(t("historyCleared")); // the panel is gone: a screen reader hears that the history went with it
+    }
     return action?.startsWith("continue:") ? action.slice("continue:".length) : null;
   });
 }
@@ -377,6 +384,7 @@ async function confirmClearHistory(dialog) {
       { label: t("clearHistory"), value: true, id: "clear-history-confirm" },
     ],
     cancelValue: false,
+    describedByBody: true,
   });
   return answer === true;
 }

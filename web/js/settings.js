@@ -5,7 +5,7 @@
  * checks that a value has the right shape before keeping it.
  */
 
-import { deviceStorage } from "./device-storage.js";
+import { deviceStorage, keepAside } from "./device-storage.js";
 import { browserLanguage, isLanguage } from "./i18n.js";
 
 /** @import { Language, Rules, Settings, Speed } from "./types.js" */
@@ -86,6 +86,35 @@ function storedData(storage) {
   }
 }
 
+/**
+ * Keep the stored settings aside (device-storage.js keepAside) when they do not read as settings (damaged text, not
+ * an object), so that no write over them loses them. True when they were kept aside: the page says so.
+ * @param {Storage} storage
+ */
+function keepUnreadableAside(storage) {
+  try {
+    const text = storage.getItem(KEY);
+    return text !== null && storedData(storage) === null && keepAside(storage, KEY, text);
+  } catch {
+    return false; // a storage that cannot be read holds nothing to keep
+  }
+}
+
+/**
+ * Move stored settings that do not read aside (the page then uses the defaults, and stores the player's next choice
+ * in their place): true when there were such settings, so the page tells the player once (the next visit finds
+ * none). Settings the storage will not keep aside stay where they are, and the page says nothing.
+ */
+export function setAsideUnreadableSettings(/** @type {Storage} */ storage = deviceStorage()) {
+  if (!keepUnreadableAside(storage)) return false;
+  try {
+    storage.removeItem(KEY);
+  } catch {
+    // kept aside all the same
+  }
+  return true;
+}
+
 /** The remembered settings (defaults for what is missing or malformed). */
 export function loadSettings(/** @type {Storage} */ storage = deviceStorage()) {
   return sanitize(storedData(storage), defaultSettings());
@@ -100,6 +129,7 @@ export function loadSettings(/** @type {Storage} */ storage = deviceStorage()) {
  * @param {Settings} chosen  the settings the form closed with
  */
 export function saveChosenSettings(shown, chosen, /** @type {Storage} */ storage = deviceStorage()) {
+  keepUnreadableAside(storage);
   const stored = storedData(storage) ?? {};
   const { changes, ruleChanges } = changedSettings(shown, chosen);
   const storedRules = stored.rules && typeof stored.rules === "object" ? stored.rules : {};
@@ -162,6 +192,7 @@ export function savedLanguage(/** @type {Storage} */ storage = deviceStorage()) 
  * @param {Language} lang
  */
 export function saveLanguage(lang, /** @type {Storage} */ storage = deviceStorage()) {
+  keepUnreadableAside(storage);
   try {
     storage.setItem(KEY, JSON.stringify({ ...storedData(storage), lang }));
   } catch {

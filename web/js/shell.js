@@ -144,6 +144,7 @@ export function confirmNewMatch(dialog) {
       { label: t("cancel"), value: false },
     ],
     cancelValue: false,
+    describedByBody: true,
   });
 }
 
@@ -157,6 +158,7 @@ export async function askToPlayHere(dialog) {
     title: t("otherTabTitle"),
     body: `<p>${escapeHtml(t("otherTab"))}</p>`,
     buttons: [{ label: t("playHere"), value: true, primary: true, id: "play-here" }],
+    describedByBody: true,
   });
   return answer === true;
 }

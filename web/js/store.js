@@ -35,7 +35,10 @@ import { seatNames } from "./player-names.js";
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string[]} levelsPlayed the levels the computer has made a move at in the match in play (kept in its
  *   save): History credits the match to the weakest of them (history-stats.js `creditedLevel`)
- * @property {string | null} notice a message to show once the table is ready
+ * @property {number[] | null} packetsChosen the packets a person has chosen in the dealing panel and not dealt yet
+ *   (kept in the match's save: after a reload the panel opens with them)
+ * @property {string[]} notices what to tell the player once the table is ready (a save or the settings that did not
+ *   read, a rule refused), each said once
  * @property {string | null} moveNote a line on the move to make, on the status line until the next move: why the card
  *   just tapped may not be played, the hint, or the marriage just announced
  */
@@ -94,9 +97,20 @@ export function createPageState(settings, seed) {
     dealAside: false,
     historyAdded: false,
     levelsPlayed: [],
-    notice: null,
+    packetsChosen: null,
+    notices: [],
     moveNote: null,
   };
+}
+
+/**
+ * Tell the player `text` once the table is ready, after what was to be told before it (the settings that did not
+ * read, then a save that did not resume: neither replaces the other); the same text is told once.
+ * @param {PageState} page
+ * @param {string} text
+ */
+export function addNotice(page, text) {
+  if (!page.notices.includes(text)) page.notices = [...page.notices, text];
 }
 
 /**

@@ -201,6 +201,7 @@ export const SR = {
   historyHints: "Saveti: {n}",
   historyUndos: "Vraćanja: {n}",
   clearHistory: "Obrišite istoriju",
+  historyCleared: "Istorija je obrisana.",
   clearHistoryConfirm: "Obrisati sve završene partije i njihovu statistiku? To ne može da se vrati.",
   // saves
   saveCorrupt: "Sačuvana partija nije mogla da se nastavi. {reason} Ostaje sačuvana po strani; počinje nova partija.",
@@ -208,6 +209,8 @@ export const SR = {
     "Sačuvana partija je iz novije verzije igre: ostaje netaknuta (nastavite je u novijoj verziji). Ovde počinje nova partija.",
   resumed: "Nastavljena je sačuvana partija.",
   saveFull: "Memorija pregledača je puna: ova partija se više ne čuva.",
+  settingsUnreadable:
+    "Vaša podešavanja na ovom uređaju nisu mogla da se pročitaju: ostaju sačuvana po strani, a važe uobičajena. Izaberite ih ponovo u Podešavanjima.",
   linkOverMatchTitle: "Otvoriti drugu partiju?",
   linkOverMatch: "Imate partiju u toku. Ostaje sačuvana: nastavite je kad god hoćete iz Istorije.",
   openLink: "Otvorite novu",
@@ -215,6 +218,8 @@ export const SR = {
   finishedMatches: "Završene partije",
   savedMatches: "Sačuvane partije",
   savedDeal: "deljenje\u00a0{n}, poeni\u00a0{a}\u00a0:\u00a0{b}",
+  savedUnreadable: "Ova sačuvana partija ne može da se pročita; ostaje sačuvana kakva je.",
+  savedNewer: "Ova sačuvana partija je iz novije verzije igre: nastavite je u novijoj verziji.",
   continueMatch: "Nastavite",
   deleteSave: "Obrišite",
   deleteSaveConfirm: "Da, obrišite",

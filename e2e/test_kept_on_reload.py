@@ -1,0 +1,79 @@
+"""What the player chose or kept on the device is not lost without a word: packets chosen for a deal and not dealt
+yet come back after a reload (a phone reloads a page it left in the background), and settings that no longer read
+are kept aside and the player is told, once, in the page's language.
+"""
+
+from __future__ import annotations
+
+import json
+
+PHONE = {"width": 360, "height": 640}
+DAMAGED = '{"lang": "en", "deck": "germ'
+"""Settings cut short by a storage write that did not finish."""
+
+
+def test_packets_chosen_and_not_dealt_come_back_after_a_reload_on_a_phone(table_in_context, artifacts):
+    # Seed 2: the player deals first. He picks 2 and 2 by keyboard, the phone reloads the page before he deals.
+    table = table_in_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open("seed=2&level=beginner&opponent=computer&speed=off&lang=sr-Latn").page
+    panel = table.dialog()
+    two = panel.locator('.packet[data-packet="2"]')
+    two.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    chosen = panel.locator(".plan-text").inner_text()
+    assert chosen.startswith("Raspored: 2-2 —"), chosen
+    page.wait_for_timeout(500)  # the save after the last packet
+    page.reload()
+    table.wait_ready()
+    panel.locator(".preset").first.wait_for()
+    assert panel.locator(".plan-text").inner_text() == chosen, "the packets chosen before the reload"
+    focused = page.evaluate("document.activeElement.id")
+    assert focused == "packet-1", f"the next packet to add, not a preset Enter would deal instead: {focused}"
+    page.screenshot(path=artifacts / "packets-kept-after-reload-360x640.png")
+    panel.get_by_role("button", name="Kako se igra", exact=True).click()
+    panel.get_by_role("button", name="Zatvorite", exact=True).click()
+    panel.locator(".preset").first.wait_for()
+    assert panel.locator(".plan-text").inner_text() == chosen, "nor are they lost reading the rules meanwhile"
+    panel.locator('.packet[data-packet="4"]').click()
+    deal = panel.locator("#deal-custom")
+    assert deal.inner_text().endswith("2-2-4"), deal.inner_text()
+    deal.click()
+    table.wait_status("your-turn", "thinking")
+    table.wait_until(lambda: table.dialog().count() == 0)
+    saved = page.evaluate("() => localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
+    assert json.loads(saved)["packetsChosen"] is None, "dealt: nothing waits for the next deal"
+    page.reload()
+    table.wait_ready()
+    assert table.dialog().count() == 0, "the deal was dealt: no panel asks for it again"
+
+
+def test_settings_that_do_not_read_are_kept_aside_and_told_once_in_the_pages_language(table_in_context):
+    table = table_in_context(viewport=PHONE)
+    # Written before the first load only (a reload must find what the page left).
+    table.page.add_init_script(
+        f"""if (!sessionStorage.getItem("seeded")) {{
+          sessionStorage.setItem("seeded", "1");
+          localStorage.setItem("otv66.rulesOffered", "1");
+          localStorage.setItem("otv66.settings", {json.dumps(DAMAGED)});
+          localStorage.setItem("otv66.slot.aaa0-damaged", '{{"version": 2, "rec');
+          localStorage.setItem("otv66.current", "aaa0-damaged");
+        }}"""
+    )
+    page = table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Cyrl").page
+    panel = table.dialog()
+    panel.locator(".panel-body").wait_for()
+    told = panel.locator(".panel-body p").all_inner_texts()
+    assert len(told) == 2, "the settings and the damaged save: each said, in a paragraph of its own"
+    assert "подешавања на овом уређају нису могла да се прочитају" in told[0], told  # noqa: RUF001
+    assert told[1].startswith("Сачувана партија није могла да се настави."), told  # noqa: RUF001
+    assert panel.get_attribute("aria-describedby") == "panel-body", "a screen reader reads it on opening"
+    assert page.evaluate("localStorage.getItem('otv66.settings.unreadable')") == DAMAGED
+    page.keyboard.press("Escape")
+    table.wait_until(lambda: table.dialog().count() == 0)
+    page.reload()
+    table.wait_ready()
+    page.wait_for_timeout(1000)
+    assert table.dialog().count() == 0, "told once: the next visit finds no settings to tell of"
+    assert page.evaluate("localStorage.getItem('otv66.settings.unreadable')") == DAMAGED
