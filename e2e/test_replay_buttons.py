@@ -244,6 +244,18 @@ def test_a_deals_link_opened_on_the_replay_page_deals_it_on_the_game_page(table_
     assert page.locator("#status").get_attribute("data-status") != "error"
 
 
+def back_to_the_game_from_historys_replay(table) -> None:
+    """Open the replay of History's (only) finished match, and go back to the game page by the top bar's link, which
+    names the match it leads back to."""
+    page = table.page
+    page.locator("#history-button").click()
+    table.dialog().locator("a.history-replay").click()
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    link = page.locator("#new-game-link")
+    assert link.inner_text() == "My match"
+    link.click()
+
+
 def test_a_replay_opened_from_history_in_the_middle_of_a_match_leads_back_to_it_by_name(table_in_context):
     """The top bar's link said "New match" and led back to the match under way: the game page, opened bare, resumes
     it (a new match comes only with the player's word, on the game page). It says where it leads now."""
@@ -258,12 +270,7 @@ def test_a_replay_opened_from_history_in_the_middle_of_a_match_leads_back_to_it_
     table.play_moves(2)
     table.wait_status("your-turn")
     under_way = table.snapshot()
-    page.locator("#history-button").click()
-    table.dialog().locator("a.history-replay").click()
-    page.wait_for_selector("[data-status=replay]", timeout=90_000)
-    link = page.locator("#new-game-link")
-    assert link.inner_text() == "My match"
-    link.click()
+    back_to_the_game_from_historys_replay(table)
     table.wait_status("your-turn")
     assert table.snapshot()["cards"] == under_way["cards"]
 
@@ -279,12 +286,7 @@ def test_a_replay_opened_from_history_after_the_match_ended_leads_back_to_it_by_
     table.dialog().locator("#rematch-button").wait_for()
     page.keyboard.press("Escape")
     table.wait_until(lambda: table.dialog().count() == 0)
-    page.locator("#history-button").click()
-    table.dialog().locator("a.history-replay").click()
-    page.wait_for_selector("[data-status=replay]", timeout=90_000)
-    link = page.locator("#new-game-link")
-    assert link.inner_text() == "My match"
-    link.click()
+    back_to_the_game_from_historys_replay(table)
     assert table.wait_status("match-over", "your-turn") == "match-over"
 
 
