@@ -12,6 +12,12 @@ DAMAGED = '{"lang": "en", "deck": "germ'
 """Settings cut short by a storage write that did not finish."""
 
 
+def saved_match(page) -> dict:
+    """The save of the match on the table (its slot in localStorage), or an empty one before the first save."""
+    text = page.evaluate("() => localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
+    return json.loads(text) if text else {"packetsChosen": None}
+
+
 def test_packets_chosen_and_not_dealt_come_back_after_a_reload_on_a_phone(table_in_context, artifacts):
     # Seed 2: the player deals first. He picks 2 and 2 by keyboard, the phone reloads the page before he deals.
     table = table_in_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -24,7 +30,7 @@ def test_packets_chosen_and_not_dealt_come_back_after_a_reload_on_a_phone(table_
     page.keyboard.press("Enter")
     chosen = panel.locator(".plan-text").inner_text()
     assert chosen.startswith("Raspored: 2-2 —"), chosen
-    page.wait_for_timeout(500)  # the save after the last packet
+    table.wait_until(lambda: (saved_match(page)["packetsChosen"] or {}).get("packets") == [2, 2])
     page.reload()
     table.wait_ready()
     panel.locator(".preset").first.wait_for()
@@ -42,8 +48,7 @@ def test_packets_chosen_and_not_dealt_come_back_after_a_reload_on_a_phone(table_
     deal.click()
     table.wait_status("your-turn", "thinking")
     table.wait_until(lambda: table.dialog().count() == 0)
-    saved = page.evaluate("() => localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))")
-    assert json.loads(saved)["packetsChosen"] is None, "dealt: nothing waits for the next deal"
+    assert saved_match(page)["packetsChosen"] is None, "dealt: nothing waits for the next deal"
     page.reload()
     table.wait_ready()
     assert table.dialog().count() == 0, "the deal was dealt: no panel asks for it again"
