@@ -19,10 +19,9 @@ const BOXES = ["friend-new", "friend-accept", "friend-paste-box", "friend-backup
 
 /** The fields kept, with their ids. */
 function fields(/** @type {Document} */ doc) {
-  const all = BOXES.flatMap((box) => [
-    .../** @type {NodeListOf<Field>} */ (doc.querySelectorAll(`#${box} :is(input, textarea, select)`)),
-  ]);
-  return all.filter((field) => field.id && !("readOnly" in field && field.readOnly));
+  const selector = BOXES.map((box) => `#${box} :is(input, textarea, select)`).join(", ");
+  const all = /** @type {NodeListOf<Field>} */ (doc.querySelectorAll(selector));
+  return [...all].filter((field) => field.id && !("readOnly" in field && field.readOnly));
 }
 
 /** Whether `field` is a checkbox (its state is whether it is checked). */

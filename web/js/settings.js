@@ -129,15 +129,27 @@ export function loadSettings(/** @type {Storage} */ storage = deviceStorage()) {
  * @param {Settings} chosen  the settings the form closed with
  */
 export function saveChosenSettings(shown, chosen, /** @type {Storage} */ storage = deviceStorage()) {
-  keepUnreadableAside(storage);
-  const stored = storedData(storage) ?? {};
   const { changes, ruleChanges } = changedSettings(shown, chosen);
-  const storedRules = stored.rules && typeof stored.rules === "object" ? stored.rules : {};
-  const rules = Object.keys(ruleChanges).length ? { rules: { ...storedRules, ...ruleChanges } } : {};
+  updateStored(storage, (stored) => {
+    const storedRules = stored.rules && typeof stored.rules === "object" ? stored.rules : {};
+    const rules = Object.keys(ruleChanges).length ? { rules: { ...storedRules, ...ruleChanges } } : {};
+    return { ...stored, ...changes, ...rules };
+  });
+}
+
+/**
+ * Write the stored settings as `update` makes them of those stored now (an empty object where none read). Settings
+ * that do not read are kept aside first (keepUnreadableAside), so that no write loses them. A storage that refuses
+ * the write (private mode, a full quota) keeps what it had: the choice still applies to this visit.
+ * @param {Storage} storage
+ * @param {(stored: Record<string, unknown>) => Record<string, unknown>} update
+ */
+function updateStored(storage, update) {
+  keepUnreadableAside(storage);
   try {
-    storage.setItem(KEY, JSON.stringify({ ...stored, ...changes, ...rules }));
+    storage.setItem(KEY, JSON.stringify(update(storedData(storage) ?? {})));
   } catch {
-    // Private mode or a full quota: the settings still apply to this visit.
+    // the settings still apply to this visit
   }
 }
 
@@ -192,12 +204,7 @@ export function savedLanguage(/** @type {Storage} */ storage = deviceStorage()) 
  * @param {Language} lang
  */
 export function saveLanguage(lang, /** @type {Storage} */ storage = deviceStorage()) {
-  keepUnreadableAside(storage);
-  try {
-    storage.setItem(KEY, JSON.stringify({ ...storedData(storage), lang }));
-  } catch {
-    // Private mode or a full quota: the language still applies to this visit.
-  }
+  updateStored(storage, (stored) => ({ ...stored, lang }));
 }
 
 /**
