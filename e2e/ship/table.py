@@ -103,6 +103,18 @@ def wait_controlled(page: Any) -> None:
     )
 
 
+def one_move_played(ship: Any, site: Any) -> Any:
+    """A tab of the game, run by the service worker, a move of the match played (and saved): its first questions
+    answered, so no panel holds back what the page shows next."""
+    page = ship.new_page()
+    page.goto(f"{site.url}index.html?{FAST}")
+    assert wait_ready(page) == "your-turn"
+    wait_controlled(page)
+    play_one_move(page)
+    assert wait_ready(page) == "your-turn"
+    return page
+
+
 CURRENT_SAVE = "localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))"
 """The text of the save of the match on the table (web/js/storage.js keeps one slot per match)."""
 

@@ -4,7 +4,7 @@ build, and reloaded into it when another tab takes it) without losing its match 
 
 from __future__ import annotations
 
-from table import FAST, play_one_move, wait_controlled, wait_ready
+from table import FAST, one_move_played, wait_ready
 
 from otv66.friend.match import FriendMatch
 
@@ -83,12 +83,7 @@ def test_a_friends_invitation_as_the_first_visit_makes_the_site_work_offline(sit
 
 def test_a_friend_tab_is_offered_the_update_and_reloads_when_another_tab_takes_it(site, builds, open_context) -> None:
     ship = open_context()
-    game = ship.new_page()
-    game.goto(f"{site.url}index.html?{FAST}")
-    assert wait_ready(game) == "your-turn"
-    wait_controlled(game)
-    play_one_move(game)  # the deal's first questions answered: the game tab's offer is not held back by a panel
-    assert wait_ready(game) == "your-turn"
+    game = one_move_played(ship, site)
     friend = ship.new_page()
     friend.goto(invitation_address(site))
     invitation_read(friend)

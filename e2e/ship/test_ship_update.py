@@ -9,8 +9,8 @@ from table import (
     FAST,
     answer_panel,
     current_save,
+    one_move_played,
     panel_open,
-    play_one_move,
     play_until,
     status,
     table_cards,
@@ -31,17 +31,6 @@ def build_id(page) -> str:
              navigator.serviceWorker.controller.postMessage({ type: 'build-id' });
            })"""
     )
-
-
-def one_move_played(ship, site) -> Page:
-    """A tab of the game, run by the service worker, a move of the match played (and saved)."""
-    page = ship.new_page()
-    page.goto(f"{site.url}index.html?{FAST}")
-    assert wait_ready(page) == "your-turn"
-    wait_controlled(page)
-    play_one_move(page)
-    assert wait_ready(page) == "your-turn"
-    return page
 
 
 def test_a_new_build_is_offered_and_taken_without_losing_the_match(site, builds, open_context) -> None:
