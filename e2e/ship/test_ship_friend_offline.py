@@ -109,3 +109,27 @@ def test_a_friend_tab_is_offered_the_update_and_reloads_when_another_tab_takes_i
     assert friend.locator("#friend-paste").input_value() == "a link to open later"
     assert friend.locator("#update-offer").count() == 0
     ship.problems.check()
+
+
+def test_on_a_phone_on_its_side_the_friend_pages_offer_keeps_its_buttons_beside_its_text(
+    site, builds, open_context
+) -> None:
+    """The rule that lays the offer out for the game's column at the right (its text above, its buttons sharing the
+    column's width) made each button half as wide as the friend page's column: the offer is one row there."""
+    ship = open_context(viewport={"width": 640, "height": 360})
+    friend = ship.new_page()
+    friend.goto(invitation_address(site))
+    invitation_read(friend)
+    assert controlled(friend)
+    accepted(friend)
+    site.swap(builds.b.out)
+    friend.reload()  # the browser looks for a new sw.js on navigation; the new build installs and waits
+    friend.locator("#friend-game:not([hidden])").wait_for()
+    offer = friend.locator("#update-offer")
+    offer.wait_for(timeout=INSTALL_TIMEOUT_MS)
+    width = offer.bounding_box()["width"]
+    for button in offer.locator("button").all():
+        assert button.bounding_box()["width"] < width / 4, "a button no wider than its label needs"
+    text, now = offer.locator("span").bounding_box(), offer.locator("#update-now").bounding_box()
+    assert text["x"] + text["width"] <= now["x"], "the text beside the buttons"
+    ship.problems.check()
