@@ -435,6 +435,8 @@ def test_a_field_refused_says_why_under_it_in_the_pages_language_not_the_browser
     refused_at(page, "club-deals", "Izazov može imati od 1 do 12 deljenja.")
     page.fill("#club-deals", "2")
     page.keyboard.press("Enter")
+    # The refusal left the status at "error": wait for the answer to this Enter, not that.
+    page.locator('#status:not([data-status="error"])').wait_for(timeout=LOAD_TIMEOUT_MS)
     wait_status(page, "created")
     # A member's name: said under his field too (Cyrillic).
     open_fresh(page, f"{base_url}/club.html?lang=sr-Cyrl#challenge={challenge_token(PETAK)}")
