@@ -115,7 +115,8 @@ def test_on_a_phone_on_its_side_the_friend_pages_offer_keeps_its_buttons_beside_
     site, builds, open_context
 ) -> None:
     """The rule that lays the offer out for the game's column at the right (its text above, its buttons sharing the
-    column's width) made each button half as wide as the friend page's column: the offer is one row there."""
+    column's width) made each button half as wide as the friend page's column: the offer is one row there. It stays
+    in sight when the page is scrolled down."""
     ship = open_context(viewport={"width": 640, "height": 360})
     friend = ship.new_page()
     friend.goto(invitation_address(site))
@@ -132,4 +133,10 @@ def test_on_a_phone_on_its_side_the_friend_pages_offer_keeps_its_buttons_beside_
         assert button.bounding_box()["width"] < width / 4, "a button no wider than its label needs"
     text, now = offer.locator("span").bounding_box(), offer.locator("#update-now").bounding_box()
     assert text["x"] + text["width"] <= now["x"], "the text beside the buttons"
+    # Scrolled down to the paste box at the page's end, the offer is still in sight and usable.
+    friend.locator("#friend-paste").scroll_into_view_if_needed()
+    assert friend.evaluate("scrollY") > 200
+    box = offer.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 360, "the offer scrolled out of sight"
+    offer.locator("#update-now").click(trial=True)  # nothing lies over it
     ship.problems.check()
