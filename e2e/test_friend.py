@@ -12,7 +12,7 @@ again what the tab showed; the paste box says what it was given when that is no 
 asked for at its field, nothing sent. A newcomer reads what the page is under its top bar, and the status line says
 nothing until it has news. A finished match offers a rematch: the same friend, the same rules; a rematch invitation
 stays said to be for that friend after a reload, and two that cross end in one match. A finished match offers its
-replay, unless a deal of it was resigned. Screenshots of the table as a player sees it go to
+replay, a resigned deal ending where it was given up. Screenshots of the table as a player sees it go to
 ``e2e/artifacts/friend-*.png``.
 """
 
@@ -355,9 +355,8 @@ def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Pag
 
 
 def test_a_finished_match_is_watched_again_from_its_replay_link(devices: tuple[Page, Page]) -> None:
-    """At the match's end each player is offered its replay, the same link on both devices (a match with a resigned
-    deal has none: test_a_resigned_deal_goes_to_the_friend). It opens the replay page on the match, every move of
-    its deal to the deal's end, which says how it ended."""
+    """At the match's end each player is offered its replay, the same link on both devices. It opens the replay page
+    on the match, every move of its deal to the deal's end, which says how it ended."""
     ana, bo = devices
     started(ana, bo)
     played_to_the_end(ana, bo)
@@ -408,8 +407,17 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     # Bo received the last link: his own last one, long delivered, was still offered "to send to your friend". Ana
     # cannot know whether hers arrived: it stays offered.
     assert bo.locator("#friend-outgoing").is_hidden() and ana.locator("#friend-outgoing").is_visible()
-    # A record cannot say that a deal was resigned: the match has no replay (docs/friend-protocol.md).
-    assert ana.locator("#friend-replay").is_hidden() and bo.locator("#friend-replay").is_hidden()
+    # Its replay ends where Ana gave the deal up, after Bo's card, and says so (docs/record-format.md resigned).
+    replay = ana.locator("#friend-replay")
+    assert replay.get_attribute("href") == bo.locator("#friend-replay").get_attribute("href")
+    replay.click()
+    ana.wait_for_selector("[data-status=replay]", timeout=LOAD_TIMEOUT_MS)
+    assert ana.locator("#replay-position").inner_text() == "Deal 1 of 1 · Move 0 of 1"
+    assert ana.locator("#replay-summary").inner_text() == ""
+    ana.locator("#replay-end").click()
+    ana.locator("#replay-position[data-ply='1']").wait_for()
+    assert ana.locator("#replay-summary").inner_text() == "Ana resigned the deal: Bo wins 3\u00a0game points."
+    assert ana.locator(".match-value").inner_text() == "0 : 3"
 
 
 def resigned_to_the_end(ana: Page, bo: Page) -> None:

@@ -54,8 +54,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``game_link {}`` -> ``{"token": "g1.…"}``: the match record as a share-link token
 - ``open_link {token}`` -> ``{"kind": "deal", "seed", "dealer", "packets", "rules"}`` (start it with
   ``new_match {rules, first_dealer: dealer}`` + ``new_deal {seed, packets}``), or ``{"kind": "game",
-  "players", "rules", "game_points", "winner", "deals": [{"dealer", "moves", "result", "awarded", "bonus_after"}]}``
-  (``bonus_after``: the draw bonus waiting after the deal), which also keeps the game for ``replay_view`` (the
+  "players", "rules", "game_points", "winner", "deals": [{"dealer", "moves", "result", "resigned", "awarded",
+  "bonus_after"}]}`` (``resigned``: the player who gave the deal up after its moves, its ``result`` then ``None``;
+  ``bonus_after``: the draw bonus waiting after the deal), which also keeps the game for ``replay_view`` (the
   match in play is not touched). A bad token is an
   ``invalid_link`` (or ``unsupported_link``) error.
 - ``challenge_new {name, deals, level, closes, rules?, seed?}`` -> ``{"token", "challenge"}``: a club challenge
@@ -103,7 +104,7 @@ Methods (``params`` in braces; every state-changing method returns the state):
   ``{"name", "rules", "forfeit"}``, its proofs checked, else ``None``): a match against a friend played by links
   (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
 - ``friend_game_link {id}`` -> ``{"token": "g1.…"}``: a finished friend match as a game link (for ``open_link``),
-  where its state's ``can_replay`` says so (no deal resigned); ``replay_view`` shows a card nobody saw face down
+  where its state's ``can_replay`` says so (the match is over); ``replay_view`` shows a card nobody saw face down
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "hint_count": n, "can_undo": bool,
 "phase": phase, "seats": [seat, seat], "claim_offer": player | None}``
@@ -432,10 +433,13 @@ class Session:
                     "dealer": d.dealer,
                     "moves": list(d.moves),
                     "result": d.result,
+                    "resigned": opened.resigned.get(index),
                     "awarded": list(award),
                     "bonus_after": bonus,
                 }
-                for d, award, bonus in zip(opened.deals, opened.awards(), opened.bonuses_after(), strict=True)
+                for index, (d, award, bonus) in enumerate(
+                    zip(opened.deals, opened.awards(), opened.bonuses_after(), strict=True)
+                )
             ],
         }
 

@@ -31,8 +31,12 @@ from otv66.match import MAX_NAME_LENGTH, Match
 from otv66.rules import Rules
 
 FORMAT_NAME: Final = "otv66-record"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+"""The newest format version this engine reads and writes: 2 adds a deal's ``resigned`` (docs/rules.md 6.5)."""
 FORMAT: Final = f"{FORMAT_NAME}/{FORMAT_VERSION}"
+FIRST_FORMAT: Final = f"{FORMAT_NAME}/1"
+"""What a record with no deal resigned is written as: every version of the engine reads it (a page of an older build
+still open in a tab opens the game link of such a match)."""
 MAX_DEALS: Final = 1000
 MAX_RECORD_VALUES: Final = 200_000
 """Most values (objects, arrays, strings, numbers...) in a record: MAX_DEALS deals hold about 100,000."""
@@ -50,9 +54,10 @@ _NOT_BRACKETS: Final = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def deal_to_dict(deal: Deal, unseen: frozenset[str] = frozenset()) -> dict[str, Any]:
+def deal_to_dict(deal: Deal, unseen: frozenset[str] = frozenset(), resigned: int | None = None) -> dict[str, Any]:
     """Return one deal as a docs/record-format.md ``deals[]`` entry (layout, and seed when known); ``unseen``: the
-    cards of its layout that stand in for cards nobody saw (:attr:`otv66.match.Match.unseen`), in card order."""
+    cards of its layout that stand in for cards nobody saw (:attr:`otv66.match.Match.unseen`), in card order;
+    ``resigned``: the player who gave the deal up (:attr:`otv66.match.Match.resigned`), if one did."""
     entry: dict[str, Any] = {"dealer": deal.dealer}
     if deal.packets is not None:
         entry["packets"] = list(deal.packets)
@@ -65,6 +70,8 @@ def deal_to_dict(deal: Deal, unseen: frozenset[str] = frozenset()) -> dict[str, 
         entry["result"] = deal.result
     if unseen:
         entry["unseen"] = sorted(unseen, key=CODES.index)
+    if resigned is not None:
+        entry["resigned"] = resigned
     return entry
 
 
@@ -134,7 +141,7 @@ def unseen_from_dict(entry: dict[str, Any], deal: Deal) -> frozenset[str]:
 def match_to_record(match: Match, **extra: Any) -> dict[str, Any]:
     """Return ``match`` as a docs/record-format.md record; ``extra`` keys are added at the top level."""
     record: dict[str, Any] = {
-        "format": FORMAT,
+        "format": FORMAT if match.resigned else FIRST_FORMAT,
         "rules": match.rules.to_dict(),
         "players": list(match.players),
     }
@@ -142,7 +149,8 @@ def match_to_record(match: Match, **extra: Any) -> dict[str, Any]:
         record["seed"] = match.seed
     record["first_dealer"] = match.first_dealer
     record["deals"] = [
-        deal_to_dict(deal, match.unseen.get(index, frozenset())) for index, deal in enumerate(match.deals)
+        deal_to_dict(deal, match.unseen.get(index, frozenset()), match.resigned.get(index))
+        for index, deal in enumerate(match.deals)
     ]
     record.update(extra)
     return record
@@ -166,7 +174,7 @@ def check_format(record: Any) -> None:
             f"this record was written by a newer version of otv66 (format {FORMAT_NAME}/{int(version)}); "
             f"this one reads {FORMAT}"
         )
-    if int(version) != FORMAT_VERSION:
+    if int(version) < 1:
         raise RecordError(f"unknown record format: this version reads {FORMAT}")
 
 
@@ -252,7 +260,7 @@ def match_from_record(record: Any) -> Match:
     for number, entry in enumerate(deals, start=1):
         if match.is_over:
             raise RecordError(f"deal {number} comes after the end of the match")
-        if match.deal is not None and not match.deal.is_over:
+        if match.deals and not match.is_finished(len(match.deals) - 1):
             raise RecordError(f"deal {number} starts before deal {number - 1} is over")
         if not isinstance(entry, dict) or entry.get("dealer") != match.next_dealer:
             raise RecordError(f"deal {number}: the dealer must be player {match.next_dealer}")
@@ -264,7 +272,19 @@ def match_from_record(record: Any) -> Match:
         if unseen:
             match.unseen[len(match.deals)] = unseen
         match.deals.append(deal)
+        if "resigned" in entry:
+            _take_resignation(match, entry["resigned"], number)
     return match
+
+
+def _take_resignation(match: Match, player: Any, number: int) -> None:
+    """Deal ``number`` of ``match``, its last so far, was given up by ``player`` (a deal's ``resigned``): a deal still
+    in progress (its moves do not end it), by player 0 or 1."""
+    if type(player) is not int or player not in (0, 1):
+        raise RecordError(f"deal {number}: resigned must be the player who gave it up, 0 or 1")
+    if match.deals[-1].is_over:
+        raise RecordError(f"deal {number}: a deal whose moves end it cannot have been resigned")
+    match.resign(player)
 
 
 def dumps(match: Match, **extra: Any) -> str:

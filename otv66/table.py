@@ -164,6 +164,9 @@ class Table:
         default the match's seed, or a fresh one); ``seconds`` is its thinking time per
         decision (``None``: the level's own).
         """
+        if match.resigned and not match.is_over:
+            # A deal is resigned only in a match against a friend by links (docs/rules.md 6.5), played on there.
+            raise InvalidMatchError("a match with a resigned deal goes on only where it is played, by links")
         self.match = match
         self.opponent = check_opponent(opponent)
         self.level = None if opponent == "human" else check_level(level if level is not None else default_level())

@@ -105,7 +105,7 @@ def test_the_state_before_any_match():
 
 def test_version_names_the_formats():
     version = result(Session(), "version")
-    assert version["record_format"] == "otv66-record/1"
+    assert version["record_format"] == "otv66-record/2"
     assert version["shuffle"] == 1
     assert version["levels"]
     assert version["packets"] == {"sizes": [1, 2, 4], "total": 8}, "the packet rule a page checks a plan against"

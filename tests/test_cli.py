@@ -791,7 +791,7 @@ def test_an_unreadable_save_file_is_kept_aside_and_a_new_match_is_saved(save_fil
 
 
 def test_a_save_file_of_a_newer_version_is_left_as_it_is(save_file_in_tmp: Path) -> None:
-    newer = '{"format": "otv66-record/2", "deals": []}'
+    newer = '{"format": "otv66-record/3", "deals": []}'
     save_file_in_tmp.parent.mkdir()
     save_file_in_tmp.write_text(newer, encoding="utf-8")
     _, text, _ = play(["--seed", "3", *FAST], one_move_then(press_q))
@@ -1133,7 +1133,7 @@ def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> Non
 
 def test_a_newer_save_file_is_explained_in_serbian(save_file_in_tmp: Path) -> None:
     save_file_in_tmp.parent.mkdir()
-    save_file_in_tmp.write_text('{"format": "otv66-record/2", "deals": []}', encoding="utf-8")
+    save_file_in_tmp.write_text('{"format": "otv66-record/3", "deals": []}', encoding="utf-8")
     _, text, _ = play(["--seed", "3", "--lang", "sr-Latn", *FAST], one_move_then(press_q))
     assert "ostaje kakva jeste: zapisala ju je novija verzija igre. Ova partija se ne čuva." in flat(text)
     assert flat(text).endswith("Doviđenja. Ova partija se ne čuva.")

@@ -28,6 +28,7 @@ from otv66.friend.errors import (
 from otv66.friend.linkbench import is_setup
 from otv66.friend.links import Item, Link
 from otv66.friend.match import FriendMatch
+from otv66.links import game_token, read_game_token
 from otv66.rules import Rules
 
 ONE_DEAL = Rules(target=1)
@@ -412,13 +413,24 @@ def test_a_finished_match_replays_alike_from_both_devices_a_card_nobody_saw_face
     assert shown.count({"top": None, "hidden": True}) == len(on_top)
 
 
-def test_a_match_with_a_resigned_deal_has_no_replay() -> None:
-    """A record cannot say that a deal was resigned (docs/record-format.md): it would not replay."""
+def test_a_match_ended_by_a_resignation_replays_to_it() -> None:
+    """The record says who gave the deal up (docs/record-format.md ``resigned``): its replay ends there, and both
+    players' devices make the same game link."""
     alice, bob = started()
     bob.resign()
     alice.receive(bob.link())
+    tokens = set()
     for side in (alice, bob):
-        assert side.match.is_over and not side.can_replay() and not side.to_state()["can_replay"]
+        assert side.match.is_over and side.can_replay() and side.to_state()["can_replay"]
+        replayed = read_game_token(game_token(side.replay()))
+        assert replayed.resigned == {0: bob.seat} and replayed.winner == alice.seat
+        tokens.add(game_token(side.replay()))
+    assert len(tokens) == 1
+
+
+def test_a_match_not_over_has_no_replay() -> None:
+    for side in started():
+        assert not side.can_replay() and not side.to_state()["can_replay"]
         with pytest.raises(RefusedError):
             side.replay()
 
@@ -460,6 +472,7 @@ def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     assert isinstance(resigned, dict) and resigned["game_points"] == [3, 0] and resigned["status"] == "send"
     final = ask(ana, "friend_receive", link=ask(bo, "friend_link", id=state["id"])["link"])["state"]
     assert isinstance(final, dict) and final["winner"] == 0 and final["status"] == "over"
-    assert final["can_replay"] is False  # a deal was resigned
-    no_replay = handle({"id": 4, "method": "friend_game_link", "params": {"id": state["id"]}}, ana)
-    assert no_replay["error"]["type"] == "friend_refused"
+    assert final["can_replay"] is True
+    opened = ask(Session(), "open_link", token=ask(ana, "friend_game_link", id=state["id"])["token"])
+    assert opened["game_points"] == [3, 0]
+    assert [(deal["resigned"], deal["result"]) for deal in opened["deals"]] == [(1, None)]

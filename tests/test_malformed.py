@@ -69,7 +69,7 @@ def test_the_valid_record_loads():
 # --------------------------------------------------------------------------- format version
 
 
-@pytest.mark.parametrize("version", ["otv66-record/2", "otv66-record/10", "otv66-record/999999999"])
+@pytest.mark.parametrize("version", ["otv66-record/3", "otv66-record/10", "otv66-record/999999999"])
 def test_a_newer_format_version_is_unsupported(version):
     record = valid_record()
     record["format"] = version
@@ -233,7 +233,7 @@ def test_an_odd_python_object_as_the_record_is_a_record_error(odd):
 
 
 def test_a_newer_format_is_unsupported_whatever_else_the_record_holds():
-    record = {"format": "otv66-record/2", "deals": deep(DEEP), "rules": {1: float("nan")}}
+    record = {"format": "otv66-record/3", "deals": deep(DEEP), "rules": {1: float("nan")}}
     with pytest.raises(UnsupportedVersionError):
         match_from_record(record)
 

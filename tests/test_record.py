@@ -10,9 +10,11 @@ from scenario import random_playout
 
 from otv66 import Rules
 from otv66.cards import CODES
-from otv66.errors import RecordError
+from otv66.deal import Deal
+from otv66.errors import InvalidMatchError, RecordError
 from otv66.match import Match
-from otv66.record import FORMAT, dumps, loads, match_from_record, match_to_record
+from otv66.record import FIRST_FORMAT, FORMAT, dumps, loads, match_from_record, match_to_record
+from otv66.table import Table
 
 
 def finished_and_unfinished() -> Match:
@@ -26,7 +28,7 @@ def finished_and_unfinished() -> Match:
 def test_the_writer_gives_the_record_md_shape():
     match = finished_and_unfinished()
     record = match_to_record(match)
-    assert record["format"] == FORMAT == "otv66-record/1"
+    assert record["format"] == FIRST_FORMAT == "otv66-record/1"  # no deal resigned: any version reads it
     rules = {"must_beat": False, "claim": "manual", "dealer": "winner", "draw_bonus": False, "target": 9}
     assert record["rules"] == rules
     assert record["players"] == ["Ана", "Computer (expert)"]
@@ -46,7 +48,7 @@ def test_the_text_is_compact_json_that_keeps_names_as_written():
     text = dumps(finished_and_unfinished())
     assert "Ана" in text
     assert ": " not in text and ", " not in text.replace("Computer (expert)", "")
-    assert json.loads(text)["format"] == FORMAT
+    assert json.loads(text)["format"] == FIRST_FORMAT
 
 
 def test_a_deal_may_be_given_by_seed_alone_or_by_layout_alone():
@@ -79,6 +81,86 @@ def test_results_use_the_four_reasons_of_record_md():
         random_playout(match.new_deal(), random.Random(seed))
         reasons.add(match_to_record(match)["deals"][0]["result"]["reason"])
     assert reasons == {"reached_66", "played_out", "false_claim", "draw"}
+
+
+def resigned_after_three_moves(target: int = 7) -> Match:
+    """A match whose first deal player 0 gives up after three moves; the next one dealt if it goes on."""
+    match = Match(Rules(target=target), first_dealer=0, players=["Ana", "Bo"], seed=5)
+    deal = match.new_deal()
+    for _ in range(3):
+        deal.play(deal.legal_moves()[0])
+    match.resign(0)
+    if not match.is_over:
+        match.new_deal()
+    return match
+
+
+def test_a_resigned_deal_is_written_with_who_gave_it_up_in_format_2():
+    record = match_to_record(resigned_after_three_moves())
+    assert record["format"] == FORMAT == "otv66-record/2"  # an older reader says "newer version", not "damaged"
+    first, second = record["deals"]
+    assert first["resigned"] == 0 and "result" not in first and len(first["moves"]) == 3
+    assert "resigned" not in second
+    assert second["dealer"] == 1  # the winner of the resigned deal deals the next
+
+
+def test_a_resigned_deal_reads_back_won_by_the_other_player_with_3():
+    again = loads(dumps(resigned_after_three_moves()))
+    assert again.resigned == {0: 0}
+    assert again.awards()[0] == (0, 3)
+    assert len(again.deals[0].moves) == 3 and not again.deals[0].is_over
+    ended = loads(dumps(resigned_after_three_moves(target=3)))
+    assert ended.is_over and ended.winner == 1
+
+
+def test_a_draw_bonus_waiting_goes_to_the_player_who_did_not_resign():
+    match = Match(Rules(draw_bonus=True, target=7), seed=1)
+    for seed in range(10_000):  # a drawn deal first: its bonus waits for the resigned deal
+        deal = Deal.from_seed(seed, 0, (4, 4), match.rules)
+        random_playout(deal, random.Random(seed))
+        if deal.result is not None and deal.result["winner"] is None:
+            break
+    match.deals.append(deal)
+    match.new_deal()
+    match.resign(1)
+    again = loads(dumps(match))
+    assert again.awards()[1] == (4, 0)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda deal: deal.update(resigned=2), "0 or 1"),
+        (lambda deal: deal.update(resigned=True), "0 or 1"),
+        (lambda deal: deal.update(resigned="0"), "0 or 1"),
+        (lambda deal: deal.pop("resigned"), "starts before deal 1 is over"),
+    ],
+    ids=["no such player", "a boolean", "text", "left out"],
+)
+def test_a_resignation_that_cannot_be_is_refused(change, message):
+    record = match_to_record(resigned_after_three_moves())
+    change(record["deals"][0])
+    with pytest.raises(RecordError, match=message):
+        match_from_record(record)
+
+
+def test_a_deal_its_moves_end_cannot_have_been_resigned():
+    match = finished_and_unfinished()
+    record = match_to_record(match)
+    record["deals"][0]["resigned"] = 0
+    with pytest.raises(RecordError, match="whose moves end it cannot have been resigned"):
+        match_from_record(record)
+
+
+def test_a_match_with_a_resigned_deal_is_not_played_on_at_a_table():
+    """Only a match against a friend by links has resigned deals, and it goes on there; over, it may be looked at."""
+    unfinished = Match(Rules(target=7), players=["Ana", "Bo"], seed=5)
+    deal = unfinished.new_deal()
+    deal.play(deal.legal_moves()[0])
+    unfinished.resign(0)
+    with pytest.raises(InvalidMatchError, match="resigned"):
+        Table(unfinished, "human")
+    assert Table(resigned_after_three_moves(target=3), "human").phase == "match_over"
 
 
 def test_missing_rules_and_players_take_the_defaults():

@@ -265,12 +265,9 @@ class FriendMatch:
         self._end_deal(session, resigned=self.seat)
 
     def can_replay(self) -> bool:
-        """Whether the match is over with every deal played out: then a record (docs/record-format.md) replays it.
-
-        A record cannot say that a deal was resigned (docs/rules.md 6.5): it would hold the deal as unfinished, and a
-        reader refuses a deal that starts before the one before it is over.
-        """
-        return self.match.is_over and not any("resigned" in deal for deal in self.finished)
+        """Whether the match is over: then a record (docs/record-format.md) replays it, a resigned deal to the move
+        where it was given up."""
+        return self.match.is_over
 
     def replay(self) -> Match:
         """The finished match as a record carries it (:meth:`can_replay`, else a :class:`RefusedError`): each deal as
@@ -278,13 +275,15 @@ class FriendMatch:
         replaced by a stand-in (the unseen cards in card order, as :meth:`_refresh` does), kept in
         :attr:`otv66.match.Match.unseen` so that a replay shows it face down. Both devices make the same match."""
         if not self.can_replay():
-            raise RefusedError("only a match that is over, with no deal resigned, can be replayed")
+            raise RefusedError("only a match that is over can be replayed")
         replayed = Match(self.match.rules, first_dealer=0, players=self.match.players)
         for saved in self.finished:
             deal, stand_ins = _deal_from_seen(saved, self.match.rules)
             if stand_ins:
                 replayed.unseen[len(replayed.deals)] = stand_ins
             replayed.deals.append(deal)
+            if "resigned" in saved:
+                replayed.resign(saved["resigned"])
         return replayed
 
     def _receive_resignation(self, data: bytes) -> None:

@@ -11,8 +11,8 @@
  * @property {Rules} rules
  * @property {boolean} forfeit  option forfeit (docs/rules.md 6.5): a player may resign a deal
  * @property {boolean} can_resign  this player may resign the deal now
- * @property {boolean} [can_replay]  the match is over and its game link replays it (bridge friend_game_link: no deal
- *   was resigned); not in a state stored by an earlier page
+ * @property {boolean} [can_replay]  the match is over and its game link replays it (bridge friend_game_link); not in
+ *   a state stored by an earlier page
  * @property {[number, number]} game_points
  * @property {FriendLastDeal | null} last_deal  how the last finished deal ended; null before one has
  * @property {number | null} winner

@@ -17,8 +17,9 @@
  */
 
 /**
- * A deal of a game opened from a game link: every move of it, and the draw bonus waiting after it (`bonus_after`).
- * @typedef {MatchDeal & {moves: Move[], bonus_after: number}} GameDeal
+ * A deal of a game opened from a game link: every move of it, the player who gave it up after them (`resigned`,
+ * docs/rules.md 6.5; null: it was played out, or goes on) and the draw bonus waiting after it (`bonus_after`).
+ * @typedef {MatchDeal & {moves: Move[], resigned: Player | null, bonus_after: number}} GameDeal
  */
 
 /**

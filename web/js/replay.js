@@ -149,8 +149,10 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
     if (before.trick.length === 1)
       shownTrick = [...before.trick, { player: /** @type {Player} */ (before.turn), card: moves[ply - 1].slice(0, 2) }];
   }
-  const result = ply === moves.length ? deals[index].result : null; // the deal's end, once it is shown
-  const finished = Boolean(result);
+  // The deal's end, once it is shown: its result, or the player who gave it up after these moves.
+  const result = ply === moves.length ? deals[index].result : null;
+  const resigned = ply === moves.length ? deals[index].resigned : null;
+  const finished = Boolean(result) || resigned !== null;
   const points = pointsBefore(index + (finished ? 1 : 0));
   replay.deal = index;
   replay.ply = ply;
@@ -186,10 +188,30 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   // Said of the players, to none of them: whoever opened the link watches the match (player-names.js), and a
   // name typed "Vi" or "You" is a player's, not the watcher's.
   const { awarded, bonus_after: bonusAfter } = deals[index];
-  const lines = result ? explainResult(result, shown.names, awarded[result.winner ?? 0], null, bonusAfter) : [];
+  const lines = result
+    ? explainResult(result, shown.names, awarded[result.winner ?? 0], null, bonusAfter)
+    : resigned !== null
+      ? resignedLines(index, resigned, shown.names)
+      : [];
   byId("replay-summary").textContent = asSentences(lines);
   byId("announcer").textContent = ply > 0 ? moveSaid(dealView, moves[ply - 1], shownTrick, shown.names) : "";
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
+}
+
+/**
+ * How deal `index` ended when `resigned` gave it up (docs/rules.md 6.5): what the other player won, and the draw bonus
+ * carried into it, as a played-out deal's summary says it.
+ * @param {number} index
+ * @param {Player} resigned
+ * @param {string[]} names
+ */
+function resignedLines(index, resigned, names) {
+  const winner = 1 - resigned;
+  const awarded = /** @type {GameLink} */ (replay.game).deals[index].awarded[winner];
+  const bonus = bonusBefore(index);
+  const lines = [st("replayResigned", { name: names[resigned], winner: names[winner], points: awarded - bonus })];
+  if (bonus > 0) lines.push(t("drawBonus", { extra: bonus, award: awarded }));
+  return lines;
 }
 
 /** A phrase of the position line, kept on one line ("Potez 26 od 26", not "Potez 26" over "od 26"). */

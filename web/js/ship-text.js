@@ -48,6 +48,8 @@ export const SR = {
   replayPrevDeal: "Prethodno deljenje",
   replayNextDeal: "Sledeće deljenje",
   replayMyMatch: "Moja partija",
+  // A name is anyone's (a present tense does not ask whether it is a man's or a woman's).
+  replayResigned: "{name} predaje deljenje: {winner} dobija {points}\u00a0{points|poen|poena|poena} partije.",
   embedTitle: "Ugradite Otvoreni 66 na svoj sajt",
   embedHeading: "Ugradite Otvoreni 66 na sajt svog kluba",
   embedIntro:
@@ -133,6 +135,7 @@ export const EN = {
   replayPrevDeal: "Previous deal",
   replayNextDeal: "Next deal",
   replayMyMatch: "My match",
+  replayResigned: "{name} resigned the deal: {winner} wins {points}\u00a0game {points|point|points}.",
   embedTitle: "Embed Open 66 on your site",
   embedHeading: "Embed Open 66 on your club's site",
   embedIntro:
