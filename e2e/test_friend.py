@@ -393,6 +393,22 @@ def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page
     assert deliver(link, ana) == "ready"
 
 
+def test_a_link_of_a_newer_version_says_to_reload_the_page(devices: tuple[Page, Page]) -> None:
+    """Bo's page was updated, Ana's (a tab left open) not yet: his link is refused as a newer version's, pasted or
+    opened from the address, and her match is kept."""
+    ana, bo = devices
+    started(ana, bo)
+    play_a_card(bo)
+    newer = offered_link(bo).replace("#f1.", "#f2.")
+    before = ana.locator("#friend-list").inner_text()
+    assert deliver(newer, ana) == "refused"
+    assert ana.locator("#status").inner_text() == "Refused. A newer version of the game made this link: reload the page."
+    ana.goto(newer)
+    assert settled(ana) == "refused"
+    assert ana.locator("#status").inner_text().endswith("A newer version of the game made this link: reload the page.")
+    assert ana.locator("#friend-list").inner_text() == before
+
+
 def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     """Option forfeit (on by default): Ana gives up the deal; with a match to 1 game point, Bo has won it."""
     ana, bo = devices

@@ -11,6 +11,8 @@ describe("a friend's link in an address", () => {
     assert.equal(friendLinkIn("#f1.AbC-d_9"), "f1.AbC-d_9");
     assert.equal(friendLinkIn("#f1.AbC-d_9)."), "f1.AbC-d_9");
     assert.equal(friendLinkIn("#f1.AbC-d_9%C2%BB"), "f1.AbC-d_9");
+    // A newer version's link too: the engine refuses it as such ("reload the page"), not as words with no link.
+    assert.equal(friendLinkIn("Evo: https://otv66.example/friend.html#f2.AbC-d_9."), "f2.AbC-d_9");
     assert.equal(friendLinkIn("#challenge=c1.Ab"), null);
   });
 });

@@ -21,6 +21,7 @@ from otv66.friend.errors import (
     FriendProtocolError,
     IllegalLinkMoveError,
     MalformedMessageError,
+    NewerLinkError,
     OutOfOrderError,
     RefusedError,
     WrongMatchError,
@@ -28,6 +29,7 @@ from otv66.friend.errors import (
 from otv66.friend.linkbench import is_setup
 from otv66.friend.links import Item, Link
 from otv66.friend.match import FriendMatch
+from otv66.friend.messages import from_base64url, to_base64url
 from otv66.links import game_token, read_game_token
 from otv66.rules import Rules
 
@@ -288,6 +290,22 @@ def test_your_own_link_and_garbage_are_refused(fresh: tuple[FriendMatch, FriendM
     refused(alice, "f1.@@@", MalformedMessageError)
     refused(alice, link[:-10], MalformedMessageError)
     refused(alice, "https://example.org/friend.html#x1.abc", MalformedMessageError)
+
+
+def test_a_link_of_a_newer_version_is_refused_as_such_not_as_damaged(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    """The page then says "a newer version of the game made this link: reload the page" (its reason ``link_newer``,
+    as a newer game link's), not "copy the whole link"."""
+    alice, bob = fresh
+    bob.play(bob.legal_moves()[0])
+    link = bob.link()
+    refused(alice, "f2." + link.removeprefix("f1."), NewerLinkError, "link_newer")
+    refused(alice, "https://example.org/friend.html#f10.abc", NewerLinkError, "link_newer")
+    body = bytearray(from_base64url(link.removeprefix("f1.")))
+    body[0] = 2  # the version byte inside a link that begins as version 1's
+    refused(alice, "f1." + to_base64url(bytes(body)), NewerLinkError, "link_newer")
+    body[0] = 0
+    refused(alice, "f1." + to_base64url(bytes(body)), MalformedMessageError)
+    refused(alice, "f0." + link.removeprefix("f1."), MalformedMessageError)
 
 
 def test_a_whole_page_address_is_read_as_its_link(fresh: tuple[FriendMatch, FriendMatch]) -> None:

@@ -21,6 +21,15 @@ class MalformedMessageError(FriendProtocolError):
     kind = "friend_malformed"
 
 
+class NewerLinkError(FriendProtocolError):
+    """A link made by a newer version of the game (a later link version): this one cannot read it, a reload can.
+
+    Its ``reason`` is ``link_newer``, as a newer game or deal link's (:class:`otv66.links.UnsupportedLinkError`):
+    the page says the same of both."""
+
+    kind = "friend_newer"
+
+
 class WrongMatchError(FriendProtocolError):
     """A message of another match or another deal."""
 

@@ -26,13 +26,14 @@ shares of the deal, :mod:`otv66.friend.messages`), ``MOVE`` (a docs/record-forma
 from __future__ import annotations
 
 import enum
+import re
 import secrets
 import struct
 from dataclasses import dataclass, replace
 from typing import Final
 
 from otv66.friend.elgamal import KeyPair, Proof, sign, verify_signature
-from otv66.friend.errors import MalformedMessageError
+from otv66.friend.errors import MalformedMessageError, NewerLinkError
 from otv66.friend.fiat_shamir import Context
 from otv66.friend.messages import MATCH_ID_SIZE, from_base64url, to_base64url
 from otv66.friend.ristretto import Element, RandomBytes
@@ -40,6 +41,9 @@ from otv66.friend.ristretto import Element, RandomBytes
 LINK_VERSION: Final = 1
 PREFIX: Final = "f1."
 """How every link of version 1 begins (after the page address's ``#``)."""
+_NEWER_PREFIX: Final = re.compile(r"f([0-9]{1,3})\.")
+"""How a friend link of any version begins: a later one than :data:`PREFIX`'s is refused as newer, not as damaged."""
+_NEWER_MESSAGE: Final = "this link was made by a newer version of the game: reload the page"
 LINK_STEP: Final = 16
 """The step number a link's signature is bound to: no message of a deal (steps 0 to 3) can pass for a link."""
 MAX_ITEMS: Final = 255
@@ -102,12 +106,17 @@ class Link:
         if not isinstance(text, str):
             raise MalformedMessageError("a link is text")
         fragment = text.strip().rsplit("#", 1)[-1]
+        newer = _NEWER_PREFIX.match(fragment)
+        if newer and int(newer[1]) > LINK_VERSION:
+            raise NewerLinkError(_NEWER_MESSAGE, "link_newer")
         if not fragment.startswith(PREFIX):
             raise MalformedMessageError(f"a friend link begins with {PREFIX!r}")
         data = from_base64url(fragment[len(PREFIX) :])
         if len(data) < _HEADER.size + 1 + Proof.SIZE:
             raise MalformedMessageError("the link is cut short")
         version, match_id, sender, seq, deal = _HEADER.unpack_from(data)
+        if version > LINK_VERSION:
+            raise NewerLinkError(_NEWER_MESSAGE, "link_newer")
         if version != LINK_VERSION:
             raise MalformedMessageError(f"link version {version} is not known here (this is version {LINK_VERSION})")
         if sender not in (0, 1):

@@ -664,7 +664,8 @@ async function start() {
  * @returns {Promise<boolean>}
  */
 async function openAddressLink() {
-  const link = location.hash.startsWith("#f1.") ? friendLinkIn(location.hash) : null; // a sentence's "." not read
+  // The fragment's own link, of any version (friendLinkIn), a sentence's "." after it not read.
+  const link = /^#f[0-9]/.test(location.hash) ? friendLinkIn(location.hash) : null;
   if (!link) return false;
   showInAddress("");
   await run(() => openLink(link));

@@ -9,8 +9,11 @@
 
 import { trimLinkEnd } from "./pasted-link.js";
 
-/** A friend's message (otv66/friend/links.py PREFIX, then base64url), alone or at the end of a page address. */
-const FRIEND_TOKEN = /(?<![\w-])f1\.[\w-]+/;
+/**
+ * A friend's message (otv66/friend/links.py PREFIX, then base64url), alone or at the end of a page address. Of any
+ * link version: one of a newer version than this page's is the engine's to refuse as such ("reload the page").
+ */
+const FRIEND_TOKEN = /(?<![\w-])f[0-9]{1,3}\.[\w-]+/;
 
 /**
  * The friend's link in `text` (a page address, its fragment, a sentence), without what follows it, or null.
