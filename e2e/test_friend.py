@@ -393,6 +393,23 @@ def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page
     assert deliver(link, ana) == "ready"
 
 
+def test_declining_an_invitation_says_that_nothing_was_sent(devices: tuple[Page, Page]) -> None:
+    """Bo declines from the keyboard: the status line says nothing went to Ana (there is no way to send it), the
+    invitation leaves the page and its address, and the focus goes on to the form for a match of his own."""
+    ana, bo = devices
+    bo.goto(invited(ana))
+    bo.locator("#friend-accept").wait_for()
+    assert settled(bo) == "ready"
+    bo.locator("#friend-decline-button").focus()
+    bo.keyboard.press("Enter")
+    assert bo.locator("#status").inner_text() == (
+        "Invitation declined. Nothing was sent: let your friend know yourself, if you like."
+    )
+    assert bo.locator("#friend-accept").is_hidden() and bo.locator("#friend-new").is_visible()
+    assert "#f1." not in bo.url
+    assert bo.evaluate("document.activeElement.id") == "friend-name"
+
+
 def test_a_link_of_a_newer_version_says_to_reload_the_page(devices: tuple[Page, Page]) -> None:
     """Bo's page was updated, Ana's (a tab left open) not yet: his link is refused as a newer version's, pasted or
     opened from the address, and her match is kept."""

@@ -559,9 +559,13 @@ function wireInvitation() {
     const name = typedName(field("friend-accept-name"), "friendAnswerNameNeeded");
     if (name !== null) run(() => acceptInvitation(name));
   });
-  byId("friend-decline-button").addEventListener("click", () => {
+  // Declining sends nothing (there is nothing to send it with): the status line says so. From the keyboard the focus
+  // goes on to the form that makes a match of one's own, shown in the invitation's place.
+  byId("friend-decline-button").addEventListener("click", (event) => {
+    const fromKeyboard = /** @type {HTMLElement} */ (event.currentTarget).matches(":focus-visible");
     closeInvitation();
-    setStatus("ready", "");
+    setStatus("ready", t("friendDeclined"));
+    if (fromKeyboard) field("friend-name").focus();
   });
 }
 

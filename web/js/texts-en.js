@@ -355,6 +355,7 @@ export const EN = {
   friendRefused: "Refused. {message}",
   friendInvitedBy: "{name} invites you to a match with these rules:",
   friendDecline: "Decline",
+  friendDeclined: "Invitation declined. Nothing was sent: let your friend know yourself, if you like.",
   friendBackupNote:
     "Each friend match lives on this device only: export a backup and keep it (import it here or on another device).",
   friendTurn_play: "Your turn: play a card",

@@ -376,6 +376,7 @@ export const SR = {
   friendRefused: "Odbijeno. {message}",
   friendInvitedBy: "{name} Vas poziva na partiju sa ovim pravilima:",
   friendDecline: "Odbijte",
+  friendDeclined: "Pozivnica je odbijena. Ništa nije poslato: ako želite, javite to prijatelju sami.",
   friendBackupNote:
     "Svaka partija sa prijateljem čuva se samo na ovom uređaju: izvezite rezervnu kopiju i sačuvajte je (uvezite je ovde ili na drugom uređaju).",
   friendTurn_play: "Vi ste na potezu: odigrajte kartu",
