@@ -477,6 +477,14 @@ def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page,
     page.locator('#status[data-status="error"]').wait_for(timeout=LOAD_TIMEOUT_MS)
     assert page.locator("#club-problem h2").inner_text() == "This link cannot be opened", "a standings link too"
     assert page.locator("#club-standings").is_hidden()
+    # A whole link of a newer version: reloading the page is the advice, not having it sent again.
+    page.goto("about:blank")
+    page.goto(f"{base_url}/club.html?lang=en#challenge=c9.{token[3:]}")
+    page.locator('#status[data-status="error"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    said = page.locator("#club-problem").inner_text()
+    assert "A newer version of the game made this link: reload the page." in said
+    assert "send the whole link again" not in said
+    assert page.title() == "Club challenge · Open 66"
 
 
 def test_a_broken_link_to_a_challenges_standings_says_why_in_place_of_the_standings(page: Page, base_url: str) -> None:

@@ -39,6 +39,7 @@ function fillTexts() {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }
   byId("club-title").textContent = t("clubTitle");
+  document.title = `${t("clubTitle")} · ${t("title")}`; // the tab and a bookmark, as the other pages name theirs
   const home = byId("club-home");
   home.textContent = t("playComputer");
   home.setAttribute("href", inVisitLanguage("index.html", location.search));
@@ -188,19 +189,22 @@ async function start() {
     await playChallenge(engine, link.token, challenge, closed, setStatus);
   } catch (error) {
     if (link === null) setStatus("error", refusalText(error));
-    else showProblem(refusalText(error));
+    else showProblem(refusalText(error), /** @type {{reason?: string}} */ (error)?.reason === "link_newer");
   }
 }
 
 /**
  * The link could not be opened at all (a broken or changed challenge link, for instance): say so where the page's
- * content would be, not only in the status line, and what to do.
+ * content would be, not only in the status line, and what to do: have it sent again whole, unless it is whole and
+ * only newer than this page (its reason says to reload the page).
  * @param {string} reason  a sentence
+ * @param {boolean} newer  the link was made by a newer version of the game
  */
-function showProblem(reason) {
+function showProblem(reason, newer) {
   setStatus("error", reason);
   byId("club-intro").hidden = true; // the link is the matter here, not what a challenge is
   byId("club-problem-reason").textContent = reason;
+  byId("club-problem-help").hidden = newer;
   byId("club-problem").hidden = false;
 }
 
