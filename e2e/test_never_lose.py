@@ -149,6 +149,31 @@ def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     assert moves_of(current_save(table)) == before, "the saved match is kept"
 
 
+def test_each_embedded_table_keeps_its_own_match(table):
+    # A club's site embeds two tables, a level each: opening the second asked "Open another match? ... continue it any
+    # time from History" in a frame that has no History, and back at the first one the player's match was gone from
+    # it (its page started a new one). Embedded, nothing is asked; each page finds its own match again.
+    table.open(f"embed=1&seed=7&level=beginner&opponent=computer&{FAST}")
+    table.play_moves(2)
+    wait_playable(table)  # every move saved, the computer's answers too
+    beginners = moves_of(current_save(table))
+    table.page.goto(f"/?embed=1&level=expert&opponent=computer&{FAST}")
+    table.wait_ready()
+    assert table.dialog().locator("#open-link").count() == 0, "nothing asked"
+    table.play_moves(1)
+    wait_playable(table)
+    assert current_save(table)["level"] == "expert"
+    experts = moves_of(current_save(table))
+    for level, moves in (("beginner", beginners), ("expert", experts)):
+        table.page.goto(f"/?embed=1&level={level}&opponent=computer&{FAST}")
+        table.wait_ready()
+        wait_playable(table)
+        assert moves_of(current_save(table)) == moves, f"the {level} table's own match"
+    # The game's own page, with History, still asks before it leaves a match for the address's options.
+    table.page.goto(f"/?level=beginner&opponent=computer&target=3&{FAST}")
+    table.page.locator("#open-link").wait_for()
+
+
 def test_history_tells_the_saved_matches_apart(table):
     # Each saved match was a date and "0 : 0": the player could not tell which one he was about to continue.
     table.open(f"seed=7&level=beginner&opponent=computer&target=5&{FAST}")

@@ -13,12 +13,13 @@ import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
 import { st } from "./ship-text.js";
-import { addToHistory, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
+import { addToHistory, listSaves, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
 import { addNotice, levelOf, opponentOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
 /** @import { PlayingState, Rules, SavedMatch, SaveMeta } from "./types.js" */
+/** @import { SlotSave } from "./storage.js" */
 
 /** @type {(keyof Rules)[]} */
 const RULE_KEYS = ["must_beat", "claim", "dealer", "draw_bonus", "target"];
@@ -69,11 +70,30 @@ function saveFitsRequest(ctx, candidate) {
 }
 
 /**
- * Ask before a link or the address's options replace the match in progress (it stays saved either way).
+ * The match this visit resumes when no link asks for another: the `current` save if it is the one the address asks
+ * for, else the latest unfinished save that is (a page opened again with the options it was opened with before, as
+ * a club's second embedded table with a level of its own, finds its own match again), else `current`.
+ * @param {PageContext} ctx
+ * @param {SlotSave} current
+ * @returns {SlotSave}
+ */
+function savedMatchFor(ctx, current) {
+  if (saveFitsRequest(ctx, current)) return current;
+  for (const { reading } of listSaves()) {
+    if (reading.status === "ok" && !reading.save.finished && saveFitsRequest(ctx, reading.save)) return reading.save;
+  }
+  return current;
+}
+
+/**
+ * Ask before a link or the address's options replace the match in progress (it stays saved either way). Embedded in
+ * a club's page, which has no History to go back to it from, nothing is asked: the match keeps its slot, and that
+ * page opened again with its own options finds it again (savedMatchFor).
  * @param {PageContext} ctx
  * @returns {Promise<boolean>} true to open what the address asks for, false to go on with the saved match
  */
 async function confirmLeavingMatch(ctx) {
+  if (ctx.overrides.embed) return true;
   const answer = await showPanel(ctx.dialog, {
     title: t("linkOverMatchTitle"),
     body: `<p>${escapeHtml(t("linkOverMatch"))}</p>`,
@@ -109,8 +129,10 @@ export async function openMatch(ctx, { resumeOnly = false, sayResumed = false, o
     console.warn("otv66: the saved match cannot be read:", saved.message);
     tell(t("saveCorrupt", { reason: t("err_invalid_record") }));
   }
-  const kept = saved.status === "ok" ? saved.save : null;
   let link = resumeOnly ? null : linkInLocation(location);
+  const current = saved.status === "ok" ? saved.save : null;
+  const kept = current && !link && !resumeOnly ? savedMatchFor(ctx, current) : current;
+  if (kept && kept !== current) useSlot(kept.id);
   if (link?.kind === "game") return void (await openLinkedDeal(engine, seatsFromSettings(ctx))); // to the replay page
   if (link && kept && !kept.finished && saveFitsRequest(ctx, kept)) {
     // A deal link that does not open is said before anything is asked, and the match under way stays on the table.
@@ -150,10 +172,11 @@ export async function openMatch(ctx, { resumeOnly = false, sayResumed = false, o
  */
 export function savedTable(ctx) {
   const saved = readSavedMatch();
-  if (saved.status !== "ok" || !saved.save.state?.match || linkInLocation(location)) return null;
-  if (!saveFitsRequest(ctx, saved.save)) return null;
-  const { state, finished } = saved.save;
-  return { state, finished: Boolean(finished), aside: resultAsideIn(saved.save, state) };
+  if (saved.status !== "ok" || linkInLocation(location)) return null;
+  const save = savedMatchFor(ctx, saved.save); // the match openMatch will resume
+  if (!save.state?.match || !saveFitsRequest(ctx, save)) return null;
+  const { state, finished } = save;
+  return { state, finished: Boolean(finished), aside: resultAsideIn(save, state) };
 }
 
 /**
