@@ -427,6 +427,24 @@ def test_a_link_of_a_newer_version_says_to_reload_the_page(devices: tuple[Page, 
     assert ana.locator("#friend-list").inner_text() == before
 
 
+def test_resigning_is_asked_in_the_pages_language_and_play_on_is_the_first_answer(devices: tuple[Page, Page]) -> None:
+    """The browser's confirm box spoke the browser's language. Enter keeps playing; nothing is sent."""
+    ana, bo = devices
+    started(ana, bo)
+    play_a_card(bo)
+    assert deliver(offered_link(bo), ana) == "ready"
+    ana.goto("/friend.html?lang=sr-Cyrl")  # the match this tab showed comes back, in Cyrillic
+    ana.locator("#friend-game:not([hidden])").wait_for()
+    assert settled(ana) == "ready"
+    ana.locator("#friend-resign").click()
+    panel = ana.locator("dialog[open]")
+    assert panel.locator("h2, .panel-title").first.inner_text() == "Предати дељење?"
+    assert ana.evaluate("document.activeElement.id") == "friend-resign-no"
+    ana.keyboard.press("Enter")
+    panel.wait_for(state="detached")
+    assert ana.locator("#friend-resign").is_visible(), "the deal goes on"
+
+
 def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     """Option forfeit (on by default): Ana gives up the deal; with a match to 1 game point, Bo has won it."""
     ana, bo = devices
@@ -459,8 +477,8 @@ def resigned_to_the_end(ana: Page, bo: Page) -> None:
     Bo's."""
     play_a_card(bo)
     assert deliver(offered_link(bo), ana) == "ready"
-    ana.once("dialog", lambda dialog: dialog.accept())
     ana.locator("#friend-resign").click()
+    ana.locator("#friend-resign-yes").click()  # asked in the page's panel, in its language
     assert settled(ana) == "ready"
     assert deliver(offered_link(ana), bo) == "ready"
     assert game_status(ana) == game_status(bo) == "over"

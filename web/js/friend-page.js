@@ -39,7 +39,7 @@ import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
-import { showMarriageChoice } from "./panels.js";
+import { escapeHtml, showMarriageChoice, showPanel } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { linkUrl } from "./share.js";
@@ -569,13 +569,32 @@ function wireInvitation() {
   });
 }
 
+/**
+ * Resign the deal? Asked in the page's own panel, in its language (the browser's confirm box spoke the browser's), the
+ * focus on playing on: a resignation sent cannot be taken back.
+ * @returns {Promise<boolean>}
+ */
+async function confirmResign() {
+  const answer = await showPanel(/** @type {PanelDialog} */ (byId("panel")), {
+    title: t("friendResignTitle"),
+    body: `<p>${escapeHtml(t("friendResignConfirm"))}</p>`,
+    buttons: [
+      { label: t("friendResignYes"), value: true, id: "friend-resign-yes" },
+      { label: t("friendResignNo"), value: false, primary: true, id: "friend-resign-no" },
+    ],
+    cancelValue: false,
+    describedByBody: true,
+  });
+  return answer === true;
+}
+
 function wire() {
   wireInvitation();
   bindInput(document.body, { onCard: (player, code) => void onCard(player, code) });
   byId("friend-claim").addEventListener("click", () => run(() => play("66")));
-  byId("friend-resign").addEventListener("click", () => {
+  byId("friend-resign").addEventListener("click", async () => {
     const id = current?.id;
-    if (!id || !confirm(t("friendResignConfirm"))) return;
+    if (!id || !(await confirmResign())) return;
     run(async () => {
       await take(await engine.call("friend_resign", { id }));
       await take(await engine.call("friend_link", { id }));
