@@ -13,6 +13,9 @@ from typing import Any
 
 from conftest import LOAD_TIMEOUT_MS, Table
 
+from otv66.deal import Deal
+from otv66.links import deal_token
+
 FAST = "speed=off&lang=en"
 GAME = f"seed=7&level=beginner&opponent=computer&{FAST}"
 
@@ -92,9 +95,7 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     table.play_moves(2)
     wait_playable(table)
     before = moves_of(current_save(table))
-    table.page.locator("#share-button").click()
-    link = table.page.locator("#share-url-deal").input_value()
-    table.dialog().get_by_role("button", name="Close").click()
+    link = f"/#deal={deal_token(Deal.from_seed(42, dealer=1, packets=(4, 4)))}"  # a friend's, of a deal he played
     table.page.goto(link)
     table.page.locator("#keep-playing").click()  # the page asks: keep the match in progress
     wait_playable(table)

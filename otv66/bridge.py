@@ -50,7 +50,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``record {}`` -> the docs/record-format.md record of the match
 - ``load_record {record, opponent?, level?}`` -> state (resumes the record's last position; seats from
   the parameters, else from the record's ``opponent`` / ``level`` keys, else two people)
-- ``deal_link {}`` -> ``{"token": "d1.…"}``: the current deal as a share-link token (:mod:`otv66.links`)
+- ``deal_link {}`` -> ``{"token": "d1.…"}``: the current deal as a share-link token (:mod:`otv66.links`), once it is
+  over (``deal_in_progress`` before: the link would show its face-down cards to whoever plays it out elsewhere)
 - ``game_link {}`` -> ``{"token": "g1.…"}``: the match record as a share-link token
 - ``open_link {token}`` -> ``{"kind": "deal", "seed", "dealer", "packets", "rules"}`` (start it with
   ``new_match {rules, first_dealer: dealer}`` + ``new_deal {seed, packets}``), or ``{"kind": "game",
@@ -412,7 +413,11 @@ class Session:
         return self.state()
 
     def deal_link(self) -> dict[str, Any]:
-        return {"token": links.deal_token(self._deal())}
+        deal = self._deal()
+        if not deal.is_over:
+            # Opened in another tab, the link would deal the same cards: played out there, it shows the face-down ones.
+            raise links.LinkError("a deal's link is given once the deal is over", "deal_in_progress")
+        return {"token": links.deal_token(deal)}
 
     def game_link(self) -> dict[str, Any]:
         return {"token": links.game_token(self._table().match)}

@@ -472,7 +472,7 @@ def test_the_bridge_runs_the_club_and_link_modules_only_when_a_method_needs_them
     state = fresh.handle({"method": "new_deal"}, session)["result"]
     fresh.handle({"method": "play", "params": {"move": state["deal"]["legal_moves"][0]}}, session)
     assert not _has_run("otv66.links") and not _has_run("otv66.challenge")
-    token = fresh.handle({"method": "deal_link"}, session)["result"]["token"]
+    token = fresh.handle({"method": "game_link"}, session)["result"]["token"]
     assert _has_run("otv66.links") and _has_run("otv66.challenge")
     assert fresh.handle({"method": "open_link", "params": {"token": token}}, session)["result"]
 

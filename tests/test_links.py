@@ -363,10 +363,15 @@ def ask(session: bridge.Session, method: str, **params: object) -> dict[str, obj
     return bridge.handle({"id": 1, "method": method, "params": params}, session)
 
 
-def test_the_bridge_shares_the_deal_in_play_and_opens_it_elsewhere() -> None:
+def test_the_bridge_shares_a_deal_once_it_is_over_and_opens_it_elsewhere() -> None:
     player = bridge.Session()
     player.new_match(rules={"must_beat": True}, first_dealer=1, seed=99)
     dealt = player.new_deal(packets=[2, 2, 2, 2])["deal"]
+    # In play, its link would show its face-down cards to whoever played it out in another tab first.
+    refused = ask(player, "deal_link")["error"]
+    assert (refused["type"], refused["reason"]) == ("invalid_link", "deal_in_progress")  # type: ignore[index]
+    while not (deal := player.state()["deal"])["result"]:
+        player.play(deal["legal_moves"][0])
     token = ask(player, "deal_link")["result"]["token"]  # type: ignore[index]
     friend = bridge.Session()
     opened = ask(friend, "open_link", token=token)["result"]

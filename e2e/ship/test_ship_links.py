@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from urllib.parse import unquote
 
 import pytest
-from table import FAST, answer_panel, current_save, panel_open, table_cards, wait_ready
+from table import FAST, answer_panel, current_save, panel_open, status, table_cards, wait_ready
 
 from otv66 import links
 from otv66.deal import Deal
@@ -40,11 +40,24 @@ def wait_dealt(page) -> None:
         page.wait_for_timeout(50)
 
 
+def played_out(page) -> None:
+    """Play the person's cards until the deal's result is shown, then close it (the table under it)."""
+    while not page.locator("#panel[open] #next-deal, #panel[open] #rematch-button").count():
+        if panel_open(page):  # the packets to deal, a marriage to announce
+            answer_panel(page)
+        elif status(page) == "your-turn" and not panel_open(page):
+            page.locator("button.card.top[aria-disabled=false]").first.click()
+        page.wait_for_timeout(50)
+    page.keyboard.press("Escape")
+    page.locator("#panel[open]").wait_for(state="detached")
+
+
 def test_a_deal_link_deals_the_same_cards_in_a_fresh_browser(site, open_context) -> None:
     first = open_context()
     page = first.new_page()
     page.goto(f"{site.url}index.html?{FAST}&must_beat=1")
     wait_dealt(page)
+    played_out(page)  # a deal is shared once it is over: its link would show its face-down cards before
     page.click("#share-button")
     url = page.input_value("#share-url-deal")
     assert url.startswith(f"{site.url}index.html#deal=d1.")
@@ -88,6 +101,14 @@ def test_without_a_share_sheet_only_copy_is_offered(site, open_context) -> None:
     page.goto(f"{site.url}index.html?{FAST}")
     wait_dealt(page)
     assert page.evaluate("typeof navigator.share") != "function"
+    page.click("#share-button")
+    page.locator("#share-copy-game").wait_for()
+    assert page.locator("#share-send-game").is_hidden()
+    # The deal in play has no link yet: played out in another tab, it would show the face-down cards.
+    assert page.locator("#share-url-deal").count() == 0
+    assert "A deal's link is given once the deal is over" in page.locator("#panel").inner_text()
+    page.keyboard.press("Escape")
+    played_out(page)
     page.click("#share-button")
     for kind in ("deal", "game"):
         page.locator(f"#share-copy-{kind}").wait_for()

@@ -22,10 +22,7 @@ class MalformedMessageError(FriendProtocolError):
 
 
 class NewerLinkError(FriendProtocolError):
-    """A link made by a newer version of the game (a later link version): this one cannot read it, a reload can.
-
-    Its ``reason`` is ``link_newer``, as a newer game or deal link's (:class:`otv66.links.UnsupportedLinkError`):
-    the page says the same of both."""
+    """A link made by a newer version of the game (a later link version): this one cannot read it, a reload can."""
 
     kind = "friend_newer"
 

@@ -108,7 +108,7 @@ class Link:
         fragment = text.strip().rsplit("#", 1)[-1]
         newer = _NEWER_PREFIX.match(fragment)
         if newer and int(newer[1]) > LINK_VERSION:
-            raise NewerLinkError(_NEWER_MESSAGE, "link_newer")
+            raise NewerLinkError(_NEWER_MESSAGE)
         if not fragment.startswith(PREFIX):
             raise MalformedMessageError(f"a friend link begins with {PREFIX!r}")
         data = from_base64url(fragment[len(PREFIX) :])
@@ -116,7 +116,7 @@ class Link:
             raise MalformedMessageError("the link is cut short")
         version, match_id, sender, seq, deal = _HEADER.unpack_from(data)
         if version > LINK_VERSION:
-            raise NewerLinkError(_NEWER_MESSAGE, "link_newer")
+            raise NewerLinkError(_NEWER_MESSAGE)
         if version != LINK_VERSION:
             raise MalformedMessageError(f"link version {version} is not known here (this is version {LINK_VERSION})")
         if sender not in (0, 1):

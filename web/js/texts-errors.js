@@ -29,6 +29,8 @@ export const SR_ERRORS = {
   err_link_damaged: "Link je oštećen ili izmenjen.",
   err_link_too_long: "To je previše za jedan link.",
   err_deal_not_seeded: "Linkom može da se podeli samo deljenje izmešano iz broja (semena), a ovo nije takvo.",
+  err_deal_in_progress:
+    "Link deljenja se daje kad se deljenje završi: ko bi ga pre toga otvorio i odigrao, video bi karte okrenute licem nadole.",
   err_standings_too_many: "Tabela u linku ima više od {max} rezultata.",
   err_deal_over: "Deljenje je završeno: više nema poteza.",
   err_not_a_move: "To nije potez.",
@@ -71,6 +73,7 @@ export const SR_ERRORS = {
   err_refused_totals: "Zbirovi u rezultatu nisu ono što daju njegovi potezi.",
   err_friend_protocol: "Ovu poruku igra ne prihvata.",
   err_friend_malformed: "Ovaj link ne može da se pročita: kopirajte ceo link.",
+  err_friend_newer: "Ovaj link je napravila novija verzija igre: osvežite stranicu.",
   err_friend_wrong_match: "Ovaj link je iz druge partije ili iz drugog deljenja.",
   err_friend_out_of_order: "Ovaj link je već primljen ili još nije na redu.",
   err_friend_link_again: "Ovaj link ste već otvorili: s njim nemate više ništa da uradite.",
@@ -109,6 +112,8 @@ export const EN_ERRORS = {
   err_link_damaged: "This link is damaged or was changed.",
   err_link_too_long: "That is too much for one link.",
   err_deal_not_seeded: "Only a deal shuffled from a number (a seed) can be shared as a link, and this one was not.",
+  err_deal_in_progress:
+    "A deal's link is given once the deal is over: opened and played out before that, it would show the face-down cards.",
   err_standings_too_many: "The table in this link holds more than {max} results.",
   err_deal_over: "The deal is over: there are no more moves.",
   err_not_a_move: "That is not a move.",
@@ -151,6 +156,7 @@ export const EN_ERRORS = {
   err_refused_totals: "The result's totals are not what its moves give.",
   err_friend_protocol: "The game does not accept this message.",
   err_friend_malformed: "This link cannot be read: copy the whole link.",
+  err_friend_newer: "A newer version of the game made this link: reload the page.",
   err_friend_wrong_match: "This link belongs to another match or another deal.",
   err_friend_out_of_order: "This link was already received, or its turn has not come yet.",
   err_friend_link_again: "You already opened this link: there is nothing more to do with it.",
