@@ -222,6 +222,18 @@ def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(
     table.page.locator("#share-button").click()  # a finished match is what players share most
     assert table.page.locator("#share-url-game").input_value().split("#")[1].startswith("game=g1.")
     assert table.page.locator("#share-url-deal").input_value().split("#")[1].startswith("deal=d1.")
+    table.page.keyboard.press("Escape")
+    table.wait_until(lambda: table.dialog().count() == 0)
+    # Closed, the match's result is a button away from the table, beside Rematch: after a reload too.
+    for _ in range(2):
+        again = table.page.locator("#table-match-result-button")
+        assert again.inner_text() == "Match result" and table.page.locator("#table-rematch-button").is_visible()
+        again.click()
+        assert table.dialog().locator(".match-winner").inner_text().startswith(("You won", "You lost"))
+        table.page.keyboard.press("Escape")
+        table.wait_until(lambda: table.dialog().count() == 0)
+        table.page.reload()
+        table.wait_status("match-over")
 
 
 def test_while_the_engine_deals_the_packets_chosen_the_status_is_not_the_players_turn(table):

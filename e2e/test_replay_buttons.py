@@ -15,6 +15,7 @@ from test_screens import SERBIAN
 
 from otv66 import links
 from otv66.deal import Deal
+from otv66.record import FORMAT_VERSION
 
 RANKS = {"A": "ace", "T": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine", "8": "eight", "7": "seven"}
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -190,7 +191,7 @@ def test_on_a_phone_on_its_side_the_position_breaks_between_the_deal_and_the_mov
 def newer_game_token() -> str:
     """test_pages.game_token's game, recorded in a format of a newer version of the game."""
     data = links.decode_token(game_token(), links.GAME_KIND)
-    data["format"] = "otv66-record/2"
+    data["format"] = f"otv66-record/{FORMAT_VERSION + 1}"
     return links.encode_token(links.GAME_KIND, data)
 
 

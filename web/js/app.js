@@ -42,6 +42,7 @@ import {
   claim,
   dealResultAgain,
   hint,
+  matchResultAgain,
   rematch,
   setLevel,
   showLastTrick,
@@ -277,6 +278,7 @@ function wireButtons() {
   byId("table-rematch-button").addEventListener("click", () => rematch(flow));
   byId("table-next-deal-button").addEventListener("click", () => afterDealAside(flow));
   byId("table-deal-result-button").addEventListener("click", () => dealResultAgain(flow));
+  byId("table-match-result-button").addEventListener("click", () => matchResultAgain(flow));
 }
 
 // ------------------------------------------------------------------ start

@@ -343,6 +343,10 @@ function renderControls(root, state, view) {
   const dealResult = button("#table-deal-result-button");
   dealResult.textContent = t("dealResult");
   dealResult.hidden = nextDeal.hidden;
+  // A finished match's result closed (or the match come back to later): the way back to it, beside Rematch.
+  const matchResult = button("#table-match-result-button");
+  matchResult.textContent = t("toMatchResult");
+  matchResult.hidden = rematch.hidden;
 }
 
 /**

@@ -15,7 +15,7 @@ import { asSentences, setLanguage, t } from "./i18n.js";
 import { focusLost } from "./input.js";
 import { explainResult, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
-import { buildTable, cardTabStop, render, setStatus } from "./render.js";
+import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { linkInLocation, linkUrl } from "./share.js";
 import { st } from "./ship-text.js";
@@ -175,7 +175,7 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   };
   const shown = view();
   const piles = document.activeElement?.closest(".piles");
-  render(root, replay.state, shown);
+  renderTable(root, replay.state, shown);
   if (piles) keepFocusOnTable(piles);
   const position = byId("replay-position");
   position.dataset.deal = String(index);
@@ -363,7 +363,7 @@ async function start() {
   labelControls();
   installSprite();
   buildTable(root);
-  render(root, null, view());
+  renderTable(root, null, view());
   setStatus(root, "loading", st("replayLoading"));
   registerServiceWorker();
   wireControls();

@@ -138,6 +138,22 @@ export function rematch(flow) {
 }
 
 /**
+ * Back to the finished match's result (the table's "Rezultat partije"), for a player who closed it to look at the
+ * table, or who comes back to the finished match later: its panel again, its Rematch and its link with it.
+ * @param {MatchFlow} flow
+ */
+export function matchResultAgain(flow) {
+  flow.run(async () => {
+    const game = flow.page.game;
+    if (!game?.match.is_over || flow.page.busy || flow.page.dealAside) return;
+    flow.setBusy(true);
+    const rematchChosen = await flow.matchResult(game);
+    if (rematchChosen) await flow.rematch(game);
+    await flow.advance();
+  });
+}
+
+/**
  * On from a deal whose result the player put aside to look at the table (the table's button, where the result's
  * own button would have led: the next deal, or the match's result).
  * @param {MatchFlow} flow
