@@ -200,6 +200,7 @@ def test_the_last_plan_is_offered_enter_deals_it_and_an_unfinished_plan_cannot_b
     plan = panel.locator(".plan-text")
     assert deal_button.inner_text() == "Podelite 4-4", "a first visit offers 4-4"
     assert plan.inner_text() == "Raspored: 4-4", "the plan line shows what the button deals"
+    assert panel.locator(".packet-clear").is_disabled(), "nothing built to clear"
     panel.locator('.packet[data-packet="4"]').click()
     panel.locator('.packet[data-packet="2"]').click()
     assert deal_button.inner_text() == "Podelite 4-2"
@@ -210,6 +211,7 @@ def test_the_last_plan_is_offered_enter_deals_it_and_an_unfinished_plan_cannot_b
     panel.screenshot(path=artifacts / "deal-panel-unfinished-plan.png")
     panel.locator(".packet-clear").click()
     assert plan.inner_text() == "Raspored: 4-4" and deal_button.is_enabled(), "cleared: the remembered plan again"
+    assert table.page.evaluate("document.activeElement.id") == "packet-1", "on to build anew, not dropped"
     panel.locator('.packet[data-packet="2"]').click()
     for _ in range(3):
         panel.locator('.packet[data-packet="2"]').click()

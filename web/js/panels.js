@@ -262,6 +262,7 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
       const always = /** @type {HTMLInputElement | null} */ (panel.querySelector("#deal-always"));
       const dealButton = document.createElement("button");
       const packets = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".packet"))];
+      const clear = /** @type {HTMLButtonElement} */ (panel.querySelector(".packet-clear"));
       const chosen = () => (plan.length ? plan : remembered.plan);
       const show = () => {
         const shown = planText(chosen());
@@ -270,6 +271,7 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
         dealButton.textContent = t("dealWith", { plan: shown });
         dealButton.disabled = !isCompletePlan(chosen(), rule);
         for (const button of packets) button.disabled = !canAddPacket(plan, Number(button.dataset.packet), rule);
+        clear.disabled = plan.length === 0; // nothing built: pressed, it seemed to do nothing (the line shows the last plan)
       };
       // While the engine deals, the panel's buttons wait: a second tap must not ask for a second deal. The focus waits
       // on the title (who deals), not on the page's body a waiting button would drop it to: a screen reader keeps its
@@ -303,10 +305,11 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
           if (button.disabled) [dealButton, ...packets].find((next) => !next.disabled)?.focus();
         });
       }
-      /** @type {HTMLElement} */ (panel.querySelector(".packet-clear")).addEventListener("click", () => {
+      clear.addEventListener("click", () => {
         plan = [];
         onBuild(plan);
         show();
+        packets[0].focus(); // Clear, now disabled, would drop the focus: on to the first packet to build anew
       });
       dealButton.type = "button";
       dealButton.className = "primary";
