@@ -108,9 +108,10 @@ async function confirmLeavingMatch(ctx) {
 }
 
 /**
- * Open the match of this visit. A saved match is resumed unless the address asks for another one (a deal link,
- * or `?seed=`, `?opponent=`, rule options that differ from it): then the player is asked first, and the saved
- * match keeps its slot (History's "Continue") whatever he answers. A save from a newer page or one that fails to
+ * Open the match of this visit. A saved match is resumed (the latest one the address's options fit: savedMatchFor)
+ * unless the address asks for another one (a deal link, or `?seed=`, `?opponent=`, rule options that no unfinished
+ * save has): then the player is asked first, and the saved match keeps its slot (History's "Continue") whatever he
+ * answers. A save from a newer page or one that fails to
  * load is kept untouched beside the new match, with a notice. A new match starts from `opening`'s seed and deals
  * its first deal at once, when the page drew that opening deal (opening-deal.js) while the engine booted.
  * @param {PageContext} ctx
