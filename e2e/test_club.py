@@ -257,10 +257,26 @@ def test_a_club_challenge_from_creation_to_standings(
         assert organiser.locator("#club-table").is_hidden()
 
 
+def test_every_field_the_organiser_got_wrong_says_so_at_once(page: Page) -> None:
+    # One per press, the closing day first: with three fields wrong the form took three tries to say so.
+    page.goto("/club.html?lang=en")
+    wait_status(page, "ready")
+    page.fill("#club-deals", "13")
+    page.fill("#club-closes", "2020-01-01")
+    page.click("#club-create-button")
+    page.locator('#status[data-status="error"]').wait_for()
+    assert page.locator("#club-name-note").inner_text() == "A challenge's name must have 1 to 60 characters."
+    assert page.locator("#club-deals-note").inner_text() == "A challenge has 1 to 12 deals."
+    assert page.locator("#club-closes-day").inner_text().startswith("That day has passed")
+    assert page.evaluate("document.activeElement.id") == "club-name", "the first of them, in the form's order"
+    assert page.locator("#club-created").is_hidden()
+
+
 def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(page: Page) -> None:
     page.goto("/club.html?lang=sr-Cyrl")
     wait_status(page, "ready")
     assert page.get_attribute("#club-home", "href") == "index.html?lang=sr-Cyrl", "the game in the visit's language"
+    assert page.get_attribute("#club-embed-info", "href") == "embed-info.html?lang=sr-Cyrl", "how to embed, in it too"
     page.fill("#club-name", "Петак")
     # A closing day already past would turn every member away: refused beside the field, nothing is created.
     assert page.get_attribute("#club-closes", "min") == page.evaluate("new Date().toLocaleDateString('sv')")

@@ -216,6 +216,11 @@ def test_a_newcomer_reads_what_the_page_is_and_the_status_line_stands_empty_unti
         assert intro.inner_text().startswith(opening), (lang, intro.inner_text())
         assert on_screen(intro) and above(page.locator(".topbar"), intro) and above(intro, page.locator("#friend-new"))
         assert page.locator("#status").inner_text() == "", lang
+    # The club challenge, which the game's menu has no room for, is a link away for an organiser who came here.
+    club = page.locator("#friend-club-link")
+    assert club.inner_text().startswith("For a whole club: a club challenge") and club.get_attribute("href") == (
+        "club.html?lang=en"
+    )
     boxes = page.locator("#friend-new input[type=checkbox]")
     assert boxes.count() == 3  # must-beat, draw bonus, forfeit
     for box in boxes.all():

@@ -62,6 +62,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   ``invalid_link`` (or ``unsupported_link``) error.
 - ``challenge_new {name, deals, level, closes, rules?, seed?}`` -> ``{"token", "challenge"}``: a club challenge
   (:mod:`otv66.challenge`) and its link token (``c1.…``); without a seed one is drawn
+- ``challenge_check {name, deals, closes}`` -> ``{"problems": [error, ...]}``: what is wrong with each of the
+  organiser's fields, all at once, as errors are sent (``challenge_name``, ``challenge_deals``, ``challenge_closes``)
 - ``challenge_levels {}`` -> ``{"levels"}``: the levels a challenge may name
 - ``challenge_open {token, today?}`` -> ``{"challenge", "levels", "closed"}`` (``levels``: those a challenge may
   name; ``closed``: whether ``today``, ``YYYY-MM-DD`` by the device's clock, is past the closing date)
@@ -476,6 +478,9 @@ class Session:
         )
         return {"token": links.challenge_token(made), "challenge": made.to_dict()}
 
+    def challenge_check(self, name: Any, deals: Any, closes: Any) -> dict[str, Any]:
+        return {"problems": [error_payload(error) for error in club.form_problems(name, deals, closes)]}
+
     def challenge_levels(self) -> dict[str, Any]:
         return {"levels": list(club.CHALLENGE_LEVELS)}
 
@@ -799,6 +804,7 @@ METHODS = frozenset(
         "open_link",
         "replay_view",
         "challenge_new",
+        "challenge_check",
         "challenge_levels",
         "challenge_open",
         "challenge_start",

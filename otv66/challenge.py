@@ -168,6 +168,25 @@ def check_closing_date(closes: object) -> str:
     return str(closes)
 
 
+def check_deal_count(deals: object) -> int:
+    """How many deals a challenge has: 1 to :data:`MAX_DEALS`."""
+    if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
+        raise ChallengeError(f"a challenge has 1 to {MAX_DEALS} deals", "challenge_deals", max=MAX_DEALS)
+    return deals
+
+
+def form_problems(name: object, deals: object, closes: object) -> list[ChallengeError]:
+    """What is wrong with each of an organiser's fields, all at once (a form refused one field per press, the last
+    one first): the name, the number of deals, the closing date, in that order; empty when all are fine."""
+    problems = []
+    for check, value in ((check_challenge_name, name), (check_deal_count, deals), (check_closing_date, closes)):
+        try:
+            check(value)
+        except ChallengeError as error:
+            problems.append(error)
+    return problems
+
+
 @dataclass(frozen=True)
 class Challenge:
     """What every member plays: the deals (from ``seed``), the rules and the computer's level."""
@@ -181,8 +200,7 @@ class Challenge:
 
     def __post_init__(self) -> None:
         check_challenge_name(self.name)
-        if type(self.deals) is not int or not 1 <= self.deals <= MAX_DEALS:
-            raise ChallengeError(f"a challenge has 1 to {MAX_DEALS} deals", "challenge_deals", max=MAX_DEALS)
+        check_deal_count(self.deals)
         if self.level not in CHALLENGE_LEVELS:
             raise ChallengeError(f"a challenge's computer plays at one of: {', '.join(CHALLENGE_LEVELS)}")
         check_closing_date(self.closes)

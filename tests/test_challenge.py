@@ -34,6 +34,7 @@ from otv66.challenge import (
     check_closing_date,
     check_same_challenge,
     computer_acts,
+    form_problems,
     standings,
     standings_csv,
     verify,
@@ -152,6 +153,23 @@ def test_the_settings_a_form_gets_wrong_are_refused_with_their_limits(settings, 
     with pytest.raises(ChallengeError) as refused:
         Challenge.from_dict({**club().to_dict(), **settings})
     assert (refused.value.reason, refused.value.params) == (reason, params)
+
+
+def test_a_form_learns_everything_it_got_wrong_at_once_in_the_forms_order():
+    problems = form_problems("", 13, "2027-02-29")
+    assert [problem.reason for problem in problems] == ["challenge_name", "challenge_deals", "challenge_closes"]
+    assert form_problems("Petak", 12, "2028-02-29") == []
+
+
+def test_the_bridge_says_every_field_a_form_got_wrong():
+    from otv66.bridge import Session, handle
+
+    reply = handle({"method": "challenge_check", "params": {"name": "Petak", "deals": 0, "closes": "sutra"}}, Session())
+    problems = reply["result"]["problems"]
+    assert [(p["type"], p["reason"], p["params"]) for p in problems] == [
+        ("invalid_challenge", "challenge_deals", {"max": 12}),
+        ("invalid_challenge", "challenge_closes", {}),
+    ]
 
 
 def test_no_hint_no_undo_and_only_the_members_own_moves():

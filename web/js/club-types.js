@@ -4,6 +4,7 @@
  */
 
 /** @import { LastTrick, PublicView, Rules } from "./types.js" */
+/** @import { EngineFailure } from "./engine-text.js" */
 
 /** @typedef {"challenge" | "result" | "standings"} ClubLinkKind */
 /** @typedef {{kind: ClubLinkKind, token: string}} ClubLink */
@@ -54,6 +55,7 @@
  * What each club bridge method resolves with.
  * @typedef {object} ClubResults
  * @property {{token: string, challenge: ChallengeInfo}} challenge_new
+ * @property {{problems: EngineFailure[]}} challenge_check  what is wrong with each of the organiser's fields
  * @property {{levels: string[]}} challenge_levels
  * @property {{challenge: ChallengeInfo, levels: string[], closed: boolean}} challenge_open  closed: by the day given
  * @property {Attempt} challenge_start

@@ -43,6 +43,7 @@ function fillTexts() {
   const home = byId("club-home");
   home.textContent = t("playComputer");
   home.setAttribute("href", inVisitLanguage("index.html", location.search));
+  byId("club-embed-info").setAttribute("href", inVisitLanguage("embed-info.html", location.search));
 }
 
 /**
@@ -104,16 +105,25 @@ async function showCreate() {
   wireCopy(inputById("club-standings-view"), /** @type {HTMLButtonElement} */ (byId("club-standings-view-copy")));
   form.hidden = false;
   setStatus("ready", t("clubCreateGives")); // not the form's heading again: what the organiser gets from it
+  const fields = { challenge_name: "club-name", challenge_deals: "club-deals", challenge_closes: "club-closes" };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (!closingDayFine()) {
-      closes.reportValidity();
+    const name = inputById("club-name").value.trim();
+    const deals = Number(inputById("club-deals").value);
+    // Every field that is wrong says so at once (one per press, the closing day first, before): the first of them, in
+    // the form's order, ends up focused.
+    const { problems } = await clubCall(engine, "challenge_check", { name, deals, closes: closes.value });
+    const dayFine = closingDayFine(); // a day past says so in its own note under the field
+    if (problems.length || !dayFine) {
+      if (problems.length) setStatus("error", refusalText(problems[0]));
+      for (const problem of [...problems].reverse()) refuseAtField(problem, fields);
+      if (!problems.length) closes.reportValidity();
       return;
     }
     try {
       const made = await clubCall(engine, "challenge_new", {
-        name: inputById("club-name").value.trim(),
-        deals: Number(inputById("club-deals").value),
+        name,
+        deals,
         level: level.value,
         closes: closes.value,
         rules: {
@@ -136,11 +146,7 @@ async function showCreate() {
       setStatus("created", t("clubCreated"));
     } catch (error) {
       setStatus("error", refusalText(error));
-      refuseAtField(error, {
-        challenge_name: "club-name",
-        challenge_deals: "club-deals",
-        challenge_closes: "club-closes",
-      });
+      refuseAtField(error, fields);
     }
   });
 }

@@ -244,7 +244,7 @@ function renderMatch() {
   byId("friend-game").hidden = !state;
   // The introduction is for the page's start (a newcomer, an invitation to read); over a match the banner says what
   // to do, and a phone on its side needs the room for it and the link to send.
-  byId("friend-intro").hidden = Boolean(state);
+  byId("friend-intro").hidden = byId("friend-club").hidden = Boolean(state);
   if (!state) return;
   byId("friend-game").dataset.status = state.status;
   const friend = meantFor(state.id);
@@ -642,6 +642,8 @@ function labelPage() {
   byId("brand-name").textContent = t("title");
   byId("home-link").textContent = t("playComputer");
   byId("home-link").setAttribute("href", inVisitLanguage("index.html", location.search));
+  byId("friend-club-link").textContent = t("friendClubLink");
+  byId("friend-club-link").setAttribute("href", inVisitLanguage("club.html", location.search));
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }

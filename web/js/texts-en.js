@@ -244,6 +244,7 @@ export const EN = {
   clubTitle: "Club challenge",
   clubIntro:
     "In a club challenge every member plays the same deals against the computer, each on their own device, until the closing day. Each then sends the organiser a link to their result, and the organiser makes the standings from these links.",
+  clubEmbedInfoLink: "The game or a challenge on your club's website: how to embed them",
   clubLoading: "Loading…",
   clubCreateTitle: "A new challenge for the club",
   clubCreateGives: "Once you create the challenge, you get a link for the members and the code for the club's site.",
@@ -331,6 +332,7 @@ export const EN = {
   friendTitle: "Play a friend",
   friendIntro:
     "Here you play a friend who is on another device: the invitation and the moves travel as links you exchange by message or email. Each match is kept on this device only.",
+  friendClubLink: "For a whole club: a club challenge, where every member plays the same deals against the computer",
   friendNew: "New match against a friend",
   friendYourName: "Your name",
   friendNameNeeded: "Enter your name: your friend sees it in the invitation.",

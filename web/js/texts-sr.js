@@ -263,6 +263,7 @@ export const SR = {
   clubTitle: "Klupski izazov",
   clubIntro:
     "U klupskom izazovu svi članovi igraju ista deljenja protiv računara, svako na svom uređaju, do dana zatvaranja. Na kraju svako šalje organizatoru link svog rezultata, a organizator od tih linkova pravi tabelu.",
+  clubEmbedInfoLink: "Igra ili izazov na sajtu Vašeg kluba: kako se ugrađuju",
   clubProblemTitle: "Ovaj link ne može da se otvori",
   clubProblemHelp: "Zamolite onoga ko Vam ga je poslao da Vam ponovo pošalje ceo link.",
   clubLoading: "Učitavanje…",
@@ -352,6 +353,7 @@ export const SR = {
   friendTitle: "Igrajte sa prijateljem",
   friendIntro:
     "Ovde igrate partiju sa prijateljem koji je na drugom uređaju: pozivnica i potezi putuju kao linkovi koje razmenjujete porukama ili imejlom. Svaka partija se čuva samo na ovom uređaju.",
+  friendClubLink: "Za ceo klub: klupski izazov, u kome svi članovi igraju ista deljenja protiv računara",
   friendNew: "Nova partija sa prijateljem",
   friendYourName: "Vaše ime",
   friendNameNeeded: "Upišite svoje ime: prijatelj ga vidi u pozivnici.",
