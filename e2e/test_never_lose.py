@@ -107,7 +107,7 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     table.page.locator("#history-button").click()
     table.dialog().locator("[data-continue]").click()
     status = table.page.locator("#status")
-    table.wait_until(lambda: status.inner_text() == "The saved match was resumed.")  # seen, not only heard
+    table.wait_until(lambda: status.inner_text() == "The saved match was resumed. · Your turn")  # seen, not only heard
     wait_playable(table)
     assert moves_of(current_save(table)) == before
 
@@ -145,7 +145,7 @@ def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     assert table.dialog().locator("table.history:not(.saved-matches) tbody tr").count() == 1, "the history is kept"
     table.dialog().locator("[data-continue]").click()
     # The table left was playable too: the saved match is on it once the status line says so.
-    table.wait_until(lambda: table.page.locator("#status").inner_text() == "The saved match was resumed.")
+    table.wait_until(lambda: table.page.locator("#status").inner_text() == "The saved match was resumed. · Your turn")
     wait_playable(table)
     assert moves_of(current_save(table)) == before, "the saved match is kept"
 
@@ -343,7 +343,7 @@ def test_a_match_length_the_engine_does_not_take_is_said_at_the_field_and_never_
     table.dialog().locator("#settings-save").click()
     table.wait_until(lambda: table.dialog().count() == 0)
     assert json.loads(page.evaluate("localStorage.getItem('otv66.settings')"))["rules"]["target"] == 11
-    saved = "Sačuvano; protivnik i pravila važe od sledeće nove partije."
+    saved = "Sačuvano; protivnik i pravila važe od sledeće nove partije. · Vi ste na potezu"
     table.wait_until(lambda: page.locator("#status").inner_text() == saved)  # the match on the table keeps its 7
 
 

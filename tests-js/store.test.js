@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
 import {
+  clearNotes,
   createPageState,
   drawnOf,
   humansOf,
@@ -123,6 +124,18 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.status, "deal-over");
     page.game = game({ phase: "match_over" });
     assert.equal(statusOf(page)?.status, "match-over");
+  });
+
+  test("a note on the move stands for the turn; a note on the page is followed by it, until the notes are cleared", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ turn: 0 });
+    page.busy = false;
+    page.pageNote = "Settings saved.";
+    assert.equal(statusOf(page)?.text, "Settings saved. · Your turn", "on a phone the line is where the turn is read");
+    page.moveNote = "You must follow suit.";
+    assert.equal(statusOf(page)?.text, "You must follow suit.", "the move to make is his");
+    clearNotes(page);
+    assert.equal(statusOf(page)?.text, "Your turn");
   });
 
   test("while the cards are dealt the status says who deals, to the person playing the computer in his own words", () => {

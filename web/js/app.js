@@ -35,7 +35,17 @@ import { addShareButton, labelShareButton, reloadOnPastedLink } from "./share.js
 import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
 import { setSoundEnabled } from "./sound.js";
 import { setStorageNamespace } from "./storage.js";
-import { addNotice, createPageState, drawnOf, matchUnderway, opponentOf, Store, statusOf, viewOf } from "./store.js";
+import {
+  addNotice,
+  clearNotes,
+  createPageState,
+  drawnOf,
+  matchUnderway,
+  opponentOf,
+  Store,
+  statusOf,
+  viewOf,
+} from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 import {
   afterDealAside,
@@ -228,7 +238,7 @@ async function openSettings() {
   if (!action) return;
   store.update((state) => {
     state.settings = settings;
-    state.moveNote = null; // written in the language (and with the cards) of before
+    clearNotes(state); // written in the language (and with the cards) of before
   });
   saveChosenSettings(shown, settings);
   history.replaceState(history.state, "", addressAfterChoice(location.href, shown, settings));
@@ -256,7 +266,8 @@ function sayWhenSettingsApply(settings) {
       Object.entries(settings.rules).some(([key, value]) => value !== Object(match.rules)[key]));
   const note = t(later ? "settingsSavedNextMatch" : "settingsSaved");
   store.update((state) => {
-    state.moveNote = note;
+    state.moveNote = null; // of the position before the panel: the note on the settings takes its place
+    state.pageNote = note;
   });
   announce(note);
 }

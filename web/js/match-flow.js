@@ -29,7 +29,7 @@ import { showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
-import { dealerText, namesOf, opponentOf, rulesOf, shortNamesOf, viewOf, youOf } from "./store.js";
+import { clearNotes, dealerText, namesOf, opponentOf, rulesOf, shortNamesOf, viewOf, youOf } from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -384,7 +384,7 @@ export class MatchFlow {
     const names = namesOf(this.page);
     store.update((page) => {
       page.hint = null;
-      page.moveNote = null; // of the deal before (a marriage that reached 66 ended it)
+      clearNotes(page); // of the deal before (a marriage that reached 66 ended it)
       page.shownTrick = null;
       page.busy = phase === "computer_deals";
     });

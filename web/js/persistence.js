@@ -14,7 +14,7 @@ import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
 import { st } from "./ship-text.js";
 import { addToHistory, listSaves, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
-import { addNotice, levelOf, opponentOf } from "./store.js";
+import { addNotice, clearNotes, levelOf, opponentOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -237,7 +237,7 @@ async function resume(ctx, save, seen) {
       page.packetsChosen = packetsChosenIn(save, game);
       page.historyAdded = Boolean(save.finished);
       page.levelsPlayed = played.filter((level) => levels.list.includes(level));
-      if (seen) page.moveNote = t("resumed");
+      if (seen) page.pageNote = t("resumed");
       if (aside === null) return;
       page.shownResultFor = aside;
       page.dealAside = true;
@@ -326,7 +326,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
     page.shownResultFor = null;
     page.dealAside = false;
     page.hint = null;
-    page.moveNote = null;
+    clearNotes(page);
     page.shownTrick = null;
   });
   await save(ctx);

@@ -41,6 +41,8 @@ import { seatNames } from "./player-names.js";
  *   read, a rule refused), each said once
  * @property {string | null} moveNote a line on the move to make, on the status line until the next move: why the card
  *   just tapped may not be played, the hint, or the marriage just announced
+ * @property {string | null} pageNote what the page has just done (the settings saved, a saved match resumed), on the
+ *   status line until the next move, followed by whose turn it is: it says nothing of the move to make
  */
 
 /** @template S */
@@ -100,6 +102,7 @@ export function createPageState(settings, seed) {
     packetsChosen: null,
     notices: [],
     moveNote: null,
+    pageNote: null,
   };
 }
 
@@ -265,11 +268,22 @@ export function statusOf(page) {
  * @param {string} name the mover's
  */
 function turnText(page, name) {
+  const note = page.moveNote ?? page.pageNote;
   if (opponentOf(page) === "human") {
     const turn = t("statusTurnOf", { name });
-    return page.moveNote ? `${page.moveNote} · ${turn}` : turn;
+    return note ? `${note} · ${turn}` : turn;
   }
-  return page.moveNote ?? t("statusYourTurn");
+  if (page.moveNote) return page.moveNote; // on the move to make: it is his
+  return page.pageNote ? `${page.pageNote} · ${t("statusYourTurn")}` : t("statusYourTurn");
+}
+
+/**
+ * The status line's notes are old news: a move made or taken back, a new deal or match, another language.
+ * @param {PageState} page
+ */
+export function clearNotes(page) {
+  page.moveNote = null;
+  page.pageNote = null;
 }
 
 /**

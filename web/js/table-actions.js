@@ -10,7 +10,7 @@ import { focusLost } from "./input.js";
 import { askClaim, showLastTrick as showLastTrickPanel } from "./panels.js";
 import { recordInHistory, save } from "./persistence.js";
 import { personClaiming } from "./render.js";
-import { humansOf, namesOf, opponentOf, youOf } from "./store.js";
+import { clearNotes, humansOf, namesOf, opponentOf, youOf } from "./store.js";
 
 /** @import { MatchFlow } from "./match-flow.js" */
 
@@ -28,7 +28,7 @@ export function undo(flow) {
       page.game = game;
       page.shownTrick = null;
       page.hint = null;
-      page.moveNote = null; // it spoke of a position taken back
+      clearNotes(page); // they spoke of a position taken back
     });
     flow.ctx.announce(t("undone"));
     await flow.advance();

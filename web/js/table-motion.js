@@ -11,7 +11,7 @@ import { holdFocusOnPiles, keepFocusOnCards } from "./input.js";
 import { playedText, trickTakerText } from "./panels.js";
 import { pileSlot } from "./render.js";
 import { playSound } from "./sound.js";
-import { namesOf, youOf } from "./store.js";
+import { clearNotes, namesOf, youOf } from "./store.js";
 
 /** @import { DealtState, Move, Player, Rules } from "./types.js" */
 
@@ -88,7 +88,7 @@ export async function showMove(ctx, player, move, after) {
     store.update((page) => {
       page.game = after;
       page.hint = null;
-      page.moveNote = null;
+      clearNotes(page);
     });
     if (move === "66") announce(t("claimed", { name: who[player] }));
     return;
@@ -111,6 +111,7 @@ export async function showMove(ctx, player, move, after) {
     page.hint = null;
     // A move was made: the last refusal or hint is old news. A marriage is written there, to be seen, not only
     // heard: the one who answers it may have looked away while the other was thinking.
+    clearNotes(page);
     page.moveNote = marriageText;
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
   });
