@@ -156,8 +156,8 @@ def match_to_record(match: Match, **extra: Any) -> dict[str, Any]:
     return record
 
 
-def check_format(record: Any) -> None:
-    """Raise unless ``record`` is an object in a format version this engine reads.
+def check_format(record: Any) -> int:
+    """Return the format version of ``record``; raise unless it is an object in a version this engine reads.
 
     The messages never quote the record: it may come from a link, and the page shows them.
     """
@@ -176,6 +176,7 @@ def check_format(record: Any) -> None:
         )
     if int(version) < 1:
         raise RecordError(f"unknown record format: this version reads {FORMAT}")
+    return int(version)
 
 
 def check_plain_data(value: Any) -> None:
@@ -236,7 +237,7 @@ def match_from_record(record: Any) -> Match:
     ``record`` is untrusted: anything that is not a valid record raises a :class:`RecordError`
     (:class:`UnsupportedVersionError` for a newer format), whatever Python object it is.
     """
-    check_format(record)
+    version = check_format(record)
     check_plain_data(record)
     try:
         rules = Rules.from_dict(record.get("rules", {}))
@@ -273,6 +274,8 @@ def match_from_record(record: Any) -> Match:
             match.unseen[len(match.deals)] = unseen
         match.deals.append(deal)
         if "resigned" in entry:
+            if version < 2:
+                raise RecordError(f"deal {number}: a resigned deal is written as {FORMAT_NAME}/2, not /{version}")
             _take_resignation(match, entry["resigned"], number)
     return match
 

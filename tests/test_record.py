@@ -144,9 +144,17 @@ def test_a_resignation_that_cannot_be_is_refused(change, message):
         match_from_record(record)
 
 
+def test_a_resigned_deal_in_a_format_1_record_is_refused():
+    """Format 1 has no resignations: a page that reads only /1 would take the deal as unfinished, so none is there."""
+    record = match_to_record(resigned_after_three_moves())
+    record["format"] = FIRST_FORMAT
+    with pytest.raises(RecordError, match="deal 1: a resigned deal is written as otv66-record/2, not /1"):
+        match_from_record(record)
+
+
 def test_a_deal_its_moves_end_cannot_have_been_resigned():
     match = finished_and_unfinished()
-    record = match_to_record(match)
+    record = match_to_record(match) | {"format": FORMAT}
     record["deals"][0]["resigned"] = 0
     with pytest.raises(RecordError, match="whose moves end it cannot have been resigned"):
         match_from_record(record)
