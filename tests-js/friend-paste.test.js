@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { friendLinkIn, readPaste } from "../web/js/friend-paste.js";
+import { friendLinkIn, friendLinkInFragment, readPaste } from "../web/js/friend-paste.js";
 
 const BASE = "https://otv66.example/play/friend.html?lang=en";
 const FRIEND = "https://otv66.example/play/friend.html#f1.AbC-d_9";
@@ -14,6 +14,14 @@ describe("a friend's link in an address", () => {
     // A newer version's link too: the engine refuses it as such ("reload the page"), not as words with no link.
     assert.equal(friendLinkIn("Evo: https://otv66.example/friend.html#f2.AbC-d_9."), "f2.AbC-d_9");
     assert.equal(friendLinkIn("#challenge=c1.Ab"), null);
+  });
+
+  test("the one a page address's fragment begins with, of any version", () => {
+    assert.equal(friendLinkInFragment("#f1.AbC-d_9)."), "f1.AbC-d_9");
+    assert.equal(friendLinkInFragment("#f12.AbC"), "f12.AbC");
+    assert.equal(friendLinkInFragment("#deal=x/f1.AbC"), null);
+    assert.equal(friendLinkInFragment("#f.AbC"), null);
+    assert.equal(friendLinkInFragment(""), null);
   });
 });
 

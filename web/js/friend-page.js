@@ -31,7 +31,7 @@ import {
   typedName,
   wireNameField,
 } from "./friend-invite.js";
-import { friendLinkIn, readPaste } from "./friend-paste.js";
+import { friendLinkInFragment, readPaste } from "./friend-paste.js";
 import { crossing, ownNameWith, rematchOf } from "./friend-rematch.js";
 import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "./friend-store.js";
@@ -689,8 +689,7 @@ async function start() {
  * @returns {Promise<boolean>}
  */
 async function openAddressLink() {
-  // The fragment's own link, of any version (friendLinkIn), a sentence's "." after it not read.
-  const link = /^#f[0-9]/.test(location.hash) ? friendLinkIn(location.hash) : null;
+  const link = friendLinkInFragment(location.hash);
   if (!link) return false;
   showInAddress("");
   await run(() => openLink(link));

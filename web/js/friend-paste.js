@@ -23,6 +23,16 @@ export function friendLinkIn(text) {
   return text.match(FRIEND_TOKEN)?.[0] ?? null;
 }
 
+/**
+ * The friend's link a page address's fragment (`location.hash`) begins with, without what follows it, or null: a
+ * fragment that only holds one further on (`#deal=…f1.x`) is another page's.
+ * @param {string} fragment
+ */
+export function friendLinkInFragment(fragment) {
+  const link = friendLinkIn(fragment);
+  return link !== null && fragment.startsWith(`#${link}`) ? link : null;
+}
+
 /** A link of one of the site's other pages: the key its fragment begins with, then the rest of the fragment. */
 const SITE_FRAGMENT = /#((challenge|result|standings|deal|game)=\S*)/;
 
