@@ -35,7 +35,14 @@ from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from test_screens import TAP, check_whole_table
 
 from otv66.challenge import Attempt, Challenge, computer_acts, standings, standings_csv, verify
-from otv66.links import challenge_token, encode_token, read_challenge_token, read_result_token, result_token
+from otv66.links import (
+    challenge_token,
+    encode_token,
+    read_challenge_token,
+    read_result_token,
+    result_token,
+    standings_token,
+)
 
 SW_CONTROLS = """() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
   new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true))))"""
@@ -252,7 +259,7 @@ def test_a_club_challenge_from_creation_to_standings(
         open_fresh(organiser, f"{base_url}/club.html?lang=sr-Latn#result={forged}")
         refusal = organiser.locator("#club-refused li").first
         refusal.wait_for()
-        assert refusal.inner_text().startswith("Rezultat 1 je odbijen. ")
+        assert refusal.inner_text().startswith("Red 1: rezultat je odbijen. ")
         assert all(word in refusal.inner_text() for word in words), "the reason, in the page's language"
         assert organiser.locator("#club-table").is_hidden()
 
@@ -571,11 +578,24 @@ def test_a_broken_result_link_opened_on_the_page_says_it_was_refused_under_a_hea
     assert page.locator("#status").inner_text() == "Nijedan rezultat nije prihvaćen."
     assert page.locator("#club-standings-title").inner_text() == "Tabela rezultata"
     assert page.locator("#club-refused li").all_inner_texts() == [
-        "Rezultat 1 je odbijen. Link je skraćen ili oštećen: kopirajte ceo link."
+        "Red 1: rezultat je odbijen. Link je skraćen ili oštećen: kopirajte ceo link."
     ]
 
 
 PETAK = Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5)
+
+
+def test_a_standings_link_names_a_refused_result_by_its_place_among_its_results(page: Page, base_url: str) -> None:
+    # Its results are not in sight (the paste box is hidden): there is no line of it to name.
+    results = [read_result_token(result_link(PETAK, name, n)) for n, name in enumerate(["Ana", "Bora"])]
+    late = read_result_token(result_link(PETAK, "Kasni", 3, finished="2099-02-01"))
+    token = standings_token(PETAK, [results[0], late, results[1]])
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#standings={token}")
+    wait_status(page, "standings")
+    assert page.locator("#club-paste").is_hidden()
+    assert table_names(page) == [row.entry.name for row in standings(verify(result) for result in results)]
+    refused = page.locator("#club-refused li").all_inner_texts()
+    assert len(refused) == 1 and refused[0].startswith("Rezultat 2 je odbijen. Završen je posle dana zatvaranja")
 
 
 def open_with_saved_attempt(page: Page, base_url: str, token: str, saved: str) -> None:
@@ -763,15 +783,18 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
         page.click("#club-verify")
         assert page.locator('#status[data-status="error"]').inner_text() == "U tekstu nema linka rezultata."
 
-    page.fill("#club-results", "\n".join(f"{base_url}/club.html#result={token}" for token in pasted))
+    # As an organiser gathers them from a chat: a line of words first, each link on a line of its own.
+    lines = ["Rezultati od petka:", *(f"{base_url}/club.html#result={token}" for token in pasted)]
+    page.fill("#club-results", "\n".join(lines))
     page.click("#club-verify")
     wait_status(page, "standings")
     rows = standings(verify(read_result_token(token)) for token in honest)
     assert table_names(page) == [row.entry.name for row in rows]
     assert page.locator("#status").inner_text() == "Tabela: 4 proverena rezultata."
     refused = page.locator("#club-refused li").all_inner_texts()
-    assert len(refused) == 2 and refused[0].startswith("Rezultat 5 je odbijen. Završen je posle dana zatvaranja")
-    assert refused[1] == "Rezultat 6 je odbijen. Ovo je rezultat drugog izazova, a ne izazova „Petak u klubu“."
+    assert len(refused) == 3 and refused[0] == "Red 1: nema linka rezultata.", "named by the lines the organiser sees"
+    assert refused[1].startswith("Red 6: rezultat je odbijen. Završen je posle dana zatvaranja")
+    assert refused[2] == "Red 7: rezultat je odbijen. Ovo je rezultat drugog izazova, a ne izazova „Petak u klubu“."
 
     today = page.evaluate("new Date().toLocaleDateString('sv')")
     name, text = downloaded_csv(page)

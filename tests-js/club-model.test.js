@@ -12,6 +12,7 @@ import {
   keepAttemptAside,
   keepUnreadableAttempt,
   localDay,
+  pastedResults,
   readAttempt,
   readPasted,
   resultTokensIn,
@@ -87,6 +88,18 @@ describe("pasted results", () => {
   test("result tokens are found in links and bare, each once, and nothing else is", () => {
     const text = `https://x/club.html#result=r1.AAA_b-\nr1.CCC\n  r1.AAA_b- d1.DDD #challenge=c1.EEE xr1.FFF`;
     assert.deepEqual(resultTokensIn(text), ["r1.AAA_b-", "r1.CCC"]);
+  });
+
+  test("each result with the line it is first on, and the lines of text with none", () => {
+    const text = "Ana: https://x/club.html#result=r1.AAA\r\n\nBora je igrala\n  \nr1.BBB r1.AAA\n#challenge=c1.EEE\n";
+    assert.deepEqual(pastedResults(text), {
+      results: [
+        { token: "r1.AAA", line: 1 },
+        { token: "r1.BBB", line: 5 },
+      ],
+      unread: [3, 6],
+    });
+    assert.deepEqual(pastedResults(""), { results: [], unread: [] });
   });
 
   test("the results pasted into a challenge's standings are kept on the device, per challenge", () => {

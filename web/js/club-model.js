@@ -92,14 +92,40 @@ export function clubUrl(kind, token, base, { embed = false, standings = false, l
   return url.href;
 }
 
+/** A result token (otv66/challenge links' `r` prefix, then base64url), alone or in a link. */
+const RESULT_TOKEN = /(?<![A-Za-z0-9_-])r[0-9]{1,3}\.[A-Za-z0-9_-]+/g;
+
 /**
  * Every result token in pasted text (links or bare tokens, one per line or run together), each once.
  * @param {string} text
  * @returns {string[]}
  */
 export function resultTokensIn(text) {
-  const found = text.match(/(?<![A-Za-z0-9_-])r[0-9]{1,3}\.[A-Za-z0-9_-]+/g) ?? [];
-  return [...new Set(found)];
+  return pastedResults(text).results.map((result) => result.token);
+}
+
+/**
+ * What an organiser pasted into a challenge's standings, line by line (1-based, as he sees them in the box): each
+ * result token once, with the line it is first on, and the lines with text but no result link on them (a name, a
+ * chat message's words, a challenge's own link), which the page names rather than skip without a word.
+ * @param {string} text
+ * @returns {{results: {token: string, line: number}[], unread: number[]}}
+ */
+export function pastedResults(text) {
+  /** @type {{token: string, line: number}[]} */
+  const results = [];
+  /** @type {number[]} */
+  const unread = [];
+  const seen = new Set();
+  for (const [index, content] of text.split(/\r\n|\r|\n/).entries()) {
+    const tokens = content.match(RESULT_TOKEN) ?? [];
+    if (!tokens.length && content.trim()) unread.push(index + 1);
+    for (const token of tokens) {
+      if (!seen.has(token)) results.push({ token, line: index + 1 });
+      seen.add(token);
+    }
+  }
+  return { results, unread };
 }
 
 /**

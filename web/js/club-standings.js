@@ -1,8 +1,9 @@
 /**
  * A challenge's standings (club.html#result=r1.…, #challenge=c1.…&view=standings, #standings=s1.…): result links
  * pasted or opened, each re-played in the engine deal by deal with the progress shown, then ranked (the tie-break
- * the engine states). A refused result (forged, late, of another challenge) is listed with its position and the
- * reason, the others ranked. The table exports as CSV (for a spreadsheet in the page's language: UTF-8 with its byte
+ * the engine states). A refused result (forged, late, of another challenge) is listed with the reason and the line of
+ * the box it is on (its place among a standings link's, whose box is hidden), the others ranked; so is a line of text
+ * that holds no result link. The table exports as CSV (for a spreadsheet in the page's language: UTF-8 with its byte
  * order mark, `;` in Serbian, named after the challenge and the day) and as a standings link, which reopens it
  * read-only (every result in it verified again, deal by deal with the progress shown, a refused one listed) and
  * embeds on a club's site. An empty table offers neither. The result links pasted are kept on the device, by
@@ -17,8 +18,8 @@ import {
   csvSeparator,
   dealComparison,
   localDay,
+  pastedResults,
   readPasted,
-  resultTokensIn,
   savePasted,
 } from "./club-model.js";
 import { wireCopy } from "./copy-field.js";
@@ -46,21 +47,24 @@ export async function openStandings(engine, start, setStatus) {
   byId("club-standings").hidden = false;
   byId("club-standings-title").textContent = t("clubOpenStandings"); // named after the challenge once it is known
   wireCopy(inputById("club-standings-link"), /** @type {HTMLButtonElement} */ (byId("club-standings-copy")));
-  const verifyAll = async (/** @type {string[]} */ tokens) => {
+  /** Check and rank the results in the box, one by one; its lines without one are named among the refusals. */
+  const verifyAll = async () => {
     byId("club-refused").replaceChildren();
     hideTable();
+    const { results: found, unread } = pastedResults(inputById("club-results").value);
+    for (const line of unread) listRefusal(t("clubUnreadLine", { line }), line);
     /** @type {string[]} */
     const accepted = [];
-    for (const [index, token] of tokens.entries()) {
+    for (const [index, { token, line }] of found.entries()) {
       setStatus("verifying", t("clubVerifying"));
-      const itsChallenge = await verifyOne(engine, token, challenge, index + 1, tokens.length);
+      const itsChallenge = await verifyOne(engine, token, challenge, { position: index + 1, line }, found.length);
       if (itsChallenge === null) continue;
       accepted.push(token);
       challenge ??= itsChallenge; // opened on a result link: the first result that proves itself names the challenge
     }
     // Opened on a result link that was refused: which challenge is unknown, so there is no table to show.
     if (!challenge)
-      return setStatus(tokens.length ? "error" : "ready", t(tokens.length ? "clubNoneAccepted" : "clubPasteResults"));
+      return setStatus(found.length ? "error" : "ready", t(found.length ? "clubNoneAccepted" : "clubPasteResults"));
     try {
       const table = await clubCall(engine, "standings", { challenge, results: accepted, csv_format: csvFormat() });
       showTable(table);
@@ -70,26 +74,26 @@ export async function openStandings(engine, start, setStatus) {
     }
   };
   byId("club-verify").onclick = async () => {
-    const tokens = resultTokensIn(inputById("club-results").value);
+    const tokens = pastedResults(inputById("club-results").value).results.map((result) => result.token);
     if (!tokens.length) return setStatus("error", t("clubNoResultLink"));
     // Kept before they are checked (re-playing many results takes a while): a reload meanwhile loses none.
     // Pasted on a member's result link, they are kept once the first that proves itself has named the challenge.
     const known = challenge;
     if (known) savePasted(known, tokens, deviceStorage());
-    await verifyAll(tokens);
+    await verifyAll();
     if (!known && challenge) savePasted(challenge, tokens, deviceStorage());
   };
   // The organiser's own view of a challenge's standings: the results he pasted into it before, on this device.
   if (challenge && !start.standings && !results.length) results = readPasted(challenge, deviceStorage());
   inputById("club-results").value = results.join("\n");
-  await verifyAll(results);
+  await verifyAll();
   // A member's result link that the organiser opened: ranked with the results he keeps for its challenge here, and
   // kept with them (a member's device keeps none: he sees his result alone).
   const kept = start.results.length && challenge ? readPasted(challenge, deviceStorage()) : [];
   if (kept.length && !results.every((token) => kept.includes(token))) {
     const together = [...kept, ...results.filter((token) => !kept.includes(token))];
     inputById("club-results").value = together.join("\n");
-    await verifyAll(together);
+    await verifyAll();
     savePasted(/** @type {string} */ (challenge), together, deviceStorage());
   }
 }
@@ -100,12 +104,13 @@ export async function openStandings(engine, start, setStatus) {
  * @param {Engine} engine
  * @param {string} token
  * @param {string | null} challenge  the standings' challenge token
- * @param {number} position  1-based among the results being checked
+ * @param {{position: number, line: number}} at  its place: 1-based among the results being checked, and the line of
+ *   the box it is on
  * @param {number} count
  * @returns {Promise<string | null>} the token of the result's challenge if it proves itself; null if it is refused
  *   (it is listed with the reason)
  */
-async function verifyOne(engine, token, challenge, position, count) {
+async function verifyOne(engine, token, challenge, { position, line }, count) {
   const progress = byId("club-progress");
   const of = challenge ? { challenge } : {};
   try {
@@ -116,14 +121,31 @@ async function verifyOne(engine, token, challenge, position, count) {
     }
     return (await clubCall(engine, "result_check", { token, ...of })).challenge_token ?? null;
   } catch (error) {
-    const item = document.createElement("li");
-    item.dataset.refused = String(position);
-    item.textContent = t("clubRefused", { position, reason: refusalText(error) });
-    byId("club-refused").append(item);
+    const reason = refusalText(error);
+    // A standings link's results are not in sight (its box is hidden): they are named by their place among them.
+    const shown = byId("club-paste").hidden
+      ? t("clubRefused", { position, reason })
+      : t("clubRefusedLine", { line, reason });
+    listRefusal(shown, line).dataset.refused = String(position);
     return null;
   } finally {
     progress.textContent = "";
   }
+}
+
+/**
+ * List `text` among the refusals, in the order of the box's lines (`line`); the item listed.
+ * @param {string} text
+ * @param {number} line
+ */
+function listRefusal(text, line) {
+  const list = byId("club-refused");
+  const item = document.createElement("li");
+  item.dataset.line = String(line);
+  item.textContent = text;
+  const after = [...list.children].find((other) => Number(/** @type {HTMLElement} */ (other).dataset.line) > line);
+  list.insertBefore(item, after ?? null);
+  return item;
 }
 
 /**

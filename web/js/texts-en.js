@@ -292,6 +292,8 @@ export const EN = {
   clubVerifying: "Verifying the results by re-playing them…",
   clubProgress: "Result {position} of {count}: deal {deal} of {deals}…",
   clubRefused: "Result {position} was refused. {reason}",
+  clubRefusedLine: "Line {line}: the result was refused. {reason}",
+  clubUnreadLine: "Line {line}: no result link.",
   clubRanked: "Standings: {count} verified {count|result|results}.",
   clubStandingsOf: "Standings: {name}",
   clubRank: "Rank",

@@ -313,6 +313,8 @@ export const SR = {
   clubVerifying: "Proveravam rezultate ponovnim igranjem…",
   clubProgress: "Rezultat {position} od {count}: deljenje {deal} od {deals}…",
   clubRefused: "Rezultat {position} je odbijen. {reason}",
+  clubRefusedLine: "Red {line}: rezultat je odbijen. {reason}",
+  clubUnreadLine: "Red {line}: nema linka rezultata.",
   clubRanked: "Tabela: {count} {count|proveren rezultat|proverena rezultata|proverenih rezultata}.",
   clubStandingsOf: "Tabela: {name}",
   clubRank: "Mesto",
