@@ -153,3 +153,41 @@ def test_the_packets_panel_is_read_with_what_to_choose_not_only_its_deal_button(
     described = panel.evaluate("d => document.getElementById(d.getAttribute('aria-describedby') ?? '')?.textContent")
     assert (described or "").startswith(hint), described
     page.screenshot(path=artifacts / f"packets-panel-{lang}-640x360.png")
+
+
+def test_the_dealing_panel_is_put_aside_for_the_menu_and_opened_again_from_the_table(table_in_context, artifacts):
+    # Seed 2: the player deals first. The panel was modal and ignored Escape: the menu (New match, History,
+    # Settings) was out of reach until he dealt.
+    table = table_in_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open("seed=2&level=beginner&opponent=computer&speed=off&lang=sr-Latn").page
+    panel = table.dialog()
+    panel.locator("#packet-4").click()  # a packet chosen first: kept while the panel is aside
+    panel.locator("#deal-later").tap()
+    deal_button = page.locator("#table-deal-button")
+    deal_button.wait_for()
+    assert table.dialog().count() == 0 and deal_button.inner_text() == "Podelite karte"
+    assert table.status() == "your-turn"
+    page.screenshot(path=artifacts / "dealing-aside-360x640.png")
+
+    page.locator("#menu-toggle").tap()
+    page.locator("#history-button").tap()
+    table.dialog().get_by_text("Istorija partija").wait_for()
+    page.keyboard.press("Escape")  # History closed: the dealing panel is not forced back on the player
+    table.wait_until(lambda: table.dialog().count() == 0)
+    assert deal_button.is_visible()
+
+    deal_button.tap()
+    plan_line = table.dialog().locator(".plan-text")
+    chosen = "Raspored: 4 — još 4 karte"
+    table.wait_until(lambda: plan_line.inner_text() == chosen)  # the packet chosen before, still chosen
+    page.keyboard.press("Escape")  # by keyboard: aside, and the focus on the button that opens it again
+    table.wait_until(lambda: page.evaluate(FOCUSED_ID) == "table-deal-button")
+
+    page.reload()  # not saved aside: the turn to deal opens the panel, with the packet chosen
+    table.wait_ready()
+    table.dialog().locator(".preset").first.wait_for()
+    assert table.dialog().locator(".plan-text").inner_text() == chosen
+    assert table.step() == "dealt"
+    table.wait_until(lambda: table.playable().count() > 0 or table.status() == "thinking")
+    assert deal_button.is_hidden()

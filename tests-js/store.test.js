@@ -126,6 +126,15 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.status, "match-over");
   });
 
+  test("the dealing panel put aside: the line still says that the person deals, and it is his turn", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ result: /** @type {any} */ ({ winner: 1 }), phase: "human_deals" });
+    page.game.match.next_dealer = 0;
+    page.busy = false;
+    page.dealingAside = true;
+    assert.deepEqual(statusOf(page), { status: "your-turn", text: "You deal" });
+  });
+
   test("a note on the move stands for the turn; a note on the page is followed by it, until the notes are cleared", () => {
     const page = createPageState(settings(), null);
     page.game = game({ turn: 0 });

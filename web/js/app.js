@@ -50,6 +50,7 @@ import { registerServiceWorker } from "./sw-register.js";
 import {
   afterDealAside,
   claim,
+  dealAfterAside,
   dealResultAgain,
   hint,
   matchResultAgain,
@@ -288,6 +289,7 @@ function wireButtons() {
   byId("last-trick-button").addEventListener("click", () => showLastTrick(flow));
   byId("table-rematch-button").addEventListener("click", () => rematch(flow));
   byId("table-next-deal-button").addEventListener("click", () => afterDealAside(flow));
+  byId("table-deal-button").addEventListener("click", () => dealAfterAside(flow));
   byId("table-deal-result-button").addEventListener("click", () => dealResultAgain(flow));
   byId("table-match-result-button").addEventListener("click", () => matchResultAgain(flow));
 }

@@ -160,6 +160,10 @@ export class MatchFlow {
         this.ctx.store.update((page) => {
           page.dealAside = false; // the deal put aside was taken back (Undo)
         });
+      if (this.page.dealingAside && game.phase !== "human_deals")
+        this.ctx.store.update((page) => {
+          page.dealingAside = false; // the dealing panel put aside, the last deal taken back (Undo): none to deal now
+        });
       if (deal && game.claim_offer !== null && (await this.offerClaim(deal))) continue;
       switch (game.phase) {
         case "match_over":
@@ -171,6 +175,11 @@ export class MatchFlow {
           break;
         case "human_deals":
         case "computer_deals":
+          if (this.page.dealingAside) {
+            this.setBusy(false); // the dealing panel put aside: the table's Deal button opens it again
+            this.keepKeyboardFocus(true);
+            return;
+          }
           await this.startDeal(game, game.phase);
           this.keepKeyboardFocus(); // the dealing panel or the last deal's result closed: the focus is on the new deal
           break;
@@ -237,13 +246,14 @@ export class MatchFlow {
    * @private A keyboard player whose focused card has left the table continues from the first playable card (on a
    * finished table, from its Rematch button; while the computer is to move in a new deal, from the bottom seat's
    * cards: a panel closed or a card gone must not leave the focus on the page's body). With `toTableButton` (a result
-   * panel closed to look at the table), the table's button that leads on (Sledeće deljenje, Rezultat partije, Revanš)
-   * takes the focus wherever the closed panel left it: it is the one thing to do there.
+   * panel closed to look at the table, the dealing panel put aside), the table's button that leads on (Sledeće
+   * deljenje, Revanš, Podelite karte) takes the focus wherever the closed panel left it: it is the one thing to do
+   * there.
    */
   keepKeyboardFocus(toTableButton = false) {
     if (!usingKeyboard() || (!toTableButton && !focusLost())) return;
     const { root } = this.ctx;
-    const button = "#table-rematch-button:not([hidden]), #table-next-deal-button:not([hidden])";
+    const button = ["rematch", "next-deal", "deal"].map((name) => `#table-${name}-button:not([hidden])`).join(", ");
     const card = toTableButton ? null : firstPlayableCard(root);
     (card ?? /** @type {HTMLElement | null} */ (root.querySelector(button)))?.focus();
     keepFocusOnCards(root, 0); // nothing to do yet: the bottom seat's cards
@@ -374,7 +384,8 @@ export class MatchFlow {
   }
 
   /**
-   * @private The next deal: a person chooses his packets; the computer chooses its own (in the engine).
+   * @private The next deal: a person chooses his packets, or puts the panel aside (`dealingAside`: the menu and the
+   * table in reach, the table's Deal button opens it again); the computer chooses its own (in the engine).
    * @param {PlayingState} game the bridge state between deals
    * @param {"human_deals" | "computer_deals"} phase
    */
@@ -436,6 +447,12 @@ export class MatchFlow {
         choice = await panel();
       }
       await saving;
+      if (choice === "aside") {
+        store.update((page) => {
+          page.dealingAside = true;
+        });
+        return;
+      }
       if (choice) saveDealPlan(choice);
       const { game } = made;
       if (game) {

@@ -37,6 +37,8 @@
  * @property {Set<string> | null} undealtUnder  piles whose face-down card it has not brought yet
  * @property {boolean} [dealAside]  the finished deal's result was put aside: the table shows the deal, and its buttons
  *   lead on or back to that result
+ * @property {boolean} [dealingAside]  the person to deal put the dealing panel aside: the table's Deal button opens
+ *   it again
  */
 
 /**

@@ -202,6 +202,11 @@ export function askClaim(dialog, text) {
 }
 
 /**
+ * What the dealing panel ends with (showDealChoice).
+ * @typedef {DealPlanChoice | "rules" | "aside"} DealChoice
+ */
+
+/**
  * The human dealer's packet plan: a preset deals at once; a custom plan is built from packets; the focused
  * button deals the built plan, or else the remembered one (so Enter deals like last time), and only once the
  * engine's packet rule allows it (a packet that would pass its total is not offered); the plan line shows what
@@ -217,9 +222,9 @@ export function askClaim(dialog, text) {
  *   `remembered.always`), the packets already chosen for this deal (before a reload, or the rules read meanwhile: the
  *   panel opens with them, those the rule does not allow left out), and what to do with the packets chosen each time
  *   they change (keep them with the match)
- * @returns {Promise<DealPlanChoice | "rules" | null>}  "rules" when the dealer asks how the game is played first: a
- *   newcomer who deals the first deal meets this panel before anything else, and a modal panel leaves the menu's
- *   "How to play" out of reach
+ * @returns {Promise<DealChoice | null>}  the plan dealt; "rules" when the dealer asks how the game is played first (a
+ *   newcomer who deals the first deal meets this panel before anything else); "aside" when he puts the panel aside
+ *   ("Kasnije", Escape) to reach the menu or look at the table first
  */
 export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offerAlways, built, onBuild }) {
   const presets = presetPlans(rule);
@@ -249,9 +254,14 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
     kind: "deal",
     title,
     body,
-    buttons: [{ label: t("rulesButton"), value: /** @type {DealPlanChoice | "rules"} */ ("rules"), id: "deal-rules" }],
+    buttons: [
+      { label: t("rulesButton"), value: /** @type {DealChoice} */ ("rules"), id: "deal-rules" },
+      { label: t("dealLater"), value: /** @type {DealChoice} */ ("aside"), id: "deal-later" },
+    ],
+    // Escape puts the panel aside too: the menu and the table are in reach, the table's Deal button opens it again.
+    cancelValue: /** @type {DealChoice} */ ("aside"),
     startAt: next === undefined ? undefined : `packet-${next}`,
-    /** @type {(panel: HTMLFormElement, finish: (choice: DealPlanChoice | "rules" | null) => void) => void} */
+    /** @type {(panel: HTMLFormElement, finish: (choice: DealChoice | null) => void) => void} */
     setup(panel, finish) {
       // A screen reader reads what to choose with the title on opening, not only the focused Deal button (the whole
       // body, its buttons' labels and all, would be too much to hear).

@@ -203,6 +203,7 @@ export async function continueMatch(ctx, id) {
   ctx.store.update((page) => {
     page.shownResultFor = null;
     page.dealAside = false;
+    page.dealingAside = false;
     page.hint = null;
     page.shownTrick = null;
   });
@@ -325,6 +326,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
     page.packetsChosen = null;
     page.shownResultFor = null;
     page.dealAside = false;
+    page.dealingAside = false;
     page.hint = null;
     clearNotes(page);
     page.shownTrick = null;

@@ -339,7 +339,12 @@ function renderControls(root, state, view) {
   const nextDeal = button("#table-next-deal-button");
   nextDeal.textContent = state?.match?.is_over ? t("toMatchResult") : t("nextDeal");
   nextDeal.hidden = !view.dealAside || view.busy;
-  // Beside it, the way back to that result (and its review), for a player who looked at the table first.
+  // The dealing panel put aside (for the menu, the table): this opens it again.
+  const dealCards = button("#table-deal-button");
+  dealCards.textContent = t("dealCards");
+  dealCards.hidden = !view.dealingAside || view.busy;
+  // Beside the next deal's button, the way back to that result (and its review), for a player who looked at the table
+  // first.
   const dealResult = button("#table-deal-result-button");
   dealResult.textContent = t("dealResult");
   dealResult.hidden = nextDeal.hidden;

@@ -32,6 +32,8 @@ import { seatNames } from "./player-names.js";
  * @property {boolean} dealResultOpen
  * @property {boolean} claimOfferOpen a person is asked whether he claims 66 after his marriage lead (match-flow.js)
  * @property {boolean} dealAside the player put the finished deal's result aside to look at the table (match-flow.js)
+ * @property {boolean} dealingAside the person to deal put the dealing panel aside (for the menu, the table): the
+ *   table's Deal button opens it again (match-flow.js). Not saved: a reload opens the panel, as any turn to deal does
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string[]} levelsPlayed the levels the computer has made a move at in the match in play (kept in its
  *   save): History credits the match to the weakest of them (history-stats.js `creditedLevel`)
@@ -97,6 +99,7 @@ export function createPageState(settings, seed) {
     dealResultOpen: false,
     claimOfferOpen: false,
     dealAside: false,
+    dealingAside: false,
     historyAdded: false,
     levelsPlayed: [],
     packetsChosen: null,
@@ -224,6 +227,7 @@ export function viewOf(page) {
     undealt: page.undealt,
     undealtUnder: page.undealtUnder,
     dealAside: page.dealAside,
+    dealingAside: page.dealingAside,
   };
 }
 
@@ -243,6 +247,8 @@ export function statusOf(page) {
   // The computer waits for his answer (it is not thinking): the line says what is asked.
   if (page.claimOfferOpen) return { status: "thinking", text: t("claimOfferTitle") };
   if (page.game?.phase === "match_over") return { status: "match-over", text: t("statusMatchOver") };
+  // The dealing panel put aside: the person still deals next (the table's Deal button says how).
+  if (page.dealingAside) return { status: "your-turn", text: dealerText(page, match.next_dealer) };
   if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
   // While the deal's cards are laid out, the dealer is at work (not the player who will lead).
   if (deal && page.undealt) return { status: "thinking", text: dealerText(page, deal.dealer) };

@@ -170,6 +170,20 @@ export function afterDealAside(flow) {
 }
 
 /**
+ * Open the dealing panel again, put aside by the person to deal (the table's "Podelite karte").
+ * @param {MatchFlow} flow
+ */
+export function dealAfterAside(flow) {
+  flow.run(async () => {
+    if (!flow.page.dealingAside || flow.page.busy) return;
+    flow.ctx.store.update((page) => {
+      page.dealingAside = false;
+    });
+    await flow.advance();
+  });
+}
+
+/**
  * Back to the result of the deal put aside (the table's "Rezultat deljenja"): its panel again, its review with it,
  * for a player who looked at the table first. Its own buttons lead on from there, or put the deal aside once more.
  * @param {MatchFlow} flow

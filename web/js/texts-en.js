@@ -120,6 +120,8 @@ export const EN = {
   toMatchResult: "Match result",
   dealResult: "Deal result",
   seeTable: "See the table",
+  dealLater: "Later",
+  dealCards: "Deal the cards",
   matchOverTitle: "Match over",
   matchWinner: "Match won by {name}, {a} : {b}",
   matchWinnerYou: "You won the match, {a} : {b}",

@@ -131,6 +131,8 @@ export const SR = {
   toMatchResult: "Rezultat partije",
   dealResult: "Rezultat deljenja",
   seeTable: "Pogledajte sto",
+  dealLater: "Kasnije",
+  dealCards: "Podelite karte",
   matchOverTitle: "Kraj partije",
   matchWinner: "Partiju dobija: {name}, {a} : {b}",
   matchWinnerYou: "Dobili ste partiju, {a} : {b}",
