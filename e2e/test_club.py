@@ -259,7 +259,8 @@ def test_a_club_challenge_from_creation_to_standings(
         open_fresh(organiser, f"{base_url}/club.html?lang=sr-Latn#result={forged}")
         refusal = organiser.locator("#club-refused li").first
         refusal.wait_for()
-        assert refusal.inner_text().startswith("Red 1: rezultat je odbijen. ")
+        name = read_result_token(honest).name
+        assert refusal.inner_text().startswith(f"Red 1 ({name}): rezultat je odbijen. "), "whose result it was"
         assert all(word in refusal.inner_text() for word in words), "the reason, in the page's language"
         assert organiser.locator("#club-table").is_hidden()
 
@@ -310,7 +311,7 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     assert "/club.html?lang=sr-Cyrl#challenge=c1." in page.input_value("#club-link"), "the club's language goes along"
     assert read_challenge_token(token_of(page.input_value("#club-link"))).rules.claim == "manual"
     page.click("#club-standings-start")
-    wait_status(page, "standings")
+    wait_status(page, "ready")  # nothing pasted yet: the status says what to do
     assert page.locator("#club-verify").inner_text() == "Проверите и рангирајте"
 
 
@@ -550,6 +551,32 @@ def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_res
     assert page.evaluate("document.activeElement.id") == "club-result-copy"
 
 
+def test_a_deal_that_ends_with_cards_still_out_takes_the_keyboards_focus_to_the_next_deal(
+    page: Page, base_url: str
+) -> None:
+    """Ceca's first deal here ends with a card of hers still on the table: the focus stayed on it ("desetka karo, ne
+    može se igrati"), and Enter did nothing; it goes on to Next deal, as it does when the last card has left."""
+    page.set_viewport_size({"width": 640, "height": 360})
+    seed = 3490924986571786
+    token = challenge_token(Challenge("Petak u klubu", deals=2, level="beginner", closes="2099-01-31", seed=seed))
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={token}")
+    wait_status(page, "ready")
+    page.focus("#club-member")
+    page.keyboard.type("Ceca")
+    page.keyboard.press("Enter")
+    while True:
+        page.locator(STEP).first.wait_for()
+        if page.locator("#panel[open]").count():
+            page.keyboard.press("Enter")  # a marriage's question: announce it
+        elif page.locator(NEXT_DEAL).is_visible():
+            break
+        else:
+            page.keyboard.press("1")
+            page.keyboard.press("Enter")
+    page.locator("#club-next-deal:focus").wait_for()
+    assert page.locator("#table button.card").count() > 0, "the deal ended with cards still out"
+
+
 def result_link(challenge: Challenge, name: str, rng_seed: int, finished: str = "2026-01-01") -> str:
     """The result token of ``name`` playing ``challenge`` (random moves he may make), finished on ``finished``."""
     rng = random.Random(rng_seed)
@@ -595,7 +622,8 @@ def test_a_standings_link_names_a_refused_result_by_its_place_among_its_results(
     assert page.locator("#club-paste").is_hidden()
     assert table_names(page) == [row.entry.name for row in standings(verify(result) for result in results)]
     refused = page.locator("#club-refused li").all_inner_texts()
-    assert len(refused) == 1 and refused[0].startswith("Rezultat 2 je odbijen. Završen je posle dana zatvaranja")
+    assert len(refused) == 1
+    assert refused[0].startswith("Rezultat 2 (Kasni) je odbijen. Završen je posle dana zatvaranja")
 
 
 def open_with_saved_attempt(page: Page, base_url: str, token: str, saved: str) -> None:
@@ -774,9 +802,11 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
     other = Challenge("Subota", deals=1, level="beginner", closes="2099-01-31", seed=6)
     honest = [result_link(challenge, name, n) for n, name in enumerate(["Ana", "Bora", "Cica", "Dule"])]
     late = result_link(challenge, "Kasni", 5, finished="2099-02-01")
-    pasted = [*honest, late, result_link(other, "Gost", 6)]
+    again = result_link(challenge, "Ana", 7)  # Ana played again, on another device
+    pasted = [*honest, late, result_link(other, "Gost", 6), again]
     page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(challenge)}&view=standings")
-    wait_status(page, "standings")
+    wait_status(page, "ready")
+    assert page.locator("#status").inner_text() == "Nalepite linkove rezultata (jedan po redu):", "not '0 results'"
     assert page.locator("#club-exports").is_hidden(), "an empty table: no CSV and no standings link to offer"
     for text in ("", "hello"):
         page.fill("#club-results", text)
@@ -788,19 +818,25 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
     page.fill("#club-results", "\n".join(lines))
     page.click("#club-verify")
     wait_status(page, "standings")
-    rows = standings(verify(read_result_token(token)) for token in honest)
+    rows = standings(verify(read_result_token(token)) for token in [*honest, again])
     assert table_names(page) == [row.entry.name for row in rows]
-    assert page.locator("#status").inner_text() == "Tabela: 4 proverena rezultata."
+    assert page.locator("#status").inner_text() == "Tabela: 5 proverenih rezultata."
+    first, second = (row.rank for row in rows if row.entry.name == "Ana")
+    assert page.locator("#club-repeated").inner_text() == (
+        f"Ana je u tabeli 2 puta (mesta {first} i {second}). Na drugom uređaju izazov se može odigrati ponovo: "
+        "obrišite iz polja rezultate koji se ne računaju i proverite ponovo."
+    )
     refused = page.locator("#club-refused li").all_inner_texts()
     assert len(refused) == 3 and refused[0] == "Red 1: nema linka rezultata.", "named by the lines the organiser sees"
-    assert refused[1].startswith("Red 6: rezultat je odbijen. Završen je posle dana zatvaranja")
-    assert refused[2] == "Red 7: rezultat je odbijen. Ovo je rezultat drugog izazova, a ne izazova „Petak u klubu“."
+    assert refused[1].startswith("Red 6 (Kasni): rezultat je odbijen. Završen je posle dana zatvaranja")
+    other_challenge = "Ovo je rezultat drugog izazova, a ne izazova „Petak u klubu“."
+    assert refused[2] == f"Red 7 (Gost): rezultat je odbijen. {other_challenge}"
 
     today = page.evaluate("new Date().toLocaleDateString('sv')")
     name, text = downloaded_csv(page)
     assert name == f"Petak-u-klubu-{today}.csv"
     assert text == "\ufeff" + standings_csv(rows, ";", SR_HEADER, "Deljenje {n}"), "UTF-8 with its BOM, ';', Serbian"
-    assert page.input_value("#club-standings-link").startswith(f"{base_url}/club.html#standings=s1.")
+    assert page.input_value("#club-standings-link").startswith(f"{base_url}/club.html?lang=sr-Latn#standings=s1.")
 
     # In English: ',' and English column names.
     open_fresh(page, f"{base_url}/club.html?lang=en#result={honest[0]}")
@@ -817,7 +853,7 @@ def organiser_ranks_ana(page: Page, base_url: str) -> tuple[str, str, str]:
     ana, bora = (result_link(challenge, name, n) for n, name in enumerate(["Ana", "Bora"]))
     view = f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(challenge)}&view=standings"
     page.goto(view)
-    wait_status(page, "standings")
+    wait_status(page, "ready")  # nothing pasted yet
     page.fill("#club-results", ana)
     page.click("#club-verify")
     page.locator("#club-table tbody tr").first.wait_for()
@@ -850,7 +886,7 @@ def test_result_links_pasted_are_kept_before_they_are_checked_and_a_reload_then_
     challenge = Challenge("Petak", deals=2, level="master", closes="2099-01-31", seed=5)
     results = [result_link(challenge, name, seed) for seed, name in enumerate(("Ana", "Bora", "Cveta"))]
     page.goto(f"{base_url}/club.html?lang=en#challenge={challenge_token(challenge)}&view=standings")
-    wait_status(page, "standings")
+    wait_status(page, "ready")  # nothing pasted yet
     page.fill("#club-results", "\n".join(results))
     page.click("#club-verify")
     page.locator("#club-progress", has_text="Result 1 of 3").wait_for()
@@ -878,7 +914,7 @@ def test_on_a_phone_what_stands_alone_on_its_line_is_a_fingers_size(page: Page, 
     challenge = Challenge("Petak u klubu", deals=2, level="beginner", closes="2099-01-31", seed=5)
     token = challenge_token(challenge)
     page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={token}&view=standings")
-    wait_status(page, "standings")
+    wait_status(page, "ready")  # nothing pasted yet
     page.fill("#club-results", result_link(challenge, "Ana", 1))
     page.click("#club-verify")
     page.locator("#club-table tbody tr").first.wait_for()
@@ -900,8 +936,8 @@ def test_a_challenge_link_with_a_full_stop_after_it_opens_and_leads_a_member_to_
     standings = page.locator("#club-to-standings")
     assert standings.inner_text() == "Tabela rezultata"
     standings.click()  # open to anyone with the challenge link
-    wait_status(page, "standings")
-    assert page.locator("#club-standings-title").inner_text() == "Tabela: Petak"
+    page.locator("#club-standings-title", has_text="Tabela: Petak").wait_for()
+    wait_status(page, "ready")
 
 
 class QuietFiles(http.server.SimpleHTTPRequestHandler):

@@ -83,9 +83,13 @@ Methods (``params`` in braces; every state-changing method returns the state):
   ``refused_other_challenge``, before anything else is checked. Each deal of a result link is re-played once: the
   checks are kept by token (the last :data:`otv66.challenge.MAX_RESULTS`), so the whole check and ``standings``
   re-use the deals already done
-- ``standings {results, challenge?, csv_format?}`` -> ``{"challenge", "rows", "tie_break", "csv", "token"}``: result
-  tokens verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge token
-  ``challenge`` (default: the first result's); ``token`` is the standings link token (``s1.…``). ``csv_format``
+- ``result_name {token}`` -> ``{"name"}``: the member's name in a result link as it reads, unverified (``None`` when
+  it cannot be read): the page names a refused result by it
+- ``standings {results, challenge?, csv_format?}`` -> ``{"challenge", "rows", "repeated", "tie_break", "csv",
+  "token"}``: result tokens verified (or taken from ``result_check``'s kept checks) and ranked, all of the challenge
+  token ``challenge`` (default: the first result's); ``repeated`` lists the names that stand in the table more than
+  once, ``{"name", "ranks"}`` (:func:`otv66.challenge.repeated_names`); ``token`` is the standings link token
+  (``s1.…``). ``csv_format``
   ``{"separator", "header", "deal_column"}`` writes the CSV for the reader's spreadsheet (a separator of
   :data:`otv66.challenge.CSV_SEPARATORS`, the five column names, each deal's column name with ``{n}`` its number);
   without it the CSV is :func:`otv66.challenge.standings_csv`'s default (``,``, ``rank,name,…,deal_1,…``)
@@ -529,6 +533,14 @@ class Session:
             raise BridgeError(f"deal must be a number from 1 to {len(result.moves)}")
         return {"deal": deal, "deals": result.challenge.deals, "score": check.deal_score(deal).to_dict()}
 
+    def result_name(self, token: Any) -> dict[str, Any]:
+        """The member's name in the result link ``token``, as it reads (not verified), or ``None``: a refused result
+        is named by the page ("Red 9 (Kasni): …"), when its link can still be read."""
+        try:
+            return {"name": links.read_result_token(token).name}
+        except Otv66Error:
+            return {"name": None}
+
     def standings(self, results: Any, challenge: Any = None, csv_format: Any = None) -> dict[str, Any]:
         if not isinstance(results, list) or (not results and challenge is None) or len(results) > club.MAX_RESULTS:
             raise BridgeError(f"results is a list of 1 to {club.MAX_RESULTS} result link tokens")
@@ -775,6 +787,7 @@ def _standings(opened: club.Challenge, verified: list[club.VerifiedResult], writ
     return {
         "challenge": opened.to_dict(),
         "rows": [row.to_dict() for row in rows],
+        "repeated": [{"name": name, "ranks": ranks} for name, ranks in club.repeated_names(rows)],
         "tie_break": club.TIE_BREAK,
         "csv": club.standings_csv(rows, **written),
         "token": links.standings_token(opened, [row.entry.result for row in rows]),
@@ -805,6 +818,7 @@ METHODS = frozenset(
         "replay_view",
         "challenge_new",
         "challenge_check",
+        "result_name",
         "challenge_levels",
         "challenge_open",
         "challenge_start",

@@ -585,6 +585,22 @@ def standings(results: Iterable[VerifiedResult]) -> list[StandingRow]:
     return rows
 
 
+def repeated_names(rows: Sequence[StandingRow]) -> list[tuple[str, list[int]]]:
+    """The names that stand in ``rows`` more than once, each with the ranks it holds, in the order of the table.
+
+    A member may play a challenge again on another device (one attempt per device), and each result is valid: which
+    one counts is the organiser's call, so the standings point such a name out rather than drop a result. Names are
+    compared as people read them: the same letters whatever their case, spaces around them not counted.
+    """
+    ranks: dict[str, list[int]] = {}
+    shown: dict[str, str] = {}
+    for row in rows:
+        key = row.entry.name.strip().casefold()
+        ranks.setdefault(key, []).append(row.rank)
+        shown.setdefault(key, row.entry.name)
+    return [(shown[key], held) for key, held in ranks.items() if len(held) > 1]
+
+
 CSV_HEADER: Final = ("rank", "name", "game_points", "deals_won", "card_points")
 CSV_DEAL_COLUMN: Final = "deal_{n}"
 """The name of each deal's column, ``{n}`` its number (1-based)."""

@@ -42,6 +42,15 @@ describe("club links", () => {
     assert.ok(!wantsStandings(new URL(clubUrl("challenge", "c1.x", BASE))));
   });
 
+  test("a link whose fragment a chat app or an address bar percent-encoded is found all the same", () => {
+    assert.deepEqual(clubLinkIn({ hash: "#result%3Dr1.AbC" }), { kind: "result", token: "r1.AbC" });
+    assert.deepEqual(clubLinkIn({ hash: "#challenge%253Dc1.x%2526view%253Dstandings" }), {
+      kind: "challenge",
+      token: "c1.x",
+    });
+    assert.ok(wantsStandings({ hash: "#challenge%3Dc1.x%26view%3Dstandings" }));
+  });
+
   test("an embedded challenge carries the club's language in its address", () => {
     const url = new URL(clubUrl("challenge", "c1.x", BASE, { embed: true, lang: "sr-Cyrl" }));
     assert.equal(url.search, "?embed=1&lang=sr-Cyrl");
@@ -100,6 +109,13 @@ describe("pasted results", () => {
       unread: [3, 6],
     });
     assert.deepEqual(pastedResults(""), { results: [], unread: [] });
+    // Through a mail or social site's redirector, the link's `#` and `=` percent-encoded (once or twice).
+    const redirected =
+      "https://l.example/l.php?u=https%3A%2F%2Fx%2Fclub.html%23result%3Dr1.CCC&h=AT0\n#result%253Dr1.DDD";
+    assert.deepEqual(pastedResults(redirected).results, [
+      { token: "r1.CCC", line: 1 },
+      { token: "r1.DDD", line: 2 },
+    ]);
   });
 
   test("the results pasted into a challenge's standings are kept on the device, per challenge", () => {

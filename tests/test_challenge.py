@@ -35,6 +35,7 @@ from otv66.challenge import (
     check_same_challenge,
     computer_acts,
     form_problems,
+    repeated_names,
     standings,
     standings_csv,
     verify,
@@ -274,8 +275,9 @@ def test_a_result_of_another_challenge_is_refused(honest):
 # ---------------------------------------------------------------------------------------------- standings
 
 
-def entry(name: str, game_points: int, won: int, card_points: int) -> VerifiedResult:
-    result = Result(club(deals=1), name, ((name,),), Totals(game_points, won, card_points))
+def entry(name: str, game_points: int, won: int, card_points: int, device: str = "") -> VerifiedResult:
+    """A verified result of ``name``; another ``device`` gives him another attempt (other moves)."""
+    result = Result(club(deals=1), name, ((name + device,),), Totals(game_points, won, card_points))
     return VerifiedResult(name, result.totals, (DealScore(game_points, won > 0, card_points),), result)
 
 
@@ -290,6 +292,17 @@ def test_a_full_tie_shares_a_rank_and_the_same_result_counts_once():
     same = entry("Ana", 3, 1, 50)
     rows = standings([entry("bora", 3, 1, 50), same, same, entry("Cica", 1, 1, 70)])
     assert [(row.rank, row.entry.name) for row in rows] == [(1, "Ana"), (1, "bora"), (3, "Cica")]
+
+
+def test_a_name_that_stands_twice_is_pointed_out_with_its_ranks_and_both_results_stay():
+    """One attempt per device: a member who played again on another device has two valid results; the organiser
+    decides which counts, so neither is dropped."""
+    rows = standings(
+        [entry("Ana", 3, 1, 50), entry("Bora", 2, 1, 40), entry(" ANA", 1, 0, 30, "phone"), entry("Cica", 0, 0, 9)]
+    )
+    assert [row.entry.name for row in rows] == ["Ana", "Bora", " ANA", "Cica"]
+    assert repeated_names(rows) == [("Ana", [1, 3])]
+    assert repeated_names(standings([entry("Ana", 3, 1, 50), entry("Bora", 3, 1, 50)])) == []
 
 
 def test_the_csv_has_a_header_one_line_per_member_and_no_formulas():

@@ -214,6 +214,21 @@ def test_a_tampered_result_is_refused_through_the_bridge_by_its_reason():
     )
 
 
+def test_a_refused_result_is_named_by_its_member_and_a_name_twice_in_the_standings_is_pointed_out():
+    session = Session()
+    token = result(session, "challenge_new", name="Petak", deals=1, level="club", closes="2026-12-31", seed=4)["token"]
+    first, again = (play_in_bridge(session, token, "Ana", random.Random(seed)) for seed in (3, 5))
+    data = json.loads(contents(first))
+    data["totals"][0] += 1
+    forged = encode_token("r", data)
+    assert error_type(session, "result_check", token=forged) == "refused_totals"
+    assert result(session, "result_name", token=forged) == {"name": "Ana"}, "the page says whose result it refused"
+    assert result(session, "result_name", token=forged[:40]) == {"name": None}
+    table = result(session, "standings", challenge=token, results=[first, again])
+    assert [row["name"] for row in table["rows"]] == ["Ana", "Ana"]
+    assert table["repeated"] == [{"name": "Ana", "ranks": [row["rank"] for row in table["rows"]]}]
+
+
 def test_the_standings_refuse_a_result_of_another_challenge_by_itself_before_re_playing_it(monkeypatch):
     """Pasted among a challenge's results, one of another challenge is refused alone (the page lists it and ranks the
     others), before its date or any deal is checked; an accepted result names its challenge's link token."""

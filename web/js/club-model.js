@@ -10,7 +10,7 @@
  */
 
 import { keepAside } from "./device-storage.js";
-import { trimLinkEnd } from "./pasted-link.js";
+import { linkParams, percentDecoded, trimLinkEnd } from "./pasted-link.js";
 
 /** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
 
@@ -64,11 +64,12 @@ export function wantsStandings(location) {
 }
 
 /**
- * The parameters in an address's fragment, each value without the punctuation a sentence put after the link.
+ * The parameters in an address's fragment, percent-encoded or not (linkParams), each value without the punctuation
+ * a sentence put after the link.
  * @param {{hash: string}} location
  */
 function fragmentParams(location) {
-  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const params = linkParams(location.hash);
   for (const [name, value] of [...params]) params.set(name, trimLinkEnd(value));
   return params;
 }
@@ -118,7 +119,7 @@ export function pastedResults(text) {
   const unread = [];
   const seen = new Set();
   for (const [index, content] of text.split(/\r\n|\r|\n/).entries()) {
-    const tokens = content.match(RESULT_TOKEN) ?? [];
+    const tokens = percentDecoded(content).match(RESULT_TOKEN) ?? [];
     if (!tokens.length && content.trim()) unread.push(index + 1);
     for (const token of tokens) {
       if (!seen.has(token)) results.push({ token, line: index + 1 });

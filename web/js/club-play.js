@@ -302,7 +302,7 @@ class ClubTable {
     } else {
       this.setStatus("your-turn", t("clubYourMove"));
     }
-    keepKeyboardFocus(over ? next : firstPlayableCard(byId("table")));
+    keepKeyboardFocus(over ? next : firstPlayableCard(byId("table")), over);
   }
 }
 
@@ -310,10 +310,14 @@ class ClubTable {
  * A keyboard player whose focus has gone (the card he played left the table, the Next deal button he pressed was
  * hidden) goes on from `next`, the one thing to do there (as on the game page): the first playable card, or the
  * Next deal button once a deal is over. Without it his next Enter would fall on the page's body and do nothing.
+ * A deal that is `over` takes the focus from a card still on the table too (a deal may end before the cards are
+ * out: a marriage that reached 66): no card can be played any more.
  * @param {Element | null} next
+ * @param {boolean} over
  */
-function keepKeyboardFocus(next) {
-  if (usingKeyboard() && focusLost()) /** @type {HTMLElement | null} */ (next)?.focus();
+function keepKeyboardFocus(next, over) {
+  const onOverTable = over && byId("table").contains(document.activeElement);
+  if (usingKeyboard() && (focusLost() || onOverTable)) /** @type {HTMLElement | null} */ (next)?.focus();
 }
 
 /**

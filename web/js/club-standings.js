@@ -68,14 +68,21 @@ export async function openStandings(engine, start, setStatus) {
     try {
       const table = await clubCall(engine, "standings", { challenge, results: accepted, csv_format: csvFormat() });
       showTable(table);
-      setStatus("standings", t("clubRanked", { count: table.rows.length }));
+      if (accepted.length) setStatus("standings", t("clubRanked", { count: table.rows.length }));
+      else if (found.length) setStatus("error", t("clubNoneAccepted"));
+      else setStatus("ready", t("clubPasteResults")); // nothing pasted yet: what to do, not "0 results"
     } catch (error) {
       setStatus("error", refusalText(error));
     }
   };
   byId("club-verify").onclick = async () => {
     const tokens = pastedResults(inputById("club-results").value).results.map((result) => result.token);
-    if (!tokens.length) return setStatus("error", t("clubNoResultLink"));
+    if (!tokens.length) {
+      // What the box held before is not what it holds now: its table and refusals go with it.
+      byId("club-refused").replaceChildren();
+      hideTable();
+      return setStatus("error", t("clubNoResultLink"));
+    }
     // Kept before they are checked (re-playing many results takes a while): a reload meanwhile loses none.
     // Pasted on a member's result link, they are kept once the first that proves itself has named the challenge.
     const known = challenge;
@@ -122,11 +129,12 @@ async function verifyOne(engine, token, challenge, { position, line }, count) {
     return (await clubCall(engine, "result_check", { token, ...of })).challenge_token ?? null;
   } catch (error) {
     const reason = refusalText(error);
+    // Whose result it was, when its link still reads: the line alone is hard to find among long wrapped links.
+    const { name } = await clubCall(engine, "result_name", { token }).catch(() => ({ name: null }));
     // A standings link's results are not in sight (its box is hidden): they are named by their place among them.
-    const shown = byId("club-paste").hidden
-      ? t("clubRefused", { position, reason })
-      : t("clubRefusedLine", { line, reason });
-    listRefusal(shown, line).dataset.refused = String(position);
+    const byPlace = byId("club-paste").hidden;
+    const key = `${byPlace ? "clubRefused" : "clubRefusedLine"}${name === null ? "" : "Of"}`;
+    listRefusal(t(key, { position, line, name: name ?? "", reason }), line).dataset.refused = String(position);
     return null;
   } finally {
     progress.textContent = "";
@@ -162,7 +170,9 @@ function csvFormat() {
 
 /** Hide the table and what goes with it, while results are checked (a table of other results must not linger). */
 function hideTable() {
-  for (const id of ["club-table", "club-deal-pick", "club-deal-table", "club-exports"]) byId(id).hidden = true;
+  for (const id of ["club-table", "club-repeated", "club-deal-pick", "club-deal-table", "club-exports"]) {
+    byId(id).hidden = true;
+  }
 }
 
 /**
@@ -178,12 +188,14 @@ function showTable(table) {
     ),
   );
   byId("club-table").hidden = table.rows.length === 0;
+  showRepeated(table.repeated);
   byId("club-tie-break").textContent = t("clubTieBreak");
   showComparison(table);
   const csv = /** @type {HTMLAnchorElement} */ (byId("club-csv"));
   csv.href = csvDataUrl(table.csv);
   csv.download = csvFileName(table.challenge.name, localDay());
-  inputById("club-standings-link").value = clubUrl("standings", table.token, location.href);
+  // In the language the organiser reads it in, as his challenge links are (club.js): the club reads it so too.
+  inputById("club-standings-link").value = clubUrl("standings", table.token, location.href, { lang: language() });
   byId("club-exports").hidden = table.rows.length === 0; // an empty table: nothing to download or to send
 }
 
@@ -202,6 +214,22 @@ function tableRow(cells, data = {}) {
     row.append(td);
   }
   return row;
+}
+
+/**
+ * Say which names stand in the table more than once, and where: a member who played again on another device has
+ * two valid results, and which counts is the organiser's call (with the box in sight, he is told how to make it).
+ * @param {Standings["repeated"]} repeated
+ */
+function showRepeated(repeated) {
+  const note = byId("club-repeated");
+  const places = new Intl.ListFormat(language(), { type: "conjunction" });
+  const lines = repeated.map(({ name, ranks }) =>
+    t("clubRepeated", { name, count: ranks.length, ranks: places.format([...new Set(ranks)].map(String)) }),
+  );
+  if (lines.length && !byId("club-paste").hidden) lines.push(t("clubRepeatedAdvice"));
+  note.textContent = lines.join(" ");
+  note.hidden = lines.length === 0;
 }
 
 /**

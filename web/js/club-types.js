@@ -46,6 +46,8 @@
  * @typedef {object} Standings
  * @property {ChallengeInfo} challenge
  * @property {StandingRow[]} rows
+ * @property {{name: string, ranks: number[]}[]} repeated  the names that stand in the table more than once, with the
+ *   ranks they hold
  * @property {string} tie_break
  * @property {string} csv
  * @property {string} token
@@ -65,6 +67,7 @@
  * @property {{challenge?: ChallengeInfo, challenge_token?: string, result?: VerifiedResult, deal?: number,
  *   deals?: number, score?: DealScore}} result_check  the whole result verified (its challenge, and that
  *   challenge's link token), or (given `deal`) that deal re-played
+ * @property {{name: string | null}} result_name  the member's name in a result link, unverified (null: unreadable)
  * @property {Standings} standings
  * @property {Standings} standings_open
  * @property {{challenge: string, results: string[]}} standings_read  a standings link's challenge and result tokens

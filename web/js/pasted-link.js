@@ -2,9 +2,9 @@
  * A link as a person pastes or opens it: copied from the end of a chat sentence, it often brings the sentence's
  * full stop, a closing bracket or quote with it ("…#challenge=c1.xxxx."). A token never ends in such a character
  * (base64url: letters, digits, `-` and `_`), so it is dropped rather than refused as a link that is not ours. Used
- * by the club page (its address's fragment) and the friend page (its address and its paste box); the game and replay
- * pages read a deal's or a game's link with linkParams and tokenIn (share.js linkInLocation), which the friend page's
- * paste box opens there.
+ * by the club page (its address's fragment, read with linkParams, and its standings' paste box, percentDecoded) and
+ * the friend page (its address and its paste box); the game and replay pages read a deal's or a game's link with
+ * linkParams and tokenIn (share.js linkInLocation), which the friend page's paste box opens there.
  */
 
 /** The punctuation a sentence may put right after a link: never the last character of a token. */
@@ -21,20 +21,29 @@ export function trimLinkEnd(text) {
 }
 
 /**
- * The parameters of a page address's fragment (`#game=g1.…&lang=en`) as it arrives after a trip through chat apps
- * and mail: an app may have percent-encoded it once or twice (`game%3Dg1.…`, `%253D`); a token never holds `%`.
- * @param {string} hash  `location.hash`
+ * `text` as it was before a trip through chat apps and mail, a link redirector (`?u=…%23result%3Dr1.…`) or an
+ * address bar percent-encoded it, once or twice (`game%3Dg1.…`, `%253D`): a token never holds `%`.
+ * @param {string} text
  */
-export function linkParams(hash) {
-  let text = hash.replace(/^#/, "");
-  for (let round = 0; round < 3 && /%[0-9A-Fa-f]{2}/.test(text); round++) {
+export function percentDecoded(text) {
+  let decoded = text;
+  for (let round = 0; round < 3 && /%[0-9A-Fa-f]{2}/.test(decoded); round++) {
     try {
-      text = decodeURIComponent(text);
+      decoded = decodeURIComponent(decoded);
     } catch {
       break; // a lone `%` is no encoding: the token is read as it is (and refused if it is not one)
     }
   }
-  return new URLSearchParams(text);
+  return decoded;
+}
+
+/**
+ * The parameters of a page address's fragment (`#game=g1.…&lang=en`) as it arrives after a trip through chat apps
+ * and mail, percent-encoded or not (percentDecoded).
+ * @param {string} hash  `location.hash`
+ */
+export function linkParams(hash) {
+  return new URLSearchParams(percentDecoded(hash.replace(/^#/, "")));
 }
 
 /** A token's base64url characters: a piece of a token broken over lines ends in one and the next begins with one. */

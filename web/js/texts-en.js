@@ -296,6 +296,11 @@ export const EN = {
   clubRefused: "Result {position} was refused. {reason}",
   clubRefusedLine: "Line {line}: the result was refused. {reason}",
   clubUnreadLine: "Line {line}: no result link.",
+  clubRefusedOf: "Result {position} ({name}) was refused. {reason}",
+  clubRefusedLineOf: "Line {line} ({name}): the result was refused. {reason}",
+  clubRepeated: "{name} is in the table {count} {count|time|times} (places {ranks}).",
+  clubRepeatedAdvice:
+    "A challenge can be played again on another device: delete from the box the results that do not count and check again.",
   clubRanked: "Standings: {count} verified {count|result|results}.",
   clubStandingsOf: "Standings: {name}",
   clubRank: "Rank",

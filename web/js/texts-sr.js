@@ -317,6 +317,11 @@ export const SR = {
   clubRefused: "Rezultat {position} je odbijen. {reason}",
   clubRefusedLine: "Red {line}: rezultat je odbijen. {reason}",
   clubUnreadLine: "Red {line}: nema linka rezultata.",
+  clubRefusedOf: "Rezultat {position} ({name}) je odbijen. {reason}",
+  clubRefusedLineOf: "Red {line} ({name}): rezultat je odbijen. {reason}",
+  clubRepeated: "{name} je u tabeli {count} {count|put|puta|puta} (mesta {ranks}).",
+  clubRepeatedAdvice:
+    "Na drugom uređaju izazov se može odigrati ponovo: obrišite iz polja rezultate koji se ne računaju i proverite ponovo.",
   clubRanked: "Tabela: {count} {count|proveren rezultat|proverena rezultata|proverenih rezultata}.",
   clubStandingsOf: "Tabela: {name}",
   clubRank: "Mesto",
