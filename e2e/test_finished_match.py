@@ -235,3 +235,27 @@ def test_the_deciding_deals_result_opens_again_by_touch_and_leads_on_to_the_matc
     page.keyboard.press("Escape")
     table.wait_until(page.locator("#table-rematch-button").is_visible)
     assert not back.is_visible(), "a finished match's table offers its rematch, not the last deal's result"
+
+
+def test_a_reload_after_a_deals_result_was_read_goes_on_to_the_next_deals_dealing(table):
+    """A reload once the result was read and "Sledeće deljenje" pressed, with the dealing panel open or put aside,
+    showed that result again; it opens the dealing panel, the packets chosen in it kept, and the line says who deals."""
+    page = table.open(f"seed=5&level=beginner&opponent=computer&{SERBIAN}").page
+    page.evaluate("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.play_out_deal()
+    table.dialog().locator("#next-deal").click()
+    panel = table.dialog()
+    panel.locator("#packet-1").click()  # the person deals the second deal: a packet chosen, then a reload
+    assert table.status() == "your-turn" and page.locator("#status").inner_text() == "Vi delite"
+    table.wait_until(lambda: current_save(table).get("resultRead") == 1)
+
+    for put_aside in (False, True):
+        page.reload()
+        table.wait_ready()
+        table.dialog().locator(".preset").first.wait_for()
+        assert table.dialog().locator("#next-deal").count() == 0, "the result read is not shown again"
+        assert table.dialog().locator(".plan-text").inner_text().startswith("Raspored: 1 ")
+        assert page.locator("#status").inner_text() == "Vi delite"
+        if not put_aside:
+            page.keyboard.press("Escape")
+            page.locator("#table-deal-button").wait_for()

@@ -460,12 +460,16 @@ def test_a_language_switch_relabels_everything_at_once(table):
     table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
     dismiss_offer(table)
     page = table.page
-    assert page.locator("#share-button").inner_text() == "Podelite"
+    assert page.locator("#share-button").inner_text() == "Linkovi"  # not "Podelite", which deals the cards
+    # Opened in Serbian by its address, the page sends the player on to the friend page in Serbian.
+    assert page.get_attribute("#friend-menu-link", "href") == "friend.html?lang=sr-Latn"
     assert page.locator("#rules-button").inner_text() == "Kako se igra"
     page.locator("#settings-button").click()
     page.locator("#setting-lang").select_option("sr-Cyrl")
     page.locator("#settings-save").click()
-    assert page.locator("#share-button").inner_text() == "Поделите"
+    assert page.locator("#share-button").inner_text() == "Линкови"
+    # Saved in Settings, the language is the device's: the friend page takes it from there.
+    assert page.get_attribute("#friend-menu-link", "href") == "friend.html"
     assert page.locator("#rules-button").inner_text() == "Како се игра"  # noqa: RUF001
     assert page.locator("#settings-button").inner_text() == "Подешавања"
     page.locator("#settings-button").click()

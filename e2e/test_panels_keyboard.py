@@ -167,6 +167,7 @@ def test_the_dealing_panel_is_put_aside_for_the_menu_and_opened_again_from_the_t
     deal_button = page.locator("#table-deal-button")
     deal_button.wait_for()
     assert table.dialog().count() == 0 and deal_button.inner_text() == "Podelite karte"
+    assert page.evaluate(FOCUSED_ID) == "table-deal-button", "a screen reader's click keeps its place too"
     assert table.status() == "your-turn"
     page.screenshot(path=artifacts / "dealing-aside-360x640.png")
 
@@ -176,6 +177,11 @@ def test_the_dealing_panel_is_put_aside_for_the_menu_and_opened_again_from_the_t
     page.keyboard.press("Escape")  # History closed: the dealing panel is not forced back on the player
     table.wait_until(lambda: table.dialog().count() == 0)
     assert deal_button.is_visible()
+    page.locator("#menu-toggle").tap()
+    page.locator("#share-button").tap()  # "Linkovi": nothing dealt yet to link to, and the panel says so
+    table.dialog().get_by_text("Linkovi deljenja i partije postoje od prvog deljenja").wait_for()
+    page.keyboard.press("Escape")
+    table.wait_until(lambda: table.dialog().count() == 0)
 
     deal_button.tap()
     plan_line = table.dialog().locator(".plan-text")
@@ -191,3 +197,19 @@ def test_the_dealing_panel_is_put_aside_for_the_menu_and_opened_again_from_the_t
     assert table.step() == "dealt"
     table.wait_until(lambda: table.playable().count() > 0 or table.status() == "thinking")
     assert deal_button.is_hidden()
+
+
+def test_settings_grey_out_the_computers_level_and_always_deal_for_two_at_one_screen(table_in_context):
+    # Both were offered to two people sharing the screen, where there is no computer and each deals his own.
+    table = table_in_context(viewport={"width": 360, "height": 640})
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open("seed=3&opponent=human&speed=off&lang=sr-Latn").page
+    table.dialog().locator(".preset").first.wait_for()
+    page.keyboard.press("Escape")
+    page.locator("#menu-toggle").click()
+    page.locator("#settings-button").click()
+    panel = table.dialog()
+    level, always = panel.locator("#setting-level"), panel.locator("#setting-deal-always")
+    assert level.is_disabled() and always.is_disabled()
+    panel.locator("#setting-opponent").select_option("computer")
+    assert level.is_enabled() and always.is_enabled()

@@ -126,13 +126,21 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.status, "match-over");
   });
 
-  test("the dealing panel put aside: the line still says that the person deals, and it is his turn", () => {
+  test("while a person deals, the line says so: packets chosen in the panel, the panel put aside", () => {
     const page = createPageState(settings(), null);
     page.game = game({ result: /** @type {any} */ ({ winner: 1 }), phase: "human_deals" });
     page.game.match.next_dealer = 0;
     page.busy = false;
+    page.shownResultFor = 1; // the last deal's result read: its "deal over" is past
+    page.packetsChosen = [1, 2];
+    assert.deepEqual(statusOf(page), { status: "your-turn", text: "You deal" });
     page.dealingAside = true;
     assert.deepEqual(statusOf(page), { status: "your-turn", text: "You deal" });
+    page.game.deal = null; // the match's first deal
+    assert.deepEqual(statusOf(page), { status: "your-turn", text: "You deal" });
+    const twoAtOneScreen = createPageState(settings("human"), null);
+    twoAtOneScreen.game = game({ human: true, phase: "human_deals" });
+    assert.equal(statusOf(twoAtOneScreen)?.text, "Player 2 deals");
   });
 
   test("a note on the move stands for the turn; a note on the page is followed by it, until the notes are cleared", () => {

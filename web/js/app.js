@@ -178,13 +178,13 @@ let engineOpened = () => {};
 async function drawEarlyTable() {
   const saved = savedTable(ctx);
   const opening = saved ? null : await openingDeal(store.state.settings, store.state.seed);
-  const early = saved ?? (opening && { state: opening.state, finished: false, aside: null });
+  const early = saved ?? (opening && { state: opening.state, finished: false, shownResultFor: null, dealAside: false });
   if (!early) return null;
   store.update((page) => {
     page.game = early.state;
     page.historyAdded = early.finished;
-    page.shownResultFor = early.aside;
-    page.dealAside = early.aside !== null;
+    page.shownResultFor = early.shownResultFor;
+    page.dealAside = early.dealAside;
     page.busy = false; // its cards take a click, which waits for the engine
   });
   byId("loading").classList.add("beside");
@@ -308,12 +308,10 @@ wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
 registerServiceWorker();
 reloadOnPastedLink();
-addShareButton(
-  byId("menu"),
-  engine,
-  ctx.dialog,
-  () => matchOpen && Boolean(store.state.game?.deal) && !store.state.busy,
-);
+addShareButton(byId("menu"), engine, ctx.dialog, () => {
+  if (!matchOpen || store.state.busy) return "busy";
+  return store.state.game?.deal ? "idle" : "no_deal";
+});
 // A first visit is offered the rules once the table is there, in the bar under it.
 loadEngine(earlyBoot).then(() => {
   if (!overrides.embed && store.state.game)

@@ -313,6 +313,7 @@ export class MatchFlow {
       page.shownResultFor = deal.number;
       page.dealResultOpen = false;
     });
+    await save(this.ctx); // read: a reload from here on goes on to the next deal's dealing, not this result again
   }
 
   /**
@@ -451,6 +452,9 @@ export class MatchFlow {
         store.update((page) => {
           page.dealingAside = true;
         });
+        // However it was put aside (a tap, a screen reader's click, Escape), the focus waits on the button that opens
+        // it again, not on the page's body.
+        /** @type {HTMLElement | null} */ (root.querySelector("#table-deal-button"))?.focus();
         return;
       }
       if (choice) saveDealPlan(choice);

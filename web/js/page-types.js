@@ -68,6 +68,9 @@
  *   in saves from before they were kept
  * @property {number | null} [resultAside]  the number of the finished deal whose result the player put aside to look
  *   at the table (store.js `dealAside`): a reload shows that table again, not the result; none in saves from before
+ * @property {number | null} [resultRead]  the number of the finished deal whose result the player read and went on
+ *   from (store.js `shownResultFor`): a reload goes on to the next deal's dealing, not that result again; none in saves
+ *   from before
  * @property {{deals: number, packets: number[]} | null} [packetsChosen]  the packets a person has chosen for the next
  *   deal and not dealt yet (store.js `packetsChosen`), with how many deals the match had then: a reload opens the
  *   dealing panel with them; none in saves from before

@@ -169,7 +169,8 @@ export async function openMatch(ctx, { resumeOnly = false, sayResumed = false, o
  * resume it (no link, no address option asking for another match), else null. The page decides nothing from it:
  * a click on it waits for the engine, which re-checks it.
  * @param {PageContext} ctx
- * @returns {{state: any, finished: boolean, aside: number | null} | null}  `aside`: as `resultAsideIn`
+ * @returns {({state: any, finished: boolean} & ResultSeen) | null}  with how far the player got with the result of
+ *   the finished deal on it (`resultSeenIn`)
  */
 export function savedTable(ctx) {
   const saved = readSavedMatch();
@@ -177,19 +178,23 @@ export function savedTable(ctx) {
   const save = savedMatchFor(ctx, saved.save); // the match openMatch will resume
   if (!save.state?.match || !saveFitsRequest(ctx, save)) return null;
   const { state, finished } = save;
-  return { state, finished: Boolean(finished), aside: resultAsideIn(save, state) };
+  return { state, finished: Boolean(finished), ...resultSeenIn(save, state) };
 }
 
 /**
- * The number of the finished deal on `state`'s table whose result the player put aside when `save` was made, or
- * null: the page puts it aside again rather than show the result once more.
+ * How far the player had got with the result of the finished deal on `state`'s table when `save` was made: put aside
+ * to look at the table (it is put aside again), read and gone on from (on to the next deal's dealing: not that
+ * result once more), or not yet shown (`shownResultFor` null).
+ * @typedef {{shownResultFor: number | null, dealAside: boolean}} ResultSeen
  * @param {SaveMeta} save
  * @param {PlayingState | null | undefined} state
- * @returns {number | null}
+ * @returns {ResultSeen}
  */
-function resultAsideIn(save, state) {
+function resultSeenIn(save, state) {
   const deal = state?.deal;
-  return deal?.result && deal.number === save.resultAside ? deal.number : null;
+  if (deal?.result && deal.number === save.resultAside) return { shownResultFor: deal.number, dealAside: true };
+  if (deal?.result && deal.number === save.resultRead) return { shownResultFor: deal.number, dealAside: false };
+  return { shownResultFor: null, dealAside: false };
 }
 
 /**
@@ -212,7 +217,8 @@ export async function continueMatch(ctx, id) {
 
 /**
  * Put a saved match back into the engine; false (with a notice, the save kept aside) if the engine refuses it. A
- * finished deal whose result was put aside to look at the table is put aside again (its result is not shown again).
+ * finished deal whose result was put aside to look at the table is put aside again, one whose result was read goes on
+ * to the next deal (its result is not shown again: resultSeenIn).
  * @param {PageContext} ctx
  * @param {import("./storage.js").SlotSave} save
  * @param {boolean} seen whether the status line says it too (not only the screen reader)
@@ -232,16 +238,16 @@ async function resume(ctx, save, seen) {
       level: levels.list.includes(save.level ?? "") ? save.level : levels.default,
     });
     const played = Array.isArray(save.levelsPlayed) ? save.levelsPlayed : []; // none in saves from before
-    const aside = resultAsideIn(save, game);
+    const result = resultSeenIn(save, game);
     store.update((page) => {
       page.game = sameOrNew(game, page.game);
       page.packetsChosen = packetsChosenIn(save, game);
       page.historyAdded = Boolean(save.finished);
       page.levelsPlayed = played.filter((level) => levels.list.includes(level));
       if (seen) page.pageNote = t("resumed");
-      if (aside === null) return;
-      page.shownResultFor = aside;
-      page.dealAside = true;
+      if (result.shownResultFor === null) return;
+      page.shownResultFor = result.shownResultFor;
+      page.dealAside = result.dealAside;
     });
     tabOwner.claim(save.id);
     ctx.announce(t("resumed"));
@@ -356,6 +362,7 @@ export async function save(ctx, state = ctx.store.state.game) {
     finished: page.historyAdded,
     levelsPlayed: page.levelsPlayed,
     resultAside: page.dealAside ? page.shownResultFor : null,
+    resultRead: page.dealAside ? null : page.shownResultFor,
     packetsChosen:
       state?.phase === "human_deals" && page.packetsChosen
         ? { deals: state.match.deals.length, packets: page.packetsChosen }

@@ -148,6 +148,16 @@ export function showSettings(dialog, settings, levels) {
       readAlways = () => fields["deal-always"].checked;
       fieldsRight = () => checkTarget(form, true);
       form.addEventListener("input", () => checkTarget(form));
+      // The computer's level and "always deal like this" are for a match against the computer: two people sharing
+      // the screen have no computer, and each deals his own (match-flow.js startDeal). Kept, greyed out, meanwhile.
+      const computerOnly = ["setting-level", "setting-deal-always"].map(
+        (id) => /** @type {HTMLInputElement | HTMLSelectElement} */ (form.querySelector(`#${id}`)),
+      );
+      const showComputerOnly = () => {
+        for (const field of computerOnly) field.disabled = fields.opponent.value === "human";
+      };
+      form.querySelector("#setting-opponent")?.addEventListener("change", showComputerOnly);
+      showComputerOnly();
     },
   }).then((action) => {
     if (action) saveDealPlan({ plan: dealing.plan, always: readAlways() });

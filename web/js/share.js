@@ -15,7 +15,7 @@
 import { wireCopy, wireSend } from "./copy-field.js";
 import { EngineError } from "./engine.js";
 import { engineText } from "./engine-text.js";
-import { escapeHtml, showPanel } from "./panels.js";
+import { escapeHtml, showMessage, showPanel } from "./panels.js";
 import { linkParams, tokenIn } from "./pasted-link.js";
 import { st } from "./ship-text.js";
 
@@ -225,19 +225,23 @@ export async function share(engine, dialog, kinds) {
 }
 
 /**
- * Add the menu's Share button: one panel with the links to the deal in play and to the whole match. `isIdle()` says
- * whether the table may be interrupted now.
+ * Add the menu's Share button: one panel with the links to the deal in play and to the whole match. `table()` says
+ * whether the table may be interrupted now (`busy`: not, the press is let go), and whether it has a deal yet: before
+ * the match's first deal is dealt there is nothing to link to, and the panel says so rather than nothing at all.
  * @param {Element} menu
  * @param {Engine} engine
  * @param {HTMLDialogElement} dialog
+ * @param {() => "idle" | "busy" | "no_deal"} table
  */
-export function addShareButton(menu, engine, dialog, isIdle = () => true) {
+export function addShareButton(menu, engine, dialog, table) {
   const button = document.createElement("button");
   button.type = "button";
   button.id = "share-button";
   button.className = "menu-button ship-share";
   button.addEventListener("click", () => {
-    if (isIdle()) share(engine, dialog, ["deal", "game"]);
+    const now = table();
+    if (now === "idle") share(engine, dialog, ["deal", "game"]);
+    if (now === "no_deal") showMessage(dialog, st("share"), st("shareNoDealYet"));
   });
   menu.append(button);
   labelShareButton(menu);

@@ -3,7 +3,7 @@
  * shell asks (leave the match in progress? play the match here?). No game state lives here.
  */
 
-import { asSentences, t } from "./i18n.js";
+import { asSentences, language, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 
 /** @import { PanelDialog } from "./panels.js" */
@@ -56,6 +56,10 @@ export function labelShell() {
   };
   byId("menu-toggle").setAttribute("aria-label", t("menu"));
   for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
+  // A page opened in a language by its address sends the player on to the friend page in the language it shows (the
+  // address's, or the one chosen since in Settings), not in the one remembered on the device (language-picker.js).
+  const inAddress = new URLSearchParams(location.search).has("lang");
+  byId("friend-menu-link").setAttribute("href", inAddress ? `friend.html?lang=${language()}` : "friend.html");
   byId("claim-button").setAttribute("aria-label", t("claim66Label"));
 }
 

@@ -14,7 +14,8 @@ export const SR = {
   updateReady: "Nova verzija igre je spremna.",
   updateNow: "Osvežite",
   updateLater: "Kasnije",
-  share: "Podelite",
+  share: "Linkovi",
+  shareNoDealYet: "Linkovi deljenja i partije postoje od prvog deljenja: biće ovde čim se karte podele.",
   shareDeal: "Link deljenja",
   shareDealTitle: "Link za ovo deljenje",
   shareDealText: "Ko otvori ovaj link dobija iste karte, na istim mestima, sa istim pravilima.",
@@ -102,6 +103,8 @@ export const EN = {
   updateNow: "Update",
   updateLater: "Later",
   share: "Share",
+  shareNoDealYet:
+    "The links to the deal and to the match come with the first deal: they are here once the cards are dealt.",
   shareDeal: "Share this deal",
   shareDealTitle: "Link to this deal",
   shareDealText: "Whoever opens this link gets the same cards in the same places, under the same rules.",

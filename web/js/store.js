@@ -247,8 +247,11 @@ export function statusOf(page) {
   // The computer waits for his answer (it is not thinking): the line says what is asked.
   if (page.claimOfferOpen) return { status: "thinking", text: t("claimOfferTitle") };
   if (page.game?.phase === "match_over") return { status: "match-over", text: t("statusMatchOver") };
-  // The dealing panel put aside: the person still deals next (the table's Deal button says how).
-  if (page.dealingAside) return { status: "your-turn", text: dealerText(page, match.next_dealer) };
+  // A person deals next: the line says who while he chooses his packets (the dealing panel saves them as they change,
+  // and the table is drawn again) and while the panel is put aside. A finished deal put aside to look at it is over.
+  if (page.game?.phase === "human_deals" && !page.dealAside) {
+    return { status: "your-turn", text: dealerText(page, match.next_dealer) };
+  }
   if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
   // While the deal's cards are laid out, the dealer is at work (not the player who will lead).
   if (deal && page.undealt) return { status: "thinking", text: dealerText(page, deal.dealer) };
@@ -259,8 +262,6 @@ export function statusOf(page) {
   // A deal that is not over has a player to move; between deals the next dealer acts.
   const mover = deal?.turn ?? match.next_dealer;
   if (!humans[mover]) return { status: "thinking", text: t("statusThinking", { name: names[mover] }) };
-  // A person deals next: the dealing panel, opened at once, says who (match-flow.js startDeal).
-  if (!deal) return { status: "thinking", text: "…" };
   // A person is to move: the line says so at once, while the move before his is still shown (his cards wait until
   // it has landed, so the line is not yet the gold of "your-turn") and while the engine takes his own move.
   return { status: page.busy ? "thinking" : "your-turn", text: turnText(page, names[mover]) };
