@@ -814,7 +814,7 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
         assert page.locator('#status[data-status="error"]').inner_text() == "U tekstu nema linka rezultata."
 
     # As an organiser gathers them from a chat: a line of words first, each link on a line of its own.
-    lines = ["Rezultati od petka:", *(f"{base_url}/club.html#result={token}" for token in pasted)]
+    lines = ["Rezultati od petka:", *(f"{base_url}/club.html#result={token}" for token in pasted), "Hvala svima!", ""]
     page.fill("#club-results", "\n".join(lines))
     page.click("#club-verify")
     wait_status(page, "standings")
@@ -827,7 +827,8 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
         "obrišite iz polja rezultate koji se ne računaju i proverite ponovo."
     )
     refused = page.locator("#club-refused li").all_inner_texts()
-    assert len(refused) == 3 and refused[0] == "Red 1: nema linka rezultata.", "named by the lines the organiser sees"
+    assert len(refused) == 3, "named by the lines the organiser sees, those with no link together"
+    assert refused[0] == f"Redovi 1 i {len(lines) - 1}: nema linka rezultata."
     assert refused[1].startswith("Red 6 (Kasni): rezultat je odbijen. Završen je posle dana zatvaranja")
     other_challenge = "Ovo je rezultat drugog izazova, a ne izazova „Petak u klubu“."
     assert refused[2] == f"Red 7 (Gost): rezultat je odbijen. {other_challenge}"

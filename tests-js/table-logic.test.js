@@ -99,6 +99,17 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
     ]);
   });
 
+  test("reaching 66 is said to the person who did, in Serbian without his name before a colon", () => {
+    assert.equal(explainResult(result({}), names, 1, 0)[1], "You reached 66 (70).");
+    setLanguage("sr-Latn");
+    try {
+      assert.equal(explainResult(result({}), names, 1, 0)[1], "Stigli ste do 66 (70).");
+      assert.equal(explainResult(result({}), names, 1, null)[1], "Ana: 66 ili više (70).");
+    } finally {
+      setLanguage("en");
+    }
+  });
+
   test("a false claim gives the opponent 2 game points, and names who claimed", () => {
     const lines = explainResult(
       result({ winner: 1, game_points: 2, scores: [50, 20], reason: "false_claim" }),

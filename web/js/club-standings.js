@@ -52,7 +52,8 @@ export async function openStandings(engine, start, setStatus) {
     byId("club-refused").replaceChildren();
     hideTable();
     const { results: found, unread } = pastedResults(inputById("club-results").value);
-    for (const line of unread) listRefusal(t("clubUnreadLine", { line }), line);
+    // A chat's words around the links: their lines said once, together, not one item each.
+    if (unread.length) listRefusal(t("clubUnreadLines", { count: unread.length, lines: listed(unread) }), unread[0]);
     /** @type {string[]} */
     const accepted = [];
     for (const [index, { token, line }] of found.entries()) {
@@ -223,13 +224,20 @@ function tableRow(cells, data = {}) {
  */
 function showRepeated(repeated) {
   const note = byId("club-repeated");
-  const places = new Intl.ListFormat(language(), { type: "conjunction" });
   const lines = repeated.map(({ name, ranks }) =>
-    t("clubRepeated", { name, count: ranks.length, ranks: places.format([...new Set(ranks)].map(String)) }),
+    t("clubRepeated", { name, count: ranks.length, ranks: listed([...new Set(ranks)]) }),
   );
   if (lines.length && !byId("club-paste").hidden) lines.push(t("clubRepeatedAdvice"));
   note.textContent = lines.join(" ");
   note.hidden = lines.length === 0;
+}
+
+/**
+ * Numbers as the page's language lists them ("1, 4 i 9", "1, 4 and 9").
+ * @param {number[]} numbers
+ */
+function listed(numbers) {
+  return new Intl.ListFormat(language(), { type: "conjunction" }).format(numbers.map(String));
 }
 
 /**

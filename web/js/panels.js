@@ -354,7 +354,7 @@ export function explainResult(result, names, awarded, you, bonusAfter = 0) {
   } else {
     lines.push(
       result.reason === "reached_66"
-        ? t("whyReached", { name: names[winner], score: result.scores[winner] })
+        ? t(winner === you ? "whyReachedYou" : "whyReached", { name: names[winner], score: result.scores[winner] })
         : t("whyPlayedOut"),
     );
     lines.push(t(`why${result.game_points}`, { name: names[loser], score: result.scores[loser] }));

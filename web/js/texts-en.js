@@ -106,6 +106,7 @@ export const EN = {
   scoreLine:
     "{name0}:\u00a0{a}\u00a0{a|point|points}\u00a0({ta}\u00a0{ta|trick|tricks})\u00a0· {name1}:\u00a0{b}\u00a0{b|point|points}\u00a0({tb}\u00a0{tb|trick|tricks})",
   whyReached: "{name} reached 66 ({score}).",
+  whyReachedYou: "You reached 66 ({score}).",
   whyPlayedOut: "All 16 tricks were played; the higher score wins.",
   whyFalseClaim: "{name} claimed 66 with only {score} {score|point|points}: the opponent gets 2 game points.",
   whyFalseClaimYou: "You claimed 66 with only {score} {score|point|points}: your opponent gets 2 game points.",
@@ -295,7 +296,7 @@ export const EN = {
   clubProgress: "Result {position} of {count}: deal {deal} of {deals}…",
   clubRefused: "Result {position} was refused. {reason}",
   clubRefusedLine: "Line {line}: the result was refused. {reason}",
-  clubUnreadLine: "Line {line}: no result link.",
+  clubUnreadLines: "{count|Line|Lines} {lines}: no result link.",
   clubRefusedOf: "Result {position} ({name}) was refused. {reason}",
   clubRefusedLineOf: "Line {line} ({name}): the result was refused. {reason}",
   clubRepeated: "{name} is in the table {count} {count|time|times} (places {ranks}).",

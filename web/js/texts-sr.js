@@ -116,6 +116,7 @@ export const SR = {
   scoreLine:
     "{name0}:\u00a0{a}\u00a0{a|poen|poena|poena}\u00a0({ta}\u00a0{ta|štih|štiha|štihova})\u00a0· {name1}:\u00a0{b}\u00a0{b|poen|poena|poena}\u00a0({tb}\u00a0{tb|štih|štiha|štihova})",
   whyReached: "{name}: 66 ili više ({score}).",
+  whyReachedYou: "Stigli ste do 66 ({score}).",
   whyPlayedOut: "Odigrano je svih 16 štihova; veći zbir pobeđuje.",
   whyFalseClaim: "{name}: prijava 66 sa samo {score} {score|poenom|poena|poena}, pa protivnik dobija 2 poena partije.",
   whyFalseClaimYou:
@@ -316,7 +317,7 @@ export const SR = {
   clubProgress: "Rezultat {position} od {count}: deljenje {deal} od {deals}…",
   clubRefused: "Rezultat {position} je odbijen. {reason}",
   clubRefusedLine: "Red {line}: rezultat je odbijen. {reason}",
-  clubUnreadLine: "Red {line}: nema linka rezultata.",
+  clubUnreadLines: "{count|Red|Redovi|Redovi} {lines}: nema linka rezultata.",
   clubRefusedOf: "Rezultat {position} ({name}) je odbijen. {reason}",
   clubRefusedLineOf: "Red {line} ({name}): rezultat je odbijen. {reason}",
   clubRepeated: "{name} je u tabeli {count} {count|put|puta|puta} (mesta {ranks}).",
