@@ -104,7 +104,7 @@ export const EN = {
   updateLater: "Later",
   share: "Share",
   shareNoDealYet:
-    "The links to the deal and to the match come with the first deal: they are here once the cards are dealt.",
+    "The links to the deal and to the match come with the first deal: they will be here once the cards are dealt.",
   shareDeal: "Share this deal",
   shareDealTitle: "Link to this deal",
   shareDealText: "Whoever opens this link gets the same cards in the same places, under the same rules.",
