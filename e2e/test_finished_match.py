@@ -259,3 +259,11 @@ def test_a_reload_after_a_deals_result_was_read_goes_on_to_the_next_deals_dealin
         if not put_aside:
             page.keyboard.press("Escape")
             page.locator("#table-deal-button").wait_for()
+
+    # The deal link offered meanwhile is the deal just played, and says which: the next one is not dealt yet.
+    page.keyboard.press("Escape")
+    page.locator("#table-deal-button").wait_for()
+    if page.locator("#menu-toggle").is_visible():
+        page.locator("#menu-toggle").click()
+    page.locator("#share-button").click()
+    assert table.dialog().locator(".share-title").first.inner_text() == "Link za deljenje 1"

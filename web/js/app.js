@@ -308,10 +308,10 @@ wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
 registerServiceWorker();
 reloadOnPastedLink();
-addShareButton(byId("menu"), engine, ctx.dialog, () => {
-  if (!matchOpen || store.state.busy) return "busy";
-  return store.state.game?.deal ? "idle" : "no_deal";
-});
+addShareButton(byId("menu"), engine, ctx.dialog, () => ({
+  busy: !matchOpen || store.state.busy,
+  deal: store.state.game?.deal?.number ?? null,
+}));
 // A first visit is offered the rules once the table is there, in the bar under it.
 loadEngine(earlyBoot).then(() => {
   if (!overrides.embed && store.state.game)

@@ -289,7 +289,7 @@ export class MatchFlow {
       const names = namesOf(this.page);
       choice = await showDealResult(dialog, game, names, shortNamesOf(this.page), youOf(this.page), options);
       if (choice === "share") {
-        await share(engine, dialog, ["deal"]); // the deal just played: the next is not dealt yet
+        await share(engine, dialog, ["deal"], deal.number); // the deal just played: the next is not dealt yet
         continue;
       }
       if (choice === "aside") {

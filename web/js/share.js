@@ -149,6 +149,16 @@ export async function openLinkedDeal(engine, seats) {
   }
 }
 
+/**
+ * What a link of `kind` is called (its heading, and the title a share sheet gives it): a deal's by its number, which
+ * says which deal it is while the next one waits to be dealt.
+ * @param {LinkKind} kind
+ * @param {number} [deal]
+ */
+function linkName(kind, deal) {
+  return st(LINK_TEXTS[kind].title, deal === undefined ? {} : { n: deal });
+}
+
 /** What a link of each kind is called (its heading, and the title a share sheet gives it) and what it does. */
 const LINK_TEXTS = {
   deal: { title: "shareDealTitle", text: "shareDealText" },
@@ -174,17 +184,19 @@ export async function linkToken(engine, kind) {
  * @param {LinkKind} kind
  * @param {{url: string} | {problem: unknown}} made
  * @param {boolean} heading
+ * @param {number} [deal]  the number of the deal the deal's link is for
  */
-function linkSection(kind, made, heading) {
+function linkSection(kind, made, heading, deal) {
   const texts = LINK_TEXTS[kind];
-  const title = heading ? `<h3 class="share-title">${escapeHtml(st(texts.title))}</h3>` : "";
+  const name = linkName(kind, deal);
+  const title = heading ? `<h3 class="share-title">${escapeHtml(name)}</h3>` : "";
   if ("problem" in made)
     return `<section class="share-link">${title}<p>${escapeHtml(
       st("shareFailed", { reason: engineText(made.problem, "french") }),
     )}</p></section>`;
   return `<section class="share-link">${title}<p>${escapeHtml(st(texts.text))}</p>
     <p class="share-buttons"><input class="share-url" id="share-url-${kind}" readonly value="${escapeHtml(made.url)}"
-      aria-label="${escapeHtml(st(texts.title))}"> <button type="button" id="share-copy-${kind}"></button>
+      aria-label="${escapeHtml(name)}"> <button type="button" id="share-copy-${kind}"></button>
       <button type="button" id="share-send-${kind}" hidden></button></p></section>`;
 }
 
@@ -195,8 +207,9 @@ function linkSection(kind, made, heading) {
  * @param {Engine} engine
  * @param {HTMLDialogElement} dialog
  * @param {LinkKind[]} kinds
+ * @param {number} [deal]  the number of the deal on the table, for its link (between deals, the one just played)
  */
-export async function share(engine, dialog, kinds) {
+export async function share(engine, dialog, kinds, deal) {
   const made = await Promise.all(
     kinds.map((kind) =>
       linkToken(engine, kind).then(
@@ -207,8 +220,8 @@ export async function share(engine, dialog, kinds) {
   );
   const single = kinds.length === 1;
   await showPanel(dialog, {
-    title: single ? st(LINK_TEXTS[kinds[0]].title) : st("share"),
-    body: kinds.map((kind, index) => linkSection(kind, made[index], !single)).join(""),
+    title: single ? linkName(kinds[0], deal) : st("share"),
+    body: kinds.map((kind, index) => linkSection(kind, made[index], !single, deal)).join(""),
     buttons: [{ label: st("close"), value: "close", primary: true }],
     cancelValue: "close",
     kind: "share",
@@ -218,7 +231,7 @@ export async function share(engine, dialog, kinds) {
         if (!input) continue;
         wireCopy(input, /** @type {HTMLButtonElement} */ (panel.querySelector(`#share-copy-${kind}`)));
         const send = /** @type {HTMLButtonElement} */ (panel.querySelector(`#share-send-${kind}`));
-        wireSend(input, send, () => st(LINK_TEXTS[kind].title));
+        wireSend(input, send, () => linkName(kind, deal));
       }
     },
   });
@@ -226,12 +239,13 @@ export async function share(engine, dialog, kinds) {
 
 /**
  * Add the menu's Share button: one panel with the links to the deal in play and to the whole match. `table()` says
- * whether the table may be interrupted now (`busy`: not, the press is let go), and whether it has a deal yet: before
- * the match's first deal is dealt there is nothing to link to, and the panel says so rather than nothing at all.
+ * whether the table may be interrupted now (`busy`: not, the press is let go), and the number of the deal on it:
+ * before the match's first deal is dealt (null) there is nothing to link to, and the panel says so rather than
+ * nothing at all.
  * @param {Element} menu
  * @param {Engine} engine
  * @param {HTMLDialogElement} dialog
- * @param {() => "idle" | "busy" | "no_deal"} table
+ * @param {() => {busy: boolean, deal: number | null}} table
  */
 export function addShareButton(menu, engine, dialog, table) {
   const button = document.createElement("button");
@@ -239,9 +253,10 @@ export function addShareButton(menu, engine, dialog, table) {
   button.id = "share-button";
   button.className = "menu-button ship-share";
   button.addEventListener("click", () => {
-    const now = table();
-    if (now === "idle") share(engine, dialog, ["deal", "game"]);
-    if (now === "no_deal") showMessage(dialog, st("share"), st("shareNoDealYet"));
+    const { busy, deal } = table();
+    if (busy) return;
+    if (deal === null) showMessage(dialog, st("share"), st("shareNoDealYet"));
+    else share(engine, dialog, ["deal", "game"], deal);
   });
   menu.append(button);
   labelShareButton(menu);

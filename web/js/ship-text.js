@@ -17,7 +17,7 @@ export const SR = {
   share: "Linkovi",
   shareNoDealYet: "Linkovi deljenja i partije postoje od prvog deljenja: biće ovde čim se karte podele.",
   shareDeal: "Link deljenja",
-  shareDealTitle: "Link za ovo deljenje",
+  shareDealTitle: "Link za deljenje {n}",
   shareDealText: "Ko otvori ovaj link dobija iste karte, na istim mestima, sa istim pravilima.",
   shareGameTitle: "Link za ovu partiju",
   shareGameText: "Ovaj link otvara snimak partije: svaki potez, napred i nazad.",
@@ -106,7 +106,7 @@ export const EN = {
   shareNoDealYet:
     "The links to the deal and to the match come with the first deal: they will be here once the cards are dealt.",
   shareDeal: "Share this deal",
-  shareDealTitle: "Link to this deal",
+  shareDealTitle: "Link to deal {n}",
   shareDealText: "Whoever opens this link gets the same cards in the same places, under the same rules.",
   shareGameTitle: "Link to this match",
   shareGameText: "This link opens a replay of the match: every move, forward and back.",
