@@ -50,11 +50,11 @@ import { registerServiceWorker } from "./sw-register.js";
 import {
   afterDealAside,
   claim,
-  dealAfterAside,
   dealResultAgain,
   hint,
   matchResultAgain,
   rematch,
+  reopenDealing,
   setLevel,
   showLastTrick,
   undo,
@@ -289,7 +289,7 @@ function wireButtons() {
   byId("last-trick-button").addEventListener("click", () => showLastTrick(flow));
   byId("table-rematch-button").addEventListener("click", () => rematch(flow));
   byId("table-next-deal-button").addEventListener("click", () => afterDealAside(flow));
-  byId("table-deal-button").addEventListener("click", () => dealAfterAside(flow));
+  byId("table-deal-button").addEventListener("click", () => reopenDealing(flow));
   byId("table-deal-result-button").addEventListener("click", () => dealResultAgain(flow));
   byId("table-match-result-button").addEventListener("click", () => matchResultAgain(flow));
 }

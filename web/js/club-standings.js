@@ -20,6 +20,7 @@ import {
   localDay,
   pastedResults,
   readPasted,
+  resultTokensIn,
   savePasted,
 } from "./club-model.js";
 import { wireCopy } from "./copy-field.js";
@@ -77,7 +78,7 @@ export async function openStandings(engine, start, setStatus) {
     }
   };
   byId("club-verify").onclick = async () => {
-    const tokens = pastedResults(inputById("club-results").value).results.map((result) => result.token);
+    const tokens = resultTokensIn(inputById("club-results").value);
     if (!tokens.length) {
       // What the box held before is not what it holds now: its table and refusals go with it.
       byId("club-refused").replaceChildren();

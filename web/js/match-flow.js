@@ -352,14 +352,13 @@ export class MatchFlow {
     this.setBusy(true);
     await recordInHistory(this.ctx);
     await save(this.ctx);
-    if (!(await this.matchResult(game))) return false;
-    await this.rematch(game);
-    return true;
+    return this.matchResult(game);
   }
 
   /**
    * The finished match's result panel, until it is closed (its match link shown from it brings it back): at the
-   * match's end, and again from the table's "Rezultat partije". Whether its Rematch was chosen.
+   * match's end, and again from the table's "Rezultat partije". Whether its Rematch was chosen (the rematch is then
+   * started).
    * @param {PlayingState} game the bridge state with the finished match
    * @returns {Promise<boolean>}
    */
@@ -371,7 +370,9 @@ export class MatchFlow {
       choice = await showMatchResult(dialog, game, namesOf(this.page), youOf(this.page), !overrides.embed, back);
       if (choice === "share") await share(engine, dialog, ["game"]); // then the result again
     } while (choice === "share");
-    return choice === "rematch";
+    if (choice !== "rematch") return false;
+    await this.rematch(game);
+    return true;
   }
 
   /**

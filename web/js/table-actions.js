@@ -147,8 +147,7 @@ export function matchResultAgain(flow) {
     const game = flow.page.game;
     if (!game?.match.is_over || flow.page.busy || flow.page.dealAside) return;
     flow.setBusy(true);
-    const rematchChosen = await flow.matchResult(game);
-    if (rematchChosen) await flow.rematch(game);
+    await flow.matchResult(game); // its Rematch starts the rematch
     await flow.advance();
   });
 }
@@ -173,7 +172,7 @@ export function afterDealAside(flow) {
  * Open the dealing panel again, put aside by the person to deal (the table's "Podelite karte").
  * @param {MatchFlow} flow
  */
-export function dealAfterAside(flow) {
+export function reopenDealing(flow) {
   flow.run(async () => {
     if (!flow.page.dealingAside || flow.page.busy) return;
     flow.ctx.store.update((page) => {
