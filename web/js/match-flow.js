@@ -313,7 +313,6 @@ export class MatchFlow {
       page.shownResultFor = deal.number;
       page.dealResultOpen = false;
     });
-    await save(this.ctx); // read: a reload from here on goes on to the next deal's dealing, not this result again
   }
 
   /**
@@ -427,7 +426,9 @@ export class MatchFlow {
       // The packets chosen are saved with the match as they change (a phone reloads a page left in the background):
       // the panel opens with them again, after a reload or the rules. The saves go one after the other, and the deal
       // waits for them.
-      let saving = Promise.resolve();
+      // The last deal's result, read, is saved so at once (the panel opens meanwhile: no moment between the two for
+      // the page to show anything under it): a reload opens this panel, not that result again.
+      let saving = save(this.ctx);
       const onBuild = (/** @type {number[]} */ packets) => {
         store.update((page) => {
           page.packetsChosen = packets.length ? [...packets] : null;
