@@ -217,6 +217,20 @@ def test_history_tells_apart_saved_matches_of_one_minute_and_one_score(table):
     assert all("deal 1, points " in text for text in texts), "each says its deal and the deal's points"
 
 
+def test_history_says_which_deal_comes_next_in_a_match_left_between_deals(table):
+    # A match left with its first deal over read "deal 1, points 70 : 40", as if that deal were still being played.
+    table.open(f"seed=8&opponent=hotseat&{FAST}")
+    table.play_out_deal()
+    table.dialog().locator("#next-deal").click()
+    table.dialog().locator(".preset").first.wait_for()  # the second deal's dealing panel: the match is saved so
+    table.page.goto(f"/?seed=3&level=expert&opponent=computer&{FAST}")
+    table.page.locator("#open-link").click()
+    table.wait_ready()
+    table.page.locator("#history-button").click()
+    progress = table.dialog().locator("table.saved-matches .saved-progress")
+    assert progress.all_inner_texts() == ["deal\u00a02 next"]
+
+
 def test_history_deleting_the_last_saved_match_takes_its_heading_and_keeps_the_focus(table):
     # The "Saved matches" heading stayed over nothing once its last match was deleted, and the keyboard's focus was
     # lost with the deleted row's button (Tab started again from the page's top).

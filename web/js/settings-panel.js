@@ -190,13 +190,16 @@ function savedScore(save) {
 
 /**
  * How far a saved match has got in its deal ("deljenje 2, poeni 26 : 12"), from its last public state: matches
- * saved in the same minute at the same game points told apart. Empty before its first deal and in a save from
- * before there was a state (or one holding values of the wrong kind).
+ * saved in the same minute at the same game points told apart. A match left between deals says which deal comes
+ * next ("sledi deljenje 2"): the points of the deal it has finished are no longer in play. Empty before its first
+ * deal and in a save from before there was a state (or one holding values of the wrong kind).
  * @param {import("./storage.js").SlotSave} save
  */
 function savedProgress(save) {
   const deal = save.state?.deal;
   if (!Number.isInteger(deal?.number) || !isIntegerPair(deal?.scores)) return "";
+  const phase = save.state.phase;
+  if (phase === "human_deals" || phase === "computer_deals") return t("savedNextDeal", { n: deal.number + 1 });
   return t("savedDeal", { n: deal.number, a: deal.scores[0], b: deal.scores[1] });
 }
 
