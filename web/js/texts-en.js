@@ -300,7 +300,7 @@ export const EN = {
   clubUnreadLines: "{count|Line|Lines} {lines}: no result link.",
   clubRefusedOf: "Result {position} ({name}) was refused. {reason}",
   clubRefusedLineOf: "Line {line} ({name}): the result was refused. {reason}",
-  clubRepeated: "{name} is in the table {count} {count|time|times} (places {ranks}).",
+  clubRepeated: "{name} has {count} {count|row|rows} in the table (places {ranks}).",
   clubRepeatedAdvice:
     "A challenge can be played again on another device: delete from the box the results that do not count and check again.",
   clubRanked: "Standings: {count} verified {count|result|results}.",
