@@ -812,9 +812,16 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
         page.fill("#club-results", text)
         page.click("#club-verify")
         assert page.locator('#status[data-status="error"]').inner_text() == "U tekstu nema linka rezultata."
+    own = f"{base_url}/club.html#challenge={challenge_token(challenge)}"
+    page.fill("#club-results", own)  # the organiser's own challenge link, taken for a result's
+    page.click("#club-verify")
+    assert page.locator('#status[data-status="error"]').inner_text() == "U tekstu nema linka rezultata."
+    assert page.locator("#club-refused li").all_inner_texts() == ["Red 1: link izazova, a ne rezultat."]
 
     # As an organiser gathers them from a chat: a line of words first, each link on a line of its own.
-    lines = ["Rezultati od petka:", *(f"{base_url}/club.html#result={token}" for token in pasted), "Hvala svima!", ""]
+    links = [f"{base_url}/club.html#result={token}" for token in pasted]
+    # The challenge's own link quoted back, and a member's result sent twice.
+    lines = ["Rezultati od petka:", *links, f"Izazov: {own}", links[1], "Hvala svima!", ""]
     page.fill("#club-results", "\n".join(lines))
     page.click("#club-verify")
     wait_status(page, "standings")
@@ -827,11 +834,13 @@ def test_one_result_of_another_challenge_is_refused_alone_and_the_rest_ranked_fo
         "obrišite iz polja rezultate koji se ne računaju i proverite ponovo."
     )
     refused = page.locator("#club-refused li").all_inner_texts()
-    assert len(refused) == 3, "named by the lines the organiser sees, those with no link together"
+    assert len(refused) == 5, "named by the lines the organiser sees, those with no link together"
     assert refused[0] == f"Redovi 1 i {len(lines) - 1}: nema linka rezultata."
     assert refused[1].startswith("Red 6 (Kasni): rezultat je odbijen. Završen je posle dana zatvaranja")
     other_challenge = "Ovo je rezultat drugog izazova, a ne izazova „Petak u klubu“."
     assert refused[2] == f"Red 7 (Gost): rezultat je odbijen. {other_challenge}"
+    assert refused[3] == "Red 9: link izazova, a ne rezultat."
+    assert refused[4] == "Red 10: isti rezultat kao u redu 3 (računa se jednom)."
 
     today = page.evaluate("new Date().toLocaleDateString('sv')")
     name, text = downloaded_csv(page)

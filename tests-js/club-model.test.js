@@ -100,15 +100,17 @@ describe("pasted results", () => {
   });
 
   test("each result with the line it is first on, and the lines of text with none", () => {
-    const text = "Ana: https://x/club.html#result=r1.AAA\r\n\nBora je igrala\n  \nr1.BBB r1.AAA\n#challenge=c1.EEE\n";
+    const text = "Ana: https://x/club.html#result=r1.AAA\r\n\nBora je igrala\n  \nr1.BBB r1.AAA\n#result=\n";
     assert.deepEqual(pastedResults(text), {
       results: [
         { token: "r1.AAA", line: 1 },
         { token: "r1.BBB", line: 5 },
       ],
       unread: [3, 6],
+      otherLinks: [],
+      repeated: [{ line: 5, first: 1 }],
     });
-    assert.deepEqual(pastedResults(""), { results: [], unread: [] });
+    assert.deepEqual(pastedResults(""), { results: [], unread: [], otherLinks: [], repeated: [] });
     // Through a mail or social site's redirector, the link's `#` and `=` percent-encoded (once or twice).
     const redirected =
       "https://l.example/l.php?u=https%3A%2F%2Fx%2Fclub.html%23result%3Dr1.CCC&h=AT0\n#result%253Dr1.DDD";
@@ -116,6 +118,36 @@ describe("pasted results", () => {
       { token: "r1.CCC", line: 1 },
       { token: "r1.DDD", line: 2 },
     ]);
+  });
+
+  test("the lines with another page's link, and those with a result already pasted above", () => {
+    const lines = [
+      "Izazov: https://x/club.html#challenge=c1.EEE",
+      "r1.AAA",
+      "https://x/friend.html#f1.FFF",
+      "https://x/club.html#result=r1.AAA",
+      "https://x/index.html#deal=d1.DDD r1.AAA",
+      "x/club.html%23standings%3Ds1.SSS",
+      "https://x/replay.html#game=g1.GGG r1.AAA r1.AAA",
+      "r1.BBB r1.BBB",
+    ];
+    assert.deepEqual(pastedResults(lines.join("\n")), {
+      results: [
+        { token: "r1.AAA", line: 2 },
+        { token: "r1.BBB", line: 8 },
+      ],
+      unread: [],
+      otherLinks: [
+        { kind: "challenge", line: 1 },
+        { kind: "friend", line: 3 },
+        { kind: "standings", line: 6 },
+      ],
+      repeated: [
+        { line: 4, first: 2 },
+        { line: 5, first: 2 },
+        { line: 7, first: 2 },
+      ],
+    });
   });
 
   test("the results pasted into a challenge's standings are kept on the device, per challenge", () => {

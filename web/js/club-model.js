@@ -10,9 +10,10 @@
  */
 
 import { keepAside } from "./device-storage.js";
+import { friendLinkIn, siteLinkIn } from "./friend-paste.js";
 import { linkParams, percentDecoded, trimLinkEnd } from "./pasted-link.js";
 
-/** @import { ClubLink, ClubLinkKind, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
+/** @import { ClubLink, ClubLinkKind, PastedResults, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
 
 /** @type {ClubLinkKind[]} */
 export const CLUB_LINK_KINDS = ["challenge", "result", "standings"];
@@ -107,26 +108,36 @@ export function resultTokensIn(text) {
 
 /**
  * What an organiser pasted into a challenge's standings, line by line (1-based, as he sees them in the box): each
- * result token once, with the line it is first on, and the lines with text but no result link on them (a name, a
- * chat message's words, a challenge's own link), which the page names rather than skip without a word.
+ * result token once, with the line it is first on; the lines that hold a result already pasted above, with the line
+ * it is first on (once per line and first line); the lines holding another page's link of this site (the challenge's own, a friend's, a deal's),
+ * with its kind; and the lines with other text but no result link on them (a name, a chat message's words). The
+ * page names those lines rather than skip them without a word.
  * @param {string} text
- * @returns {{results: {token: string, line: number}[], unread: number[]}}
+ * @returns {PastedResults}
  */
 export function pastedResults(text) {
-  /** @type {{token: string, line: number}[]} */
-  const results = [];
-  /** @type {number[]} */
-  const unread = [];
-  const seen = new Set();
+  /** @type {PastedResults} */
+  const pasted = { results: [], unread: [], otherLinks: [], repeated: [] };
+  /** @type {Map<string, number>} */
+  const firstLine = new Map();
   for (const [index, content] of text.split(/\r\n|\r|\n/).entries()) {
-    const tokens = percentDecoded(content).match(RESULT_TOKEN) ?? [];
-    if (!tokens.length && content.trim()) unread.push(index + 1);
+    const line = index + 1;
+    const decoded = percentDecoded(content);
+    const tokens = decoded.match(RESULT_TOKEN) ?? [];
+    if (!tokens.length && content.trim()) {
+      const kind = friendLinkIn(decoded) ? "friend" : siteLinkIn(decoded)?.kind;
+      if (kind && kind !== "result") pasted.otherLinks.push({ kind, line });
+      else pasted.unread.push(line);
+    }
     for (const token of tokens) {
-      if (!seen.has(token)) results.push({ token, line: index + 1 });
-      seen.add(token);
+      const first = firstLine.get(token);
+      if (first === undefined) pasted.results.push({ token, line });
+      else if (first !== line && !pasted.repeated.some((seen) => seen.line === line && seen.first === first))
+        pasted.repeated.push({ line, first });
+      firstLine.set(token, first ?? line);
     }
   }
-  return { results, unread };
+  return pasted;
 }
 
 /**

@@ -52,9 +52,9 @@ export async function openStandings(engine, start, setStatus) {
   const verifyAll = async () => {
     byId("club-refused").replaceChildren();
     hideTable();
-    const { results: found, unread } = pastedResults(inputById("club-results").value);
-    // A chat's words around the links: their lines said once, together, not one item each.
-    if (unread.length) listRefusal(t("clubUnreadLines", { count: unread.length, lines: listed(unread) }), unread[0]);
+    const pasted = pastedResults(inputById("club-results").value);
+    const found = pasted.results;
+    listLineNotes(pasted);
     /** @type {string[]} */
     const accepted = [];
     for (const [index, { token, line }] of found.entries()) {
@@ -83,6 +83,7 @@ export async function openStandings(engine, start, setStatus) {
       // What the box held before is not what it holds now: its table and refusals go with it.
       byId("club-refused").replaceChildren();
       hideTable();
+      listLineNotes(pastedResults(inputById("club-results").value)); // a challenge's link pasted: say so
       return setStatus("error", t("clubNoResultLink"));
     }
     // Kept before they are checked (re-playing many results takes a while): a reload meanwhile loses none.
@@ -141,6 +142,32 @@ async function verifyOne(engine, token, challenge, { position, line }, count) {
   } finally {
     progress.textContent = "";
   }
+}
+
+/** What each kind of another page's link is called in a line's note ("Red 2: link izazova, a ne rezultat."). */
+const OTHER_LINK_NAMES = {
+  challenge: "clubLinkOfChallenge",
+  standings: "clubLinkOfStandings",
+  deal: "clubLinkOfDeal",
+  game: "clubLinkOfGame",
+  friend: "clubLinkOfFriend",
+};
+
+/**
+ * Name, among the refusals, the box's lines that add no result: those with only words (a chat's words around the
+ * links), said once, together; those with another page's link, together by its kind; those with a result already
+ * pasted above, each with the line it is on (it counts once).
+ * @param {import("./club-types.js").PastedResults} pasted
+ */
+function listLineNotes({ unread, otherLinks, repeated }) {
+  if (unread.length) listRefusal(t("clubUnreadLines", { count: unread.length, lines: listed(unread) }), unread[0]);
+  for (const [kind, key] of Object.entries(OTHER_LINK_NAMES)) {
+    const lines = otherLinks.filter((other) => other.kind === kind).map((other) => other.line);
+    if (lines.length) {
+      listRefusal(t("clubOtherLinkLines", { count: lines.length, lines: listed(lines), link: t(key) }), lines[0]);
+    }
+  }
+  for (const { line, first } of repeated) listRefusal(t("clubRepeatedLine", { line, first }), line);
 }
 
 /**

@@ -43,6 +43,16 @@
 /** @typedef {VerifiedResult & {rank: number}} StandingRow */
 
 /**
+ * What an organiser pasted into a challenge's standings, by the box's lines (club-model.js pastedResults).
+ * @typedef {object} PastedResults
+ * @property {{token: string, line: number}[]} results  each result token once, with the line it is first on
+ * @property {number[]} unread  the lines with text but no link of this site on them
+ * @property {{kind: Exclude<import("./friend-paste.js").SiteLinkKind, "result"> | "friend", line: number}[]}
+ *   otherLinks  the lines holding another page's link (a challenge's, a friend's…) and no result
+ * @property {{line: number, first: number}[]} repeated  the lines holding a result already on a line above (`first`)
+ */
+
+/**
  * @typedef {object} Standings
  * @property {ChallengeInfo} challenge
  * @property {StandingRow[]} rows

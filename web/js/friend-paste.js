@@ -54,6 +54,18 @@ const LINK_LIKE = /:\/\/|#|www\.|\.html/i;
  */
 
 /**
+ * The link of another page of this site in `text`: which one (the key its fragment begins with) and its fragment
+ * without the `#` and the sentence's punctuation after it; or null. The club's standings name such a link pasted
+ * among its results.
+ * @param {string} text
+ * @returns {{kind: SiteLinkKind, fragment: string} | null}
+ */
+export function siteLinkIn(text) {
+  const site = text.match(SITE_FRAGMENT);
+  return site ? { kind: /** @type {SiteLinkKind} */ (site[2]), fragment: trimLinkEnd(site[1]) } : null;
+}
+
+/**
  * What a player pasted into the friend page's box: nothing (`empty`), words with no link (`none`), a link of another
  * page of this site (its `address` on this site, built from its fragment alone: whatever site the text named, only
  * this one is offered), or a friend's link for the engine to read (`friend`: its token where the text holds one,
@@ -67,10 +79,7 @@ export function readPaste(text, base) {
   if (!cleaned) return { kind: "empty" };
   const friend = friendLinkIn(cleaned);
   if (friend) return { kind: "friend", link: friend };
-  const site = cleaned.match(SITE_FRAGMENT);
-  if (site) {
-    const kind = /** @type {SiteLinkKind} */ (site[2]);
-    return { kind, address: new URL(`${PAGES[kind]}#${trimLinkEnd(site[1])}`, base).href };
-  }
+  const site = siteLinkIn(cleaned);
+  if (site) return { kind: site.kind, address: new URL(`${PAGES[site.kind]}#${site.fragment}`, base).href };
   return LINK_LIKE.test(cleaned) ? { kind: "friend", link: cleaned } : { kind: "none" };
 }
