@@ -346,6 +346,22 @@ def test_on_a_phone_on_its_side_the_settings_buttons_take_one_row(table_in_conte
     assert room["above"] >= height - 120, f"only {room['above']:.0f} px of settings in sight above the buttons"
 
 
+@pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl"])
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (568, 320)], ids=["640x360", "568x320"])
+def test_on_a_phone_on_its_side_the_dealing_panels_always_box_is_in_sight(
+    table_in_context, artifacts, lang, width, height
+):
+    # At 568 x 320 "Uvek delite ovako" sat under the panel's buttons: nothing told the dealer it was there until he
+    # scrolled the panel. It shares the chosen plan's line now.
+    table = open_screen(table_in_context, width, height)
+    table.open(f"seed=4&level=beginner&opponent=computer&lang={lang}&speed=off")
+    check_panel(table, artifacts, f"dealing-{lang}")
+    always = table.dialog().locator("#deal-always").bounding_box()
+    buttons = table.dialog().locator(".panel-buttons").bounding_box()
+    assert always is not None and buttons is not None
+    assert always["y"] >= 0 and always["y"] + always["height"] <= buttons["y"], "the box above the buttons, in sight"
+
+
 THUMB = 40
 """The smallest button a thumb hits surely, in CSS pixels (the club page holds its buttons to the same)."""
 

@@ -244,12 +244,12 @@ export function showDealChoice(dialog, tryDeal, remembered, { title, rule, offer
           `<button type="button" class="packet" id="packet-${n}" data-packet="${n}" aria-label="${escapeHtml(t("packet", { n }))}">+${n}</button>`,
       )
       .join("")}<button type="button" class="packet-clear">${escapeHtml(t("clear"))}</button></div>
-    <p class="plan-text" aria-live="polite"></p><p class="plan-error" role="alert"></p>${
+    <div class="plan-line"><p class="plan-text" aria-live="polite"></p>${
       offerAlways
         ? `<label class="plan-always"><input type="checkbox" id="deal-always"${remembered.always ? " checked" : ""}>
       ${escapeHtml(t("dealAlways"))}</label>`
         : ""
-    }`;
+    }</div><p class="plan-error" role="alert"></p>`;
   return showPanel(dialog, {
     kind: "deal",
     title,
