@@ -112,6 +112,26 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     assert moves_of(current_save(table)) == before
 
 
+def test_a_reload_after_new_match_keeps_the_new_match_not_the_one_the_addresss_seed_named(table):
+    # Opened with ?seed=7, a reload after "New match" resumed the seed's match again: the address still asked for it.
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    old_slot = table.page.evaluate("localStorage.getItem('otv66.current')")
+    table.page.locator("#new-match-button").click()
+    table.dialog().locator("#confirm-new-match").click()
+    table.wait_until(lambda: table.page.evaluate("localStorage.getItem('otv66.current')") != old_slot)
+    table.play_moves(1)
+    table.wait_until(lambda: saved_move_count(table) >= 1)
+    new = moves_of(current_save(table))
+    assert "seed=" not in table.page.url, "the address no longer names the match left"
+    table.page.reload()
+    table.wait_ready()
+    wait_playable(table)
+    assert extends(moves_of(current_save(table)), new), "the new match is on the table"
+    assert table.page.evaluate("localStorage.getItem('otv66.current')") != old_slot
+
+
 def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     finished = json.dumps([{"date": 1, "opponent": "computer", "level": "beginner", "winner": 0,
                             "gamePoints": [7, 2], "deals": 4}])  # fmt: skip

@@ -228,8 +228,23 @@ tabOwner.onTaken = (slot) => {
 async function startNewMatch(seed = null) {
   if (!store.state.game) return false;
   if (matchUnderway(store.state.game) && !(await confirmNewMatch(ctx.dialog))) return false;
+  forgetAddressSeed();
   flow.restart(seed);
   return true;
+}
+
+/**
+ * Take `?seed=` off the address: it named the match just left, which a reload would resume (savedMatchFor finds the
+ * save the address asks for) in place of the new one. Its rematches no longer follow it either.
+ */
+function forgetAddressSeed() {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("seed")) return;
+  url.searchParams.delete("seed");
+  history.replaceState(history.state, "", url.href);
+  store.update((page) => {
+    page.seed = null;
+  });
 }
 
 async function openSettings() {
