@@ -20,7 +20,6 @@ import {
   localDay,
   pastedResults,
   readPasted,
-  resultTokensIn,
   savePasted,
 } from "./club-model.js";
 import { wireCopy } from "./copy-field.js";
@@ -48,11 +47,13 @@ export async function openStandings(engine, start, setStatus) {
   byId("club-standings").hidden = false;
   byId("club-standings-title").textContent = t("clubOpenStandings"); // named after the challenge once it is known
   wireCopy(inputById("club-standings-link"), /** @type {HTMLButtonElement} */ (byId("club-standings-copy")));
-  /** Check and rank the results in the box, one by one; its lines without one are named among the refusals. */
-  const verifyAll = async () => {
+  /**
+   * Check and rank the results in the box, one by one; its lines without one are named among the refusals.
+   * @param {import("./club-types.js").PastedResults} pasted  what the box holds, read
+   */
+  const verifyAll = async (pasted = pastedResults(inputById("club-results").value)) => {
     byId("club-refused").replaceChildren();
     hideTable();
-    const pasted = pastedResults(inputById("club-results").value);
     const found = pasted.results;
     listLineNotes(pasted);
     /** @type {string[]} */
@@ -78,19 +79,20 @@ export async function openStandings(engine, start, setStatus) {
     }
   };
   byId("club-verify").onclick = async () => {
-    const tokens = resultTokensIn(inputById("club-results").value);
+    const pasted = pastedResults(inputById("club-results").value);
+    const tokens = pasted.results.map((result) => result.token);
     if (!tokens.length) {
       // What the box held before is not what it holds now: its table and refusals go with it.
       byId("club-refused").replaceChildren();
       hideTable();
-      listLineNotes(pastedResults(inputById("club-results").value)); // a challenge's link pasted: say so
+      listLineNotes(pasted); // a challenge's link pasted: say so
       return setStatus("error", t("clubNoResultLink"));
     }
     // Kept before they are checked (re-playing many results takes a while): a reload meanwhile loses none.
     // Pasted on a member's result link, they are kept once the first that proves itself has named the challenge.
     const known = challenge;
     if (known) savePasted(known, tokens, deviceStorage());
-    await verifyAll();
+    await verifyAll(pasted);
     if (!known && challenge) savePasted(challenge, tokens, deviceStorage());
   };
   // The organiser's own view of a challenge's standings: the results he pasted into it before, on this device.
