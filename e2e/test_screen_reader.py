@@ -96,6 +96,38 @@ def test_a_keyboard_player_never_loses_the_focus_to_the_page_while_the_master_an
     assert page.evaluate("window.focusLostAt") == [], "a card played from a pile with nothing under it dropped focus"
 
 
+PLAYABLE_CARD = 'button.card.top[aria-disabled="false"]'
+
+FOCUSED_CARD = """() => {
+  const focused = document.activeElement;
+  return focused.matches("#piles-0 button.card.top") ? focused.getAttribute("aria-disabled") : focused.tagName;
+}"""
+"""Whether the focused card of the bottom seat can be played ("false": it can), or the focused element's tag."""
+
+
+def test_at_each_turn_the_keyboard_players_focus_is_on_a_card_he_can_play(table):
+    # Once the computer had led, the focus stayed on the card it waited on while the computer played, often one that
+    # could not follow the card led: Enter there was refused. Now Enter alone plays the whole deal.
+    page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    page.keyboard.press("1")  # the keys are the player's from here on
+    turns_with_a_card_he_cannot_play = 0
+    while table.wait_status("your-turn", "deal-over") == "your-turn":
+        if table.dialog().count():
+            if table.dialog().locator("#next-deal").count():
+                break
+            page.keyboard.press("Enter")  # a marriage's question: it is announced
+            continue
+        table.wait_until(lambda: page.evaluate(FOCUSED_CARD) == "false")
+        if page.locator('#piles-0 button.card.top[aria-disabled="true"]:not([hidden])').count():
+            turns_with_a_card_he_cannot_play += 1
+        code = page.evaluate("document.activeElement.dataset.card")
+        page.keyboard.press("Enter")
+        played = page.locator(f'#piles-0 button.card.top[data-card="{code}"]:not([hidden])')
+        table.wait_until(lambda played=played: played.count() == 0 or table.dialog().count() > 0)  # or a marriage
+    assert turns_with_a_card_he_cannot_play >= 3, "the deal asked him to follow, with cards he could not play"
+    table.dialog().locator("#next-deal").wait_for()
+
+
 def test_each_card_says_whether_a_face_down_card_lies_under_it(table):
     page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
     pile = table.playable().first.get_attribute("data-pile")
@@ -191,6 +223,8 @@ def test_two_at_one_screen_hear_whose_turn_it_is_each_time_a_person_is_to_move(t
         said = turns_said(page)
         assert len(said) == turn, f"each turn said once: {heard(page)}"
         assert page.locator("#status").inner_text().endswith(said[-1]), "the person the status line names"
+        # The focus goes on with the turn: it stayed on a card of the one who had just played, which Enter cannot play.
+        table.wait_until(lambda: page.evaluate(f"document.activeElement.matches('{PLAYABLE_CARD}')"))
         page.keyboard.press("1")
         page.keyboard.press("Enter")
         if table.dialog().count():

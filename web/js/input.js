@@ -126,6 +126,15 @@ function endWaitOnPiles(event) {
 }
 
 /**
+ * Whether the focus is on a card that cannot be played now (`aria-disabled="true"`): where it waited while the
+ * other player moved (keepFocusOnCards), a card that cannot follow the card just led; two at one screen, a card of
+ * the player who has just moved.
+ */
+export function focusOnIdleCard() {
+  return document.activeElement?.matches('button.card.top[aria-disabled="true"]') ?? false;
+}
+
+/**
  * The first card a person may play now on the table under `root` (render.js marks each `aria-disabled="false"`), or
  * null: where a keyboard player whose focus was lost goes on from.
  * @param {ParentNode} root

@@ -13,7 +13,14 @@ import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
-import { firstPlayableCard, focusLost, holdFocusOnPiles, keepFocusOnCards, usingKeyboard } from "./input.js";
+import {
+  firstPlayableCard,
+  focusLost,
+  focusOnIdleCard,
+  holdFocusOnPiles,
+  keepFocusOnCards,
+  usingKeyboard,
+} from "./input.js";
 import { explainRefusal } from "./learn.js";
 import {
   askClaim,
@@ -243,15 +250,15 @@ export class MatchFlow {
   }
 
   /**
-   * @private A keyboard player whose focused card has left the table continues from the first playable card (on a
-   * finished table, from its Rematch button; while the computer is to move in a new deal, from the bottom seat's
+   * @private A keyboard player whose focused card has left the table, or cannot be played now that he is to move
+   * (the other player has led), continues from the first playable card (on a finished table, from its Rematch button; while the computer is to move in a new deal, from the bottom seat's
    * cards: a panel closed or a card gone must not leave the focus on the page's body). With `toTableButton` (a result
    * panel closed to look at the table, the dealing panel put aside), the table's button that leads on (Sledeće
    * deljenje, Revanš, Podelite karte) takes the focus wherever the closed panel left it: it is the one thing to do
    * there.
    */
   keepKeyboardFocus(toTableButton = false) {
-    if (!usingKeyboard() || (!toTableButton && !focusLost())) return;
+    if (!usingKeyboard() || (!toTableButton && !focusLost() && !focusOnIdleCard())) return;
     const { root } = this.ctx;
     const button = ["rematch", "next-deal", "deal"].map((name) => `#table-${name}-button:not([hidden])`).join(", ");
     const card = toTableButton ? null : firstPlayableCard(root);
