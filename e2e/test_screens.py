@@ -201,7 +201,9 @@ def test_on_a_phone_the_published_snippet_shows_cards_trick_and_actions_without_
     for _ in range(600):  # deal if asked, then play until a card lies in the trick and it is my turn
         if frame.locator("#trick [data-trick-card]").count() and mine.count():
             break
-        if frame.locator("dialog[open] .preset").count():
+        if frame.locator("#table-deal-button").is_visible():  # the dealing panel waits for the visitor's tap
+            frame.locator("#table-deal-button").click()
+        elif frame.locator("dialog[open] .preset").count():
             frame.locator("dialog[open] .preset").first.click()
         elif frame.locator("dialog[open] #marriage-plain").count():  # a queen or king of a marriage (random deal)
             frame.locator("dialog[open] #marriage-plain").click()
@@ -218,6 +220,45 @@ def test_on_a_phone_the_published_snippet_shows_cards_trick_and_actions_without_
     assert not frame.locator("#menu-toggle").is_visible(), "no menu button that does nothing in embed mode"
     iframe.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "screens-phone-host-360.png")
+
+
+BLOCKED_STORAGE = """if (window.top !== window)
+  Object.defineProperty(window, "localStorage", {
+    configurable: true,
+    get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },
+  });"""
+"""A frame's storage blocked, as a browser that blocks third-party storage does: reading `localStorage` throws."""
+
+
+def test_an_embedded_game_leaves_the_club_pages_focus_alone_and_plays_with_its_storage_blocked(
+    table_in_context, club_server, artifacts
+):
+    # The visitor deals first. The dealing panel, opened on its own, took the club page's keyboard (Space dealt rather
+    # than scrolled the page); with the frame's storage blocked, the remembered packet plan's read then stopped the
+    # game at an error, with nothing to press.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    page = table.page
+    page.goto("/embed-info.html?lang=sr-Latn")
+    folder, club = club_server
+    snippet = page.input_value("#snippet").replace("&amp;level=club", "&amp;level=club&amp;seed=4&amp;speed=off")
+    (folder / "club.html").write_text(HOST_PAGE.format(snippet=snippet), "utf-8")
+    page.add_init_script(BLOCKED_STORAGE)
+    page.goto(f"{club}club.html")
+    frame = page.locator("iframe").content_frame
+    frame.locator('[data-status]:not([data-status="loading"])').wait_for(timeout=90_000)
+    deal = frame.locator("#table-deal-button")
+    deal.wait_for()
+    assert frame.locator("#status").inner_text() == "Vi delite"
+    assert frame.locator("dialog[open]").count() == 0, "the dealing panel waits for the visitor"
+    assert page.evaluate("document.activeElement.tagName") == "BODY", "the club's page keeps its keyboard"
+    deal.click()
+    frame.locator("dialog[open] .preset").first.click()
+    mine = frame.locator('#piles-0 button.card.top[aria-disabled="false"]')
+    for _ in range(3):  # a few moves, each saved (for the visit only)
+        mine.first.click()
+        frame.locator("#status[data-status='your-turn']").wait_for()
+        mine.first.wait_for()
+    page.screenshot(path=artifacts / "screens-embedded-storage-blocked.png")
 
 
 PHONES = [(360, 640), (640, 360)]

@@ -11,6 +11,7 @@ import {
   presetPlans,
   saveDealPlan,
 } from "../web/js/deal-plan.js";
+import { resetDeviceStorage } from "../web/js/device-storage.js";
 import { FakeStorage } from "./fakes.js";
 
 describe("the remembered packet plan", () => {
@@ -30,6 +31,24 @@ describe("the remembered packet plan", () => {
     for (const stored of ["{", '{"plan": []}', '{"plan": "4-4"}', '{"plan": [4.5, 3.5]}', "null"]) {
       const storage = new FakeStorage({ items: { "otv66.dealPlan": stored } });
       assert.deepEqual(loadDealPlan(storage), { plan: FIRST_PLAN, always: false }, stored);
+    }
+  });
+
+  test("in a frame whose storage the browser blocks, the plan is remembered for the visit", () => {
+    // The mere read of `localStorage` throws there ("Access is denied"): it stopped a club's embedded game at its deal.
+    Object.defineProperty(globalThis, "localStorage", {
+      configurable: true,
+      get() {
+        throw new Error("SecurityError: Access is denied for this document.");
+      },
+    });
+    resetDeviceStorage();
+    try {
+      saveDealPlan({ plan: [2, 2, 2, 2], always: false });
+      assert.deepEqual(loadDealPlan(), { plan: [2, 2, 2, 2], always: false });
+    } finally {
+      delete globalThis.localStorage;
+      resetDeviceStorage();
     }
   });
 

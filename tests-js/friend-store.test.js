@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
+import { resetDeviceStorage } from "../web/js/device-storage.js";
 import { playersText } from "../web/js/friend-status.js";
 import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "../web/js/friend-store.js";
 import { FakeStorage, pageLanguage, withGlobal } from "./fakes.js";
@@ -7,6 +8,7 @@ import { FakeStorage, pageLanguage, withGlobal } from "./fakes.js";
 let restoreStorage;
 beforeEach(() => {
   restoreStorage = withGlobal("localStorage", new FakeStorage());
+  resetDeviceStorage(); // the store reaches this test's storage through deviceStorage
 });
 afterEach(() => restoreStorage());
 

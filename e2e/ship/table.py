@@ -73,8 +73,11 @@ def play_until(page: Any, wanted: tuple[str, ...], limit_s: float = 120) -> str:
             answer_panel(page)
         elif now == "your-turn":
             card = page.locator("button.card.top[aria-disabled=false]").first
+            deal = page.locator("#table-deal-button")
             if card.count():
                 card.click()
+            elif deal.is_visible():  # the dealing panel waits, put aside (a frame the visitor is not using)
+                deal.click()
         page.wait_for_timeout(50)
     raise AssertionError(f"still {status(page)!r} after {limit_s} s, waiting for {wanted}")
 

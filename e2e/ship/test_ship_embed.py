@@ -48,7 +48,12 @@ def test_the_embedded_game_posts_deal_and_match_events_to_its_host(site, club_si
     visible = "items => items.filter((item) => item.checkVisibility()).map((item) => item.id)"
     shown = frame.locator("#menu > *").evaluate_all(visible)
     assert shown == ["rules-button"]
-    if frame.locator("dialog.deal[open]").count():  # the visitor deals the first deal: he deals, then asks
+    # The visitor deals the first deal: its panel waits for him on the table's button (opened on its own, it would
+    # have taken the club page's keyboard focus); he deals, then asks.
+    assert frame.locator("dialog[open]").count() == 0
+    assert page.evaluate("document.activeElement.tagName") == "BODY", "the club's page keeps its keyboard"
+    if frame.locator("#table-deal-button").is_visible():
+        frame.locator("#table-deal-button").click()
         frame.locator("dialog.deal[open] .panel-buttons .primary").click()
         frame.locator("dialog.deal[open]").wait_for(state="detached")
     frame.locator("#rules-button").click()

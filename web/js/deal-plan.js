@@ -2,9 +2,11 @@
  * The packet plan a person last dealt with, remembered in this browser: offered as the default the next time he
  * deals (Enter deals it), or used at once when he chose "always deal like this"; and a plan being built, checked
  * against the engine's packet rule (otv66/dealing.py, given by the bridge's `version`), so the dealing panel offers
- * only what can be dealt. The engine still checks every plan it deals. No function throws: a browser without
- * storage simply forgets.
+ * only what can be dealt. The engine still checks every plan it deals. No function throws: in a frame whose storage
+ * the browser blocks, the plan is remembered for the visit (deviceStorage), and a full storage simply forgets.
  */
+
+import { deviceStorage } from "./device-storage.js";
 
 /** @import { PacketRule } from "./types.js" */
 
@@ -24,7 +26,7 @@ export const FIRST_PLAN = [4, 4];
  * @param {Storage} [storage]
  * @returns {DealPlanChoice}
  */
-export function loadDealPlan(storage = globalThis.localStorage) {
+export function loadDealPlan(storage = deviceStorage()) {
   try {
     const data = JSON.parse(storage.getItem(KEY) ?? "null");
     const plan = data?.plan;
@@ -41,7 +43,7 @@ export function loadDealPlan(storage = globalThis.localStorage) {
  * @param {DealPlanChoice} choice
  * @param {Storage} [storage]
  */
-export function saveDealPlan(choice, storage = globalThis.localStorage) {
+export function saveDealPlan(choice, storage = deviceStorage()) {
   try {
     storage.setItem(KEY, JSON.stringify({ plan: choice.plan, always: choice.always }));
   } catch {

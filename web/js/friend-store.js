@@ -2,11 +2,14 @@
  * Friend matches kept on this device: each match's saved text (its secret key and transcript) by match id, and what
  * only this page knows of it: whom a rematch invitation made here is for, and whether it was withdrawn.
  *
- * One versioned localStorage entry. A match is only ever replaced by a newer save of itself, never
+ * One versioned localStorage entry (kept for the visit only where the browser blocks the page's storage:
+ * deviceStorage). A match is only ever replaced by a newer save of itself, never
  * dropped: a stored entry of an unknown version is left alone (and nothing is written over it). The version changes
  * only for what an earlier page would misread: a field an entry may hold or not (`rematch`, `withdrawn`) is read by
  * an earlier page of the same version as nothing, and an entry without it reads here as one that never had it.
  */
+
+import { deviceStorage } from "./device-storage.js";
 
 /** @import { FriendState } from "./friend-types.js" */
 
@@ -63,7 +66,7 @@ function upToDate(state) {
 
 /** @returns {{version: number, matches: Record<string, StoredMatch>} | null} null when unreadable */
 function read() {
-  const text = localStorage.getItem(KEY);
+  const text = deviceStorage().getItem(KEY);
   if (text === null) return { version: VERSION, matches: {} };
   try {
     const data = JSON.parse(text);
@@ -117,7 +120,7 @@ export function storeMatch(state, saved, rematch) {
   if (note) entry.rematch = note;
   if (before?.withdrawn && unanswered(state)) entry.withdrawn = true;
   data.matches[state.id] = entry;
-  localStorage.setItem(KEY, JSON.stringify(data));
+  deviceStorage().setItem(KEY, JSON.stringify(data));
 }
 
 /**
@@ -129,7 +132,7 @@ export function withdrawInvitation(id) {
   const match = data.matches[id];
   if (!match || !unanswered(match.state)) return;
   match.withdrawn = true;
-  localStorage.setItem(KEY, JSON.stringify(data));
+  deviceStorage().setItem(KEY, JSON.stringify(data));
 }
 
 /** Every stored match as one text (a backup the player keeps). */

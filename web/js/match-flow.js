@@ -157,7 +157,11 @@ export class MatchFlow {
       // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is.
       const recorded = this.page.historyAdded;
       if (deal?.result && !recorded) {
-        if (!this.page.dealAside && this.page.shownResultFor !== deal.number) await this.dealOver(game);
+        if (!this.page.dealAside && this.page.shownResultFor !== deal.number) {
+          if (outOfFocusFrame())
+            this.putResultAside(deal.number); // its panel would take a club page's focus
+          else await this.dealOver(game);
+        }
         if (this.page.dealAside) {
           this.setBusy(false);
           this.keepKeyboardFocus(true); // the result put aside: the table shows the deal until its button leads on
@@ -267,6 +271,21 @@ export class MatchFlow {
   }
 
   /**
+   * @private Put the result of deal `number` aside: the table shows the deal, and its buttons lead on or back to the
+   * result (table-actions.js). Saved: a reload puts it aside again.
+   * @param {number} number
+   */
+  async putResultAside(number) {
+    this.ctx.store.update((page) => {
+      page.shownResultFor = number;
+      page.dealResultOpen = false;
+      page.dealAside = true;
+      page.busy = false;
+    });
+    await save(this.ctx);
+  }
+
+  /**
    * The deal's result panel (with the review, if the engine has one), until the player leads on from it or puts it
    * aside to look at the table (`dealAside`: the table's own buttons then lead on, or back here, table-actions.js).
    * @param {PlayingState} game the bridge state with the finished deal
@@ -300,13 +319,7 @@ export class MatchFlow {
         continue;
       }
       if (choice === "aside") {
-        store.update((page) => {
-          page.shownResultFor = deal.number;
-          page.dealResultOpen = false;
-          page.dealAside = true;
-          page.busy = false;
-        });
-        await save(this.ctx); // a reload puts it aside again
+        await this.putResultAside(deal.number);
         return;
       }
       if (choice !== "review") break;
@@ -451,7 +464,10 @@ export class MatchFlow {
           built: this.page.packetsChosen ?? [],
           onBuild,
         });
-      let choice = dealtAtOnce ? remembered : await panel();
+      // In a club's page whose visitor is elsewhere on it, the panel would take his keyboard's focus (and Space would
+      // deal): it waits, put aside, for the table's Deal button.
+      const unseen = outOfFocusFrame();
+      let choice = dealtAtOnce ? remembered : unseen ? "aside" : await panel();
       while (choice === "rules") {
         await showRules(dialog, this.page.settings.deck, rulesOf(this.page), false);
         choice = await panel();
@@ -463,7 +479,7 @@ export class MatchFlow {
         });
         // However it was put aside (a tap, a screen reader's click, Escape), the focus waits on the button that opens
         // it again, not on the page's body.
-        /** @type {HTMLElement | null} */ (root.querySelector("#table-deal-button"))?.focus();
+        if (!unseen) /** @type {HTMLElement | null} */ (root.querySelector("#table-deal-button"))?.focus();
         return;
       }
       if (choice) saveDealPlan(choice);
@@ -602,4 +618,12 @@ export class MatchFlow {
       await this.advance();
     });
   }
+}
+
+/**
+ * Whether the page is a frame in another page (a club's) that its visitor is not using now: he has not touched it
+ * yet, or has gone on in the host page. A panel opened now would take his keyboard's focus from there.
+ */
+function outOfFocusFrame() {
+  return window.top !== window && !document.hasFocus();
 }
