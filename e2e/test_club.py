@@ -981,6 +981,28 @@ def show_on_host(page: Page, club_site: tuple[Path, str], snippet: str) -> Frame
     return frame
 
 
+def test_the_standings_have_their_own_snippet_for_the_clubs_site_read_only(
+    page: Page, base_url: str, club_site: tuple[Path, str]
+) -> None:
+    # A webmaster had only the standings' link, and built the frame's address himself from the README.
+    challenge = Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5)
+    results = [result_link(challenge, name, n) for n, name in enumerate(["Ana", "Bora"])]
+    page.goto(f"{base_url}/club.html?lang=sr-Cyrl#challenge={challenge_token(challenge)}&view=standings")
+    wait_status(page, "ready")
+    page.fill("#club-results", "\n".join(results))
+    page.click("#club-verify")
+    wait_status(page, "standings")
+    snippet = page.input_value("#club-standings-snippet")
+    assert f'<iframe src="{base_url}/club.html?embed=1&amp;lang=sr-Cyrl#standings=s1.' in snippet
+    assert 'title="Табела: Petak"' in snippet, "named in the organiser's language"
+
+    frame = show_on_host(page, club_site, snippet)
+    frame.locator('#status[data-status="standings"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert sorted(table_names(frame)) == ["Ana", "Bora"]
+    assert frame.locator("#club-paste").is_hidden(), "read-only: nothing to paste"
+    assert frame.locator("#club-exports").is_hidden(), "the organiser's tools stay on his page"
+
+
 @pytest.mark.allow_console("Permissions policy violation: The Clipboard API has been blocked")  # the host's choice
 def test_the_clubs_snippet_is_a_frame_that_fits_a_phone_and_a_desktop_and_copies(
     page: Page, base_url: str, club_site: tuple[Path, str], artifacts: Path

@@ -254,6 +254,7 @@ def back_to_the_game_from_historys_replay(table) -> None:
     page.wait_for_selector("[data-status=replay]", timeout=90_000)
     link = page.locator("#new-game-link")
     assert link.inner_text() == "My match"
+    assert link.get_attribute("href") == "index.html?lang=en", "back in the replay's language, not the browser's"
     link.click()
 
 

@@ -24,6 +24,7 @@ import {
 } from "./club-model.js";
 import { wireCopy } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
+import { frameSnippet } from "./embed.js";
 import { language, t } from "./i18n.js";
 
 /** @import { Engine } from "./engine.js" */
@@ -47,6 +48,7 @@ export async function openStandings(engine, start, setStatus) {
   byId("club-standings").hidden = false;
   byId("club-standings-title").textContent = t("clubOpenStandings"); // named after the challenge once it is known
   wireCopy(inputById("club-standings-link"), /** @type {HTMLButtonElement} */ (byId("club-standings-copy")));
+  wireCopy(inputById("club-standings-snippet"), /** @type {HTMLButtonElement} */ (byId("club-standings-snippet-copy")));
   /**
    * Check and rank the results in the box, one by one; its lines without one are named among the refusals.
    * @param {import("./club-types.js").PastedResults} pasted  what the box holds, read
@@ -226,7 +228,14 @@ function showTable(table) {
   csv.href = csvDataUrl(table.csv);
   csv.download = csvFileName(table.challenge.name, localDay());
   // In the language the organiser reads it in, as his challenge links are (club.js): the club reads it so too.
-  inputById("club-standings-link").value = clubUrl("standings", table.token, location.href, { lang: language() });
+  const lang = language();
+  inputById("club-standings-link").value = clubUrl("standings", table.token, location.href, { lang });
+  // The same standings in a frame on the club's site, as the challenge's own snippet frames the challenge (club.js).
+  const framed = new URL(clubUrl("standings", table.token, location.href, { lang, embed: true }));
+  inputById("club-standings-snippet").value = frameSnippet(
+    framed,
+    t("clubStandingsOf", { name: table.challenge.name }),
+  );
   byId("club-exports").hidden = table.rows.length === 0; // an empty table: nothing to download or to send
 }
 

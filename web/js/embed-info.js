@@ -48,8 +48,9 @@ export function fillWithCode(element, text) {
 }
 
 /**
- * The page's texts in its language: each `data-st` element gets the text of its key; the header's brand, and its link
- * to the game, which carries the address's `lang` along (inVisitLanguage), as the club and friend pages' do.
+ * The page's texts in its language: each `data-st` element gets the text of its key; the header's brand, and its links
+ * to the game and to the club challenge, which carry the address's `lang` along (inVisitLanguage), as the club and
+ * friend pages' do.
  */
 function translate() {
   document.title = st("embedTitle");
@@ -60,6 +61,7 @@ function translate() {
   const home = byId("home-link");
   home.textContent = t("playComputer");
   home.setAttribute("href", inVisitLanguage("index.html", location.search));
+  byId("club-page-link").setAttribute("href", inVisitLanguage("club.html", location.search));
 }
 
 /**

@@ -13,6 +13,7 @@ import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { asSentences, setLanguage, t } from "./i18n.js";
 import { focusLost } from "./input.js";
+import { inVisitLanguage } from "./language-picker.js";
 import { explainResult, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
@@ -102,6 +103,9 @@ function labelControls() {
     "new-game-link": wayBackLabel(),
   };
   for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
+  // Back in the language the replay was opened in (History opens it so): a device that never saved one in Settings
+  // would show the game in the browser's.
+  byId("new-game-link").setAttribute("href", inVisitLanguage("index.html", location.search));
 }
 
 /**

@@ -93,6 +93,10 @@ export const SR = {
     "`reason` je `reached_66`, `played_out`, `false_claim` ili `draw` (tada je `winner` `null`). Igra ne prima poruke od Vaše stranice: ništa van okvira ne može da promeni igru u toku.",
   embedFraming:
     "Ugrađivanje dozvoljava zaglavlje sajta `Content-Security-Policy: frame-ancestors` (u `netlify.toml`); da biste ga dozvolili samo svojim sajtovima, navedite ih tamo.",
+  embedClub: "Klupski izazov i njegova tabela",
+  embedClubText:
+    "Izazov (ista deljenja za svakog člana, pa tabela) pravite na stranici klupskog izazova: uz link izazova ona daje i kod za sajt kluba, okvir kao ovaj. Kad tamo proverite rezultate, ispod tabele je i njen kod: tabela u okviru se samo čita, a svaki rezultat u njoj se ponovo proverava. Okvir izazova javlja kad član završi izazov: `challenge-finished`, sa adresom linka njegovog rezultata (`result`).",
+  embedClubLink: "Napravite klupski izazov",
   embedTry: "Probajte",
   embedReceived: "Događaji primljeni ovde",
 };
@@ -181,6 +185,10 @@ export const EN = {
     "`reason` is `reached_66`, `played_out`, `false_claim` or `draw` (then `winner` is `null`). The game accepts no messages from your page: nothing outside the frame can change a game in progress.",
   embedFraming:
     "Framing is allowed by the site's `Content-Security-Policy: frame-ancestors` header (in `netlify.toml`); to allow only your own sites, list them there.",
+  embedClub: "A club challenge and its standings",
+  embedClubText:
+    "A challenge (the same deals for every member, then the standings) is made on the club challenge page: with the challenge's link it gives the code for the club's site, a frame like this one. Once you check the results there, the standings' own code is under them: the framed standings are read-only, every result in them checked again. The challenge's frame posts when a member finishes it: `challenge-finished`, with the address of his result link (`result`).",
+  embedClubLink: "Make a club challenge",
   embedTry: "Try it",
   embedReceived: "Events received here",
 };

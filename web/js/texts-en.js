@@ -323,6 +323,7 @@ export const EN = {
   clubCsv: "Download CSV",
   clubCsvDeal: "Deal {n}",
   clubStandingsLabel: "Standings link:",
+  clubStandingsSnippetLabel: "Code of the standings for the club's site (iframe):",
   // review branch: dealing in one tap, the review, the statistics
   dealAlways: "Always deal like this (don't ask)",
   dealAlwaysPlan: "When I deal: always {plan}, without asking",

@@ -344,6 +344,7 @@ export const SR = {
   clubCsv: "Preuzmite CSV",
   clubCsvDeal: "Deljenje {n}",
   clubStandingsLabel: "Link tabele:",
+  clubStandingsSnippetLabel: "Kod tabele za sajt kluba (iframe):",
   // review branch: dealing in one tap, the review, the statistics
   dealAlways: "Uvek delite ovako (bez pitanja)",
   dealAlwaysPlan: "Kad delite: uvek {plan}, bez pitanja",
