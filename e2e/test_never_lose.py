@@ -132,6 +132,23 @@ def test_a_reload_after_new_match_keeps_the_new_match_not_the_one_the_addresss_s
     assert table.page.evaluate("localStorage.getItem('otv66.current')") != old_slot
 
 
+def test_settings_show_the_level_the_resumed_match_is_played_at(table):
+    # A match opened with ?level=beginner, resumed by the bare address: the table said "Computer (beginner)" and
+    # Settings "expert", and a Save that only changed the sound made the computer an expert.
+    table.open(GAME)
+    table.play_moves(1)
+    wait_playable(table)
+    table.page.goto(f"/?{FAST}")
+    table.wait_ready()
+    wait_playable(table)
+    assert "beginner" in table.page.locator("#info-1").inner_text()
+    table.page.locator("#settings-button").click()
+    assert table.dialog().locator("#setting-level").input_value() == "beginner"
+    table.dialog().get_by_role("button", name="Save", exact=True).click()
+    table.wait_until(lambda: table.dialog().count() == 0)
+    assert current_save(table)["level"] == "beginner", "the match goes on at its level"
+
+
 def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     finished = json.dumps([{"date": 1, "opponent": "computer", "level": "beginner", "winner": 0,
                             "gamePoints": [7, 2], "deals": 4}])  # fmt: skip

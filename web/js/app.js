@@ -249,7 +249,10 @@ function forgetAddressSeed() {
 
 async function openSettings() {
   const page = store.state;
-  const shown = page.settings;
+  // The computer's level is the one it plays the match on the table at (a match resumed keeps its own, say one opened
+  // with `?level=` in an earlier visit's address): what Settings shows, and changes at once.
+  const onTable = opponentOf(page) === "computer" ? page.game?.seats?.[1].level : null;
+  const shown = onTable ? { ...page.settings, level: onTable } : page.settings;
   const { action, settings } = await showSettings(ctx.dialog, { ...shown }, page.levels);
   if (!action) return;
   store.update((state) => {
