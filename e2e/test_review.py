@@ -71,10 +71,12 @@ LAYOUT = """panel => {
 }"""
 
 #: A player's line of the summary: his marked moves, counted, and how far his play fell below the best, about, with a
-#: decimal comma; or that no move fell below it. ("izgubljeno 3,53 poena partije" read as what the deal cost him.)
+#: decimal comma; that his moves fell below it only a little (none marked); or that no move fell below it.
+#: ("izgubljeno 3,53 poena partije" read as what the deal cost him.)
 SUMMARY_LINE = re.compile(
-    r"(?P<name>Vi|Računar \(početnik\)): (?:(?P<n>\d+) (?P<words>označen potez|označena poteza|označenih poteza); "
-    r"u zbiru oko \d+,\d\d poena partije ispod najbolje igre|nijedan potez ispod najbolje igre)"
+    r"(?P<name>Vi|Računar \(početnik\)): (?:(?P<n>[1-9]\d*) (?P<words>označen potez|označena poteza|označenih poteza); "
+    r"u zbiru oko \d+,\d\d poena partije ispod najbolje igre|nijedan potez ispod najbolje igre"
+    r"|samo sitne razlike, u zbiru oko \d+,\d\d poena partije ispod najbolje igre)"
 )
 
 

@@ -55,6 +55,14 @@ describe("the review in numbers", () => {
     );
   });
 
+  test("small losses, none marked, are called small rather than '0 marked moves'", () => {
+    const small = { moves: [rated(0, "AS", 0.14), rated(1, "KS", 0)] };
+    assert.equal(
+      summaryLines(small, ["Vi", "Računar"])[0],
+      "Vi: samo sitne razlike, u zbiru oko 0,14 poena partije ispod najbolje igre",
+    );
+  });
+
   test("a player who lost nothing to two decimals is told so in words, not 'about 0,00'", () => {
     const clean = { moves: [rated(0, "AS", 0.004), rated(1, "KS", 0)] };
     assert.deepEqual(summaryLines(clean, ["Vi", "Računar"]), [

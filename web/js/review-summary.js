@@ -40,16 +40,19 @@ export function summarise(review) {
  * Each player's line of the review's summary, `[player 0, player 1]`. The sum of his moves' losses is no score: it
  * is the engine's estimate of how far his choices fell short of the best play, in the deal's expected game points
  * ("Vi: 2 označena poteza; u zbiru oko 0,35 poena partije ispod najbolje igre"; read as "izgubljeno 0,35 poena
- * partije" it looked like what the deal cost him). Nothing lost to two decimals is said in words, not as "oko 0,00".
+ * partije" it looked like what the deal cost him). Nothing lost to two decimals is said in words, not as "oko 0,00";
+ * small losses with no move marked are called small, not "0 označenih poteza".
  * @param {Review} review
  * @param {string[]} names
  */
 export function summaryLines(review, names) {
-  return summarise(review).map((sum, player) =>
-    decimal(sum.lost, 2) === decimal(0, 2)
-      ? t("reviewPlayerClean", { name: names[player] })
-      : t("reviewPlayerSummary", { name: names[player], lost: decimal(sum.lost, 2), marked: sum.marked }),
-  );
+  return summarise(review).map((sum, player) => {
+    const name = names[player];
+    if (decimal(sum.lost, 2) === decimal(0, 2)) return t("reviewPlayerClean", { name });
+    // Losses each below the engine's first mark: "0 marked moves" beside a move rated "−0,14" read as a contradiction.
+    if (sum.marked === 0) return t("reviewPlayerSmall", { name, lost: decimal(sum.lost, 2) });
+    return t("reviewPlayerSummary", { name, lost: decimal(sum.lost, 2), marked: sum.marked });
+  });
 }
 
 /** Whether `move` leads a king or queen announcing a marriage ("KHm"). */

@@ -339,6 +339,7 @@ export const EN = {
   reviewPlayerSummary:
     "{name}: {marked} {marked|move|moves} marked; in all, about {lost} game points below the best play",
   reviewPlayerClean: "{name}: no move below the best play",
+  reviewPlayerSmall: "{name}: only small differences, in all about {lost} game points below the best play",
   reviewMarriage: "marriage",
   reviewForced: "only move",
   reviewBest: "best",

@@ -360,6 +360,7 @@ export const SR = {
   reviewPlayerSummary:
     "{name}: {marked} {marked|označen potez|označena poteza|označenih poteza}; u zbiru oko {lost} poena partije ispod najbolje igre",
   reviewPlayerClean: "{name}: nijedan potez ispod najbolje igre",
+  reviewPlayerSmall: "{name}: samo sitne razlike, u zbiru oko {lost} poena partije ispod najbolje igre",
   reviewMarriage: "marijaž",
   reviewForced: "jedini potez",
   reviewBest: "najbolje",
