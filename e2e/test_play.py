@@ -637,6 +637,39 @@ def test_asking_why_a_card_may_not_be_played_lets_the_computer_think_on(table):
     table.wait_until(lambda: page.evaluate("window.__ponderSlices") > before + 3, 5_000)
 
 
+def saved_moves(table) -> int:
+    """The moves of the deal in play, as saved."""
+    return len(current_save(table)["record"]["deals"][-1]["moves"])
+
+
+def test_two_at_one_screen_the_offer_to_claim_66_names_whom_it_is_for(table):
+    # "You announced a marriage…" while the turn marker was already on the other player: it named no one.
+    table.open(f"seed=11&opponent=hotseat&claim=manual&{FAST}")
+    offer = table.dialog().locator("#claim-offer-no")
+    for _ in range(80):
+        if table.wait_status("your-turn", "deal-over", "match-over") != "your-turn" or table.dialog().count():
+            table.step()
+            continue
+        deal = record.loads(json.dumps(current_save(table)["record"])).deal
+        leads = [move for move in deal.legal_moves() if move.endswith("m")] if deal and deal.turn is not None else []
+        if not leads:
+            table.step()
+            continue
+        announcer = deal.turn
+        table.click_card(leads[0][:2])
+        table.dialog().locator("#marriage-announce").click()
+        # Offered once the announcer has a trick (the marriage counts only then), after the move is saved.
+        before = len(deal.moves)
+        table.wait_until(lambda before=before: offer.count() > 0 or saved_moves(table) > before)
+        table.page.wait_for_timeout(300)
+        if offer.count():
+            break
+    else:
+        raise AssertionError("no one led a marriage with a trick taken")
+    text = table.dialog().locator(".panel-body, p").first.inner_text()
+    assert text.startswith(f"Player {announcer + 1}: you announced a marriage. If it brings you to 66, claim now"), text
+
+
 def test_the_offer_to_claim_66_after_a_marriage_lead_survives_a_reload(table):
     """Under manual claim the person's marriage lead asks "Claim 66?" before the computer answers; a reload while the
     question was open lost it (the computer answered at once)."""

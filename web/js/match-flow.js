@@ -560,7 +560,13 @@ export class MatchFlow {
         page.claimOfferOpen = open;
       });
     asking(true);
-    const claims = await askClaim(this.ctx.dialog, t("claimOffer"));
+    // Two at one screen: the question names whom it is for (the turn marker has already moved to the other).
+    const announcer = this.page.game?.claim_offer ?? 0;
+    const announced =
+      opponentOf(this.page) === "human"
+        ? t("claimOfferOf", { name: namesOf(this.page)[announcer] })
+        : t("claimOfferYou");
+    const claims = await askClaim(this.ctx.dialog, `${announced} ${t("claimOffer")}`);
     asking(false);
     if (!claims) return false;
     await this.playMove(deal, "66");

@@ -85,7 +85,9 @@ export const EN = {
   marriagePlain: "Lead the {card} without announcing",
   claimOfferTitle: "Claim 66?",
   claimOffer:
-    "You announced a marriage. If it brings you to 66, claim now, before your opponent answers; a claim below 66 gives your opponent 2 game points.",
+    "If it brings you to 66, claim now, before your opponent answers; a claim below 66 gives your opponent 2 game points.",
+  claimOfferYou: "You announced a marriage.",
+  claimOfferOf: "{name}: you announced a marriage.",
   claimBy: "Claiming: {name}.",
   claimConfirm: "Claim only if you have 66: a claim below 66 gives the opponent 2 game points.",
   claimOfferYes: "Claim 66",

@@ -93,7 +93,9 @@ export const SR = {
   marriagePlain: "Igrajte {card} bez prijave",
   claimOfferTitle: "Prijaviti 66?",
   claimOffer:
-    "Prijavili ste marijaž. Ako sa njim imate 66, prijavite sada, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
+    "Ako sa njim imate 66, prijavite sada, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
+  claimOfferYou: "Prijavili ste marijaž.",
+  claimOfferOf: "{name}: prijavili ste marijaž.",
   claimBy: "Prijavljuje: {name}.",
   claimConfirm: "Prijavite 66 samo ako imate 66 poena: prijava ispod 66 daje protivniku 2 poena partije.",
   claimOfferYes: "Prijavite 66",
