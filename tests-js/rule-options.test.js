@@ -57,4 +57,13 @@ describe("How to play, told for the table's rule options", () => {
     const told = rulesMarkup("french", { ...DEFAULT_RULES, draw_bonus: true });
     assert.match(told, /after several drawn deals in a row, 1 for each/);
   });
+
+  test("a draw is any equal score (claiming 66 by hand, marriages can make it more than 65 : 65)", () => {
+    assert.match(rulesMarkup("french", { ...DEFAULT_RULES, claim: "manual" }), /with equal scores the deal is drawn/);
+  });
+
+  test("two at one screen are told nothing about the computer", () => {
+    assert.match(rulesMarkup("french", DEFAULT_RULES), /The computer plays fair/);
+    assert.doesNotMatch(rulesMarkup("french", DEFAULT_RULES, false), /computer/i);
+  });
 });

@@ -10,7 +10,7 @@
 import { engineText } from "./engine-text.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { showRules } from "./rules-panel.js";
-import { namesOf, rulesOf } from "./store.js";
+import { namesOf, opponentOf, rulesOf } from "./store.js";
 import { movedSince, Tutorial } from "./tutorial.js";
 
 /** @import { PageState } from "./store.js" */
@@ -42,7 +42,8 @@ export class Learning {
   /** Open the rules; the player may start a guided deal from them. */
   async openRules() {
     const page = this.ctx.page();
-    const choice = await showRules(this.ctx.dialog, page.settings.deck, rulesOf(page));
+    const computer = opponentOf(page) === "computer";
+    const choice = await showRules(this.ctx.dialog, page.settings.deck, rulesOf(page), { computer });
     if (choice === "tutorial") this.startTutorial();
   }
 

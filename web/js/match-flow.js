@@ -469,7 +469,8 @@ export class MatchFlow {
       const unseen = outOfFocusFrame();
       let choice = dealtAtOnce ? remembered : unseen ? "aside" : await panel();
       while (choice === "rules") {
-        await showRules(dialog, this.page.settings.deck, rulesOf(this.page), false);
+        const computer = opponentOf(this.page) === "computer";
+        await showRules(dialog, this.page.settings.deck, rulesOf(this.page), { offerTutorial: false, computer });
         choice = await panel();
       }
       await saving;

@@ -17,8 +17,9 @@ export const OFFERED_KEY = "otv66.rulesOffered";
 
 /**
  * Each section: its title and text keys, the cards drawn beside it, and the sentences the table's own rule options
- * add to it (docs/rules.md: `must_beat`, `claim`, `dealer`, `draw_bonus`; the target is said in the score's text).
- * @type {{title: string, text: string, cards: Card[], options?: (rules: Rules) => string[]}[]}
+ * add to it (docs/rules.md: `must_beat`, `claim`, `dealer`, `draw_bonus`; the target is said in the score's text); a
+ * section about the computer is told only where it plays.
+ * @type {{title: string, text: string, cards: Card[], options?: (rules: Rules) => string[], computerOnly?: boolean}[]}
  */
 const SECTIONS = [
   { title: "rulesCardsTitle", text: "rulesCards", cards: ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "7H"] },
@@ -44,7 +45,7 @@ const SECTIONS = [
       ...(rules.draw_bonus ? ["rulesDrawBonus"] : []),
     ],
   },
-  { title: "rulesFairTitle", text: "rulesFair", cards: [] },
+  { title: "rulesFairTitle", text: "rulesFair", cards: [], computerOnly: true },
   // The page's keys (input.js, shell.js), told nowhere else: without them the number keys are never found.
   { title: "rulesKeysTitle", text: "rulesKeys", cards: [] },
 ];
@@ -53,19 +54,22 @@ const SECTIONS = [
  * The panel's markup: a section per topic, told for the table's rules, each card with its name as a caption.
  * @param {Deck} deck
  * @param {Rules} rules  the rules of the match on the table (or of the next one)
+ * @param {boolean} [computer]  whether the computer plays in it (two at one screen: no section about it)
  */
-export function rulesMarkup(deck, rules) {
-  return SECTIONS.map(({ title, text, cards, options }) => {
-    const pictures = cards
-      .map(
-        (code) =>
-          `<figure class="rules-card">${cardFace(code, deck)}<figcaption>${escapeHtml(cardName(code, deck))}</figcaption></figure>`,
-      )
-      .join("");
-    const row = pictures ? `<div class="rules-cards">${pictures}</div>` : "";
-    const told = [text, ...(options?.(rules) ?? [])].map((key) => t(key, { target: rules.target })).join(" ");
-    return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(told)}</p>${row}</section>`;
-  }).join("");
+export function rulesMarkup(deck, rules, computer = true) {
+  return SECTIONS.filter((section) => computer || !section.computerOnly)
+    .map(({ title, text, cards, options }) => {
+      const pictures = cards
+        .map(
+          (code) =>
+            `<figure class="rules-card">${cardFace(code, deck)}<figcaption>${escapeHtml(cardName(code, deck))}</figcaption></figure>`,
+        )
+        .join("");
+      const row = pictures ? `<div class="rules-cards">${pictures}</div>` : "";
+      const told = [text, ...(options?.(rules) ?? [])].map((key) => t(key, { target: rules.target })).join(" ");
+      return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(told)}</p>${row}</section>`;
+    })
+    .join("");
 }
 
 /**
@@ -73,18 +77,19 @@ export function rulesMarkup(deck, rules) {
  * @param {PanelDialog} dialog
  * @param {Deck} deck
  * @param {Rules} rules  the rules of the match on the table (or of the next one)
- * @param {boolean} [offerTutorial]  whether to offer the guided deal: not while a deal is being dealt (read from
- *   the packets' panel), since the guided deal starts a match of its own
+ * @param {{offerTutorial?: boolean, computer?: boolean}} [options]  `offerTutorial`: whether to offer the guided
+ *   deal, not while a deal is being dealt (read from the packets' panel), since the guided deal starts a match of its
+ *   own; `computer`: whether the computer plays the match (rulesMarkup)
  * @returns {Promise<"tutorial" | null>}
  */
-export function showRules(dialog, deck, rules, offerTutorial = true) {
+export function showRules(dialog, deck, rules, { offerTutorial = true, computer = true } = {}) {
   /** @type {import("./panels.js").PanelButton<"tutorial" | null>} */
   const tutorial = { label: t("rulesTutorial"), value: "tutorial", id: "tutorial-button" };
   return showPanel(dialog, {
     kind: "rules",
     startAtTitle: true,
     title: t("rulesTitle"),
-    body: rulesMarkup(deck, rules),
+    body: rulesMarkup(deck, rules, computer),
     buttons: [...(offerTutorial ? [tutorial] : []), { label: t("close"), value: null, primary: true }],
     cancelValue: null,
   });

@@ -27,7 +27,7 @@ export const SR_LEARN = {
     "Kralj i dama iste boje, oboje otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih.",
   rulesScoreTitle: "66 i poeni partije",
   rulesScore:
-    "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Ako se odigraju svi štihovi, a deljenje niko nije dobio sa 66, dobija ga ko ima više poena; pri 65 : 65 deljenje je nerešeno i niko ne dobija poene partije. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
+    "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Ako se odigraju svi štihovi, a deljenje niko nije dobio sa 66, dobija ga ko ima više poena; pri jednakim poenima deljenje je nerešeno i niko ne dobija poene partije. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
   rulesDealerWinner: "Sledeće deljenje deli pobednik ovog; posle nerešenog deljenja deli isti igrač.",
   rulesDealerAlternate: "Igrači dele naizmenično; posle nerešenog deljenja deli isti igrač.",
   rulesMustBeat: "U ovoj partiji ko odgovara na boju mora i da nadjača kartu ako može.",
@@ -75,7 +75,7 @@ export const EN_LEARN = {
     "King and queen of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or queen. The points count once the announcer has won a trick.",
   rulesScoreTitle: "66 and game points",
   rulesScore:
-    "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. If all the tricks are played and nobody has won the deal with 66, the higher score wins it; at 65 : 65 the deal is drawn and nobody gets game points. The first to {target} game {target|point|points} wins the match.",
+    "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. If all the tricks are played and nobody has won the deal with 66, the higher score wins it; with equal scores the deal is drawn and nobody gets game points. The first to {target} game {target|point|points} wins the match.",
   rulesDealerWinner: "The winner of a deal deals the next one; after a drawn deal the same player deals again.",
   rulesDealerAlternate: "The players deal in turn; after a drawn deal the same player deals again.",
   rulesMustBeat: "In this match a player who follows suit must also beat the card led if he can.",
