@@ -27,7 +27,7 @@ export const SR_LEARN = {
     "Kralj i dama iste boje, oboje otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih.",
   rulesScoreTitle: "66 i poeni partije",
   rulesScore:
-    "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Ako se odigraju svi štihovi, a deljenje niko nije dobio sa 66, dobija ga ko ima više poena; pri jednakim poenima deljenje je nerešeno i niko ne dobija poene partije. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
+    "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Ako se odigraju svi štihovi, a deljenje niko nije dobio sa 66, dobija ga ko ima više poena; pri jednakom broju poena deljenje je nerešeno i niko ne dobija poene partije. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
   rulesDealerWinner: "Sledeće deljenje deli pobednik ovog; posle nerešenog deljenja deli isti igrač.",
   rulesDealerAlternate: "Igrači dele naizmenično; posle nerešenog deljenja deli isti igrač.",
   rulesMustBeat: "U ovoj partiji ko odgovara na boju mora i da nadjača kartu ako može.",
