@@ -82,3 +82,19 @@ def test_settings_that_do_not_read_are_kept_aside_and_told_once_in_the_pages_lan
     page.wait_for_timeout(1000)
     assert table.dialog().count() == 0, "told once: the next visit finds no settings to tell of"
     assert page.evaluate("localStorage.getItem('otv66.settings.unreadable')") == DAMAGED
+
+
+def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_context):
+    # ?target=0 and ?claim=foo, typed by hand, played a match to 7 with the game claiming: not a word said.
+    table = table_in_context(viewport=PHONE)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn&target=0&claim=foo&must_beat=1")
+    panel = table.dialog()
+    panel.locator(".panel-body").wait_for()
+    assert panel.locator(".panel-body p").all_inner_texts() == [
+        "Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: claim=foo, target=0."
+    ]
+    table.page.keyboard.press("Escape")
+    table.wait_until(lambda: "record" in saved_match(table.page))
+    rules = saved_match(table.page)["record"]["rules"]
+    assert (rules.get("target", 7), rules.get("claim", "auto"), rules["must_beat"]) == (7, "auto", True), rules

@@ -271,15 +271,19 @@ describe("URL overrides (for this visit only)", () => {
     assert.deepEqual(overrides("must_beat=maybe").ruleOverrides, {});
   });
 
-  test("a rule value the page does not know is passed on for the engine to refuse, and not applied", () => {
-    const { settings, ruleOverrides } = overrides("claim=sometimes&target=0");
-    assert.deepEqual(ruleOverrides, { claim: "sometimes", target: 0 });
-    assert.deepEqual(settings.rules, DEFAULT_RULES);
+  test("a rule value the page does not know is not applied, and named as refused", () => {
+    const { settings, ruleOverrides, refused } = overrides("claim=sometimes&target=0&must_beat=yes&dealer=winner");
+    assert.deepEqual(ruleOverrides, { must_beat: true, dealer: "winner" });
+    assert.deepEqual(settings.rules, { ...DEFAULT_RULES, must_beat: true });
+    assert.deepEqual(refused, ["claim=sometimes", "target=0"]);
+    assert.deepEqual(overrides("target=100&draw_bonus=maybe").refused, ["draw_bonus=maybe", "target=100"]);
   });
 
-  test("unknown values of page options are ignored", () => {
-    const { settings } = overrides("lang=fr&deck=tarot&opponent=robot&level=NO");
-    assert.deepEqual(settings, defaultSettings());
+  test("unknown values of page options are ignored, and named as refused", () => {
+    const { settings, refused } = overrides("lang=fr&deck=tarot&opponent=robot&level=NO&speed=off");
+    assert.deepEqual(settings, { ...defaultSettings(), speed: "off" });
+    assert.deepEqual(refused, ["lang=fr", "level=NO", "deck=tarot", "opponent=robot"]);
+    assert.deepEqual(overrides("opponent=hotseat&lang=sr-Cyrl&target=3").refused, []);
   });
 
   test("the settings given are not changed", () => {

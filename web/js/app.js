@@ -320,6 +320,11 @@ document.body.classList.toggle("embed", overrides.embed);
 reportPreferredHeight(overrides.embed, byId("table")); // embed mode: the frame height it would like, to the host
 applyLook();
 if (settingsSetAside) store.update((page) => addNotice(page, t("settingsUnreadable")));
+// A hand-made address's option that no setting takes ("target=0"): said, not silently played with the usual value.
+if (overrides.refused.length) {
+  const notice = t("addressOptionsRefused", { count: overrides.refused.length, options: overrides.refused.join(", ") });
+  store.update((page) => addNotice(page, notice));
+}
 render(root, null, viewOf(store.state));
 const earlyTable = drawEarlyTable();
 wireButtons();

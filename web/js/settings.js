@@ -228,29 +228,37 @@ const URL_CHOICES = /** @type {const} */ (["claim", "dealer"]);
 
 /**
  * Apply URL overrides (URL_SETTINGS, URL_SWITCHES, URL_CHOICES, `target`, and `seed`, `embed`) to a copy of
- * `settings`. They are for this visit only and are never saved. Returns `{settings, seed, embed, ruleOverrides}`.
+ * `settings`. They are for this visit only and are never saved. Returns `{settings, seed, embed, ruleOverrides,
+ * refused}`: `ruleOverrides` the rule options the address set, `refused` those of its options whose values no setting
+ * takes ("target=0", "claim=sometimes"), which the page names (the usual value applies) rather than ignore unsaid.
  * @param {Settings} settings
  * @param {URLSearchParams} params  the page URL's query
- * @returns {{settings: Settings, seed: number | null, embed: boolean, ruleOverrides: Partial<Record<keyof Rules, unknown>>}}
+ * @returns {{settings: Settings, seed: number | null, embed: boolean,
+ *   ruleOverrides: Partial<Record<keyof Rules, unknown>>, refused: string[]}}
  */
 export function applyOverrides(settings, params) {
   /** @type {Record<string, unknown> & {rules: Record<string, unknown>}} */
   const raw = { rules: { ...settings.rules } };
   /** @type {Partial<Record<keyof Rules, unknown>>} */
-  const ruleOverrides = {};
+  const asked = {};
   for (const key of URL_SETTINGS) if (params.has(key)) raw[key] = params.get(key);
   if (params.get("opponent") === "hotseat") raw.opponent = "human";
-  for (const key of URL_SWITCHES) {
-    const value = parseBool(params.get(key));
-    if (value !== undefined) ruleOverrides[key] = value;
-  }
-  for (const key of URL_CHOICES) if (params.has(key)) ruleOverrides[key] = params.get(key);
-  if (params.has("target")) ruleOverrides.target = Number(params.get("target"));
-  raw.rules = { ...raw.rules, ...ruleOverrides };
+  for (const key of URL_SWITCHES) if (params.has(key)) asked[key] = parseBool(params.get(key));
+  for (const key of URL_CHOICES) if (params.has(key)) asked[key] = params.get(key);
+  if (params.has("target")) asked.target = Number(params.get("target"));
+  raw.rules = { ...raw.rules, ...asked };
   const merged = sanitize({ ...settings, ...raw, rules: raw.rules }, settings);
+  const taken = (/** @type {string} */ key) =>
+    key in asked
+      ? merged.rules[/** @type {keyof Rules} */ (key)] === asked[/** @type {keyof Rules} */ (key)]
+      : merged[/** @type {keyof Settings} */ (key)] === raw[key];
+  const refused = [...URL_SETTINGS, ...URL_SWITCHES, ...URL_CHOICES, "target"]
+    .filter((key) => params.has(key) && !taken(key))
+    .map((key) => `${key}=${params.get(key)}`);
+  const ruleOverrides = Object.fromEntries(Object.entries(asked).filter(([key]) => taken(key)));
   const seedText = params.get("seed");
   const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
-  return { settings: merged, seed, embed: params.get("embed") === "1", ruleOverrides };
+  return { settings: merged, seed, embed: params.get("embed") === "1", ruleOverrides, refused };
 }
 
 /**

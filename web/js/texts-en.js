@@ -221,6 +221,8 @@ export const EN = {
     "This match is now being played in another tab of the browser. Nothing is saved here until you take it back.",
   playHere: "Play here",
   badRules: "A rule setting was not accepted: {message}",
+  addressOptionsRefused:
+    "{count|This option|These options} in the address {count|was|were} not accepted, so the usual setting applies: {options}.",
   rank_A: "ace",
   rank_T: "ten",
   rank_K: "king",

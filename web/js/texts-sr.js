@@ -235,6 +235,8 @@ export const SR = {
   otherTab: "Ova partija se sada igra u drugoj kartici pregledača. Ovde se ništa ne čuva dok je ne preuzmete.",
   playHere: "Igrajte ovde",
   badRules: "Podešavanje pravila nije prihvaćeno: {message}",
+  addressOptionsRefused:
+    "{count|Opcija|Opcije|Opcije} iz adrese {count|nije prihvaćena|nisu prihvaćene|nisu prihvaćene}, pa važi ono što je uobičajeno: {options}.",
   // cards
   rank_A: "as",
   rank_T: "desetka",
