@@ -149,6 +149,28 @@ def test_settings_show_the_level_the_resumed_match_is_played_at(table):
     assert current_save(table)["level"] == "beginner", "the match goes on at its level"
 
 
+def test_a_match_continued_from_history_brings_none_of_the_other_matchs_notes(table):
+    # The match left said "Computer announced a marriage…" (or refused a card) on the status line: continued from
+    # History, the other match showed that note, not "The saved match was resumed".
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    table.page.locator("#new-match-button").click()
+    table.dialog().locator("#confirm-new-match").click()
+    idle = table.page.locator('#piles-0 button.card.top[aria-disabled="true"]:not([hidden])')
+    for _ in range(60):  # on to a turn of mine with a card I may not play
+        if table.step() == "card" or table.dialog().count():
+            continue
+        if table.wait_status("your-turn", "deal-over") == "your-turn" and table.playable().count() and idle.count():
+            break
+    idle.first.click(force=True)  # refused: a note on the move to make
+    status = table.page.locator("#status")
+    table.wait_until(lambda: status.inner_text() not in ("Your turn", ""))
+    table.page.locator("#history-button").click()
+    table.dialog().locator("[data-continue]").click()
+    table.wait_until(lambda: status.inner_text() == "The saved match was resumed. · Your turn")
+
+
 def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     finished = json.dumps([{"date": 1, "opponent": "computer", "level": "beginner", "winner": 0,
                             "gamePoints": [7, 2], "deals": 4}])  # fmt: skip

@@ -241,6 +241,9 @@ async function resume(ctx, save, seen) {
     const result = resultSeenIn(save, game);
     store.update((page) => {
       page.game = sameOrNew(game, page.game);
+      // The notes and the hint were on the table left (a refusal, a marriage announced in the other match).
+      clearNotes(page);
+      page.hint = null;
       page.packetsChosen = packetsChosenIn(save, game);
       page.historyAdded = Boolean(save.finished);
       page.levelsPlayed = played.filter((level) => levels.list.includes(level));
