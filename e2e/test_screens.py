@@ -235,7 +235,7 @@ def test_an_embedded_game_leaves_the_club_pages_focus_alone_and_plays_with_its_s
 ):
     # The visitor deals first. The dealing panel, opened on its own, took the club page's keyboard (Space dealt rather
     # than scrolled the page); with the frame's storage blocked, the remembered packet plan's read then stopped the
-    # game at an error, with nothing to press.
+    # game at an error, with nothing to press, and nothing said that the match would not outlive the page.
     table = table_in_context(viewport={"width": 1280, "height": 800})
     page = table.page
     page.goto("/embed-info.html?lang=sr-Latn")
@@ -252,6 +252,11 @@ def test_an_embedded_game_leaves_the_club_pages_focus_alone_and_plays_with_its_s
     assert frame.locator("dialog[open]").count() == 0, "the dealing panel waits for the visitor"
     assert page.evaluate("document.activeElement.tagName") == "BODY", "the club's page keeps its keyboard"
     deal.click()
+    # First what the browser's blocked storage means for him: told in a panel once he uses the frame, not before.
+    told = frame.locator("dialog[open] .panel-body")
+    told.wait_for()
+    assert "ona traje dok je stranica otvorena" in told.inner_text()
+    frame.locator("dialog[open] .panel-buttons button").first.click()
     frame.locator("dialog[open] .preset").first.click()
     mine = frame.locator('#piles-0 button.card.top[aria-disabled="false"]')
     for _ in range(3):  # a few moves, each saved (for the visit only)

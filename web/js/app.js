@@ -8,7 +8,7 @@
 
 import { setSpeedFactor } from "./animate.js";
 import { installSprite } from "./cards.js";
-import { deviceStorage } from "./device-storage.js";
+import { deviceStorage, isPersistent } from "./device-storage.js";
 import { hostNotifier, reportPreferredHeight } from "./embed.js";
 import { missingSupport } from "./engine.js";
 import { earlyBoot, engine } from "./engine-early.js";
@@ -320,6 +320,8 @@ document.body.classList.toggle("embed", overrides.embed);
 reportPreferredHeight(overrides.embed, byId("table")); // embed mode: the frame height it would like, to the host
 applyLook();
 if (settingsSetAside) store.update((page) => addNotice(page, t("settingsUnreadable")));
+// A frame whose storage the browser blocks keeps the match for this visit only: the player is told before he plays.
+if (!isPersistent()) store.update((page) => addNotice(page, t("storageNotKept")));
 // A hand-made address's option that no setting takes ("target=0"): said, not silently played with the usual value.
 if (overrides.refused.length) {
   const notice = t("addressOptionsRefused", { count: overrides.refused.length, options: overrides.refused.join(", ") });

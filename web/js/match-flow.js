@@ -141,10 +141,13 @@ export class MatchFlow {
     });
   }
 
-  /** Play on until a person has to act (or the match is over). */
+  /**
+   * Play on until a person has to act (or the match is over). The page's notices come first, in a panel: in a frame
+   * its visitor is not using, they wait for his first step in it (the panel would take the club page's focus).
+   */
   async advance() {
     const notices = this.page.notices;
-    if (notices.length) {
+    if (notices.length && !outOfFocusFrame()) {
       this.ctx.store.update((page) => {
         page.notices = [];
       });

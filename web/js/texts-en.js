@@ -199,6 +199,8 @@ export const EN = {
     "The saved match comes from a newer version of the game: it is kept untouched (continue it there). A new match starts here.",
   resumed: "The saved match was resumed.",
   saveFull: "The browser's storage is full: this match is no longer being saved.",
+  storageNotKept:
+    "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page.",
   settingsUnreadable:
     "Your settings on this device could not be read: they are kept aside, and the usual settings apply. Choose yours again in Settings.",
   linkOverMatchTitle: "Open another match?",
