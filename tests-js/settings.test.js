@@ -277,6 +277,7 @@ describe("URL overrides (for this visit only)", () => {
     assert.deepEqual(settings.rules, { ...DEFAULT_RULES, must_beat: true });
     assert.deepEqual(refused, ["claim=sometimes", "target=0"]);
     assert.deepEqual(overrides("target=100&draw_bonus=maybe").refused, ["draw_bonus=maybe", "target=100"]);
+    assert.deepEqual(overrides(`claim=${"x".repeat(500)}`).refused, [`claim=${"x".repeat(24)}…`]);
   });
 
   test("unknown values of page options are ignored, and named as refused", () => {

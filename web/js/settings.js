@@ -254,11 +254,16 @@ export function applyOverrides(settings, params) {
       : merged[/** @type {keyof Settings} */ (key)] === raw[key];
   const refused = [...URL_SETTINGS, ...URL_SWITCHES, ...URL_CHOICES, "target"]
     .filter((key) => params.has(key) && !taken(key))
-    .map((key) => `${key}=${params.get(key)}`);
+    .map((key) => `${key}=${shortened(params.get(key) ?? "")}`);
   const ruleOverrides = Object.fromEntries(Object.entries(asked).filter(([key]) => taken(key)));
   const seedText = params.get("seed");
   const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
   return { settings: merged, seed, embed: params.get("embed") === "1", ruleOverrides, refused };
+}
+
+/** An address's value as a notice quotes it: a long one (pasted by mistake) cut, not filling the panel. */
+function shortened(/** @type {string} */ value) {
+  return value.length > 24 ? `${value.slice(0, 24)}…` : value;
 }
 
 /**
