@@ -255,7 +255,7 @@ def test_a_broken_game_link_shows_what_is_wrong_and_offers_a_new_game(site, open
         reason = page.inner_text("#replay-summary")
         assert reason.endswith(".") and "does not work" not in reason, "the summary says why, once"
         reasons.add(reason)
-        assert page.locator("#new-game-link").get_attribute("href") == "index.html"
+        assert page.locator("#new-game-link").get_attribute("href") == "index.html?lang=en", "in the link's language"
         assert page.locator("img").count() == 0
     assert "This link is cut short or damaged: copy the whole link." in reasons
     page.goto(f"{site.url}replay.html?lang=en")

@@ -170,7 +170,7 @@ def test_the_offer_on_a_phone_leaves_the_status_and_the_tables_buttons_usable(
     assert wait_ready(page) == "your-turn"
     wait_offered(page)
     for button in ("#hint-button", "#undo-button", "#last-trick-button"):
-        assert page.locator(button).is_enabled()
+        page.wait_for_selector(f"{button}:enabled", timeout=10_000)  # the table at rest after the reload
     assert covered(page) == []
     for button in ("#undo-button", "#last-trick-button"):
         page.locator(button).click(trial=True, timeout=5_000)  # it would get the tap
