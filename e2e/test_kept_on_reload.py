@@ -98,3 +98,16 @@ def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_
     table.wait_until(lambda: "record" in saved_match(table.page))
     rules = saved_match(table.page)["record"]["rules"]
     assert (rules.get("target", 7), rules.get("claim", "auto"), rules["must_beat"]) == (7, "auto", True), rules
+
+
+def test_a_level_the_engine_does_not_know_is_named_too(table_in_context):
+    # ?level=begginer (a webmaster's typo) played at expert without a word: the level is the engine's to know.
+    table = table_in_context(viewport=PHONE)
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("level=begginer&opponent=computer&speed=off&lang=sr-Latn&seed=abc")
+    panel = table.dialog()
+    panel.locator(".panel-body").wait_for()
+    assert panel.locator(".panel-body p").all_inner_texts() == [
+        "Opcija iz adrese nije prihvaćena, pa važi ono što je uobičajeno: seed=abc.",
+        "Opcija iz adrese nije prihvaćena, pa važi ono što je uobičajeno: level=begginer.",
+    ]

@@ -278,6 +278,8 @@ describe("URL overrides (for this visit only)", () => {
     assert.deepEqual(refused, ["claim=sometimes", "target=0"]);
     assert.deepEqual(overrides("target=100&draw_bonus=maybe").refused, ["draw_bonus=maybe", "target=100"]);
     assert.deepEqual(overrides(`claim=${"x".repeat(500)}`).refused, [`claim=${"x".repeat(24)}…`]);
+    assert.deepEqual(overrides("seed=abc&target=3").refused, ["seed=abc"], "the same deals for everyone: not these");
+    assert.deepEqual(overrides("seed=1234567890123456").refused, ["seed=1234567890123456"]);
   });
 
   test("unknown values of page options are ignored, and named as refused", () => {

@@ -145,9 +145,14 @@ async function loadEngine(early = null, resumeOnly = false) {
       page.packetRule = version.packets;
       page.recordFormat = version.record_format;
       page.reviewAvailable = reviewAvailable;
-      // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default.
-      if (page.settings.level === null || !page.levels.list.includes(page.settings.level))
+      // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default; the address's
+      // is named, as its other options the game does not take (applyOverrides).
+      const level = page.settings.level;
+      if (level === null || !page.levels.list.includes(level)) {
+        if (level !== null && !resumeOnly && params.get("level") === level)
+          addNotice(page, t("addressOptionsRefused", { count: 1, options: `level=${level}` }));
         page.settings = { ...page.settings, level: page.levels.default };
+      }
     });
     loading.show(t("stepMatch"), 0.96);
     await openMatch(ctx, { resumeOnly, opening: resumeOnly ? null : await earlyTable });

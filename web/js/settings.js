@@ -230,7 +230,8 @@ const URL_CHOICES = /** @type {const} */ (["claim", "dealer"]);
  * Apply URL overrides (URL_SETTINGS, URL_SWITCHES, URL_CHOICES, `target`, and `seed`, `embed`) to a copy of
  * `settings`. They are for this visit only and are never saved. Returns `{settings, seed, embed, ruleOverrides,
  * refused}`: `ruleOverrides` the rule options the address set, `refused` those of its options whose values no setting
- * takes ("target=0", "claim=sometimes"), which the page names (the usual value applies) rather than ignore unsaid.
+ * takes ("target=0", "claim=sometimes", "seed=abc"), which the page names (the usual value applies) rather than
+ * ignore unsaid. A level is the engine's to know: one it does not is named once it has started (app.js).
  * @param {Settings} settings
  * @param {URLSearchParams} params  the page URL's query
  * @returns {{settings: Settings, seed: number | null, embed: boolean,
@@ -258,6 +259,7 @@ export function applyOverrides(settings, params) {
   const ruleOverrides = Object.fromEntries(Object.entries(asked).filter(([key]) => taken(key)));
   const seedText = params.get("seed");
   const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
+  if (seedText !== null && seed === null) refused.push(`seed=${shortened(seedText)}`); // other deals than asked
   return { settings: merged, seed, embed: params.get("embed") === "1", ruleOverrides, refused };
 }
 
