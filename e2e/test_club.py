@@ -981,6 +981,29 @@ def show_on_host(page: Page, club_site: tuple[Path, str], snippet: str) -> Frame
     return frame
 
 
+def test_a_member_whose_browser_blocks_the_pages_storage_is_told_the_attempt_lasts_the_visit(
+    page: Page, base_url: str
+) -> None:
+    # In a club's frame on another site the browser may block storage: "only this browser remembers it" was promised,
+    # and a reload then started the attempt over.
+    page.add_init_script(
+        """Object.defineProperty(window, "localStorage", {
+          configurable: true,
+          get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },
+        });"""
+    )
+    challenge = Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5)
+    page.goto(f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(challenge)}")
+    wait_status(page, "ready")
+    assert (
+        page.locator("#club-one-attempt")
+        .inner_text()
+        .startswith(
+            "Pregledač ne dozvoljava da se pokušaj ovde čuva: traje dok je stranica otvorena, pa ga odigrajte do kraja."
+        )
+    )
+
+
 def test_the_standings_have_their_own_snippet_for_the_clubs_site_read_only(
     page: Page, base_url: str, club_site: tuple[Path, str]
 ) -> None:

@@ -13,6 +13,7 @@ import { closesBeforeToday, clubLinkIn, clubUrl, localDay, wantsStandings } from
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { wireCopy, wireSend } from "./copy-field.js";
+import { isPersistent } from "./device-storage.js";
 import { frameSnippet, reportPreferredHeight } from "./embed.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
@@ -38,6 +39,9 @@ function fillTexts() {
   for (const element of document.querySelectorAll("[data-text]")) {
     element.textContent = t(/** @type {HTMLElement} */ (element).dataset.text ?? "");
   }
+  // A frame whose storage the browser blocks keeps the attempt for this visit only: "only this browser remembers
+  // it" would promise what a reload then breaks.
+  if (!isPersistent()) byId("club-one-attempt").textContent = t("clubNotKept");
   byId("club-title").textContent = t("clubTitle");
   document.title = `${t("clubTitle")} · ${t("title")}`; // the tab and a bookmark, as the other pages name theirs
   const home = byId("club-home");

@@ -275,6 +275,8 @@ export const EN = {
   clubInfoClosed: "{deals} {deals|deal|deals} against the computer ({level}).",
   clubOneAttempt:
     "One attempt per device: only this browser remembers it; on another device the challenge can be played again. No hints, no undo.",
+  clubNotKept:
+    "The browser does not let the attempt be kept here: it lasts while the page is open, so play it to the end. No hints, no undo.",
   clubDisplayName: "Your name in the standings",
   clubStart: "Start",
   clubEnterName: "Enter your name and start.",

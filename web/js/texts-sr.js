@@ -296,6 +296,8 @@ export const SR = {
   clubInfoClosed: "{deals} {deals|deljenje|deljenja|deljenja} protiv računara ({level}).",
   clubOneAttempt:
     "Jedan pokušaj po uređaju: to pamti samo ovaj pregledač; na drugom uređaju izazov se može igrati ponovo. Bez saveta i bez vraćanja poteza.",
+  clubNotKept:
+    "Pregledač ne dozvoljava da se pokušaj ovde čuva: traje dok je stranica otvorena, pa ga odigrajte do kraja. Bez saveta i bez vraćanja poteza.",
   clubDisplayName: "Vaše ime u tabeli",
   clubStart: "Počnite",
   clubEnterName: "Upišite ime i počnite.",
