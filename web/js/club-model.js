@@ -109,9 +109,9 @@ export function resultTokensIn(text) {
 /**
  * What an organiser pasted into a challenge's standings, line by line (1-based, as he sees them in the box): each
  * result token once, with the line it is first on; the lines that hold a result already pasted above, with the line
- * it is first on (once per line and first line); the lines holding another page's link of this site (the challenge's own, a friend's, a deal's),
- * with its kind; and the lines with other text but no result link on them (a name, a chat message's words). The
- * page names those lines rather than skip them without a word.
+ * it is first on (once per line and first line); the lines holding another page's link of this site (the
+ * challenge's own, a friend's, a deal's), with its kind; and the lines with other text but no result link on them (a
+ * name, a chat message's words). The page names those lines rather than skip them without a word.
  * @param {string} text
  * @returns {PastedResults}
  */

@@ -161,8 +161,8 @@ export class MatchFlow {
       const recorded = this.page.historyAdded;
       if (deal?.result && !recorded) {
         if (!this.page.dealAside && this.page.shownResultFor !== deal.number) {
-          if (outOfFocusFrame())
-            this.putResultAside(deal.number); // its panel would take a club page's focus
+          // In a frame its visitor is not using, the result's panel would take the club page's focus.
+          if (outOfFocusFrame()) await this.putResultAside(deal.number);
           else await this.dealOver(game);
         }
         if (this.page.dealAside) {
@@ -258,8 +258,9 @@ export class MatchFlow {
 
   /**
    * @private A keyboard player whose focused card has left the table, or cannot be played now that he is to move
-   * (the other player has led), continues from the first playable card (on a finished table, from its Rematch button; while the computer is to move in a new deal, from the bottom seat's
-   * cards: a panel closed or a card gone must not leave the focus on the page's body). With `toTableButton` (a result
+   * (the other player has led), continues from the first playable card (on a finished table, from its Rematch
+   * button; while the computer is to move in a new deal, from the bottom seat's cards: a panel closed or a card gone
+   * must not leave the focus on the page's body). With `toTableButton` (a result
    * panel closed to look at the table, the dealing panel put aside), the table's button that leads on (Sledeće
    * deljenje, Revanš, Podelite karte) takes the focus wherever the closed panel left it: it is the one thing to do
    * there.
