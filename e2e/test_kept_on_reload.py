@@ -84,16 +84,21 @@ def test_settings_that_do_not_read_are_kept_aside_and_told_once_in_the_pages_lan
     assert page.evaluate("localStorage.getItem('otv66.settings.unreadable')") == DAMAGED
 
 
-def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_context):
-    # ?target=0 and ?claim=foo, typed by hand, played a match to 7 with the game claiming: not a word said.
+def notices_on_opening(table_in_context, query: str):
+    """Open the game at ``query`` on a phone (the rules offered before): its table and the notices it opens with."""
     table = table_in_context(viewport=PHONE)
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
-    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn&target=0&claim=foo&must_beat=1")
+    table.open(query)
     panel = table.dialog()
     panel.locator(".panel-body").wait_for()
-    assert panel.locator(".panel-body p").all_inner_texts() == [
-        "Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: claim=foo, target=0."
-    ]
+    return table, panel.locator(".panel-body p").all_inner_texts()
+
+
+def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_context):
+    # ?target=0 and ?claim=foo, typed by hand, played a match to 7 with the game claiming: not a word said.
+    query = "seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn&target=0&claim=foo&must_beat=1"
+    table, told = notices_on_opening(table_in_context, query)
+    assert told == ["Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: claim=foo, target=0."]
     table.page.keyboard.press("Escape")
     table.wait_until(lambda: "record" in saved_match(table.page))
     rules = saved_match(table.page)["record"]["rules"]
@@ -102,12 +107,8 @@ def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_
 
 def test_a_level_the_engine_does_not_know_is_named_too(table_in_context):
     # ?level=begginer (a webmaster's typo) played at expert without a word: the level is the engine's to know.
-    table = table_in_context(viewport=PHONE)
-    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
-    table.open("level=begginer&opponent=computer&speed=off&lang=sr-Latn&seed=abc")
-    panel = table.dialog()
-    panel.locator(".panel-body").wait_for()
-    assert panel.locator(".panel-body p").all_inner_texts() == [
+    _, told = notices_on_opening(table_in_context, "level=begginer&opponent=computer&speed=off&lang=sr-Latn&seed=abc")
+    assert told == [
         "Opcija iz adrese nije prihvaćena, pa važi ono što je uobičajeno: seed=abc.",
         "Opcija iz adrese nije prihvaćena, pa važi ono što je uobičajeno: level=begginer.",
     ]
