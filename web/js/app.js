@@ -149,8 +149,7 @@ async function loadEngine(early = null, resumeOnly = false) {
       // is named, as its other options the game does not take (applyOverrides).
       const level = page.settings.level;
       if (level === null || !page.levels.list.includes(level)) {
-        if (level !== null && !resumeOnly && params.get("level") === level)
-          addNotice(page, t("addressOptionsRefused", { count: 1, options: `level=${level}` }));
+        if (level !== null && !resumeOnly && params.get("level") === level) noteRefusedOptions(page, `level=${level}`);
         page.settings = { ...page.settings, level: page.levels.default };
       }
     });
@@ -169,6 +168,24 @@ async function loadEngine(early = null, resumeOnly = false) {
   store.update(() => {});
   engineOpened();
   flow.run(() => flow.advance());
+}
+
+/** The address's options the game does not take: its values no setting takes, then a level the engine does not know. */
+const refusedOptions = [...overrides.refused];
+
+/**
+ * Name the address's refused options in one notice ("target=0"): said, not silently played with the usual value. A
+ * level the engine turns down once it has started (`more`) joins the notice already waiting, in its place.
+ * @param {import("./store.js").PageState} page
+ * @param {string} [more] one more refused option, as `name=value`
+ */
+function noteRefusedOptions(page, more) {
+  const notice = () => t("addressOptionsRefused", { count: refusedOptions.length, options: refusedOptions.join(", ") });
+  const before = refusedOptions.length ? notice() : null;
+  if (more && !refusedOptions.includes(more)) refusedOptions.push(more);
+  const at = before === null ? -1 : page.notices.indexOf(before);
+  if (at < 0) addNotice(page, notice());
+  else page.notices = page.notices.map((text, index) => (index === at ? notice() : text));
 }
 
 /** Resolved once the engine holds the match: what is done on a table drawn before it waits for it. */
@@ -327,11 +344,7 @@ applyLook();
 if (settingsSetAside) store.update((page) => addNotice(page, t("settingsUnreadable")));
 // A frame whose storage the browser blocks keeps the match for this visit only: the player is told before he plays.
 if (!isPersistent()) store.update((page) => addNotice(page, t("storageNotKept")));
-// A hand-made address's option that no setting takes ("target=0"): said, not silently played with the usual value.
-if (overrides.refused.length) {
-  const notice = t("addressOptionsRefused", { count: overrides.refused.length, options: overrides.refused.join(", ") });
-  store.update((page) => addNotice(page, notice));
-}
+if (overrides.refused.length) store.update((page) => noteRefusedOptions(page));
 render(root, null, viewOf(store.state));
 const earlyTable = drawEarlyTable();
 wireButtons();
