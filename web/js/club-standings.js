@@ -54,10 +54,8 @@ export async function openStandings(engine, start, setStatus) {
    * @param {import("./club-types.js").PastedResults} pasted  what the box holds, read
    */
   const verifyAll = async (pasted = pastedResults(inputById("club-results").value)) => {
-    byId("club-refused").replaceChildren();
-    hideTable();
+    startOver(pasted);
     const found = pasted.results;
-    listLineNotes(pasted);
     /** @type {string[]} */
     const accepted = [];
     for (const [index, { token, line }] of found.entries()) {
@@ -84,10 +82,7 @@ export async function openStandings(engine, start, setStatus) {
     const pasted = pastedResults(inputById("club-results").value);
     const tokens = pasted.results.map((result) => result.token);
     if (!tokens.length) {
-      // What the box held before is not what it holds now: its table and refusals go with it.
-      byId("club-refused").replaceChildren();
-      hideTable();
-      listLineNotes(pasted); // a challenge's link pasted: say so
+      startOver(pasted); // a challenge's link pasted: say so
       return setStatus("error", t("clubNoResultLink"));
     }
     // Kept before they are checked (re-playing many results takes a while): a reload meanwhile loses none.
@@ -146,6 +141,17 @@ async function verifyOne(engine, token, challenge, { position, line }, count) {
   } finally {
     progress.textContent = "";
   }
+}
+
+/**
+ * Begin the standings again from what the box holds now: the table and refusals of what it held before go (a table
+ * of other results must not linger), and its lines that add no result are named.
+ * @param {import("./club-types.js").PastedResults} pasted
+ */
+function startOver(pasted) {
+  byId("club-refused").replaceChildren();
+  hideTable();
+  listLineNotes(pasted);
 }
 
 /** What each kind of another page's link is called in a line's note ("Red 2: link izazova, a ne rezultat."). */
