@@ -429,9 +429,10 @@ def test_the_history_names_the_winner_of_a_match_between_two_players(table_in_co
     # Each number after its player's name and a colon; a name never broken over two lines (no plain space in it).
     score = result.locator(".result-score").inner_text()
     said = r"Igrač\xa0{}:\xa0\d+\xa0poena?\xa0\(\d+\xa0štih\w*\)"  # "Igrač 1: 26 poena (4 štiha)"
-    assert re.fullmatch(f"{said.format(1)}\xa0· {said.format(2)}", score)
+    parts = r"( = \d+\xa0u štihovima( \+ \d+\xa0za [\w ]+)*)?"  # "= 31 u štihovima + 20 za marijaž"
+    assert re.fullmatch(f"{said.format(1)}{parts}\n{said.format(2)}{parts}", score), score
     standing = result.locator(".result-award").inner_text()
-    assert re.fullmatch(r"Partija do\xa01\xa0— Igrač\xa01:\xa0[0-3]\xa0· Igrač\xa02:\xa0[0-3]", standing)
+    assert re.fullmatch(r"Partija do\xa01\xa0— Igrač\xa01:\xa0[0-3], Igrač\xa02:\xa0[0-3]", standing)
     result.screenshot(path=artifacts / "result-hotseat-360x640.png")
     finish_the_one_deal_match(table)
     table.page.keyboard.press("Escape")

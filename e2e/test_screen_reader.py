@@ -76,7 +76,8 @@ def play_by_keys(table) -> None:
 def test_every_card_played_and_every_trick_taken_is_heard_and_the_result_read_out(table):
     page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
     play_by_keys(table)
-    tricks = re.search(r"\((\d+)\sštih\w*\).*\((\d+)\sštih\w*\)", table.dialog().locator(".result-score").inner_text())
+    score = table.dialog().locator(".result-score").inner_text()
+    tricks = re.search(r"\((\d+)\sštih\w*\).*\((\d+)\sštih\w*\)", score, re.DOTALL)
     played = int(tricks[1]) + int(tricks[2])
     table.wait_until(lambda: page.evaluate(SAID))  # the last trick's words may come a frame after the result
     said = heard(page)

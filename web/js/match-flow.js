@@ -315,6 +315,7 @@ export class MatchFlow {
         reviewAvailable: this.page.reviewAvailable,
         shareAvailable: !this.ctx.overrides.embed,
         backFrom: choice,
+        deck: this.page.settings.deck,
       };
       const names = namesOf(this.page);
       choice = await showDealResult(dialog, game, names, shortNamesOf(this.page), youOf(this.page), options);

@@ -6,6 +6,7 @@
 import { cardFace } from "./cards.js";
 import { canAddPacket, cardsLeft, isCompletePlan, planText, presetPlans } from "./deal-plan.js";
 import { cardName, suitName, t, unbroken } from "./i18n.js";
+import { scoreLines } from "./score-lines.js";
 import { st } from "./ship-text.js";
 
 /** @import { Card, DealResult, DealView, Deck, LastTrick, MatchState, PacketRule, Player, PlayingState } from "./types.js" */
@@ -372,13 +373,14 @@ export function explainResult(result, names, awarded, you, bonusAfter = 0) {
  * @param {string[]} names
  * @param {string[]} shortNames  their names where room is short (store.js shortNamesOf): the score lines'
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
- * @param {{reviewAvailable: boolean, shareAvailable: boolean, backFrom?: string | null}} options  which of the
- *   review and the deal's link to offer besides the next deal, and which of them ("review", "share") the person comes
- *   back from: the panel opens on its button again, not on the next deal
+ * @param {{reviewAvailable: boolean, shareAvailable: boolean, backFrom?: string | null, deck: Deck}} options  which of
+ *   the review and the deal's link to offer besides the next deal, which of them ("review", "share") the person comes
+ *   back from (the panel opens on its button again, not on the next deal), and the deck style a suit is named in
  * @returns {Promise<string | null>} "next", "review", "share", or "aside" (the player wants to look at the table
  *   first)
  */
-export function showDealResult(dialog, state, names, shortNames, you, { reviewAvailable, shareAvailable, backFrom }) {
+export function showDealResult(dialog, state, names, shortNames, you, options) {
+  const { reviewAvailable, shareAvailable, backFrom, deck } = options;
   const deal = /** @type {DealView} */ (state.deal);
   const match = state.match;
   const result = /** @type {DealResult} */ (deal.result);
@@ -388,10 +390,12 @@ export function showDealResult(dialog, state, names, shortNames, you, { reviewAv
   // Each number after its player's name and a colon ("Igrač 1: 26 poena"): "Igrač 1 26" read as "Igrač 126". A
   // name does not break across lines either.
   const [name0, name1] = shortNames.map(unbroken);
-  const score = { name0, name1, a: result.scores[0], b: result.scores[1], ta: result.tricks[0], tb: result.tricks[1] };
+  const scores = scoreLines(deal, [name0, name1], deck)
+    .map((line) => `<span class="result-score-line">${escapeHtml(line)}</span>`)
+    .join("");
   const standing = { name0, name1, a: match.game_points[0], b: match.game_points[1], target: match.target };
   const body = `<ul class="result-lines">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
-    <p class="result-score">${escapeHtml(t("scoreLine", score))}</p>
+    <p class="result-score">${scores}</p>
     <p class="result-award">${escapeHtml(t("matchStanding", standing))}</p>`;
   // The deal that decides the match has no next deal: its button leads to the match's result.
   const label = match.is_over ? t("toMatchResult") : t("nextDeal");

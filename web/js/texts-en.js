@@ -105,8 +105,11 @@ export const EN = {
   winsDealYou: "You won the deal",
   draw: "A draw: no game points, and the same dealer deals again.",
   // Each number after its player's name and a colon: "Player 1 26" read as "Player 126".
-  scoreLine:
-    "{name0}:\u00a0{a}\u00a0{a|point|points}\u00a0({ta}\u00a0{ta|trick|tricks})\u00a0· {name1}:\u00a0{b}\u00a0{b|point|points}\u00a0({tb}\u00a0{tb|trick|tricks})",
+  scoreOf: "{name}:\u00a0{score}\u00a0{score|point|points}\u00a0({tricks}\u00a0{tricks|trick|tricks})",
+  scoreFromTricks: "{points}\u00a0in tricks",
+  scoreFromMarriages: "{points}\u00a0for {count|the marriage|the marriages}",
+  scoreFromLastTrick: "{points}\u00a0for the last trick",
+  scoreMarriageLapsed: " — the marriage in {suit} ({points}) did not count: no trick won",
   whyReached: "{name} reached 66 ({score}).",
   whyReachedYou: "You reached 66 ({score}).",
   whyPlayedOut: "All 16 tricks were played; the higher score wins.",
@@ -118,7 +121,7 @@ export const EN = {
   drawBonus:
     "Draw bonus: +{extra} ({extra} drawn {extra|deal|deals} before this one), {award} game {award|point|points} in all to the winner.",
   drawBonusNext: "The winner of the next deal gets {n} extra game {n|point|points} (draw bonus).",
-  matchStanding: "Match to\u00a0{target}\u00a0— {name0}:\u00a0{a}\u00a0· {name1}:\u00a0{b}",
+  matchStanding: "Match to\u00a0{target}\u00a0— {name0}:\u00a0{a}, {name1}:\u00a0{b}",
   nextDeal: "Next deal",
   toMatchResult: "Match result",
   dealResult: "Deal result",

@@ -115,8 +115,11 @@ export const SR = {
   winsDealYou: "Dobili ste deljenje",
   draw: "Nerešeno: nema poena za partiju, isti delilac deli ponovo.",
   // Each number after its player's name and a colon: "Igrač 1 26" read as "Igrač 126".
-  scoreLine:
-    "{name0}:\u00a0{a}\u00a0{a|poen|poena|poena}\u00a0({ta}\u00a0{ta|štih|štiha|štihova})\u00a0· {name1}:\u00a0{b}\u00a0{b|poen|poena|poena}\u00a0({tb}\u00a0{tb|štih|štiha|štihova})",
+  scoreOf: "{name}:\u00a0{score}\u00a0{score|poen|poena|poena}\u00a0({tricks}\u00a0{tricks|štih|štiha|štihova})",
+  scoreFromTricks: "{points}\u00a0u štihovima",
+  scoreFromMarriages: "{points}\u00a0za {count|marijaž|marijaže|marijaže}",
+  scoreFromLastTrick: "{points}\u00a0za poslednji štih",
+  scoreMarriageLapsed: " — ne računa se marijaž ({suit}, {points}): nijedan štih",
   whyReached: "{name}: 66 ili više ({score}).",
   whyReachedYou: "Stigli ste do 66 ({score}).",
   whyPlayedOut: "Odigrano je svih 16 štihova; veći zbir pobeđuje.",
@@ -129,7 +132,7 @@ export const SR = {
   drawBonus:
     "Bonus za nerešeno: +{extra} ({extra}\u00a0{extra|nerešeno deljenje|nerešena deljenja|nerešenih deljenja} pre ovog), ukupno {award}\u00a0{award|poen|poena|poena} partije pobedniku.",
   drawBonusNext: "Pobednik sledećeg deljenja dobija {n}\u00a0{n|poen|poena|poena} partije više (bonus za nerešeno).",
-  matchStanding: "Partija do\u00a0{target}\u00a0— {name0}:\u00a0{a}\u00a0· {name1}:\u00a0{b}",
+  matchStanding: "Partija do\u00a0{target}\u00a0— {name0}:\u00a0{a}, {name1}:\u00a0{b}",
   nextDeal: "Sledeće deljenje",
   toMatchResult: "Rezultat partije",
   dealResult: "Rezultat deljenja",

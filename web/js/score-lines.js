@@ -1,0 +1,41 @@
+/**
+ * A finished deal's score of each player, told with where its points came from (docs/rules.md 6: the card points of
+ * the tricks he won, his marriages that counted, the last trick's 10), and a marriage that did not count (announced,
+ * then no trick won). A player who claims 66 by hand counts so himself: "51 points" beside the 31 his tricks hold
+ * left him to guess that a marriage made the rest.
+ */
+
+import { suitName, t } from "./i18n.js";
+
+/** @import { Deck, PublicView } from "./types.js" */
+
+/**
+ * One line per player: "Računar: 51 poen (5 štihova) = 31 u štihovima + 20 za marijaž". The parts are the engine's
+ * numbers; the last trick's is what the score holds besides them. A score of card points alone is not taken apart.
+ * @param {Pick<PublicView, "scores" | "tricks_won" | "card_points" | "marriage_points" | "marriages">} deal  a
+ *   finished deal
+ * @param {string[]} names  the players' names (their short forms, as the page's other score lines)
+ * @param {Deck} deck  the deck style a suit is named in
+ * @returns {string[]}
+ */
+export function scoreLines(deal, names, deck) {
+  return [0, 1].map((player) => {
+    const score = deal.scores[player];
+    const cards = deal.card_points[player];
+    const married = deal.marriage_points[player];
+    const lastTrick = score - cards - married;
+    const own = deal.marriages.filter((marriage) => marriage.player === player);
+    let line = t("scoreOf", { name: names[player], score, tricks: deal.tricks_won[player] });
+    if (married || lastTrick) {
+      const parts = [t("scoreFromTricks", { points: cards })];
+      const counted = own.filter((marriage) => marriage.counted).length;
+      if (married) parts.push(t("scoreFromMarriages", { points: married, count: counted }));
+      if (lastTrick) parts.push(t("scoreFromLastTrick", { points: lastTrick }));
+      line += ` = ${parts.join(" + ")}`;
+    }
+    for (const marriage of own.filter((each) => !each.counted)) {
+      line += t("scoreMarriageLapsed", { suit: suitName(marriage.suit, deck), points: marriage.points });
+    }
+    return line;
+  });
+}
