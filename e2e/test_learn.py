@@ -343,7 +343,15 @@ def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, ar
     said = " ".join(seen)
     assert "turned up" in said
     assert "follow suit" in said or "play a trump" in said
+    assert "took the trick" in said and "leads the next one" in said, "who takes a trick, and who leads then"
     assert "66 or more" in said and "Game points" in said
+    # The deal's last tip stood on under a new match's dealing panel (when the player deals it first).
+    table.dialog().locator("#see-table").click()
+    open_menu(table)
+    table.page.locator("#new-match-button").click()
+    table.dialog().locator("#confirm-new-match").click()
+    table.wait_until(lambda: table.dialog().locator(".preset").count() > 0 or table.playable().count() > 0)
+    assert tip.count() == 0, tip.all_inner_texts()
 
 
 def test_a_tip_goes_once_the_player_has_played_past_it(table_in_context):

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { movedSince, Tutorial, tipsOf } from "../web/js/tutorial.js";
+import { guidedDealLeft, movedSince, Tutorial, tipsOf } from "../web/js/tutorial.js";
 
 /** A deal view with only what the tutorial reads; `piles` of player 0 as [top, hidden] pairs. */
 function view({
@@ -13,15 +13,20 @@ function view({
   pending = [0, 0],
   result = null,
   moves = [],
+  played = 5,
+  lastWinner = 1,
+  theirs = [],
 } = {}) {
-  const mine = piles.map(([top, hidden]) => ({ top, hidden }));
+  const pilesOf = (/** @type {[string | null, boolean][]} */ list) => list.map(([top, hidden]) => ({ top, hidden }));
   return {
     turn,
     trump,
     trick: trick.map((card, index) => ({ player: 1 - index, card })),
     legal_moves: legal,
     moves,
-    piles: [mine, []],
+    tricks_played: played,
+    last_winner: lastWinner,
+    piles: [pilesOf(piles), pilesOf(theirs)],
     pending_marriage_points: pending,
     result,
   };
@@ -46,6 +51,39 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
 
   test("a marriage lead offered by the engine is explained when leading", () => {
     assert.deepEqual(keys(tipsOf(null, view({ legal: ["KD", "KDm", "QD", "QDm"] }), 0)), ["tip_marriage"]);
+  });
+
+  test("the first lead: any card may be led", () => {
+    const first = view({ played: 0, legal: ["AS", "7H", "KD"] });
+    assert.deepEqual(keys(tipsOf(null, first, 0)), ["tip_lead"]);
+    assert.deepEqual(tipsOf(null, view({ played: 3, legal: ["AS", "7H"] }), 0), [], "a later lead: said already");
+  });
+
+  test("the first trick taken: who took it, said to him or of him", () => {
+    const before = view({ played: 0, trick: ["AH"], legal: ["7H"] });
+    assert.deepEqual(tipsOf(before, view({ turn: 0, played: 1, lastWinner: 0 }), 0), [
+      { key: "tip_trick_you", values: {} },
+    ]);
+    const taken = view({ turn: 1, played: 1, lastWinner: 1 });
+    assert.deepEqual(tipsOf(before, taken, 0), [{ key: "tip_trick", values: { player: 1 } }]);
+    assert.deepEqual(tipsOf(view({ played: 1 }), view({ turn: 1, played: 2, lastWinner: 1 }), 0), [], "the second");
+  });
+
+  test("the last trick, with one card left on each side: the 10 it earns", () => {
+    const last = view({ turn: 1, played: 15, piles: [["AS", false]], theirs: [["7H", false]] });
+    assert.deepEqual(keys(tipsOf(null, last, 0)), ["tip_last_trick"]);
+    const led = view({ played: 15, trick: ["7H"], legal: ["AH"], piles: [["AH", false]] });
+    assert.deepEqual(keys(tipsOf(null, led, 0)), ["tip_follow"], "its lead is on the table: one card left in all");
+    const earlier = view({
+      turn: 1,
+      played: 14,
+      piles: [
+        ["AS", false],
+        ["8S", false],
+      ],
+      theirs: [["7H", true]],
+    });
+    assert.deepEqual(tipsOf(null, earlier, 0), [], "two cards each: not yet");
   });
 
   test("a turn-up: a pile of mine whose hidden card came up", () => {
@@ -80,5 +118,20 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
     assert.equal(movedSince(view({ turn: 1, moves: ["AH"] }), mine, 0), false, "the opponent moved");
     assert.equal(movedSince(mine, view({ turn: 0, moves: [] }), 0), false, "a move taken back");
     assert.equal(movedSince(mine, view({ turn: 1, moves: ["AH", "7H"] }), 1), false, "another player's view");
+  });
+});
+
+describe("the guided deal's last tip stays while its deal is on the table", () => {
+  const over = view({ turn: null, result: { winner: 1, reason: "reached_66" } });
+
+  test("its result on the table, or read again from the engine: the tip stays", () => {
+    assert.equal(guidedDealLeft(over, over), false);
+    assert.equal(guidedDealLeft(over, { ...over }), false);
+  });
+
+  test("a new match's dealing panel (no deal yet) or the next deal in play: it goes", () => {
+    // It stood on under a new match's "You deal" panel: only a deal in play took it away.
+    assert.equal(guidedDealLeft(over, null), true);
+    assert.equal(guidedDealLeft(over, view({ played: 0 })), true);
   });
 });

@@ -11,7 +11,7 @@ import { engineText } from "./engine-text.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { showRules } from "./rules-panel.js";
 import { namesOf, opponentOf, rulesOf } from "./store.js";
-import { movedSince, Tutorial } from "./tutorial.js";
+import { guidedDealLeft, movedSince, Tutorial } from "./tutorial.js";
 
 /** @import { PageState } from "./store.js" */
 /** @import { DealView } from "./types.js" */
@@ -61,8 +61,8 @@ export class Learning {
    */
   update(page) {
     const deal = page.game?.deal;
-    if (!this.tutorial && this.shown.length && deal && !deal.result && deal !== this.previous) {
-      this.shown = []; // the guided deal is over and another is in play: its last tip goes
+    if (!this.tutorial && this.shown.length && guidedDealLeft(this.previous, deal)) {
+      this.shown = []; // the guided deal is over and another is being dealt or played: its last tip goes
       this.relabel();
     }
     if (!this.tutorial || !deal || deal === this.previous) return;

@@ -46,6 +46,13 @@ export const SR_LEARN = {
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
+  tip_lead:
+    "Vi počinjete štih: igrajte bilo koju kartu sa zlatnim okvirom. Protivnik mora da odgovori na njenu boju ako je ima.",
+  tip_trick:
+    "{name} nosi štih. Štih nosi najjači adut, a ako aduta nema, najjača karta tražene boje. Ko odnese štih, počinje sledeći.",
+  tip_trick_you:
+    "Odneli ste štih. Štih nosi najjači adut, a ako aduta nema, najjača karta tražene boje. Ko odnese štih, počinje sledeći.",
+  tip_last_trick: "Poslednji štih: ko ga odnese, dobija još 10 poena.",
   tip_turnup: "Karta je otišla sa gomile, pa je okrenuta karta ispod nje: {card}.",
   tip_marriage: "Imate kralja i damu iste boje: kad počinjete štih, igrajte jednog od njih i prijavite marijaž.",
   tip_marriage_wait: "Poeni marijaža čekaju prvi štih koji odnesete.",
@@ -94,6 +101,12 @@ export const EN_LEARN = {
   tutorialOn: "Guided deal: I explain the rules as you play.",
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
   tip_trump: "You have no card of the suit led, so you must play a trump ({trump}).",
+  tip_lead: "You lead this trick: play any card with a gold frame. Your opponent must follow its suit if possible.",
+  tip_trick:
+    "{name} took the trick. The highest trump takes a trick; if no trump was played, the highest card of the suit led. Whoever takes a trick leads the next one.",
+  tip_trick_you:
+    "You took the trick. The highest trump takes a trick; if no trump was played, the highest card of the suit led. Whoever takes a trick leads the next one.",
+  tip_last_trick: "The last trick: whoever takes it gets 10 more points.",
   tip_turnup: "A card left its pile, so the card under it was turned up: {card}.",
   tip_marriage: "You have a king and a queen of one suit: when you lead, play one of them and announce the marriage.",
   tip_marriage_wait: "The marriage's points wait for the first trick you win.",

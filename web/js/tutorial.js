@@ -13,6 +13,13 @@
 const suitOf = (/** @type {string} */ move) => move[1];
 
 /**
+ * How many cards are left on the table, both players' piles together (a pile's face-up card and the one under it).
+ * @param {DealView} deal
+ */
+const cardsLeft = (deal) =>
+  deal.piles.flat().reduce((count, pile) => count + (pile.top ? 1 : 0) + (pile.hidden ? 1 : 0), 0);
+
+/**
  * The tips for the position `after`, for the player `me` (0 or 1), given the position `before` it (or null).
  * @param {DealView | null} before
  * @param {DealView} after
@@ -29,8 +36,17 @@ export function tipsOf(before, after, me) {
     else if (led !== after.trump && cards.every((move) => suitOf(move) === after.trump))
       tips.push({ key: "tip_trump", values: { trump: after.trump } });
   }
-  if (after.turn === me && after.trick.length === 0 && cards.some((move) => move.endsWith("m")))
-    tips.push({ key: "tip_marriage", values: {} });
+  const leading = after.turn === me && after.trick.length === 0;
+  if (leading && after.tricks_played === 0 && cards.length > 0) tips.push({ key: "tip_lead", values: {} });
+  if (leading && cards.some((move) => move.endsWith("m"))) tips.push({ key: "tip_marriage", values: {} });
+  // The first trick taken: who takes a trick, and that he leads the next.
+  if (before && before.tricks_played === 0 && after.tricks_played === 1 && after.last_winner !== null) {
+    const winner = after.last_winner;
+    tips.push(winner === me ? { key: "tip_trick_you", values: {} } : { key: "tip_trick", values: { player: winner } });
+  }
+  // The last trick begins (one card left on each side, when the deal goes that far): the 10 it earns.
+  if (!after.result && after.trick.length === 0 && cardsLeft(after) === 2)
+    tips.push({ key: "tip_last_trick", values: {} });
   if (before) {
     after.piles[me].forEach((pile, index) => {
       const earlier = before.piles[me][index];
@@ -57,6 +73,16 @@ export function tipsOf(before, after, me) {
  */
 export function movedSince(before, after, me) {
   return before.turn === me && after.moves.length > before.moves.length;
+}
+
+/**
+ * Whether a finished guided deal's last tip goes, the page now at `deal`: once another deal is being dealt or played
+ * (a new match's dealing panel has no deal yet), not while the finished deal is still on the table.
+ * @param {DealView | null} finished  the guided deal, over
+ * @param {DealView | null | undefined} deal  the page's deal now
+ */
+export function guidedDealLeft(finished, deal) {
+  return deal !== finished && !deal?.result;
 }
 
 /** A guided deal: each kind of tip is given once. */
