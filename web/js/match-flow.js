@@ -60,6 +60,17 @@ const THINKING_MS = 80;
  */
 const PONDER_SLICE_MS = 30;
 
+/**
+ * The table's button that leads on when the table waits on it (Revanš, Sledeće deljenje, Podelite karte), if shown.
+ * @param {ParentNode} root
+ * @returns {HTMLElement | null}
+ */
+function tableButton(root) {
+  return root.querySelector(
+    ["rematch", "next-deal", "deal"].map((name) => `#table-${name}-button:not([hidden])`).join(", "),
+  );
+}
+
 export class MatchFlow {
   /** @param {PageContext} ctx */
   constructor(ctx) {
@@ -167,7 +178,7 @@ export class MatchFlow {
         }
         if (this.page.dealAside) {
           this.setBusy(false);
-          this.keepKeyboardFocus(true); // the result put aside: the table shows the deal until its button leads on
+          this.waitOnTableButton(); // the result put aside: the table shows the deal until its button leads on
           return;
         }
       } else if (this.page.dealAside)
@@ -183,7 +194,8 @@ export class MatchFlow {
         case "match_over":
           if (recorded || !(await this.finishMatch(game))) {
             this.setBusy(false); // the finished match stays on the table: its link, History, its Rematch button
-            this.keepKeyboardFocus(!recorded);
+            if (recorded) this.keepKeyboardFocus();
+            else this.waitOnTableButton();
             return;
           }
           break;
@@ -191,7 +203,7 @@ export class MatchFlow {
         case "computer_deals":
           if (this.page.dealingAside) {
             this.setBusy(false); // the dealing panel put aside: the table's Deal button opens it again
-            this.keepKeyboardFocus(true);
+            this.waitOnTableButton();
             return;
           }
           await this.startDeal(game, game.phase);
@@ -268,10 +280,19 @@ export class MatchFlow {
   keepKeyboardFocus(toTableButton = false) {
     if (!usingKeyboard() || (!toTableButton && !focusLost() && !focusOnIdleCard())) return;
     const { root } = this.ctx;
-    const button = ["rematch", "next-deal", "deal"].map((name) => `#table-${name}-button:not([hidden])`).join(", ");
     const card = toTableButton ? null : firstPlayableCard(root);
-    (card ?? /** @type {HTMLElement | null} */ (root.querySelector(button)))?.focus();
+    (card ?? tableButton(root))?.focus();
     keepFocusOnCards(root, 0); // nothing to do yet: the bottom seat's cards
+  }
+
+  /**
+   * @private The table waits on its button that leads on (a result or the dealing panel put aside, a finished match
+   * on the table): it is brought into sight, however the player plays (on a phone on its side, a guided deal's tip
+   * above it in the side column had pushed it off the screen), and takes a keyboard player's focus.
+   */
+  waitOnTableButton() {
+    tableButton(this.ctx.root)?.scrollIntoView({ block: "nearest" });
+    this.keepKeyboardFocus(true);
   }
 
   /**
