@@ -18,7 +18,7 @@ function shown() {
       trick: [],
       piles: [
         [pile("KH"), pile("QH"), pile("7S"), pile(null), pile(null), pile(null), pile(null), pile(null)],
-        Array.from({ length: 8 }, () => pile(null)),
+        [pile("7C"), pile("8C"), pile(null), pile(null), pile(null), pile(null), pile(null), pile("AD")],
       ],
     },
     analysis: {
@@ -48,6 +48,19 @@ describe("the review's position", () => {
       ["KHm", true],
       ["KH", false],
     ]);
+  });
+
+  test("each side's piles in the order the table shows them: the player at the top faces us", () => {
+    // The computer's cards read 7♦ … 7♥ on the table and 7♥ … 7♦ in the review.
+    const markup = positionMarkup(shown(), ["You", "Computer"], "french");
+    const side = (player) =>
+      markup
+        .split(`data-player="${player}"`)[1]
+        .split("review-side")[0]
+        .match(/data-pile-card="\w+"/g)
+        ?.map((card) => card.slice(16, -1));
+    assert.deepEqual(side(0), ["KH", "QH", "7S"]);
+    assert.deepEqual(side(1), ["AD", "8C", "7C"]);
   });
 
   test("the trump is named beside the trick", () => {

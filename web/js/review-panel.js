@@ -10,6 +10,7 @@ import { engineText } from "./engine-text.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { isMarriageLead, lossText, summaryLines, wasRated } from "./review-summary.js";
+import { SCREEN_ORDER } from "./table-shell.js";
 
 /** @import { Deck, Move, PublicView, Review, ReviewMove, ReviewView } from "./types.js" */
 /** @import { PanelDialog } from "./panels.js" */
@@ -52,12 +53,16 @@ function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, 
     ${note}</button></li>`;
 }
 
-/** A player's eight piles: each top card, and a mark where a face-down card lies under it. */
+/**
+ * A player's eight piles: each top card, and a mark where a face-down card lies under it; in the order the table
+ * shows them (the player at the top faces us: his first pile on the right).
+ */
 function pilesOf(/** @type {PublicView} */ view, /** @type {number} */ player, /** @type {Deck} */ deck) {
-  return view.piles[player]
+  return SCREEN_ORDER[player]
+    .map((index) => view.piles[player][index])
     .map(
       (pile) =>
-        `<span class="review-pile${pile.hidden ? " has-under" : ""}">${pile.top ? cardFace(pile.top, deck) : ""}</span>`,
+        `<span class="review-pile${pile.hidden ? " has-under" : ""}"${pile.top ? ` data-pile-card="${pile.top}"` : ""}>${pile.top ? cardFace(pile.top, deck) : ""}</span>`,
     )
     .join("");
 }
