@@ -62,6 +62,19 @@ describe("How to play, told for the table's rule options", () => {
     assert.match(rulesMarkup("french", { ...DEFAULT_RULES, claim: "manual" }), /with equal scores the deal is drawn/);
   });
 
+  test("the Play section's cards are told what they show, in the deck's own names", () => {
+    // Three cards without a word: a first-time player could not tell what they were there for.
+    assert.match(
+      rulesMarkup("french", DEFAULT_RULES),
+      /the seven of spades is led and the ace of spades takes it, .* only if clubs were trumps/,
+    );
+    assert.match(rulesMarkup("german", DEFAULT_RULES), /only if acorns were trumps/);
+  });
+
+  test("the marriage is told how it is announced on this table", () => {
+    assert.match(rulesMarkup("french", DEFAULT_RULES), /play that king or queen, then choose to announce the marriage/);
+  });
+
   test("two at one screen are told nothing about the computer", () => {
     assert.match(rulesMarkup("french", DEFAULT_RULES), /The computer plays fair/);
     assert.doesNotMatch(rulesMarkup("french", DEFAULT_RULES, false), /computer/i);

@@ -5,7 +5,7 @@
  */
 
 import { cardFace } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, suitName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { cardTabStop } from "./render.js";
 
@@ -16,10 +16,12 @@ import { cardTabStop } from "./render.js";
 export const OFFERED_KEY = "otv66.rulesOffered";
 
 /**
- * Each section: its title and text keys, the cards drawn beside it, and the sentences the table's own rule options
+ * Each section: its title and text keys, the cards drawn beside it (with what they show, where a row of cards does
+ * not say it by itself), and the sentences the table's own rule options
  * add to it (docs/rules.md: `must_beat`, `claim`, `dealer`, `draw_bonus`; the target is said in the score's text); a
  * section about the computer is told only where it plays.
- * @type {{title: string, text: string, cards: Card[], options?: (rules: Rules) => string[], computerOnly?: boolean}[]}
+ * @type {{title: string, text: string, cards: Card[], example?: (deck: Deck) => string,
+ *   options?: (rules: Rules) => string[], computerOnly?: boolean}[]}
  */
 const SECTIONS = [
   { title: "rulesCardsTitle", text: "rulesCards", cards: ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "7H"] },
@@ -32,7 +34,14 @@ const SECTIONS = [
   {
     title: "rulesPlayTitle",
     text: "rulesPlay",
-    cards: ["AS", "7S", "9C"],
+    cards: ["7S", "AS", "9C"],
+    example: (deck) =>
+      t("rulesPlayExample", {
+        low: cardName("7S", deck),
+        high: cardName("AS", deck),
+        other: cardName("9C", deck),
+        suit: suitName("C", deck),
+      }),
     options: (rules) => (rules.must_beat ? ["rulesMustBeat"] : []),
   },
   { title: "rulesMarriageTitle", text: "rulesMarriage", cards: ["KD", "QD"] },
@@ -58,7 +67,7 @@ const SECTIONS = [
  */
 export function rulesMarkup(deck, rules, computer = true) {
   return SECTIONS.filter((section) => computer || !section.computerOnly)
-    .map(({ title, text, cards, options }) => {
+    .map(({ title, text, cards, example, options }) => {
       const pictures = cards
         .map(
           (code) =>
@@ -66,8 +75,9 @@ export function rulesMarkup(deck, rules, computer = true) {
         )
         .join("");
       const row = pictures ? `<div class="rules-cards">${pictures}</div>` : "";
+      const shown = example ? `<p class="rules-example">${escapeHtml(example(deck))}</p>` : "";
       const told = [text, ...(options?.(rules) ?? [])].map((key) => t(key, { target: rules.target })).join(" ");
-      return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(told)}</p>${row}</section>`;
+      return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(told)}</p>${row}${shown}</section>`;
     })
     .join("");
 }

@@ -22,9 +22,11 @@ export const SR_LEARN = {
   rulesPlayTitle: "Igra",
   rulesPlay:
     "Sve otvorene karte vide oba igrača. Igra se samo otvorenom kartom: kliknite je ili je dodirnite (karte koje smete da igrate imaju zlatan okvir). Kad karta ode sa gomile, karta ispod nje se okreće. Ko prati, mora da odgovori na boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
+  rulesPlayExample:
+    "Primer: prva je odigrana {low}, a nosi je {high}, jača karta iste boje. Karta druge boje, {other}, nosila bi štih samo da je {suit} adut.",
   rulesMarriageTitle: "Marijaž",
   rulesMarriage:
-    "Kralj i dama iste boje, oboje otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih.",
+    "Kralj i dama iste boje, oboje otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih. U igri: kad počinjete štih, odigrajte tog kralja ili damu, pa u prozoru koji se otvori izaberite da prijavite marijaž.",
   rulesScoreTitle: "66 i poeni partije",
   rulesScore:
     "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Ako se odigraju svi štihovi, a deljenje niko nije dobio sa 66, dobija ga ko ima više poena; pri jednakom broju poena deljenje je nerešeno i niko ne dobija poene partije. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
@@ -77,9 +79,11 @@ export const EN_LEARN = {
   rulesPlayTitle: "Play",
   rulesPlay:
     "Both players see every face-up card. You play only face-up cards: click or tap one (the cards you may play have a gold frame). When a card leaves a pile, the card under it is turned up. The follower must follow suit; without the suit led, a trump; without a trump, any card. The highest trump wins the trick, else the highest card of the suit led.",
+  rulesPlayExample:
+    "For example: the {low} is led and the {high} takes it, the higher card of the same suit. The {other} is of another suit: it would take the trick only if {suit} were trumps.",
   rulesMarriageTitle: "Marriage",
   rulesMarriage:
-    "King and queen of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or queen. The points count once the announcer has won a trick.",
+    "King and queen of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or queen. The points count once the announcer has won a trick. In the game: when you lead, play that king or queen, then choose to announce the marriage in the panel that opens.",
   rulesScoreTitle: "66 and game points",
   rulesScore:
     "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. If all the tricks are played and nobody has won the deal with 66, the higher score wins it; with equal scores the deal is drawn and nobody gets game points. The first to {target} game {target|point|points} wins the match.",
