@@ -84,6 +84,33 @@ def test_settings_that_do_not_read_are_kept_aside_and_told_once_in_the_pages_lan
     assert page.evaluate("localStorage.getItem('otv66.settings.unreadable')") == DAMAGED
 
 
+def test_a_history_that_does_not_read_is_set_aside_and_told_with_the_matches_it_still_lists(table_in_context):
+    # History said "No finished matches yet", its statistics gone, and nothing told the player why.
+    table = table_in_context(viewport=PHONE)
+    damaged = json.dumps([{"x": 1}, 5, None, {"date": 1, "opponent": "computer", "winner": 0, "gamePoints": [7, 2]}])
+    table.page.add_init_script(
+        f"""if (!sessionStorage.getItem("seeded")) {{
+          sessionStorage.setItem("seeded", "1");
+          localStorage.setItem("otv66.rulesOffered", "1");
+          localStorage.setItem("otv66.history", {json.dumps(damaged)});
+        }}"""
+    )
+    page = table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=en").page
+    panel = table.dialog()
+    panel.locator(".panel-body").wait_for()
+    assert panel.locator(".panel-body p").all_inner_texts() == [
+        "Some finished matches on this device could not be read: they are kept aside, and History lists the others "
+        "(its statistics count only those)."
+    ]
+    assert page.evaluate("localStorage.getItem('otv66.history.unreadable')") == damaged
+    assert len(json.loads(page.evaluate("localStorage.getItem('otv66.history')"))) == 1, "the match that reads"
+    page.keyboard.press("Escape")
+    page.reload()
+    table.wait_ready()
+    page.wait_for_timeout(1000)
+    assert table.dialog().count() == 0, "told once"
+
+
 def notices_on_opening(table_in_context, query: str):
     """Open the game at ``query`` on a phone (the rules offered before): its table and the notices it opens with."""
     table = table_in_context(viewport=PHONE)

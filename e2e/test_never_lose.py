@@ -468,3 +468,38 @@ def test_an_engine_lost_while_my_deal_is_saved_comes_back_to_be_dealt_again(tabl
     table.play_moves(1)
     wait_playable(table)
     assert saved_move_count(table) > 0
+
+
+def test_a_saved_match_the_engine_refuses_leaves_the_match_on_the_table_and_is_not_offered_again(table):
+    # History offered "Continue" on a save whose record the engine refused: each press started another empty match,
+    # the match being played pushed out of the table, and the save stayed on offer.
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    playing = table.page.evaluate("localStorage.getItem('otv66.current')")
+    damaged = current_save(table)
+    damaged["record"]["deals"][0]["moves"][0] = "XX"  # no such card
+    damaged["savedAt"] = 1
+    table.page.evaluate(
+        """(save) => {
+          localStorage.setItem('otv66.slot.0-damaged', JSON.stringify({ ...save, id: '0-damaged' }));
+          const slots = JSON.parse(localStorage.getItem('otv66.slots'));
+          localStorage.setItem('otv66.slots', JSON.stringify([...slots, '0-damaged']));
+        }""",
+        damaged,
+    )
+    table.page.locator("#history-button").click()
+    table.dialog().locator('[data-continue="0-damaged"]').click()
+    notice = table.dialog()
+    notice.get_by_text("That saved match could not be resumed").wait_for()
+    assert "the match on the table goes on" in notice.inner_text()
+    table.page.keyboard.press("Escape")
+    wait_playable(table)
+    assert table.page.evaluate("localStorage.getItem('otv66.current')") == playing
+    assert moves_of(current_save(table)) == before
+    assert table.page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('otv66.slot.')).length") == 2
+    table.page.locator("#history-button").click()
+    listed = table.dialog()
+    listed.locator("[data-delete='0-damaged']").wait_for()
+    assert listed.locator("[data-continue='0-damaged']").count() == 0, "listed as unreadable, to delete"

@@ -7,11 +7,13 @@ import {
   currentSlot,
   deleteSave,
   listSaves,
+  markRefused,
   readHistory,
   readSave,
   readSavedMatch,
   SAVE_VERSION,
   saveMatch,
+  setAsideUnreadableHistory,
   setStorageNamespace,
   startSlot,
   upgradeSave,
@@ -179,6 +181,23 @@ describe("the saved match", () => {
     assert.equal(currentSlot(storage), mine); // the match saved last is the one the next visit resumes
   });
 
+  test("a save the engine refused to resume reads as unreadable from then on, kept as it was", () => {
+    // History offered "Continue" on it again and again, each press starting another empty match.
+    const storage = new FakeStorage();
+    saveMatch("s1", RECORD, META, storage);
+    const before = JSON.parse(storage.getItem(key("slot.s1")));
+    markRefused("s1", "The game record is damaged.", storage);
+    assert.deepEqual(readSave("s1", storage), { status: "corrupt", message: "The game record is damaged." });
+    const kept = JSON.parse(storage.getItem(key("slot.s1")));
+    assert.deepEqual({ ...kept, refused: undefined }, { ...before, refused: undefined }, "its record is kept");
+    assert.deepEqual(
+      listSaves(storage).map((slot) => slot.reading.status),
+      ["corrupt"],
+    );
+    markRefused("gone", "x", storage); // no such slot: nothing written
+    assert.equal(storage.getItem(key("slot.gone")), null);
+  });
+
   test("deleting a save forgets its slot, and does not throw on a refusing storage", () => {
     const storage = new FakeStorage();
     saveMatch(startSlot(storage), RECORD, META, storage);
@@ -263,6 +282,34 @@ describe("the history of finished matches", () => {
     storage.setItem(HISTORY_KEY, first);
     addToHistory(entry({ date: 7 }), storage);
     assert.equal(storage.getItem(`${HISTORY_KEY}.unreadable.3`), null, "a text already kept aside is not kept twice");
+  });
+
+  test("a history that does not read, whole or in part, is set aside at once, its readable entries kept", () => {
+    // History said "No finished matches yet" and the statistics were gone, without a word to the player.
+    const damaged = '[{"date": 1, "opponent": "computer", "winn';
+    const whole = new FakeStorage({ items: { [HISTORY_KEY]: damaged } });
+    assert.equal(setAsideUnreadableHistory(whole), true);
+    assert.equal(whole.getItem(`${HISTORY_KEY}.unreadable`), damaged);
+    assert.deepEqual(readHistory(whole), []);
+    assert.equal(setAsideUnreadableHistory(whole), false, "told once");
+
+    const mixed = JSON.stringify([entry({ date: 4 }), { x: 1 }, 5, null]);
+    const part = new FakeStorage({ items: { [HISTORY_KEY]: mixed } });
+    assert.equal(setAsideUnreadableHistory(part), true);
+    assert.equal(part.getItem(`${HISTORY_KEY}.unreadable`), mixed);
+    assert.deepEqual(
+      readHistory(part).map((e) => e.date),
+      [4],
+    );
+  });
+
+  test("a history that reads, or none at all, is left alone", () => {
+    const storage = new FakeStorage();
+    assert.equal(setAsideUnreadableHistory(storage), false);
+    addToHistory(entry(), storage);
+    assert.equal(setAsideUnreadableHistory(storage), false);
+    assert.equal(storage.getItem(`${HISTORY_KEY}.unreadable`), null);
+    assert.equal(setAsideUnreadableHistory(new FakeStorage({ failing: true })), false);
   });
 
   test("only the last 200 matches are kept", () => {

@@ -34,7 +34,7 @@ import { showHistory, showSettings } from "./settings-panel.js";
 import { addShareButton, labelShareButton, reloadOnPastedLink } from "./share.js";
 import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
 import { setSoundEnabled } from "./sound.js";
-import { setStorageNamespace } from "./storage.js";
+import { setAsideUnreadableHistory, setStorageNamespace } from "./storage.js";
 import {
   addNotice,
   clearNotes,
@@ -342,6 +342,8 @@ document.body.classList.toggle("embed", overrides.embed);
 reportPreferredHeight(overrides.embed, byId("table")); // embed mode: the frame height it would like, to the host
 applyLook();
 if (settingsSetAside) store.update((page) => addNotice(page, t("settingsUnreadable")));
+// So is a history of finished matches that does not read (History would list none of them without a word).
+if (setAsideUnreadableHistory()) store.update((page) => addNotice(page, t("historyUnreadable")));
 // A frame whose storage the browser blocks keeps the match for this visit only: the player is told before he plays.
 if (!isPersistent()) store.update((page) => addNotice(page, t("storageNotKept")));
 if (overrides.refused.length) store.update((page) => noteRefusedOptions(page));

@@ -6,6 +6,7 @@
  * by storage.js; the engine checks it again when it is resumed.
  */
 
+import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { creditedLevel } from "./history-stats.js";
 import { t } from "./i18n.js";
@@ -13,7 +14,16 @@ import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
 import { st } from "./ship-text.js";
-import { addToHistory, listSaves, readSavedMatch, saveMatch, startSlot, useSlot } from "./storage.js";
+import {
+  addToHistory,
+  listSaves,
+  markRefused,
+  readSave,
+  readSavedMatch,
+  saveMatch,
+  startSlot,
+  useSlot,
+} from "./storage.js";
 import { addNotice, clearNotes, levelOf, opponentOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
 
@@ -115,12 +125,11 @@ async function confirmLeavingMatch(ctx) {
  * load is kept untouched beside the new match, with a notice. A new match starts from `opening`'s seed and deals
  * its first deal at once, when the page drew that opening deal (opening-deal.js) while the engine booted.
  * @param {PageContext} ctx
- * @param {{resumeOnly?: boolean, sayResumed?: boolean, opening?: import("./opening-deal.js").OpeningDeal | null}}
- *   [options] `resumeOnly`: put back the current match (the engine was restarted, or History's "Continue");
- *   `sayResumed`: the status line says so, drawn with the resumed table (not a frame after it)
+ * @param {{resumeOnly?: boolean, opening?: import("./opening-deal.js").OpeningDeal | null}} [options]
+ *   `resumeOnly`: put back the current match (the engine was restarted)
  * @returns {Promise<void>}
  */
-export async function openMatch(ctx, { resumeOnly = false, sayResumed = false, opening = null } = {}) {
+export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}) {
   const { store, engine } = ctx;
   /** @param {string} notice */
   const tell = (notice) => store.update((page) => addNotice(page, notice));
@@ -148,7 +157,7 @@ export async function openMatch(ctx, { resumeOnly = false, sayResumed = false, o
   const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx)));
   if (kept && !leave) {
     if (link) clearLinkFromAddress();
-    if (await resume(ctx, kept, sayResumed)) return;
+    if (await resume(ctx, kept)) return;
   } else if (link) {
     const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
     if (linked && "problem" in linked) tell(linked.problem);
@@ -199,33 +208,31 @@ function resultSeenIn(save, state) {
 
 /**
  * Continue the saved match of slot `id` (History): the match on the table keeps its own slot. The status line
- * says that the table changed (another match's cards can look much like the ones before).
+ * says that the table changed (another match's cards can look much like the ones before). One the engine refuses
+ * leaves the match on the table where it is, and is listed as unreadable from then on (resume).
  * @param {PageContext} ctx
  * @param {string} id
  */
 export async function continueMatch(ctx, id) {
-  useSlot(id);
-  ctx.store.update((page) => {
-    page.shownResultFor = null;
-    page.dealAside = false;
-    page.dealingAside = false;
-    page.hint = null;
-    page.shownTrick = null;
-  });
-  await openMatch(ctx, { resumeOnly: true, sayResumed: true });
+  const reading = readSave(id);
+  if (reading.status === "ok" && (await resume(ctx, reading.save, { seen: true, continued: true }))) useSlot(id);
 }
 
 /**
- * Put a saved match back into the engine; false (with a notice, the save kept aside) if the engine refuses it. A
- * finished deal whose result was put aside to look at the table is put aside again, one whose result was read goes on
- * to the next deal (its result is not shown again: resultSeenIn).
+ * Put a saved match back into the engine; false (with a notice) if the engine refuses it: its save is kept as it is,
+ * marked refused (History lists it as unreadable). A finished deal whose result was put aside to look at the table
+ * is put aside again, one whose result was read goes on to the next deal (its result is not shown again:
+ * resultSeenIn).
  * @param {PageContext} ctx
  * @param {import("./storage.js").SlotSave} save
- * @param {boolean} seen whether the status line says it too (not only the screen reader)
+ * @param {{seen?: boolean, continued?: boolean}} [options]  `seen`: the status line says it too (not only the screen
+ *   reader); `continued`: from History, over the match on the table, which stays there if this one is refused (and
+ *   whose result or dealing panel put aside is no concern of this one)
  * @returns {Promise<boolean>}
  */
-async function resume(ctx, save, seen) {
+async function resume(ctx, save, { seen = false, continued = false } = {}) {
   const { store, engine } = ctx;
+  const refusedText = continued ? "continueRefused" : "saveCorrupt";
   if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) {
     store.update((page) => addNotice(page, t("saveNewer")));
     return false;
@@ -240,6 +247,8 @@ async function resume(ctx, save, seen) {
     const played = Array.isArray(save.levelsPlayed) ? save.levelsPlayed : []; // none in saves from before
     const result = resultSeenIn(save, game);
     store.update((page) => {
+      if (continued)
+        Object.assign(page, { shownResultFor: null, dealAside: false, dealingAside: false, shownTrick: null });
       page.game = sameOrNew(game, page.game);
       // The notes and the hint were on the table left (a refusal, a marriage announced in the other match).
       clearNotes(page);
@@ -256,7 +265,8 @@ async function resume(ctx, save, seen) {
     ctx.announce(t("resumed"));
     return true;
   } catch (error) {
-    store.update((page) => addNotice(page, t("saveCorrupt", { reason: engineText(error, page.settings.deck) })));
+    if (!isEngineLost(error)) markRefused(save.id, /** @type {Error} */ (error).message);
+    store.update((page) => addNotice(page, t(refusedText, { reason: engineText(error, page.settings.deck) })));
     return false;
   }
 }

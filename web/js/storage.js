@@ -112,6 +112,7 @@ export function upgradeSave(data, id) {
   if (!data || typeof data !== "object" || typeof data.record !== "object" || data.record === null) {
     return { status: "corrupt", message: "no record in the save" };
   }
+  if (typeof data.refused === "string") return { status: "corrupt", message: data.refused }; // markRefused
   if (!Number.isInteger(data.version) || data.version > SAVE_VERSION) return { status: "newer" };
   if (data.version < 2) return { status: "ok", save: { ...data, version: SAVE_VERSION, id, state: null } };
   return { status: "ok", save: { ...data, id } };
@@ -247,6 +248,22 @@ export function startSlot(storage = deviceStorage()) {
 }
 
 /**
+ * Mark the save in slot `id` as one the engine refused to resume (its record is damaged): kept as it is, with the
+ * reason, and read as unreadable from then on, so History offers to delete it, not to continue it again and again.
+ * @param {string} id
+ * @param {string} reason  the engine's refusal
+ * @param {Storage} [storage]
+ */
+export function markRefused(id, reason, storage = deviceStorage()) {
+  const text = readItem(storage, key.slot(id));
+  try {
+    if (text !== null) writeItem(storage, key.slot(id), JSON.stringify({ ...JSON.parse(text), refused: reason }));
+  } catch {
+    // a slot that does not parse is read as unreadable already
+  }
+}
+
+/**
  * Make slot `id` the current match (History's "Continue").
  * @param {string} id
  * @param {Storage} [storage]
@@ -358,6 +375,23 @@ function storedHistory(text) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Move a stored history that does not read, whole or in part (entries with no pair of game points), aside under its
+ * key + ".unreadable", keeping the entries that read: true when there was such a history, so the page tells the
+ * player (History then lists fewer matches, or none, and its statistics change). A history the storage will not
+ * keep aside stays where it is (the next finished match keeps it aside before writing: addToHistory).
+ * @param {Storage} [storage]
+ */
+export function setAsideUnreadableHistory(storage = deviceStorage()) {
+  const text = readItem(storage, key.history());
+  const stored = storedHistory(text);
+  const readable = (stored ?? []).filter((entry) => historyEntry(entry) !== null);
+  if (text === null || (stored !== null && readable.length === stored.length)) return false;
+  if (!keepAside(storage, key.history(), text)) return false;
+  writeItem(storage, key.history(), JSON.stringify(readable));
+  return true;
 }
 
 /**

@@ -198,12 +198,16 @@ export const EN = {
   historyCleared: "History cleared.",
   clearHistoryConfirm: "Delete every finished match and its statistics? This cannot be undone.",
   saveCorrupt: "The saved match could not be resumed. {reason} It is kept aside; a new match starts.",
+  continueRefused:
+    "That saved match could not be resumed. {reason} It stays saved as it is (History can delete it); the match on the table goes on.",
   saveNewer:
     "The saved match comes from a newer version of the game: it is kept untouched (continue it there). A new match starts here.",
   resumed: "The saved match was resumed.",
   saveFull: "The browser's storage is full: this match is no longer being saved.",
   storageNotKept:
     "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page.",
+  historyUnreadable:
+    "Some finished matches on this device could not be read: they are kept aside, and History lists the others (its statistics count only those).",
   settingsUnreadable:
     "Your settings on this device could not be read: they are kept aside, and the usual settings apply. Choose yours again in Settings.",
   linkOverMatchTitle: "Open another match?",

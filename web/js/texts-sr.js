@@ -213,12 +213,16 @@ export const SR = {
   clearHistoryConfirm: "Obrisati sve završene partije i njihovu statistiku? To ne može da se vrati.",
   // saves
   saveCorrupt: "Sačuvana partija nije mogla da se nastavi. {reason} Ostaje sačuvana po strani; počinje nova partija.",
+  continueRefused:
+    "Ta sačuvana partija nije mogla da se nastavi. {reason} Ostaje sačuvana kakva je (u Istoriji može da se obriše); partija na stolu se nastavlja.",
   saveNewer:
     "Sačuvana partija je iz novije verzije igre: ostaje netaknuta (nastavite je u novijoj verziji). Ovde počinje nova partija.",
   resumed: "Nastavljena je sačuvana partija.",
   saveFull: "Memorija pregledača je puna: ova partija se više ne čuva.",
   storageNotKept:
     "Pregledač ne dozvoljava igri da ovde čuva partiju: ona traje dok je stranica otvorena. Da biste je čuvali, igrajte na stranici same igre.",
+  historyUnreadable:
+    "Neke završene partije na ovom uređaju nisu mogle da se pročitaju: ostaju sačuvane po strani, a Istorija prikazuje ostale (i samo njih računa u statistici).",
   settingsUnreadable:
     "Vaša podešavanja na ovom uređaju nisu mogla da se pročitaju: ostaju sačuvana po strani, a važe uobičajena. Izaberite ih ponovo u Podešavanjima.",
   linkOverMatchTitle: "Otvoriti drugu partiju?",
