@@ -198,6 +198,20 @@ describe("the saved match", () => {
     assert.equal(storage.getItem(key("slot.gone")), null);
   });
 
+  test("a pointer to the current match that names no slot: the latest save that reads is resumed", () => {
+    // A garbled "current" started a new match without a word, the match in play left in History.
+    const storage = new FakeStorage();
+    saveMatch("s1", RECORD, { ...META, level: "beginner" }, storage);
+    saveMatch("s2", RECORD, META, storage);
+    storage.setItem(key("slot.s0"), "{oops");
+    storage.setItem(key("current"), "garbage");
+    const reading = readSavedMatch(storage);
+    assert.equal(reading.status, "ok");
+    assert.equal(reading.save.id, listSaves(storage)[0].id);
+    assert.equal(currentSlot(storage), reading.save.id);
+    assert.equal(readSavedMatch(new FakeStorage({ items: { [key("current")]: "x" } })).status, "none", "no saves");
+  });
+
   test("deleting a save forgets its slot, and does not throw on a refusing storage", () => {
     const storage = new FakeStorage();
     saveMatch(startSlot(storage), RECORD, META, storage);

@@ -203,14 +203,20 @@ export function readSave(id, storage = deviceStorage()) {
 }
 
 /**
- * The current match's save (the one on the table last); a version 1 save is moved into a slot first.
+ * The current match's save (the one on the table last); a version 1 save is moved into a slot first. A pointer to
+ * the current match that names no slot (written over, its slot lost) does not start a new match over the saved
+ * ones: the latest save that reads is the current match again.
  * @param {Storage} [storage]
  * @returns {SaveReading}
  */
 export function readSavedMatch(storage = deviceStorage()) {
   const current = readItem(storage, key.current());
-  if (current !== null) return readSave(current, storage);
-  return adoptLegacySave(storage);
+  if (current === null) return adoptLegacySave(storage);
+  const reading = readSave(current, storage);
+  const latest = reading.status === "none" ? listSaves(storage).find((slot) => slot.reading.status === "ok") : null;
+  if (!latest) return reading;
+  writeItem(storage, key.current(), latest.id);
+  return latest.reading;
 }
 
 /**
