@@ -355,6 +355,7 @@ def test_two_tabs_never_interleave_and_play_here_takes_the_match_back(table, pag
     second.open("speed=off&lang=en")  # resumes the same match: this tab owns it now
     wait_playable(second)
     table.page.locator("#play-here").wait_for()  # the first tab shows it read-only
+    assert table.page.locator("#status").inner_text() == "Playing in another tab", "not 'Your turn' behind it"
     second.play_moves(1)
     wait_playable(second)
     by_second = moves_of(current_save(second))

@@ -112,6 +112,14 @@ describe("selectors", () => {
     assert.equal(youOf(hotseat), null);
   });
 
+  test("a match another tab took is said to be played there, not the turn this tab may not take", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ turn: 0 });
+    page.busy = true;
+    page.elsewhere = true;
+    assert.deepEqual(statusOf(page), { status: "thinking", text: "Playing in another tab" });
+  });
+
   test("the status follows the engine's phase and the page's own work", () => {
     const page = createPageState(settings(), null);
     page.game = game({ turn: 0 });

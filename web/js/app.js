@@ -231,12 +231,17 @@ engine.onLost = (/** @type {import("./engine.js").EngineError} */ error) => {
 tabOwner.onTaken = (slot) => {
   store.update((page) => {
     page.busy = true;
+    page.elsewhere = true;
   });
   flow.run(async () => {
     while (!(await askToPlayHere(ctx.dialog))) {
       // closed by another panel of this tab: ask again
     }
-    await continueMatch(ctx, slot); // the other tab's latest moves, from the save
+    store.update((page) => {
+      page.elsewhere = false;
+    });
+    // The other tab's latest moves, from the save; a save the engine refuses now: the current match, or a new one.
+    if (!(await continueMatch(ctx, slot))) await openMatch(ctx, { resumeOnly: true });
     await flow.advance();
   });
 };
@@ -320,7 +325,7 @@ function wireButtons() {
   byId("settings-button").addEventListener("click", openSettings);
   byId("history-button").addEventListener("click", async () => {
     const slot = await showHistory(ctx.dialog, ctx.store.state.levels);
-    if (slot) flow.openOther(() => continueMatch(ctx, slot));
+    if (slot) flow.openOther(async () => void (await continueMatch(ctx, slot))); // refused: the match stays
   });
   byId("rules-button").addEventListener("click", () => learning.openRules());
   byId("hint-button").addEventListener("click", () => hint(flow));

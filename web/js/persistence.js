@@ -212,10 +212,13 @@ function resultSeenIn(save, state) {
  * leaves the match on the table where it is, and is listed as unreadable from then on (resume).
  * @param {PageContext} ctx
  * @param {string} id
+ * @returns {Promise<boolean>} whether it is on the table now
  */
 export async function continueMatch(ctx, id) {
   const reading = readSave(id);
-  if (reading.status === "ok" && (await resume(ctx, reading.save, { seen: true, continued: true }))) useSlot(id);
+  const resumed = reading.status === "ok" && (await resume(ctx, reading.save, { seen: true, continued: true }));
+  if (resumed) useSlot(id);
+  return resumed;
 }
 
 /**

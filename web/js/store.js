@@ -34,6 +34,7 @@ import { seatNames } from "./player-names.js";
  * @property {boolean} dealAside the player put the finished deal's result aside to look at the table (match-flow.js)
  * @property {boolean} dealingAside the person to deal put the dealing panel aside (for the menu, the table): the
  *   table's Deal button opens it again (match-flow.js). Not saved: a reload opens the panel, as any turn to deal does
+ * @property {boolean} elsewhere another tab took the match: this one shows it idle until "Play here" (app.js)
  * @property {boolean} historyAdded the finished match is in the history
  * @property {string[]} levelsPlayed the levels the computer has made a move at in the match in play (kept in its
  *   save): History credits the match to the weakest of them (history-stats.js `creditedLevel`)
@@ -100,6 +101,7 @@ export function createPageState(settings, seed) {
     claimOfferOpen: false,
     dealAside: false,
     dealingAside: false,
+    elsewhere: false,
     historyAdded: false,
     levelsPlayed: [],
     packetsChosen: null,
@@ -241,6 +243,8 @@ export function statusOf(page) {
   const match = page.game?.match;
   const deal = page.game?.deal;
   if (!match) return null;
+  // Behind the "Play here" panel the line said "Vi ste na potezu" of a match this tab may not play.
+  if (page.elsewhere) return { status: "thinking", text: t("otherTabTitle") };
   const names = namesOf(page);
   const humans = humansOf(page);
   if (page.dealResultOpen) return { status: "deal-over", text: t("statusDealOver") };
