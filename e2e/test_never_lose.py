@@ -158,11 +158,13 @@ def test_a_match_continued_from_history_brings_none_of_the_other_matchs_notes(ta
     table.page.locator("#new-match-button").click()
     table.dialog().locator("#confirm-new-match").click()
     idle = table.page.locator('#piles-0 button.card.top[aria-disabled="true"]:not([hidden])')
-    for _ in range(60):  # on to a turn of mine with a card I may not play
-        if table.step() == "card" or table.dialog().count():
-            continue
-        if table.wait_status("your-turn", "deal-over") == "your-turn" and table.playable().count() and idle.count():
+    for _ in range(200):  # on to a turn of mine with a card I may not play (it stepped past most of them)
+        mine = table.wait_status("your-turn", "deal-over", "match-over") == "your-turn" and not table.dialog().count()
+        if mine and table.playable().count() and idle.count():
             break
+        table.step()
+    else:
+        raise AssertionError("no turn of mine with a card I may not play")
     idle.first.click(force=True)  # refused: a note on the move to make
     status = table.page.locator("#status")
     table.wait_until(lambda: status.inner_text() not in ("Your turn", ""))

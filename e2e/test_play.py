@@ -92,7 +92,7 @@ def test_manual_claim_has_a_66_button_and_a_claim_below_66_costs_2_game_points(t
     table.wait_status("deal-over")
     text = table.dialog().inner_text()
     assert "claimed 66 with only" in text
-    standing = "Match to\u00a07\u00a0— Player\u00a01:\u00a00\u00a0· Player\u00a02:\u00a02"
+    standing = "Match to\u00a07\u00a0— Player\u00a01:\u00a00, Player\u00a02:\u00a02"
     assert standing in text, "each number after its player's name (not 'Player 1 0', read as 10)"
 
 

@@ -151,6 +151,13 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     table.page.keyboard.press("Enter")
     table.wait_until(lambda: panel.locator(".review-at").inner_text().startswith(f"Potez {ply + 1}:"))
     assert focused.get_attribute("aria-current") == "step" and chosen.get_attribute("aria-current") is None
+    # The arrows walk the list too, each step showing its table (only Tab did, and Enter at each move).
+    table.page.keyboard.press("ArrowDown")
+    stepped = panel.locator(f'.review-move[data-ply="{ply + 1}"]')
+    table.wait_until(lambda: panel.locator(".review-at").inner_text().startswith(f"Potez {ply + 2}:"))
+    assert stepped.evaluate("row => row === document.activeElement") and stepped.get_attribute("aria-current") == "step"
+    table.page.keyboard.press("ArrowUp")
+    table.wait_until(lambda: panel.locator(".review-at").inner_text().startswith(f"Potez {ply + 1}:"))
     panel.screenshot(path=artifacts / f"review-{width}x{height}.png")
     panel.get_by_role("button", name="Zatvorite", exact=True).click()
     assert table.dialog().locator("#next-deal").is_visible()

@@ -150,6 +150,9 @@ function showChosen(
   }
 }
 
+/** The keys that step through the review's list of moves, and which way. */
+const MOVE_STEPS = /** @type {Record<string, number>} */ ({ ArrowUp: -1, ArrowDown: 1 });
+
 /**
  * The engine's review of a deal; choosing a move asks `positionAt(ply)` for the table before it.
  * @param {PanelDialog} dialog
@@ -178,6 +181,19 @@ export function showReview(dialog, review, names, deck, positionAt, rowNames = n
       addEventListener("resize", turned);
       dialog.addEventListener("close", () => removeEventListener("resize", turned), { once: true });
       let asked = 0;
+      const moveButtons = [...panel.querySelectorAll(".review-move")];
+      // The list of moves is walked with the arrows too (Tab walks it as well): each step shows its table.
+      panel.querySelector(".review-list")?.addEventListener("keydown", (event) => {
+        const step = MOVE_STEPS[/** @type {KeyboardEvent} */ (event).key] ?? 0;
+        const at = moveButtons.indexOf(/** @type {Element} */ (document.activeElement));
+        const next = /** @type {HTMLButtonElement | undefined} */ (
+          step && at >= 0 ? moveButtons[at + step] : undefined
+        );
+        if (!next) return;
+        event.preventDefault();
+        next.focus();
+        next.click();
+      });
       for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".review-move"))) {
         button.addEventListener("click", async () => {
           const ask = ++asked;
