@@ -222,8 +222,14 @@ export async function continueMatch(ctx, id) {
 }
 
 /**
+ * The engine's refusals of a save that a newer page may not make (rules or a record version this engine does not
+ * know, from a newer page in another tab): such a save is not marked refused, only the refusal said.
+ */
+const NEWER_PAGES_MAY_READ = new Set(["invalid_rules", "unsupported_version"]);
+
+/**
  * Put a saved match back into the engine; false (with a notice) if the engine refuses it: its save is kept as it is,
- * marked refused (History lists it as unreadable). A finished deal whose result was put aside to look at the table
+ * marked refused when it is damaged (History lists it as unreadable). A finished deal whose result was put aside to look at the table
  * is put aside again, one whose result was read goes on to the next deal (its result is not shown again:
  * resultSeenIn).
  * @param {PageContext} ctx
@@ -268,7 +274,8 @@ async function resume(ctx, save, { seen = false, continued = false } = {}) {
     ctx.announce(t("resumed"));
     return true;
   } catch (error) {
-    if (!isEngineLost(error)) markRefused(save.id, /** @type {Error} */ (error).message);
+    const { type, message } = /** @type {{type?: string, message: string}} */ (error);
+    if (!isEngineLost(error) && !NEWER_PAGES_MAY_READ.has(type ?? "")) markRefused(save.id, message);
     store.update((page) => addNotice(page, t(refusedText, { reason: engineText(error, page.settings.deck) })));
     return false;
   }
