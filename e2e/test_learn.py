@@ -343,7 +343,7 @@ def test_the_guided_deal_explains_each_rule_when_it_happens(table_in_context, ar
     said = " ".join(seen)
     assert "turned up" in said
     assert "follow suit" in said or "play a trump" in said
-    assert "took the trick" in said and "leads the next one" in said, "who takes a trick, and who leads then"
+    assert "took the trick" in said and "the highest trump" in said, "who takes a trick, and why"
     assert "66 or more" in said and "Game points" in said
     # The deal's last tip stood on under a new match's dealing panel (when the player deals it first).
     table.dialog().locator("#see-table").click()
@@ -445,7 +445,8 @@ def test_on_a_phone_on_its_side_each_tip_is_whole_with_its_button_in_sight(table
     table.page.screenshot(path=artifacts / f"learn-tip-{lang}-640x360-deal-over.png")
     for element in ("#table-next-deal-button", "#tutorial-tip button"):
         box = table.page.locator(element).bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE_ON_ITS_SIDE["height"] + 0.5, element
+        assert box is not None, element
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE_ON_ITS_SIDE["height"] + 0.5, element
 
 
 def test_tapping_a_card_you_may_not_play_tells_you_why(table):

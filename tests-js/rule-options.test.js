@@ -66,7 +66,7 @@ describe("How to play, told for the table's rule options", () => {
     // Three cards without a word: a first-time player could not tell what they were there for.
     assert.match(
       rulesMarkup("french", DEFAULT_RULES),
-      /the seven of spades is led and the ace of spades takes it, .* only if clubs were trumps/,
+      /the seven of spades is led and the ace of spades takes the trick, .* only if clubs were trumps/,
     );
     assert.match(rulesMarkup("german", DEFAULT_RULES), /only if acorns were trumps/);
   });

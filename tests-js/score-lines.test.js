@@ -89,7 +89,10 @@ describe("a score is told with where its points came from (docs/rules.md 6)", ()
     restoreLanguage = pageLanguage("sr-Latn");
     const marriages = [{ player: 1, suit: "S", points: 20, counted: false }];
     const deal = finished({ scores: [93, 0], tricks: [8, 0], cards: [53, 0], married: [40, 0], marriages });
-    assert.equal(read(deal)[1], "Računar: 0 poena (0 štihova) — ne računa se marijaž (pik, 20): nijedan štih");
+    assert.equal(
+      read(deal)[1],
+      "Računar: 0 poena (0 štihova) — marijaž (pik, 20) se ne računa: nije odnet nijedan štih",
+    );
   });
 
   test("in Cyrillic and in a German deck's suit names", () => {
@@ -98,7 +101,7 @@ describe("a score is told with where its points came from (docs/rules.md 6)", ()
     const deal = finished({ scores: [66, 0], tricks: [6, 0], married: [0, 0], marriages });
     assert.match(
       read(deal, ["Ви", "Рачунар"], "german")[1],
-      /^Рачунар: 0 поена \(0 штихова\) — не рачуна се маријаж \(срце, 20\)/,
+      /^Рачунар: 0 поена \(0 штихова\) — маријаж \(срце, 20\) се не рачуна/,
     );
   });
 });

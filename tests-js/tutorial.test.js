@@ -50,13 +50,18 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
   });
 
   test("a marriage lead offered by the engine is explained when leading", () => {
-    assert.deepEqual(keys(tipsOf(null, view({ legal: ["KD", "KDm", "QD", "QDm"] }), 0)), ["tip_marriage"]);
+    const leading = view({ legal: ["KD", "KDm", "QD", "QDm"] });
+    assert.deepEqual(keys(tipsOf(null, leading, 0)), ["tip_lead", "tip_marriage"]);
   });
 
-  test("the first lead: any card may be led", () => {
-    const first = view({ played: 0, legal: ["AS", "7H", "KD"] });
-    assert.deepEqual(keys(tipsOf(null, first, 0)), ["tip_lead"]);
-    assert.deepEqual(tipsOf(null, view({ played: 3, legal: ["AS", "7H"] }), 0), [], "a later lead: said already");
+  test("a lead: any card may be led (said at the player's first, the computer leading the guided deal's first trick)", () => {
+    const tutorial = new Tutorial(0);
+    assert.deepEqual(keys(tutorial.tipsFor(null, view({ played: 3, legal: ["AS", "7H", "KD"] }))), ["tip_lead"]);
+    assert.deepEqual(
+      tutorial.tipsFor(null, view({ played: 5, legal: ["AS", "7H"] })),
+      [],
+      "a later lead: said already",
+    );
   });
 
   test("the first trick taken: who took it, said to him or of him", () => {

@@ -207,7 +207,7 @@ export const EN = {
   storageNotKept:
     "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page.",
   historyUnreadable:
-    "Some finished matches on this device could not be read: they are kept aside, and History lists the others (its statistics count only those).",
+    "The history of finished matches on this device could not be read, in whole or in part. What did not read is kept aside; History lists, and counts in its statistics, only the matches that read.",
   settingsUnreadable:
     "Your settings on this device could not be read: they are kept aside, and the usual settings apply. Choose yours again in Settings.",
   linkOverMatchTitle: "Open another match?",

@@ -23,7 +23,7 @@ export const SR_LEARN = {
   rulesPlay:
     "Sve otvorene karte vide oba igrača. Igra se samo otvorenom kartom: kliknite je ili je dodirnite (karte koje smete da igrate imaju zlatan okvir). Kad karta ode sa gomile, karta ispod nje se okreće. Ko prati, mora da odgovori na boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
   rulesPlayExample:
-    "Primer: prva je odigrana {low}, a nosi je {high}, jača karta iste boje. Karta druge boje, {other}, nosila bi štih samo da je {suit} adut.",
+    "Primer: prvo je odigrana {low}, a štih nosi {high}, jača karta iste boje; {other} je druge boje i nosila bi štih samo kad bi {suit} bio adut.",
   rulesMarriageTitle: "Marijaž",
   rulesMarriage:
     "Kralj i dama iste boje, oboje otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih. U igri: kad počinjete štih, odigrajte tog kralja ili damu, pa u prozoru koji se otvori izaberite da prijavite marijaž.",
@@ -50,10 +50,8 @@ export const SR_LEARN = {
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_lead:
     "Vi počinjete štih: igrajte bilo koju kartu sa zlatnim okvirom. Protivnik mora da odgovori na njenu boju ako je ima.",
-  tip_trick:
-    "{name} nosi štih. Štih nosi najjači adut, a ako aduta nema, najjača karta tražene boje. Ko odnese štih, počinje sledeći.",
-  tip_trick_you:
-    "Odneli ste štih. Štih nosi najjači adut, a ako aduta nema, najjača karta tražene boje. Ko odnese štih, počinje sledeći.",
+  tip_trick: "{name} je odneo štih (najjači adut, inače najjača karta tražene boje) i počinje sledeći.",
+  tip_trick_you: "Odneli ste štih (najjači adut, inače najjača karta tražene boje) i počinjete sledeći.",
   tip_last_trick: "Poslednji štih: ko ga odnese, dobija još 10 poena.",
   tip_turnup: "Karta je otišla sa gomile, pa je okrenuta karta ispod nje: {card}.",
   tip_marriage: "Imate kralja i damu iste boje: kad počinjete štih, igrajte jednog od njih i prijavite marijaž.",
@@ -80,7 +78,7 @@ export const EN_LEARN = {
   rulesPlay:
     "Both players see every face-up card. You play only face-up cards: click or tap one (the cards you may play have a gold frame). When a card leaves a pile, the card under it is turned up. The follower must follow suit; without the suit led, a trump; without a trump, any card. The highest trump wins the trick, else the highest card of the suit led.",
   rulesPlayExample:
-    "For example: the {low} is led and the {high} takes it, the higher card of the same suit. The {other} is of another suit: it would take the trick only if {suit} were trumps.",
+    "For example: the {low} is led and the {high} takes the trick, the higher card of the same suit. The {other} is of another suit: it would take the trick only if {suit} were trumps.",
   rulesMarriageTitle: "Marriage",
   rulesMarriage:
     "King and queen of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or queen. The points count once the announcer has won a trick. In the game: when you lead, play that king or queen, then choose to announce the marriage in the panel that opens.",
@@ -106,10 +104,8 @@ export const EN_LEARN = {
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
   tip_trump: "You have no card of the suit led, so you must play a trump ({trump}).",
   tip_lead: "You lead this trick: play any card with a gold frame. Your opponent must follow its suit if possible.",
-  tip_trick:
-    "{name} took the trick. The highest trump takes a trick; if no trump was played, the highest card of the suit led. Whoever takes a trick leads the next one.",
-  tip_trick_you:
-    "You took the trick. The highest trump takes a trick; if no trump was played, the highest card of the suit led. Whoever takes a trick leads the next one.",
+  tip_trick: "{name} took the trick (the highest trump, else the highest card of the suit led) and leads the next.",
+  tip_trick_you: "You took the trick (the highest trump, else the highest card of the suit led) and lead the next.",
   tip_last_trick: "The last trick: whoever takes it gets 10 more points.",
   tip_turnup: "A card left its pile, so the card under it was turned up: {card}.",
   tip_marriage: "You have a king and a queen of one suit: when you lead, play one of them and announce the marriage.",

@@ -119,7 +119,7 @@ export const SR = {
   scoreFromTricks: "{points}\u00a0u štihovima",
   scoreFromMarriages: "{points}\u00a0za {count|marijaž|marijaže|marijaže}",
   scoreFromLastTrick: "{points}\u00a0za poslednji štih",
-  scoreMarriageLapsed: " — ne računa se marijaž ({suit}, {points}): nijedan štih",
+  scoreMarriageLapsed: " — marijaž ({suit}, {points}) se ne računa: nije odnet nijedan štih",
   whyReached: "{name}: 66 ili više ({score}).",
   whyReachedYou: "Stigli ste do 66 ({score}).",
   whyPlayedOut: "Odigrano je svih 16 štihova; veći zbir pobeđuje.",
@@ -222,7 +222,7 @@ export const SR = {
   storageNotKept:
     "Pregledač ne dozvoljava igri da ovde čuva partiju: ona traje dok je stranica otvorena. Da biste je čuvali, igrajte na stranici same igre.",
   historyUnreadable:
-    "Neke završene partije na ovom uređaju nisu mogle da se pročitaju: ostaju sačuvane po strani, a Istorija prikazuje ostale (i samo njih računa u statistici).",
+    "Istorija završenih partija na ovom uređaju nije mogla (cela ili delimično) da se pročita. Nečitljivi zapis je sačuvan zasebno; Istorija prikazuje i u statistici računa samo partije koje su se pročitale.",
   settingsUnreadable:
     "Vaša podešavanja na ovom uređaju nisu mogla da se pročitaju: ostaju sačuvana po strani, a važe uobičajena. Izaberite ih ponovo u Podešavanjima.",
   linkOverMatchTitle: "Otvoriti drugu partiju?",

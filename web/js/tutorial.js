@@ -37,7 +37,7 @@ export function tipsOf(before, after, me) {
       tips.push({ key: "tip_trump", values: { trump: after.trump } });
   }
   const leading = after.turn === me && after.trick.length === 0;
-  if (leading && after.tricks_played === 0 && cards.length > 0) tips.push({ key: "tip_lead", values: {} });
+  if (leading && cards.length > 0) tips.push({ key: "tip_lead", values: {} }); // the first lead of his: once
   if (leading && cards.some((move) => move.endsWith("m"))) tips.push({ key: "tip_marriage", values: {} });
   // The first trick taken: who takes a trick, and that he leads the next.
   if (before && before.tricks_played === 0 && after.tricks_played === 1 && after.last_winner !== null) {
