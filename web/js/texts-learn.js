@@ -49,7 +49,7 @@ export const SR_LEARN = {
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_lead:
-    "Vi počinjete štih: igrajte bilo koju kartu sa zlatnim okvirom. Protivnik mora da odgovori na njenu boju ako je ima.",
+    "Kad počinjete štih, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da odgovori na njenu boju ako je ima.",
   tip_trick: "{name} je odneo štih (najjači adut, inače najjača karta tražene boje) i počinje sledeći.",
   tip_trick_you: "Odneli ste štih (najjači adut, inače najjača karta tražene boje) i počinjete sledeći.",
   tip_last_trick: "Poslednji štih: ko ga odnese, dobija još 10 poena.",
@@ -103,7 +103,7 @@ export const EN_LEARN = {
   tutorialOn: "Guided deal: I explain the rules as you play.",
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
   tip_trump: "You have no card of the suit led, so you must play a trump ({trump}).",
-  tip_lead: "You lead this trick: play any card with a gold frame. Your opponent must follow its suit if possible.",
+  tip_lead: "When you lead, you may play any card with a gold frame; your opponent must follow its suit if possible.",
   tip_trick: "{name} took the trick (the highest trump, else the highest card of the suit led) and leads the next.",
   tip_trick_you: "You took the trick (the highest trump, else the highest card of the suit led) and lead the next.",
   tip_last_trick: "The last trick: whoever takes it gets 10 more points.",
