@@ -181,23 +181,21 @@ export function showReview(dialog, review, names, deck, positionAt, rowNames = n
       addEventListener("resize", turned);
       dialog.addEventListener("close", () => removeEventListener("resize", turned), { once: true });
       let asked = 0;
-      const moveButtons = [...panel.querySelectorAll(".review-move")];
+      const moveButtons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".review-move"))];
       // The list of moves is walked with the arrows too (Tab walks it as well): each step shows its table.
       panel.querySelector(".review-list")?.addEventListener("keydown", (event) => {
         const step = MOVE_STEPS[/** @type {KeyboardEvent} */ (event).key] ?? 0;
-        const at = moveButtons.indexOf(/** @type {Element} */ (document.activeElement));
-        const next = /** @type {HTMLButtonElement | undefined} */ (
-          step && at >= 0 ? moveButtons[at + step] : undefined
-        );
+        const at = moveButtons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+        const next = step && at >= 0 ? moveButtons[at + step] : undefined;
         if (!next) return;
         event.preventDefault();
         next.focus();
         next.click();
       });
-      for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".review-move"))) {
+      for (const button of moveButtons) {
         button.addEventListener("click", async () => {
           const ask = ++asked;
-          for (const other of panel.querySelectorAll(".review-move")) other.removeAttribute("aria-current");
+          for (const other of moveButtons) other.removeAttribute("aria-current");
           button.setAttribute("aria-current", "step");
           position.setAttribute("aria-busy", "true");
           try {
