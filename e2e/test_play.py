@@ -236,6 +236,30 @@ def test_the_deal_that_decides_the_match_leads_to_its_result_not_to_a_next_deal(
         table.wait_status("match-over")
 
 
+STATUS_LOG = """
+window.statusLog = [];
+new MutationObserver(() => {
+  const now = document.querySelector("[data-status]")?.getAttribute("data-status");
+  if (now && now !== window.statusLog.at(-1)) window.statusLog.push(now);
+}).observe(document, { attributes: true, attributeFilter: ["data-status"], subtree: true });
+"""
+
+
+def test_the_status_says_the_last_trick_then_the_deal_is_over_then_the_match(table):
+    """At a match's end the line read "match over" before the last deal's result, then "deal over", then "match over"
+    again; between deals "your turn" (you deal) before the result: a screen reader heard the end before the deal."""
+    table.page.add_init_script(STATUS_LOG)
+    table.open("seed=21&level=beginner&opponent=computer&target=5&lang=en&speed=fast")
+    deals = 0
+    while (done := table.step("4-4")) != "match-over":
+        deals += done == "next"
+    log = table.page.evaluate("window.statusLog")
+    ends = [index for index, status in enumerate(log) if status == "deal-over"]
+    assert len(ends) == deals >= 2, log
+    assert all(log[index - 1] == "thinking" for index in ends), f"each deal's last trick, then its result: {log}"
+    assert log[-3:] == ["thinking", "deal-over", "match-over"] and log.count("match-over") == 1, log
+
+
 def test_while_the_engine_deals_the_packets_chosen_the_status_is_not_the_players_turn(table):
     table.open(f"seed=2&level=beginner&opponent=computer&{FAST}")  # seed 2: I deal first
     panel = table.dialog()

@@ -39,7 +39,7 @@ function game({ human = false, turn = 0, result = null, phase = "human_moves", l
       { human: true, level: null, name: "You" },
       { human, level: human ? null : "expert", name: "Computer" },
     ],
-    deal: { turn, result, dealer: 1, last_winner: lastWinner },
+    deal: { number: 1, turn, result, dealer: 1, last_winner: lastWinner },
   });
 }
 
@@ -132,6 +132,34 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.status, "deal-over");
     page.game = game({ phase: "match_over" });
     assert.equal(statusOf(page)?.status, "match-over");
+  });
+
+  test("a deal's last trick is shown, then its result, then the match's end or the next dealer: in that order", () => {
+    for (const phase of ["match_over", "human_deals", "computer_deals"]) {
+      const page = createPageState(settings(), null);
+      page.game = game({ result: /** @type {any} */ ({ winner: 0 }), phase, lastWinner: 0 });
+      page.game.match.next_dealer = phase === "computer_deals" ? 1 : 0;
+      page.busy = true;
+      page.shownTrick = /** @type {any} */ ([
+        { player: 1, card: "9S" },
+        { player: 0, card: "AS" },
+      ]);
+      assert.deepEqual(statusOf(page), { status: "thinking", text: "You take the trick" }, phase);
+      page.shownTrick = null; // flown to its winner: the result opens next
+      assert.equal(statusOf(page)?.status, "deal-over", phase);
+      page.dealResultOpen = true;
+      assert.equal(statusOf(page)?.status, "deal-over", phase);
+      page.dealResultOpen = false;
+      page.shownResultFor = 1;
+      const next = {
+        match_over: "The match is over",
+        human_deals: "You deal",
+        computer_deals: "Computer (expert) deals",
+      };
+      assert.equal(statusOf(page)?.text, next[phase], phase);
+      page.dealAside = true; // the result put aside to look at the table
+      assert.equal(statusOf(page)?.status, phase === "match_over" ? "match-over" : "deal-over", phase);
+    }
   });
 
   test("while a person deals, the line says so: packets chosen in the panel, the panel put aside", () => {

@@ -36,7 +36,17 @@ import { showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
-import { clearNotes, dealerText, namesOf, opponentOf, rulesOf, shortNamesOf, viewOf, youOf } from "./store.js";
+import {
+  clearNotes,
+  dealerText,
+  namesOf,
+  opponentOf,
+  resultToShow,
+  rulesOf,
+  shortNamesOf,
+  viewOf,
+  youOf,
+} from "./store.js";
 import { animateDeal, showMove } from "./table-motion.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -171,7 +181,7 @@ export class MatchFlow {
       // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is.
       const recorded = this.page.historyAdded;
       if (deal?.result && !recorded) {
-        if (!this.page.dealAside && this.page.shownResultFor !== deal.number) {
+        if (resultToShow(this.page, deal.number)) {
           // In a frame its visitor is not using, the result's panel would take the club page's focus.
           if (outOfFocusFrame()) await this.putResultAside(deal.number);
           else await this.dealOver(game);

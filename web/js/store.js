@@ -250,25 +250,42 @@ export function statusOf(page) {
   if (page.dealResultOpen) return { status: "deal-over", text: t("statusDealOver") };
   // The computer waits for his answer (it is not thinking): the line says what is asked.
   if (page.claimOfferOpen) return { status: "thinking", text: t("claimOfferTitle") };
+  // The trick just completed waits in the middle, then flies to its winner: that is what the table is doing, also
+  // when it is a deal's last trick (the match's end or the next dealer come after its result).
+  if (deal && page.shownTrick && deal.last_winner !== null) {
+    return { status: "thinking", text: capitalized(trickTakerText(deal.last_winner, names, youOf(page))) };
+  }
+  // A deal just over, its result about to open: the line said "match over" or "you deal" before the deal's result.
+  if (deal?.result && resultToShow(page, deal.number)) return { status: "deal-over", text: t("statusDealOver") };
   if (page.game?.phase === "match_over") return { status: "match-over", text: t("statusMatchOver") };
   // A person deals next: the line says who while he chooses his packets (the dealing panel saves them as they change,
   // and the table is drawn again) and while the panel is put aside. A finished deal put aside to look at it is over.
   if (page.game?.phase === "human_deals" && !page.dealAside) {
     return { status: "your-turn", text: dealerText(page, match.next_dealer) };
   }
-  if (deal?.result) return { status: "deal-over", text: t("statusDealOver") };
+  if (deal?.result) {
+    // A finished deal put aside to look at it is over; once its result is read, the computer deals the next.
+    if (page.dealAside) return { status: "deal-over", text: t("statusDealOver") };
+    return { status: "thinking", text: dealerText(page, match.next_dealer) };
+  }
   // While the deal's cards are laid out, the dealer is at work (not the player who will lead).
   if (deal && page.undealt) return { status: "thinking", text: dealerText(page, deal.dealer) };
-  // The trick just completed waits in the middle, then flies to its winner: that is what the table is doing.
-  if (deal && page.shownTrick && deal.last_winner !== null) {
-    return { status: "thinking", text: capitalized(trickTakerText(deal.last_winner, names, youOf(page))) };
-  }
   // A deal that is not over has a player to move; between deals the next dealer acts.
   const mover = deal?.turn ?? match.next_dealer;
   if (!humans[mover]) return { status: "thinking", text: t("statusThinking", { name: names[mover] }) };
   // A person is to move: the line says so at once, while the move before his is still shown (his cards wait until
   // it has landed, so the line is not yet the gold of "your-turn") and while the engine takes his own move.
   return { status: page.busy ? "thinking" : "your-turn", text: turnText(page, names[mover]) };
+}
+
+/**
+ * Whether the finished deal `number`'s result is still to be shown: not read, not put aside, not of a match already in
+ * the history (its results were shown before a reload). The same test match-flow.js makes before opening it.
+ * @param {PageState} page
+ * @param {number} number
+ */
+export function resultToShow(page, number) {
+  return !page.historyAdded && !page.dealAside && page.shownResultFor !== number;
 }
 
 /**
