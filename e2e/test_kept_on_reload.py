@@ -123,9 +123,10 @@ def notices_on_opening(table_in_context, query: str):
 
 def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_context):
     # ?target=0 and ?claim=foo, typed by hand, played a match to 7 with the game claiming: not a word said.
-    query = "seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn&target=0&claim=foo&must_beat=1"
+    query = "seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn&target=0&claim=foo&must_beat=1&sound=loud"
     table, told = notices_on_opening(table_in_context, query)
-    assert told == ["Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: claim=foo, target=0."]
+    said = "Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: sound=loud, claim=foo, target=0."
+    assert told == [said]
     table.page.keyboard.press("Escape")
     table.wait_until(lambda: "record" in saved_match(table.page))
     rules = saved_match(table.page)["record"]["rules"]

@@ -160,6 +160,12 @@ def test_settings_save_what_the_player_changed_not_the_visits_url_options(table)
     assert saved == {"deck": "german"}, "?speed=off, ?target=3 and ?level=beginner were for this visit only"
 
 
+def test_sound_0_in_the_address_silences_the_visit_an_embedded_game_has_no_settings_to_do_it(table):
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&sound=0")
+    table.page.locator("#settings-button").click()
+    assert not table.dialog().locator("#setting-sound").is_checked(), "the form shows the visit's options"
+
+
 def test_a_language_chosen_in_settings_outlasts_a_reload_of_an_address_that_named_another(table):
     # The address's ?lang= overrules the stored settings at every load: English chosen in Settings went back to
     # Serbian at the next reload. The options he did not touch stay the visit's.

@@ -239,6 +239,15 @@ describe("URL overrides (for this visit only)", () => {
     }
   });
 
+  test("sound=0 silences the game (an embedded one has no Settings), sound=1 plays it; another value is refused", () => {
+    assert.equal(overrides("sound=0").settings.sound, false);
+    assert.equal(overrides("sound=no", { ...defaultSettings(), sound: true }).settings.sound, false);
+    assert.equal(overrides("sound=1", { ...defaultSettings(), sound: false }).settings.sound, true);
+    const { settings, refused } = overrides("sound=quiet");
+    assert.equal(settings.sound, defaultSettings().sound);
+    assert.deepEqual(refused, ["sound=quiet"]);
+  });
+
   test("opponent=hotseat is two people on one device", () => {
     assert.equal(overrides("opponent=hotseat").settings.opponent, "human");
   });
@@ -337,6 +346,7 @@ describe("settings as an address's options (settingsQuery, the reverse of applyO
       [{ ...base(), opponent: "human" }, "opponent=hotseat"],
       [{ ...base(), level: "beginner" }, "level=beginner"],
       [withRules({ target: 3 }), "target=3"],
+      [{ ...base(), sound: !base().sound }, `sound=${base().sound ? 0 : 1}`],
     ];
     for (const [chosen, query] of cases) {
       assert.equal(settingsQuery(chosen, base()).toString(), query);

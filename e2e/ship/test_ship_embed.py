@@ -173,9 +173,11 @@ def test_the_embed_pages_form_sets_the_snippets_game_and_the_preview_follows(sit
     page.get_by_label("Partija do").fill("3")  # the same address: the preview is not loaded again
     level.select_option("master")
     assert page.evaluate("window.previewLoads") == loads == 4
+    page.get_by_label("Zvuk", exact=True).uncheck()  # a frame has no Settings: its sounds are the webmaster's
+    assert framed() == shown("embed=1&lang=en&level=master&sound=0&must_beat=1&target=3")
     assert page.locator("main h1").inner_text() == "Ugradite Otvoreni 66 na sajt svog kluba", "the page stays Serbian"
     page.locator("header.topbar select").select_option("en")  # the page's own language: it loads again in it
     page.locator("main h1", has_text="Embed Open 66").wait_for()
-    assert framed() == shown("embed=1&lang=en&level=master&must_beat=1&target=3"), "the choices made stay"
+    assert framed() == shown("embed=1&lang=en&level=master&sound=0&must_beat=1&target=3"), "the choices made stay"
     assert page.get_by_label("Computer level").input_value() == "master"
     ship.problems.check()

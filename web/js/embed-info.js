@@ -1,6 +1,6 @@
 /**
- * The Embed page: a club's webmaster sets up the game in a form (the computer's level, the game's language and
- * cards, the club's rules: Settings' own fields and names), and the copy-paste snippet with this site's address and
+ * The Embed page: a club's webmaster sets up the game in a form (the computer's level, the game's language,
+ * cards and sound, the club's rules: Settings' own fields and names), and the copy-paste snippet with this site's address and
  * the preview frame follow each choice; under them, every address option for those who write it themselves, and the
  * events the game posts (as text). The page reads in the language of the other pages outside the game (its header's
  * picker: language-picker.js); its texts are in ship-text.js.
@@ -11,7 +11,7 @@ import { embedAddress, FRAME_STYLE, frameSnippet } from "./embed.js";
 import { language, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
-import { checkTarget, readRules, ruleFields, select } from "./rule-fields.js";
+import { checkbox, checkTarget, readRules, ruleFields, select } from "./rule-fields.js";
 import { applyOverrides, defaultSettings } from "./settings.js";
 import { deckOptions, languageOptions, ratedLevelName } from "./settings-panel.js";
 import { st } from "./ship-text.js";
@@ -93,6 +93,7 @@ function showForm(game) {
     ),
     select("lang", st("embedLanguage"), languageOptions(), game.lang),
     select("deck", t("deck"), deckOptions(), game.deck),
+    checkbox("sound", t("sound"), game.sound),
   ].join("");
   const rules = byId("embed-rules");
   rules.innerHTML = ruleFields(game.rules);
@@ -117,6 +118,7 @@ function chosenGame(form, shown) {
     level: fields.level.value,
     lang: fields.lang.value,
     deck: fields.deck.value,
+    sound: fields.sound.checked,
     rules: readRules(form, shown.rules),
   });
 }

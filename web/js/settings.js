@@ -183,8 +183,7 @@ export function addressAfterChoice(href, shown, chosen) {
   const { changes, ruleChanges } = changedSettings(shown, chosen);
   const changed = new Set([...Object.keys(changes), ...Object.keys(ruleChanges)]);
   const url = new URL(href);
-  for (const key of [...URL_SETTINGS, ...URL_SWITCHES, ...URL_CHOICES, "target"])
-    if (changed.has(key)) url.searchParams.delete(key);
+  for (const key of URL_OPTIONS) if (changed.has(key)) url.searchParams.delete(key);
   return url.href;
 }
 
@@ -219,18 +218,21 @@ function parseBool(text) {
 
 /**
  * The options of a page address that set settings (the rest: `seed`, `embed`), by their names there: the page
- * settings, the yes/no rules (1 or 0), the rules with a choice, and `target`. applyOverrides reads them and
- * settingsQuery writes them.
+ * settings, those on or off (1 or 0), the yes/no rules (1 or 0), the rules with a choice, and `target`.
+ * applyOverrides reads them and settingsQuery writes them.
  */
 const URL_SETTINGS = /** @type {const} */ (["lang", "level", "deck", "speed", "opponent"]);
+/** Page settings that are on or off (1 or 0): an embedded game has no Settings to turn its sounds off. */
+const URL_SETTING_SWITCHES = /** @type {const} */ (["sound"]);
 const URL_SWITCHES = /** @type {const} */ (["must_beat", "draw_bonus"]);
 const URL_CHOICES = /** @type {const} */ (["claim", "dealer"]);
+/** Every option name above, as applyOverrides reads them. */
+const URL_OPTIONS = [...URL_SETTINGS, ...URL_SETTING_SWITCHES, ...URL_SWITCHES, ...URL_CHOICES, "target"];
 
 /**
- * Apply URL overrides (URL_SETTINGS, URL_SWITCHES, URL_CHOICES, `target`, and `seed`, `embed`) to a copy of
- * `settings`. They are for this visit only and are never saved. Returns `{settings, seed, embed, ruleOverrides,
- * refused}`: `ruleOverrides` the rule options the address set, `refused` those of its options whose values no setting
- * takes ("target=0", "claim=sometimes", "seed=abc"), which the page names (the usual value applies) rather than
+ * Apply URL overrides (URL_OPTIONS, and `seed`, `embed`) to a copy of `settings`. They are for this visit only and
+ * are never saved. Returns `{settings, seed, embed, ruleOverrides, refused}`: `ruleOverrides` the rule options the
+ * address set, `refused` those of its options whose values no setting takes ("target=0", "claim=sometimes", "seed=abc"), which the page names (the usual value applies) rather than
  * ignore unsaid. A level is the engine's to know: one it does not is named once it has started (app.js).
  * @param {Settings} settings
  * @param {URLSearchParams} params  the page URL's query
@@ -243,6 +245,7 @@ export function applyOverrides(settings, params) {
   /** @type {Partial<Record<keyof Rules, unknown>>} */
   const asked = {};
   for (const key of URL_SETTINGS) if (params.has(key)) raw[key] = params.get(key);
+  for (const key of URL_SETTING_SWITCHES) if (params.has(key)) raw[key] = parseBool(params.get(key));
   if (params.get("opponent") === "hotseat") raw.opponent = "human";
   for (const key of URL_SWITCHES) if (params.has(key)) asked[key] = parseBool(params.get(key));
   for (const key of URL_CHOICES) if (params.has(key)) asked[key] = params.get(key);
@@ -253,9 +256,9 @@ export function applyOverrides(settings, params) {
     key in asked
       ? merged.rules[/** @type {keyof Rules} */ (key)] === asked[/** @type {keyof Rules} */ (key)]
       : merged[/** @type {keyof Settings} */ (key)] === raw[key];
-  const refused = [...URL_SETTINGS, ...URL_SWITCHES, ...URL_CHOICES, "target"]
-    .filter((key) => params.has(key) && !taken(key))
-    .map((key) => `${key}=${shortened(params.get(key) ?? "")}`);
+  const refused = URL_OPTIONS.filter((key) => params.has(key) && !taken(key)).map(
+    (key) => `${key}=${shortened(params.get(key) ?? "")}`,
+  );
   const ruleOverrides = Object.fromEntries(Object.entries(asked).filter(([key]) => taken(key)));
   const seedText = params.get("seed");
   const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
@@ -284,6 +287,7 @@ export function settingsQuery(settings, base, always = []) {
     if (value !== null && (value !== base[key] || always.includes(key)))
       params.set(key, key === "opponent" && value === "human" ? "hotseat" : value);
   }
+  for (const key of URL_SETTING_SWITCHES) if (settings[key] !== base[key]) params.set(key, settings[key] ? "1" : "0");
   const { rules } = settings;
   for (const key of URL_SWITCHES) if (rules[key] !== base.rules[key]) params.set(key, rules[key] ? "1" : "0");
   for (const key of URL_CHOICES) if (rules[key] !== base.rules[key]) params.set(key, rules[key]);

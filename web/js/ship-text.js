@@ -82,6 +82,8 @@ export const SR = {
   embedOptTarget: "Poeni partije koji dobijaju partiju (7).",
   embedOptOpponent: "Protiv računara, ili dvoje ljudi za istim ekranom.",
   embedOptSpeed: "Brzina animacije.",
+  embedOptSound:
+    "Zvuci karata i kraja deljenja: `0` isključeni (u okviru igrač nema Podešavanja da ih sam isključi), `1` uključeni.",
   embedSeedValues: "broj (do 15 cifara)",
   embedOptSeed: "Broj iz kog se mešaju karte: ista deljenja za svakoga ko ga koristi.",
   embedEvents: "Događaji za Vašu stranicu",
@@ -174,6 +176,8 @@ export const EN = {
   embedOptTarget: "Game points that win the match (7).",
   embedOptOpponent: "Against the computer, or two people at one screen.",
   embedOptSpeed: "Animation speed.",
+  embedOptSound:
+    "The sounds of the cards and of a deal's end: `0` off (in a frame the player has no Settings to turn them off), `1` on.",
   embedSeedValues: "a number (up to 15 digits)",
   embedOptSeed: "A number the cards are shuffled from: the same deals for everyone who uses it.",
   embedEvents: "Events for your page",
