@@ -761,6 +761,35 @@ def test_a_move_is_kept_before_its_trick_is_shown_and_a_reload_then_loses_nothin
     assert played not in tops, (played, tops)
 
 
+def test_a_move_made_in_another_tab_stops_this_one_which_then_goes_on_from_it(page: Page, base_url: str) -> None:
+    """Two tabs of one challenge each played from their own position: a member tried a move in one, saw the card
+    turned up and the computer's answer, and played another in the other (a challenge has no undo); the moves of one
+    tab were written over by the other's."""
+    url = f"{base_url}/club.html?lang=sr-Latn#challenge={challenge_token(PETAK)}"
+    page.goto(url)
+    wait_status(page, "ready")
+    page.fill("#club-member", "Ana")
+    page.press("#club-member", "Enter")
+    wait_status(page, "your-turn")
+    other = new_page(page.context)
+    other.goto(url)
+    wait_status(other, "your-turn")
+    card = other.locator(PLAYABLE).first
+    played = card.get_attribute("data-card")
+    card.click()
+    wait_status(other, "your-turn")
+    wait_status(page, "elsewhere")
+    panel = page.locator("#panel[open]")
+    assert panel.locator("h2").inner_text() == "Izazov se igra u drugoj kartici"
+    assert page.locator(f'#piles-0 button.card.top[data-card="{played}"]').count() == 1, "its own position, idle"
+    panel.locator("#play-here").click()
+    wait_status(page, "your-turn")
+    mine = "cards => cards.map((card) => card.dataset.card)"
+    tops = page.locator("#piles-0 button.card.top").evaluate_all(mine)
+    assert played not in tops and tops == other.locator("#piles-0 button.card.top").evaluate_all(mine)
+    other.close()
+
+
 TOO_LOW = """() => [...document.querySelectorAll(
     '#club-main :is(input:not([type="checkbox"]), select, textarea, button, a[href], .field.check)')]
   .filter((element) => element.checkVisibility())

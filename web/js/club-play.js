@@ -4,7 +4,8 @@
  * and no undo. The computer's moves come from the engine (the challenge's node budget), which answers each move at
  * once. Every move is kept on this device as soon as the engine has answered it (club-model.js), before the trick it
  * finished is shown, so a reload resumes; a finished attempt shows its totals and result link again instead of a second
- * attempt. That is a limit of this device only, and the page says so. A save that does not read, or whose moves the
+ * attempt. That is a limit of this device only, and the page says so. One line of play a device: a move made in
+ * another tab of the browser stops this one, which goes on from that tab's moves once the member takes it back. A save that does not read, or whose moves the
  * engine does not re-play, is kept aside before a new attempt writes over it, and the page says so (and shows a result
  * link still legible in it). After the closing date (by this device's clock) the engine refuses a new attempt, and the
  * status says the challenge is closed. At the end an embedded page posts `challenge-finished` (embed.js). The
@@ -32,6 +33,7 @@ import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
 import { SPEEDS, TRICK_SHOWN } from "./settings.js";
+import { askToPlayHere } from "./shell.js";
 
 /** @import { Engine, EngineError } from "./engine.js" */
 /** @import { Attempt, ChallengeInfo, Totals } from "./club-types.js" */
@@ -150,6 +152,10 @@ class ClubTable {
     /** @type {Attempt | null} */
     this.attempt = null;
     this.busy = false;
+    /** @type {string | null} the moves this tab last kept (JSON), to tell another tab's from its own */
+    this.kept = null;
+    /** Another tab of this browser has played on: this one plays no more until it takes the challenge back. */
+    this.elsewhere = false;
     const root = byId("app");
     installSprite();
     buildTable(root);
@@ -158,6 +164,34 @@ class ClubTable {
       this.act(() => clubCall(engine, "challenge_next_deal"));
     /** @type {HTMLButtonElement} */ (byId("club-claim")).onclick = () =>
       this.act(() => clubCall(engine, "challenge_play", { move: "66" }));
+    // Another tab's move changes the save: this tab says so at once, not at its next move.
+    window.addEventListener("storage", () => {
+      if (this.playedElsewhere()) this.yieldToOtherTab();
+    });
+  }
+
+  /**
+   * Whether another tab of this browser has played this attempt on since this tab last kept it: the save holds other
+   * moves, or a result. This tab must not play on from its own position: a member would try a move in one tab, see the
+   * card turned up and the computer's answer, and play another in the other (a challenge has no undo), and the moves
+   * of one tab would be written over by the other's.
+   */
+  playedElsewhere() {
+    const saved = readAttempt(this.token, deviceStorage());
+    return this.kept !== null && saved !== null && (saved.result !== null || JSON.stringify(saved.moves) !== this.kept);
+  }
+
+  /**
+   * Stop playing here: the table takes no more moves, and the member is told where the attempt goes on. Taking it
+   * back here loads the page again, which goes on from the moves kept (those of the other tab).
+   */
+  async yieldToOtherTab() {
+    if (this.elsewhere) return;
+    this.elsewhere = true;
+    this.busy = true;
+    this.draw();
+    await askToPlayHere(/** @type {HTMLDialogElement} */ (byId("panel")), t("clubElsewhereTitle"), t("clubElsewhere"));
+    location.reload();
   }
 
   /**
@@ -183,6 +217,7 @@ class ClubTable {
    */
   keep({ name, moves }) {
     saveAttempt(this.token, { name, moves, result: null, totals: null }, deviceStorage());
+    this.kept = JSON.stringify(moves);
   }
 
   /**
@@ -191,6 +226,7 @@ class ClubTable {
    */
   async act(request) {
     if (this.busy) return;
+    if (this.playedElsewhere()) return this.yieldToOtherTab(); // its storage event not yet heard
     this.busy = true;
     this.draw();
     try {
@@ -296,6 +332,7 @@ class ClubTable {
     const next = /** @type {HTMLButtonElement} */ (byId("club-next-deal"));
     next.hidden = !over;
     next.disabled = this.busy;
+    if (this.elsewhere) return this.setStatus("elsewhere", t("clubElsewhereTitle"));
     if (this.busy) return this.setStatus("thinking", t("statusThinking", { name: t("computer") }));
     if (over) {
       this.setStatus("deal-over", dealOverText(attempt));

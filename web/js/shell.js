@@ -153,14 +153,17 @@ export function confirmNewMatch(dialog) {
 }
 
 /**
- * Another tab took this match: true once the person chooses to play it in this tab.
+ * Another tab took this match (the game page's, or a club challenge's attempt): true once the person chooses to play
+ * it in this tab, false when the panel was closed otherwise.
  * @param {PanelDialog} dialog
+ * @param {string} [title]
+ * @param {string} [text]  what becomes of this tab until then
  * @returns {Promise<boolean>}
  */
-export async function askToPlayHere(dialog) {
+export async function askToPlayHere(dialog, title = t("otherTabTitle"), text = t("otherTab")) {
   const answer = await showPanel(dialog, {
-    title: t("otherTabTitle"),
-    body: `<p>${escapeHtml(t("otherTab"))}</p>`,
+    title,
+    body: `<p>${escapeHtml(text)}</p>`,
     buttons: [{ label: t("playHere"), value: true, primary: true, id: "play-here" }],
     describedByBody: true,
   });
