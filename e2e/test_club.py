@@ -26,8 +26,10 @@ import re
 import threading
 import zlib
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import unquote
+from zoneinfo import ZoneInfo
 
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
@@ -788,6 +790,49 @@ def test_a_move_made_in_another_tab_stops_this_one_which_then_goes_on_from_it(pa
     tops = page.locator("#piles-0 button.card.top").evaluate_all(mine)
     assert played not in tops and tops == other.locator("#piles-0 button.card.top").evaluate_all(mine)
     other.close()
+
+
+def test_the_closing_day_is_said_while_playing_and_a_result_finished_after_it_is_told_it_will_not_count(
+    browser: Browser, base_url: str
+) -> None:
+    """A member who played past midnight on the closing day was told nothing, and was sent off with "send your result
+    link to the organiser", who then refused it; a reload after midnight in the middle of an attempt said only that a
+    new attempt could not begin."""
+    belgrade = ZoneInfo("Europe/Belgrade")
+    url = f"{base_url}/club.html?lang=en&speed=off#challenge={challenge_token(PETAK)}"  # closes on 31 January 2099
+    pages = []
+    for _ in range(2):
+        context = browser.new_context(timezone_id="Europe/Belgrade")
+        page = new_page(context)
+        page.clock.set_fixed_time(datetime(2099, 1, 31, 23, 58, tzinfo=belgrade))
+        start_playing(page, url, "Ana")
+        wait_status(page, "your-turn")
+        assert (
+            page.locator("#club-deal-info")
+            .inner_text()
+            .endswith(" · the challenge closes at midnight tonight (by this device's clock)")
+        )
+        page.clock.set_fixed_time(datetime(2099, 2, 1, 0, 2, tzinfo=belgrade))
+        pages.append(page)
+    finishing, reloading = pages
+    assert play_on(finishing, 0).startswith(base_url)
+    status = finishing.locator("#status").inner_text()
+    assert status == "Finished after the challenge closed: the result does not count.", status
+    said = finishing.locator("#club-final").inner_text()
+    assert " This attempt was finished after the challenge closed (31" in said, said
+    assert finishing.locator("#club-result-label").inner_text() == "Result link:", "not 'send it to the organiser'"
+    finishing.reload()  # said again at the next visit
+    wait_status(finishing, "finished")
+    assert finishing.locator("#status").inner_text() == status
+    assert "This attempt was finished after the challenge closed" in finishing.locator("#club-final").inner_text()
+    reloading.locator(PLAYABLE).first.click()
+    wait_status(reloading, "your-turn")
+    assert "the challenge closed on 31" in reloading.locator("#club-deal-info").inner_text()
+    reloading.reload()
+    wait_status(reloading, "closed")
+    assert "before you finished your attempt" in reloading.locator("#status").inner_text()
+    for page in pages:
+        page.context.close()
 
 
 TOO_LOW = """() => [...document.querySelectorAll(

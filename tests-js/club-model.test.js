@@ -171,24 +171,28 @@ describe("pasted results", () => {
 describe("the attempt kept on this device", () => {
   test("what is saved is read back, per challenge", () => {
     const storage = new FakeStorage();
-    const playing = { name: "Ana", moves: [["AS", "KS"]], result: null, totals: null };
+    const playing = { name: "Ana", moves: [["AS", "KS"]], result: null, totals: null, finished: null };
     saveAttempt("c1.one", playing, storage);
     assert.deepEqual(readAttempt("c1.one", storage), playing);
     assert.equal(readAttempt("c1.two", storage), null);
   });
 
-  test("a finished attempt keeps its totals, to show them again on the next visit", () => {
+  test("a finished attempt keeps its totals and its day, to show them again on the next visit", () => {
     const storage = new FakeStorage();
     const totals = { game_points: 3, deals_won: 2, card_points: 131 };
-    saveAttempt("c1.one", { name: "Ana", moves: [["AS"]], result: "r1.x", totals }, storage);
+    saveAttempt("c1.one", { name: "Ana", moves: [["AS"]], result: "r1.x", totals, finished: "2026-12-21" }, storage);
     assert.deepEqual(readAttempt("c1.one", storage)?.totals, totals);
+    assert.equal(readAttempt("c1.one", storage)?.finished, "2026-12-21");
+    saveAttempt("c1.one", { name: "Ana", moves: [["AS"]], result: "r1.x", totals, finished: "21. 12." }, storage);
+    assert.equal(readAttempt("c1.one", storage)?.finished, null, "not a day");
   });
 
   test("an attempt finished before totals were kept, or with damaged ones, reads as having none", () => {
     const old = JSON.stringify({ name: "Ana", moves: [["AS"]], result: "r1.x" });
     const damaged = JSON.stringify({ name: "Ana", moves: [], result: "r1.x", totals: { game_points: "3" } });
     const storage = new FakeStorage({ items: { "otv66.club.c1.old": old, "otv66.club.c1.bad": damaged } });
-    assert.deepEqual(readAttempt("c1.old", storage), { name: "Ana", moves: [["AS"]], result: "r1.x", totals: null });
+    const read = { name: "Ana", moves: [["AS"]], result: "r1.x", totals: null, finished: null };
+    assert.deepEqual(readAttempt("c1.old", storage), read);
     assert.equal(readAttempt("c1.bad", storage)?.totals, null);
   });
 

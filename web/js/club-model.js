@@ -152,7 +152,9 @@ export function readAttempt(token, storage) {
     if (!saved || typeof saved.name !== "string" || !Array.isArray(saved.moves)) return null;
     const moves = saved.moves.filter((/** @type {unknown} */ deal) => Array.isArray(deal));
     const result = typeof saved.result === "string" ? saved.result : null;
-    return { name: saved.name, moves, result, totals: totalsIn(saved.totals) };
+    const finished =
+      typeof saved.finished === "string" && /^\d{4}-\d{2}-\d{2}$/.test(saved.finished) ? saved.finished : null;
+    return { name: saved.name, moves, result, totals: totalsIn(saved.totals), finished };
   } catch {
     return null;
   }

@@ -16,6 +16,7 @@
 import { installSprite } from "./cards.js";
 import { byId, clubCall, inputById, pageOptions, refusalText, refuseAtField } from "./club-call.js";
 import {
+  closesBeforeToday,
   clubUrl,
   keepAttemptAside,
   keepUnreadableAttempt,
@@ -66,7 +67,9 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
     // result that does not check (damaged since) is made again from the moves kept with it (below), not reported as
     // a challenge link that cannot be opened.
     const totals = saved.totals ?? (await resultIn(engine, token, saved.result))?.totals;
-    if (totals) return showFinished(saved.result, totals, null, setStatus);
+    const late =
+      saved.finished && closesBeforeToday(challenge.closes, saved.finished) ? dayText(challenge.closes) : null;
+    if (totals) return showFinished(saved.result, totals, null, setStatus, late);
   }
   // A save that does not read is kept aside before a new attempt can write over it, and the member is told; a
   // result link still legible in it is shown to him as his own would be.
@@ -76,9 +79,11 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
     showFinished(recovered.token, recovered.totals, null, setStatus);
     return setStatus("recovered", t("clubAttemptRecovered"));
   }
-  const refuseClosed = () => setStatus("closed", t("clubClosed", { closes: dayText(challenge.closes) }));
+  // An attempt begun before the close and not finished is named: the page did not say what became of it.
+  const refuseClosed = () =>
+    setStatus("closed", t(saved ? "clubClosedUnfinished" : "clubClosed", { closes: dayText(challenge.closes) }));
   if (closed) return refuseClosed();
-  const table = new ClubTable(engine, token, setStatus);
+  const table = new ClubTable(engine, token, challenge.closes, setStatus);
   const form = /** @type {HTMLFormElement} */ (byId("club-start"));
   /** The name form, and what the status says over it: whether an earlier attempt here was kept aside. */
   const askName = (/** @type {boolean} */ keptAside) => {
@@ -140,11 +145,13 @@ class ClubTable {
   /**
    * @param {Engine} engine
    * @param {string} token  the challenge's
+   * @param {string} closes  its closing day (`YYYY-MM-DD`)
    * @param {SetStatus} setStatus
    */
-  constructor(engine, token, setStatus) {
+  constructor(engine, token, closes, setStatus) {
     this.engine = engine;
     this.token = token;
+    this.closes = closes;
     this.setStatus = setStatus;
     this.settings = pageOptions().settings;
     /** @type {TrickCard[] | null} a trick finished by the last moves, shown a moment before the table goes on */
@@ -202,9 +209,12 @@ class ClubTable {
     const { name, moves, totals } = attempt;
     this.keep(attempt);
     if (attempt.finished) {
-      const result = (await clubCall(this.engine, "challenge_result", { finished: localDay() })).token;
-      saveAttempt(this.token, { name, moves, result, totals }, deviceStorage());
-      return showFinished(result, totals, dealOverText(attempt), this.setStatus);
+      const finished = localDay();
+      const result = (await clubCall(this.engine, "challenge_result", { finished })).token;
+      saveAttempt(this.token, { name, moves, result, totals, finished }, deviceStorage());
+      // Finished after the close: the organiser refuses the result, and the member hears it here first.
+      const late = closesBeforeToday(this.closes, finished) ? dayText(this.closes) : null;
+      return showFinished(result, totals, dealOverText(attempt), this.setStatus, late);
     }
     if (attempt.number === 0) attempt = (await clubCall(this.engine, "challenge_next_deal")).attempt;
     this.attempt = attempt;
@@ -310,6 +320,17 @@ class ClubTable {
     };
   }
 
+  /**
+   * What the progress line says of the closing day when it has come (by this device's clock): a member playing late
+   * at night on it learns that a result finished after midnight will not count, before he gets there.
+   * @returns {string | null}
+   */
+  closingNote() {
+    const today = localDay();
+    if (today === this.closes) return t("clubClosesToday");
+    return closesBeforeToday(this.closes, today) ? t("clubClosedMidAttempt", { closes: dayText(this.closes) }) : null;
+  }
+
   /** Draw the table, the progress line, the claim and next-deal buttons and the status. */
   draw() {
     const attempt = this.attempt;
@@ -320,11 +341,12 @@ class ClubTable {
     renderTable(byId("app"), state, this.view());
     const info = byId("club-deal-info");
     info.hidden = false;
-    info.textContent = t("clubDealInfo", {
+    const dealInfo = t("clubDealInfo", {
       number: attempt.number,
       deals: attempt.deals,
       points: attempt.totals.game_points,
     });
+    info.textContent = [dealInfo, this.closingNote()].filter(Boolean).join(" · ");
     const over = state.deal.result !== null;
     const claim = /** @type {HTMLButtonElement} */ (byId("club-claim"));
     claim.hidden = state.deal.rules.claim !== "manual" || over;
@@ -373,8 +395,9 @@ function dealOverText(attempt) {
  * @param {string | null} lastDeal  how the last deal ended, when it has just been played (null: the attempt was
  *   finished on an earlier visit)
  * @param {SetStatus} setStatus
+ * @param {string | null} [late]  the closing day, as the page says it, when the attempt was finished after it
  */
-function showFinished(result, totals, lastDeal, setStatus) {
+function showFinished(result, totals, lastDeal, setStatus, late = null) {
   const justFinished = lastDeal !== null;
   byId("table").hidden = true;
   byId("club-deal-info").hidden = true;
@@ -394,10 +417,10 @@ function showFinished(result, totals, lastDeal, setStatus) {
   // The link to send carries no language (the organiser reads his own); the one to the standings, the result in them.
   showStandingsLink(clubUrl("result", result, location.href, followedHere()));
   const summary = { points: totals.game_points, won: totals.deals_won };
-  byId("club-final").textContent = justFinished
-    ? `${lastDeal} ${t("clubFinal", summary)}`
-    : t("clubAlreadyPlayed", summary);
-  setStatus("finished", t("clubFinishedStatus"));
+  const final = justFinished ? `${lastDeal} ${t("clubFinal", summary)}` : t("clubAlreadyPlayed", summary);
+  byId("club-final").textContent = late ? `${final} ${t("clubFinishedLate", { closes: late })}` : final;
+  byId("club-result-label").textContent = t(late ? "clubLateResultLabel" : "clubResultLabel");
+  setStatus("finished", t(late ? "clubFinishedLateStatus" : "clubFinishedStatus"));
   showResultLink();
   if (justFinished && pageOptions().embed && window.parent !== window) {
     window.parent.postMessage(challengeFinished(url), "*");

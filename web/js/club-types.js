@@ -36,8 +36,11 @@
  */
 
 /**
- * An attempt as kept on the device: when finished, its result link token and the totals shown with it.
- * @typedef {{name: string, moves: string[][], result: string | null, totals: Totals | null}} SavedAttempt
+ * An attempt as kept on the device: when finished, its result link token, the totals shown with it and the day the
+ * device said it was finished (`YYYY-MM-DD`; none in attempts kept before it was): a result finished after the
+ * challenge's close is said not to count at every visit.
+ * @typedef {{name: string, moves: string[][], result: string | null, totals: Totals | null, finished?: string | null}}
+ *   SavedAttempt
  */
 /** @typedef {Totals & {name: string, deals: DealScore[]}} VerifiedResult */
 /** @typedef {VerifiedResult & {rank: number}} StandingRow */

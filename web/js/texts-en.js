@@ -295,6 +295,12 @@ export const EN = {
   clubDealInfo: "Deal {number} of {deals} · your game points: {points}",
   clubYourMove: "Your turn.",
   clubClosed: "The challenge closed on {closes} (by this device's clock): a new attempt cannot be started.",
+  clubClosedUnfinished:
+    "The challenge closed on {closes} (by this device's clock), before you finished your attempt: a result after that does not count, so the attempt does not go on.",
+  clubClosesToday: "the challenge closes at midnight tonight (by this device's clock)",
+  clubClosedMidAttempt: "the challenge closed on {closes}: a result finished after that does not count",
+  clubFinishedLate:
+    "This attempt was finished after the challenge closed ({closes}, by this device's clock): the organiser's standings will not count it.",
   clubNotPlayable: "That card cannot be played now.",
   clubElsewhereTitle: "Playing in another tab",
   clubElsewhere:
@@ -306,7 +312,9 @@ export const EN = {
   clubAlreadyPlayed:
     "You have already played this challenge on this device: {points} game {points|point|points}, {won} {won|deal|deals} won.",
   clubFinishedStatus: "Challenge finished: send your result link to the organiser.",
+  clubFinishedLateStatus: "Finished after the challenge closed: the result does not count.",
   clubResultLabel: "Result link (send it to the organiser):",
+  clubLateResultLabel: "Result link:",
   clubPasteResults: "Paste result links (one per line):",
   clubVerify: "Verify and rank",
   clubNoneAccepted: "No result was accepted.",

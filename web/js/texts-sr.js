@@ -316,6 +316,12 @@ export const SR = {
   clubDealInfo: "Deljenje {number} od {deals} · Vaši poeni partije: {points}",
   clubYourMove: "Vi ste na potezu.",
   clubClosed: "Izazov je zatvoren {closes} (po satu ovog uređaja): novi pokušaj ne može da počne.",
+  clubClosedUnfinished:
+    "Izazov je zatvoren {closes} (po satu ovog uređaja), pre nego što ste završili svoj pokušaj: rezultat posle toga se ne računa, pa se pokušaj ne nastavlja.",
+  clubClosesToday: "izazov se zatvara danas u ponoć (po satu ovog uređaja)",
+  clubClosedMidAttempt: "izazov je zatvoren {closes}: rezultat završen posle toga se ne računa",
+  clubFinishedLate:
+    "Ovaj pokušaj je završen posle zatvaranja izazova ({closes}, po satu ovog uređaja): organizator ga neće računati u tabeli.",
   clubNotPlayable: "Tu kartu sada ne možete da odigrate.",
   clubElsewhereTitle: "Izazov se igra u drugoj kartici",
   clubElsewhere:
@@ -327,7 +333,9 @@ export const SR = {
   clubAlreadyPlayed:
     "Na ovom uređaju ste već odigrali ovaj izazov: {points} {points|poen|poena|poena} partije, dobijenih deljenja: {won}.",
   clubFinishedStatus: "Izazov je završen: pošaljite link rezultata organizatoru.",
+  clubFinishedLateStatus: "Završeno posle zatvaranja izazova: rezultat se ne računa.",
   clubResultLabel: "Link rezultata (pošaljite ga organizatoru):",
+  clubLateResultLabel: "Link rezultata:",
   clubPasteResults: "Nalepite linkove rezultata (jedan po redu):",
   clubVerify: "Proverite i rangirajte",
   clubNoneAccepted: "Nijedan rezultat nije prihvaćen.",
