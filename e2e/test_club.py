@@ -962,6 +962,29 @@ def test_the_results_an_organiser_pasted_are_there_again_when_he_reopens_his_sta
     assert sorted(table_names(page)) == ["Ana", "Bora"]
 
 
+def test_results_kept_that_a_new_paste_leaves_out_stay_or_go_as_the_organiser_answers(
+    page: Page, base_url: str
+) -> None:
+    """The box reopens with the results kept: selecting it all and pasting one new link over them dropped them from
+    the standings and from the device, without a word."""
+    ana, bora, _ = organiser_ranks_ana(page, base_url)
+    page.fill("#club-results", bora)  # over Ana's
+    page.click("#club-verify")
+    panel = page.locator("#panel[open]")
+    said = "1 rezultat proveren ranije nije više u polju: Ana. Da li da ostane u tabeli?"
+    assert panel.locator(".panel-body").inner_text() == said
+    panel.locator("#club-keep-dropped").click()
+    page.locator("#club-table tbody tr").nth(1).wait_for()
+    assert sorted(table_names(page)) == ["Ana", "Bora"] and page.input_value("#club-results") == f"{ana}\n{bora}"
+    page.fill("#club-results", bora)
+    page.click("#club-verify")
+    panel.locator("#club-remove-dropped").click()  # Ana's was pasted by mistake: out
+    wait_status(page, "standings")
+    page.reload()
+    wait_status(page, "standings")
+    assert table_names(page) == ["Bora"]
+
+
 def test_result_links_pasted_are_kept_before_they_are_checked_and_a_reload_then_loses_none(
     page: Page, base_url: str
 ) -> None:

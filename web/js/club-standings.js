@@ -26,6 +26,7 @@ import { wireCopy } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
 import { frameSnippet } from "./embed.js";
 import { language, t } from "./i18n.js";
+import { escapeHtml, showPanel } from "./panels.js";
 
 /** @import { Engine } from "./engine.js" */
 /** @import { Standings } from "./club-types.js" */
@@ -79,8 +80,9 @@ export async function openStandings(engine, start, setStatus) {
     }
   };
   byId("club-verify").onclick = async () => {
-    const pasted = pastedResults(inputById("club-results").value);
-    const tokens = pasted.results.map((result) => result.token);
+    const box = inputById("club-results");
+    let pasted = pastedResults(box.value);
+    let tokens = pasted.results.map((result) => result.token);
     if (!tokens.length) {
       startOver(pasted); // a challenge's link pasted: say so
       return setStatus("error", t("clubNoResultLink"));
@@ -88,7 +90,18 @@ export async function openStandings(engine, start, setStatus) {
     // Kept before they are checked (re-playing many results takes a while): a reload meanwhile loses none.
     // Pasted on a member's result link, they are kept once the first that proves itself has named the challenge.
     const known = challenge;
-    if (known) savePasted(known, tokens, deviceStorage());
+    if (known) {
+      // One new link pasted over the box's kept ones (select all, paste) dropped them all without a word.
+      const dropped = readPasted(known, deviceStorage()).filter((token) => !tokens.includes(token));
+      const keep = dropped.length ? await askToKeep(engine, dropped) : false;
+      if (keep === null) return;
+      if (keep) {
+        box.value = [...dropped, box.value].join("\n");
+        pasted = pastedResults(box.value);
+        tokens = pasted.results.map((result) => result.token);
+      }
+      savePasted(known, tokens, deviceStorage());
+    }
     await verifyAll(pasted);
     if (!known && challenge) savePasted(challenge, tokens, deviceStorage());
   };
@@ -105,6 +118,37 @@ export async function openStandings(engine, start, setStatus) {
     await verifyAll();
     savePasted(/** @type {string} */ (challenge), together, deviceStorage());
   }
+}
+
+/**
+ * Ask whether the results kept from the last check that the box no longer holds (`dropped`) stay in the standings,
+ * naming their members where their links read: true to keep them, false to leave them out, null when the panel was
+ * closed (nothing is checked then).
+ * @param {Engine} engine
+ * @param {string[]} dropped  their tokens
+ * @returns {Promise<boolean | null>}
+ */
+async function askToKeep(engine, dropped) {
+  const names = await Promise.all(
+    dropped.map((token) =>
+      clubCall(engine, "result_name", { token }).then(
+        ({ name }) => name,
+        () => null,
+      ),
+    ),
+  );
+  const count = dropped.length;
+  const named = names.filter((name) => name !== null).join(", ");
+  return showPanel(/** @type {HTMLDialogElement} */ (byId("panel")), {
+    title: t("clubDroppedTitle"),
+    body: `<p>${escapeHtml(t(named ? "clubDroppedNamed" : "clubDropped", { count, names: named }))}</p>`,
+    buttons: [
+      { label: t("clubKeepDropped", { count }), value: true, primary: true, id: "club-keep-dropped" },
+      { label: t("clubRemoveDropped", { count }), value: false, id: "club-remove-dropped" },
+    ],
+    cancelValue: null,
+    describedByBody: true,
+  });
 }
 
 /**

@@ -314,6 +314,13 @@ export const EN = {
   clubFinishedStatus: "Challenge finished: send your result link to the organiser.",
   clubFinishedLateStatus: "Finished after the challenge closed: the result does not count.",
   clubResultLabel: "Result link (send it to the organiser):",
+  clubDroppedTitle: "Results checked before",
+  clubDropped:
+    "{count} {count|result|results} checked before {count|is|are} no longer in the box. Keep {count|it|them} in the standings?",
+  clubDroppedNamed:
+    "{count} {count|result|results} checked before {count|is|are} no longer in the box: {names}. Keep {count|it|them} in the standings?",
+  clubKeepDropped: "Keep {count|it|them}",
+  clubRemoveDropped: "Remove {count|it|them}",
   clubLateResultLabel: "Result link:",
   clubPasteResults: "Paste result links (one per line):",
   clubVerify: "Verify and rank",

@@ -335,6 +335,13 @@ export const SR = {
   clubFinishedStatus: "Izazov je završen: pošaljite link rezultata organizatoru.",
   clubFinishedLateStatus: "Završeno posle zatvaranja izazova: rezultat se ne računa.",
   clubResultLabel: "Link rezultata (pošaljite ga organizatoru):",
+  clubDroppedTitle: "Ranije provereni rezultati",
+  clubDropped:
+    "{count} {count|rezultat proveren|rezultata proverena|rezultata proverenih} ranije {count|nije|nisu|nije} više u polju. Da li da {count|ostane|ostanu|ostane} u tabeli?",
+  clubDroppedNamed:
+    "{count} {count|rezultat proveren|rezultata proverena|rezultata proverenih} ranije {count|nije|nisu|nije} više u polju: {names}. Da li da {count|ostane|ostanu|ostane} u tabeli?",
+  clubKeepDropped: "{count|Neka ostane|Neka ostanu|Neka ostane}",
+  clubRemoveDropped: "{count|Uklonite ga|Uklonite ih|Uklonite ih}",
   clubLateResultLabel: "Link rezultata:",
   clubPasteResults: "Nalepite linkove rezultata (jedan po redu):",
   clubVerify: "Proverite i rangirajte",
