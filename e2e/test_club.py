@@ -614,6 +614,19 @@ def test_a_broken_result_link_opened_on_the_page_says_it_was_refused_under_a_hea
 PETAK = Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5)
 
 
+def test_the_standings_fit_an_upright_phone_in_cyrillic_with_long_names(page: Page, base_url: str) -> None:
+    """Cyrillic headers are wider: at 360 px the card points' column was cut off ("19" for 195), with nothing to show
+    that the table scrolled sideways."""
+    names = ["Jelena Đorđević-Petrović", "Marko Marković", "Aleksandar Konstantinović-Radovanović"]
+    results = [read_result_token(result_link(PETAK, name, n)) for n, name in enumerate(names)]
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{base_url}/club.html?lang=sr-Cyrl#standings={standings_token(PETAK, results)}")
+    wait_status(page, "standings")
+    assert page.evaluate(FITS_ITS_BOX), "every column of the standings on the phone's screen"
+    assert page.locator("#club-table th .rank-sign").is_visible(), "the rank's column headed by '#'"
+    assert page.get_by_role("columnheader", name="Место").count() == 1, "a screen reader still hears the word"
+
+
 def test_a_standings_link_names_a_refused_result_by_its_place_among_its_results(page: Page, base_url: str) -> None:
     # Its results are not in sight (the paste box is hidden): there is no line of it to name.
     results = [read_result_token(result_link(PETAK, name, n)) for n, name in enumerate(["Ana", "Bora"])]
