@@ -348,6 +348,35 @@ def test_a_new_challenges_links_come_into_view_in_the_organisers_language(contex
     assert member.locator("#club-start-button").inner_text() == "Počnite"
 
 
+def test_the_challenges_made_here_are_listed_to_show_their_links_again_and_a_second_is_said_to_be_another(
+    page: Page, base_url: str
+) -> None:
+    """A reload lost the links of a challenge made (the organiser had nothing left to send), and a second press of the
+    button made another challenge, with other deals, under the same "Izazov je napravljen"."""
+    page.goto(f"{base_url}/club.html?lang=sr-Latn")
+    wait_status(page, "ready")
+    assert page.locator("#club-made").is_hidden(), "none made yet"
+    page.fill("#club-name", "Petak u klubu")
+    page.click("#club-create-button")
+    wait_status(page, "created")
+    first = page.input_value("#club-link")
+    assert page.locator("#club-create-button").inner_text() == "Napravite još jedan izazov"
+    page.click("#club-create-button")
+    page.locator("#status", has_text="Napravljen je još jedan izazov, s drugim deljenjima").wait_for()
+    second = page.input_value("#club-link")
+    assert second != first
+    page.reload()
+    wait_status(page, "ready")
+    made = page.locator("#club-made-list button")
+    listed = made.all_inner_texts()
+    day = r"\d+\.\s\d+\.\s\d{4}\."  # a non-breaking space between its parts
+    assert len(listed) == 2 and all(re.fullmatch(rf"Petak u klubu \(zatvara se {day}\)", text) for text in listed)
+    made.nth(1).click()  # the first made, listed after the latest
+    assert page.input_value("#club-link") == first
+    assert page.locator("#status").inner_text() == "Linkovi izazova „Petak u klubu“: pošaljite link članovima."
+    assert page.evaluate("document.activeElement.id") == "club-link-copy"
+
+
 def friend_page_language(page: Page) -> str:
     """Open the friend page without ``lang``; the language it reads in (its picker showing the same)."""
     page.goto("/friend.html")

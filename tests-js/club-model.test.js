@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
+  addMade,
   closesBeforeToday,
   clubLinkIn,
   clubUrl,
@@ -12,8 +13,10 @@ import {
   keepAttemptAside,
   keepUnreadableAttempt,
   localDay,
+  MADE_KEPT,
   pastedResults,
   readAttempt,
+  readMade,
   readPasted,
   resultTokensIn,
   saveAttempt,
@@ -165,6 +168,32 @@ describe("pasted results", () => {
     assert.deepEqual(readPasted("c1.y", storage), []);
     assert.deepEqual(readPasted("c1.x", new FakeStorage({ failing: true })), []);
     savePasted("c1.x", ["r1.AAA"], new FakeStorage({ failing: true }));
+  });
+});
+
+describe("the challenges made on this device", () => {
+  const made = (/** @type {number} */ n) => ({ token: `c1.${n}`, name: `Petak ${n}`, closes: "2099-01-31" });
+
+  test("the latest first, each once, up to MADE_KEPT", () => {
+    const storage = new FakeStorage();
+    assert.deepEqual(readMade(storage), []);
+    addMade(made(1), storage);
+    addMade(made(2), storage);
+    addMade(made(1), storage); // made again (its links shown again): first, not twice
+    assert.deepEqual(readMade(storage), [made(1), made(2)]);
+    for (let n = 3; n <= MADE_KEPT + 5; n++) addMade(made(n), storage);
+    assert.equal(readMade(storage).length, MADE_KEPT);
+    assert.deepEqual(readMade(storage)[0], made(MADE_KEPT + 5));
+  });
+
+  test("a damaged list reads as none, a damaged entry is left out, a store that refuses keeps nothing", () => {
+    const damaged = new FakeStorage({ items: { "otv66.clubMade": "{not json" } });
+    assert.deepEqual(readMade(damaged), []);
+    const mixed = new FakeStorage({ items: { "otv66.clubMade": JSON.stringify([made(1), { token: 2 }, null]) } });
+    assert.deepEqual(readMade(mixed), [made(1)]);
+    const failing = new FakeStorage({ failing: true });
+    addMade(made(1), failing);
+    assert.deepEqual(readMade(failing), []);
   });
 });
 

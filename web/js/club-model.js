@@ -13,7 +13,7 @@ import { keepAside } from "./device-storage.js";
 import { friendLinkIn, siteLinkIn } from "./friend-paste.js";
 import { linkParams, percentDecoded, trimLinkEnd } from "./pasted-link.js";
 
-/** @import { ClubLink, ClubLinkKind, PastedResults, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
+/** @import { ClubLink, ClubLinkKind, MadeChallenge, PastedResults, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
 
 /** @type {ClubLinkKind[]} */
 export const CLUB_LINK_KINDS = ["challenge", "result", "standings"];
@@ -246,6 +246,45 @@ export function savePasted(challenge, tokens, storage) {
     storage.setItem(PASTED_PREFIX + challenge, JSON.stringify(tokens));
   } catch {
     // Private mode or a full storage: the table is ranked all the same, the links only not kept.
+  }
+}
+
+/** The key under which this device keeps the challenges its organiser made (their links, to show them again). */
+export const MADE_KEY = "otv66.clubMade";
+/** How many made challenges are kept: a club's season and more, the latest first. */
+export const MADE_KEPT = 30;
+
+/**
+ * The challenges made on this device, the latest first: their tokens, names and closing days (none: nothing kept, or
+ * unreadable; an entry that does not read is left out).
+ * @param {Storage} storage
+ * @returns {MadeChallenge[]}
+ */
+export function readMade(storage) {
+  try {
+    const saved = JSON.parse(storage.getItem(MADE_KEY) ?? "[]");
+    if (!Array.isArray(saved)) return [];
+    return saved.filter(
+      (made) => typeof made?.token === "string" && typeof made.name === "string" && typeof made.closes === "string",
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Keep the challenge just made on this device, first in the list: a reload, or the next week's visit, finds its links
+ * again (the organiser who did not copy them had nothing left to send, and a second press of the button made another
+ * challenge, with other deals).
+ * @param {MadeChallenge} made
+ * @param {Storage} storage
+ */
+export function addMade(made, storage) {
+  const list = [made, ...readMade(storage).filter((kept) => kept.token !== made.token)].slice(0, MADE_KEPT);
+  try {
+    storage.setItem(MADE_KEY, JSON.stringify(list));
+  } catch {
+    // Private mode or a full storage: the links are shown all the same, only not kept.
   }
 }
 

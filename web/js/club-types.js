@@ -43,6 +43,10 @@
  *   SavedAttempt
  */
 /** @typedef {Totals & {name: string, deals: DealScore[]}} VerifiedResult */
+/**
+ * A challenge made on this device, as kept to show its links again: its token, its name and closing day (YYYY-MM-DD).
+ * @typedef {{token: string, name: string, closes: string}} MadeChallenge
+ */
 /** @typedef {VerifiedResult & {rank: number}} StandingRow */
 
 /**

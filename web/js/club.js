@@ -9,11 +9,11 @@
  */
 
 import { byId, clubCall, inputById, pageOptions, refusalText, refuseAtField } from "./club-call.js";
-import { closesBeforeToday, clubLinkIn, clubUrl, localDay, wantsStandings } from "./club-model.js";
+import { addMade, closesBeforeToday, clubLinkIn, clubUrl, localDay, readMade, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { wireCopy, wireSend } from "./copy-field.js";
-import { isPersistent } from "./device-storage.js";
+import { deviceStorage, isPersistent } from "./device-storage.js";
 import { frameSnippet, reportPreferredHeight } from "./embed.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
@@ -21,6 +21,8 @@ import { dayText, language, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { ruleNote, ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
+
+/** @import { MadeChallenge } from "./club-types.js" */
 
 const engine = new Engine();
 
@@ -102,7 +104,31 @@ async function showCreate() {
   const closes = inputById("club-closes");
   const closingDayFine = wireClosingDay();
   const claim = wireClaimChoice();
-  let challengeName = ""; // the name of the challenge made: the title the share sheet gives its link
+  let challengeName = ""; // the name of the challenge shown: the title the share sheet gives its link
+  let madeHere = 0; // challenges made in this visit: a second is said to be another, with other deals
+  /**
+   * Show the links of `made` (just made, or made before on this device): the members' link, the club site's frame and
+   * the organiser's own way back to the standings (kept, or followed now), each opening the challenge in the language
+   * the organiser reads this page in (a member's phone set to another language does not turn a Serbian club's
+   * challenge into English).
+   * @param {MadeChallenge} made
+   */
+  const showLinks = (made) => {
+    challengeName = made.name;
+    const link = (/** @type {{embed?: boolean, standings?: boolean}} */ options) =>
+      clubUrl("challenge", made.token, location.href, { ...options, lang: language() });
+    inputById("club-link").value = link({});
+    inputById("club-snippet").value = frameSnippet(new URL(link({ embed: true })), made.name);
+    const standings = link({ standings: true });
+    inputById("club-standings-view").value = standings;
+    /** @type {HTMLAnchorElement} */ (byId("club-standings-start")).href = standings;
+    showCreated();
+  };
+  const showMadeLinks = (/** @type {MadeChallenge} */ made) => {
+    showLinks(made);
+    setStatus("created", t("clubMadeShown", { name: made.name }));
+  };
+  showMade(showMadeLinks);
   wireCopy(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-copy")));
   wireSend(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-send")), () => challengeName);
   wireCopy(inputById("club-snippet"), /** @type {HTMLButtonElement} */ (byId("club-snippet-copy")));
@@ -135,24 +161,39 @@ async function showCreate() {
           claim: claim.value,
         },
       });
-      challengeName = made.challenge.name;
-      // Every link opens the challenge in the language the organiser reads this page in (a member's phone set to
-      // another language does not turn a Serbian club's challenge into English): the members' link, the club
-      // site's frame, and the organiser's own way back to the standings (kept, or followed now).
-      const link = (/** @type {{embed?: boolean, standings?: boolean}} */ options) =>
-        clubUrl("challenge", made.token, location.href, { ...options, lang: language() });
-      inputById("club-link").value = link({});
-      inputById("club-snippet").value = frameSnippet(new URL(link({ embed: true })), made.challenge.name);
-      const standings = link({ standings: true });
-      inputById("club-standings-view").value = standings;
-      /** @type {HTMLAnchorElement} */ (byId("club-standings-start")).href = standings;
-      showCreated();
-      setStatus("created", t("clubCreated"));
+      const entry = { token: made.token, name: made.challenge.name, closes: made.challenge.closes };
+      addMade(entry, deviceStorage()); // a reload, or next week's visit, finds its links again
+      showLinks(entry);
+      madeHere += 1;
+      // Pressed again, the button makes another challenge (other deals), and says so: the links sent are not these.
+      byId("club-create-button").textContent = t("clubCreateAnother");
+      setStatus("created", t(madeHere > 1 ? "clubCreatedAnother" : "clubCreated"));
+      showMade(showMadeLinks);
     } catch (error) {
       setStatus("error", refusalText(error));
       refuseAtField(error, fields);
     }
   });
+}
+
+/**
+ * List the challenges made on this device (none: the list stays hidden), each a button that shows its links again.
+ * @param {(made: MadeChallenge) => void} show
+ */
+function showMade(show) {
+  const made = readMade(deviceStorage());
+  byId("club-made").hidden = made.length === 0;
+  byId("club-made-list").replaceChildren(
+    ...made.map((challenge) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = t("clubMadeItem", { name: challenge.name, closes: dayText(challenge.closes) });
+      button.addEventListener("click", () => show(challenge));
+      item.append(button);
+      return item;
+    }),
+  );
 }
 
 /**

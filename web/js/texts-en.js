@@ -273,6 +273,11 @@ export const EN = {
   clubClosesPast:
     "That day has passed: the challenge would be closed before anyone played. Pick today ({today}) or later.",
   clubCreate: "Create the challenge",
+  clubCreateAnother: "Create another challenge",
+  clubCreatedAnother: "Another challenge was created, with other deals: the links below are its own.",
+  clubMadeTitle: "Challenges created on this device",
+  clubMadeItem: "{name} (closes on {closes})",
+  clubMadeShown: "The links of “{name}”: send the link to the members.",
   clubCreated: "The challenge is ready: send the link to the members.",
   clubLinkLabel: "Challenge link:",
   clubSnippetLabel: "Code for the club's site (iframe):",

@@ -294,6 +294,11 @@ export const SR = {
   clubClosesPast:
     "Taj dan je prošao: izazov bi bio zatvoren pre prve partije. Izaberite danas ({today}) ili kasniji dan.",
   clubCreate: "Napravite izazov",
+  clubCreateAnother: "Napravite još jedan izazov",
+  clubCreatedAnother: "Napravljen je još jedan izazov, s drugim deljenjima: linkovi ispod su njegovi.",
+  clubMadeTitle: "Izazovi napravljeni na ovom uređaju",
+  clubMadeItem: "{name} (zatvara se {closes})",
+  clubMadeShown: "Linkovi izazova „{name}“: pošaljite link članovima.",
   clubCreated: "Izazov je napravljen: pošaljite link članovima.",
   clubLinkLabel: "Link izazova:",
   clubSnippetLabel: "Kod za sajt kluba (iframe):",
