@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { positionMarkup } from "../web/js/review-panel.js";
+import { moveRow, positionMarkup } from "../web/js/review-panel.js";
 import { pageLanguage } from "./fakes.js";
 
 /** A position of the review: the king and queen of hearts open to the player to lead, each playable with or without
@@ -48,6 +48,17 @@ describe("the review's position", () => {
       ["KHm", true],
       ["KH", false],
     ]);
+  });
+
+  test("the better move of a row is named a marriage lead when it is one, not as the same card led without", () => {
+    const row = (/** @type {string} */ best) =>
+      moveRow(
+        /** @type {any} */ ({ index: 3, player: 0, move: "KC", best, loss: 0.19, mark: "inaccuracy", rated: true }),
+        ["You", "Computer"],
+        "french",
+      ).match(/<span class="review-better">([^<]*)<\/span>/)?.[1];
+    assert.equal(row("QCm"), "better: queen of clubs marriage");
+    assert.equal(row("QC"), "better: queen of clubs");
   });
 
   test("each side's piles in the order the table shows them: the player at the top faces us", () => {

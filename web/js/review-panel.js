@@ -20,6 +20,11 @@ function moveName(/** @type {Move} */ move, /** @type {Deck} */ deck) {
   return move === "66" ? "66" : cardName(move.slice(0, 2), deck);
 }
 
+/** The better move as its note writes it: the card, and "marriage" after a marriage lead. */
+function betterName(/** @type {Move} */ move, /** @type {Deck} */ deck) {
+  return isMarriageLead(move) ? `${moveName(move, deck)} ${t("reviewMarriage")}` : moveName(move, deck);
+}
+
 /** The summary: each player's marked moves and how far his play fell below the best, a line each. */
 function summaryMarkup(/** @type {Review} */ review, /** @type {string[]} */ names) {
   return summaryLines(review, names)
@@ -34,9 +39,10 @@ function marriageMark(/** @type {Move} */ move) {
 
 /**
  * One row of the move list: a button that shows the position before the move. A compact row: who played what and
- * the loss on its line, the engine's mark and the better move, if any, on a second line under it.
+ * the loss on its line, the engine's mark and the better move, if any, on a second line under it (a marriage lead
+ * named as one: "better: queen of clubs" advised the very move that lost most, the queen led without announcing).
  */
-function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, /** @type {Deck} */ deck) {
+export function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, /** @type {Deck} */ deck) {
   const marriage = marriageMark(move.move);
   const loss = wasRated(move)
     ? `<span class="review-loss" data-loss="${move.loss}">${escapeHtml(lossText(move.loss))}</span>`
@@ -44,7 +50,7 @@ function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, 
   const mark = move.mark ? `<strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
   const better =
     move.best && move.best !== move.move && move.loss > 0.005
-      ? `<span class="review-better">${escapeHtml(t("better", { card: moveName(move.best, deck) }))}</span>`
+      ? `<span class="review-better">${escapeHtml(t("better", { card: betterName(move.best, deck) }))}</span>`
       : "";
   const note = mark || better ? `<span class="review-note">${[mark, better].filter(Boolean).join(" ")}</span>` : "";
   return `<li><button type="button" class="review-move" data-ply="${move.index}">
