@@ -160,6 +160,17 @@ def test_settings_save_what_the_player_changed_not_the_visits_url_options(table)
     assert saved == {"deck": "german"}, "?speed=off, ?target=3 and ?level=beginner were for this visit only"
 
 
+def test_settings_saved_is_said_for_a_few_seconds_not_until_the_next_move(table):
+    # On an upright phone in Cyrillic it took a second line of the status until the next move, the table shrunk.
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
+    table.wait_status("your-turn")
+    table.page.locator("#settings-button").click()
+    table.dialog().locator("#settings-save").click()
+    status = table.page.locator("#status")
+    assert status.inner_text() == "Podešavanja su sačuvana. · Vi ste na potezu"
+    table.wait_until(lambda: status.inner_text() == "Vi ste na potezu", timeout_ms=15_000)
+
+
 def test_sound_0_in_the_address_silences_the_visit_an_embedded_game_has_no_settings_to_do_it(table):
     table.open("seed=3&level=beginner&opponent=computer&speed=off&sound=0")
     table.page.locator("#settings-button").click()

@@ -296,10 +296,14 @@ async function openSettings() {
   }
 }
 
+/** How long "Settings saved" stays on the status line: on a phone in Cyrillic it took a second line until the next
+ * move, and the table gave up its room for it. */
+const SAVED_NOTE_MS = 5000;
+
 /**
  * After Save: say that the settings are kept, and when a match under way keeps its own opponent and rules (they
  * apply from the next new match), so a changed rule that seems to do nothing is not a surprise. On the status line
- * until the next move, and to a screen reader.
+ * (the plain "saved" for a few seconds, when the rules apply later until the next move), and to a screen reader.
  * @param {import("./page-types.js").Settings} settings
  */
 function sayWhenSettingsApply(settings) {
@@ -316,6 +320,13 @@ function sayWhenSettingsApply(settings) {
     state.pageNote = note;
   });
   announce(note);
+  if (later) return;
+  setTimeout(() => {
+    if (store.state.pageNote !== note) return; // gone with a move, or another note took its place
+    store.update((state) => {
+      state.pageNote = null;
+    });
+  }, SAVED_NOTE_MS);
 }
 
 function wireButtons() {
