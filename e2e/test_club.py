@@ -245,6 +245,7 @@ def test_a_club_challenge_from_creation_to_standings(
     assert table_names(bora) == expected
     assert bora.evaluate(FITS_ITS_BOX), "every column of the standings on a phone's screen"
     assert bora.locator("#club-deal-table th").all_inner_texts() == ["Name", "Game points", "Card points"]
+    assert bora.locator("#club-deal-select option").all_inner_texts() == ["Deal 1"], "not a bare '1'"
     standings_link = bora.input_value("#club-standings-link")
     assert bora.locator("#club-csv").get_attribute("href", timeout=ACTION_TIMEOUT_MS).startswith("data:text/csv")
 

@@ -336,7 +336,10 @@ function listed(numbers) {
 function showComparison(table) {
   const select = /** @type {HTMLSelectElement} */ (byId("club-deal-select"));
   select.replaceChildren(
-    ...Array.from({ length: table.challenge.deals }, (_, index) => new Option(String(index + 1), String(index))),
+    ...Array.from(
+      { length: table.challenge.deals },
+      (_, index) => new Option(t("clubDealOption", { number: index + 1 }), String(index)),
+    ),
   );
   const draw = () => {
     const rows = dealComparison(table.rows, Number(select.value));

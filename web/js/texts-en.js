@@ -358,6 +358,7 @@ export const EN = {
   clubTieBreak:
     "Equal game points are decided by deals won, then card points; players equal in all three share a rank.",
   clubCompareDeal: "Compare deal:",
+  clubDealOption: "Deal {number}",
   clubCsv: "Download CSV",
   clubCsvDeal: "Deal {n}",
   clubStandingsLabel: "Standings link:",

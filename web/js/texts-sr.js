@@ -334,9 +334,10 @@ export const SR = {
   clubDealWon: "Dobili ste deljenje: {points} {points|poen|poena|poena} partije.",
   clubDealLost: "Računar je dobio deljenje; skupili ste {cards} {cards|poen|poena|poena} iz karata.",
   clubClaim: "Prijavite 66",
-  clubFinal: "Kraj izazova: {points} {points|poen|poena|poena} partije, dobijenih deljenja: {won}.",
+  clubFinal:
+    "Kraj izazova: {points} {points|poen|poena|poena} partije; dobili ste {won} {won|deljenje|deljenja|deljenja}.",
   clubAlreadyPlayed:
-    "Na ovom uređaju ste već odigrali ovaj izazov: {points} {points|poen|poena|poena} partije, dobijenih deljenja: {won}.",
+    "Na ovom uređaju ste već odigrali ovaj izazov: {points} {points|poen|poena|poena} partije; dobili ste {won} {won|deljenje|deljenja|deljenja}.",
   clubFinishedStatus: "Izazov je završen: pošaljite link rezultata organizatoru.",
   clubFinishedLateStatus: "Završeno posle zatvaranja izazova: rezultat se ne računa.",
   clubResultLabel: "Link rezultata (pošaljite ga organizatoru):",
@@ -379,6 +380,7 @@ export const SR = {
   clubTieBreak:
     "Pri istom broju poena partije odlučuju dobijena deljenja, pa poeni iz karata; ko je jednak u sva tri deli mesto.",
   clubCompareDeal: "Poređenje deljenja:",
+  clubDealOption: "Deljenje {number}",
   clubCsv: "Preuzmite CSV",
   clubCsvDeal: "Deljenje {n}",
   clubStandingsLabel: "Link tabele:",
