@@ -44,6 +44,7 @@ function fillTexts() {
   // A frame whose storage the browser blocks keeps the attempt for this visit only: "only this browser remembers
   // it" would promise what a reload then breaks.
   if (!isPersistent()) byId("club-one-attempt").textContent = t("clubNotKept");
+  byId("club-rank-head").setAttribute("aria-label", t("clubRank")); // headed "#" on a phone
   byId("club-title").textContent = t("clubTitle");
   document.title = `${t("clubTitle")} · ${t("title")}`; // the tab and a bookmark, as the other pages name theirs
   const home = byId("club-home");
