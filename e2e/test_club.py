@@ -881,6 +881,23 @@ def test_the_closing_day_is_said_while_playing_and_a_result_finished_after_it_is
         page.context.close()
 
 
+def test_a_challenge_finished_in_another_tab_is_not_written_over_by_a_name_form_left_open(
+    page: Page, base_url: str
+) -> None:
+    """A tab left at the name form while another played the challenge to its end started a new attempt over the
+    finished one: the result was gone from the device, and a second attempt was under way."""
+    url = f"{base_url}/club.html?lang=en#challenge={challenge_token(PETAK)}"
+    page.goto(url)
+    wait_status(page, "ready")
+    other = new_page(page.context)
+    result = play(other, url, "Ana", 0)
+    wait_status(page, "elsewhere")  # told at once, its form left behind
+    page.locator("#panel[open] #play-here").click()
+    wait_status(page, "finished")
+    assert page.input_value("#club-result-link") == result
+    other.close()
+
+
 TOO_LOW = """() => [...document.querySelectorAll(
     '#club-main :is(input:not([type="checkbox"]), select, textarea, button, a[href], .field.check)')]
   .filter((element) => element.checkVisibility())

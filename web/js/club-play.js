@@ -21,6 +21,7 @@ import {
   keepAttemptAside,
   keepUnreadableAttempt,
   localDay,
+  PROGRESS_PREFIX,
   readAttempt,
   resultTokensIn,
   saveAttempt,
@@ -112,6 +113,11 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    // An attempt another tab has begun, or finished, since this form was shown: a new one here would write over it.
+    if (table.playedElsewhere()) {
+      table.yieldToOtherTab();
+      return;
+    }
     form.hidden = true;
     start({ name: inputById("club-member").value.trim() });
   });
@@ -171,9 +177,10 @@ class ClubTable {
       this.act(() => clubCall(engine, "challenge_next_deal"));
     /** @type {HTMLButtonElement} */ (byId("club-claim")).onclick = () =>
       this.act(() => clubCall(engine, "challenge_play", { move: "66" }));
-    // Another tab's move changes the save: this tab says so at once, not at its next move.
-    window.addEventListener("storage", () => {
-      if (this.playedElsewhere()) this.yieldToOtherTab();
+    // Another tab's move changes the save: this tab says so at once, not at its next move (nor at its name form).
+    window.addEventListener("storage", (event) => {
+      if ((event.key === null || event.key === PROGRESS_PREFIX + token) && this.playedElsewhere())
+        this.yieldToOtherTab();
     });
   }
 
@@ -185,7 +192,9 @@ class ClubTable {
    */
   playedElsewhere() {
     const saved = readAttempt(this.token, deviceStorage());
-    return this.kept !== null && saved !== null && (saved.result !== null || JSON.stringify(saved.moves) !== this.kept);
+    // Before this tab kept any (its name form, or a save being resumed): another tab began, played or finished it.
+    if (this.kept === null) return saved !== null;
+    return saved !== null && (saved.result !== null || JSON.stringify(saved.moves) !== this.kept);
   }
 
   /**
@@ -197,6 +206,7 @@ class ClubTable {
     this.elsewhere = true;
     this.busy = true;
     this.draw();
+    this.setStatus("elsewhere", t("clubElsewhereTitle")); // at the name form too, where there is no table to draw
     await askToPlayHere(/** @type {HTMLDialogElement} */ (byId("panel")), t("clubElsewhereTitle"), t("clubElsewhere"));
     location.reload();
   }

@@ -309,7 +309,7 @@ export const EN = {
   clubNotPlayable: "That card cannot be played now.",
   clubElsewhereTitle: "Playing in another tab",
   clubElsewhere:
-    "A move of this challenge was made in another tab of the browser. Nothing is played here until you take it back: it goes on from the moves made there.",
+    "This challenge is being played in another tab of the browser. It goes on here only when you press “Play here”, from the moves made there.",
   clubDealWon: "You won the deal: {points} game {points|point|points}.",
   clubDealLost: "The computer won the deal; you took {cards} card {cards|point|points}.",
   clubClaim: "Claim 66",

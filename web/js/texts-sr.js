@@ -330,7 +330,7 @@ export const SR = {
   clubNotPlayable: "Tu kartu sada ne možete da odigrate.",
   clubElsewhereTitle: "Izazov se igra u drugoj kartici",
   clubElsewhere:
-    "U drugoj kartici pregledača odigran je potez ovog izazova. Ovde se ne igra dok ga ne preuzmete: nastavlja se od poteza odigranih tamo.",
+    "Ovaj izazov se igra u drugoj kartici pregledača. Ovde se nastavlja tek kad pritisnete „Igrajte ovde“, od poteza odigranih tamo.",
   clubDealWon: "Dobili ste deljenje: {points} {points|poen|poena|poena} partije.",
   clubDealLost: "Računar je dobio deljenje; skupili ste {cards} {cards|poen|poena|poena} iz karata.",
   clubClaim: "Prijavite 66",
