@@ -228,9 +228,9 @@ def test_a_club_challenge_from_creation_to_standings(
     totals = verify(read_result_token(token_of(results[0]))).totals
     open_fresh(ana, link)
     wait_status(ana, "finished")
+    won = f"{counted(totals.deals_won, 'deal')} won" if totals.deals_won else "no deal won"
     assert ana.locator("#club-final").inner_text() == (
-        "You have already played this challenge on this device: "
-        f"{counted(totals.game_points, 'game point')}, {counted(totals.deals_won, 'deal')} won."
+        f"You have already played this challenge on this device: {counted(totals.game_points, 'game point')}, {won}."
     )
     assert ana.input_value("#club-result-link") == results[0]
     assert ana.locator("#status").inner_text() == finished
@@ -366,16 +366,29 @@ def test_the_challenges_made_here_are_listed_to_show_their_links_again_and_a_sec
     page.locator("#status", has_text="Napravljen je još jedan izazov, s drugim deljenjima").wait_for()
     second = page.input_value("#club-link")
     assert second != first
+    closed = {"token": challenge_token(PAST), "name": "Novembarski turnir", "closes": PAST.closes, "made": 1e12}
+    page.evaluate(
+        """(closed) => localStorage.setItem("otv66.clubMade",
+             JSON.stringify([...JSON.parse(localStorage.getItem("otv66.clubMade")), closed, {token: "c1.a b"}]))""",
+        closed,
+    )
     page.reload()
     wait_status(page, "ready")
     made = page.locator("#club-made-list button")
     listed = made.all_inner_texts()
     day = r"\d+\.\s\d+\.\s\d{4}\."  # a non-breaking space between its parts
-    assert len(listed) == 2 and all(re.fullmatch(rf"Petak u klubu \(zatvara se {day}\)", text) for text in listed)
+    when = rf"napravljen {day}\s\d+:\d+"  # told apart by the minute they were made
+    assert len(listed) == 3, "the damaged entry left out"
+    assert all(re.fullmatch(rf"Petak u klubu · zatvara se {day} · {when}", text) for text in listed[:2]), listed
+    assert re.fullmatch(rf"Novembarski turnir · zatvoren \(poslednji dan {day}\) · napravljen .+", listed[2]), listed
     made.nth(1).click()  # the first made, listed after the latest
     assert page.input_value("#club-link") == first
     assert page.locator("#status").inner_text() == "Linkovi izazova „Petak u klubu“: pošaljite link članovima."
     assert page.evaluate("document.activeElement.id") == "club-link-copy"
+    assert made.nth(1).get_attribute("aria-current") == "true" and made.nth(0).get_attribute("aria-current") is None
+    made.nth(2).click()
+    said = "Izazov „Novembarski turnir“ je zatvoren: članovi ga više ne mogu igrati, a tabela rezultata je i dalje tu."
+    assert page.locator("#status").inner_text() == said
 
 
 def friend_page_language(page: Page) -> str:
@@ -642,6 +655,7 @@ def test_a_broken_result_link_opened_on_the_page_says_it_was_refused_under_a_hea
 
 
 PETAK = Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5)
+PAST = Challenge("Novembarski turnir", deals=2, level="club", closes="2020-11-01", seed=8)
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360)])
@@ -853,11 +867,7 @@ def test_the_closing_day_is_said_while_playing_and_a_result_finished_after_it_is
         page.clock.set_fixed_time(datetime(2099, 1, 31, 23, 58, tzinfo=belgrade))
         start_playing(page, url, "Ana")
         wait_status(page, "your-turn")
-        assert (
-            page.locator("#club-deal-info")
-            .inner_text()
-            .endswith(" · the challenge closes at midnight tonight (by this device's clock)")
-        )
+        assert page.locator("#club-deal-info").inner_text().endswith(" · the challenge closes at midnight tonight")
         page.clock.set_fixed_time(datetime(2099, 2, 1, 0, 2, tzinfo=belgrade))
         pages.append(page)
     finishing, reloading = pages
@@ -873,7 +883,11 @@ def test_the_closing_day_is_said_while_playing_and_a_result_finished_after_it_is
     assert "This attempt was finished after the challenge closed" in finishing.locator("#club-final").inner_text()
     reloading.locator(PLAYABLE).first.click()
     wait_status(reloading, "your-turn")
-    assert "the challenge closed on 31" in reloading.locator("#club-deal-info").inner_text()
+    assert (
+        reloading.locator("#club-deal-info")
+        .inner_text()
+        .endswith(" · the challenge has closed: a result no longer counts")
+    )
     reloading.reload()
     wait_status(reloading, "closed")
     assert "before you finished your attempt" in reloading.locator("#status").inner_text()
@@ -1034,7 +1048,7 @@ def test_results_kept_that_a_new_paste_leaves_out_stay_or_go_as_the_organiser_an
     page.fill("#club-results", bora)  # over Ana's
     page.click("#club-verify")
     panel = page.locator("#panel[open]")
-    said = "1 rezultat proveren ranije nije više u polju: Ana. Da li da ostane u tabeli?"
+    said = "1 ranije proveren rezultat nije više u polju: Ana. Da li da ostane u tabeli?"
     assert panel.locator(".panel-body").inner_text() == said
     panel.locator("#club-keep-dropped").click()
     page.locator("#club-table tbody tr").nth(1).wait_for()

@@ -172,7 +172,12 @@ describe("pasted results", () => {
 });
 
 describe("the challenges made on this device", () => {
-  const made = (/** @type {number} */ n) => ({ token: `c1.${n}`, name: `Petak ${n}`, closes: "2099-01-31" });
+  const made = (/** @type {number} */ n) => ({
+    token: `c1.AB${n}`,
+    name: `Petak ${n}`,
+    closes: "2099-01-31",
+    made: 1_764_900_000_000 + n,
+  });
 
   test("the latest first, each once, up to MADE_KEPT", () => {
     const storage = new FakeStorage();
@@ -189,7 +194,14 @@ describe("the challenges made on this device", () => {
   test("a damaged list reads as none, a damaged entry is left out, a store that refuses keeps nothing", () => {
     const damaged = new FakeStorage({ items: { "otv66.clubMade": "{not json" } });
     assert.deepEqual(readMade(damaged), []);
-    const mixed = new FakeStorage({ items: { "otv66.clubMade": JSON.stringify([made(1), { token: 2 }, null]) } });
+    const damagedEntries = [
+      { token: 2 },
+      null,
+      { ...made(2), token: "c1.a b" },
+      { ...made(3), closes: "sutra" },
+      { ...made(4), made: "juče" },
+    ];
+    const mixed = new FakeStorage({ items: { "otv66.clubMade": JSON.stringify([made(1), ...damagedEntries]) } });
     assert.deepEqual(readMade(mixed), [made(1)]);
     const failing = new FakeStorage({ failing: true });
     addMade(made(1), failing);

@@ -255,8 +255,8 @@ export const MADE_KEY = "otv66.clubMade";
 export const MADE_KEPT = 30;
 
 /**
- * The challenges made on this device, the latest first: their tokens, names and closing days (none: nothing kept, or
- * unreadable; an entry that does not read is left out).
+ * The challenges made on this device, the latest first: their tokens, names, closing days and when they were made
+ * (none: nothing kept, or unreadable; an entry that does not read as one, a damaged token or day, is left out).
  * @param {Storage} storage
  * @returns {MadeChallenge[]}
  */
@@ -265,7 +265,13 @@ export function readMade(storage) {
     const saved = JSON.parse(storage.getItem(MADE_KEY) ?? "[]");
     if (!Array.isArray(saved)) return [];
     return saved.filter(
-      (made) => typeof made?.token === "string" && typeof made.name === "string" && typeof made.closes === "string",
+      (made) =>
+        typeof made?.token === "string" &&
+        /^c\d+\.[\w-]+$/.test(made.token) &&
+        typeof made.name === "string" &&
+        typeof made.closes === "string" &&
+        /^\d{4}-\d{2}-\d{2}$/.test(made.closes) &&
+        Number.isFinite(made.made),
     );
   } catch {
     return [];

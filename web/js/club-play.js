@@ -338,7 +338,7 @@ class ClubTable {
   closingNote() {
     const today = localDay();
     if (today === this.closes) return t("clubClosesToday");
-    return closesBeforeToday(this.closes, today) ? t("clubClosedMidAttempt", { closes: dayText(this.closes) }) : null;
+    return closesBeforeToday(this.closes, today) ? t("clubClosedMidAttempt") : null;
   }
 
   /** Draw the table, the progress line, the claim and next-deal buttons and the status. */
@@ -426,7 +426,8 @@ function showFinished(result, totals, lastDeal, setStatus, late = null) {
   );
   // The link to send carries no language (the organiser reads his own); the one to the standings, the result in them.
   showStandingsLink(clubUrl("result", result, location.href, followedHere()));
-  const summary = { points: totals.game_points, won: totals.deals_won };
+  const won = totals.deals_won;
+  const summary = { points: totals.game_points, won: t(won ? "clubWonDeals" : "clubNoDealWon", { won }) };
   const final = justFinished ? `${lastDeal} ${t("clubFinal", summary)}` : t("clubAlreadyPlayed", summary);
   byId("club-final").textContent = late ? `${final} ${t("clubFinishedLate", { closes: late })}` : final;
   byId("club-result-label").textContent = t(late ? "clubLateResultLabel" : "clubResultLabel");

@@ -44,8 +44,9 @@
  */
 /** @typedef {Totals & {name: string, deals: DealScore[]}} VerifiedResult */
 /**
- * A challenge made on this device, as kept to show its links again: its token, its name and closing day (YYYY-MM-DD).
- * @typedef {{token: string, name: string, closes: string}} MadeChallenge
+ * A challenge made on this device, as kept to show its links again: its token, its name, its closing day (YYYY-MM-DD)
+ * and when it was made (ms since the epoch: two of one name and day are told apart).
+ * @typedef {{token: string, name: string, closes: string, made: number}} MadeChallenge
  */
 /** @typedef {VerifiedResult & {rank: number}} StandingRow */
 

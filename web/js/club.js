@@ -17,7 +17,7 @@ import { deviceStorage, isPersistent } from "./device-storage.js";
 import { frameSnippet, reportPreferredHeight } from "./embed.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
-import { dayText, language, t } from "./i18n.js";
+import { dateText, dayText, language, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { ruleNote, ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
@@ -125,9 +125,12 @@ async function showCreate() {
     /** @type {HTMLAnchorElement} */ (byId("club-standings-start")).href = standings;
     showCreated();
   };
+  /** A challenge of the list: its links, and what it is now (members can no longer play one closed). */
   const showMadeLinks = (/** @type {MadeChallenge} */ made) => {
     showLinks(made);
-    setStatus("created", t("clubMadeShown", { name: made.name }));
+    showMade(showMadeLinks, made.token);
+    const closed = closesBeforeToday(made.closes, localDay());
+    setStatus("created", t(closed ? "clubMadeShownClosed" : "clubMadeShown", { name: made.name }));
   };
   showMade(showMadeLinks);
   wireCopy(inputById("club-link"), /** @type {HTMLButtonElement} */ (byId("club-link-copy")));
@@ -162,14 +165,14 @@ async function showCreate() {
           claim: claim.value,
         },
       });
-      const entry = { token: made.token, name: made.challenge.name, closes: made.challenge.closes };
+      const entry = { token: made.token, name: made.challenge.name, closes: made.challenge.closes, made: Date.now() };
       addMade(entry, deviceStorage()); // a reload, or next week's visit, finds its links again
       showLinks(entry);
+      showMade(showMadeLinks, entry.token);
       madeHere += 1;
       // Pressed again, the button makes another challenge (other deals), and says so: the links sent are not these.
       byId("club-create-button").textContent = t("clubCreateAnother");
       setStatus("created", t(madeHere > 1 ? "clubCreatedAnother" : "clubCreated"));
-      showMade(showMadeLinks);
     } catch (error) {
       setStatus("error", refusalText(error));
       refuseAtField(error, fields);
@@ -178,18 +181,28 @@ async function showCreate() {
 }
 
 /**
- * List the challenges made on this device (none: the list stays hidden), each a button that shows its links again.
+ * List the challenges made on this device (none: the list stays hidden), each a button that shows its links again:
+ * its name, its closing day (or that it has closed) and when it was made (two of one name are told apart); the one
+ * whose links are shown (`shown`) is marked.
  * @param {(made: MadeChallenge) => void} show
+ * @param {string | null} [shown]  its token
  */
-function showMade(show) {
+function showMade(show, shown = null) {
   const made = readMade(deviceStorage());
+  const today = localDay();
   byId("club-made").hidden = made.length === 0;
   byId("club-made-list").replaceChildren(
     ...made.map((challenge) => {
       const item = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
-      button.textContent = t("clubMadeItem", { name: challenge.name, closes: dayText(challenge.closes) });
+      const closed = closesBeforeToday(challenge.closes, today);
+      button.textContent = t(closed ? "clubMadeItemClosed" : "clubMadeItem", {
+        name: challenge.name,
+        closes: dayText(challenge.closes),
+        made: dateText(challenge.made, true),
+      });
+      if (challenge.token === shown) button.setAttribute("aria-current", "true");
       button.addEventListener("click", () => show(challenge));
       item.append(button);
       return item;
