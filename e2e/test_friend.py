@@ -175,6 +175,30 @@ def test_a_reload_shows_again_what_this_tab_showed(devices: tuple[Page, Page]) -
         assert mover.locator("#friend-list button.current").count() == 1
 
 
+def test_a_move_made_in_another_tab_is_shown_here_and_no_turn_is_played_twice(devices: tuple[Page, Page]) -> None:
+    """Two tabs of one match each played the turn (or an old tab played on from where it was), each writing over the
+    other's save: the friend's next link fitted neither, and both players waited for each other for good."""
+    ana, bo = devices
+    started(ana, bo)
+    mover = ana if ana.locator("#friend-turn").get_attribute("data-turn") == "play" else bo
+    twin = mover.context.new_page()
+    twin.set_default_timeout(ACTION_TIMEOUT_MS)
+    twin.goto("/friend.html")
+    settled(twin)
+    twin.locator("#friend-list button").first.click()
+    assert settled(twin) == "ready" and twin.locator("#friend-turn").get_attribute("data-turn") == "play"
+    play_a_card(mover)
+    twin.locator("#status", has_text="This match went on in another tab meanwhile").wait_for()
+    turn = twin.locator("#friend-turn")
+    assert turn.get_attribute("data-turn") == mover.locator("#friend-turn").get_attribute("data-turn") != "play"
+    assert turn.inner_text() == mover.locator("#friend-turn").inner_text()
+    assert offered_link(twin) == offered_link(mover), "the link made there, to send from here too"
+    cards = "#table button.card.top"
+    table = "cards => cards.map((card) => [card.dataset.card, card.classList.contains('playable')])"
+    assert twin.locator(cards).evaluate_all(table) == mover.locator(cards).evaluate_all(table), "the same position"
+    twin.close()
+
+
 def test_the_paste_box_says_what_it_holds_when_it_is_no_friend_link(page: Page, base_url: str) -> None:
     """Nothing, words, or a link of another page of the site: the page says so (offering to open that link) in
     sight, though the box lies far down a phone's page. The address's language goes along on the link to the game

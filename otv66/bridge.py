@@ -105,8 +105,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
   ``review``'s of that deal where it made one (the same numbers as its row), else a search of its own
 - ``friend_invite {name, rules?, forfeit?}``, ``friend_accept {link, name}``, ``friend_link {id}`` -> ``{"link",
   "state", "saved"}`` (``forfeit``: docs/rules.md 6.5, default true); ``friend_receive {link}``,
-  ``friend_play {id, move}``, ``friend_resign {id}``, ``friend_load {saved}``, ``friend_state {id}`` -> ``{"state",
-  "saved"}`` (a resignation waits in the outbox: ``friend_link`` gives the link that carries it);
+  ``friend_play {id, move}``, ``friend_resign {id}``, ``friend_load {saved, newer_only?}``, ``friend_state {id}`` ->
+  ``{"state", "saved"}`` (a resignation waits in the outbox: ``friend_link`` gives the link that carries it;
+  ``newer_only``, for a backup imported: a match held further along is kept, ``friend_backup_older``);
   ``friend_peek {link}`` -> ``{"id", "invitation", "known", "offer"}`` (``offer``: an unknown invitation's
   ``{"name", "rules", "forfeit"}``, its proofs checked, else ``None``): a match against a friend played by links
   (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
@@ -664,8 +665,8 @@ class Session:
     def friend_peek(self, link: Any) -> dict[str, Any]:
         return self._desk().peek(link)
 
-    def friend_load(self, saved: Any) -> dict[str, Any]:
-        return self._desk().load(saved)
+    def friend_load(self, saved: Any, newer_only: Any = False) -> dict[str, Any]:
+        return self._desk().load(saved, newer_only)
 
     def friend_receive(self, link: Any) -> dict[str, Any]:
         return self._desk().receive(link)

@@ -207,6 +207,25 @@ def test_a_saved_match_goes_on_after_a_restart(fresh: tuple[FriendMatch, FriendM
     play_on(again, bob, rng)
 
 
+def test_a_backup_older_than_the_match_held_is_not_imported_over_it(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    """Taken back to a backup from before her last link, Alice's device waited for an answer to a move Bob never
+    saw, and Bob's device refused hers: both waited for each other, for good."""
+    from otv66.friend.desk import FriendDesk
+
+    alice, bob = fresh
+    desk = FriendDesk()
+    backup = alice.to_text()
+    play_on(bob, alice, random.Random(5))  # Alice received Bob's link since her backup
+    newer = desk.load(alice.to_text())["saved"]
+    with pytest.raises(OutOfOrderError) as refused:
+        desk.load(backup, newer_only=True)
+    assert refused.value.reason == "friend_backup_older"
+    assert desk.state(to_base64url(alice.keys.match_id))["saved"] == newer, "the match held stays as it was"
+    assert desk.load(newer, newer_only=True)["saved"] == newer, "the same save again: taken"
+    assert desk.load(backup)["saved"] == backup, "a save of the device's own storage is always read"
+    assert FriendMatch.from_text(backup).progress() < alice.progress()
+
+
 def test_a_saved_match_with_a_broken_field_is_refused() -> None:
     with pytest.raises(MalformedMessageError):
         FriendMatch.from_text('{"version": 1}')

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from otv66.friend.errors import MalformedMessageError, WrongMatchError
+from otv66.friend.errors import MalformedMessageError, OutOfOrderError, WrongMatchError
 from otv66.friend.links import Link
 from otv66.friend.match import FriendMatch
 from otv66.friend.messages import to_base64url
@@ -66,9 +66,17 @@ class FriendDesk:
         offer = FriendMatch.read_invitation(text) if invitation and not known else None
         return {"id": match_id, "invitation": invitation, "known": known, "offer": offer}
 
-    def load(self, saved: Any) -> dict[str, Any]:
-        """Bring a saved match into memory (its friend's messages checked again)."""
-        return self._answer(FriendMatch.from_text(_text(saved, "a saved match")))
+    def load(self, saved: Any, newer_only: Any = False) -> dict[str, Any]:
+        """Bring a saved match into memory (its friend's messages checked again).
+
+        With ``newer_only`` (a backup imported), a match held here further along is kept: a backup taken before
+        later links would put it back where the friend's next link no longer fits, and both players would wait
+        for each other (:class:`OutOfOrderError`, reason ``friend_backup_older``; nothing changes)."""
+        match = FriendMatch.from_text(_text(saved, "a saved match"))
+        held = self.matches.get(to_base64url(match.keys.match_id))
+        if newer_only is True and held is not None and match.progress() < held.progress():
+            raise OutOfOrderError("this backup is older than the match held here", "friend_backup_older")
+        return self._answer(match)
 
     def receive(self, link: Any) -> dict[str, Any]:
         """Apply a friend's link to its match (found by the link's match id)."""

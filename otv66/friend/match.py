@@ -490,6 +490,11 @@ class FriendMatch:
 
     # ------------------------------------------------------------------ saving
 
+    def progress(self) -> tuple[int, int, int]:
+        """How far this match has come on this device, to tell an older save of it from a newer one: the links
+        made and received, the deals finished, the moves of the deal in play (one made, not sent yet, counts)."""
+        return self.sent + self.received, len(self.finished), len(self.moves)
+
     def to_text(self) -> str:
         """This match as text, **secret key included**: the device's storage and the player's backup."""
         session = self.session

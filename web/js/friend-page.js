@@ -34,7 +34,14 @@ import {
 import { friendLinkInFragment, readPaste } from "./friend-paste.js";
 import { crossing, ownNameWith, rematchOf } from "./friend-rematch.js";
 import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./friend-status.js";
-import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "./friend-store.js";
+import {
+  exportText,
+  FRIEND_STORE_KEY,
+  importedSaves,
+  storedMatches,
+  storeMatch,
+  withdrawInvitation,
+} from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
@@ -75,6 +82,16 @@ let shownTrick = null;
 let trickTimer;
 /** What the page last brought into view (bringIntoView): a status line that sticks after it must not cover it. */
 let broughtIntoView = /** @type {HTMLElement | null} */ (null);
+/**
+ * The saved text of each match as this tab last read it from the device or wrote it there, by match id: what this
+ * tab's engine holds. Another tab of the browser that plays on writes a newer one, and this tab takes it before its
+ * next step (syncFromDevice): a tab left open played on from its old position and wrote over the newer match, or
+ * two tabs played one turn twice, and the friend's next link fitted neither (both waited for each other, for good).
+ * @type {Map<string, string>}
+ */
+const heldSaves = new Map();
+/** Whether start() has read the matches kept on the device into the engine (heldSaves holds them from then on). */
+let deviceMatchesRead = false;
 /** The replay address of each finished match shown here, by match id (its game link is made once). */
 /** @type {Map<string, string>} */
 const replays = new Map();
@@ -151,6 +168,7 @@ async function take(answer, rematch) {
   const before = current?.id === id ? current : (storedMatches().find((match) => match.state.id === id)?.state ?? null);
   showFinishedTrick(finishedTrick(before, answer.state));
   storeMatch(answer.state, answer.saved, rematch);
+  heldSaves.set(id, answer.saved);
   const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
   rememberOpenMatch(current.id);
@@ -315,7 +333,7 @@ async function onCard(player, code) {
     if (!choice) return;
     move = choice === "announce" ? `${code}m` : code;
   }
-  await run(() => play(move));
+  await run(() => play(move), true);
 }
 
 /**
@@ -372,16 +390,48 @@ async function openPasted() {
 }
 
 /**
- * Run a step; a refused link or move is shown and nothing is lost (the engine kept the match as it was). A step
- * that says nothing leaves the status line empty.
+ * Bring into this tab's engine every match another tab of the browser has saved since this one read or wrote it
+ * (heldSaves), the match on the table shown as it is now. Whether the match on the table changed.
+ * @returns {Promise<boolean>}
  */
-async function run(/** @type {() => Promise<void>} */ step) {
+async function syncFromDevice() {
+  let changed = false;
+  if (!deviceMatchesRead) return changed; // start() reads them all first
+  for (const { saved, state } of storedMatches()) {
+    if (heldSaves.get(state.id) === saved) continue;
+    heldSaves.set(state.id, saved); // one that does not load is not tried again at every step
+    const loaded = await engine.call("friend_load", { saved }).catch((error) => {
+      console.warn("otv66: a friend match saved in another tab did not load:", error);
+      return null;
+    });
+    if (!loaded) continue;
+    renderList();
+    if (current?.id !== state.id) continue;
+    await openMatch(state.id); // with the link made there, if it waits to be sent
+    changed = true;
+  }
+  return changed;
+}
+
+/**
+ * Run a step; a refused link or move is shown and nothing is lost (the engine kept the match as it was). A step
+ * that says nothing leaves the status line empty. Another tab's newer saves are taken first: the step goes on from
+ * where the match is, not from where this tab last saw it; a move or a resignation (`onPosition`) chosen on the
+ * match's old position is not made on its new one (the player sees it first).
+ * @param {() => Promise<void>} step
+ * @param {boolean} [onPosition]
+ */
+async function run(step, onPosition = false) {
   const asked = document.activeElement;
   const playing = current?.status === "play" ? current.id : null;
   const status = byId("status");
   status.dataset.status = "busy";
   busy = true;
   try {
+    if ((await syncFromDevice()) && onPosition) {
+      setStatus("hint", t("friendPlayedElsewhere"));
+      return;
+    }
     await step();
     if (status.dataset.status === "busy") setStatus("ready", "");
   } catch (error) {
@@ -591,14 +641,14 @@ async function confirmResign() {
 function wire() {
   wireInvitation();
   bindInput(document.body, { onCard: (player, code) => void onCard(player, code) });
-  byId("friend-claim").addEventListener("click", () => run(() => play("66")));
+  byId("friend-claim").addEventListener("click", () => run(() => play("66"), true));
   byId("friend-resign").addEventListener("click", async () => {
     const id = current?.id;
     if (!id || !(await confirmResign())) return;
     run(async () => {
       await take(await engine.call("friend_resign", { id }));
       await take(await engine.call("friend_link", { id }));
-    });
+    }, true);
   });
   byId("friend-open").addEventListener("click", () => act(openPasted));
   new ResizeObserver(fitStatusBar).observe(byId("status")); // its lines rewrapped: a phone turned on its side
@@ -609,10 +659,25 @@ function wire() {
   });
   byId("friend-import").addEventListener("click", () =>
     act(async () => {
-      for (const saved of importedSaves(field("friend-backup-text").value))
-        await take(await engine.call("friend_load", { saved }));
+      let older = 0;
+      for (const saved of importedSaves(field("friend-backup-text").value)) {
+        // A backup taken before later links would take its match back where the friend's next link no longer fits.
+        const answer = await engine.call("friend_load", { saved, newer_only: true }).catch((error) => {
+          if (/** @type {{reason?: string}} */ (error)?.reason !== "friend_backup_older") throw error;
+          older += 1;
+          return null;
+        });
+        if (answer) await take(answer);
+      }
+      if (older) setStatus("hint", t("friendBackupOlder", { count: older }));
     }),
   );
+  // Another tab's save of the match on the table: shown here at once, not at this tab's next step.
+  window.addEventListener("storage", (event) => {
+    if (event.key !== null && event.key !== FRIEND_STORE_KEY) return;
+    // A step of nothing on the match's position: run() takes the newer save first, and says so when it changed.
+    void loaded.then(() => run(async () => {}, true));
+  });
 }
 
 /** Where the match on the table is remembered across a reload (this tab only: another tab shows its own). */
@@ -672,7 +737,11 @@ async function start() {
     setStatus("error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
     return;
   }
-  for (const { saved } of storedMatches()) await run(async () => void (await engine.call("friend_load", { saved })));
+  for (const { saved, state } of storedMatches()) {
+    heldSaves.set(state.id, saved);
+    await run(async () => void (await engine.call("friend_load", { saved })));
+  }
+  deviceMatchesRead = true;
   current = null;
   renderMatch();
   renderList();

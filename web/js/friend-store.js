@@ -13,7 +13,8 @@ import { deviceStorage } from "./device-storage.js";
 
 /** @import { FriendState } from "./friend-types.js" */
 
-const KEY = "otv66.friend";
+/** The one localStorage entry of every friend match (another tab's change of it is heard as a storage event). */
+export const FRIEND_STORE_KEY = "otv66.friend";
 const VERSION = 1;
 
 /**
@@ -66,7 +67,7 @@ function upToDate(state) {
 
 /** @returns {{version: number, matches: Record<string, StoredMatch>} | null} null when unreadable */
 function read() {
-  const text = deviceStorage().getItem(KEY);
+  const text = deviceStorage().getItem(FRIEND_STORE_KEY);
   if (text === null) return { version: VERSION, matches: {} };
   try {
     const data = JSON.parse(text);
@@ -120,7 +121,7 @@ export function storeMatch(state, saved, rematch) {
   if (note) entry.rematch = note;
   if (before?.withdrawn && unanswered(state)) entry.withdrawn = true;
   data.matches[state.id] = entry;
-  deviceStorage().setItem(KEY, JSON.stringify(data));
+  deviceStorage().setItem(FRIEND_STORE_KEY, JSON.stringify(data));
 }
 
 /**
@@ -132,7 +133,7 @@ export function withdrawInvitation(id) {
   const match = data.matches[id];
   if (!match || !unanswered(match.state)) return;
   match.withdrawn = true;
-  deviceStorage().setItem(KEY, JSON.stringify(data));
+  deviceStorage().setItem(FRIEND_STORE_KEY, JSON.stringify(data));
 }
 
 /** Every stored match as one text (a backup the player keeps). */

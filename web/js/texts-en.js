@@ -417,6 +417,9 @@ export const EN = {
   friendImport: "Import",
   friendLoading: "Loading the engine…",
   friendReceived: "Link received.",
+  friendPlayedElsewhere: "This match went on in another tab meanwhile: here it is now as it is there.",
+  friendBackupOlder:
+    "{count} {count|match|matches} in the backup {count|is|are} older than on this device, so {count|it was|they were} not imported: {count|it|they} would go back to a move your friend no longer answers.",
   friendRefused: "Refused. {message}",
   friendInvitedBy: "{name} invites you to a match with these rules:",
   friendDecline: "Decline",

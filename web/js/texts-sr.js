@@ -437,6 +437,9 @@ export const SR = {
   friendImport: "Uvezite",
   friendLoading: "Učitavanje…",
   friendReceived: "Link je primljen.",
+  friendPlayedElsewhere: "Ova partija je u međuvremenu nastavljena u drugoj kartici: ovde je sada kakva je tamo.",
+  friendBackupOlder:
+    "{count} {count|partija iz kopije je starija|partije iz kopije su starije|partija iz kopije je starije} od {count|one|onih|onih} na ovom uređaju, pa {count|nije uvezena|nisu uvezene|nije uvezeno}: {count|vratila bi se|vratile bi se|vratilo bi se} na potez na koji Vaš prijatelj više ne odgovara.",
   friendRefused: "Odbijeno. {message}",
   friendInvitedBy: "{name} Vas poziva na partiju sa ovim pravilima:",
   friendDecline: "Odbijte",
