@@ -47,6 +47,16 @@ describe("what a player pasted into the friend page's box", () => {
     assert.deepEqual(readPaste("f1.AbC-d_9", BASE), friend);
   });
 
+  test("a link a mail broke over lines: its pieces joined again are offered beside it", () => {
+    assert.deepEqual(readPaste("Evo:\nf1.AbC\n-d_9.", BASE), { kind: "friend", link: "f1.AbC", joined: "f1.AbC-d_9" });
+    assert.deepEqual(readPaste("f1.AbC -d_9", BASE), { kind: "friend", link: "f1.AbC", joined: "f1.AbC-d_9" });
+    assert.deepEqual(readPaste(`${FRIEND} igraj`, BASE), {
+      kind: "friend",
+      link: "f1.AbC-d_9",
+      joined: "f1.AbC-d_9igraj",
+    }); // the page takes the joined pieces only where the engine reads them
+  });
+
   test("a link that is cut or of another site goes to the engine whole (it says why it cannot read it)", () => {
     assert.deepEqual(readPaste("https://otv66.example/play/friend.html#f1", BASE), {
       kind: "friend",

@@ -377,13 +377,22 @@ async function openLink(/** @type {string} */ text) {
   showLinkToSend(); // the box it was pasted into lies far below the banner that says what came of it
 }
 
+/** Whether the engine reads `link` as a friend's link (its pieces joined again, when a mail broke it over lines). */
+function readable(/** @type {string} */ link) {
+  return engine.call("friend_peek", { link }).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * Open what the player pasted: a friend's link; else say what the text holds instead (nothing, no link, a link of
  * another page of the site, offered to open) rather than that a link cannot be read.
  */
 async function openPasted() {
   const pasted = readPaste(field("friend-paste").value, location.href);
-  if (pasted.kind === "friend") await openLink(pasted.link);
+  if (pasted.kind === "friend")
+    await openLink(pasted.joined && (await readable(pasted.joined)) ? pasted.joined : pasted.link);
   else if (pasted.kind === "empty") setStatus("hint", t("friendPasteEmpty"));
   else if (pasted.kind === "none") setStatus("hint", t("friendPasteNoLink"));
   else setStatus("hint", t(`friendPasteSite_${pasted.kind}`), { text: t("friendPasteOpenIt"), href: pasted.address });

@@ -7,7 +7,7 @@
  * (pasted-link.js).
  */
 
-import { trimLinkEnd } from "./pasted-link.js";
+import { tokenIn, trimLinkEnd } from "./pasted-link.js";
 
 /**
  * A friend's message (otv66/friend/links.py PREFIX, then base64url), alone or at the end of a page address. Of any
@@ -50,7 +50,8 @@ const LINK_LIKE = /:\/\/|#|www\.|\.html/i;
 
 /**
  * @typedef {"challenge" | "result" | "standings" | "deal" | "game"} SiteLinkKind
- * @typedef {{kind: "empty"} | {kind: "none"} | {kind: "friend", link: string} | {kind: SiteLinkKind, address: string}} PastedLink
+ * @typedef {{kind: "empty"} | {kind: "none"} | {kind: "friend", link: string, joined?: string}
+ *   | {kind: SiteLinkKind, address: string}} PastedLink
  */
 
 /**
@@ -78,7 +79,12 @@ export function readPaste(text, base) {
   const cleaned = trimLinkEnd(text).trim();
   if (!cleaned) return { kind: "empty" };
   const friend = friendLinkIn(cleaned);
-  if (friend) return { kind: "friend", link: friend };
+  if (friend) {
+    // A mail or chat app may break a long link over lines: its pieces joined again are offered too (the page takes
+    // them where the engine reads them as a link, else the link as it stands, words after it no part of it).
+    const joined = tokenIn(cleaned.slice(cleaned.indexOf(friend)));
+    return joined === friend ? { kind: "friend", link: friend } : { kind: "friend", link: friend, joined };
+  }
   const site = siteLinkIn(cleaned);
   if (site) return { kind: site.kind, address: new URL(`${PAGES[site.kind]}#${site.fragment}`, base).href };
   return LINK_LIKE.test(cleaned) ? { kind: "friend", link: cleaned } : { kind: "none" };
