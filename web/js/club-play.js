@@ -88,6 +88,7 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
   const form = /** @type {HTMLFormElement} */ (byId("club-start"));
   /** The name form, and what the status says over it: whether an earlier attempt here was kept aside. */
   const askName = (/** @type {boolean} */ keptAside) => {
+    table.standOnSave();
     form.hidden = false;
     if (keptAside) setStatus("unreadable", t("clubAttemptUnreadable"));
     else setStatus("ready", t("clubEnterName"));
@@ -121,6 +122,7 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
     form.hidden = true;
     start({ name: inputById("club-member").value.trim() });
   });
+  table.standOnSave();
   if (saved) return start({ name: saved.name, moves: saved.moves });
   askName(unreadable !== null);
 }
@@ -165,7 +167,7 @@ class ClubTable {
     /** @type {Attempt | null} */
     this.attempt = null;
     this.busy = false;
-    /** @type {string | null} the moves this tab last kept (JSON), to tell another tab's from its own */
+    /** @type {string | null} the moves this tab last kept or stood on (JSON), to tell another tab's from its own */
     this.kept = null;
     /** Another tab of this browser has played on: this one plays no more until it takes the challenge back. */
     this.elsewhere = false;
@@ -192,9 +194,16 @@ class ClubTable {
    */
   playedElsewhere() {
     const saved = readAttempt(this.token, deviceStorage());
-    // Before this tab kept any (its name form, or a save being resumed): another tab began, played or finished it.
-    if (this.kept === null) return saved !== null;
-    return saved !== null && (saved.result !== null || JSON.stringify(saved.moves) !== this.kept);
+    return this.kept !== null && saved !== null && (saved.result !== null || JSON.stringify(saved.moves) !== this.kept);
+  }
+
+  /**
+   * This tab stands on what the device keeps now (its name form, or a save it resumes), before it keeps anything of
+   * its own: another tab that begins, plays or finishes the attempt from here on is heard (playedElsewhere). A save
+   * kept aside (unreadable, or its moves refused) stays where it was until a new attempt writes over it: no change.
+   */
+  standOnSave() {
+    this.kept = JSON.stringify(readAttempt(this.token, deviceStorage())?.moves ?? null);
   }
 
   /**
