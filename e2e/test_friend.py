@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
-from playwright.sync_api import Browser, Locator, Page, Route
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 
 @pytest.fixture
@@ -190,10 +190,11 @@ def test_a_move_made_in_another_tab_is_shown_here_and_no_turn_is_played_twice(de
     assert settled(twin) == "ready" and twin.locator("#friend-turn").get_attribute("data-turn") == "play"
     play_a_card(mover)
     twin.locator("#status", has_text="This match went on in another tab meanwhile").wait_for()
+    expect(twin.locator("#friend-link")).to_have_value(offered_link(mover))  # the link made there, not a second
+    settled(twin)
     turn = twin.locator("#friend-turn")
     assert turn.get_attribute("data-turn") == mover.locator("#friend-turn").get_attribute("data-turn") != "play"
     assert turn.inner_text() == mover.locator("#friend-turn").inner_text()
-    assert offered_link(twin) == offered_link(mover), "the link made there, to send from here too"
     cards = "#table button.card.top"
     table = "cards => cards.map((card) => [card.dataset.card, card.classList.contains('playable')])"
     assert twin.locator(cards).evaluate_all(table) == mover.locator(cards).evaluate_all(table), "the same position"

@@ -103,8 +103,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
   (1-based, as in ``review``) of the match in play as it was after its first ``ply`` moves, with ``analyse``'s
   rating of every legal move there (``None`` once the deal is over or with only a claim to make): the last
   ``review``'s of that deal where it made one (the same numbers as its row), else a search of its own
-- ``friend_invite {name, rules?, forfeit?}``, ``friend_accept {link, name}``, ``friend_link {id}`` -> ``{"link",
-  "state", "saved"}`` (``forfeit``: docs/rules.md 6.5, default true); ``friend_receive {link}``,
+- ``friend_invite {name, rules?, forfeit?}``, ``friend_accept {link, name}``, ``friend_link {id, made_only?}`` ->
+  ``{"link", "state", "saved"}`` (``forfeit``: docs/rules.md 6.5, default true; ``made_only``: the link last made,
+  never a new one, ``friend_wrong_match`` while one is due); ``friend_receive {link}``,
   ``friend_play {id, move}``, ``friend_resign {id}``, ``friend_load {saved, newer_only?}``, ``friend_state {id}`` ->
   ``{"state", "saved"}`` (a resignation waits in the outbox: ``friend_link`` gives the link that carries it;
   ``newer_only``, for a backup imported: a match held further along is kept, ``friend_backup_older``);
@@ -674,8 +675,8 @@ class Session:
     def friend_play(self, id: Any, move: Any) -> dict[str, Any]:
         return self._desk().play(id, move)
 
-    def friend_link(self, id: Any) -> dict[str, Any]:
-        return self._desk().link(id)
+    def friend_link(self, id: Any, made_only: Any = False) -> dict[str, Any]:
+        return self._desk().link(id, made_only)
 
     def friend_state(self, id: Any) -> dict[str, Any]:
         return self._desk().state(id)

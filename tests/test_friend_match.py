@@ -226,6 +226,24 @@ def test_a_backup_older_than_the_match_held_is_not_imported_over_it(fresh: tuple
     assert FriendMatch.from_text(backup).progress() < alice.progress()
 
 
+def test_a_tab_that_only_shows_a_match_never_makes_a_second_link_of_one_number(
+    fresh: tuple[FriendMatch, FriendMatch],
+) -> None:
+    """A tab that read a save made between a move and its link made a link of its own for that move: two links of
+    one number, different, and the friend could answer only one of them."""
+    from otv66.friend.desk import FriendDesk
+
+    _, bob = fresh
+    bob.play(bob.legal_moves()[0])  # his move, its link not made yet
+    desk = FriendDesk()
+    match_id = desk.load(bob.to_text())["state"]["id"]
+    with pytest.raises(WrongMatchError):
+        desk.link(match_id, made_only=True)
+    made = bob.link()
+    desk.load(bob.to_text())
+    assert desk.link(match_id, made_only=True)["link"] == made, "the link made, again"
+
+
 def test_a_saved_match_with_a_broken_field_is_refused() -> None:
     with pytest.raises(MalformedMessageError):
         FriendMatch.from_text('{"version": 1}')

@@ -91,9 +91,13 @@ class FriendDesk:
         match.play(move if isinstance(move, str) else repr(move))
         return self._answer(match)
 
-    def link(self, match_id: Any) -> dict[str, Any]:
-        """The link that sends what is waiting (or the last link again when nothing is)."""
+    def link(self, match_id: Any, made_only: Any = False) -> dict[str, Any]:
+        """The link that sends what is waiting (or the last link again when nothing is). With ``made_only`` never a
+        new one: another tab of the page that shows a match saved while a move's link was being made must not make
+        a second link of that number (``WrongMatchError`` then: the link comes with the tab's next save)."""
         match = self._match(match_id)
+        if made_only is True and match.outbox:
+            raise WrongMatchError("the link of this move is being made elsewhere")
         text = match.link() if match.outbox else match.last_link
         if not text:
             raise WrongMatchError("this match has no link to send yet")

@@ -5,9 +5,9 @@
  * once. Every move is kept on this device as soon as the engine has answered it (club-model.js), before the trick it
  * finished is shown, so a reload resumes; a finished attempt shows its totals and result link again instead of a second
  * attempt. That is a limit of this device only, and the page says so. One line of play a device: a move made in
- * another tab of the browser stops this one, which goes on from that tab's moves once the member takes it back. A save that does not read, or whose moves the
- * engine does not re-play, is kept aside before a new attempt writes over it, and the page says so (and shows a result
- * link still legible in it). After the closing date (by this device's clock) the engine refuses a new attempt, and the
+ * another tab of the browser stops this one, which goes on from that tab's moves once the member takes it back. A
+ * save that does not read, or whose moves the engine does not re-play, is kept aside before a new attempt writes over
+ * it, and the page says so (and shows a result link still legible in it). After the closing date (by this device's clock) the engine refuses a new attempt, and the
  * status says the challenge is closed. At the end an embedded page posts `challenge-finished` (embed.js). The
  * challenge's standings are a link away throughout (open to anyone with the challenge link; once finished, with the
  * member's result in them).

@@ -159,16 +159,20 @@ function addressOf(/** @type {string} */ link) {
 
 /**
  * Keep the answer's save (with `rematch`, what it is a rematch of, when it becomes one), show its state and the link
- * it carries (if any); a finished match that can be replayed is shown with the link to its replay.
+ * it carries (if any); a finished match that can be replayed is shown with the link to its replay. An answer read
+ * from the device's save (`fromDevice`: another tab's) is only shown: written back, it could go over a newer one.
  * @param {FriendAnswer} answer
  * @param {Rematch} [rematch]
+ * @param {boolean} [fromDevice]
  */
-async function take(answer, rematch) {
+async function take(answer, rematch, fromDevice = false) {
   const id = answer.state.id;
   const before = current?.id === id ? current : (storedMatches().find((match) => match.state.id === id)?.state ?? null);
   showFinishedTrick(finishedTrick(before, answer.state));
-  storeMatch(answer.state, answer.saved, rematch);
-  heldSaves.set(id, answer.saved);
+  if (!fromDevice) {
+    storeMatch(answer.state, answer.saved, rematch);
+    heldSaves.set(id, answer.saved);
+  }
   const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
   rememberOpenMatch(current.id);
@@ -416,10 +420,39 @@ async function syncFromDevice() {
     if (!loaded) continue;
     renderList();
     if (current?.id !== state.id) continue;
-    await openMatch(state.id); // with the link made there, if it waits to be sent
+    await take(loaded, undefined, true);
+    // The link made there, to send from here too; never one of this tab's own for a move made there (its link may
+    // still be in the making: it comes with that tab's next save).
+    if (loaded.state.status !== "play") {
+      const made = await engine.call("friend_link", { id: state.id, made_only: true }).catch(() => null);
+      if (made) await take(made, undefined, true);
+    }
     changed = true;
   }
   return changed;
+}
+
+/** Another tab's save heard while a step was under way: shown once the step is done. */
+let deviceChanged = false;
+
+/** Show the matches as another tab of the browser has saved them (between steps: a step under way goes first). */
+async function showDeviceChange() {
+  if (!deviceMatchesRead || busy) {
+    deviceChanged = true;
+    return;
+  }
+  busy = true;
+  try {
+    do {
+      deviceChanged = false;
+      if (await syncFromDevice()) setStatus("hint", t("friendPlayedElsewhere"));
+    } while (deviceChanged);
+  } catch (error) {
+    console.warn("otv66: a friend match changed in another tab could not be shown:", error);
+  } finally {
+    busy = false;
+    renderMatch();
+  }
 }
 
 /**
@@ -451,6 +484,7 @@ async function run(step, onPosition = false) {
     renderMatch();
     const turnCame = current?.status === "play" && current.id !== playing;
     if (focusLost() || (turnCame && document.activeElement === asked)) focusAtPlay();
+    if (deviceChanged) void showDeviceChange();
   }
 }
 
@@ -681,11 +715,10 @@ function wire() {
       if (older) setStatus("hint", t("friendBackupOlder", { count: older }));
     }),
   );
-  // Another tab's save of the match on the table: shown here at once, not at this tab's next step.
+  // Another tab's save of the match on the table: shown here at once, not at this tab's next step (which would take
+  // it all the same).
   window.addEventListener("storage", (event) => {
-    if (event.key !== null && event.key !== FRIEND_STORE_KEY) return;
-    // A step of nothing on the match's position: run() takes the newer save first, and says so when it changed.
-    void loaded.then(() => run(async () => {}, true));
+    if (event.key === null || event.key === FRIEND_STORE_KEY) void showDeviceChange();
   });
 }
 
@@ -751,6 +784,7 @@ async function start() {
     await run(async () => void (await engine.call("friend_load", { saved })));
   }
   deviceMatchesRead = true;
+  deviceChanged = false; // what another tab saved meanwhile, the matches just read hold
   current = null;
   renderMatch();
   renderList();

@@ -87,6 +87,8 @@ export const SR_ERRORS = {
   err_friend_refused: "Taj korak sada nije dozvoljen.",
   err_friend_illegal_move: "Potez iz ovog linka sada nije dozvoljen.",
   err_friend_backup: "Ovo nije rezervna kopija partija sa prijateljima.",
+  err_friend_backup_older:
+    "Ova kopija je starija od partije na ovom uređaju: vratila bi je na potez na koji Vaš prijatelj više ne odgovara.",
   err_friend_store_version: "Partije sačuvane na ovom uređaju su iz druge verzije igre: prvo ih izvezite.",
 };
 
@@ -169,5 +171,7 @@ export const EN_ERRORS = {
   err_friend_refused: "That step is not allowed now.",
   err_friend_illegal_move: "The move in this link is not allowed now.",
   err_friend_backup: "This is not a backup of friend matches.",
+  err_friend_backup_older:
+    "This backup is older than the match on this device: it would take it back to a move your friend no longer answers.",
   err_friend_store_version: "The matches kept on this device come from another version of the game: export them first.",
 };
