@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
 import {
@@ -12,6 +13,7 @@ import {
   LANGUAGE_NAMES,
   LANGUAGES,
   language,
+  pageTitle,
   setLanguage,
   TEXTS,
   t,
@@ -344,5 +346,37 @@ describe("lines run on as a paragraph", () => {
     );
     assert.equal(asSentences(["уз +1"]), "Уз +1.");
     assert.equal(asSentences([]), "");
+  });
+});
+
+describe("a page's title before its script runs", () => {
+  /** The `<title>` and the descriptions a link preview reads from a page's HTML. */
+  const head = (page) => {
+    const html = readFileSync(new URL(`../web/${page}`, import.meta.url), "utf8");
+    const content = (attribute) => html.match(new RegExp(`<meta ${attribute} content="([^"]*)"`))?.[1];
+    return {
+      title: html.match(/<title>([^<]*)<\/title>/)?.[1],
+      ogTitle: content('property="og:title"'),
+      description: content('name="description"'),
+      ogDescription: content('property="og:description"'),
+    };
+  };
+
+  test("is the one its script sets in Serbian, and a preview reads it with a Serbian description", () => {
+    setLanguage("sr-Latn");
+    const titles = {
+      "index.html": pageTitle(),
+      "club.html": pageTitle(t("clubTitle")),
+      "friend.html": pageTitle(t("friendTitle")),
+      "replay.html": pageTitle(shipText.st("replayTitle")),
+      "embed-info.html": shipText.st("embedTitle"),
+    };
+    for (const [page, title] of Object.entries(titles)) {
+      const { title: shown, ogTitle, description, ogDescription } = head(page);
+      assert.equal(shown, title, page);
+      assert.equal(ogTitle, title, page);
+      assert.ok(description?.includes("Otvoreni 66"), page);
+      assert.equal(ogDescription, description, page);
+    }
   });
 });

@@ -13,7 +13,7 @@ import { hostNotifier, reportPreferredHeight } from "./embed.js";
 import { missingSupport } from "./engine.js";
 import { earlyBoot, engine } from "./engine-early.js";
 import { startEngine } from "./engine-start.js";
-import { setLanguage, t } from "./i18n.js";
+import { pageTitle, setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { Learning } from "./learn.js";
 import { LoadingScreen } from "./loading.js";
@@ -111,7 +111,7 @@ function redraw(page) {
 /** Texts of the page shell (menus, buttons) in the current language. */
 function applyLanguage() {
   setLanguage(store.state.settings.lang);
-  document.title = t("title");
+  document.title = pageTitle();
   byId("brand-name").textContent = t("title");
   labelShell();
   labelShareButton();

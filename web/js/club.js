@@ -17,7 +17,7 @@ import { deviceStorage, isPersistent } from "./device-storage.js";
 import { frameSnippet, reportPreferredHeight } from "./embed.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
-import { dateText, dayText, language, t } from "./i18n.js";
+import { dateText, dayText, language, pageTitle, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { ruleNote, ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
@@ -46,7 +46,7 @@ function fillTexts() {
   if (!isPersistent()) byId("club-one-attempt").textContent = t("clubNotKept");
   byId("club-rank-head").setAttribute("aria-label", t("clubRank")); // headed "#" on a phone
   byId("club-title").textContent = t("clubTitle");
-  document.title = `${t("clubTitle")} · ${t("title")}`; // the tab and a bookmark, as the other pages name theirs
+  document.title = pageTitle(t("clubTitle")); // the tab and a bookmark
   const home = byId("club-home");
   home.textContent = t("playComputer");
   home.setAttribute("href", inVisitLanguage("index.html", location.search));

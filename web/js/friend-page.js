@@ -43,7 +43,7 @@ import {
   withdrawInvitation,
 } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
-import { t } from "./i18n.js";
+import { pageTitle, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { escapeHtml, showMarriageChoice, showPanel } from "./panels.js";
@@ -745,7 +745,7 @@ function matchToReopen() {
 
 function labelPage() {
   startLanguage();
-  document.title = `${t("friendTitle")} · ${t("title")}`;
+  document.title = pageTitle(t("friendTitle"));
   byId("brand-name").textContent = t("title");
   byId("home-link").textContent = t("playComputer");
   byId("home-link").setAttribute("href", inVisitLanguage("index.html", location.search));

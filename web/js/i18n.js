@@ -123,6 +123,15 @@ export function t(key, values = {}) {
   return fillIn(TEXTS[current][key] ?? EN[key] ?? key, values);
 }
 
+/**
+ * The browser tab's title of a page: the page's own name before the game's ("Klupski izazov · Otvoreni 66"), the
+ * game's alone for the table. Each page's HTML carries its Serbian title for link previews, which run no script.
+ * @param {string} [pageName]  the page's name in the current language
+ */
+export function pageTitle(pageName) {
+  return pageName ? `${pageName} · ${t("title")}` : t("title");
+}
+
 /** Whether the page has a text for `key` (in English at least). */
 export function hasText(/** @type {string} */ key) {
   return key in EN;

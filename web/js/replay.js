@@ -11,7 +11,7 @@ import { installSprite } from "./cards.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
-import { asSentences, setLanguage, t } from "./i18n.js";
+import { asSentences, pageTitle, setLanguage, t } from "./i18n.js";
 import { focusLost } from "./input.js";
 import { inVisitLanguage } from "./language-picker.js";
 import { explainResult, playedText, trickTakerText } from "./panels.js";
@@ -361,7 +361,7 @@ function showProblem(reason, title = st("linkBroken")) {
 
 async function start() {
   setLanguage(settings.lang);
-  document.title = `${st("replayTitle")} · ${t("title")}`;
+  document.title = pageTitle(st("replayTitle"));
   byId("brand-name").textContent = t("title");
   document.body.classList.toggle("deck-german", settings.deck === "german");
   labelControls();
