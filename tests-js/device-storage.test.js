@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
-import { deviceStorage, isPersistent, MemoryStorage, resetDeviceStorage } from "../web/js/device-storage.js";
+import {
+  deviceStorage,
+  isPersistent,
+  MemoryStorage,
+  onSavedElsewhere,
+  resetDeviceStorage,
+} from "../web/js/device-storage.js";
 import { FakeStorage } from "./fakes.js";
 
 afterEach(() => resetDeviceStorage());
@@ -37,5 +43,21 @@ describe("the device's storage", () => {
     assert.equal(storage.getItem("a"), null);
     storage.clear();
     assert.equal(storage.length, 0);
+  });
+});
+
+describe("another tab's write", () => {
+  /** A write reported by the browser: `key` null when another tab cleared the storage. */
+  const written = (key) => Object.assign(new Event("storage"), { key });
+
+  test("of the key, or a cleared storage, is heard; another key's is not", () => {
+    const tabs = new EventTarget();
+    let heard = 0;
+    onSavedElsewhere("otv66.friend", () => heard++, tabs);
+    tabs.dispatchEvent(written("otv66.settings"));
+    assert.equal(heard, 0);
+    tabs.dispatchEvent(written("otv66.friend"));
+    tabs.dispatchEvent(written(null));
+    assert.equal(heard, 2);
   });
 });

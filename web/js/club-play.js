@@ -27,7 +27,7 @@ import {
   saveAttempt,
 } from "./club-model.js";
 import { wireCopy, wireSend } from "./copy-field.js";
-import { deviceStorage } from "./device-storage.js";
+import { deviceStorage, onSavedElsewhere } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
 import { isEngineLost } from "./engine.js";
 import { dayText, language, t } from "./i18n.js";
@@ -180,9 +180,8 @@ class ClubTable {
     /** @type {HTMLButtonElement} */ (byId("club-claim")).onclick = () =>
       this.act(() => clubCall(engine, "challenge_play", { move: "66" }));
     // Another tab's move changes the save: this tab says so at once, not at its next move (nor at its name form).
-    window.addEventListener("storage", (event) => {
-      if ((event.key === null || event.key === PROGRESS_PREFIX + token) && this.playedElsewhere())
-        this.yieldToOtherTab();
+    onSavedElsewhere(PROGRESS_PREFIX + token, () => {
+      if (this.playedElsewhere()) this.yieldToOtherTab();
     });
   }
 

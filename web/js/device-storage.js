@@ -93,6 +93,21 @@ export function keepAside(storage, key, text) {
   }
 }
 
+/**
+ * Call `heard` when another tab of this browser writes `key`, or clears the storage: a page that shows what it saved
+ * there learns at once that what it shows is no longer what the device keeps. (A tab never hears its own writes, and
+ * a stand-in kept in memory is no other tab's.)
+ * @param {string} key
+ * @param {() => void} heard
+ * @param {Pick<EventTarget, "addEventListener">} [tabs]  where the browser reports another tab's writes (`window`)
+ */
+export function onSavedElsewhere(key, heard, tabs = globalThis) {
+  tabs.addEventListener("storage", (event) => {
+    const written = /** @type {StorageEvent} */ (event).key;
+    if (written === null || written === key) heard();
+  });
+}
+
 /** Whether what the page stores outlives the visit (false in a frame whose storage the browser blocks). */
 export function isPersistent() {
   deviceStorage();

@@ -17,6 +17,7 @@
 
 import { installSprite } from "./cards.js";
 import { wireCopy, wireSend } from "./copy-field.js";
+import { onSavedElsewhere } from "./device-storage.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
@@ -717,9 +718,7 @@ function wire() {
   );
   // Another tab's save of the match on the table: shown here at once, not at this tab's next step (which would take
   // it all the same).
-  window.addEventListener("storage", (event) => {
-    if (event.key === null || event.key === FRIEND_STORE_KEY) void showDeviceChange();
-  });
+  onSavedElsewhere(FRIEND_STORE_KEY, () => void showDeviceChange());
 }
 
 /** Where the match on the table is remembered across a reload (this tab only: another tab shows its own). */
