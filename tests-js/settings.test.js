@@ -291,6 +291,21 @@ describe("URL overrides (for this visit only)", () => {
     assert.deepEqual(overrides("seed=1234567890123456").refused, ["seed=1234567890123456"]);
   });
 
+  test("a misspelled option name is named as refused with the name meant; another site's names are not", () => {
+    const { settings, refused } = overrides("levle=master&Target=3&mustbeat=1&sead=5&lan=en&tagret=2");
+    assert.deepEqual(settings, defaultSettings());
+    assert.deepEqual(refused, [
+      "levle=master (level?)",
+      "Target=3 (target?)",
+      "mustbeat=1 (must_beat?)",
+      "sead=5 (seed?)",
+      "lan=en (lang?)",
+      "tagret=2 (target?)",
+    ]);
+    const shared = "fbclid=IwAR0x&utm_source=viber&utm_medium=social&gclid=x&v=2&ref=club&page=1&lvl=3&id=7";
+    assert.deepEqual(overrides(`${shared}&level=beginner&embed=1&preview=1`).refused, []);
+  });
+
   test("unknown values of page options are ignored, and named as refused", () => {
     const { settings, refused } = overrides("lang=fr&deck=tarot&opponent=robot&level=NO&speed=off");
     assert.deepEqual(settings, { ...defaultSettings(), speed: "off" });

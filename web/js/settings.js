@@ -232,8 +232,9 @@ const URL_OPTIONS = [...URL_SETTINGS, ...URL_SETTING_SWITCHES, ...URL_SWITCHES, 
 /**
  * Apply URL overrides (URL_OPTIONS, and `seed`, `embed`) to a copy of `settings`. They are for this visit only and
  * are never saved. Returns `{settings, seed, embed, ruleOverrides, refused}`: `ruleOverrides` the rule options the
- * address set, `refused` those of its options whose values no setting takes ("target=0", "claim=sometimes", "seed=abc"), which the page names (the usual value applies) rather than
- * ignore unsaid. A level is the engine's to know: one it does not is named once it has started (app.js).
+ * address set, `refused` those of its options whose values no setting takes ("target=0", "claim=sometimes", "seed=abc")
+ * and those whose names are misspelled ("levle=master (level?)"), which the page names (the usual value applies) rather
+ * than ignore unsaid. A level is the engine's to know: one it does not is named once it has started (app.js).
  * @param {Settings} settings
  * @param {URLSearchParams} params  the page URL's query
  * @returns {{settings: Settings, seed: number | null, embed: boolean,
@@ -263,7 +264,48 @@ export function applyOverrides(settings, params) {
   const seedText = params.get("seed");
   const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
   if (seedText !== null && seed === null) refused.push(`seed=${shortened(seedText)}`); // other deals than asked
+  for (const [name, value] of params) {
+    const meant = misspelled(name);
+    if (meant) refused.push(`${shortened(name)}=${shortened(value)} (${meant}?)`);
+  }
   return { settings: merged, seed, embed: params.get("embed") === "1", ruleOverrides, refused };
+}
+
+/** Every option name a page address may carry: the settings', `seed`, `embed` and the Embed page's `preview`. */
+const ADDRESS_NAMES = [...URL_OPTIONS, "seed", "embed", "preview"];
+
+/**
+ * The option name `name` was likely meant as, when it is none itself: the same but for capitals, or one or two
+ * letters off (`levle`, `mustbeat`, `Target`). A name further from all of them is another site's (`fbclid`,
+ * `utm_source`, added when a link is shared) and is no mistake to name.
+ * @param {string} name
+ * @returns {string | null}
+ */
+function misspelled(name) {
+  if (ADDRESS_NAMES.includes(name)) return null;
+  const lower = name.toLowerCase();
+  const near = (/** @type {string} */ known) =>
+    editDistance(lower, known) <= (Math.min(lower.length, known.length) >= 5 ? 2 : 1);
+  return ADDRESS_NAMES.find(near) ?? null;
+}
+
+/**
+ * How many letters must be put in, taken out, changed or swapped with their neighbour to make `a` into `b`.
+ * @param {string} a
+ * @param {string} b
+ */
+function editDistance(a, b) {
+  /** @type {number[][]} */
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const change = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + change);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
 }
 
 /** An address's value as a notice quotes it: a long one (pasted by mistake) cut, not filling the panel. */
