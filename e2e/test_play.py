@@ -407,6 +407,48 @@ def my_first_turn(table_in_context, viewport):
     return table
 
 
+def cards_left(table, player: int) -> int:
+    """The cards a player still holds: those face up on his piles and those under them."""
+    return sum(1 for card in table.cards_of(player) if card) + sum(table.hidden_under(player))
+
+
+@pytest.mark.parametrize("key", ["Enter", "Space"])
+def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_player_did_not_choose(
+    table_in_context, key
+):
+    # Enter pressed every quarter of a second skipped the animations and then, the moment the turn came back, played
+    # the card turned up on the pile just played from (the focus stayed there): a card the player never chose.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=7&level=beginner&opponent=computer&speed=normal&lang=en")
+    if table.dialog().locator(".preset").count():
+        table.step()
+    table.wait_until(lambda: table.playable().count() > 0)
+    page.keyboard.press("1")
+    page.keyboard.press(key)
+    for _ in range(24):  # six seconds: the computer answers, the trick is taken, the turn comes back meanwhile
+        page.wait_for_timeout(250)
+        page.keyboard.press(key)
+    assert table.status() == "your-turn" and table.playable().count() > 0, "the turn came back while he pressed"
+    assert cards_left(table, 0) == 15, "only the card he chose was played"
+    assert page.evaluate("document.activeElement.dataset.player") == "0", "his focus is still on his cards"
+    page.wait_for_timeout(1100)  # the keys at rest: the next press is a choice again
+    page.keyboard.press(key)
+    table.wait_until(lambda: cards_left(table, 0) == 14)
+
+
+def test_home_and_end_go_to_the_first_and_last_of_the_players_cards(table_in_context):
+    table = my_first_turn(table_in_context, {"width": 1280, "height": 800})
+    page = table.page
+    cards = page.locator("#piles-0 button.card.top:not([hidden])")
+    cards.nth(3).focus()
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED_CARD) == 7
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUSED_CARD) == 0
+
+
 @pytest.mark.parametrize(("viewport", "columns"), [(ON_ITS_SIDE, 8), (UPRIGHT, 4)], ids=["on-its-side", "upright"])
 def test_the_arrow_keys_go_to_the_card_beside_above_or_below_on_the_screen(table_in_context, viewport, columns):
     # A phone on its side shows each player's eight piles in one row: Down went four cards to the right, as if they

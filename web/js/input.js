@@ -1,8 +1,13 @@
 /**
  * Gestures: clicking or tapping a card, and the keyboard (arrow keys move between a player's cards as they
- * stand on the screen, number keys jump to the n-th playable card, Enter or Space plays the focused one). A tap or
- * a key while the table moves skips the animation in progress (and does nothing else). A key another part of the
- * page has handled already (the menu's arrows, shell.js) is left alone.
+ * stand on the screen, Home and End to the first and last, number keys jump to the n-th playable card, Enter or Space
+ * plays the focused one). A tap or a key while the table moves skips the animation in progress (and does nothing
+ * else). A key another part of the page has handled already (the menu's arrows, shell.js) is left alone.
+ *
+ * Enter or Space pressed again and again to hurry the table along (each skips an animation, or comes while the other
+ * player moves) must not play the card that comes under the focus when the person's turn begins: a card turned up
+ * on the pile just played from, one he never chose. Such a press, and one held down, plays nothing until he has let
+ * the keys rest for HURRIED_MS.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -14,6 +19,12 @@ import { cardTabStop } from "./render.js";
 /** The arrows that move across a row of cards (-1: left) and between rows (-1: up). */
 const ACROSS = /** @type {Record<string, number>} */ ({ ArrowLeft: -1, ArrowRight: 1 });
 const DOWN = /** @type {Record<string, number>} */ ({ ArrowUp: -1, ArrowDown: 1 });
+
+/** How long after Enter or Space hurried the table along another press of them is taken for more hurrying. */
+export const HURRIED_MS = 1000;
+
+/** The keys that press the focused button. */
+const PRESSING = new Set(["Enter", " "]);
 
 /** The card buttons of a pile holder that show a card. */
 function visibleCards(/** @type {Element} */ holder) {
@@ -174,8 +185,11 @@ export function bindInput(root, { onCard }) {
     document.body.classList.remove("keyboard");
     skipAnimations();
   });
+  /** When Enter or Space last hurried the table along (event time, ms). */
+  let hurriedAt = Number.NEGATIVE_INFINITY;
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const pressing = PRESSING.has(event.key);
     if (document.querySelector("dialog[open]")) {
       // Keys in a panel are a keyboard player's too: once it closes, the focus goes where his next key is wanted.
       if (!(/** @type {Partial<Element>} */ (event.target).closest?.("input, select, textarea"))) {
@@ -186,6 +200,7 @@ export function bindInput(root, { onCard }) {
     if (animating()) {
       skipAnimations();
       event.preventDefault();
+      if (pressing) hurriedAt = event.timeStamp;
       return;
     }
     const target = /** @type {Partial<Element>} */ (event.target);
@@ -193,6 +208,20 @@ export function bindInput(root, { onCard }) {
     if (field) return;
     document.body.classList.add("keyboard");
     const focused = /** @type {HTMLButtonElement | null | undefined} */ (target.closest?.("button.card.top"));
+    if (focused && pressing) {
+      const hurried = event.repeat || event.timeStamp - hurriedAt < HURRIED_MS;
+      if (hurried || !firstPlayableCard(root)) hurriedAt = event.timeStamp; // nothing is the person's to play now
+      if (hurried) {
+        event.preventDefault(); // no click: the card is not played
+        return;
+      }
+    }
+    if (focused && (event.key === "Home" || event.key === "End")) {
+      const cards = visibleCards(/** @type {Element} */ (focused.closest(".piles")));
+      cards[event.key === "Home" ? 0 : cards.length - 1]?.focus();
+      event.preventDefault();
+      return;
+    }
     if (event.key.startsWith("Arrow")) {
       // From a card to its neighbour; from anywhere else to the first playable card (so the arrows work at once).
       const next = focused ? neighbour(focused, event.key) : playableInOrder(root)[0];
