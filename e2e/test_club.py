@@ -34,6 +34,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
+from test_screen_reader import LISTENER, heard
 from test_screens import TAP, check_whole_table
 
 from otv66.challenge import Attempt, Challenge, computer_acts, standings, standings_csv, verify
@@ -594,6 +595,39 @@ def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_res
         page.locator(f"#{id}").evaluate(IN_SIGHT) for id in ("club-final", "club-result-link", "club-result-copy")
     )
     assert page.evaluate("document.activeElement.id") == "club-result-copy"
+
+
+def test_a_blind_member_hears_each_deals_trump_every_card_every_trick_and_how_each_deal_and_the_challenge_ended(
+    page: Page, base_url: str
+) -> None:
+    """The club page drew the computer's answer and the trick taken in silence (no live region spoke), and the end put
+    the focus on Copy with nothing said: the moves are said as on the game page."""
+    page.add_init_script(LISTENER)
+    token = challenge_token(Challenge("Petak", deals=2, level="beginner", closes="2099-01-31", seed=5))
+    page.goto(f"{base_url}/club.html?lang=sr-Latn&speed=off#challenge={token}")
+    wait_status(page, "ready")
+    page.fill("#club-member", "Jelena")
+    page.press("#club-member", "Enter")
+    while True:
+        page.locator(STEP).first.wait_for()
+        if page.locator("#status").get_attribute("data-status") == "finished":
+            break
+        if page.locator(NEXT_DEAL).is_visible():
+            page.wait_for_timeout(100)  # the deal's last words are read before the next deal's
+        elif not page.locator("#panel[open]").count():
+            page.keyboard.press("1")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(200)
+    said = " ".join(heard(page))
+    deals = re.split(r"Deljenje \d\. Adut: (?:pik|herc|karo|tref)\.", said)
+    assert len(deals) == 3 and deals[0] == "", said  # each deal begins with its trump
+    for deal in deals[1:]:
+        mine, computers = deal.count("Vi: "), deal.count("Računar: ")
+        tricks = len(re.findall(r"[Šš]tih nos(?:i Računar|ite Vi)", deal))
+        assert mine > 0 and computers > 0 and tricks >= min(mine, computers), deal
+        assert re.search(r"Dobili ste deljenje|Računar je dobio deljenje", deal), deal
+    assert said.endswith(page.locator("#club-final").inner_text()), "the challenge's end is read out"
 
 
 def test_a_deal_that_ends_with_cards_still_out_takes_the_keyboards_focus_to_the_next_deal(

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, Locator, Page, Route, expect
+from test_screen_reader import LISTENER, heard
 
 
 @pytest.fixture
@@ -728,6 +730,44 @@ def test_a_keyboard_player_whose_move_a_link_brings_goes_on_from_his_cards(devic
     ana.keyboard.press("Enter")  # the card her focus is on is played
     assert settled(ana) == "ready"
     assert ana.locator(f'#piles-0 button.card[data-card="{card}"]:visible').count() == 0
+
+
+BANNER_TEXTS = """
+window.bannerTexts = [];
+new MutationObserver((mutations) => {
+  const banner = document.getElementById('friend-turn');
+  if (banner && mutations.some((m) => banner.contains(m.target))) window.bannerTexts.push(banner.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+"""Every text the live banner over the table was given (written again with the same words, a screen reader says
+them again)."""
+
+
+def test_a_blind_player_hears_the_deal_begin_the_friends_card_his_own_and_who_took_the_trick(
+    devices: tuple[Page, Page],
+) -> None:
+    """The friend's card a link brought and the trick it finished were drawn in silence, and the banner was written
+    again with the same words two or three times a step: the moves are said as on the game page, the banner once."""
+    ana, bo = devices
+    for page in devices:
+        page.add_init_script(LISTENER)
+        page.add_init_script(BANNER_TEXTS)
+    started(ana, bo)
+    assert re.fullmatch(r"Deal 1\. Trumps: (spades|hearts|diamonds|clubs)\.", heard(bo)[-1]), heard(bo)
+    led = bo.locator("#table button.card.top.playable:visible").first.get_attribute("aria-label") or ""
+    play_a_card(bo)
+    assert deliver(offered_link(bo), ana) == "ready"
+    card = led.split(",")[0]  # "ace of spades, playable": the card's name
+    assert heard(ana)[-1].endswith(f"{card}."), heard(ana)  # after the deal's trump, when she first sees it
+    assert "Bo: " in heard(ana)[-1] or "Bo announced a marriage" in heard(ana)[-1], heard(ana)
+    play_a_card(ana)
+    ana.wait_for_timeout(100)
+    # Bo's card turned up under his lead is opened by her move (the protocol's): said with whose it is.
+    after = " ".join(heard(ana)[1:])
+    said = r"(Bo's card turned up: [a-z ]+\. )?You: [a-z ]+\. (Turned up: [a-z ]+\. )?(You take|Bo takes) the trick\."
+    assert re.match(said, after), heard(ana)
+    texts = ana.evaluate("window.bannerTexts")
+    assert all(one != other for one, other in pairwise(texts)), texts
 
 
 def test_a_link_pasted_while_the_page_loads_is_read_once_it_has_loaded(devices: tuple[Page, Page]) -> None:

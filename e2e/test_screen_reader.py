@@ -81,6 +81,7 @@ def test_every_card_played_and_every_trick_taken_is_heard_and_the_result_read_ou
     played = int(tricks[1]) + int(tricks[2])
     table.wait_until(lambda: page.evaluate(SAID))  # the last trick's words may come a frame after the result
     said = heard(page)
+    assert re.search(r"Adut: (pik|herc|karo|tref)\.", said[0]), said  # the deal's trump, said as it is dealt
     # Without animations the computer's card that completes a trick and who takes it come at once: both are heard.
     assert sum(text.count("Računar (početnik): ") for text in said) == played, said
     assert sum(text.count("Vi: ") for text in said) == played, said

@@ -30,16 +30,17 @@ import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage, onSavedElsewhere } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
 import { isEngineLost } from "./engine.js";
-import { dayText, language, t } from "./i18n.js";
+import { asSentences, dayText, language, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
+import { dealBeginningSaid, movesSaid } from "./moves-said.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
 import { SPEEDS, TRICK_SHOWN } from "./settings.js";
-import { askToPlayHere } from "./shell.js";
+import { announce, askToPlayHere } from "./shell.js";
 
 /** @import { Engine, EngineError } from "./engine.js" */
 /** @import { Attempt, ChallengeInfo, Totals } from "./club-types.js" */
-/** @import { DrawnState, TableView, TrickCard } from "./types.js" */
+/** @import { DealView, Deck, DrawnState, Player, TableView, TrickCard } from "./types.js" */
 
 /** @typedef {(status: string, text: string) => void} SetStatus */
 
@@ -235,8 +236,35 @@ class ClubTable {
       return showFinished(result, totals, dealOverText(attempt), this.setStatus, late);
     }
     if (attempt.number === 0) attempt = (await clubCall(this.engine, "challenge_next_deal")).attempt;
+    const begins = attempt.deal && attempt.number !== this.attempt?.number;
     this.attempt = attempt;
     this.draw();
+    if (begins) this.say(dealBeginningSaid(/** @type {DealView} */ (attempt.deal), attempt.number, ...this.sayers()));
+  }
+
+  /**
+   * The players' names as the moves are said (the member is "Vi"), the seat called "you", the deck.
+   * @returns {[string[], Player, Deck]}
+   */
+  sayers() {
+    return [[t("you"), t("computer")], 0, this.settings.deck];
+  }
+
+  /** Say `text` to a screen reader (the page has no table to watch for one). */
+  say(/** @type {string} */ text) {
+    if (text) announce(text);
+  }
+
+  /**
+   * Say what was played from the table this tab showed to `attempt` (the member's move, the computer's answer), and
+   * how the deal ended when it did.
+   * @param {Attempt} attempt
+   */
+  sayMoves(attempt) {
+    const before = this.attempt?.deal;
+    if (!before || !attempt.deal || attempt.number !== this.attempt?.number) return;
+    const over = attempt.deal.result ? dealOverText(attempt) : "";
+    this.say(asSentences([movesSaid(before, attempt.deal, ...this.sayers()), over].filter(Boolean)));
   }
 
   /**
@@ -260,6 +288,7 @@ class ClubTable {
     try {
       const { attempt } = await request();
       this.keep(attempt); // before the trick is shown: a reload meanwhile loses neither the move nor the answer
+      this.sayMoves(attempt);
       await this.showFinishedTrick(attempt);
       this.busy = false;
       await this.go(attempt);
@@ -441,6 +470,7 @@ function showFinished(result, totals, lastDeal, setStatus, late = null) {
   byId("club-result-label").textContent = t(late ? "clubLateResultLabel" : "clubResultLabel");
   setStatus("finished", t(late ? "clubFinishedLateStatus" : "clubFinishedStatus"));
   showResultLink();
+  if (justFinished) announce(byId("club-final").textContent ?? ""); // the focus on Copy says only its own name
   if (justFinished && pageOptions().embed && window.parent !== window) {
     window.parent.postMessage(challengeFinished(url), "*");
   }

@@ -47,14 +47,17 @@ import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { pageTitle, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
+import { dealBeginningSaid, movesSaid } from "./moves-said.js";
 import { escapeHtml, showMarriageChoice, showPanel } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { linkUrl } from "./share.js";
 import { hasShareSheet } from "./share-sheet.js";
+import { announce } from "./shell.js";
 import { registerServiceWorker } from "./sw-register.js";
 
-/** @import { FriendAnswer, FriendOffer, FriendState } from "./friend-types.js" */
+/** @import { FriendAnswer, FriendDealView, FriendOffer, FriendState } from "./friend-types.js" */
+/** @import { Player } from "./types.js" */
 /** @import { Rematch } from "./friend-store.js" */
 /** @import { PanelDialog } from "./panels.js" */
 
@@ -130,6 +133,11 @@ function setStatus(kind, text, link) {
   fitStatusBar();
 }
 
+/** Set a live line's text when it differs from what it says. */
+function setText(/** @type {HTMLElement} */ element, /** @type {string} */ text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 /** Scroll `element` into view (`block` as scrollIntoView's), and remember it for fitStatusBar. */
 function bringIntoView(/** @type {HTMLElement} */ element, /** @type {ScrollLogicalPosition} */ block) {
   broughtIntoView = element;
@@ -170,6 +178,7 @@ async function take(answer, rematch, fromDevice = false) {
   const id = answer.state.id;
   const before = current?.id === id ? current : (storedMatches().find((match) => match.state.id === id)?.state ?? null);
   showFinishedTrick(finishedTrick(before, answer.state));
+  sayMoves(before, answer.state);
   if (!fromDevice) {
     storeMatch(answer.state, answer.saved, rematch);
     heldSaves.set(id, answer.saved);
@@ -185,6 +194,25 @@ async function take(answer, rematch, fromDevice = false) {
   renderMatch();
   renderList();
   if (turnCame) bringIntoView(byId("friend-turn"), "start");
+}
+
+/**
+ * Say to a screen reader what was played from `before` to `after` (the friend's moves a link brought, this player's
+ * own), or how a new deal begins: the table changes in silence otherwise. How a deal ended the news line says.
+ * @param {FriendState | null} before  the match as this page last had it
+ * @param {FriendState} after
+ */
+function sayMoves(before, after) {
+  const deal = after.deal;
+  if (!deal) return;
+  const names = shownPlayers(after, meantFor(after.id));
+  names[after.seat] = t("you");
+  const sayers = /** @type {const} */ ([names, /** @type {Player} */ (after.seat), settings.deck]);
+  const sameDeal = before?.id === after.id && before.deal_number === after.deal_number && before.deal;
+  const text = sameDeal
+    ? movesSaid(/** @type {FriendDealView} */ (before.deal), deal, ...sayers)
+    : dealBeginningSaid(deal, after.deal_number, ...sayers);
+  if (text) announce(text);
 }
 
 /**
@@ -273,9 +301,10 @@ function renderMatch() {
   const friend = meantFor(state.id);
   const banner = byId("friend-turn");
   banner.dataset.turn = state.status;
-  banner.textContent = turnText(state, friend);
+  // Both are live: written only when their words change, or a screen reader says them again at every drawing.
+  setText(banner, turnText(state, friend));
   const news = byId("friend-news");
-  news.textContent = dealEndText(state) ?? "";
+  setText(news, dealEndText(state) ?? "");
   news.hidden = !news.textContent;
   byId("table").hidden = !state.deal;
   renderTable(document, drawnState(state, friend), tableView(state, settings, busy, shownTrick, friend));

@@ -65,6 +65,14 @@ function renderPiles(root, state, view, playable) {
       const info = deal?.piles[player][pile] ?? { top: null, hidden: false };
       const undealt = view.undealt?.has(`${player}:${pile}`);
       under.hidden = !info.hidden || Boolean(view.undealtUnder?.has(`${player}:${pile}`));
+      // A face-down card alone on its pile (a friend's, not yet opened by the protocol) is read as one, as it is seen.
+      if (!info.top && !under.hidden) {
+        under.setAttribute("role", "img");
+        under.setAttribute("aria-label", t("cardFaceDown"));
+      } else {
+        under.removeAttribute("role");
+        under.removeAttribute("aria-label");
+      }
       slot.classList.toggle("empty", !info.top);
       if (!info.top || undealt) {
         button.hidden = true;

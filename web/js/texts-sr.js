@@ -74,6 +74,7 @@ export const SR = {
   cardNotPlayable: "{card}, ne može se igrati",
   cardTrumpMark: "poslednja karta delioca",
   cardCovered: "{card}, na zatvorenoj karti",
+  cardFaceDown: "zatvorena karta",
   // moves
   played: "{name}: {card}",
   playedMarriage: "{name}: marijaž ({points}), {card}",
@@ -81,6 +82,9 @@ export const SR = {
   trickTakes: "štih nosi {name}",
   trickTakesYou: "štih nosite Vi",
   turnedUp: "Okrenuta je karta: {card}",
+  turnedUpOf: "Okrenuta je karta igrača {name}: {card}",
+  turnedUpYours: "Okrenuta je Vaša karta: {card}",
+  trumpIs: "Adut: {suit}",
   hintIs: "Savet: igrajte {card}",
   hintMarriage: "Savet: igrajte {card} i prijavite marijaž",
   hintClaim: "Savet: prijavite 66",

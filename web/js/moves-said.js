@@ -1,0 +1,103 @@
+/**
+ * The moves between two views of one deal, in words for a screen reader: each card in the order it was played, with
+ * a marriage announced with it and the card turned up under it, and who took a trick it finished ("Računar: as tref.
+ * Okrenuta je karta: kralj herc. Štih nosi Računar. Računar: desetka pik.").
+ *
+ * The game page says each move as its card flies (table-motion.js). The club page and the friend page get several
+ * moves at once (a move and the computer's answer, a friend's link), and drew them in silence: a player who does not
+ * see the table heard neither the other's card nor who took the trick. They say these words instead.
+ */
+
+import { asSentences, cardName, suitName, t } from "./i18n.js";
+import { playedText, trickTakerText } from "./panels.js";
+
+/** @import { Deck, LastTrick, Player, PublicView, TrickCard } from "./types.js" */
+
+/**
+ * A view of a deal: the public view with the last trick, its piles' tops null where nobody may know them yet (a
+ * friend's card not yet opened by the protocol).
+ * @typedef {Omit<PublicView, "piles"> & {piles: {top: string | null, hidden: boolean}[][], last_trick: LastTrick | null}} SaidView
+ */
+
+/**
+ * The cards played from `before` to `after`, in playing order, and how many of them finished a trick (0 or the index
+ * after the card that did). More than one trick apart, only the last trick and the one begun are told.
+ * @param {SaidView} before
+ * @param {SaidView} after
+ * @returns {{cards: TrickCard[], finished: number}}
+ */
+function cardsBetween(before, after) {
+  const tricks = after.tricks_played - before.tricks_played;
+  const last = after.last_trick?.cards ?? [];
+  if (tricks <= 0) return { cards: after.trick.slice(before.trick.length), finished: 0 };
+  const ended = tricks === 1 ? last.slice(before.trick.length) : last;
+  return { cards: [...ended, ...after.trick], finished: ended.length };
+}
+
+/**
+ * What was played from `before` to `after` (two views of the same deal), as sentences; "" when nothing was.
+ * @param {SaidView} before
+ * @param {SaidView} after
+ * @param {string[]} names  the players' names by seat, as the page says them
+ * @param {Player | null} you  the seat the page calls "you" (its trick is "štih nosite Vi"), or null
+ * @param {Deck} deck
+ * @returns {string}
+ */
+export function movesSaid(before, after, names, you, deck) {
+  const { cards, finished } = cardsBetween(before, after);
+  // A pile's top changes only when a card turns up on it: under the card played from it, or later, once the friend
+  // protocol opens it (said first: it came with the link, before the moves in it).
+  /** @type {Map<string, string>} */
+  const turned = new Map();
+  after.piles.forEach((row, player) => {
+    row.forEach(({ top }, pile) => {
+      if (top && top !== before.piles[player][pile].top) turned.set(`${player}:${pile}`, top);
+    });
+  });
+  const turnedUnder = cards.map(({ player, card }) => {
+    const key = `${player}:${before.piles[player].findIndex((shown) => shown.top === card)}`;
+    const up = turned.get(key);
+    turned.delete(key);
+    return up;
+  });
+  const turnedText = (/** @type {string} */ card) => t("turnedUp", { card: cardName(card, deck) });
+  // Opened apart from a card played from its pile: whose it is, said too.
+  /** @type {string[]} */
+  const lines = [...turned].map(([key, card]) => {
+    const player = Number(key.split(":")[0]);
+    const values = { name: names[player], card: cardName(card, deck) };
+    return player === you ? t("turnedUpYours", values) : t("turnedUpOf", values);
+  });
+  cards.forEach(({ player, card }, index) => {
+    const marriage = after.moves.includes(`${card}m`)
+      ? after.marriages.find((married) => married.player === player && married.suit === card[1])
+      : null;
+    lines.push(playedText(names[player], card, deck, marriage));
+    const under = turnedUnder[index];
+    if (under) lines.push(turnedText(under));
+    if (index + 1 === finished && after.last_trick) lines.push(trickTakerText(after.last_trick.winner, names, you));
+  });
+  const result = after.moves.length > before.moves.length && after.moves.at(-1) === "66" ? after.result : null;
+  if (result) {
+    const winner = /** @type {Player} */ (result.winner);
+    lines.push(t("claimed", { name: names[result.reason === "false_claim" ? 1 - winner : winner] }));
+  }
+  return asSentences(lines);
+}
+
+/**
+ * A deal's beginning in words: its number, the trump suit (which the eye reads beside the trick) and a card already
+ * led in it ("Deljenje 2. Adut: herc. Računar: as pik.").
+ * @param {SaidView & {trump: string}} view  the deal as first shown
+ * @param {number} number  the deal's number in the match or challenge
+ * @param {string[]} names
+ * @param {Player | null} you
+ * @param {Deck} deck
+ */
+export function dealBeginningSaid(view, number, names, you, deck) {
+  const dealt = { ...view, trick: [], moves: [], tricks_played: 0, last_trick: null, marriages: [] };
+  const begun = view.tricks_played === 0 ? movesSaid(dealt, view, names, you, deck) : "";
+  return asSentences(
+    [t("dealN", { n: number }), t("trumpIs", { suit: suitName(view.trump, deck) }), begun].filter(Boolean),
+  );
+}
