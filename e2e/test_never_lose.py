@@ -11,6 +11,7 @@ import random
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from conftest import LOAD_TIMEOUT_MS, Table
 
 from otv66.deal import Deal
@@ -400,6 +401,37 @@ def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_on
     after = moves_of(current_save(table))
     assert extends(after, before)
     assert after[-1][len(before[-1])].rstrip("m") == card  # the clicked card, played once, first
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "state.match.game_points = null",
+        "state.match = {}",
+        "state.deal.piles = 'x'",
+        "state.deal.trick = [{player: 0, card: 'ZZ'}]",
+    ],
+)
+def test_a_save_whose_table_is_damaged_but_its_record_whole_resumes_from_the_record(table, damage):
+    # The table drawn from the save before the engine (its `state`) threw, and the page stopped at "Loading" for good,
+    # the match whole in its record: only clearing the site's data (every match) got the player out.
+    table.open(GAME)
+    table.play_moves(3)
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    table.page.evaluate(
+        f"""() => {{
+        const key = 'otv66.slot.' + localStorage.getItem('otv66.current');
+        const save = JSON.parse(localStorage.getItem(key));
+        const state = save.state;
+        {damage};
+        localStorage.setItem(key, JSON.stringify(save));
+    }}"""
+    )
+    table.page.reload()
+    wait_playable(table)
+    assert moves_of(current_save(table)) == before, "the match goes on where it was"
+    assert table.dialog().count() == 0, "nothing to tell: nothing was lost"
 
 
 def test_a_match_length_the_engine_does_not_take_is_said_at_the_field_and_never_saved(table):

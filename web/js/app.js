@@ -202,13 +202,26 @@ async function drawEarlyTable() {
   const opening = saved ? null : await openingDeal(store.state.settings, store.state.seed);
   const early = saved ?? (opening && { state: opening.state, finished: false, shownResultFor: null, dealAside: false });
   if (!early) return null;
-  store.update((page) => {
-    page.game = early.state;
-    page.historyAdded = early.finished;
-    page.shownResultFor = early.shownResultFor;
-    page.dealAside = early.dealAside;
-    page.busy = false; // its cards take a click, which waits for the engine
-  });
+  try {
+    store.update((page) => {
+      page.game = early.state;
+      page.historyAdded = early.finished;
+      page.shownResultFor = early.shownResultFor;
+      page.dealAside = early.dealAside;
+      page.busy = false; // its cards take a click, which waits for the engine
+    });
+  } catch (error) {
+    // A save's table that does not draw (its state damaged, its record whole): the engine resumes the match from
+    // the record as it would have anyway, and the table waits for it; the page must not stop at loading for good.
+    console.warn("otv66: the saved table could not be drawn before the engine:", error);
+    store.update((page) => {
+      page.game = null;
+      page.historyAdded = false;
+      page.shownResultFor = null;
+      page.dealAside = false;
+    });
+    return null;
+  }
   byId("loading").classList.add("beside");
   const opened = new Promise((resolve) => {
     engineOpened = () => resolve(undefined);
