@@ -18,6 +18,7 @@ replay, a resigned deal ending where it was given up. Screenshots of the table a
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from itertools import pairwise
@@ -768,6 +769,38 @@ def test_a_blind_player_hears_the_deal_begin_the_friends_card_his_own_and_who_to
     assert re.match(said, after), heard(ana)
     texts = ana.evaluate("window.bannerTexts")
     assert all(one != other for one, other in pairwise(texts)), texts
+
+
+def test_a_damaged_store_is_put_aside_and_its_matches_brought_back_and_a_newer_ones_said(
+    devices: tuple[Page, Page],
+) -> None:
+    """A store cut short, or of a newer version, showed the newcomer's empty page without a word, Export gave an empty
+    backup and a new invitation was refused: the match with Bo could not go on."""
+    ana, bo = devices
+    started(ana, bo)
+    play_a_card(bo)
+    assert deliver(offered_link(bo), ana) == "ready"
+    whole = ana.evaluate("localStorage.getItem('otv66.friend')")
+    ana.evaluate("(text) => localStorage.setItem('otv66.friend', text)", whole[:-40])
+    ana.reload()
+    assert settled(ana) == "hint"
+    assert ana.locator("#status").inner_text() == (
+        "The friend matches kept on this device were damaged: they were kept aside,"
+        " and 1 match was brought back from them."
+    )
+    assert ana.evaluate("localStorage.getItem('otv66.friend.unreadable')") == whole[:-40]
+    assert "Bo" in ana.locator("#friend-list").inner_text()
+    ana.locator("#friend-list button").first.click()
+    assert settled(ana) == "ready" and game_status(ana) == "play", "the match goes on"
+
+    newer = ana.evaluate("localStorage.getItem('otv66.friend')").replace('"version":1', '"version":2', 1)
+    ana.evaluate("(text) => localStorage.setItem('otv66.friend', text)", newer)
+    ana.reload()
+    assert settled(ana) == "hint"
+    assert ana.locator("#status").inner_text().startswith("A newer version of the game kept the friend matches")
+    ana.locator("#friend-export").click()
+    assert len(json.loads(ana.locator("#friend-backup-text").input_value())["matches"]) == 1, "Export gives it"
+    assert ana.evaluate("localStorage.getItem('otv66.friend')") == newer, "left for the newer page"
 
 
 def test_a_link_pasted_while_the_page_loads_is_read_once_it_has_loaded(devices: tuple[Page, Page]) -> None:

@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { resetDeviceStorage } from "../web/js/device-storage.js";
 import { playersText } from "../web/js/friend-status.js";
-import { exportText, importedSaves, storedMatches, storeMatch, withdrawInvitation } from "../web/js/friend-store.js";
+import {
+  exportText,
+  importedSaves,
+  setAsideDamagedStore,
+  storedMatches,
+  storeMatch,
+  storeTrouble,
+  withdrawInvitation,
+} from "../web/js/friend-store.js";
 import { FakeStorage, pageLanguage, withGlobal } from "./fakes.js";
 
 let restoreStorage;
@@ -40,6 +48,28 @@ describe("friend matches kept on this device", () => {
     localStorage.setItem("otv66.friend", JSON.stringify({ version: 99, matches: {} }));
     assert.throws(() => storeMatch(state("m1", "play"), "saved-1"), { reason: "friend_store_version" });
     assert.equal(localStorage.getItem("otv66.friend"), JSON.stringify({ version: 99, matches: {} }));
+  });
+
+  test("a store cut short is put aside, and the saves still legible in it are given back to keep again", () => {
+    storeMatch(state("m1", "play"), 'saved-1 {"keys": "a\\"b"}');
+    storeMatch(state("m2", "wait"), "saved-2");
+    const whole = localStorage.getItem("otv66.friend");
+    const cut = whole.slice(0, whole.indexOf("saved-2") + 4);
+    localStorage.setItem("otv66.friend", cut);
+    assert.equal(storeTrouble(), "unreadable");
+    assert.deepEqual(storedMatches(), []);
+    assert.deepEqual(importedSaves(exportText()), ['saved-1 {"keys": "a\\"b"}'], "Export gives what still reads");
+    assert.deepEqual(setAsideDamagedStore(), ['saved-1 {"keys": "a\\"b"}']);
+    assert.equal(localStorage.getItem("otv66.friend.unreadable"), cut, "the damaged text is kept aside");
+    assert.equal(storeTrouble(), null, "an empty store begins, to keep them in again");
+  });
+
+  test("a store of a newer version is named so, and Export still gives its saves", () => {
+    const newer = JSON.stringify({ version: 2, matches: { m1: { saved: "saved-1", state: {}, updated: 1 } } });
+    localStorage.setItem("otv66.friend", newer);
+    assert.equal(storeTrouble(), "newer");
+    assert.deepEqual(importedSaves(exportText()), ["saved-1"]);
+    assert.equal(localStorage.getItem("otv66.friend"), newer);
   });
 
   test("a rematch invitation keeps whom it is for through its later saves (the engine's invitation does not say)", () => {

@@ -39,8 +39,10 @@ import {
   exportText,
   FRIEND_STORE_KEY,
   importedSaves,
+  setAsideDamagedStore,
   storedMatches,
   storeMatch,
+  storeTrouble,
   withdrawInvitation,
 } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
@@ -807,10 +809,13 @@ async function start() {
     setStatus("error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
     return;
   }
+  const trouble = storeTrouble();
+  const legible = trouble === "unreadable" ? setAsideDamagedStore() : [];
   for (const { saved, state } of storedMatches()) {
     heldSaves.set(state.id, saved);
     await run(async () => void (await engine.call("friend_load", { saved })));
   }
+  const broughtBack = await bringBack(legible);
   deviceMatchesRead = true;
   deviceChanged = false; // what another tab saved meanwhile, the matches just read hold
   current = null;
@@ -820,7 +825,31 @@ async function start() {
   // A link pasted into the address bar of this tab, already open, changes only the address's fragment: read it too.
   window.addEventListener("hashchange", () => void openAddressLink());
   if (!(await openAddressLink())) await reopenShown();
+  // Matches the page could not read are never hidden without a word (said once the match shown is, over its steps'
+  // own words: a refusal of the link read stays).
+  if (trouble && byId("status").dataset.status === "ready") {
+    if (trouble === "newer") setStatus("hint", t("friendStoreNewer"));
+    else if (storeTrouble() !== null) setStatus("refused", t("err_friend_store_version"));
+    else setStatus("hint", broughtBack ? t("friendStoreDamaged", { count: broughtBack }) : t("friendStoreDamagedNone"));
+  }
   pageLoaded(); // after what the address or the tab had to show: a link pasted meanwhile comes after it
+}
+
+/**
+ * Keep again the matches of a damaged store that still read (`saves`, friend-store.js setAsideDamagedStore), each as
+ * the engine loads it; how many it took.
+ * @param {string[]} saves
+ */
+async function bringBack(saves) {
+  let taken = 0;
+  for (const saved of saves) {
+    const answer = await engine.call("friend_load", { saved }).catch(() => null);
+    if (!answer) continue;
+    storeMatch(answer.state, answer.saved);
+    heldSaves.set(answer.state.id, answer.saved);
+    taken += 1;
+  }
+  return taken;
 }
 
 /**

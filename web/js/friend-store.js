@@ -9,7 +9,7 @@
  * an earlier page of the same version as nothing, and an entry without it reads here as one that never had it.
  */
 
-import { deviceStorage } from "./device-storage.js";
+import { deviceStorage, keepAside } from "./device-storage.js";
 
 /** @import { FriendState } from "./friend-types.js" */
 
@@ -136,9 +136,61 @@ export function withdrawInvitation(id) {
   deviceStorage().setItem(FRIEND_STORE_KEY, JSON.stringify(data));
 }
 
-/** Every stored match as one text (a backup the player keeps). */
+/**
+ * Every stored match as one text (a backup the player keeps). From a store this page cannot read (damaged, or of a
+ * newer version) the saves still legible in it: Export must never give an empty backup of matches still there.
+ */
 export function exportText() {
-  return JSON.stringify({ version: VERSION, matches: storedMatches().map((m) => m.saved) });
+  const data = read();
+  const saves = data ? storedMatches().map((m) => m.saved) : savesIn(deviceStorage().getItem(FRIEND_STORE_KEY) ?? "");
+  return JSON.stringify({ version: VERSION, matches: saves });
+}
+
+/**
+ * The saved matches' texts still legible in a store's text that does not read as a whole (cut short, or of another
+ * version): each entry's `"saved"` string.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function savesIn(text) {
+  return [...text.matchAll(/"saved"\s*:\s*("(?:[^"\\]|\\.)*")/g)].flatMap((found) => {
+    try {
+      return [JSON.parse(found[1])];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Why the store's entry does not read, or null when it does (or there is none): `newer` when a later version of the
+ * page wrote it (left as it is: that page reads it), `unreadable` when it is damaged.
+ * @returns {"newer" | "unreadable" | null}
+ */
+export function storeTrouble() {
+  const text = deviceStorage().getItem(FRIEND_STORE_KEY);
+  if (text === null || read()) return null;
+  try {
+    const version = JSON.parse(text)?.version;
+    if (Number.isInteger(version) && version > VERSION) return "newer";
+  } catch {
+    // cut short, or not JSON
+  }
+  return "unreadable";
+}
+
+/**
+ * Put a damaged store aside (under its key + ".unreadable", device-storage.js keepAside) and begin an empty one, to
+ * which the page brings back the matches still legible in it (returned as their saved texts). Where the storage
+ * refuses to keep it aside, nothing is written over it and none is returned: the store stays as it is.
+ * @returns {string[]}
+ */
+export function setAsideDamagedStore() {
+  const storage = deviceStorage();
+  const text = storage.getItem(FRIEND_STORE_KEY) ?? "";
+  if (!keepAside(storage, FRIEND_STORE_KEY, text)) return [];
+  storage.setItem(FRIEND_STORE_KEY, JSON.stringify({ version: VERSION, matches: {} }));
+  return savesIn(text);
 }
 
 /**

@@ -424,6 +424,12 @@ export const EN = {
   friendPlayedElsewhere: "This match went on in another tab meanwhile: here it is now as it is there.",
   friendBackupOlder:
     "{count} {count|match|matches} in the backup {count|is|are} older than on this device, so {count|it was|they were} not imported: {count|it|they} would go back to a move your friend no longer answers.",
+  friendStoreDamaged:
+    "The friend matches kept on this device were damaged: they were kept aside, and {count} {count|match was|matches were} brought back from them.",
+  friendStoreDamagedNone:
+    "The friend matches kept on this device were damaged and none could be brought back: they were kept aside.",
+  friendStoreNewer:
+    "A newer version of the game kept the friend matches on this device: reload the page to go on with them.",
   friendRefused: "Refused. {message}",
   friendInvitedBy: "{name} invites you to a match with these rules:",
   friendDecline: "Decline",

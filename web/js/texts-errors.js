@@ -89,7 +89,8 @@ export const SR_ERRORS = {
   err_friend_backup: "Ovo nije rezervna kopija partija sa prijateljima.",
   err_friend_backup_older:
     "Ova kopija je starija od partije na ovom uređaju: vratila bi je na potez na koji Vaš prijatelj više ne odgovara.",
-  err_friend_store_version: "Partije sačuvane na ovom uređaju su iz druge verzije igre: prvo ih izvezite.",
+  err_friend_store_version:
+    "Ova verzija igre ne može da pročita partije sa prijateljima sačuvane na ovom uređaju: osvežite stranicu ili ih izvezite.",
 };
 
 /** @type {TextTable} */
@@ -173,5 +174,6 @@ export const EN_ERRORS = {
   err_friend_backup: "This is not a backup of friend matches.",
   err_friend_backup_older:
     "This backup is older than the match on this device: it would take it back to a move your friend no longer answers.",
-  err_friend_store_version: "The matches kept on this device come from another version of the game: export them first.",
+  err_friend_store_version:
+    "This version of the game cannot read the friend matches kept on this device: reload the page, or export them.",
 };

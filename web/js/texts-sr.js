@@ -444,6 +444,12 @@ export const SR = {
   friendPlayedElsewhere: "Ova partija je u međuvremenu nastavljena u drugoj kartici: ovde je sada kakva je tamo.",
   friendBackupOlder:
     "{count} {count|partija iz kopije je starija|partije iz kopije su starije|partija iz kopije je starije} od {count|one|onih|onih} na ovom uređaju, pa {count|nije uvezena|nisu uvezene|nije uvezeno}: {count|vratila bi se|vratile bi se|vratilo bi se} na potez na koji Vaš prijatelj više ne odgovara.",
+  friendStoreDamaged:
+    "Sačuvane partije sa prijateljima bile su oštećene: zapis je sačuvan po strani, a iz njega {count|je vraćena|su vraćene|je vraćeno} {count} {count|partija|partije|partija}.",
+  friendStoreDamagedNone:
+    "Sačuvane partije sa prijateljima bile su oštećene i nijedna nije mogla da se vrati: zapis je sačuvan po strani.",
+  friendStoreNewer:
+    "Partije sa prijateljima na ovom uređaju sačuvala je novija verzija igre: osvežite stranicu da biste ih nastavili.",
   friendRefused: "Odbijeno. {message}",
   friendInvitedBy: "{name} Vas poziva na partiju sa ovim pravilima:",
   friendDecline: "Odbijte",
