@@ -434,6 +434,37 @@ def test_a_save_whose_table_is_damaged_but_its_record_whole_resumes_from_the_rec
     assert table.dialog().count() == 0, "nothing to tell: nothing was lost"
 
 
+FULL_STORAGE = """() => {
+  window.storageFull = true;
+  const write = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.storageFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return write.call(this, key, value);
+  };
+}"""
+"""The browser's storage full from now on (every write refused, as a full quota refuses one that grows) until the
+page's `storageFull` is set false (room made)."""
+
+
+def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_again(table):
+    table.open(GAME)
+    table.play_moves(1)
+    wait_playable(table)
+    page = table.page
+    page.evaluate(FULL_STORAGE)
+    table.play_moves(1)
+    notice = table.dialog()
+    notice.wait_for()
+    assert "storage is full" in notice.inner_text() and "goes back to the last move saved" in notice.inner_text()
+    notice.get_by_role("button", name="Close").click()
+    page.evaluate("window.storageFull = false")
+    before = saved_move_count(table)
+    table.play_moves(1)
+    table.wait_until(lambda: saved_move_count(table) > before)
+    notice.wait_for()
+    assert "The match is being saved again." in notice.inner_text()
+
+
 def test_a_match_length_the_engine_does_not_take_is_said_at_the_field_and_never_saved(table):
     """Settings took 150, 0 or 2.5 as "Partija do"; the engine then refused every new match, on every visit."""
     page = table.open("lang=sr-Latn&speed=off").page

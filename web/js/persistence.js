@@ -392,9 +392,11 @@ export async function save(ctx, state = ctx.store.state.game) {
         : null,
     state,
   };
-  if (saveMatch(slot, record, meta) || toldFull) return;
-  toldFull = true;
-  ctx.store.update((now) => addNotice(now, t("saveFull")));
+  const saved = saveMatch(slot, record, meta);
+  if (saved === !toldFull) return;
+  // The storage refused, or takes the match again after it did (room was made): the player is told either way.
+  toldFull = !saved;
+  ctx.store.update((now) => addNotice(now, t(saved ? "savedAgain" : "saveFull")));
 }
 
 /**

@@ -207,7 +207,9 @@ export const EN = {
   saveNewer:
     "The saved match comes from a newer version of the game: it is kept untouched (continue it there). A new match starts here.",
   resumed: "The saved match was resumed.",
-  saveFull: "The browser's storage is full: this match is no longer being saved.",
+  saveFull:
+    "The browser's storage is full: this match is no longer being saved. If you reload or close the page now, the match goes back to the last move saved. Delete old matches in History (☰ → History) and it will be saved again.",
+  savedAgain: "The match is being saved again.",
   storageNotKept:
     "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page.",
   historyUnreadable:

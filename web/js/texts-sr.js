@@ -222,7 +222,9 @@ export const SR = {
   saveNewer:
     "Sačuvana partija je iz novije verzije igre: ostaje netaknuta (nastavite je u novijoj verziji). Ovde počinje nova partija.",
   resumed: "Nastavljena je sačuvana partija.",
-  saveFull: "Memorija pregledača je puna: ova partija se više ne čuva.",
+  saveFull:
+    "Memorija pregledača je puna: ova partija se više ne čuva. Ako sada osvežite ili zatvorite stranicu, partija se vraća na poslednji sačuvan potez. Obrišite stare partije u Istoriji (☰ → Istorija), pa će se ponovo čuvati.",
+  savedAgain: "Partija se ponovo čuva.",
   storageNotKept:
     "Pregledač ne dozvoljava igri da ovde čuva partiju: ona traje dok je stranica otvorena. Da biste je čuvali, igrajte na stranici same igre.",
   historyUnreadable:
