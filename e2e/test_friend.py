@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, Locator, Page, Route, expect
+from test_never_lose import FULL_STORAGE
 from test_screen_reader import LISTENER, heard
 
 
@@ -801,6 +802,29 @@ def test_a_damaged_store_is_put_aside_and_its_matches_brought_back_and_a_newer_o
     ana.locator("#friend-export").click()
     assert len(json.loads(ana.locator("#friend-backup-text").input_value())["matches"]) == 1, "Export gives it"
     assert ana.evaluate("localStorage.getItem('otv66.friend')") == newer, "left for the newer page"
+
+
+def test_a_move_the_full_storage_did_not_keep_is_said_not_sent_and_played_again_once_there_is_room(
+    devices: tuple[Page, Page],
+) -> None:
+    """A full storage refused the move's save: the page said "That did not work" and offered the last link again,
+    which the friend had read already; the engine had made the move all the same."""
+    ana, bo = devices
+    started(ana, bo)
+    link_before = offered_link(bo)
+    card = bo.locator("#table button.card.top.playable:visible").first
+    code = card.get_attribute("data-card")
+    bo.evaluate(FULL_STORAGE)
+    card.click()
+    if bo.locator("dialog#panel[open]").count():
+        bo.locator("#marriage-announce").click()
+    assert settled(bo) == "refused"
+    assert "storage is full, so this step was neither kept nor sent" in bo.locator("#status").inner_text()
+    assert offered_link(bo) == link_before and game_status(bo) == "play", "the move is not made here"
+    bo.evaluate("window.storageFull = false")
+    play_a_card(bo)  # the same card, first playable still
+    assert bo.locator(f'#piles-0 button.card[data-card="{code}"]:visible').count() == 0
+    assert deliver(offered_link(bo), ana) == "ready", "the link Ana reads fits her match"
 
 
 def test_a_link_pasted_while_the_page_loads_is_read_once_it_has_loaded(devices: tuple[Page, Page]) -> None:

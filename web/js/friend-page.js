@@ -179,12 +179,21 @@ function addressOf(/** @type {string} */ link) {
 async function take(answer, rematch, fromDevice = false) {
   const id = answer.state.id;
   const before = current?.id === id ? current : (storedMatches().find((match) => match.state.id === id)?.state ?? null);
-  showFinishedTrick(finishedTrick(before, answer.state));
-  sayMoves(before, answer.state);
   if (!fromDevice) {
-    storeMatch(answer.state, answer.saved, rematch);
+    try {
+      storeMatch(answer.state, answer.saved, rematch);
+    } catch (error) {
+      // The engine has taken the step, the device has not kept it (a full storage): the engine goes back to the save
+      // kept, and nothing leaves this page (no link) that a reload would not know. The player makes room and plays
+      // the step again.
+      const kept = heldSaves.get(id);
+      if (kept) await engine.call("friend_load", { saved: kept }).catch(() => null);
+      throw error;
+    }
     heldSaves.set(id, answer.saved);
   }
+  showFinishedTrick(finishedTrick(before, answer.state));
+  sayMoves(before, answer.state);
   const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
   rememberOpenMatch(current.id);

@@ -23,7 +23,7 @@ const VERSION = 1;
  */
 export class FriendStoreError extends Error {
   /**
-   * @param {"friend_store_version" | "friend_backup"} reason
+   * @param {"friend_store_version" | "friend_store_full" | "friend_backup"} reason
    * @param {string} message
    */
   constructor(reason, message) {
@@ -121,7 +121,19 @@ export function storeMatch(state, saved, rematch) {
   if (note) entry.rematch = note;
   if (before?.withdrawn && unanswered(state)) entry.withdrawn = true;
   data.matches[state.id] = entry;
-  deviceStorage().setItem(FRIEND_STORE_KEY, JSON.stringify(data));
+  write(data);
+}
+
+/**
+ * Write the stored matches; throws `friend_store_full` when the storage refuses (a full quota).
+ * @param {{version: number, matches: Record<string, StoredMatch>}} data
+ */
+function write(data) {
+  try {
+    deviceStorage().setItem(FRIEND_STORE_KEY, JSON.stringify(data));
+  } catch {
+    throw new FriendStoreError("friend_store_full", "the browser's storage is full: the match was not kept");
+  }
 }
 
 /**
@@ -133,7 +145,7 @@ export function withdrawInvitation(id) {
   const match = data.matches[id];
   if (!match || !unanswered(match.state)) return;
   match.withdrawn = true;
-  deviceStorage().setItem(FRIEND_STORE_KEY, JSON.stringify(data));
+  write(data);
 }
 
 /**

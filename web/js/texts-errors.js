@@ -89,6 +89,8 @@ export const SR_ERRORS = {
   err_friend_backup: "Ovo nije rezervna kopija partija sa prijateljima.",
   err_friend_backup_older:
     "Ova kopija je starija od partije na ovom uređaju: vratila bi je na potez na koji Vaš prijatelj više ne odgovara.",
+  err_friend_store_full:
+    "Memorija pregledača je puna, pa ovaj korak nije sačuvan ni poslat. Napravite mesta (obrišite stare partije u Istoriji igre protiv računara) i ponovite ga.",
   err_friend_store_version:
     "Ova verzija igre ne može da pročita partije sa prijateljima sačuvane na ovom uređaju: osvežite stranicu ili ih izvezite.",
 };
@@ -174,6 +176,8 @@ export const EN_ERRORS = {
   err_friend_backup: "This is not a backup of friend matches.",
   err_friend_backup_older:
     "This backup is older than the match on this device: it would take it back to a move your friend no longer answers.",
+  err_friend_store_full:
+    "The browser's storage is full, so this step was neither kept nor sent. Make room (delete old matches in History, on the page for playing the computer) and do it again.",
   err_friend_store_version:
     "This version of the game cannot read the friend matches kept on this device: reload the page, or export them.",
 };
