@@ -113,6 +113,23 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     assert moves_of(current_save(table)) == before
 
 
+def test_options_asking_for_another_match_leave_the_address_when_the_player_keeps_his(table):
+    # Kept over ?seed=5, the match went on but the address still named the other: every reload asked again.
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    table.page.goto("/?seed=5&target=3&lang=en&speed=off")
+    table.page.locator("#keep-playing").click()
+    wait_playable(table)
+    assert moves_of(current_save(table)) == before
+    assert table.page.url.endswith("/?lang=en&speed=off"), "the options that asked for another match are gone"
+    table.page.reload()
+    wait_playable(table)
+    assert table.dialog().count() == 0, "nothing is asked again"
+    assert moves_of(current_save(table)) == before
+
+
 def test_a_reload_after_new_match_keeps_the_new_match_not_the_one_the_addresss_seed_named(table):
     # Opened with ?seed=7, a reload after "New match" resumed the seed's match again: the address still asked for it.
     table.open(GAME)

@@ -19,7 +19,7 @@ import { Learning } from "./learn.js";
 import { LoadingScreen } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { openingDeal } from "./opening-deal.js";
-import { continueMatch, openMatch, savedTable, tabOwner } from "./persistence.js";
+import { continueMatch, forgetAddressOptions, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
 import {
@@ -268,23 +268,11 @@ tabOwner.onTaken = (slot) => {
 async function startNewMatch(seed = null) {
   if (!store.state.game) return false;
   if (matchUnderway(store.state.game) && !(await confirmNewMatch(ctx.dialog))) return false;
-  forgetAddressSeed();
+  // The address's seed named the match just left, which a reload would resume (savedMatchFor finds the save the
+  // address asks for) in place of the new one; its rematches no longer follow it either.
+  forgetAddressOptions(ctx, ["seed"]);
   flow.restart(seed);
   return true;
-}
-
-/**
- * Take `?seed=` off the address: it named the match just left, which a reload would resume (savedMatchFor finds the
- * save the address asks for) in place of the new one. Its rematches no longer follow it either.
- */
-function forgetAddressSeed() {
-  const url = new URL(location.href);
-  if (!url.searchParams.has("seed")) return;
-  url.searchParams.delete("seed");
-  history.replaceState(history.state, "", url.href);
-  store.update((page) => {
-    page.seed = null;
-  });
 }
 
 async function openSettings() {

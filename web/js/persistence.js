@@ -96,6 +96,25 @@ function savedMatchFor(ctx, current) {
 }
 
 /**
+ * Take the options `keys` off the page's address (for this visit they hold as they were read): they named a match the
+ * player has left, or declined, which a reload would ask for again. A `seed` goes from the page too: the next new
+ * match is not dealt from it either.
+ * @param {PageContext} ctx
+ * @param {readonly string[]} keys
+ */
+export function forgetAddressOptions(ctx, keys) {
+  const url = new URL(location.href);
+  const named = keys.filter((key) => url.searchParams.has(key));
+  if (!named.length) return;
+  for (const key of named) url.searchParams.delete(key);
+  history.replaceState(history.state, "", url.href);
+  if (named.includes("seed"))
+    ctx.store.update((page) => {
+      page.seed = null;
+    });
+}
+
+/**
  * Ask before a link or the address's options replace the match in progress (it stays saved either way). Embedded in
  * a club's page, which has no History to go back to it from, nothing is asked: the match keeps its slot, and that
  * page opened again with its own options finds it again (savedMatchFor).
@@ -157,6 +176,8 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
   const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx)));
   if (kept && !leave) {
     if (link) clearLinkFromAddress();
+    // The options that asked for another match leave the address: a reload, or Back to it, would ask again.
+    else if (asksForOther) forgetAddressOptions(ctx, ["seed", "opponent", "level", ...RULE_KEYS]);
     if (await resume(ctx, kept)) return;
   } else if (link) {
     const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
