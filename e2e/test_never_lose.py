@@ -367,6 +367,28 @@ def test_a_save_from_a_newer_version_is_kept_untouched(table):
     assert current_save(table)["record"]["format"] == "otv66-record/1"
 
 
+def test_a_saved_match_of_a_newer_record_format_is_listed_as_a_newer_versions_not_offered_to_continue(table):
+    # History offered Continue, which then said that a new match starts here.
+    table.open(GAME)
+    table.play_moves(1)
+    wait_playable(table)
+    newer = dict(current_save(table), id="future")
+    newer["record"] = dict(newer["record"], format="otv66-record/99")
+    table.page.evaluate(
+        """(text) => {
+        localStorage.setItem('otv66.slot.future', text);
+        const slots = JSON.parse(localStorage.getItem('otv66.slots'));
+        localStorage.setItem('otv66.slots', JSON.stringify([...slots, 'future']));
+    }""",
+        json.dumps(newer),
+    )
+    table.page.locator("#history-button").click()
+    saved = table.dialog().locator(".saved-matches")
+    saved.wait_for()
+    assert "newer version" in saved.inner_text()
+    assert saved.locator("[data-continue]").count() == 0
+
+
 def test_two_tabs_never_interleave_and_play_here_takes_the_match_back(table, page):
     table.open(GAME)
     table.play_moves(2)

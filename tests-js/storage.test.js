@@ -11,6 +11,7 @@ import {
   readHistory,
   readSave,
   readSavedMatch,
+  recordIsNewer,
   SAVE_VERSION,
   saveMatch,
   setAsideUnreadableHistory,
@@ -256,6 +257,18 @@ describe("the saved match", () => {
       setStorageNamespace("otv66.");
     }
     assert.deepEqual(readSavedMatch(storage).save.record, RECORD);
+  });
+});
+
+describe("a save's record format", () => {
+  const save = (format) => ({ record: { format } });
+
+  test("newer than the engine's is a newer page's match; the same or older, or none, is not", () => {
+    assert.equal(recordIsNewer(save("otv66-record/3"), "otv66-record/2"), true);
+    assert.equal(recordIsNewer(save("otv66-record/2"), "otv66-record/2"), false);
+    assert.equal(recordIsNewer(save("otv66-record/1"), "otv66-record/2"), false);
+    assert.equal(recordIsNewer(save(undefined), "otv66-record/2"), false);
+    assert.equal(recordIsNewer(save("otv66-record/10"), "otv66-record/9"), true, "by number, not by letters");
   });
 });
 

@@ -336,7 +336,7 @@ function wireButtons() {
   byId("new-match-button").addEventListener("click", () => startNewMatch());
   byId("settings-button").addEventListener("click", openSettings);
   byId("history-button").addEventListener("click", async () => {
-    const slot = await showHistory(ctx.dialog, ctx.store.state.levels);
+    const slot = await showHistory(ctx.dialog, ctx.store.state.levels, ctx.store.state.recordFormat);
     if (slot) flow.openOther(async () => void (await continueMatch(ctx, slot))); // refused: the match stays
   });
   byId("rules-button").addEventListener("click", () => learning.openRules());

@@ -20,6 +20,7 @@ import {
   markRefused,
   readSave,
   readSavedMatch,
+  recordIsNewer,
   saveMatch,
   startSlot,
   useSlot,
@@ -38,16 +39,6 @@ const RULE_KEYS = ["must_beat", "claim", "dealer", "draw_bonus", "target"];
 export const tabOwner = new TabOwner(
   typeof BroadcastChannel === "function" ? new BroadcastChannel("otv66.tabs") : null,
 );
-
-/**
- * The number at the end of a format name ("otv66-record/1" -> 1), or null.
- * @param {unknown} format
- * @returns {number | null}
- */
-function formatNumber(format) {
-  const match = /\/(\d+)$/.exec(String(format ?? ""));
-  return match ? Number(match[1]) : null;
-}
 
 /**
  * The seats a new match gets from the settings: `{opponent, level}` for the bridge's new_match.
@@ -263,7 +254,7 @@ const NEWER_PAGES_MAY_READ = new Set(["invalid_rules", "unsupported_version"]);
 async function resume(ctx, save, { seen = false, continued = false } = {}) {
   const { store, engine } = ctx;
   const refusedText = continued ? "continueRefused" : "saveCorrupt";
-  if ((formatNumber(save.record.format) ?? 0) > (formatNumber(store.state.recordFormat) ?? 0)) {
+  if (recordIsNewer(save, store.state.recordFormat)) {
     store.update((page) => addNotice(page, t("saveNewer")));
     return false;
   }

@@ -12,7 +12,7 @@ import { checkbox, checkTarget, readRules, ruleFields, rulesApart, select } from
 import { SPEEDS } from "./settings.js";
 import { linkUrl } from "./share.js";
 import { announce } from "./shell.js";
-import { clearHistory, currentSlot, deleteSave, listSaves, readHistory } from "./storage.js";
+import { clearHistory, currentSlot, deleteSave, listSaves, readHistory, recordIsNewer } from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
 /** @import { Settings } from "./types.js" */
@@ -211,15 +211,17 @@ function savedProgress(save) {
  * removes (deleteOnSecondPress). Everything read from storage is escaped.
  * @param {string | null} onTable  the slot of the match on the table
  * @param {string | null} defaultLevel  the engine's default level (a save without one was played at it)
+ * @param {string | null} recordFormat  the engine's record format
  */
-function savedMatchesHtml(onTable, defaultLevel) {
+function savedMatchesHtml(onTable, defaultLevel, recordFormat) {
   const rows = listSaves()
     .filter(({ id, reading }) => id !== onTable && !(reading.status === "ok" && reading.save.finished))
     .map(({ id, reading }, row) => {
-      const save = reading.status === "ok" ? reading.save : null;
-      const when = save
-        ? dateText(save.savedAt, true)
-        : t(reading.status === "newer" ? "savedNewer" : "savedUnreadable");
+      // A save whose record a newer page made is one only that page continues, as a save of a newer version.
+      const newer =
+        reading.status === "newer" || (reading.status === "ok" && recordIsNewer(reading.save, recordFormat));
+      const save = reading.status === "ok" && !newer ? reading.save : null;
+      const when = save ? dateText(save.savedAt, true) : t(newer ? "savedNewer" : "savedUnreadable");
       const opponent = save ? opponentName(save.opponent, save.level, defaultLevel) : "";
       const score = save ? savedScore(save) : "";
       const progress = save ? savedProgress(save) : "";
@@ -281,9 +283,10 @@ function rulesRowHtml(entry) {
  * matches, each table with headers).
  * @param {PanelDialog} dialog
  * @param {{list: string[], default: string | null}} [levels]  the engine's computer levels
+ * @param {string | null} [recordFormat]  the engine's record format: a save of a newer one is not offered to continue
  * @returns {Promise<string | null>} the slot of a saved match to continue, or null
  */
-export function showHistory(dialog, levels = { list: [], default: null }) {
+export function showHistory(dialog, levels = { list: [], default: null }, recordFormat = null) {
   const history = readHistory();
   const stats = historyStats(history, levels.list, levels.default ?? "");
   const cell = (/** @type {string | number} */ value) => `<td>${escapeHtml(value)}</td>`;
@@ -331,7 +334,7 @@ export function showHistory(dialog, levels = { list: [], default: null }) {
     <table class="history">${head(["historyDate", "historyOpponent", "historyResult", "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>${shownNote}`
     : `<p>${escapeHtml(t("historyEmpty"))}</p>`;
   // The matches to continue come first: after up to HISTORY_ROWS finished ones, a phone showed them screens down.
-  const saved = savedMatchesHtml(currentSlot(), levels.default);
+  const saved = savedMatchesHtml(currentSlot(), levels.default, recordFormat);
   return showPanel(dialog, {
     kind: "history",
     startAtTitle: true,

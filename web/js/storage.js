@@ -220,6 +220,17 @@ export function readSavedMatch(storage = deviceStorage()) {
 }
 
 /**
+ * Whether `save`'s record is of a newer format than the engine's (`recordFormat`, "otv66-record/2"): a newer page
+ * made it, and only a newer page continues it.
+ * @param {SlotSave} save
+ * @param {string | null} recordFormat
+ */
+export function recordIsNewer(save, recordFormat) {
+  const formatNumber = (/** @type {unknown} */ format) => Number(/\/(\d+)$/.exec(String(format ?? ""))?.[1] ?? 0);
+  return formatNumber(save.record.format) > formatNumber(recordFormat);
+}
+
+/**
  * Save the match of slot `id` (each tab names its own: two tabs never write into each other's match) and make it
  * the one the next visit resumes: the engine's record, how it is played here and its last public state. False if
  * the storage refused (a full quota): the page says so.
