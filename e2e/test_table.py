@@ -91,6 +91,23 @@ def test_a_failed_download_shows_the_reason_and_retry_recovers(table):
     assert all(status == "loading" for status, loading_up in seen if loading_up), seen
 
 
+@pytest.mark.allow_console("Failed to load resource")
+def test_a_download_the_network_cut_off_is_said_in_the_players_words_and_heard_once(table):
+    # It said "Failed to fetch dynamically imported module: http://…/pyodide.mjs" after the Serbian sentence, and the
+    # whole loading box was an alert: a screen reader heard each of its hundred download steps.
+    page = table.page
+    page.context.route("**/pyodide/pyodide.mjs", lambda route: route.abort("internetdisconnected"))
+    table.open("lang=sr-Latn&speed=off", ready=False)
+    table.wait_status("error")
+    error = page.locator("#loading-error")
+    assert error.inner_text() == (
+        "Igra nije mogla da se učita: preuzimanje je prekinuto (mreža)."
+        " Proverite vezu sa internetom i pokušajte ponovo."
+    )
+    assert error.get_attribute("role") == "alert" and page.locator("#loading").get_attribute("role") is None
+    assert page.locator("#loading-step").get_attribute("aria-hidden") == "true", "the bar says the steps"
+
+
 def test_without_webassembly_the_page_says_so(table):
     table.page.add_init_script("delete globalThis.WebAssembly")
     table.open(FAST, ready=False)

@@ -16,7 +16,7 @@ import { startEngine } from "./engine-start.js";
 import { pageTitle, setLanguage, t } from "./i18n.js";
 import { bindInput } from "./input.js";
 import { Learning } from "./learn.js";
-import { LoadingScreen } from "./loading.js";
+import { LoadingScreen, loadFailureText } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { openingDeal } from "./opening-deal.js";
 import { continueMatch, forgetAddressOptions, openMatch, savedTable, tabOwner } from "./persistence.js";
@@ -160,7 +160,7 @@ async function loadEngine(early = null, resumeOnly = false) {
     const message = /** @type {Error} */ (error).message;
     byId("loading").classList.remove("beside");
     setStatus(root, "error", t("statusError"));
-    loading.fail(missing ? message : t("loadFailed", { message }));
+    loading.fail(missing ? message : loadFailureText(error));
     return;
   }
   loading.hide();

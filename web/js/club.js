@@ -19,6 +19,7 @@ import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { dateText, dayText, language, pageTitle, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
+import { loadFailureText } from "./loading.js";
 import { ruleNote, ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
 
@@ -235,7 +236,7 @@ async function start() {
   try {
     await startPageEngine(engine);
   } catch (error) {
-    return setStatus("error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
+    return setStatus("error", loadFailureText(error));
   }
   const link = clubLinkIn(location);
   try {

@@ -49,6 +49,7 @@ import { drawnState, finishedTrick, tableView } from "./friend-table.js";
 import { pageTitle, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
+import { loadFailureText } from "./loading.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
 import { escapeHtml, showMarriageChoice, showPanel } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
@@ -815,7 +816,7 @@ async function start() {
   try {
     await startPageEngine(engine);
   } catch (error) {
-    setStatus("error", t("loadFailed", { message: /** @type {Error} */ (error).message }));
+    setStatus("error", loadFailureText(error));
     return;
   }
   const trouble = storeTrouble();

@@ -11,7 +11,23 @@ import { decimal, t } from "./i18n.js";
  */
 const STEP_AT = { start: 0.02, engine: 0.9 };
 
-/** The loading box of the page (index.html `#loading`) and what it shows. */
+/**
+ * Why the engine did not load, in the page's language: a download the network broke off is said as one (the
+ * browser's own words, "Failed to fetch dynamically imported module: …", are English and name a file), anything
+ * else with its message.
+ * @param {unknown} error
+ */
+export function loadFailureText(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  const network = /failed to fetch|networkerror|load failed|importing a module script failed|network error/i;
+  if (network.test(message)) console.warn("otv66: the engine's download failed:", message);
+  return t("loadFailed", { message: network.test(message) ? t("loadNetwork") : message });
+}
+
+/**
+ * The loading box of the page (index.html `#loading`) and what it shows. A screen reader hears the failure (its
+ * text is an alert), not every step of the download: the bar carries the step, its value the bytes.
+ */
 export class LoadingScreen {
   /** @param {HTMLElement} box */
   constructor(box) {
@@ -30,14 +46,14 @@ export class LoadingScreen {
    */
   show(text, fraction) {
     this.box.hidden = false;
-    this.box.setAttribute("aria-busy", "true");
     this.title.textContent = t("loadingTitle");
     this.step.textContent = text;
     this.error.hidden = true;
     this.retry.hidden = true;
     this.bar.hidden = false;
     this.bar.value = Math.round(fraction * 100);
-    this.bar.setAttribute("aria-label", text);
+    this.bar.setAttribute("aria-label", t("loadingTitle"));
+    this.bar.setAttribute("aria-valuetext", text);
   }
 
   /**
@@ -59,7 +75,6 @@ export class LoadingScreen {
   /** Loading failed: say why, and offer Retry (its click handler is the page's). */
   fail(/** @type {string} */ message) {
     this.box.hidden = false;
-    this.box.setAttribute("aria-busy", "false");
     this.title.textContent = t("loadErrorTitle");
     this.bar.hidden = true;
     this.step.textContent = "";

@@ -37,6 +37,7 @@ export const EN = {
   noWasm: "This browser does not support WebAssembly, so the game cannot run. Try a recent Chrome, Firefox or Safari.",
   noWorker: "This browser does not support Web Workers, so the game cannot run. Try a recent browser.",
   loadFailed: "The game could not be loaded: {message}",
+  loadNetwork: "the download was cut off (network). Check the internet connection and try again.",
   statusLoading: "Loading…",
   statusYourTurn: "Your turn",
   statusTurnOf: "{name} to play",

@@ -41,6 +41,7 @@ export const SR = {
   noWasm: "Ovaj pregledač ne podržava WebAssembly, pa igra ne može da radi. Probajte noviji pregledač.",
   noWorker: "Ovaj pregledač ne podržava Web Worker, pa igra ne može da radi. Probajte noviji pregledač.",
   loadFailed: "Igra nije mogla da se učita: {message}",
+  loadNetwork: "preuzimanje je prekinuto (mreža). Proverite vezu sa internetom i pokušajte ponovo.",
   // status
   statusLoading: "Učitavanje…",
   statusYourTurn: "Vi ste na potezu",
