@@ -25,6 +25,11 @@ class FakeField extends EventTarget {
 class FakeButton extends EventTarget {
   textContent = "";
   hidden = false;
+  attributes = {};
+
+  setAttribute(name, value) {
+    this.attributes[name] = value;
+  }
 
   async click() {
     this.dispatchEvent(new Event("click"));
@@ -49,6 +54,8 @@ describe("copying a link or the snippet", () => {
     await button.click();
     assert.deepEqual(copied, [LINK]);
     assert.equal(button.textContent, "Copied");
+    assert.equal(button.attributes["aria-live"], "polite", "heard with the focus on the button");
+    assert.equal(field.selected, null, "the focus stays on the button: the field is not read out");
     t.mock.timers.tick(COPIED_MS);
     assert.equal(button.textContent, "Copy");
   });

@@ -16,9 +16,11 @@ import { st } from "./ship-text.js";
 export const COPIED_MS = 2000;
 
 /**
- * Make `field` select all its text when focused or tapped, and `button` copy it.
+ * Make `field` select all its text when focused or tapped, and `button` copy it. The button keeps the focus when the
+ * text is copied (a screen reader in the field would read out a link of thousands of letters), and says "Copied" as a
+ * live region does; the text is selected in its field only to be copied by hand.
  * @param {Pick<HTMLInputElement, "value" | "focus" | "setSelectionRange" | "addEventListener">} field
- * @param {Pick<HTMLButtonElement, "textContent" | "addEventListener">} button
+ * @param {Pick<HTMLButtonElement, "textContent" | "addEventListener" | "setAttribute">} button
  * @param {Pick<Clipboard, "writeText"> | undefined} [clipboard]  the browser's; undefined where it has none
  * @param {string} [label]  the button's text key in ship-text.js (the Embed page's says "Copy the code")
  */
@@ -27,6 +29,7 @@ export function wireCopy(field, button, clipboard = globalThis.navigator?.clipbo
   field.addEventListener("focus", selectAll);
   field.addEventListener("click", selectAll); // a tap in a field that has the focus would only move the caret
   button.textContent = st(label);
+  button.setAttribute("aria-live", "polite"); // its "Copied" is heard, the focus on it
   /** Say `key` on the button a moment, then offer to copy again. */
   const sayAMoment = (/** @type {string} */ key) => {
     button.textContent = st(key);
@@ -35,15 +38,17 @@ export function wireCopy(field, button, clipboard = globalThis.navigator?.clipbo
     }, COPIED_MS);
   };
   button.addEventListener("click", async () => {
-    field.focus();
-    selectAll();
     const copied = clipboard
       ? await clipboard.writeText(field.value).then(
           () => true,
           () => false,
         )
       : false;
-    sayAMoment(copied ? "copied" : "copyByHand"); // not copied: the text stays selected, to copy by hand
+    if (!copied) {
+      field.focus(); // not copied: the text is selected, to copy by hand
+      selectAll();
+    }
+    sayAMoment(copied ? "copied" : "copyByHand");
   });
 }
 
