@@ -316,6 +316,7 @@ def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
     assert hinted.get_attribute("aria-disabled") == "false"
     table.wait_until(lambda: "Hint:" in table.announced())
     assert page.locator("#status").inner_text().startswith("Hint: play the "), "written on the status line too"
+    played = hinted.get_attribute("aria-label").split(",")[0]  # "ace of clubs, playable": the card
     hinted.click()
     table.wait_until(lambda: table.playable().count() > 0 and table.snapshot() != before)
     undo = page.locator("#undo-button")
@@ -323,6 +324,9 @@ def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
     table.wait_until(lambda: undo.get_attribute("title") == "Undone in this match: 1 time")  # one press
     assert undo.inner_text() == "Undo", "no number on the button: it read as undos left"
     table.wait_until(lambda: table.snapshot() == before)  # undo goes back to my last turn
+    # Heard: which cards went back, whose (it said only "Move undone").
+    table.wait_until(lambda: table.announced().startswith("Move undone: "))
+    assert f"You: {played}" in table.announced() and "Computer (beginner): " in table.announced()
 
 
 def test_a_menu_opened_while_the_hint_is_searched_stays_open(table_in_context):

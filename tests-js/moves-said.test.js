@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
-import { dealBeginningSaid, movesSaid } from "../web/js/moves-said.js";
+import { dealBeginningSaid, movesSaid, movesTakenBackSaid } from "../web/js/moves-said.js";
 import { pageLanguage } from "./fakes.js";
 
 let restoreLanguage;
@@ -115,5 +115,20 @@ describe("a deal's beginning, in words", () => {
     const view = { ...viewOf({ trick: [{ player: 1, card: "AS" }], moves: ["AS"] }), trump: "H" };
     assert.equal(dealBeginningSaid(view, 2, NAMES, 0, "french"), "Deljenje 2. Adut: herc. Računar: as pik.");
     assert.equal(dealBeginningSaid({ ...viewOf({}), trump: "C" }, 1, NAMES, 0, "german"), "Deljenje 1. Adut: žir.");
+  });
+});
+
+describe("moves taken back, in words", () => {
+  test("each card back on its pile, whose it is; another deal's views say only that a move was undone", () => {
+    const before = { ...viewOf({ moves: ["9S", "AC", "TC"], piles: { 0: { 1: ["KH", false] } } }), number: 1 };
+    const after = {
+      ...viewOf({ moves: ["9S"], piles: { 0: { 2: ["AC", true] }, 1: { 5: ["TC", false] } } }),
+      number: 1,
+    };
+    assert.equal(
+      movesTakenBackSaid(before, after, NAMES, "french"),
+      "Potez je vraćen: Vi: as tref; Računar: desetka tref",
+    );
+    assert.equal(movesTakenBackSaid(before, { ...after, number: 2 }, NAMES, "french"), "Potez je vraćen");
   });
 });

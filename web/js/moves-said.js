@@ -101,3 +101,23 @@ export function dealBeginningSaid(view, number, names, you, deck) {
     [t("dealN", { n: number }), t("trumpIs", { suit: suitName(view.trump, deck) }), begun].filter(Boolean),
   );
 }
+
+/**
+ * The moves an undo took back, from `before` to `after` (two views of one deal), in words: each card, whose it is,
+ * back on its pile ("Potez je vraćen: Vi: as tref; Računar: žandar herc"). Only "Potez je vraćen" where the views are
+ * of different deals or no card came back.
+ * @param {SaidView & {number?: number}} before
+ * @param {SaidView & {number?: number}} after
+ * @param {string[]} names
+ * @param {Deck} deck
+ */
+export function movesTakenBackSaid(before, after, names, deck) {
+  const sameDeal = before.number === after.number && after.moves.every((move, index) => before.moves[index] === move);
+  const cards = sameDeal ? before.moves.slice(after.moves.length).filter((move) => move !== "66") : [];
+  const back = cards.flatMap((move) => {
+    const card = move.slice(0, 2);
+    const player = after.piles.findIndex((row) => row.some((pile) => pile.top === card));
+    return player < 0 ? [] : [playedText(names[player], card, deck, null)];
+  });
+  return back.length ? t("undoneMoves", { moves: back.join("; ") }) : t("undone");
+}

@@ -7,6 +7,7 @@
 
 import { cardName, t } from "./i18n.js";
 import { focusLost } from "./input.js";
+import { movesTakenBackSaid } from "./moves-said.js";
 import { askClaim, showLastTrick as showLastTrickPanel } from "./panels.js";
 import { recordInHistory, save } from "./persistence.js";
 import { personClaiming } from "./render.js";
@@ -22,6 +23,7 @@ export function undo(flow) {
   flow.run(async () => {
     if (!flow.page.game?.can_undo || flow.page.busy) return;
     flow.setBusy(true);
+    const before = flow.page.game.deal;
     const game = await flow.ctx.engine.call("undo");
     await save(flow.ctx, game); // before the table shows it: a reload then does not bring the move back
     flow.ctx.store.update((page) => {
@@ -30,7 +32,9 @@ export function undo(flow) {
       page.hint = null;
       clearNotes(page); // they spoke of a position taken back
     });
-    flow.ctx.announce(t("undone"));
+    const names = namesOf(flow.page);
+    const deck = flow.page.settings.deck;
+    flow.ctx.announce(before && game.deal ? movesTakenBackSaid(before, game.deal, names, deck) : t("undone"));
     await flow.advance();
   });
 }
