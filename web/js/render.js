@@ -230,6 +230,7 @@ function renderSeat(root, state, view, player) {
   const marriages = (deal?.marriages ?? []).filter((m) => m.player === player);
   const list = part(seat, ".seat-marriages");
   const marriageKey = marriages.map((m) => `${m.suit}${m.points}${m.counted}`).join() + view.settings.deck + language();
+  list.hidden = !marriages.length; // an empty list is no list to a screen reader
   if (list.dataset.key !== marriageKey) {
     list.dataset.key = marriageKey;
     list.innerHTML = marriages
