@@ -7,7 +7,7 @@
  * Enter or Space pressed again and again to hurry the table along (each skips an animation, or comes while the other
  * player moves) must not play the card that comes under the focus when the person's turn begins: a card turned up
  * on the pile just played from, one he never chose. Such a press, and one held down, plays nothing until he has let
- * the keys rest for HURRIED_MS.
+ * the keys rest for HURRIED_MS, or chosen a card with another key.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -216,6 +216,8 @@ export function bindInput(root, { onCard }) {
         return;
       }
     }
+    // A card chosen by a key (an arrow, a number, Home, End) is chosen on the position shown: Enter plays it at once.
+    if (/^(Arrow|Home$|End$|[1-8]$)/.test(event.key)) hurriedAt = Number.NEGATIVE_INFINITY;
     if (focused && (event.key === "Home" || event.key === "End")) {
       const cards = visibleCards(/** @type {Element} */ (focused.closest(".piles")));
       cards[event.key === "Home" ? 0 : cards.length - 1]?.focus();
