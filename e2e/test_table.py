@@ -4,6 +4,7 @@ phones, accessibility."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ def test_a_reload_mid_deal_resumes_the_same_position(table):
     table.page.locator('button[data-card][aria-disabled="false"]').first.wait_for()
     assert table.snapshot() == before
     table.wait_until(lambda: "resumed" in table.announced())
+    assert re.search(r"resumed\. Trumps: (spades|hearts|diamonds|clubs)\.$", table.announced()), table.announced()
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { creditedLevel } from "./history-stats.js";
-import { t } from "./i18n.js";
+import { suitName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
@@ -284,6 +284,9 @@ async function resume(ctx, save, { seen = false, continued = false } = {}) {
     });
     tabOwner.claim(save.id);
     ctx.announce(t("resumed"));
+    // The trump of the deal resumed, as a deal dealt says it (the eye reads it beside the trick).
+    if (game.deal && !game.deal.result)
+      ctx.announce(t("trumpIs", { suit: suitName(game.deal.trump, store.state.settings.deck) }));
     return true;
   } catch (error) {
     const { type, message } = /** @type {{type?: string, message: string}} */ (error);
