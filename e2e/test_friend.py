@@ -363,6 +363,17 @@ def played_to_the_end(ana: Page, bo: Page, received: Callable[[Page], None] = la
     assert game_status(ana) == game_status(bo) == "over"
 
 
+def test_a_card_played_out_of_its_pile_is_never_left_marked_as_one_to_play(devices: tuple[Page, Page]) -> None:
+    """A pile played empty kept its card's "playable" mark on the hidden button: the page's search for the first card to
+    play (where a keyboard player's focus goes, where Enter acts) found a card not shown, and Enter did nothing."""
+    ana, bo = devices
+    started(ana, bo)
+    hidden_playable = '#table button.card.top[hidden][aria-disabled="false"]'
+    seen = []
+    played_to_the_end(ana, bo, lambda page: seen.append(page.locator(hidden_playable).count()))
+    assert seen and not any(seen), seen
+
+
 def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Page]) -> None:
     """On a phone the paste box lies far below the banner: a link read there brings what came of it into view, the
     invitation to read, the link to send back (its send button focused), the move to play, the match's end."""

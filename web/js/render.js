@@ -78,6 +78,12 @@ function renderPiles(root, state, view, playable) {
         button.hidden = true;
         face.hidden = true;
         button.removeAttribute("data-card");
+        // Not a card to play while it is not shown (still being dealt): firstPlayableCard must not find it.
+        button.setAttribute("aria-disabled", "true");
+        button.removeAttribute("aria-keyshortcuts");
+        button.dataset.key = "";
+        button.classList.remove("playable");
+        slot.classList.remove("playable", "dimmed", "hint");
         continue;
       }
       button.hidden = false;
