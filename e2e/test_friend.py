@@ -363,6 +363,17 @@ def played_to_the_end(ana: Page, bo: Page, received: Callable[[Page], None] = la
     assert game_status(ana) == game_status(bo) == "over"
 
 
+def test_a_blind_player_hears_how_the_deal_ended(devices: tuple[Page, Page]) -> None:
+    """The next deal's trump was the first word after a deal's last card: how it ended was only written."""
+    ana, bo = devices
+    for page in devices:
+        page.add_init_script(LISTENER)
+    started(ana, bo)
+    played_to_the_end(ana, bo)
+    for page in devices:
+        assert any(text.startswith("Deal 1 is over") or ". Deal 1 is over" in text for text in heard(page)), heard(page)
+
+
 def test_a_card_played_out_of_its_pile_is_never_left_marked_as_one_to_play(devices: tuple[Page, Page]) -> None:
     """A pile played empty kept its card's "playable" mark on the hidden button: the page's search for the first card to
     play (where a keyboard player's focus goes, where Enter acts) found a card not shown, and Enter did nothing."""

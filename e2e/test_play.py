@@ -325,7 +325,7 @@ def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
     assert undo.inner_text() == "Undo", "no number on the button: it read as undos left"
     table.wait_until(lambda: table.snapshot() == before)  # undo goes back to my last turn
     # Heard: which cards went back, whose (it said only "Move undone").
-    table.wait_until(lambda: table.announced().startswith("Move undone: "))
+    table.wait_until(lambda: table.announced().startswith("Taken back: "))
     assert f"You: {played}" in table.announced() and "Computer (beginner): " in table.announced()
 
 

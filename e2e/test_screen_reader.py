@@ -253,3 +253,9 @@ def test_a_keyboard_player_who_deals_has_the_focus_on_his_cards_as_soon_as_they_
     table.page.locator('#piles-0 button[aria-disabled="false"]').first.wait_for()
     # While the cards fly (a second or so), each of mine that has landed is where the keys act: never the page's body.
     assert page.evaluate("window.shownWhileLost") == []
+
+
+def test_the_first_deal_of_a_first_visit_says_its_trump(table):
+    # The opening deal, drawn before the engine and dealt at once, was the one deal whose trump went unsaid.
+    page = listen(table, "lang=sr-Latn&speed=off")
+    table.wait_until(lambda: any(re.search(r"Adut: (pik|herc|karo|tref)\b", text) for text in heard(page)))

@@ -58,6 +58,7 @@ describe("copying a link or the snippet", () => {
     assert.equal(field.selected, null, "the focus stays on the button: the field is not read out");
     t.mock.timers.tick(COPIED_MS);
     assert.equal(button.textContent, "Copy");
+    assert.equal(button.attributes["aria-live"], "off", "offering to copy again is not said");
   });
 
   test("without the clipboard API, or without permission, the text is left selected and Copy says so a moment", async (t) => {

@@ -125,10 +125,16 @@ describe("moves taken back, in words", () => {
       ...viewOf({ moves: ["9S"], piles: { 0: { 2: ["AC", true] }, 1: { 5: ["TC", false] } } }),
       number: 1,
     };
-    assert.equal(
-      movesTakenBackSaid(before, after, NAMES, "french"),
-      "Potez je vraćen: Vi: as tref; Računar: desetka tref",
-    );
+    assert.equal(movesTakenBackSaid(before, after, NAMES, "french"), "Vraćeno: Vi: as tref; Računar: desetka tref");
     assert.equal(movesTakenBackSaid(before, { ...after, number: 2 }, NAMES, "french"), "Potez je vraćen");
+    const three = { ...viewOf({ moves: ["9S", "KH", "AH", "TC"] }), number: 1 };
+    const mine = {
+      ...viewOf({ moves: ["9S"], piles: { 0: { 0: ["KH", false] }, 1: { 1: ["AH", true], 2: ["TC", false] } } }),
+      number: 1,
+    };
+    assert.equal(
+      movesTakenBackSaid(three, mine, NAMES, "french"),
+      "Vraćeno: Vi: kralj herc; Računar: as herc, desetka tref",
+    );
   });
 });

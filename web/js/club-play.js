@@ -465,12 +465,15 @@ function showFinished(result, totals, lastDeal, setStatus, late = null) {
   showStandingsLink(clubUrl("result", result, location.href, followedHere()));
   const won = totals.deals_won;
   const summary = { points: totals.game_points, won: t(won ? "clubWonDeals" : "clubNoDealWon", { won }) };
-  const final = justFinished ? `${lastDeal} ${t("clubFinal", summary)}` : t("clubAlreadyPlayed", summary);
-  byId("club-final").textContent = late ? `${final} ${t("clubFinishedLate", { closes: late })}` : final;
+  const ending = t("clubFinal", summary);
+  const lateText = late ? ` ${t("clubFinishedLate", { closes: late })}` : "";
+  const final = justFinished ? `${lastDeal} ${ending}` : t("clubAlreadyPlayed", summary);
+  byId("club-final").textContent = final + lateText;
   byId("club-result-label").textContent = t(late ? "clubLateResultLabel" : "clubResultLabel");
   setStatus("finished", t(late ? "clubFinishedLateStatus" : "clubFinishedStatus"));
   showResultLink();
-  if (justFinished) announce(byId("club-final").textContent ?? ""); // the focus on Copy says only its own name
+  // The focus on Copy says only its own name; the last deal's result was said with its moves (sayMoves).
+  if (justFinished) announce(ending + lateText);
   if (justFinished && pageOptions().embed && window.parent !== window) {
     window.parent.postMessage(challengeFinished(url), "*");
   }

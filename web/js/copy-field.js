@@ -29,11 +29,12 @@ export function wireCopy(field, button, clipboard = globalThis.navigator?.clipbo
   field.addEventListener("focus", selectAll);
   field.addEventListener("click", selectAll); // a tap in a field that has the focus would only move the caret
   button.textContent = st(label);
-  button.setAttribute("aria-live", "polite"); // its "Copied" is heard, the focus on it
-  /** Say `key` on the button a moment, then offer to copy again. */
+  /** Say `key` on the button a moment (heard, the focus on it: live while it says it), then offer to copy again. */
   const sayAMoment = (/** @type {string} */ key) => {
+    button.setAttribute("aria-live", "polite");
     button.textContent = st(key);
     setTimeout(() => {
+      button.setAttribute("aria-live", "off"); // its own name again, not said over what comes next
       button.textContent = st(label);
     }, COPIED_MS);
   };

@@ -46,7 +46,7 @@ import {
   withdrawInvitation,
 } from "./friend-store.js";
 import { drawnState, finishedTrick, tableView } from "./friend-table.js";
-import { pageTitle, t } from "./i18n.js";
+import { asSentences, pageTitle, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { loadFailureText } from "./loading.js";
@@ -216,14 +216,20 @@ async function take(answer, rematch, fromDevice = false) {
  */
 function sayMoves(before, after) {
   const deal = after.deal;
-  if (!deal) return;
+  // A deal ended since: how (the news line says it to the eye), before the next deal's beginning if it has one.
+  const newDeal = !deal || before?.deal_number !== after.deal_number;
+  const ended = before?.id === after.id && before.deal && newDeal ? dealEndText(after) : null;
+  if (!deal) {
+    if (ended) announce(ended);
+    return;
+  }
   const names = shownPlayers(after, meantFor(after.id));
   names[after.seat] = t("you");
   const sayers = /** @type {const} */ ([names, /** @type {Player} */ (after.seat), settings.deck]);
   const sameDeal = before?.id === after.id && before.deal_number === after.deal_number && before.deal;
   const text = sameDeal
     ? movesSaid(/** @type {FriendDealView} */ (before.deal), deal, ...sayers)
-    : dealBeginningSaid(deal, after.deal_number, ...sayers);
+    : asSentences([ended ?? "", dealBeginningSaid(deal, after.deal_number, ...sayers)].filter(Boolean));
   if (text) announce(text);
 }
 
@@ -313,7 +319,8 @@ function renderMatch() {
   const friend = meantFor(state.id);
   const banner = byId("friend-turn");
   banner.dataset.turn = state.status;
-  // Both are live: written only when their words change, or a screen reader says them again at every drawing.
+  // Live: written only when its words change, or a screen reader says them again at every drawing. (The news of
+  // a deal's end is said with the moves, sayMoves.)
   setText(banner, turnText(state, friend));
   const news = byId("friend-news");
   setText(news, dealEndText(state) ?? "");

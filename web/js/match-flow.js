@@ -12,7 +12,7 @@ import { pause } from "./animate.js";
 import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
-import { suitName, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import {
   firstPlayableCard,
   focusLost,
@@ -30,7 +30,15 @@ import {
   showMatchResult,
   showMessage,
 } from "./panels.js";
-import { leaveFinishedMatch, newMatch, notePlayedLevel, recordInHistory, save, tabOwner } from "./persistence.js";
+import {
+  leaveFinishedMatch,
+  newMatch,
+  notePlayedLevel,
+  recordInHistory,
+  save,
+  sayTrump,
+  tabOwner,
+} from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
@@ -537,10 +545,7 @@ export class MatchFlow {
       });
       this.ctx.announce(t("dealsWith", { name: names[dealer], plan: dealt.deal.packets.join("-") }));
     }
-    // The trump suit, which the eye reads beside the trick, said once a deal is dealt (a card's name says it only
-    // for the dealer's last card).
-    const trump = store.state.game?.deal?.trump;
-    if (trump) this.ctx.announce(t("trumpIs", { suit: suitName(trump, this.page.settings.deck) }));
+    if (store.state.game) sayTrump(this.ctx, store.state.game);
     this.setBusy(true);
     await animateDeal(this.ctx);
   }

@@ -103,9 +103,9 @@ export function dealBeginningSaid(view, number, names, you, deck) {
 }
 
 /**
- * The moves an undo took back, from `before` to `after` (two views of one deal), in words: each card, whose it is,
- * back on its pile ("Potez je vraćen: Vi: as tref; Računar: žandar herc"). Only "Potez je vraćen" where the views are
- * of different deals or no card came back.
+ * The moves an undo took back, from `before` to `after` (two views of one deal), in words: the cards back on their
+ * piles, by whose they are ("Vraćeno: Vi: kralj herc; Računar: as herc, desetka tref"). Only "Potez je vraćen" where
+ * the views are of different deals or no card came back.
  * @param {SaidView & {number?: number}} before
  * @param {SaidView & {number?: number}} after
  * @param {string[]} names
@@ -114,10 +114,13 @@ export function dealBeginningSaid(view, number, names, you, deck) {
 export function movesTakenBackSaid(before, after, names, deck) {
   const sameDeal = before.number === after.number && after.moves.every((move, index) => before.moves[index] === move);
   const cards = sameDeal ? before.moves.slice(after.moves.length).filter((move) => move !== "66") : [];
-  const back = cards.flatMap((move) => {
+  /** @type {Map<number, string[]>} */
+  const back = new Map();
+  for (const move of cards) {
     const card = move.slice(0, 2);
     const player = after.piles.findIndex((row) => row.some((pile) => pile.top === card));
-    return player < 0 ? [] : [playedText(names[player], card, deck, null)];
-  });
-  return back.length ? t("undoneMoves", { moves: back.join("; ") }) : t("undone");
+    if (player >= 0) back.set(player, [...(back.get(player) ?? []), cardName(card, deck)]);
+  }
+  const moves = [...back].map(([player, named]) => t("played", { name: names[player], card: named.join(", ") }));
+  return moves.length ? t("undoneMoves", { moves: moves.join("; ") }) : t("undone");
 }

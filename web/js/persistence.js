@@ -284,9 +284,7 @@ async function resume(ctx, save, { seen = false, continued = false } = {}) {
     });
     tabOwner.claim(save.id);
     ctx.announce(t("resumed"));
-    // The trump of the deal resumed, as a deal dealt says it (the eye reads it beside the trick).
-    if (game.deal && !game.deal.result)
-      ctx.announce(t("trumpIs", { suit: suitName(game.deal.trump, store.state.settings.deck) }));
+    if (!game.deal?.result) sayTrump(ctx, game);
     return true;
   } catch (error) {
     const { type, message } = /** @type {{type?: string, message: string}} */ (error);
@@ -361,7 +359,8 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
       page.settings = { ...page.settings, rules };
     });
   }
-  if (dealFirst && game.phase === "computer_deals") game = await engine.call("next_deal");
+  const dealt = dealFirst && game.phase === "computer_deals";
+  if (dealt) game = await engine.call("next_deal");
   tabOwner.claim(startSlot());
   store.update((page) => {
     page.game = sameOrNew(/** @type {PlayingState} */ (game), page.game);
@@ -375,7 +374,19 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
     clearNotes(page);
     page.shownTrick = null;
   });
+  if (dealt) sayTrump(ctx, game); // the opening deal drawn before the engine, dealt at once
   await save(ctx);
+}
+
+/**
+ * Say the trump of the deal on `state`'s table (a deal just dealt, a match resumed): the eye reads it beside the
+ * trick, a card's name says it only for the dealer's last card.
+ * @param {PageContext} ctx
+ * @param {PlayingState} state
+ */
+export function sayTrump(ctx, state) {
+  const trump = state.deal?.trump;
+  if (trump) ctx.announce(t("trumpIs", { suit: suitName(trump, ctx.store.state.settings.deck) }));
 }
 
 /** Whether the player has been told that the storage is full (once per visit). */

@@ -84,7 +84,7 @@ export const EN = {
   hintClaim: "Hint: claim 66",
   noLastTrick: "No trick has been played yet.",
   undone: "Move undone",
-  undoneMoves: "Move undone: {moves}",
+  undoneMoves: "Taken back: {moves}",
   notPlayable: "This card cannot be played now",
   marriageTitle: "Marriage in {suit} ({points})",
   marriageAnnounce: "Lead the {card} and announce the marriage",

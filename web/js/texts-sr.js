@@ -91,7 +91,7 @@ export const SR = {
   hintClaim: "Savet: prijavite 66",
   noLastTrick: "Još nema odigranog štiha.",
   undone: "Potez je vraćen",
-  undoneMoves: "Potez je vraćen: {moves}",
+  undoneMoves: "Vraćeno: {moves}",
   notPlayable: "Ova karta se sada ne može igrati",
   // marriage
   marriageTitle: "Marijaž: {suit} ({points})",
