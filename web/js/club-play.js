@@ -250,7 +250,7 @@ class ClubTable {
     return [[t("you"), t("computer")], 0, this.settings.deck];
   }
 
-  /** Say `text` to a screen reader (the page has no table to watch for one). */
+  /** Say `text` to a screen reader (nothing when it is empty). */
   say(/** @type {string} */ text) {
     if (text) announce(text);
   }

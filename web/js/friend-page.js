@@ -210,7 +210,7 @@ async function take(answer, rematch, fromDevice = false) {
 
 /**
  * Say to a screen reader what was played from `before` to `after` (the friend's moves a link brought, this player's
- * own), or how a new deal begins: the table changes in silence otherwise. How a deal ended the news line says.
+ * own), or how the deal ended and the next begins: the table changes in silence otherwise.
  * @param {FriendState | null} before  the match as this page last had it
  * @param {FriendState} after
  */
@@ -862,7 +862,11 @@ async function bringBack(saves) {
   for (const saved of saves) {
     const answer = await engine.call("friend_load", { saved }).catch(() => null);
     if (!answer) continue;
-    storeMatch(answer.state, answer.saved);
+    try {
+      storeMatch(answer.state, answer.saved);
+    } catch {
+      break; // a full storage: the rest stay in the text kept aside
+    }
     heldSaves.set(answer.state.id, answer.saved);
     taken += 1;
   }

@@ -201,7 +201,11 @@ export function setAsideDamagedStore() {
   const storage = deviceStorage();
   const text = storage.getItem(FRIEND_STORE_KEY) ?? "";
   if (!keepAside(storage, FRIEND_STORE_KEY, text)) return [];
-  storage.setItem(FRIEND_STORE_KEY, JSON.stringify({ version: VERSION, matches: {} }));
+  try {
+    storage.setItem(FRIEND_STORE_KEY, JSON.stringify({ version: VERSION, matches: {} }));
+  } catch {
+    return []; // the damaged store stays where it was (and kept aside)
+  }
   return savesIn(text);
 }
 
