@@ -387,6 +387,7 @@ def test_a_saved_match_of_a_newer_record_format_is_listed_as_a_newer_versions_no
     saved.wait_for()
     assert "newer version" in saved.inner_text()
     assert saved.locator("[data-continue]").count() == 0
+    assert "\tbeginner\t0 : 0 (to 7)" in saved.inner_text(), "told apart from others by its date, opponent and score"
 
 
 def test_two_tabs_never_interleave_and_play_here_takes_the_match_back(table, page):

@@ -220,11 +220,13 @@ function savedMatchesHtml(onTable, defaultLevel, recordFormat) {
       // A save whose record a newer page made is one only that page continues, as a save of a newer version.
       const newer =
         reading.status === "newer" || (reading.status === "ok" && recordIsNewer(reading.save, recordFormat));
-      const save = reading.status === "ok" && !newer ? reading.save : null;
-      const when = save ? dateText(save.savedAt, true) : t(newer ? "savedNewer" : "savedUnreadable");
-      const opponent = save ? opponentName(save.opponent, save.level, defaultLevel) : "";
-      const score = save ? savedScore(save) : "";
-      const progress = save ? savedProgress(save) : "";
+      const readable = reading.status === "ok" ? reading.save : null; // told apart by its date, opponent and score
+      const save = newer ? null : readable;
+      const note = save ? null : t(newer ? "savedNewer" : "savedUnreadable");
+      const when = readable ? [dateText(readable.savedAt, true), note].filter(Boolean).join(" · ") : (note ?? "");
+      const opponent = readable ? opponentName(readable.opponent, readable.level, defaultLevel) : "";
+      const score = readable ? savedScore(readable) : "";
+      const progress = readable ? savedProgress(readable) : "";
       const progressLine = progress ? `<span class="saved-progress">${escapeHtml(progress)}</span>` : "";
       const slot = escapeHtml(id);
       const cell = (/** @type {number} */ n) => `saved-${row}-${n}`;
