@@ -86,6 +86,16 @@ export function movesSaid(before, after, names, you, deck) {
 }
 
 /**
+ * The trump suit in words ("Adut: herc"): the eye reads it beside the trick, a card's name says it only for the
+ * dealer's last card.
+ * @param {string} trump  S, H, D or C
+ * @param {Deck} deck
+ */
+export function trumpSaid(trump, deck) {
+  return t("trumpIs", { suit: suitName(trump, deck) });
+}
+
+/**
  * A deal's beginning in words: its number, the trump suit (which the eye reads beside the trick) and a card already
  * led in it ("Deljenje 2. Adut: herc. Računar: as pik.").
  * @param {SaidView & {trump: string}} view  the deal as first shown
@@ -97,9 +107,7 @@ export function movesSaid(before, after, names, you, deck) {
 export function dealBeginningSaid(view, number, names, you, deck) {
   const dealt = { ...view, trick: [], moves: [], tricks_played: 0, last_trick: null, marriages: [] };
   const begun = view.tricks_played === 0 ? movesSaid(dealt, view, names, you, deck) : "";
-  return asSentences(
-    [t("dealN", { n: number }), t("trumpIs", { suit: suitName(view.trump, deck) }), begun].filter(Boolean),
-  );
+  return asSentences([t("dealN", { n: number }), trumpSaid(view.trump, deck), begun].filter(Boolean));
 }
 
 /**

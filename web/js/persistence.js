@@ -9,7 +9,8 @@
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { creditedLevel } from "./history-stats.js";
-import { suitName, t } from "./i18n.js";
+import { t } from "./i18n.js";
+import { trumpSaid } from "./moves-said.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
@@ -386,7 +387,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
  */
 export function sayTrump(ctx, state) {
   const trump = state.deal?.trump;
-  if (trump) ctx.announce(t("trumpIs", { suit: suitName(trump, ctx.store.state.settings.deck) }));
+  if (trump) ctx.announce(trumpSaid(trump, ctx.store.state.settings.deck));
 }
 
 /** Whether the player has been told that the storage is full (once per visit). */
