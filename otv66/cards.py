@@ -89,6 +89,11 @@ def check_card(card: object) -> Card:
     return card
 
 
+def card_of(card: str | Card) -> Card:
+    """Return the card given by its text code (``"QS"``) or its number; raises :class:`InvalidCardError` otherwise."""
+    return parse_card(card) if isinstance(card, str) else check_card(card)
+
+
 def card_code(card: Card) -> str:
     """Return the text code of ``card``; raises :class:`InvalidCardError` for anything but a card number."""
     return CODES[check_card(card)]

@@ -35,8 +35,7 @@ from otv66.cards import (
     SUITS,
     Card,
     CardSet,
-    check_card,
-    parse_card,
+    card_of,
 )
 from otv66.dealing import (
     Layout,
@@ -48,7 +47,7 @@ from otv66.dealing import (
     layout_from_positions,
     shuffled_deck,
 )
-from otv66.errors import IllegalMoveError, InvalidLayoutError
+from otv66.errors import IllegalMoveError, InvalidCardError, InvalidLayoutError
 from otv66.kernel import (
     BEATERS,
     CLAIM,
@@ -143,12 +142,15 @@ class Deal:
         seed: int | None = None,
         packets: tuple[int, ...] | None = None,
     ) -> None:
-        """Set up a deal from a validated int layout; prefer :meth:`from_layout` / :meth:`from_seed`."""
+        """Set up a deal from a layout of card numbers or codes; prefer :meth:`from_layout` / :meth:`from_seed`.
+
+        Raises :class:`InvalidLayoutError` unless the layout is 2 x 8 piles holding each of the 32 cards once.
+        """
         self.rules = check_rules(rules) if rules is not None else DEFAULT_RULES
         self.dealer = check_dealer(dealer)
         self.seed = seed
         self.packets = packets
-        self._layout = layout
+        self._layout = layout = parse_layout(layout)
         turn_up = [0] * DECK_SIZE
         avail = [0, 0]
         for player in (0, 1):
@@ -184,7 +186,7 @@ class Deal:
         Raises :class:`InvalidLayoutError` unless it is 2 x 8 piles holding each of
         the 32 cards exactly once.
         """
-        return cls(parse_layout(layout), check_dealer(dealer), rules)
+        return cls(layout, dealer, rules)
 
     @classmethod
     def from_seed(
@@ -437,7 +439,7 @@ class Deal:
         lead_index = 2 * (s[_TRICKS_PLAYED] - 1)
         led, answered = cards[lead_index][:2], cards[lead_index + 1][:2]
         winner = s[_LAST_WINNER]
-        follower = self.owner(parse_card(answered))
+        follower = self.owner(answered)
         return winner, [(1 - follower, led), (follower, answered)]
 
     def last_trick_dict(self) -> dict[str, Any] | None:
@@ -493,12 +495,19 @@ class Deal:
         return found
 
     def owner(self, card: str | int) -> int:
-        """Return the player whose table ``card`` (a code such as ``"AH"``, or a card number) was dealt to.
+        """Return the player whose table ``card`` (a code such as ``"AH"``, or a card number) lies on, face up or
+        played: what both players see.
 
-        Raises :class:`~otv66.errors.InvalidCardError` for anything that is not a card.
+        Raises :class:`~otv66.errors.InvalidCardError` for anything that is not a card, and for a card still face
+        down (nobody knows whose it is: rules.md section 3).
         """
-        card = parse_card(card) if isinstance(card, str) else check_card(card)
-        return 0 if any(card in pile for pile in self._layout[0]) else 1  # every card is on one of the two tables
+        card = card_of(card)
+        played = self._state[_PLAYED]
+        for player in (0, 1):
+            for down, up in self._layout[player]:
+                if card == up or (card == down and played >> up & 1):
+                    return player
+        raise InvalidCardError(f"{CODES[card]} lies face down: nobody knows whose it is")
 
     def piles(self, player: int) -> list[Pile]:
         """What the table shows of ``player``'s piles 0..7 (face-down cards stay unknown)."""
@@ -623,7 +632,7 @@ class Deal:
 
 
 def parse_layout(layout: Any) -> Layout:
-    """Validate a docs/record-format.md layout (codes) and return it as ints."""
+    """Validate a docs/record-format.md layout (codes, or card numbers) and return it as card numbers."""
     if not isinstance(layout, (list, tuple)) or len(layout) != 2:
         raise InvalidLayoutError("a layout is two tables, one per player")
     tables = []
@@ -636,7 +645,7 @@ def parse_layout(layout: Any) -> Layout:
             if not isinstance(pile, (list, tuple)) or len(pile) != 2:
                 raise InvalidLayoutError(f"player {player}'s pile {index} must be [face_down, face_up]")
             try:
-                down, up = parse_card(pile[0]), parse_card(pile[1])
+                down, up = card_of(pile[0]), card_of(pile[1])
             except ValueError as error:
                 raise InvalidLayoutError(f"player {player}'s pile {index}: {error}") from None
             for card in (down, up):

@@ -28,6 +28,7 @@ from otv66 import (
     ai,
     card_code,
 )
+from otv66.cards import CODES
 from otv66.table import Table
 
 
@@ -98,8 +99,19 @@ def test_card_code_takes_a_card_number_and_owner_also_a_card_code() -> None:
         fresh_deal().owner("XX")
     deal = fresh_deal()
     assert (card_code(0), card_code(31)) == ("AS", "7C")
-    assert {deal.owner(card) for card in range(32)} == {0, 1}
-    assert all(deal.owner(card_code(card)) == deal.owner(card) for card in range(32))
+    face_up = {card: player for player in (0, 1) for card in deal.available(player)}
+    assert {deal.owner(card) for card in face_up} == {0, 1}
+    assert all(deal.owner(card) == deal.owner(CODES.index(card)) == face_up[card] for card in face_up)
+
+
+def test_owner_keeps_a_face_down_card_secret_until_it_turns_up() -> None:
+    """Nobody knows a face-down card (rules.md section 3): not even whose table it lies on."""
+    deal = fresh_deal()
+    (down, up), player = deal.reveal_layout()[deal.turn][0], deal.turn
+    with pytest.raises(InvalidCardError, match=f"{down} lies face down"):
+        deal.owner(down)
+    deal.play(up)
+    assert (deal.owner(down), deal.owner(up)) == (player, player)
 
 
 LAYOUT = fresh_deal().reveal_layout()

@@ -121,6 +121,18 @@ def test_only_a_whole_deck_can_be_dealt(deck):
         deal_layout(deck, dealer=0, packets=[4, 4])
 
 
+def test_a_deal_is_made_only_from_a_whole_deck_given_as_codes_or_card_numbers():
+    """Each of the 32 cards lies on the table exactly once, whichever way a layout is written."""
+    numbers = deal_layout(shuffled_deck(7), dealer=0, packets=[4, 4])
+    codes = [[[CODES[down], CODES[up]] for down, up in table] for table in numbers]
+    assert Deal(numbers, 0).reveal_layout() == Deal(codes, 0).reveal_layout() == codes
+    repeated = (((0, 1),) * 8, numbers[1])
+    with pytest.raises(InvalidLayoutError, match="AS appears twice"):
+        Deal(repeated, 0)
+    with pytest.raises(InvalidLayoutError, match="not a card number: 32"):
+        Deal((((numbers[0][0][0], 32), *numbers[0][1:]), numbers[1]), 0)
+
+
 @pytest.mark.parametrize("dealer", [-1, 2, True, None, "0", 0.0])
 def test_the_dealer_is_player_0_or_1(dealer):
     with pytest.raises(InvalidLayoutError):
