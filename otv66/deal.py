@@ -620,7 +620,8 @@ class Deal:
         led_suit = s[_LEAD] >> 3
         led = {"suit": SUITS[led_suit], "card": CODES[s[_LEAD]]}
         if s[_AVAIL + player] & SUIT_MASKS[led_suit]:
-            if self.rules.must_beat:
+            higher_of_suit = SUIT_MASKS[led_suit] & ((1 << s[_LEAD]) - 1)  # a lower card number is a higher rank
+            if self.rules.must_beat and s[_AVAIL + player] & higher_of_suit:
                 message = f"you must follow {_SUIT_NAMES[led_suit]} and beat {CODES[s[_LEAD]]} if you can"
                 return IllegalMoveError(message, "must_beat", **led)
             return IllegalMoveError(f"you must follow suit: play {_SUIT_NAMES[led_suit]}", "must_follow", **led)

@@ -91,6 +91,16 @@ def test_under_must_beat_a_lower_card_of_the_suit_is_refused_with_the_card_to_be
     assert (error.reason, error.params) == ("must_beat", {"suit": "H", "card": "KH"})
 
 
+def test_under_must_beat_a_follower_who_cannot_beat_is_told_only_to_follow() -> None:
+    """Under must_beat a card of the suit that cannot beat is legal: another suit breaks only the rule to follow."""
+    deal = make_deal("KH", "7H 8S 8D 9S TS JS 9D AC", trump="C", must_beat=True)
+    play(deal, "KH")
+    error = deal.why_illegal("8S")
+    assert error is not None
+    assert (error.reason, error.params) == ("must_follow", {"suit": "H", "card": "KH"})
+    assert deal.why_illegal("7H") is None
+
+
 def test_why_illegal_gives_the_very_error_play_raises() -> None:
     deal = make_deal("AS", down0="AH")
     error = deal.why_illegal("AH")
