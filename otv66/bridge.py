@@ -895,8 +895,11 @@ def handle(request: Any, session: Session = SESSION) -> dict[str, Any]:
         return {"id": request_id, "result": session.dispatch(request["method"], params)}
     except Otv66Error as error:
         return {"id": request_id, "error": error_payload(error)}
-    except ValueError as error:
-        return {"id": request_id, "error": {"type": "invalid_value", "message": str(error)}}
+    except ValueError as error:  # a plain ValueError from inside the engine: answered in the same shape
+        return {
+            "id": request_id,
+            "error": {"type": "invalid_value", "message": str(error), "reason": "invalid_value", "params": {}},
+        }
 
 
 def error_payload(error: Otv66Error) -> dict[str, Any]:
@@ -912,13 +915,12 @@ def call(request_json: str) -> str:
             raise ValueError(f"nested more than {MAX_JSON_DEPTH} levels deep")
         request = json.loads(request_json)
     except (ValueError, RecursionError) as error:
-        return _dumps({"id": None, "error": {"type": "bad_request", "message": f"not JSON: {error}"}})
+        return _dumps({"id": None, "error": error_payload(BridgeError(f"not JSON: {error}"))})
     reply = handle(request)
     try:
         return _dumps(reply)
     except ValueError as error:  # a number JSON cannot carry in a result: an engine fault, answered all the same
-        message = f"the answer is not JSON: {error}"
-        return _dumps({"id": reply["id"], "error": {"type": "bad_request", "message": message}})
+        return _dumps({"id": reply["id"], "error": error_payload(BridgeError(f"the answer is not JSON: {error}"))})
 
 
 def _dumps(reply: dict[str, Any]) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from otv66.deal import DEFAULT_RULES, Deal
-from otv66.dealing import MAX_SEED, check_dealer, check_packets, check_player, check_seed, match_deal_seed
+from otv66.dealing import MAX_SEED, check_packets, check_player, check_seed, is_player, match_deal_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError
 from otv66.kernel import MAX_GAME_POINTS
 from otv66.rules import Rules, check_rules
@@ -71,7 +71,9 @@ class Match:
     ) -> None:
         """``seed``, if given, fixes every deal's shuffle (deal ``k`` gets ``match_deal_seed(seed, k)``)."""
         self.rules = check_rules(rules) if rules is not None else DEFAULT_RULES
-        self.first_dealer = check_dealer(first_dealer)
+        if not is_player(first_dealer):
+            raise InvalidMatchError(f"the first dealer is player 0 or 1, not {first_dealer!r:.40}")
+        self.first_dealer = first_dealer
         self.players = check_players(players)
         self.seed = None if seed is None else check_seed(seed)
         self.deals: list[Deal] = []
@@ -129,7 +131,8 @@ class Match:
         Raises :class:`InvalidMatchError` for a number that names no deal of the match (``-1`` is not the last).
         """
         if type(index) is not int or not 0 <= index < len(self.deals):
-            raise InvalidMatchError(f"the match has deals 0 to {len(self.deals) - 1}, not {index!r:.40}")
+            has = f"deals 0 to {len(self.deals) - 1}" if self.deals else "no deal yet"
+            raise InvalidMatchError(f"the match has {has}, not {index!r:.40}")
         return self.outcome_of(index) is not None
 
     def _tally(self) -> tuple[list[tuple[int, int]], list[int]]:

@@ -167,7 +167,8 @@ def check_format(record: Any) -> int:
     if type(name) is not str or not name.startswith(FORMAT_NAME + "/"):
         raise RecordError("not an otv66 record (no otv66-record format name)")
     version = name.removeprefix(FORMAT_NAME + "/")
-    if not (version.isascii() and version.isdigit()) or len(version) > 9:  # int() refuses "²" and 5000 digits
+    # int() refuses "²" and 5000 digits; "0001" is no version's name
+    if not (version.isascii() and version.isdigit()) or len(version) > 9 or version != str(int(version)):
         raise RecordError(f"unknown record format: this version reads {FORMAT}")
     if int(version) > FORMAT_VERSION:
         raise UnsupportedVersionError(
@@ -263,7 +264,9 @@ def match_from_record(record: Any) -> Match:
             raise RecordError(f"deal {number} comes after the end of the match")
         if match.deals and not match.is_finished(len(match.deals) - 1):
             raise RecordError(f"deal {number} starts before deal {number - 1} is over")
-        if not isinstance(entry, dict) or entry.get("dealer") != match.next_dealer:
+        if not isinstance(entry, dict):
+            raise RecordError(f"deal {number} must be an object")
+        if entry.get("dealer") != match.next_dealer:
             raise RecordError(f"deal {number}: the dealer must be player {match.next_dealer}")
         try:
             deal = deal_from_dict(entry, rules)

@@ -182,6 +182,14 @@ def test_asking_whether_a_deal_is_finished_names_a_deal_of_the_match(index: obje
     assert match.is_finished(0) is False
     with pytest.raises(InvalidMatchError, match="the match has deals 0 to 0"):
         match.is_finished(index)  # type: ignore[arg-type]
+    with pytest.raises(InvalidMatchError, match="the match has no deal yet, not 0"):
+        Match(seed=1).is_finished(0)
+
+
+@pytest.mark.parametrize("dealer", [2, -1, True, "0"])
+def test_a_match_refuses_a_first_dealer_other_than_player_0_or_1_as_a_match_setting(dealer: object) -> None:
+    with pytest.raises(InvalidMatchError, match="the first dealer is player 0 or 1"):
+        Match(first_dealer=dealer)  # type: ignore[arg-type]
 
 
 def test_the_library_may_give_the_computer_a_long_thinking_time() -> None:

@@ -158,8 +158,13 @@ def test_a_request_that_is_not_a_request(request_value):
     ids=["empty", "{", "word", "deep", "cut"],
 )
 def test_call_answers_text_that_is_not_json(text):
+    """In the shape of every other error: a page reads its reason and params, whatever went wrong."""
     answer = json.loads(call(text))
-    assert answer["error"]["type"] == "bad_request"
+    assert {key: answer["error"][key] for key in ("type", "reason", "params")} == {
+        "type": "bad_request",
+        "reason": "bad_request",
+        "params": {},
+    }
 
 
 def test_call_answers_with_the_request_id():

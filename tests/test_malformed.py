@@ -85,6 +85,7 @@ def test_a_newer_format_version_is_unsupported(version):
         "otv66-record",
         "otv66-record/",
         "otv66-record/0",
+        "otv66-record/01",
         "otv66-record/1.0",
         "otv66-record/x",
         "otv66-record/-1",
@@ -371,6 +372,13 @@ def test_a_dealer_the_rules_would_not_choose_is_rejected(deal):
     record = valid_record()
     record["deals"][deal]["dealer"] = 1 - record["deals"][deal]["dealer"]
     rejects(record, match="dealer must be")
+
+
+@pytest.mark.parametrize("entry", [5, None, "deal", [1, 2]])
+def test_a_deal_that_is_not_an_object_is_rejected_as_such(entry):
+    record = valid_record()
+    record["deals"][1] = entry
+    rejects(record, match="deal 2 must be an object")
 
 
 @pytest.mark.parametrize("dealer", [2, -1, None, "0", 0.5])
