@@ -30,9 +30,9 @@ AS is not a face-up card on your piles
 >>> while not deal.is_over:
 ...     deal.play(deal.legal_moves()[0])
 >>> deal.result["reason"], match.game_points
-('reached_66', (0, 2))
+('reached_66', (2, 0))
 >>> record.loads(record.dumps(match)).game_points
-(0, 2)
+(2, 0)
 """
 
 from otv66.cards import card_code, parse_card

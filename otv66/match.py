@@ -65,17 +65,23 @@ class Match:
     def __init__(
         self,
         rules: Rules | None = None,
-        first_dealer: int = 0,
+        first_dealer: int | None = None,
         players: Sequence[str] = DEFAULT_PLAYERS,
         seed: int | None = None,
     ) -> None:
-        """``seed``, if given, fixes every deal's shuffle (deal ``k`` gets ``match_deal_seed(seed, k)``)."""
+        """``seed``, if given, fixes every deal's shuffle (deal ``k`` gets ``match_deal_seed(seed, k)``).
+
+        Without ``first_dealer`` the first dealer is drawn (docs/rules.md 2): player ``seed % 2`` in a seeded
+        match, so that one seed is one match, else a player at random.
+        """
         self.rules = check_rules(rules) if rules is not None else DEFAULT_RULES
-        if not is_player(first_dealer):
+        self.seed = None if seed is None else check_seed(seed)
+        if first_dealer is None:
+            first_dealer = self.seed % 2 if self.seed is not None else secrets.randbelow(2)
+        elif not is_player(first_dealer):
             raise InvalidMatchError(f"the first dealer is player 0 or 1, not {first_dealer!r:.40}")
         self.first_dealer = first_dealer
         self.players = check_players(players)
-        self.seed = None if seed is None else check_seed(seed)
         self.deals: list[Deal] = []
         self.resigned: dict[int, int] = {}
         """Deals given up, by index in :attr:`deals`: the player who resigned (docs/rules.md 6.5)."""

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from otv66.deal import CLAIM, Deal
-from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, check_dealer, check_packets, check_player, check_seed
+from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, check_packets, check_player, check_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError
 from otv66.levels import DEFAULT_LEVEL, LEVELS, check_level, check_seconds
 from otv66.match import DEFAULT_PLAYERS, Match
@@ -191,17 +191,14 @@ class Table:
     ) -> Table:
         """A new match at a new table; missing names are :func:`default_names`.
 
-        Without ``first_dealer`` a seeded match starts with player ``seed % 2`` dealing,
-        an unseeded one with a player drawn at random.
+        Without ``first_dealer`` it is drawn as :class:`~otv66.match.Match` draws it.
         """
         opponent = check_opponent(opponent)
         if opponent == "computer":
             level = check_level(level if level is not None else default_level())
         if players is None:
             players = default_names(opponent, level or "")
-        if first_dealer is None:
-            first_dealer = check_seed(seed) % 2 if seed is not None else secrets.randbelow(2)
-        match = Match(rules, check_dealer(first_dealer), players, seed=seed)
+        match = Match(rules, first_dealer, players, seed=seed)
         return cls(match, opponent, level, seconds=seconds)
 
     # ------------------------------------------------------------------ what happens next

@@ -267,6 +267,14 @@ def test_a_seeded_match_deals_every_deal_from_its_match_seed():
             deal.play(deal.legal_moves()[0])
 
 
+def test_the_first_dealer_of_a_match_is_drawn():
+    """rules.md 2: drawn at random; a seeded match draws from its seed, so that one seed is one match."""
+    assert {Match(seed=seed).first_dealer for seed in (6, 7)} == {0, 1}
+    assert all(Match(seed=seed).first_dealer == seed % 2 for seed in range(20))
+    assert {Match().first_dealer for _ in range(64)} == {0, 1}  # both drawn: a miss is 2 ** -63
+    assert Match(first_dealer=1, seed=6).first_dealer == 1
+
+
 def test_the_non_dealer_is_the_forehand_who_leads_first():
     for dealer in (0, 1):
         deal = Deal.from_seed(3, dealer=dealer)
