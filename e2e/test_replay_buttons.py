@@ -6,6 +6,7 @@ among the cards he looks at. A link that does not read: why, over a bare table."
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -13,7 +14,7 @@ from playwright.sync_api import expect
 from test_pages import game_token
 from test_screens import SERBIAN
 
-from otv66 import links
+from otv66 import Match, Rules, links
 from otv66.deal import Deal
 from otv66.record import FORMAT_VERSION
 
@@ -195,21 +196,61 @@ def newer_game_token() -> str:
     return links.encode_token(links.GAME_KIND, data)
 
 
+def finished_match_token() -> tuple[str, str]:
+    """A link to a match to 3 played to its end at random, and who won it with the game points, as the replay says."""
+    match = Match(Rules(target=3), seed=12, players=["Ana", "Bo"])
+    rng = random.Random(12)
+    while not match.is_over:
+        deal = match.new_deal()
+        while not deal.is_over:
+            deal.play(rng.choice(deal.legal_moves()))
+    winner = match.winner
+    assert winner is not None
+    points = match.game_points
+    return links.game_token(match), f"Match won by {match.players[winner]}, {points[winner]} : {points[1 - winner]}"
+
+
+def test_the_replay_says_who_won_the_match_after_its_last_deal(table_in_context):
+    """Only the last deal's result was said: the match's winner was left to the score in the corner."""
+    token, said = finished_match_token()
+    page = table_in_context().page
+    page.goto(f"/replay.html?lang=en#game={token}")
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    page.keyboard.press("End")
+    page.wait_for_selector("#replay-position[data-deal='0']:not([data-ply='0'])")
+    assert said not in page.locator("#replay-summary").inner_text(), "not after a deal before the last"
+    deals = int(re.sub(r"\D", " ", page.locator("#replay-position").inner_text()).split()[1])
+    for _ in range(deals - 1):
+        page.keyboard.press("PageDown")
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#replay-position[data-deal='{deals - 1}']:not([data-ply='0'])")
+    summary = page.locator("#replay-summary").inner_text()
+    assert summary.startswith(("Deal won by", "Ana resigned", "Bo resigned")) and summary.endswith(f"{said}."), summary
+
+
 @pytest.mark.parametrize(
-    ("token", "said"),
+    ("token", "title", "said"),
     [
-        (lambda: game_token()[:200], "This link is cut short or damaged: copy the whole link."),
-        (newer_game_token, "A newer version of the game made this link: reload the page."),
+        (
+            lambda: game_token()[:200],
+            "This link does not work",
+            "This link is cut short or damaged: copy the whole link.",
+        ),
+        (
+            newer_game_token,
+            "A link from a newer version of the game",  # not a broken one: it opens once the page is updated
+            "A newer version of the game made this link: reload the page.",
+        ),
     ],
     ids=["cut short", "from a newer version"],
 )
-def test_a_link_that_does_not_read_says_why_over_a_bare_table(table_in_context, token, said):
+def test_a_link_that_does_not_read_says_why_over_a_bare_table(table_in_context, token, title, said):
     """The table showed the seats of nobody ("Score 0", "0 tricks", a match's "0 / 7"), and a screen reader read
     them out ("Piles:", ", won: 0 tricks") around the only words that mattered."""
     page = table_in_context().page
     page.goto(f"/replay.html?lang=en#game={token()}")
     page.locator("#status[data-status=error]").wait_for(timeout=90_000)
-    assert page.locator("#status").inner_text() == "This link does not work"
+    assert page.locator("#status").inner_text() == title
     assert page.locator("#replay-summary[aria-live=polite]").inner_text() == said
     assert page.evaluate("document.activeElement.id") == "new-game-link", "the way on: a new match"
     assert page.locator("#table").inner_text() == ""

@@ -284,7 +284,9 @@ def test_a_broken_deal_link_says_so_and_a_new_game_starts(site, open_context) ->
     page = ship.new_page()
     page.goto(f"{site.url}index.html?{FAST}#deal={token[:-5]}")
     page.wait_for_selector("#panel[open]")
-    assert "This link does not work" in page.inner_text("#panel")
+    said = " ".join(page.inner_text("#panel").split())
+    assert "This link is cut short or damaged: copy the whole link. A new match starts instead." in said
+    assert said.count("link") == 2, "the reason said once"
     answer_panel(page)
     wait_dealt(page)
     ship.problems.check()

@@ -419,7 +419,7 @@ export function showDealResult(dialog, state, names, shortNames, you, options) {
 /**
  * Who won the match, with the game points: said to the person at the screen, won or lost (his game points first),
  * else of the winner (the winner's first).
- * @param {MatchState} match  a finished match
+ * @param {Pick<MatchState, "winner" | "game_points">} match  a finished match (or a game link's)
  * @param {string[]} names
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
  */

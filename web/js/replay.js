@@ -8,13 +8,13 @@
  */
 
 import { installSprite } from "./cards.js";
-import { Engine } from "./engine.js";
+import { Engine, EngineError } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { asSentences, pageTitle, setLanguage, t } from "./i18n.js";
 import { focusLost } from "./input.js";
 import { inVisitLanguage } from "./language-picker.js";
-import { explainResult, playedText, trickTakerText } from "./panels.js";
+import { explainResult, matchWinnerText, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
@@ -197,6 +197,9 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
     : resigned !== null
       ? resignedLines(index, resigned, shown.names)
       : [];
+  // The match's end, after its last deal's: who won it, with the game points.
+  if (finished && index === deals.length - 1 && game.winner !== null)
+    lines.push(matchWinnerText(game, shown.names, null));
   byId("replay-summary").textContent = asSentences(lines);
   byId("announcer").textContent = ply > 0 ? moveSaid(dealView, moves[ply - 1], shownTrick, shown.names) : "";
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
@@ -388,7 +391,9 @@ async function start() {
     if (game.kind !== "game" || game.deals.length === 0) return showProblem(st("noGame"));
     replay.game = game;
   } catch (error) {
-    return showProblem(engineText(error, settings.deck));
+    // A newer version's link is not a broken one: it opens once this page is updated.
+    const newer = error instanceof EngineError && error.type === "unsupported_link";
+    return showProblem(engineText(error, settings.deck), st(newer ? "linkNewer" : "linkBroken"));
   }
   byId("replay-controls").hidden = false;
   await go(0, 0);
