@@ -269,13 +269,13 @@ def test_two_people_at_one_screen_each_deal_their_own_cards(table_in_context):
     assert stored == {"plan": [1, 1, 2, 4], "always": True}, "the computer's matches still deal it without asking"
 
 
-def open_history(table, history=None):
+def open_history(table, history=None, lang="sr-Latn"):
     """Open the page (in Serbian, a seeded match) with `history` as its stored finished matches, if given, and its
     History panel (through the folded menu on a phone)."""
     if history is not None:
         script = f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(history))})"
         table.page.context.add_init_script(script)
-        table.open("seed=1&speed=off&lang=sr-Latn")
+        table.open(f"seed=1&speed=off&lang={lang}")
     button = table.page.locator("#history-button")
     if not button.is_visible():
         table.page.locator("#menu-toggle").click()
@@ -324,6 +324,33 @@ def test_the_history_has_headers_and_statistics_per_level(table_in_context, arti
     box = panel.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     panel.screenshot(path=artifacts / "history-360x640.png")
+
+
+OUTSIDE_ITS_PANEL = """panel => {
+  // The cells of the panel's tables that reach past the panel's text (its padding's inner edge), and by how much.
+  const edge = panel.querySelector(".panel-form");
+  const right = edge.getBoundingClientRect().right - parseFloat(getComputedStyle(edge).paddingRight);
+  return [...panel.querySelectorAll("table th, table td")]
+    .filter((cell) => cell.getBoundingClientRect().right > right + 0.5)
+    .map((cell) => `${cell.textContent.trim()}: ${Math.round(cell.getBoundingClientRect().right - right)} px`);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl", "en"])
+def test_on_an_upright_phone_the_history_shows_every_column_whole(table_in_context, artifacts, lang):
+    """In Cyrillic the last column ("Дељења") was cut at the panel's edge, with the deals' count beside it."""
+    table = table_in_context(viewport={"width": 360, "height": 640}, timezone_id="Europe/Belgrade")
+    history = [
+        {"date": NOON, "opponent": "computer", "level": "beginner", "winner": 1, "gamePoints": [0, 2], "deals": 1,
+         "token": "g1.eNqdk02L2zAQhv9K", "target": 2},
+        {"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 12},
+    ]  # fmt: skip
+    panel = open_history(table, history, lang)
+    assert panel.evaluate(OUTSIDE_ITS_PANEL) == []
+    deals = panel.locator("table.history tbody tr").nth(1).locator("td").nth(3).locator(".history-deals")
+    said = {"sr-Latn": "12\xa0deljenja", "sr-Cyrl": "12\xa0дељења", "en": "12\xa0deals"}  # noqa: RUF001 (Cyrillic)
+    assert deals.inner_text() == said[lang]
+    panel.screenshot(path=artifacts / f"history-{lang}-360x640.png")
 
 
 def test_a_long_history_says_it_lists_only_the_latest_matches(table_in_context):
@@ -447,7 +474,8 @@ def test_the_history_names_the_winner_of_a_match_between_two_players(table_in_co
     row = history.locator("table.history tbody tr").first.locator("td").all_inner_texts()
     assert row[1] == "dva igrača"
     assert row[2].splitlines()[0] == f"pobednik: {winner.group(1)}"
-    assert re.fullmatch(r"[0-3] : [0-3] \(do 1\)\nIgrač\xa01 : Igrač\xa02", row[3])  # with what it was played to
+    # With what it was played to, whose points they are, and (on a phone, where its column does not fit) the deals.
+    assert re.fullmatch(r"[0-3] : [0-3] \(do 1\)\nIgrač\xa01 : Igrač\xa02\n1\xa0deljenje", row[3])
     history.screenshot(path=artifacts / "history-hotseat-360x640.png")
 
 

@@ -262,9 +262,11 @@ function verdictText(entry) {
 function gamePointsHtml(entry) {
   const [a, b] = entry.gamePoints;
   const points = escapeHtml(entry.rules ? t("gamePoints", { a, b, target: entry.rules.target }) : `${a} : ${b}`);
-  if (entry.opponent !== "human") return points;
+  // The deals, under the points on a phone (table.css), where the column of its own does not fit.
+  const deals = `<span class="history-deals">${escapeHtml(t("historyDeals", { n: entry.deals }))}</span>`;
+  if (entry.opponent !== "human") return points + deals;
   const [first, second] = seatNames("human", null).map(unbroken);
-  return `${points}<span class="history-sides">${escapeHtml(`${first} : ${second}`)}</span>`;
+  return `${points}<span class="history-sides">${escapeHtml(`${first} : ${second}`)}</span>${deals}`;
 }
 
 /**

@@ -200,6 +200,7 @@ export const EN = {
   historyReplay: "Replay",
   historyHints: "Hints: {n}",
   historyUndos: "Undos: {n}",
+  historyDeals: "{n}\u00a0{n|deal|deals}",
   clearHistory: "Clear history",
   historyCleared: "History cleared.",
   clearHistoryConfirm: "Delete every finished match and its statistics? This cannot be undone.",

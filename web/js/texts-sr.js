@@ -214,6 +214,7 @@ export const SR = {
   historyReplay: "Pregled",
   historyHints: "Saveti: {n}",
   historyUndos: "Vraćanja: {n}",
+  historyDeals: "{n}\u00a0{n|deljenje|deljenja|deljenja}",
   clearHistory: "Obrišite istoriju",
   historyCleared: "Istorija je obrisana.",
   clearHistoryConfirm: "Obrisati sve završene partije i njihovu statistiku? To ne može da se vrati.",
