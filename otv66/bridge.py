@@ -390,7 +390,7 @@ class Session:
         return analysis
 
     def review(self, deal: Any = None, seconds: Any = None) -> dict[str, Any]:
-        from otv66.ai.review import review_deal
+        from otv66.ai.review import SECONDS_PER_MOVE, review_deal
 
         deals = self._table().match.deals
         number = len(deals) if deal is None else deal
@@ -398,7 +398,8 @@ class Session:
             raise BridgeError(f"there is no deal number {number!r:.{MAX_ECHO}} to review")
         budget = check_seconds(seconds)
         played = deals[number - 1]
-        review = review_deal(played) if budget is None else review_deal(played, seconds_per_move=budget)
+        hinted = self._table().hint_analyses(number - 1)
+        review = review_deal(played, budget if budget is not None else SECONDS_PER_MOVE, hinted)
         self.reviewed = (played, tuple(played.moves), review["moves"])
         return review
 

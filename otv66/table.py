@@ -177,6 +177,7 @@ class Table:
         self.seconds = check_seconds(seconds)
         self.undo_count = 0
         self.hint_count = 0
+        self._hint_analyses: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = {}
 
     @classmethod
     def new(
@@ -329,11 +330,24 @@ class Table:
         return move
 
     def hint(self, seconds: float | None = None) -> str:
-        """The move the strongest level would make for the person to move (:meth:`suggest`), counted in
-        :attr:`hint_count`: a match won with hints is told apart in the history."""
-        move = self.suggest(seconds=seconds)
+        """The best move for the person to move, counted in :attr:`hint_count` (a match won with hints is told apart
+        in the history).
+
+        Chosen by :func:`otv66.ai.analyse`, the measure of the deal's review (expected game points), and kept with
+        its analysis (:meth:`hint_analyses`): the review rates the hinted position with the very numbers the hint
+        came from. A hint chosen otherwise (the master's move, by the match's equity and a longer search) was now and
+        then marked an inaccuracy by the review of the deal it was followed in.
+        """
+        deal = self._deal_in_play()
+        analysis = _ai().analyse(own_view(deal.view()), seconds=check_seconds(seconds))
+        self._hint_analyses[(len(self.match.deals) - 1, tuple(deal.moves))] = analysis
         self.hint_count += 1
+        move: str = analysis["best"]
         return move
+
+    def hint_analyses(self, index: int) -> dict[tuple[str, ...], dict[str, Any]]:
+        """The analyses behind the hints given in deal ``index`` (0-based) of this visit, by the moves before each."""
+        return {moves: analysis for (deal, moves), analysis in self._hint_analyses.items() if deal == index}
 
     def record_extras(self) -> dict[str, Any]:
         """The table's own keys in the match's record (docs/record-format.md): who sits opposite, the computer's

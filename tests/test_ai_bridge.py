@@ -51,6 +51,29 @@ def test_review_rates_each_move_of_the_deal() -> None:
     assert {row["mark"] for row in review["moves"]} <= {None, "inaccuracy", "mistake", "blunder"}
 
 
+@pytest.mark.parametrize("seed", [4, 11])
+def test_a_move_played_on_a_hint_is_the_best_in_the_deals_review(seed: int) -> None:
+    """A player who followed every hint was told in the review that hinted moves were inaccuracies: the review
+    rates a hinted position with the numbers the hint came from."""
+    session = Session()
+    ask(session, "new_match", seed=seed, opponent="computer", level="beginner", first_dealer=1)
+    state = ask(session, "next_deal")
+    hinted: dict[int, str] = {}
+    while not state["deal"]["result"]:
+        if state["phase"] == "computer_moves":
+            state = ask(session, "computer_move")["state"]
+            continue
+        hint = ask(session, "hint", seconds=0.02)["move"]
+        hinted[len(state["deal"]["moves"])] = hint
+        state = ask(session, "play", move=hint)
+    rows = ask(session, "review", deal=1, seconds=0.1)["moves"]
+    rated = [row for row in rows if row["index"] in hinted and row["analysis"] is not None]
+    assert rated, "some hinted moves were real choices"
+    assert [(row["best"], row["loss"], row["mark"]) for row in rated] == [
+        (hinted[row["index"]], 0.0, None) for row in rated
+    ]
+
+
 def test_review_of_a_deal_that_does_not_exist_is_an_error() -> None:
     session = started()
     reply = handle({"id": 1, "method": "review", "params": {"deal": 5}}, session)

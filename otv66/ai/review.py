@@ -8,6 +8,7 @@ thresholds: an *inaccuracy*, a *mistake* or a *blunder*.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from otv66.ai import analyse
@@ -33,8 +34,16 @@ def mark(loss: float) -> str | None:
     return None
 
 
-def review_deal(deal: Deal, seconds_per_move: float = SECONDS_PER_MOVE) -> dict[str, Any]:
+def review_deal(
+    deal: Deal,
+    seconds_per_move: float = SECONDS_PER_MOVE,
+    known: Mapping[tuple[str, ...], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Rate every move of ``deal`` (finished or not).
+
+    ``known`` holds analyses already made of positions of this deal, by the moves before each (a hint's: see
+    :meth:`otv66.table.Table.hint`): they rate those positions instead of a new search, so that a hinted move is
+    rated by the numbers that chose it.
 
     ``{"moves": [{"index", "player", "move", "best", "value", "best_value", "loss", "exact", "mark", "analysis"}]}``
     with values in expected game points for the player who moved; ``analysis`` is :func:`otv66.ai.analyse`'s
@@ -66,7 +75,7 @@ def review_deal(deal: Deal, seconds_per_move: float = SECONDS_PER_MOVE) -> dict[
                 }
             )
         else:
-            analysis = analyse(view, seconds=seconds_per_move)
+            analysis = (known or {}).get(tuple(replay.moves)) or analyse(view, seconds=seconds_per_move)
             values = {row["move"]: row for row in analysis["moves"]}
             best = values[analysis["best"]]
             played = values[move]
