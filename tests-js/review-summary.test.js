@@ -75,8 +75,8 @@ describe("the review in numbers", () => {
     const restore = pageLanguage("en");
     try {
       assert.deepEqual(summaryLines(review, ["You", "Computer"]), [
-        "You: 2 flagged moves; about 1.10 game points below the best play in all",
-        "Computer: 1 flagged move; about 0.50 game points below the best play in all",
+        "You: 2 flagged moves; about 1.10 game points below the best play in total",
+        "Computer: 1 flagged move; about 0.50 game points below the best play in total",
       ]);
       assert.equal(summaryLines({ moves: [] }, ["You", "Computer"])[0], "You: no move below the best play");
     } finally {

@@ -104,7 +104,7 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
     setLanguage("sr-Latn");
     try {
       assert.equal(explainResult(result({}), names, 1, 0)[1], "Stigli ste do 66 (70).");
-      assert.equal(explainResult(result({}), names, 1, null)[1], "Ana: 66 ili više (70).");
+      assert.equal(explainResult(result({}), names, 1, null)[1], "Ana: 70 poena, 66 ili više.");
     } finally {
       setLanguage("en");
     }

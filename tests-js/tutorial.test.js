@@ -66,11 +66,21 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
 
   test("the first trick taken: who took it, said to him or of him", () => {
     const before = view({ played: 0, trick: ["AH"], legal: ["7H"] });
-    assert.deepEqual(tipsOf(before, view({ turn: 0, played: 1, lastWinner: 0 }), 0), [
-      { key: "tip_trick_you", values: {} },
-    ]);
-    const taken = view({ turn: 1, played: 1, lastWinner: 1 });
-    assert.deepEqual(tipsOf(before, taken, 0), [{ key: "tip_trick", values: { player: 1 } }]);
+    const lastTrick = (/** @type {number} */ winner) => ({
+      winner,
+      cards: [
+        { player: 1, card: "7H" },
+        { player: 0, card: winner === 0 ? "TH" : "8H" },
+      ],
+    });
+    const yours = { ...view({ turn: 0, played: 1, lastWinner: 0 }), last_trick: lastTrick(0) };
+    assert.deepEqual(
+      tipsOf(before, yours, 0),
+      [{ key: "tip_trick_you", values: { card: "TH" } }],
+      "the card that took it",
+    );
+    const taken = { ...view({ turn: 1, played: 1, lastWinner: 1 }), last_trick: lastTrick(1) };
+    assert.deepEqual(tipsOf(before, taken, 0), [{ key: "tip_trick", values: { player: 1, card: "7H" } }]);
     assert.deepEqual(tipsOf(view({ played: 1 }), view({ turn: 1, played: 2, lastWinner: 1 }), 0), [], "the second");
   });
 

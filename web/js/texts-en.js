@@ -389,9 +389,9 @@ export const EN = {
   historyResult: "Result",
   historyGamePoints: "Game points (you\u00a0: opponent)",
   reviewPlayerSummary:
-    "{name}: {marked} flagged {marked|move|moves}; about {lost} game points below the best play in all",
+    "{name}: {marked} flagged {marked|move|moves}; about {lost} game points below the best play in total",
   reviewPlayerClean: "{name}: no move below the best play",
-  reviewPlayerSmall: "{name}: only small differences; about {lost} game points below the best play in all",
+  reviewPlayerSmall: "{name}: only small differences; about {lost} game points below the best play in total",
   reviewMarriage: "marriage",
   reviewForced: "only move",
   reviewBest: "best",

@@ -43,15 +43,16 @@ export const SR_LEARN = {
     "Računar vidi samo ono što vidite i Vi: otvorene i odigrane karte. Ni on ne zna zatvorene karte, pa računa sa svim kartama koje niko još nije video.",
   rulesKeysTitle: "Igra tastaturom",
   rulesKeys:
-    "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se tada pojavljuju na kartama), a strelice vode od karte do karte (Home i End do prve i poslednje); Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju; Enter ili razmaknica pritisnuti za to ne igraju kartu dok tasteri ne miruju jednu sekundu. Tab vodi do dugmadi, a Escape zatvara prozor.",
+    "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se tada pojavljuju na kartama), a strelice vode od karte do karte (Home i End do prve i poslednje); Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju; Enter ili razmaknica pritiskani iznova ili držani ne igraju kartu dok tasteri ne miruju jednu sekundu. Tab vodi do dugmadi, a Escape zatvara prozor.",
   rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_lead:
     "Kad počinjete štih, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da odgovori na njenu boju ako je ima.",
-  tip_trick: "{name} je odneo štih (najjači adut, inače najjača karta tražene boje) i počinje sledeći.",
-  tip_trick_you: "Odneli ste štih (najjači adut, inače najjača karta tražene boje) i počinjete sledeći.",
+  tip_trick: "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneo ga je {name} i počinje sledeći.",
+  tip_trick_you:
+    "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneli ste ga i počinjete sledeći.",
   tip_last_trick: "Poslednji štih: ko ga odnese, dobija još 10 poena.",
   tip_turnup: "Karta je otišla sa gomile, pa je okrenuta karta ispod nje: {card}.",
   tip_marriage: "Imate kralja i damu iste boje: kad počinjete štih, igrajte jednog od njih i prijavite marijaž.",
@@ -95,17 +96,19 @@ export const EN_LEARN = {
     "After a drawn deal the winner of the next one gets 1 extra game point; after several drawn deals in a row, 1 for each.",
   rulesFairTitle: "The computer plays fair",
   rulesFair:
-    "The computer sees only what you see: the face-up cards and the cards played. It does not know the face-down cards either, and reckons with every card nobody has seen yet.",
+    "The computer sees only what you see: the face-up cards and the cards played. It does not know the face-down cards either, and takes into account every card nobody has seen yet.",
   rulesKeysTitle: "Playing by keyboard",
   rulesKeys:
-    "A number from 1 to 8 picks a card you may play (the numbers show on the cards), the arrow keys move from card to card (Home and End to the first and last); Enter or Space plays the chosen card. While the cards move, any key skips the animation; Enter or Space pressed for that play no card until the keys have rested for a second. Tab goes to the buttons, Escape closes a panel.",
+    "A number from 1 to 8 picks a card you may play (the numbers show on the cards), the arrow keys move from card to card (Home and End to the first and last); Enter or Space plays the chosen card. While the cards move, any key skips the animation; Enter or Space pressed again and again, or held down, plays no card until the keys rest for a second. Tab goes to the buttons, Escape closes a panel.",
   rulesTutorial: "Play a guided deal",
   tutorialOn: "Guided deal: I explain the rules as you play.",
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
   tip_trump: "You have no card of the suit led, so you must play a trump ({trump}).",
   tip_lead: "When you lead, you may play any card with a gold frame; your opponent must follow its suit if possible.",
-  tip_trick: "{name} took the trick (the highest trump, else the highest card of the suit led) and leads the next.",
-  tip_trick_you: "You took the trick (the highest trump, else the highest card of the suit led) and lead the next.",
+  tip_trick:
+    "The {card} takes the trick (the highest trump, else the highest card of the suit led): {name} leads the next.",
+  tip_trick_you:
+    "The {card} takes the trick (the highest trump, else the highest card of the suit led): yours, and you lead the next.",
   tip_last_trick: "The last trick: whoever takes it gets 10 more points.",
   tip_turnup: "A card left its pile, so the card under it was turned up: {card}.",
   tip_marriage: "You have a king and a queen of one suit: when you lead, play one of them and announce the marriage.",

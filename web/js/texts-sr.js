@@ -126,7 +126,7 @@ export const SR = {
   scoreFromMarriages: "{points}\u00a0za {count|marijaž|marijaže|marijaže}",
   scoreFromLastTrick: "{points}\u00a0za poslednji štih",
   scoreMarriageLapsed: " — marijaž ({suit}, {points}) se ne računa: nije odnet nijedan štih",
-  whyReached: "{name}: 66 ili više ({score}).",
+  whyReached: "{name}: {score} {score|poen|poena|poena}, 66 ili više.",
   whyReachedYou: "Stigli ste do 66 ({score}).",
   whyPlayedOut: "Odigrano je svih 16 štihova; veći zbir pobeđuje.",
   whyFalseClaim: "{name}: prijava 66 sa samo {score} {score|poenom|poena|poena}, pa protivnik dobija 2 poena partije.",

@@ -39,10 +39,17 @@ export function tipsOf(before, after, me) {
   const leading = after.turn === me && after.trick.length === 0;
   if (leading && cards.length > 0) tips.push({ key: "tip_lead", values: {} }); // the first lead of his: once
   if (leading && cards.some((move) => move.endsWith("m"))) tips.push({ key: "tip_marriage", values: {} });
-  // The first trick taken: who takes a trick, and that he leads the next.
+  // The first trick taken: the card that took it (the rule said of this trick, not only in general), who took it,
+  // and that he leads the next.
   if (before && before.tricks_played === 0 && after.tricks_played === 1 && after.last_winner !== null) {
     const winner = after.last_winner;
-    tips.push(winner === me ? { key: "tip_trick_you", values: {} } : { key: "tip_trick", values: { player: winner } });
+    const card = after.last_trick?.cards.find((played) => played.player === winner)?.card;
+    if (card)
+      tips.push(
+        winner === me
+          ? { key: "tip_trick_you", values: { card } }
+          : { key: "tip_trick", values: { player: winner, card } },
+      );
   }
   // The last trick begins (one card left on each side, when the deal goes that far): the 10 it earns.
   if (!after.result && after.trick.length === 0 && cardsLeft(after) === 2)
