@@ -327,6 +327,10 @@ def test_hint_points_at_a_card_and_undo_takes_my_move_back(table):
     # Heard: which cards went back, whose (it said only "Move undone").
     table.wait_until(lambda: table.announced().startswith("Taken back: "))
     assert f"You: {played}" in table.announced() and "Computer (beginner): " in table.announced()
+    # Seen too, on the status line until the next move: on a phone the cards going back were easily missed.
+    assert page.locator("#status").inner_text() == f"{table.announced()} · Your turn"
+    table.playable().first.click()
+    table.wait_until(lambda: "Taken back" not in page.locator("#status").inner_text())
 
 
 def test_a_menu_opened_while_the_hint_is_searched_stays_open(table_in_context):

@@ -26,15 +26,17 @@ export function undo(flow) {
     const before = flow.page.game.deal;
     const game = await flow.ctx.engine.call("undo");
     await save(flow.ctx, game); // before the table shows it: a reload then does not bring the move back
+    const names = namesOf(flow.page);
+    const deck = flow.page.settings.deck;
+    const said = before && game.deal ? movesTakenBackSaid(before, game.deal, names, deck) : t("undone");
     flow.ctx.store.update((page) => {
       page.game = game;
       page.shownTrick = null;
       page.hint = null;
       clearNotes(page); // they spoke of a position taken back
+      page.pageNote = said; // seen too, until the next move: the cards going back are easily missed on a phone
     });
-    const names = namesOf(flow.page);
-    const deck = flow.page.settings.deck;
-    flow.ctx.announce(before && game.deal ? movesTakenBackSaid(before, game.deal, names, deck) : t("undone"));
+    flow.ctx.announce(said);
     await flow.advance();
   });
 }
