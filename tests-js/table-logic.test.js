@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, test } from "node:test";
 
 import { dealingOrder } from "../web/js/animate.js";
 import { setLanguage } from "../web/js/i18n.js";
-import { explainResult, marriageTitle, matchWinnerText, trickTakerText, trickText } from "../web/js/panels.js";
+import {
+  explainResult,
+  marriageEndText,
+  marriageTitle,
+  matchWinnerText,
+  trickTakerText,
+  trickText,
+} from "../web/js/panels.js";
 import { playableCards } from "../web/js/render.js";
 import { withGlobal } from "./fakes.js";
 
@@ -108,6 +115,20 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
     } finally {
       setLanguage("en");
     }
+  });
+
+  test("a deal ended by a marriage's lead says that the marriage brought 66, before any answer", () => {
+    const marriages = [
+      { player: 0, suit: "H", points: 20, counted: true },
+      { player: 1, suit: "C", points: 40, counted: true },
+    ];
+    const ended = { result: result({ winner: 1, scores: [40, 77] }), moves: ["AS", "7S", "QCm"], marriages };
+    assert.equal(
+      marriageEndText(ended, "french"),
+      "The marriage (clubs, 40) brought 66, so the deal ended before it was answered.",
+    );
+    assert.equal(marriageEndText({ ...ended, moves: ["QCm", "7C", "AS"] }, "french"), null, "ended on a trick");
+    assert.equal(marriageEndText({ ...ended, result: result({ reason: "played_out" }) }, "french"), null);
   });
 
   test("a false claim gives the opponent 2 game points, and names who claimed", () => {

@@ -367,6 +367,23 @@ export function explainResult(result, names, awarded, you, bonusAfter = 0) {
 }
 
 /**
+ * How a deal ended on a marriage's lead, if it did: the marriage that brought its announcer to 66 (docs/rules.md
+ * 6.1), with the led card left unanswered. The deal's end came with the card's flight, and the result hid the card:
+ * "= 37 u štihovima + 40 za marijaž" alone did not tell a newcomer what had happened.
+ * @param {Pick<DealView, "result" | "moves" | "marriages">} deal  a finished deal
+ * @param {Deck} deck
+ * @returns {string | null}
+ */
+export function marriageEndText(deal, deck) {
+  const last = deal.moves.at(-1);
+  if (deal.result?.reason !== "reached_66" || !last?.endsWith("m")) return null;
+  const married = deal.marriages.find(
+    (marriage) => marriage.player === deal.result?.winner && marriage.suit === last[1],
+  );
+  return married ? t("whyMarriageEnd", { suit: suitName(married.suit, deck), points: married.points }) : null;
+}
+
+/**
  * After a deal: who won, the scores, why so many game points. Resolves "next", "review" or "share".
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished deal
@@ -387,6 +404,8 @@ export function showDealResult(dialog, state, names, shortNames, you, options) {
   const awards = match.deals[match.deals.length - 1]?.awarded ?? [0, 0];
   const awarded = result.winner === null ? 0 : awards[result.winner];
   const lines = explainResult(result, names, awarded, you, match.draw_bonus_pending);
+  const marriageEnd = marriageEndText(deal, deck);
+  if (marriageEnd) lines.splice(2, 0, marriageEnd); // after why the winner won: what brought him there
   // Each number after its player's name and a colon ("Igrač 1: 26 poena"): "Igrač 1 26" read as "Igrač 126". A
   // name does not break across lines either.
   const [name0, name1] = shortNames.map(unbroken);

@@ -14,7 +14,7 @@ import { engineText } from "./engine-text.js";
 import { asSentences, pageTitle, setLanguage, t } from "./i18n.js";
 import { focusLost } from "./input.js";
 import { inVisitLanguage } from "./language-picker.js";
-import { explainResult, matchWinnerText, playedText, trickTakerText } from "./panels.js";
+import { explainResult, marriageEndText, matchWinnerText, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
 import { applyOverrides, loadSettings } from "./settings.js";
@@ -197,6 +197,10 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
     : resigned !== null
       ? resignedLines(index, resigned, shown.names)
       : [];
+  const marriageEnd = result
+    ? marriageEndText({ ...dealView, moves: moves.slice(0, ply), result }, settings.deck)
+    : null;
+  if (marriageEnd) lines.splice(2, 0, marriageEnd);
   // The match's end, after its last deal's: who won it, with the game points.
   if (finished && index === deals.length - 1 && game.winner !== null)
     lines.push(matchWinnerText(game, shown.names, null));

@@ -118,6 +118,7 @@ export const EN = {
   scoreMarriageLapsed: " — the marriage in {suit} ({points}) did not count: no trick won",
   whyReached: "{name} reached 66 ({score}).",
   whyReachedYou: "You reached 66 ({score}).",
+  whyMarriageEnd: "The marriage ({suit}, {points}) brought 66, so the deal ended before it was answered.",
   whyPlayedOut: "All 16 tricks were played; the higher score wins.",
   whyFalseClaim: "{name} claimed 66 with only {score} {score|point|points}: the opponent gets 2 game points.",
   whyFalseClaimYou: "You claimed 66 with only {score} {score|point|points}: your opponent gets 2 game points.",

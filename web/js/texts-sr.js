@@ -128,6 +128,7 @@ export const SR = {
   scoreMarriageLapsed: " — marijaž ({suit}, {points}) se ne računa: nije odnet nijedan štih",
   whyReached: "{name}: {score} {score|poen|poena|poena}, 66 ili više.",
   whyReachedYou: "Stigli ste do 66 ({score}).",
+  whyMarriageEnd: "Do 66 je doveo marijaž ({suit}, {points}), pa je deljenje gotovo pre odgovora na njega.",
   whyPlayedOut: "Odigrano je svih 16 štihova; veći zbir pobeđuje.",
   whyFalseClaim: "{name}: prijava 66 sa samo {score} {score|poenom|poena|poena}, pa protivnik dobija 2 poena partije.",
   whyFalseClaimYou:
