@@ -181,6 +181,7 @@ def test_the_rules_tell_a_finger_how_to_play_a_card_and_it_is_so(table_in_contex
     page.locator("#rules-button").tap()
     play = table.dialog().locator(".rules-section").filter(has=page.get_by_role("heading", name=section, exact=True))
     assert told in play.inner_text(), "the rules say a card is played by a tap"
+    assert table.dialog().locator(".rules-keys").is_hidden(), "and not the keys of a keyboard a phone has not got"
     table.dialog().get_by_role("button", name="Close" if lang == "en" else "Zatvorite").tap()
     playable = set(table.playable().evaluate_all("cards => cards.map((card) => card.dataset.card)"))
     framed = {card for card, gold in page.evaluate(FRAMED) if gold}

@@ -258,7 +258,9 @@ function renderSeat(root, state, view, player) {
       (_, i) => `<i class="${i < points ? "on" : ""}"></i>`,
     ).join("");
   }
-  pips.setAttribute("aria-label", `${t("gamePointsLabel")}: ${points} / ${target}`);
+  const label = `${t("gamePointsLabel")}: ${points} / ${target}`;
+  pips.setAttribute("aria-label", label);
+  pips.title = label; // the dots say nothing to a newcomer's eye: the mouse's pointer names them
 }
 
 /**

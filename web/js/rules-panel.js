@@ -19,9 +19,9 @@ export const OFFERED_KEY = "otv66.rulesOffered";
  * Each section: its title and text keys, the cards drawn beside it (with what they show, where a row of cards does
  * not say it by itself), and the sentences the table's own rule options
  * add to it (docs/rules.md: `must_beat`, `claim`, `dealer`, `draw_bonus`; the target is said in the score's text); a
- * section about the computer is told only where it plays.
+ * section about the computer is told only where it plays; the keys' section not on a touch screen (learn.css).
  * @type {{title: string, text: string, cards: Card[], example?: (deck: Deck) => string,
- *   options?: (rules: Rules) => string[], computerOnly?: boolean}[]}
+ *   options?: (rules: Rules) => string[], computerOnly?: boolean, keys?: boolean}[]}
  */
 const SECTIONS = [
   { title: "rulesCardsTitle", text: "rulesCards", cards: ["AH", "TH", "KH", "QH", "JH", "9H", "8H", "7H"] },
@@ -56,7 +56,7 @@ const SECTIONS = [
   },
   { title: "rulesFairTitle", text: "rulesFair", cards: [], computerOnly: true },
   // The page's keys (input.js, shell.js), told nowhere else: without them the number keys are never found.
-  { title: "rulesKeysTitle", text: "rulesKeys", cards: [] },
+  { title: "rulesKeysTitle", text: "rulesKeys", cards: [], keys: true },
 ];
 
 /**
@@ -67,7 +67,7 @@ const SECTIONS = [
  */
 export function rulesMarkup(deck, rules, computer = true) {
   return SECTIONS.filter((section) => computer || !section.computerOnly)
-    .map(({ title, text, cards, example, options }) => {
+    .map(({ title, text, cards, example, options, keys }) => {
       const pictures = cards
         .map(
           (code) =>
@@ -77,7 +77,7 @@ export function rulesMarkup(deck, rules, computer = true) {
       const row = pictures ? `<div class="rules-cards">${pictures}</div>` : "";
       const shown = example ? `<p class="rules-example">${escapeHtml(example(deck))}</p>` : "";
       const told = [text, ...(options?.(rules) ?? [])].map((key) => t(key, { target: rules.target })).join(" ");
-      return `<section class="rules-section"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(told)}</p>${row}${shown}</section>`;
+      return `<section class="rules-section${keys ? " rules-keys" : ""}"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(told)}</p>${row}${shown}</section>`;
     })
     .join("");
 }

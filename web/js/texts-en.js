@@ -157,7 +157,7 @@ export const EN = {
   level_master: "master",
   levelRated: "{level} (rating {rating})",
   levelHistoryNote:
-    "If you change the computer's level during a match, History lists the match under the weakest level you played against.",
+    "The rating is the level's strength on the Elo scale, as in chess: the beginner has 1000, and a level 100 higher wins about 64% of deals against it. If you change the computer's level during a match, History lists the match under the weakest level you played against.",
   settingsPlay: "Play",
   matchRules: "Match rules",
   settingsLook: "Look and sound",

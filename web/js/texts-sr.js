@@ -170,7 +170,7 @@ export const SR = {
   level_master: "majstor",
   levelRated: "{level} (rejting {rating})",
   levelHistoryNote:
-    "Ako usred partije promenite jačinu računara, partija se u Istoriji vodi pod najslabijom jačinom protiv koje ste igrali.",
+    "Rejting je jačina nivoa po Elo skali, kao u šahu: početnik ima 1000, a nivo sa 100 više dobija oko 64\u00a0% deljenja protiv njega. Ako usred partije promenite jačinu računara, partija se u Istoriji vodi pod najslabijom jačinom protiv koje ste igrali.",
   settingsPlay: "Igra",
   matchRules: "Pravila partije",
   settingsLook: "Izgled i zvuk",
