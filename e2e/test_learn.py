@@ -161,6 +161,10 @@ FRAMED = """() => [...document.querySelectorAll('#piles-0 button[data-card]')].m
   getComputedStyle(card.closest('.pile').querySelector('.face')).boxShadow.includes(' 0px 0px 0px 3px')])"""
 
 
+KEYS_TITLE = {"en": "Playing by keyboard", "sr-Latn": "Igra tastaturom"}
+"""The title of the rules' section on the keys (texts-learn.js rulesKeysTitle)."""
+
+
 @pytest.mark.parametrize(
     ("lang", "section", "told"), [("en", "Play", "click or tap one"), ("sr-Latn", "Igra", "dodirnite")]
 )
@@ -181,7 +185,8 @@ def test_the_rules_tell_a_finger_how_to_play_a_card_and_it_is_so(table_in_contex
     page.locator("#rules-button").tap()
     play = table.dialog().locator(".rules-section").filter(has=page.get_by_role("heading", name=section, exact=True))
     assert told in play.inner_text(), "the rules say a card is played by a tap"
-    assert table.dialog().locator(".rules-keys").is_hidden(), "and not the keys of a keyboard a phone has not got"
+    keys = table.dialog().locator(".rules-section").filter(has=page.locator("h3", has_text=KEYS_TITLE[lang]))
+    assert keys.count() == 1 and keys.is_hidden(), "and not the keys of a keyboard a phone has not got"
     table.dialog().get_by_role("button", name="Close" if lang == "en" else "Zatvorite").tap()
     playable = set(table.playable().evaluate_all("cards => cards.map((card) => card.dataset.card)"))
     framed = {card for card, gold in page.evaluate(FRAMED) if gold}
