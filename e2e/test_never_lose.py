@@ -98,11 +98,19 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     before = moves_of(current_save(table))
     link = f"/#deal={deal_token(Deal.from_seed(42, dealer=1, packets=(4, 4)))}"  # a friend's, of a deal he played
     table.page.goto(link)
-    table.page.locator("#keep-playing").click()  # the page asks: keep the match in progress
+    asked = table.dialog()
+    asked.locator("#keep-playing").wait_for()
+    assert "The link brings a deal someone sent you: the same cards in the same places" in asked.inner_text()
+    asked.locator("#keep-playing").click()  # the page asks: keep the match in progress
     wait_playable(table)
     assert moves_of(current_save(table)) == before
     table.page.goto(link)
     table.page.locator("#open-link").click()  # open the link: a new match, the old one kept
+    told = table.dialog()
+    told.get_by_text("This is the deal from the link").wait_for()  # what it opened: the sender's cards and rules
+    # The link carries no level: the settings' (the match before had its level from its address, for one visit).
+    assert "(a match to 7). The computer plays at the level in your settings: expert." in told.inner_text()
+    told.locator("button").click()
     wait_playable(table)
     assert moves_of(current_save(table)) != before
     table.page.locator("#history-button").click()

@@ -282,6 +282,8 @@ def test_a_deals_link_opened_on_the_replay_page_deals_it_on_the_game_page(table_
     token = links.deal_token(Deal.from_seed(5, dealer=0))
     page.goto(f"/replay.html?lang=en#deal={token}")
     page.wait_for_url("**/index.html?lang=en**", timeout=30_000)
+    page.locator("#panel[open]").get_by_text("This is the deal from the link").wait_for(timeout=90_000)
+    page.locator("#panel[open] button").first.click()
     page.locator("#piles-0 button.card.top.playable").first.wait_for(timeout=90_000)
     assert page.locator("#status").get_attribute("data-status") != "error"
 

@@ -113,11 +113,13 @@ export function forgetAddressOptions(ctx, keys) {
  * @param {PageContext} ctx
  * @returns {Promise<boolean>} true to open what the address asks for, false to go on with the saved match
  */
-async function confirmLeavingMatch(ctx) {
+async function confirmLeavingMatch(ctx, forDealLink = false) {
   if (ctx.overrides.embed) return true;
+  // A deal's link says what it brings: asked only "Open another match?", the player did not know what he would get.
+  const texts = forDealLink ? [t("linkOverMatchDeal"), t("linkOverMatch")] : [t("linkOverMatch")];
   const answer = await showPanel(ctx.dialog, {
     title: t("linkOverMatchTitle"),
-    body: `<p>${escapeHtml(t("linkOverMatch"))}</p>`,
+    body: texts.map((text) => `<p>${escapeHtml(text)}</p>`).join(""),
     buttons: [
       { label: t("openLink"), value: true, primary: true, id: "open-link" },
       { label: t("keepPlaying"), value: false, id: "keep-playing" },
@@ -165,7 +167,7 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
     }
   }
   const asksForOther = link !== null || (kept !== null && !resumeOnly && !saveFitsRequest(ctx, kept));
-  const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx)));
+  const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx, link !== null)));
   if (kept && !leave) {
     if (link) clearLinkFromAddress();
     // The options that asked for another match leave the address: a reload, or Back to it, would ask again.
@@ -180,10 +182,23 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
         page.game = linked.state;
         page.levelsPlayed = [];
       });
+      tell(sharedDealText(store.state));
       return save(ctx);
     }
   }
   await newMatch(ctx, opening?.seed ?? store.state.seed, Boolean(opening));
+}
+
+/**
+ * What a deal's link opened: the sender's cards and rules (the match's target with them), and the computer at the
+ * receiver's own level (a link carries no level). A receiver was dropped at a dealt table without a word.
+ * @param {import("./store.js").PageState} page  with the link's match
+ */
+function sharedDealText(page) {
+  const opened = t("sharedDealOpened", { target: page.game?.match.target ?? 0 });
+  return opponentOf(page) === "human"
+    ? opened
+    : `${opened} ${t("sharedDealLevel", { level: t(`level_${levelOf(page)}`) })}`;
 }
 
 /**

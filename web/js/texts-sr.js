@@ -236,6 +236,11 @@ export const SR = {
   settingsUnreadable:
     "Vaša podešavanja na ovom uređaju nisu mogla da se pročitaju: ostaju sačuvana po strani, a važe uobičajena. Izaberite ih ponovo u Podešavanjima.",
   linkOverMatchTitle: "Otvoriti drugu partiju?",
+  linkOverMatchDeal:
+    "Link donosi deljenje koje Vam je neko poslao: iste karte, na istim mestima, sa pravilima onoga ko ga je poslao.",
+  sharedDealOpened:
+    "Otvoreno je deljenje iz linka: iste karte, na istim mestima, sa pravilima onoga ko ga je poslao (partija do {target}).",
+  sharedDealLevel: "Računar igra na nivou iz Vaših podešavanja: {level}.",
   linkOverMatch: "Imate partiju u toku. Ostaje sačuvana: nastavite je kad god hoćete iz Istorije.",
   openLink: "Otvorite novu",
   keepPlaying: "Nastavite svoju partiju",
