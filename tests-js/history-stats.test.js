@@ -43,6 +43,20 @@ describe("history statistics per level and overall", () => {
     assert.deepEqual(byGroup.human, { group: "human", matches: 1, wins: null, pointsPerDeal: null });
   });
 
+  test("the matches no longer listed count on, from their sums, with the listed ones", () => {
+    const earlier = {
+      "level:expert": { matches: 10, wins: 4, points: 30, deals: 50 },
+      "level:": { matches: 1, wins: 1, points: 7, deals: 3 }, // before levels were stored: the default level
+      human: { matches: 2, wins: 0, points: 0, deals: 9 },
+    };
+    const all = Object.fromEntries(historyStats(history, LEVELS, "expert", earlier).map((row) => [row.group, row]));
+    assert.equal(all.expert.matches, 3 + 11);
+    assert.equal(all.expert.wins, 1 + 5);
+    assert.equal(all.expert.pointsPerDeal, (7 + 2 + 4 + 30 + 7) / (5 + 6 + 4 + 50 + 3));
+    assert.equal(all.all.matches, 4 + 11);
+    assert.deepEqual(all.human, { group: "human", matches: 3, wins: null, pointsPerDeal: null });
+  });
+
   test("an empty history has no rows", () => {
     assert.deepEqual(historyStats([], LEVELS, "expert"), []);
   });

@@ -8,6 +8,7 @@ import {
   deleteSave,
   listSaves,
   markRefused,
+  readEarlierMatches,
   readHistory,
   readSave,
   readSavedMatch,
@@ -339,13 +340,30 @@ describe("the history of finished matches", () => {
     assert.equal(setAsideUnreadableHistory(new FakeStorage({ failing: true })), false);
   });
 
-  test("only the last 200 matches are kept", () => {
+  test("only the last 200 matches are listed; the earlier ones count on in sums, cleared with the history", () => {
     const storage = new FakeStorage();
-    for (let date = 1; date <= 205; date++) addToHistory(entry({ date }), storage);
+    for (let date = 1; date <= 205; date++) addToHistory(entry({ date, winner: date % 2 }), storage);
     const history = readHistory(storage);
     assert.equal(history.length, 200);
     assert.equal(history[0].date, 205);
     assert.equal(history[199].date, 6);
+    const { gamePoints, deals, level } = entry();
+    assert.deepEqual(readEarlierMatches(storage), {
+      [`level:${level}`]: { matches: 5, wins: 2, points: 5 * gamePoints[0], deals: 5 * deals }, // dates 1 to 5
+    });
+    clearHistory(storage);
+    assert.deepEqual([readHistory(storage), readEarlierMatches(storage)], [[], {}]);
+  });
+
+  test("sums of earlier matches that do not read are left out", () => {
+    const earlier = (/** @type {unknown} */ value) =>
+      readEarlierMatches(new FakeStorage({ items: { [`${HISTORY_KEY}.earlier`]: JSON.stringify(value) } }));
+    const good = { matches: 3, wins: 1, points: 9, deals: 14 };
+    assert.deepEqual(earlier({ "level:expert": good, human: { ...good, wins: 4 }, "level:": { ...good, deals: -1 } }), {
+      "level:expert": good,
+    });
+    assert.deepEqual(earlier([good]), {});
+    assert.deepEqual(readEarlierMatches(new FakeStorage({ items: { [`${HISTORY_KEY}.earlier`]: "{oops" } })), {});
   });
 
   test("entries without game points and history that is not a list are left out", () => {

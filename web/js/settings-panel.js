@@ -12,7 +12,15 @@ import { checkbox, checkTarget, readRules, ruleFields, rulesApart, select } from
 import { SPEEDS } from "./settings.js";
 import { linkUrl } from "./share.js";
 import { announce } from "./shell.js";
-import { clearHistory, currentSlot, deleteSave, listSaves, readHistory, recordIsNewer } from "./storage.js";
+import {
+  clearHistory,
+  currentSlot,
+  deleteSave,
+  listSaves,
+  readEarlierMatches,
+  readHistory,
+  recordIsNewer,
+} from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
 /** @import { Settings } from "./types.js" */
@@ -292,7 +300,8 @@ function rulesRowHtml(entry) {
  */
 export function showHistory(dialog, levels = { list: [], default: null }, recordFormat = null) {
   const history = readHistory();
-  const stats = historyStats(history, levels.list, levels.default ?? "");
+  const stats = historyStats(history, levels.list, levels.default ?? "", readEarlierMatches());
+  const counted = stats.reduce((sum, row) => sum + (row.group === "all" ? 0 : row.matches), 0); // "all" sums levels
   const cell = (/** @type {string | number} */ value) => `<td>${escapeHtml(value)}</td>`;
   const head = (/** @type {string[]} */ keys) =>
     `<thead><tr>${keys.map((key) => `<th scope="col">${escapeHtml(t(key))}</th>`).join("")}</tr></thead>`;
@@ -330,8 +339,8 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
     .join("");
   // The statistics count more matches than the list shows: say so, or a player counting the rows finds some missing.
   const shownNote =
-    history.length > HISTORY_ROWS
-      ? `<p class="note history-shown">${escapeHtml(t("historyShown", { shown: HISTORY_ROWS, n: history.length }))}</p>`
+    counted > HISTORY_ROWS
+      ? `<p class="note history-shown">${escapeHtml(t("historyShown", { shown: Math.min(HISTORY_ROWS, history.length), n: counted }))}</p>`
       : "";
   const body = history.length
     ? `<table class="stats">${head(["statsGroup", "statMatches", "statsWins", "statsPointsPerDeal"])}<tbody>${statRows}</tbody></table>

@@ -8,8 +8,10 @@
  */
 
 import { deviceStorage, keepAside } from "./device-storage.js";
+import { added, groupOf, tallyOf } from "./history-stats.js";
 
 /** @import { HistoryEntry, MatchRecord, Rules, SaveMeta } from "./types.js" */
+/** @import { Tally } from "./history-stats.js" */
 
 /**
  * A saved match as stored in its slot: the wrapper's `version` (`SAVE_VERSION`), the slot's `id`, when it was
@@ -57,6 +59,7 @@ const key = {
   current: () => `${namespace}current`, // the id of the match on the table
   slot: (/** @type {string} */ id) => `${namespace}slot.${id}`,
   history: () => `${namespace}history`,
+  earlier: () => `${namespace}history.earlier`, // the sums of the finished matches the history no longer lists
 };
 
 /**
@@ -422,18 +425,50 @@ export function addToHistory(entry, storage = deviceStorage()) {
   const stored = storedHistory(text);
   // A history that does not read is kept aside, never written over: the finished matches in it stay on the device.
   if (stored === null) keepAside(storage, key.history(), /** @type {string} */ (text));
-  const list = [entry, ...historyEntries(stored ?? [])].slice(0, HISTORY_LIMIT);
-  try {
-    storage.setItem(key.history(), JSON.stringify(list));
-  } catch {
-    // a full quota loses the history entry, never the game
-  }
+  const all = [entry, ...historyEntries(stored ?? [])];
+  // A full quota loses the history entry, never the game; the matches dropped from the list count on in the
+  // statistics (after 200 matches they stood still, without a word), once the list without them is written.
+  if (!writeItem(storage, key.history(), JSON.stringify(all.slice(0, HISTORY_LIMIT)))) return;
+  const dropped = all.slice(HISTORY_LIMIT);
+  if (!dropped.length) return;
+  const earlier = readEarlierMatches(storage);
+  for (const match of dropped)
+    earlier[groupOf(match)] = added(earlier[groupOf(match)] ?? tallyOf([]), tallyOf([match]));
+  writeItem(storage, key.earlier(), JSON.stringify(earlier));
 }
 
-/** Forget every finished match. */
+/**
+ * The sums of the finished matches the history no longer lists, by group (history-stats.js groupOf); a group whose
+ * sums do not read is left out.
+ * @param {Storage} [storage]
+ * @returns {Record<string, Tally>}
+ */
+export function readEarlierMatches(storage = deviceStorage()) {
+  /** @type {unknown} */
+  let stored = null;
+  try {
+    stored = JSON.parse(readItem(storage, key.earlier()) ?? "{}");
+  } catch {
+    return {};
+  }
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return {};
+  const count = (/** @type {unknown} */ value) => Number.isSafeInteger(value) && Number(value) >= 0;
+  /** @type {Record<string, Tally>} */
+  const earlier = {};
+  for (const [group, tally] of Object.entries(stored)) {
+    if (typeof tally !== "object" || tally === null) continue;
+    const { matches, wins, points, deals } = /** @type {Record<string, unknown>} */ (tally);
+    if ([matches, wins, points, deals].every(count) && Number(wins) <= Number(matches))
+      earlier[group] = /** @type {Tally} */ ({ matches, wins, points, deals });
+  }
+  return earlier;
+}
+
+/** Forget every finished match, the ones no longer listed with them. */
 export function clearHistory(/** @type {Storage} */ storage = deviceStorage()) {
   try {
     storage.removeItem(key.history());
+    storage.removeItem(key.earlier());
   } catch {
     // nothing to clear
   }
