@@ -271,10 +271,19 @@ def test_history_tells_the_saved_matches_apart(table):
         table.page.goto(f"/?{options}")  # another match: the one on the table stays saved
         table.page.locator("#open-link").click()
         table.wait_ready()
+        table.play_moves(1)
+        wait_playable(table)
+    # A match left before anything of the player's (its first deal dealt, no card of his played) is not kept.
+    table.page.goto(f"/?seed=4&level=club&opponent=computer&{FAST}")
+    table.page.locator("#open-link").click()
+    table.wait_ready()
+    table.page.goto(f"/?seed=5&level=club&opponent=computer&target=3&{FAST}")
+    table.page.locator("#open-link").click()
+    table.wait_ready()
     table.page.locator("#history-button").click()
     rows = table.dialog().locator("table.saved-matches tbody tr")
-    assert rows.locator("td:nth-child(2)").all_inner_texts() == ["two players", "beginner"], "newest first"
-    assert rows.locator(".score").all_inner_texts() == ["0 : 0 (to 3)", "0 : 0 (to 5)"]
+    assert rows.locator("td:nth-child(2)").all_inner_texts() == ["expert", "two players", "beginner"], "newest first"
+    assert rows.locator(".score").all_inner_texts() == ["0 : 0 (to 7)", "0 : 0 (to 3)", "0 : 0 (to 5)"]
 
 
 def leave_saved_matches(table: Table, moves: list[int]) -> None:

@@ -27,7 +27,12 @@ const HISTORY_KEY = "otv66.history";
 /** The storage key of `name` in the game's namespace. */
 const key = (name) => `otv66.${name}`;
 const STATE = { phase: "human_moves", deal: { legal_moves: ["AH"] } };
-const RECORD = { format: "otv66-record/1", players: ["Player", "Computer (club)"], deals: [] };
+/** A match the person has played in: he led the first deal's first card (the computer dealt). */
+const RECORD = {
+  format: "otv66-record/1",
+  players: ["Player", "Computer (club)"],
+  deals: [{ dealer: 1, moves: ["AH"] }],
+};
 const META = { opponent: "computer", level: "club", finished: false };
 
 /** A storage holding `text` as the saved match. */
@@ -148,6 +153,23 @@ describe("the saved match", () => {
     }
     const current = { version: 2, record: RECORD, state: STATE };
     assert.deepEqual(upgradeSave(current, "y"), { status: "ok", save: { ...current, id: "y" } });
+  });
+
+  test("a new match's slot takes the place of a match that holds nothing of the person's", () => {
+    /** @param {Record<string, unknown>} record  @param {Partial<typeof META>} [meta] */
+    const keptBeside = (record, meta = {}) => {
+      const storage = new FakeStorage();
+      saveMatch(startSlot(storage), { ...RECORD, ...record }, { ...META, ...meta }, storage);
+      startSlot(storage);
+      return listSaves(storage).length === 1;
+    };
+    assert.equal(keptBeside({ deals: [] }), false, "not dealt yet");
+    assert.equal(keptBeside({ deals: [{ dealer: 1, moves: [] }] }), false, "dealt, no card played");
+    assert.equal(keptBeside({ deals: [{ dealer: 0, moves: ["AH"] }] }), false, "only the computer's lead");
+    assert.equal(keptBeside({ deals: [{ dealer: 0, moves: ["AH"] }] }, { opponent: "human" }), true, "Igrač 2's");
+    assert.equal(keptBeside({ deals: [{ dealer: 1, moves: ["AH"] }] }), true, "the person's lead");
+    assert.equal(keptBeside({ deals: [], hint_count: 1 }), true, "a hint asked");
+    assert.equal(keptBeside({ deals: [{ dealer: 1, moves: [] }], undo_count: 1 }), true, "a move taken back");
   });
 
   test("a new match gets its own slot: the unfinished one before stays resumable, a finished one goes", () => {
