@@ -19,6 +19,7 @@ import {
   addToHistory,
   listSaves,
   markRefused,
+  noCardPlayed,
   readSave,
   readSavedMatch,
   recordIsNewer,
@@ -167,7 +168,11 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
     }
   }
   const asksForOther = link !== null || (kept !== null && !resumeOnly && !saveFitsRequest(ctx, kept));
-  const leave = asksForOther && (kept === null || kept.finished || (await confirmLeavingMatch(ctx, link !== null)));
+  // A match in which no card was played holds nothing to leave: not asked about (as New match does not ask), and
+  // its slot goes with the next match's (storage.js startSlot).
+  const leave =
+    asksForOther &&
+    (kept === null || kept.finished || noCardPlayed(kept) || (await confirmLeavingMatch(ctx, link !== null)));
   if (kept && !leave) {
     if (link) clearLinkFromAddress();
     // The options that asked for another match leave the address: a reload, or Back to it, would ask again.

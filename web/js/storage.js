@@ -251,22 +251,19 @@ export function saveMatch(id, record, meta, storage = deviceStorage()) {
 }
 
 /**
- * Whether a saved match holds nothing of a person's: no deal played past its first move of the computer's, no hint
- * asked, no move taken back (the match a first visit deals at once, left for "New match with these settings").
+ * Whether a saved match holds no card played: its first deal only dealt, or not even that (the match a first visit
+ * deals at once, left for "New match with these settings"). store.js `matchUnderway`'s measure, read from a save.
  * @param {SavedMatch} save
  */
-function untouched(save) {
-  /** @type {{deals?: {moves?: string[], dealer?: number}[], hint_count?: number, undo_count?: number}} */
-  const { deals = [], hint_count: hints, undo_count: undos } = save.record;
-  if (deals.length > 1 || hints || undos) return false;
-  const moves = deals[0]?.moves ?? [];
-  // The non-dealer leads: the computer (player 1) when the person dealt.
-  return moves.length === 0 || (moves.length === 1 && save.opponent === "computer" && deals[0].dealer === 0);
+export function noCardPlayed(save) {
+  /** @type {{deals?: {moves?: string[]}[]}} */
+  const { deals = [] } = save.record;
+  return deals.length === 0 || (deals.length === 1 && !deals[0].moves?.length);
 }
 
 /**
  * Give the next match a slot of its own and make it current. The previous match keeps its slot (resumable from
- * the history) unless it is finished, when the history already holds it, or holds nothing of a person's (untouched):
+ * the history) unless it is finished, when the history already holds it, or no card was played in it (noCardPlayed):
  * History listed such a match among the saved ones, to delete by hand.
  * @param {Storage} [storage]
  * @returns {string} the new slot's id
@@ -275,7 +272,7 @@ export function startSlot(storage = deviceStorage()) {
   const current = readItem(storage, key.current());
   if (current !== null) {
     const reading = readSave(current, storage);
-    if (reading.status === "ok" && (reading.save.finished || untouched(reading.save))) deleteSave(current, storage);
+    if (reading.status === "ok" && (reading.save.finished || noCardPlayed(reading.save))) deleteSave(current, storage);
   }
   const id = newId();
   writeItem(storage, key.current(), id);
