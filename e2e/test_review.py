@@ -374,6 +374,39 @@ def finish_the_one_deal_match(table) -> None:
     table.dialog().locator("#rematch-button").wait_for()
 
 
+def test_every_deal_of_a_finished_match_can_be_reviewed_from_its_result_after_a_reload(table_in_context):
+    """Each deal's review was offered only in its result, before the next deal: once the match was over, or the page
+    reloaded, no deal of it could be reviewed any more."""
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=3&level=beginner&opponent=computer&target=3&speed=off&lang=en")
+    for _ in range(2000):
+        if table.step() == "match-over":
+            break
+    page = table.page
+    page.reload()  # the match's result again, from the table's button, as after any visit
+    table.wait_status("match-over")
+    if not table.dialog().count():
+        page.locator("#table-match-result-button").click()
+    result = table.dialog()
+    result.locator("#review-finished-match").click()
+    chooser = table.dialog()
+    assert chooser.locator(".panel-title").inner_text() == "Which deal shall I review?"
+    deals = json.loads(page.evaluate("localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))"))
+    played = deals["record"]["deals"]
+    names = chooser.locator("button[id^=review-deal-]").all_inner_texts()
+    assert len(names) == len(played) and names[-1].startswith("Deal 1 · "), "each deal, the last first"
+    chooser.locator("#review-deal-1").click()
+    review = table.dialog()
+    review.locator(".review-move").first.wait_for(timeout=90_000)
+    assert review.locator(".panel-title").inner_text() == "Deal review"
+    assert review.locator(".review-move").count() == len(played[0]["moves"])
+    review.get_by_role("button", name="Close", exact=True).click()
+    back = table.dialog()
+    back.locator("#rematch-button").wait_for()
+    assert page.evaluate("document.activeElement.id") == "review-finished-match", "back on the button that led there"
+
+
 def test_a_finished_match_can_be_replayed_from_the_history_after_the_rematch(table_in_context):
     # Its save went when the rematch began, and with it the only way to see the match again: its match link was
     # gone, and History listed it as plain text.

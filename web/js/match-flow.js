@@ -24,6 +24,7 @@ import {
 import { explainRefusal } from "./learn.js";
 import {
   askClaim,
+  chooseDealToReview,
   showDealChoice,
   showDealResult,
   showMarriageChoice,
@@ -427,15 +428,35 @@ export class MatchFlow {
    */
   async matchResult(game) {
     const { engine, dialog, overrides } = this.ctx;
+    /** @type {string | null} */
     let choice = null;
     do {
-      const back = choice === "share";
-      choice = await showMatchResult(dialog, game, namesOf(this.page), youOf(this.page), !overrides.embed, back);
+      const options = {
+        shareAvailable: !overrides.embed,
+        reviewAvailable: this.page.reviewAvailable,
+        backFrom: choice,
+      };
+      choice = await showMatchResult(dialog, game, namesOf(this.page), youOf(this.page), options);
       if (choice === "share") await share(engine, dialog, ["game"]); // then the result again
-    } while (choice === "share");
+      if (choice === "review") await this.reviewADeal(game);
+    } while (choice === "share" || choice === "review");
     if (choice !== "rematch") return false;
     await this.rematch(game);
     return true;
+  }
+
+  /**
+   * @private The review of a deal of the finished match `game`, the person's choice (none: back to the result).
+   * @param {PlayingState} game
+   */
+  async reviewADeal(game) {
+    const { dialog, root, store } = this.ctx;
+    const number = await chooseDealToReview(dialog, game);
+    if (number === null) return;
+    setStatus(root, "thinking", t("reviewing"));
+    const { review, positionAt } = await this.reviewOf(number);
+    store.update(() => {});
+    await showReview(dialog, review, namesOf(this.page), this.page.settings.deck, positionAt, shortNamesOf(this.page));
   }
 
   /**

@@ -451,19 +451,22 @@ export function matchWinnerText(match, names, you) {
 }
 
 /**
- * The match is over: the winner, a rematch and, where the menu offers links, the match's link. Resolves "rematch",
- * "share" or "close".
+ * The match is over: the winner, a rematch, the review of any of its deals (where the engine reviews) and, where the
+ * menu offers links, the match's link. Resolves "rematch", "review", "share" or "close".
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished match
  * @param {string[]} names
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
- * @param {boolean} shareAvailable  whether to offer the match's link
- * @param {boolean} [backFromShare]  the person comes back from the match's link: the panel opens on its button again
+ * @param {{shareAvailable: boolean, reviewAvailable: boolean, backFrom?: string | null}} options  whether to offer
+ *   the match's link and the review, and which of them ("share", "review") the person comes back from: the panel
+ *   opens on its button again
  */
-export function showMatchResult(dialog, state, names, you, shareAvailable, backFromShare = false) {
+export function showMatchResult(dialog, state, names, you, { shareAvailable, reviewAvailable, backFrom = null }) {
   const match = state.match;
   /** @type {PanelButton<string>[]} */
   const buttons = [{ label: t("rematch"), value: "rematch", primary: true, id: "rematch-button" }];
+  // Each deal's review was offered only in its result, before the next deal: a finished match's were out of reach.
+  if (reviewAvailable) buttons.push({ label: t("reviewTitle"), value: "review", id: "review-finished-match" });
   if (shareAvailable) buttons.push({ label: st("shareGameTitle"), value: "share", id: "share-finished-match" });
   buttons.push({ label: t("close"), value: "close" });
   return showPanel(dialog, {
@@ -473,8 +476,31 @@ export function showMatchResult(dialog, state, names, you, shareAvailable, backF
       <p>${escapeHtml(t("dealsPlayed", { n: match.deals.length }))}</p>`,
     buttons,
     cancelValue: "close",
-    startAt: backFromShare ? "share-finished-match" : undefined,
+    startAt: backFrom ? `${backFrom}-finished-match` : undefined,
     describedByBody: true,
+  });
+}
+
+/**
+ * Which deal of the finished match to review: a button for each, with the game points it gave ("Deljenje 2 · 0 : 2",
+ * player 0's first, as the top bar's score), the last deal's first; or back to the match's result. Resolves the deal's
+ * number, or null.
+ * @param {PanelDialog} dialog
+ * @param {PlayingState} state  with a finished match
+ * @returns {Promise<number | null>}
+ */
+export function chooseDealToReview(dialog, state) {
+  /** @type {PanelButton<number | null>[]} */
+  const deals = state.match.deals.map((deal, index) => ({
+    label: `${t("dealN", { n: index + 1 })} · ${deal.awarded[0]} : ${deal.awarded[1]}`,
+    value: index + 1,
+    id: `review-deal-${index + 1}`,
+  }));
+  return showPanel(dialog, {
+    kind: "review-deals",
+    title: t("reviewWhichDeal"),
+    buttons: [...deals.reverse(), { label: t("reviewBackToMatch"), value: null }],
+    cancelValue: null,
   });
 }
 

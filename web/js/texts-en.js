@@ -142,6 +142,8 @@ export const EN = {
   rematch: "Rematch",
   dealsPlayed: "Deals played: {n}",
   reviewTitle: "Deal review",
+  reviewWhichDeal: "Which deal shall I review?",
+  reviewBackToMatch: "Back to the match's result",
   reviewing: "Reviewing the deal…",
   inaccuracy: "inaccuracy",
   mistake: "mistake",

@@ -154,6 +154,8 @@ export const SR = {
   dealsPlayed: "Odigranih deljenja: {n}",
   // review
   reviewTitle: "Analiza deljenja",
+  reviewWhichDeal: "Koje deljenje da analiziram?",
+  reviewBackToMatch: "Nazad na rezultat partije",
   reviewing: "Analiziram deljenje…",
   inaccuracy: "nepreciznost",
   mistake: "greška",
