@@ -31,6 +31,12 @@ describe("the device's share sheet", () => {
     });
     await sendThroughShareSheet("Otvoreni 66", "https://example.org/#deal=d1.x");
     assert.deepEqual(sent, { title: "Otvoreni 66", url: "https://example.org/#deal=d1.x" });
+    await sendThroughShareSheet("Otvoreni 66", "https://example.org/#deal=d1.x", "Odigrajte ovo deljenje");
+    assert.deepEqual(sent, {
+      title: "Otvoreni 66",
+      text: "Odigrajte ovo deljenje",
+      url: "https://example.org/#deal=d1.x",
+    });
   });
 
   test("closed without sending is no failure; a sheet that fails still says so", async () => {

@@ -95,7 +95,12 @@ def test_on_a_device_with_a_share_sheet_the_link_is_sent_through_it(site, open_c
     page.click("#share-button")
     url = page.input_value("#share-url-game")
     page.click("#share-send-game")
-    assert page.evaluate("window.sharedData") == {"title": "Link to this match", "url": url}
+    # With words for whoever gets it: the sender's own heading ("Link to this match") told him nothing.
+    assert page.evaluate("window.sharedData") == {
+        "title": "Open 66",
+        "text": "Watch this match of Open 66, move by move.",
+        "url": url,
+    }
     context.problems.check()
 
 

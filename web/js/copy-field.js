@@ -58,10 +58,11 @@ export function wireCopy(field, button, clipboard = globalThis.navigator?.clipbo
  * @param {Pick<HTMLInputElement, "value">} field
  * @param {Pick<HTMLButtonElement, "textContent" | "hidden" | "addEventListener">} button
  * @param {() => string} title  the title the sheet gives the link (read when sending)
+ * @param {() => string} [text]  what the link is, said to whoever gets it (read when sending)
  */
-export function wireSend(field, button, title) {
+export function wireSend(field, button, title, text) {
   button.textContent = st("sendLink");
   button.hidden = !hasShareSheet();
   // A sheet that cannot send leaves the link in its field, with Copy beside it: nothing more to say.
-  button.addEventListener("click", () => sendThroughShareSheet(title(), field.value).catch(() => {}));
+  button.addEventListener("click", () => sendThroughShareSheet(title(), field.value, text?.()).catch(() => {}));
 }

@@ -9,15 +9,16 @@ export function hasShareSheet() {
 }
 
 /**
- * Send `url` through the share sheet. Closing the sheet without sending is no failure (it resolves); anything else
- * that goes wrong rejects.
+ * Send `url` through the share sheet, with a `text` for whoever gets it where there is one (a chat shows it beside
+ * the link). Closing the sheet without sending is no failure (it resolves); anything else that goes wrong rejects.
  * @param {string} title
  * @param {string} url
+ * @param {string} [text]
  * @returns {Promise<void>}
  */
-export async function sendThroughShareSheet(title, url) {
+export async function sendThroughShareSheet(title, url, text) {
   try {
-    await navigator.share({ title, url });
+    await navigator.share(text ? { title, text, url } : { title, url });
   } catch (error) {
     if (!(error instanceof DOMException && error.name === "AbortError")) throw error;
   }

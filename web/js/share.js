@@ -15,6 +15,7 @@
 import { wireCopy, wireSend } from "./copy-field.js";
 import { EngineError } from "./engine.js";
 import { engineText } from "./engine-text.js";
+import { t } from "./i18n.js";
 import { escapeHtml, showMessage, showPanel } from "./panels.js";
 import { linkParams, tokenIn } from "./pasted-link.js";
 import { st } from "./ship-text.js";
@@ -150,7 +151,7 @@ export async function openLinkedDeal(engine, seats) {
 }
 
 /**
- * What a link of `kind` is called (its heading, and the title a share sheet gives it): a deal's by its number, which
+ * What a link of `kind` is called (its heading): a deal's by its number, which
  * says which deal it is while the next one waits to be dealt.
  * @param {LinkKind} kind
  * @param {number} [deal]
@@ -159,10 +160,10 @@ function linkName(kind, deal) {
   return st(LINK_TEXTS[kind].title, deal === undefined ? {} : { n: deal });
 }
 
-/** What a link of each kind is called (its heading, and the title a share sheet gives it) and what it does. */
+/** What a link of each kind is called (its heading), what it does, and what a share sheet sends with it. */
 const LINK_TEXTS = {
-  deal: { title: "shareDealTitle", text: "shareDealText" },
-  game: { title: "shareGameTitle", text: "shareGameText" },
+  deal: { title: "shareDealTitle", text: "shareDealText", sent: "shareDealSent" },
+  game: { title: "shareGameTitle", text: "shareGameText", sent: "shareGameSent" },
 };
 
 /**
@@ -231,7 +232,13 @@ export async function share(engine, dialog, kinds, deal) {
         if (!input) continue;
         wireCopy(input, /** @type {HTMLButtonElement} */ (panel.querySelector(`#share-copy-${kind}`)));
         const send = /** @type {HTMLButtonElement} */ (panel.querySelector(`#share-send-${kind}`));
-        wireSend(input, send, () => linkName(kind, deal));
+        // Said to whoever gets the link: the sender's own heading ("Link za deljenje 1") told him nothing.
+        wireSend(
+          input,
+          send,
+          () => t("title"),
+          () => st(LINK_TEXTS[kind].sent),
+        );
       }
     },
   });
