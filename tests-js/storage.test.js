@@ -155,12 +155,12 @@ describe("the saved match", () => {
     assert.deepEqual(upgradeSave(current, "y"), { status: "ok", save: { ...current, id: "y" } });
   });
 
-  test("a new match's slot takes the place of a match in which no card was played", () => {
-    /** @param {Record<string, unknown>} record */
-    const keptBeside = (record) => {
+  test("a new match's slot takes the place of a match in which no card was played, of a record this page reads", () => {
+    /** @param {Record<string, unknown>} record  @param {string | null} [format] the engine's */
+    const keptBeside = (record, format = "otv66-record/2") => {
       const storage = new FakeStorage();
       saveMatch(startSlot(storage), { ...RECORD, ...record }, META, storage);
-      startSlot(storage);
+      startSlot(storage, format);
       return listSaves(storage).length === 1;
     };
     assert.equal(keptBeside({ deals: [] }), false, "not dealt yet");
@@ -175,6 +175,10 @@ describe("the saved match", () => {
       }),
       true,
     );
+    assert.equal(keptBeside({ format: "otv66-record/9", deals: [] }), true, "a newer page's: only it reads it");
+    assert.equal(keptBeside({ deals: "damaged" }), true, "damaged: kept as it is");
+    assert.equal(keptBeside({ deals: [{ dealer: 1 }] }), true);
+    assert.equal(keptBeside({ deals: [] }, null), true, "the engine's format unknown: every match is kept");
   });
 
   test("a new match gets its own slot: the unfinished one before stays resumable, a finished one goes", () => {

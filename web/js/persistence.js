@@ -172,7 +172,10 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
   // its slot goes with the next match's (storage.js startSlot).
   const leave =
     asksForOther &&
-    (kept === null || kept.finished || noCardPlayed(kept) || (await confirmLeavingMatch(ctx, link !== null)));
+    (kept === null ||
+      kept.finished ||
+      noCardPlayed(kept, store.state.recordFormat) ||
+      (await confirmLeavingMatch(ctx, link !== null)));
   if (kept && !leave) {
     if (link) clearLinkFromAddress();
     // The options that asked for another match leave the address: a reload, or Back to it, would ask again.
@@ -182,7 +185,7 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
     const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
     if (linked && "problem" in linked) tell(linked.problem);
     if (linked && "state" in linked) {
-      tabOwner.claim(startSlot());
+      tabOwner.claim(startSlot(undefined, store.state.recordFormat));
       store.update((page) => {
         page.game = linked.state;
         page.levelsPlayed = [];
@@ -382,7 +385,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
   }
   const dealt = dealFirst && game.phase === "computer_deals";
   if (dealt) game = await engine.call("next_deal");
-  tabOwner.claim(startSlot());
+  tabOwner.claim(startSlot(undefined, store.state.recordFormat));
   store.update((page) => {
     page.game = sameOrNew(/** @type {PlayingState} */ (game), page.game);
     page.historyAdded = false;

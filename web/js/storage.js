@@ -10,7 +10,7 @@
 import { deviceStorage, keepAside } from "./device-storage.js";
 import { added, groupOf, tallyOf } from "./history-stats.js";
 
-/** @import { HistoryEntry, MatchRecord, Rules, SavedMatch, SaveMeta } from "./types.js" */
+/** @import { HistoryEntry, MatchRecord, Rules, SaveMeta } from "./types.js" */
 /** @import { Tally } from "./history-stats.js" */
 
 /**
@@ -253,12 +253,19 @@ export function saveMatch(id, record, meta, storage = deviceStorage()) {
 /**
  * Whether a saved match holds no card played: its first deal only dealt, or not even that (the match a first visit
  * deals at once, left for "New match with these settings"). store.js `matchUnderway`'s measure, read from a save.
- * @param {SavedMatch} save
+ * Only of a record this page reads (the engine's `recordFormat`): a newer page's save, or one damaged, is never
+ * taken for an empty one.
+ * @param {SlotSave} save
+ * @param {string | null} recordFormat
  */
-export function noCardPlayed(save) {
-  /** @type {{deals?: {moves?: string[]}[]}} */
-  const { deals = [] } = save.record;
-  return deals.length === 0 || (deals.length === 1 && !deals[0].moves?.length);
+export function noCardPlayed(save, recordFormat) {
+  /** @type {{format?: unknown, deals?: unknown}} */
+  const { format, deals } = save.record;
+  if (typeof format !== "string" || !format.startsWith("otv66-record/") || recordIsNewer(save, recordFormat))
+    return false;
+  if (!Array.isArray(deals)) return false;
+  const moves = deals[0]?.moves;
+  return deals.length === 0 || (deals.length === 1 && Array.isArray(moves) && moves.length === 0);
 }
 
 /**
@@ -266,13 +273,15 @@ export function noCardPlayed(save) {
  * the history) unless it is finished, when the history already holds it, or no card was played in it (noCardPlayed):
  * History listed such a match among the saved ones, to delete by hand.
  * @param {Storage} [storage]
+ * @param {string | null} [recordFormat]  the engine's record format (noCardPlayed); none: every match is kept
  * @returns {string} the new slot's id
  */
-export function startSlot(storage = deviceStorage()) {
+export function startSlot(storage = deviceStorage(), recordFormat = null) {
   const current = readItem(storage, key.current());
   if (current !== null) {
     const reading = readSave(current, storage);
-    if (reading.status === "ok" && (reading.save.finished || noCardPlayed(reading.save))) deleteSave(current, storage);
+    const empty = reading.status === "ok" && noCardPlayed(reading.save, recordFormat);
+    if (reading.status === "ok" && (reading.save.finished || empty)) deleteSave(current, storage);
   }
   const id = newId();
   writeItem(storage, key.current(), id);
