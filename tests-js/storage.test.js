@@ -390,9 +390,8 @@ describe("the history of finished matches", () => {
     const earlier = (/** @type {unknown} */ value) =>
       readEarlierMatches(new FakeStorage({ items: { [`${HISTORY_KEY}.earlier`]: JSON.stringify(value) } }));
     const good = { matches: 3, wins: 1, points: 9, deals: 14 };
-    assert.deepEqual(earlier({ "level:expert": good, human: { ...good, wins: 4 }, "level:": { ...good, deals: -1 } }), {
-      "level:expert": good,
-    });
+    const named = { "level:expert": good, human: { ...good, wins: 4 }, "level:": { ...good, deals: -1 }, other: good };
+    assert.deepEqual(earlier(named), { "level:expert": good }, "a group of sums that read, under a name groupOf gives");
     assert.deepEqual(earlier([good]), {});
     assert.deepEqual(readEarlierMatches(new FakeStorage({ items: { [`${HISTORY_KEY}.earlier`]: "{oops" } })), {});
   });

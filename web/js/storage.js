@@ -460,7 +460,7 @@ export function addToHistory(entry, storage = deviceStorage()) {
 
 /**
  * The sums of the finished matches the history no longer lists, by group (history-stats.js groupOf); a group whose
- * sums do not read is left out.
+ * name or sums do not read is left out.
  * @param {Storage} [storage]
  * @returns {Record<string, Tally>}
  */
@@ -477,7 +477,8 @@ export function readEarlierMatches(storage = deviceStorage()) {
   /** @type {Record<string, Tally>} */
   const earlier = {};
   for (const [group, tally] of Object.entries(stored)) {
-    if (typeof tally !== "object" || tally === null) continue;
+    // Only a group groupOf names: a key such as "__proto__" would not be a group of the record.
+    if (!/^(level:[\w-]*|human)$/.test(group) || typeof tally !== "object" || tally === null) continue;
     const { matches, wins, points, deals } = /** @type {Record<string, unknown>} */ (tally);
     if ([matches, wins, points, deals].every(count) && Number(wins) <= Number(matches))
       earlier[group] = /** @type {Tally} */ ({ matches, wins, points, deals });
