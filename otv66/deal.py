@@ -203,8 +203,11 @@ class Deal:
         return cls(layout, dealer, rules, seed=seed, packets=plan)
 
     def copy(self) -> Deal:
-        """Return an independent copy (same layout, same moves)."""
-        other = Deal(self._layout, self.dealer, self.rules, seed=self.seed, packets=self.packets)
+        """Return an independent copy (same layout, same moves): the layout and the tables built from it are shared
+        (immutable, validated once), the position and its undo stack copied."""
+        other = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(other, name, getattr(self, name))
         other._state = self._state[:]
         other._stack = [s[:] for s in self._stack]
         other._moves = self._moves[:]
