@@ -158,6 +158,24 @@ def test_a_reload_after_new_match_keeps_the_new_match_not_the_one_the_addresss_s
     assert table.page.evaluate("localStorage.getItem('otv66.current')") != old_slot
 
 
+def test_new_match_pressed_the_moment_after_the_first_card_asks_before_leaving_the_match(table):
+    # The first card clicked and New match pressed at once (a browser run did it): the card was still on its way to
+    # the engine, the table showed no card played yet, and the new match came without a question.
+    table.open(GAME)
+    wait_playable(table)
+    table.page.evaluate(
+        """() => {
+        document.querySelector('button[data-card][aria-disabled="false"]').click();
+        document.getElementById("new-match-button").click();
+        }"""
+    )
+    assert "stays saved" in table.dialog().inner_text(), "a match with a card played is not left without asking"
+    table.dialog().get_by_role("button", name="Cancel").click()
+    table.wait_until(lambda: saved_move_count(table) >= 1)
+    wait_playable(table)
+    assert count(moves_of(current_save(table))) >= 2, "the match goes on: the card was played, the computer answered"
+
+
 def test_settings_show_the_level_the_resumed_match_is_played_at(table):
     # A match opened with ?level=beginner, resumed by the bare address: the table said "Computer (beginner)" and
     # Settings "expert", and a Save that only changed the sound made the computer an expert.

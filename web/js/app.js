@@ -267,7 +267,8 @@ tabOwner.onTaken = (slot) => {
  */
 async function startNewMatch(seed = null) {
   if (!store.state.game) return false;
-  if (matchUnderway(store.state.game) && !(await confirmNewMatch(ctx.dialog))) return false;
+  const underway = matchUnderway(store.state.game) || flow.cardOnItsWay; // a card clicked a moment ago counts
+  if (underway && !(await confirmNewMatch(ctx.dialog))) return false;
   // The address's seed named the match just left, which a reload would resume (savedMatchFor finds the save the
   // address asks for) in place of the new one; its rematches no longer follow it either.
   forgetAddressOptions(ctx, ["seed"]);

@@ -101,6 +101,8 @@ export class MatchFlow {
     this.queued = 0;
     /** @private Whether the pondering loop is on. */
     this.pondering = false;
+    /** @private Cards a person chose on the table that are not yet played (their task waits in `run`'s queue). */
+    this.cardsChosen = 0;
     /**
      * @private The computer's answer, asked for as soon as a person's move was made (it searches while that
      * move is shown), with the time it was asked.
@@ -662,12 +664,25 @@ export class MatchFlow {
       if (!choice) return;
       move = choice === "announce" ? `${code}m` : code;
     }
+    this.cardsChosen++;
     this.run(async () => {
-      if (this.page.game?.deal !== deal) return; // the position changed while the choice was open
-      this.setBusy(true);
-      await this.playMove(deal, move);
+      try {
+        if (this.page.game?.deal !== deal) return; // the position changed while the choice was open
+        this.setBusy(true);
+        await this.playMove(deal, move);
+      } finally {
+        this.cardsChosen--;
+      }
       await this.advance();
     });
+  }
+
+  /**
+   * Whether a card the person chose is still on its way to the engine: the table does not show it played yet, but
+   * the match will hold it (a New match asked for at once leaves a match under way, as store.js `matchUnderway`).
+   */
+  get cardOnItsWay() {
+    return this.cardsChosen > 0;
   }
 
   /** Start a new match now (after the person confirmed it), from `seed` when given (the guided deal). */
