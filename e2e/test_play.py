@@ -420,6 +420,27 @@ def cards_left(table, player: int) -> int:
     return sum(1 for card in table.cards_of(player) if card) + sum(table.hidden_under(player))
 
 
+HURRIED_MS = 1000  # web/js/input.js: a press of Enter or Space within this long of the last one is more hurrying
+
+
+def press_again_and_again(table, key: str, presses: int, until=None) -> None:
+    """Press `key` every tenth of a second, `presses` times or until `until()` holds.
+
+    Presses further apart than HURRIED_MS are a choice again (the keys rested), not hurrying: a test machine that
+    stalled that long between two of them (a loaded CI run did) has not pressed again and again, and the test is
+    skipped rather than blamed on the page. The gaps are measured in the page, from its own key events.
+    """
+    page = table.page
+    for _ in range(presses):
+        page.wait_for_timeout(100)
+        page.keyboard.press(key)
+        if until is not None and until():
+            break
+    gaps = page.evaluate("() => window.keyGaps.splice(0)")
+    if max(gaps, default=0) >= HURRIED_MS - 100:
+        pytest.skip(f"the presses came {max(gaps):.0f} ms apart on this machine: that is not pressing again and again")
+
+
 @pytest.mark.parametrize("key", ["Enter", "Space"])
 def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_player_did_not_choose(
     table_in_context, key
@@ -429,26 +450,31 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
     table = table_in_context(viewport={"width": 1280, "height": 800})
     page = table.page
     page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page.add_init_script(
+        """window.keyGaps = [];
+        let last = null;
+        addEventListener("keydown", (event) => {
+          if (last !== null) window.keyGaps.push(event.timeStamp - last);
+          last = event.timeStamp;
+        }, true);"""
+    )
     table.open("seed=7&level=beginner&opponent=computer&speed=normal&lang=en")
     if table.dialog().locator(".preset").count():
         table.step()
     table.wait_until(lambda: table.playable().count() > 0)
     page.keyboard.press("1")
     page.keyboard.press(key)
-    for _ in range(24):  # six seconds: the computer answers, the trick is taken, the turn comes back meanwhile
-        page.wait_for_timeout(250)
-        page.keyboard.press(key)
+    press_again_and_again(table, key, 60)  # six seconds: the computer answers, the trick is taken, the turn comes back
     assert table.status() == "your-turn" and table.playable().count() > 0, "the turn came back while he pressed"
     assert cards_left(table, 0) == 15, "only the card he chose was played"
     assert page.evaluate("document.activeElement.dataset.player") == "0", "his focus is still on his cards"
     page.wait_for_timeout(1100)  # the keys at rest: the next press is a choice again
     page.keyboard.press(key)
     table.wait_until(lambda: cards_left(table, 0) == 14)
-    for _ in range(24):  # hurried again, until the turn is back
-        page.wait_for_timeout(250)
-        page.keyboard.press(key)
-        if table.status() == "your-turn" and table.playable().count():
-            break
+    page.evaluate("window.keyGaps.length = 0")  # the rest was no gap in the hurrying
+    # Hurried again, until the turn is back.
+    press_again_and_again(table, key, 60, until=lambda: table.status() == "your-turn" and table.playable().count())
+    assert cards_left(table, 0) == 14, "the presses played nothing"
     page.keyboard.press("1")  # a card chosen by its number: chosen on the position shown, played at once
     page.keyboard.press(key)
     table.wait_until(lambda: cards_left(table, 0) == 13)
