@@ -46,7 +46,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   "loss", "exact", "mark", "analysis"}]}``: every move of deal number ``deal`` (1-based, default the current
   one) rated by the expected game points it lost; ``mark`` is ``"inaccuracy"`` | ``"mistake"`` |
   ``"blunder"`` | ``None`` (thresholds in :mod:`otv66.ai.review`); ``analysis``: ``analyse``'s answer
-  before the move, where the row's figures come from (``None`` without a choice)
+  before the move, where the row's figures come from (``None`` without a choice); a claim of 66 is rated
+  against playing on (``best`` ``None`` when the other was to answer: no card of the claimant's was better)
 - ``record {}`` -> the docs/record-format.md record of the match
 - ``load_record {record, opponent?, level?}`` -> state (resumes the record's last position; seats from
   the parameters, else from the record's ``opponent`` / ``level`` keys, else two people)

@@ -61,6 +61,20 @@ describe("the review's position", () => {
     assert.equal(row("QC"), "better: queen of clubs");
   });
 
+  test("a claim of 66 is rated like any move: a false one says what was better, a right one its zero", () => {
+    const row = (/** @type {any} */ fields) =>
+      moveRow(/** @type {any} */ ({ index: 5, player: 0, move: "66", ...fields }), ["You", "Computer"], "french");
+    const falseLead = row({ best: "JS", value: -2, loss: 1.97, mark: "blunder" });
+    assert.match(falseLead, /You:<\/span> claim of 66/);
+    assert.match(falseLead, /data-loss="1.97">−1.97</);
+    assert.match(falseLead, /better: jack of spades/);
+    const falseAnswered = row({ best: null, value: -2, loss: 0.37, mark: "inaccuracy" });
+    assert.match(falseAnswered, /<span class="review-better">better: play on<\/span>/);
+    const right = row({ best: "66", value: 2, loss: 0, mark: null });
+    assert.match(right, /<span class="review-loss" data-loss="0">0.00<\/span>/);
+    assert.doesNotMatch(right, /only move|better/);
+  });
+
   test("each side's piles in the order the table shows them: the player at the top faces us", () => {
     // The computer's cards read 7♦ … 7♥ on the table and 7♥ … 7♦ in the review.
     const markup = positionMarkup(shown(), ["You", "Computer"], "french");

@@ -146,6 +146,56 @@ def test_review_rates_every_move_of_a_finished_deal() -> None:
         assert row["mark"] == mark(row["loss"])
 
 
+def claim_row(deal: Deal) -> dict:
+    """The review's row of the claim of 66 just made in ``deal``."""
+    assert deal.moves[-1] == CLAIM
+    row = review_deal(deal, seconds_per_move=0.05)["moves"][-1]
+    assert row["move"] == CLAIM
+    return row
+
+
+def test_review_rates_a_false_claim_against_playing_on() -> None:
+    # Manual claim: the winner of the first trick claims 66 with far less. The claim gives the other 2 game points
+    # (docs/rules.md 6.1); playing on was worth about nothing: a blunder, with the card to play instead.
+    deal = Deal.from_seed(0, dealer=0, rules=Rules(claim="manual"))
+    while deal.tricks_played < 1:
+        deal.play(next(move for move in deal.legal_moves() if move != CLAIM))
+    deal.play(CLAIM)
+    row = claim_row(deal)
+    assert row["value"] == -2.0
+    assert row["best"] not in (None, CLAIM) and row["best_value"] > -1
+    assert row["loss"] == round(row["best_value"] + 2, 4) and row["mark"] == "blunder"
+    assert CLAIM in [choice["move"] for choice in row["analysis"]["moves"]], "the position shows the claim's value"
+
+
+def test_review_rates_a_false_claim_after_a_marriage_lead_by_the_others_best_answer() -> None:
+    # The claimant announced a marriage and the other is to answer: playing on is worth what the other's best
+    # answer is worth to him, negated; no card of the claimant's is better.
+    deal = Deal.from_seed(4, dealer=1, rules=Rules(claim="manual"))
+    deal.play("KDm")
+    deal.play(CLAIM)
+    row = claim_row(deal)
+    deal.undo()  # the position the claim was made in: the other to answer the marriage's king
+    other_best = analyse(deal.view(), seconds=0.05)["moves"][0]["value"]
+    assert row["value"] == -2.0 and row["best"] is None and row["analysis"] is None
+    assert abs(row["best_value"] + other_best) < 0.3 and row["loss"] == max(0.0, round(row["best_value"] + 2, 4))
+
+
+def test_review_rates_a_right_claim_as_the_best_move() -> None:
+    # Played on, the other can only add tricks and points: claiming 66 at once wins the most there is.
+    for seed in range(10):  # most deals end on a claim (others are played out)
+        deal = Deal.from_seed(seed, dealer=1, rules=Rules(claim="manual"))
+        while not deal.is_over:
+            deal.play(choose_move(deal.view(), level="club", seconds=QUICK, seed=len(deal.moves)))
+        if deal.moves[-1] == CLAIM:
+            break
+    row = claim_row(deal)
+    result = deal.result
+    assert result is not None and result["winner"] == row["player"]
+    assert row["value"] == row["best_value"] == result["game_points"]
+    assert row["best"] == CLAIM and row["loss"] == 0.0 and row["mark"] is None
+
+
 def duplicate_score(stronger: str, weaker: str, deals: int, seconds: float) -> float:
     """``stronger``'s total game points over ``deals`` seeded deals, each played from both seats."""
     total = 0.0

@@ -49,7 +49,8 @@ def review_deal(
     with values in expected game points for the player who moved; ``analysis`` is :func:`otv66.ai.analyse`'s
     answer for the position before the move (every choice rated), the one the row's figures come from, so the
     position shown at a move can rate its choices with the same numbers. Moves with no real choice (one legal
-    move, or only equivalent cards) are listed with loss 0 and no analysis.
+    move, or only equivalent cards) are listed with loss 0 and no analysis. A claim of 66 (under manual claim) is
+    rated against playing on: see :func:`_rated_claim`.
     """
     replay = deal.copy()
     while replay.moves:
@@ -59,7 +60,9 @@ def review_deal(
         view = replay.view()
         player = view.claimant if move == CLAIM else view.turn
         choices = [m for m in view.legal_moves if m != CLAIM]
-        if move == CLAIM or len(choices) <= 1:
+        if move == CLAIM:
+            rows.append({"index": index, "player": player, "move": move, **_rated_claim(replay, seconds_per_move)})
+        elif len(choices) <= 1:
             rows.append(
                 {
                     "index": index,
@@ -96,3 +99,44 @@ def review_deal(
             )
         replay.play(move)
     return {"moves": rows}
+
+
+def _rated_claim(deal: Deal, seconds: float) -> dict[str, Any]:
+    """A claim of 66 in ``deal`` (not yet made) rated against playing on, for the claimant.
+
+    The claim's own value is certain: the deal ends on it, won, or lost by 2 game points when the claimant had less
+    than 66 (docs/rules.md 6.1). A right claim is the best move there is: playing on, the other can only add to his
+    tricks and points, and the game points won can only fall. A false claim loses what playing on is worth more: the
+    analysis of the same position, the claimant's choices beside the claim when he is to move, else the other's best
+    answer (his value is the claimant's loss: a deal's game points are won by one and lost by the other).
+    """
+    view = deal.view()
+    claimant = view.claimant
+    ended = deal.copy()
+    ended.play(CLAIM)
+    result = ended.result
+    assert result is not None and claimant is not None  # a claim ends the deal, and only a claimant makes one
+    value = float(result["game_points"] if result["winner"] == claimant else -result["game_points"])
+    claim = {"move": CLAIM, "value": value, "win_probability": None, "exact": True}
+    rated = {"best": CLAIM, "value": value, "best_value": value, "loss": 0.0, "exact": True, "mark": None}
+    if result["winner"] == claimant:
+        return {**rated, "analysis": None}
+    analysis = analyse(view, seconds=seconds)
+    if view.turn == claimant:
+        moves = sorted([claim, *analysis["moves"]], key=lambda row: -row["value"])
+        analysis = {"moves": moves, "best": moves[0]["move"]}
+        best, best_value, exact = analysis["best"], moves[0]["value"], moves[0]["exact"]
+    else:
+        answer = analysis["moves"][0]
+        best, best_value, exact = None, -answer["value"], answer["exact"]
+        analysis = None  # the other's choices, not the claimant's: nothing of his to show beside the claim
+    loss = max(0.0, round(best_value - value, 4))
+    return {
+        **rated,
+        "best": best,
+        "best_value": best_value,
+        "loss": loss,
+        "exact": exact,
+        "mark": mark(loss),
+        "analysis": analysis,
+    }

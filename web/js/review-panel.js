@@ -15,9 +15,9 @@ import { SCREEN_ORDER } from "./table-shell.js";
 /** @import { Deck, Move, PublicView, Review, ReviewMove, ReviewView } from "./types.js" */
 /** @import { PanelDialog } from "./panels.js" */
 
-/** A move as the review writes it: the card's name, or "66" for a claim. */
+/** A move as the review writes it: the card's name, or "prijava 66" for a claim. */
 function moveName(/** @type {Move} */ move, /** @type {Deck} */ deck) {
-  return move === "66" ? "66" : cardName(move.slice(0, 2), deck);
+  return move === "66" ? t("reviewClaim") : cardName(move.slice(0, 2), deck);
 }
 
 /** The better move as its note writes it: the card, and "marriage" after a marriage lead. */
@@ -48,10 +48,11 @@ export function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ 
     ? `<span class="review-loss" data-loss="${move.loss}">${escapeHtml(lossText(move.loss))}</span>`
     : `<span class="review-loss review-forced">${escapeHtml(t("reviewForced"))}</span>`;
   const mark = move.mark ? `<strong class="mark-${move.mark}">${escapeHtml(t(move.mark))}</strong>` : "";
+  // A false claim made while the other was to answer (after a marriage lead) had no card of its own to beat it:
+  // playing on was better (otv66/ai/review.py rates it so, with no better move).
+  const instead = move.best ? t("better", { card: betterName(move.best, deck) }) : t("betterPlayOn");
   const better =
-    move.best && move.best !== move.move && move.loss > 0.005
-      ? `<span class="review-better">${escapeHtml(t("better", { card: betterName(move.best, deck) }))}</span>`
-      : "";
+    move.best !== move.move && move.loss > 0.005 ? `<span class="review-better">${escapeHtml(instead)}</span>` : "";
   const note = mark || better ? `<span class="review-note">${[mark, better].filter(Boolean).join(" ")}</span>` : "";
   return `<li><button type="button" class="review-move" data-ply="${move.index}">
     <span class="review-what"><span class="review-who">${escapeHtml(names[move.player])}:</span> ${escapeHtml(moveName(move.move, deck))}${marriage}</span>

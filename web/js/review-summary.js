@@ -60,7 +60,7 @@ export function isMarriageLead(/** @type {Move} */ move) {
   return move.length === 3 && move.endsWith("m");
 }
 
-/** Whether the engine rated `move` (it skips forced moves and claims: no loss to show). */
+/** Whether the engine rated `move` (it skips forced moves: no loss to show; a claim of 66 is rated). */
 export function wasRated(/** @type {ReviewMove} */ move) {
   return typeof move.value === "number";
 }

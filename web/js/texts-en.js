@@ -402,6 +402,8 @@ export const EN = {
   reviewPlayerSmall: "{name}: only small differences; about {lost} game points below the best play in total",
   reviewMarriage: "marriage",
   reviewForced: "only move",
+  reviewClaim: "claim of 66",
+  betterPlayOn: "better: play on",
   reviewBest: "best",
   reviewPlayed: "played",
   reviewAt: "Move {n}: {name} to play",

@@ -422,6 +422,8 @@ export const SR = {
   reviewPlayerSmall: "{name}: samo sitne razlike, u zbiru oko {lost} poena partije ispod najbolje igre",
   reviewMarriage: "marijaž",
   reviewForced: "jedini potez",
+  reviewClaim: "prijava 66",
+  betterPlayOn: "bolje: igrati dalje",
   reviewBest: "najbolje",
   reviewPlayed: "odigrano",
   reviewAt: "Potez {n}: na potezu {name}",

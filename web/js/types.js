@@ -232,8 +232,8 @@
  * @property {number} index
  * @property {Player} player
  * @property {Move} move
- * @property {Move | null} best
- * @property {number | null} value  null for a move the engine did not rate (forced, or a claim)
+ * @property {Move | null} best  null for a false claim made while the other was to answer: playing on was better
+ * @property {number | null} value  null for a move the engine did not rate (a forced one)
  * @property {number | null} best_value
  * @property {number} loss
  * @property {boolean} exact
