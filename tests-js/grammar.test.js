@@ -60,6 +60,12 @@ describe("the engine's refusals are said in the player's language", () => {
     assert.equal(engineText(error, "french"), "You must follow suit: play hearts.");
   });
 
+  test("a marriage missing a card names the deck's own court cards", () => {
+    const error = { type: "illegal_move", reason: "marriage_incomplete", params: { suit: "H" } };
+    assert.equal(engineText(error, "french"), "Za marijaž su Vam potrebni otvoreni kralj i dama (boja: herc).");
+    assert.equal(engineText(error, "german"), "Za marijaž su Vam potrebni otvoreni kralj i gornjak (boja: srce).");
+  });
+
   test("a card to beat is named in the accusative", () => {
     const error = { type: "illegal_move", reason: "must_beat", params: { suit: "H", card: "QH" } };
     assert.match(engineText(error, "french"), /nadjačate damu herc/);

@@ -111,6 +111,7 @@ describe("Cyrillic is transliterated from the Latin Serbian", () => {
       toCyrillic("Enter igra kartu, Tab vodi do dugmadi, Escape zatvara"),
       "Enter игра карту, Tab води до дугмади, Escape затвара",
     );
+    assert.equal(toCyrillic("Home i End do prve i poslednje"), "Home и End до прве и последње"); // was "Хоме и Енд"
   });
 
   test("the Cyrillic table is the Latin table transliterated", () => {

@@ -71,6 +71,21 @@ describe("How to play, told for the table's rule options", () => {
     assert.match(rulesMarkup("german", DEFAULT_RULES), /only if acorns were trumps/);
   });
 
+  test("a German deck's rules name its own court cards: the king and the ober make a marriage, not a queen", () => {
+    // The pictures beside the rules showed the ober and unter while the text spoke of a queen and a jack.
+    const told = rulesMarkup("german", DEFAULT_RULES);
+    assert.match(told, /king, ober, unter, nine.*king 4, ober 3, unter 2/s);
+    assert.match(told, /King and ober of one suit.*leading that king or ober/s);
+    assert.doesNotMatch(told, /queen|jack/);
+    setLanguage("sr-Latn");
+    const serbian = rulesMarkup("german", DEFAULT_RULES);
+    assert.match(serbian, /kralj, gornjak, donjak, devetka.*Kralj i gornjak iste boje.*tog kralja ili gornjaka/s);
+    assert.doesNotMatch(serbian, /dam[aeu]\b|žandar/);
+    setLanguage("sr-Cyrl");
+    assert.match(rulesMarkup("german", DEFAULT_RULES), /Краљ и горњак исте боје.*тог краља или горњака/s);
+    assert.match(rulesMarkup("french", DEFAULT_RULES), /Краљ и дама исте боје.*тог краља или даму/s);
+  });
+
   test("the marriage is told how it is announced on this table", () => {
     assert.match(rulesMarkup("french", DEFAULT_RULES), /play that king or queen, then choose to announce the marriage/);
   });

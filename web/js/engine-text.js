@@ -8,7 +8,7 @@
  * its name ("link deljenja").
  */
 
-import { cardName, dayText, hasText, suitName, t } from "./i18n.js";
+import { cardName, courtNames, dayText, hasText, suitName, t } from "./i18n.js";
 
 /** @import { Deck } from "./types.js" */
 /** @typedef {{type?: string, reason?: string, params?: Record<string, string | number>}} EngineFailure */
@@ -21,7 +21,7 @@ import { cardName, dayText, hasText, suitName, t } from "./i18n.js";
  */
 function spokenParams(params, deck) {
   /** @type {Record<string, string | number>} */
-  const spoken = { ...params };
+  const spoken = { ...courtNames(deck), ...params };
   if (typeof params.card === "string") {
     spoken.card = cardName(params.card, deck);
     spoken.cardAcc = cardName(params.card, deck, "accusative");

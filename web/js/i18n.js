@@ -47,7 +47,7 @@ const CYRILLIC = {
 };
 
 /** Foreign words of the texts that have none of w, x, y, q but stay in Latin letters in Cyrillic text. */
-const LATIN_WORDS = new Set(["iframe", "CSV", "Enter", "Tab", "Escape"]); // the last three as printed on the keys
+const LATIN_WORDS = new Set(["iframe", "CSV", "Enter", "Tab", "Escape", "Home", "End"]); // keys' names as printed
 
 /**
  * Serbian Latin text in Cyrillic script. Placeholders' names in braces, code in backticks and foreign words (with
@@ -254,11 +254,28 @@ export function asSentences(lines) {
  * @param {import("./grammar.js").GrammaticalCase} [grammaticalCase]
  */
 export function cardName(code, deck, grammaticalCase = "nominative") {
-  const german = deck === "german";
-  const key = german && (code[0] === "Q" || code[0] === "J") ? `rankG_${code[0]}` : `rank_${code[0]}`;
-  const rank = declineRank(t(key), grammaticalCase, current);
-  const suit = german ? t(`suitG_${code[1]}`) : t(`suit_${code[1]}`);
-  return t("cardName", { rank, suit });
+  return t("cardName", { rank: rankName(code[0], deck, grammaticalCase), suit: suitName(code[1], deck) });
+}
+
+/**
+ * A rank's name in the deck's style ("dama" / "gornjak"), in the grammatical case its sentence needs.
+ * @param {string} rank  a rank letter (A, T, K, Q, J, 9, 8, 7)
+ * @param {Deck} deck
+ * @param {import("./grammar.js").GrammaticalCase} [grammaticalCase]
+ */
+export function rankName(rank, deck, grammaticalCase = "nominative") {
+  const key = deck === "german" && (rank === "Q" || rank === "J") ? `rankG_${rank}` : `rank_${rank}`;
+  return declineRank(t(key), grammaticalCase, current);
+}
+
+/**
+ * The court cards a rule names, in the deck's style: `{queen}` and `{jack}`, `{queenAcc}` in the accusative
+ * ("Kralj i gornjak iste boje", "igra tog kralja ili gornjaka": a German deck's rules must not speak of a dama).
+ * @param {Deck} deck
+ * @returns {{queen: string, jack: string, queenAcc: string}}
+ */
+export function courtNames(deck) {
+  return { queen: rankName("Q", deck), jack: rankName("J", deck), queenAcc: rankName("Q", deck, "accusative") };
 }
 
 /** A suit's name in the deck's style ("herc" / "srce"). */

@@ -8,7 +8,7 @@
  */
 
 import { engineText } from "./engine-text.js";
-import { cardName, suitName, t } from "./i18n.js";
+import { cardName, courtNames, suitName, t } from "./i18n.js";
 import { showRules } from "./rules-panel.js";
 import { namesOf, opponentOf, rulesOf } from "./store.js";
 import { guidedDealLeft, movedSince, Tutorial } from "./tutorial.js";
@@ -92,7 +92,7 @@ export class Learning {
     return this.shown
       .map(({ key, values }) => {
         /** @type {Record<string, string | number>} */
-        const spoken = { ...values };
+        const spoken = { ...courtNames(deck), ...values };
         if (typeof values.card === "string") spoken.card = cardName(values.card, deck);
         for (const name of ["suit", "trump"]) {
           if (typeof values[name] === "string") spoken[name] = suitName(String(values[name]), deck);

@@ -5,7 +5,7 @@
  */
 
 import { cardFace } from "./cards.js";
-import { cardName, suitName, t } from "./i18n.js";
+import { cardName, courtNames, suitName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { cardTabStop } from "./render.js";
 
@@ -76,7 +76,8 @@ export function rulesMarkup(deck, rules, computer = true) {
         .join("");
       const row = pictures ? `<div class="rules-cards">${pictures}</div>` : "";
       const shown = example ? `<p class="rules-example">${escapeHtml(example(deck))}</p>` : "";
-      const told = [text, ...(options?.(rules) ?? [])].map((key) => t(key, { target: rules.target })).join(" ");
+      const values = { target: rules.target, ...courtNames(deck) };
+      const told = [text, ...(options?.(rules) ?? [])].map((key) => t(key, values)).join(" ");
       return `<section class="rules-section${keys ? " rules-keys" : ""}"><h3>${escapeHtml(t(title))}</h3><p>${escapeHtml(told)}</p>${row}${shown}</section>`;
     })
     .join("");

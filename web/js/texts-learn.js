@@ -15,7 +15,7 @@ export const SR_LEARN = {
   rulesOfferLater: "Kasnije",
   rulesCardsTitle: "Karte",
   rulesCards:
-    "Igra se sa 32 karte. Redosled, od najjače: as, desetka, kralj, dama, žandar, devetka, osmica, sedmica. Poeni: as 11, desetka 10, kralj 4, dama 3, žandar 2, ostale 0.",
+    "Igra se sa 32 karte. Redosled, od najjače: as, desetka, kralj, {queen}, {jack}, devetka, osmica, sedmica. Poeni: as 11, desetka 10, kralj 4, {queen} 3, {jack} 2, ostale 0.",
   rulesDealTitle: "Deljenje i adut",
   rulesDeal:
     "Svaki igrač ima pred sobom 8 gomila: na svakoj je jedna zatvorena karta, a na njoj jedna otvorena. Delilac deli u dva kruga, prvo zatvorene karte, pa otvorene: u paketima od 1, 2 ili 4 karte, po svom izboru, naizmenično protivniku i sebi, prvo protivniku (isti raspored u oba kruga). Poslednja karta delioca (na njegovoj osmoj gomili) određuje adut.",
@@ -26,7 +26,7 @@ export const SR_LEARN = {
     "Primer: prvo je odigrana {low}, a štih nosi {high}, jača karta iste boje; {other} je druge boje i nosila bi štih samo kad bi {suit} bio adut.",
   rulesMarriageTitle: "Marijaž",
   rulesMarriage:
-    "Kralj i dama iste boje, oboje otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji počinje štih, i tada igra tog kralja ili damu. Poeni se računaju tek kad prijavilac odnese bar jedan štih. U igri: kad počinjete štih, odigrajte tog kralja ili damu, pa u prozoru koji se otvori izaberite da prijavite marijaž.",
+    "Kralj i {queen} iste boje, otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji prvi igra u štihu, i tada igra tog kralja ili {queenAcc}. Poeni se računaju tek kad prijavilac odnese bar jedan štih. U igri: kad igrate prvi u štihu, odigrajte tog kralja ili {queenAcc}, pa u prozoru koji se otvori izaberite da prijavite marijaž.",
   rulesScoreTitle: "66 i poeni partije",
   rulesScore:
     "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Ako se odigraju svi štihovi, a deljenje niko nije dobio sa 66, dobija ga ko ima više poena; pri jednakom broju poena deljenje je nerešeno i niko ne dobija poene partije. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
@@ -43,19 +43,21 @@ export const SR_LEARN = {
     "Računar vidi samo ono što vidite i Vi: otvorene i odigrane karte. Ni on ne zna zatvorene karte, pa računa sa svim kartama koje niko još nije video.",
   rulesKeysTitle: "Igra tastaturom",
   rulesKeys:
-    "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se tada pojavljuju na kartama), a strelice vode od karte do karte (Home i End do prve i poslednje); Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju; Enter ili razmaknica pritiskani iznova ili držani ne igraju kartu dok tasteri ne miruju jednu sekundu. Tab vodi do dugmadi, a Escape zatvara prozor.",
+    "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se tada pojavljuju na kartama), a strelice vode od karte do karte (Home i End do prve i poslednje); Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju; ako Enter ili razmaknicu pritiskate uzastopno ili ih držite, karta se ne igra dok ih ne pustite bar jednu sekundu. Tab vodi do dugmadi, a Escape zatvara prozor.",
   rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_lead:
-    "Kad počinjete štih, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da odgovori na njenu boju ako je ima.",
-  tip_trick: "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneo ga je {name} i počinje sledeći.",
+    "Kad igrate prvi u štihu, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da odgovori na njenu boju ako je ima.",
+  tip_trick:
+    "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneo ga je {name} i prvi igra u sledećem.",
   tip_trick_you:
-    "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneli ste ga i počinjete sledeći.",
+    "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneli ste ga i prvi igrate u sledećem.",
   tip_last_trick: "Poslednji štih: ko ga odnese, dobija još 10 poena.",
   tip_turnup: "Karta je otišla sa gomile, pa je okrenuta karta ispod nje: {card}.",
-  tip_marriage: "Imate kralja i damu iste boje: kad počinjete štih, igrajte jednog od njih i prijavite marijaž.",
+  tip_marriage:
+    "Imate kralja i {queenAcc} iste boje: kad igrate prvi u štihu, igrajte jednog od njih i prijavite marijaž.",
   tip_marriage_wait: "Poeni marijaža čekaju prvi štih koji odnesete.",
   tip_66: "Čim neko skupi 66 ili više poena, deljenje je gotovo: dobija ga {name}.",
   tip_66_you: "Čim neko skupi 66 ili više poena, deljenje je gotovo: dobili ste ga.",
@@ -71,7 +73,7 @@ export const EN_LEARN = {
   rulesOfferLater: "Later",
   rulesCardsTitle: "Cards",
   rulesCards:
-    "32 cards. From high to low: ace, ten, king, queen, jack, nine, eight, seven. Points: ace 11, ten 10, king 4, queen 3, jack 2, the others 0.",
+    "32 cards. From high to low: ace, ten, king, {queen}, {jack}, nine, eight, seven. Points: ace 11, ten 10, king 4, {queen} 3, {jack} 2, the others 0.",
   rulesDealTitle: "Dealing and trump",
   rulesDeal:
     "Each player has 8 piles: a face-down card with a face-up card on it. The dealer deals in two rounds, the face-down cards first, then the face-up ones: in packets of 1, 2 or 4 cards as he chooses, in turn to the opponent and to himself, the opponent first (the same plan in both rounds). The dealer's last card (on the eighth pile) fixes the trump suit.",
@@ -82,7 +84,7 @@ export const EN_LEARN = {
     "For example: the {low} is led and the {high} takes the trick, the higher card of the same suit. The {other} is of another suit: it would take the trick only if {suit} were trumps.",
   rulesMarriageTitle: "Marriage",
   rulesMarriage:
-    "King and queen of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or queen. The points count once the announcer has won a trick. In the game: when you lead, play that king or queen, then choose to announce the marriage in the panel that opens.",
+    "King and {queen} of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or {queenAcc}. The points count once the announcer has won a trick. In the game: when you lead, play that king or {queenAcc}, then choose to announce the marriage in the panel that opens.",
   rulesScoreTitle: "66 and game points",
   rulesScore:
     "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. If all the tricks are played and nobody has won the deal with 66, the higher score wins it; with equal scores the deal is drawn and nobody gets game points. The first to {target} game {target|point|points} wins the match.",
@@ -111,7 +113,8 @@ export const EN_LEARN = {
     "The {card} takes the trick (the highest trump, else the highest card of the suit led): yours, and you lead the next.",
   tip_last_trick: "The last trick: whoever takes it gets 10 more points.",
   tip_turnup: "A card left its pile, so the card under it was turned up: {card}.",
-  tip_marriage: "You have a king and a queen of one suit: when you lead, play one of them and announce the marriage.",
+  tip_marriage:
+    "You have the king and the {queenAcc} of one suit: when you lead, play one of them and announce the marriage.",
   tip_marriage_wait: "The marriage's points wait for the first trick you win.",
   tip_66: "As soon as a player has 66 or more, the deal is over: {name} won it.",
   tip_66_you: "As soon as a player has 66 or more, the deal is over: you won it.",
