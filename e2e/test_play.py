@@ -96,6 +96,22 @@ def test_manual_claim_has_a_66_button_and_a_claim_below_66_costs_2_game_points(t
     assert standing in text, "each number after its player's name (not 'Player 1 0', read as 10)"
 
 
+def test_the_66_button_goes_once_the_match_is_over(table):
+    # A greyed "66!" stayed beside Rematch on a finished table, with nothing left to claim.
+    table.open(f"seed=5&opponent=hotseat&claim=manual&target=1&{FAST}")
+    claim = table.page.locator("#claim-button")
+    table.step("4-4")
+    while not claim.is_enabled():
+        table.playable().first.click()
+        table.wait_until(lambda: claim.is_enabled() or table.playable().count() > 0)
+    claim.click()
+    table.dialog().locator("#claim-offer-yes").click()
+    table.wait_status("deal-over")  # a false claim: 2 game points to the other, the match's 1 reached
+    assert table.step() == "next"
+    table.wait_status("match-over")
+    assert claim.is_hidden()
+
+
 def test_after_the_computers_marriage_lead_its_claim_of_66_is_not_the_persons(table):
     """Under manual claim, the computer's marriage lead short of 66 leaves "66" among the deal's moves: the claim is
     the computer's (a false one would give the person 2 game points), so the person's 66 button stays disabled."""

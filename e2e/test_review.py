@@ -75,8 +75,8 @@ LAYOUT = """panel => {
 #: ("izgubljeno 3,53 poena partije" read as what the deal cost him.)
 SUMMARY_LINE = re.compile(
     r"(?P<name>Vi|Računar \(početnik\)): (?:(?P<n>[1-9]\d*) (?P<words>označen potez|označena poteza|označenih poteza); "
-    r"u zbiru oko \d+,\d\d poena partije ispod najbolje igre|nijedan potez ispod najbolje igre"
-    r"|samo sitne razlike, u zbiru oko \d+,\d\d poena partije ispod najbolje igre)"
+    r"ukupno oko \d+,\d\d poena partije manje nego uz najbolju igru|svi potezi su najbolji"
+    r"|samo sitne razlike, ukupno oko \d+,\d\d poena partije manje nego uz najbolju igru)"
 )
 
 

@@ -45,13 +45,13 @@ describe("the review in numbers", () => {
     // "Vi: izgubljeno 1,10 poena partije" read as what the deal cost him; the sum is the engine's estimate of how far
     // his choices fell short of the best play.
     assert.deepEqual(summaryLines(review, ["Vi", "Računar"]), [
-      "Vi: 2 označena poteza; u zbiru oko 1,10 poena partije ispod najbolje igre",
-      "Računar: 1 označen potez; u zbiru oko 0,50 poena partije ispod najbolje igre",
+      "Vi: 2 označena poteza; ukupno oko 1,10 poena partije manje nego uz najbolju igru",
+      "Računar: 1 označen potez; ukupno oko 0,50 poena partije manje nego uz najbolju igru",
     ]);
     const five = { moves: [0.3, 0.3, 0.3, 0.3, 0.3].map((loss) => rated(0, "AS", loss, "inaccuracy")) };
     assert.equal(
       summaryLines(five, ["Vi", "Računar"])[0],
-      "Vi: 5 označenih poteza; u zbiru oko 1,50 poena partije ispod najbolje igre",
+      "Vi: 5 označenih poteza; ukupno oko 1,50 poena partije manje nego uz najbolju igru",
     );
   });
 
@@ -59,15 +59,15 @@ describe("the review in numbers", () => {
     const small = { moves: [rated(0, "AS", 0.14), rated(1, "KS", 0)] };
     assert.equal(
       summaryLines(small, ["Vi", "Računar"])[0],
-      "Vi: samo sitne razlike, u zbiru oko 0,14 poena partije ispod najbolje igre",
+      "Vi: samo sitne razlike, ukupno oko 0,14 poena partije manje nego uz najbolju igru",
     );
   });
 
   test("a player who lost nothing to two decimals is told so in words, not 'about 0,00'", () => {
     const clean = { moves: [rated(0, "AS", 0.004), rated(1, "KS", 0)] };
     assert.deepEqual(summaryLines(clean, ["Vi", "Računar"]), [
-      "Vi: nijedan potez ispod najbolje igre",
-      "Računar: nijedan potez ispod najbolje igre",
+      "Vi: svi potezi su najbolji",
+      "Računar: svi potezi su najbolji",
     ]);
   });
 

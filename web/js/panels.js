@@ -482,9 +482,9 @@ export function showMatchResult(dialog, state, names, you, { shareAvailable, rev
 }
 
 /**
- * Which deal of the finished match to review: a button for each, with the game points it gave ("Deljenje 2 · 0 : 2",
- * player 0's first, as the top bar's score), the last deal's first; or back to the match's result. Resolves the deal's
- * number, or null.
+ * Which deal of the finished match to review: a button for each, with the game points it gave, player 0's first, as
+ * the top bar's score ("Deljenje 2 · poeni partije 0 : 2": a bare "0 : 2" read as the deal's card points), the last
+ * deal's first; or back to the match's result. Resolves the deal's number, or null.
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished match
  * @returns {Promise<number | null>}
@@ -492,7 +492,7 @@ export function showMatchResult(dialog, state, names, you, { shareAvailable, rev
 export function chooseDealToReview(dialog, state) {
   /** @type {PanelButton<number | null>[]} */
   const deals = state.match.deals.map((deal, index) => ({
-    label: `${t("dealN", { n: index + 1 })} · ${deal.awarded[0]} : ${deal.awarded[1]}`,
+    label: t("reviewDealChoice", { n: index + 1, you: deal.awarded[0], other: deal.awarded[1] }),
     value: index + 1,
     id: `review-deal-${index + 1}`,
   }));

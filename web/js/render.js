@@ -345,7 +345,7 @@ function renderControls(root, state, view) {
   undo.disabled = view.busy || !state?.can_undo; // the engine knows whether a person's move can be taken back
   button("#last-trick-button").disabled = !deal?.tricks_played;
   const claim = button("#claim-button");
-  claim.hidden = state?.match?.rules.claim !== "manual";
+  claim.hidden = state?.match?.rules.claim !== "manual" || Boolean(state?.match?.is_over); // none to claim after
   claim.disabled = view.busy || personClaiming(deal, view.humans) === null;
   // The match's result panels keep the page busy: the table's Rematch comes once they are closed (table.css hides it
   // under any other panel).

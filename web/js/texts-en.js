@@ -143,6 +143,7 @@ export const EN = {
   dealsPlayed: "Deals played: {n}",
   reviewTitle: "Deal review",
   reviewWhichDeal: "Which deal shall I review?",
+  reviewDealChoice: "Deal {n} · game points {you} : {other}",
   reviewBackToMatch: "Back to the match's result",
   reviewing: "Reviewing the deal…",
   inaccuracy: "inaccuracy",

@@ -21,7 +21,7 @@ export const SR = {
   history: "Istorija",
   close: "Zatvorite",
   hint: "Savet",
-  undo: "Vratite",
+  undo: "Vratite potez",
   undoneCount: "Vraćeno u ovoj partiji: {n} {n|put|puta|puta}",
   hintCount: "Saveti u ovoj partiji: {n}",
   lastTrick: "Poslednji štih",
@@ -99,7 +99,7 @@ export const SR = {
   marriagePlain: "Igrajte {card} bez prijave",
   claimOfferTitle: "Prijaviti 66?",
   claimOffer:
-    "Ako sa njim imate 66, prijavite sada, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
+    "Ako sa ovim marijažom imate 66 ili više, prijavite 66 odmah, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
   claimOfferYou: "Prijavili ste marijaž.",
   claimOfferOf: "{name}: prijavili ste marijaž.",
   claimBy: "Prijavljuje: {name}.",
@@ -155,6 +155,7 @@ export const SR = {
   // review
   reviewTitle: "Analiza deljenja",
   reviewWhichDeal: "Koje deljenje da analiziram?",
+  reviewDealChoice: "Deljenje {n} · poeni partije {you} : {other}",
   reviewBackToMatch: "Nazad na rezultat partije",
   reviewing: "Analiziram deljenje…",
   inaccuracy: "nepreciznost",
@@ -172,7 +173,7 @@ export const SR = {
   level_master: "majstor",
   levelRated: "{level} (rejting {rating})",
   levelHistoryNote:
-    "Rejting je jačina nivoa po Elo skali, kao u šahu: početnik ima 1000, a nivo sa 100 više dobija oko 64\u00a0% deljenja protiv njega. Ako usred partije promenite jačinu računara, partija se u Istoriji vodi pod najslabijom jačinom protiv koje ste igrali.",
+    "Rejting je jačina nivoa po Elo skali, kao u šahu: početnik ima 1000, a nivo čiji je rejting veći za 100 dobija oko 64% deljenja protiv slabijeg. Ako usred partije promenite jačinu računara, partija se u Istoriji vodi pod najslabijom jačinom protiv koje ste igrali.",
   settingsPlay: "Igra",
   matchRules: "Pravila partije",
   settingsLook: "Izgled i zvuk",
@@ -417,9 +418,9 @@ export const SR = {
   historyResult: "Ishod",
   historyGamePoints: "Poeni partije (Vi\u00a0: protivnik)",
   reviewPlayerSummary:
-    "{name}: {marked} {marked|označen potez|označena poteza|označenih poteza}; u zbiru oko {lost} poena partije ispod najbolje igre",
-  reviewPlayerClean: "{name}: nijedan potez ispod najbolje igre",
-  reviewPlayerSmall: "{name}: samo sitne razlike, u zbiru oko {lost} poena partije ispod najbolje igre",
+    "{name}: {marked} {marked|označen potez|označena poteza|označenih poteza}; ukupno oko {lost} poena partije manje nego uz najbolju igru",
+  reviewPlayerClean: "{name}: svi potezi su najbolji",
+  reviewPlayerSmall: "{name}: samo sitne razlike, ukupno oko {lost} poena partije manje nego uz najbolju igru",
   reviewMarriage: "marijaž",
   reviewForced: "jedini potez",
   reviewClaim: "prijava 66",
@@ -427,7 +428,7 @@ export const SR = {
   reviewBest: "najbolje",
   reviewPlayed: "odigrano",
   reviewAt: "Potez {n}: na potezu {name}",
-  reviewChoices: "Mogući potezi i koliko je svaki ispod najboljeg (poeni partije):",
+  reviewChoices: "Mogući potezi i koliko svaki gubi u odnosu na najbolji (u poenima partije):",
   reviewPick: "Izaberite potez da vidite sto u tom trenutku.",
   // Play a friend (friend.html)
   friendMenu: "Igrajte sa prijateljem",
