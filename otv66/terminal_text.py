@@ -374,7 +374,7 @@ SR: Final[dict[str, str]] = {
     "err_not_a_move": "to nije potez",
     "err_claim_auto": "u ovoj partiji se 66 prijavljuje automatski",
     "err_claim_not_now": "66 se prijavljuje samo odmah posle dobijenog štiha ili prijave marijaža",
-    "err_marriage_not_leading": "marijaž prijavljuje samo igrač koji počinje štih",
+    "err_marriage_not_leading": "marijaž prijavljuje samo igrač koji prvi igra u štihu",
     "err_card_played": "karta {card} je već odigrana",
     "err_card_not_up": "karta {card} nije otvorena na Vašim gomilama",
     "err_marriage_incomplete": "za marijaž su Vam potrebni otvoreni kralj i dama (boja: {suit})",
