@@ -336,6 +336,26 @@ OUTSIDE_ITS_PANEL = """panel => {
 }"""
 
 
+GAPS_BETWEEN_HEADERS = """panel => {
+  // The room between each header's words and the next header's, in px ("ПротивникИсход" had none).
+  const words = (cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return [...range.getClientRects()];
+  };
+  const gaps = [];
+  for (const row of panel.querySelectorAll("table.history thead tr")) {
+    const cells = [...row.children].filter((cell) => cell.getClientRects().length);
+    for (let i = 0; i + 1 < cells.length; i++) {
+      const right = Math.max(...words(cells[i]).map((box) => box.right));
+      const left = Math.min(...words(cells[i + 1]).map((box) => box.left));
+      gaps.push(left - right);
+    }
+  }
+  return gaps;
+}"""
+
+
 @pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl", "en"])
 def test_on_an_upright_phone_the_history_shows_every_column_whole(table_in_context, artifacts, lang):
     """In Cyrillic the last column ("Дељења") was cut at the panel's edge, with the deals' count beside it."""
@@ -347,6 +367,7 @@ def test_on_an_upright_phone_the_history_shows_every_column_whole(table_in_conte
     ]  # fmt: skip
     panel = open_history(table, history, lang)
     assert panel.evaluate(OUTSIDE_ITS_PANEL) == []
+    assert min(panel.evaluate(GAPS_BETWEEN_HEADERS)) >= 5, "each header stands apart from the next"
     deals = panel.locator("table.history tbody tr").nth(1).locator("td").nth(3).locator(".history-deals")
     said = {"sr-Latn": "12\xa0deljenja", "sr-Cyrl": "12\xa0дељења", "en": "12\xa0deals"}  # noqa: RUF001 (Cyrillic)
     assert deals.inner_text() == said[lang]
