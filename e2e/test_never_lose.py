@@ -447,6 +447,27 @@ def test_two_tabs_never_interleave_and_play_here_takes_the_match_back(table, pag
     second.page.close()
 
 
+def test_escape_pressed_twice_does_not_close_the_only_way_back_to_the_match(table, page):
+    # The browser closes a modal panel on a second Escape with nothing pressed between, whatever the page says: the
+    # "Play here" panel went, and the tab showed a table where no card could be played and no button led back.
+    table.open(GAME)
+    table.play_moves(1)
+    wait_playable(table)
+    second = Table(page.context.new_page())
+    second.open("speed=off&lang=en")
+    wait_playable(second)
+    play_here = table.page.locator("#panel[open] #play-here")
+    play_here.wait_for()
+    table.page.bring_to_front()
+    table.page.keyboard.press("Escape")
+    table.page.keyboard.press("Escape")
+    table.page.wait_for_timeout(300)
+    assert play_here.is_visible(), "the panel is still there to answer"
+    table.page.keyboard.press("Enter")
+    wait_playable(table)
+    second.page.close()
+
+
 def test_reloads_at_random_moments_of_the_animations_lose_no_move(table):
     chance = random.Random(66)
     table.open("seed=11&level=beginner&opponent=computer&speed=fast&lang=en")

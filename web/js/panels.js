@@ -91,6 +91,7 @@ export function showPanel(
       if (done) return;
       done = true;
       dialog.oncancel = null;
+      dialog.onclose = null;
       dialog.finishPanel = null;
       if (dialog.open) dialog.close();
       resolve(value);
@@ -109,6 +110,14 @@ export function showPanel(
     dialog.oncancel = (event) => {
       event.preventDefault();
       if (cancelValue !== undefined) finish(cancelValue);
+    };
+    // A second Escape with nothing pressed between closes a modal dialog without a cancel event to refuse (the
+    // browser's guard against pages that trap Escape): a panel that Escape may close ends as Escape ends it; one
+    // that must be answered ("Play here", a tab's only way back to its match) opens again.
+    dialog.onclose = () => {
+      if (done || dialog.open) return; // its own close, or the panel before it closing behind it
+      if (cancelValue !== undefined) finish(cancelValue);
+      else dialog.showModal();
     };
     dialog.finishPanel = () => finish(cancelValue ?? null);
     setup?.(form, finish);
