@@ -182,6 +182,26 @@ def test_a_screen_turned_shows_the_table_at_the_move_where_it_fits(table_in_cont
     table.wait_until(lambda: chosen.locator("xpath=..").locator(".review-position").count() == 1)
 
 
+def test_a_false_claim_of_66_is_reviewed_as_the_blunder_it_is(table):
+    # The review read "Vi: 66 — jedini potez" and "Vi: nijedan potez ispod najbolje igre" for a claim made with 21
+    # points, which gave the computer 2 game points.
+    table.open("seed=5&level=beginner&opponent=computer&claim=manual&speed=off&lang=sr-Latn")
+    claim = table.page.locator("#claim-button")
+    table.step("4-4")
+    while not claim.is_enabled():
+        assert table.step(next_deal=False) != "deal-over", "the deal ended before a trick of mine"
+    claim.click()
+    table.dialog().locator("#claim-offer-yes").click()
+    table.wait_status("deal-over")
+    table.dialog().locator("#review-button").click()
+    panel = table.dialog()
+    row = panel.locator(".review-move", has_text="prijava 66")
+    row.wait_for(timeout=90_000)
+    assert row.locator(".mark-blunder").inner_text() == "gruba greška"
+    assert row.locator(".review-better").count() == 1, "the move to make instead is named"
+    assert re.search(r"^Vi: \d+ označen", panel.locator(".review-summary").inner_text()), "counted in the summary"
+
+
 def test_a_second_look_at_the_review_shows_the_same_numbers(table):
     """The engine's searches are timed: a review opened again rated the same moves with other numbers."""
     table.open("seed=11&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
