@@ -447,6 +447,27 @@ def test_two_tabs_never_interleave_and_play_here_takes_the_match_back(table, pag
     second.page.close()
 
 
+def test_a_tab_that_lost_its_match_cannot_finish_it_again_from_a_result_left_open(table, page):
+    # Both tabs showed the last deal's result: "Match result" in each recorded the match in History, twice, and the
+    # first tab's Rematch started a match of its own before it was asked to play here.
+    table.open("seed=77&opponent=human&target=1&speed=off&lang=en")
+    table.play_out_deal()
+    second = Table(page.context.new_page())
+    second.open("speed=off&lang=en")  # takes the match, its last deal's result shown
+    table.page.locator("#panel[open] #play-here").wait_for()
+    assert table.page.locator("#next-deal").count() == 0, "the result left open is closed"
+    assert table.playable().count() == 0
+    assert second.step() == "next"
+    second.wait_status("match-over")
+    history = "JSON.parse(localStorage.getItem('otv66.history') ?? '[]').length"
+    table.wait_until(lambda: second.page.evaluate(history) == 1)
+    table.page.locator("#play-here").click()
+    table.wait_status("match-over")
+    table.page.wait_for_timeout(500)
+    assert table.page.evaluate(history) == 1, "the match is in History once"
+    second.page.close()
+
+
 def test_escape_pressed_twice_does_not_close_the_only_way_back_to_the_match(table, page):
     # The browser closes a modal panel on a second Escape with nothing pressed between, whatever the page says: the
     # "Play here" panel went, and the tab showed a table where no card could be played and no button led back.

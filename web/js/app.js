@@ -19,6 +19,7 @@ import { Learning } from "./learn.js";
 import { LoadingScreen, loadFailureText } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
 import { openingDeal } from "./opening-deal.js";
+import { closePanel } from "./panels.js";
 import { continueMatch, forgetAddressOptions, openMatch, savedTable, tabOwner } from "./persistence.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
@@ -240,12 +241,19 @@ engine.onLost = (/** @type {import("./engine.js").EngineError} */ error) => {
   loadEngine(null, true);
 };
 
-/** Another tab took this tab's match: show it read-only (nothing saved, cards idle) until "Play here". */
+/**
+ * Another tab took this tab's match: show it read-only (nothing saved, cards idle) until "Play here". A panel of the
+ * match left open here (a deal's result, the match's, the dealing panel) is closed: its Next deal, Match result or
+ * Rematch would deal, record in History or start a match from a tab that no longer plays it. The flow stops acting
+ * (MatchFlow.advance), so "Play here" comes at once.
+ */
 tabOwner.onTaken = (slot) => {
+  if (store.state.elsewhere) return; // asked already
   store.update((page) => {
     page.busy = true;
     page.elsewhere = true;
   });
+  closePanel(ctx.dialog);
   flow.run(async () => {
     while (!(await askToPlayHere(ctx.dialog))) {
       // closed by another panel of this tab: ask again

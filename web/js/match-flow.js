@@ -187,7 +187,7 @@ export class MatchFlow {
     }
     for (;;) {
       const game = this.page.game;
-      if (!game) return;
+      if (!game || this.page.elsewhere) return; // another tab plays the match (app.js asks to play it here)
       const deal = game.deal;
       // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is.
       const recorded = this.page.historyAdded;

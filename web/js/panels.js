@@ -137,6 +137,11 @@ export function showPanel(
   });
 }
 
+/** End the panel open in `dialog`, if there is one, as closing it would (its cancel value, else null). */
+export function closePanel(/** @type {PanelDialog} */ dialog) {
+  dialog.finishPanel?.();
+}
+
 /** A message with a Close button: a text, or several, each a paragraph. */
 export function showMessage(
   /** @type {PanelDialog} */ dialog,

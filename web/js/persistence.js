@@ -487,7 +487,8 @@ export async function leaveFinishedMatch(ctx) {
 export async function recordInHistory(ctx) {
   const page = ctx.store.state;
   const match = page.game?.match;
-  if (page.historyAdded || !match) return;
+  const slot = tabOwner.slot;
+  if (page.historyAdded || !match || slot === null || !tabOwner.owns(slot)) return; // the owning tab records it
   const opponent = opponentOf(page);
   const entry = {
     date: Date.now(),

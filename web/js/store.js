@@ -223,7 +223,7 @@ export function viewOf(page) {
     humans: humansOf(page),
     names: namesOf(page),
     shortNames: shortNamesOf(page),
-    busy: page.busy,
+    busy: page.busy || page.elsewhere, // another tab plays the match: nothing here acts on it
     hint: page.hint,
     shownTrick: page.shownTrick,
     undealt: page.undealt,
