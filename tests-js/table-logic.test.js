@@ -127,7 +127,13 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
       marriageEndText(ended, "french"),
       "The marriage (clubs, 40) brought 66, so the deal ended before it was answered.",
     );
+    assert.equal(
+      marriageEndText({ ...ended, moves: ["AS", "7S", "QCm", "66"] }, "french"),
+      "The marriage (clubs, 40) brought 66, so the deal ended before it was answered.",
+      "claimed by hand at once, before the answer (claim: manual)",
+    );
     assert.equal(marriageEndText({ ...ended, moves: ["QCm", "7C", "AS"] }, "french"), null, "ended on a trick");
+    assert.equal(marriageEndText({ ...ended, moves: ["QCm", "7C", "66"] }, "french"), null, "claimed after a trick");
     assert.equal(marriageEndText({ ...ended, result: result({ reason: "played_out" }) }, "french"), null);
   });
 

@@ -382,14 +382,15 @@ export function explainResult(result, names, awarded, you, bonusAfter = 0) {
 
 /**
  * How a deal ended on a marriage's lead, if it did: the marriage that brought its announcer to 66 (docs/rules.md
- * 6.1), with the led card left unanswered. The deal's end came with the card's flight, and the result hid the card:
- * "= 37 u štihovima + 40 za marijaž" alone did not tell a newcomer what had happened.
+ * 6.1), with the led card left unanswered (under manual claim, the claim made at once after the lead). The deal's end
+ * came with the card's flight, and the result hid the card: "= 37 u štihovima + 40 za marijaž" alone did not tell a
+ * newcomer what had happened.
  * @param {Pick<DealView, "result" | "moves" | "marriages">} deal  a finished deal
  * @param {Deck} deck
  * @returns {string | null}
  */
 export function marriageEndText(deal, deck) {
-  const last = deal.moves.at(-1);
+  const last = deal.moves.at(-1) === "66" ? deal.moves.at(-2) : deal.moves.at(-1);
   if (deal.result?.reason !== "reached_66" || !last?.endsWith("m")) return null;
   const married = deal.marriages.find(
     (marriage) => marriage.player === deal.result?.winner && marriage.suit === last[1],
