@@ -266,6 +266,26 @@ def test_an_embedded_game_leaves_the_club_pages_focus_alone_and_plays_with_its_s
     page.screenshot(path=artifacts / "screens-embedded-storage-blocked.png")
 
 
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 640)])
+def test_an_embedded_game_does_not_scroll_the_club_page_its_visitor_is_reading(
+    table_in_context, club_server, width, height
+):
+    # The club's news above the game: 2.5 s after the page opened, the game waiting for the visitor to deal brought
+    # its Deal button into sight, and the club's page jumped 1,500 px down to the game.
+    table = table_in_context(viewport={"width": width, "height": height})
+    page = table.page
+    page.goto("/embed-info.html?lang=sr-Latn")
+    folder, club = club_server
+    snippet = page.input_value("#snippet").replace("&amp;level=club", "&amp;level=club&amp;seed=4&amp;speed=off")
+    news = '<div style="height: 1500px">Vesti kluba…</div>'
+    (folder / "club.html").write_text(HOST_PAGE.format(snippet=news + snippet), "utf-8")
+    page.goto(f"{club}club.html")
+    frame = page.locator("iframe").content_frame
+    frame.locator("#table-deal-button").wait_for(timeout=90_000)  # the visitor deals first: the table waits on him
+    page.wait_for_timeout(500)
+    assert page.evaluate("scrollY") == 0, "the club's page stays where its visitor reads"
+
+
 PHONES = [(360, 640), (640, 360)]
 PLACES = """() => ['#piles-0', '#piles-1', '#trick', '#hint-button'].map((selector) => {
   const box = document.querySelector(selector).getBoundingClientRect();

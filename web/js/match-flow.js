@@ -312,7 +312,8 @@ export class MatchFlow {
    * above it in the side column had pushed it off the screen), and takes a keyboard player's focus.
    */
   waitOnTableButton() {
-    tableButton(this.ctx.root)?.scrollIntoView({ block: "nearest" });
+    // Not in a frame its visitor is not using: the scroll would carry the club's page, which he may be reading, along.
+    if (!outOfFocusFrame()) tableButton(this.ctx.root)?.scrollIntoView({ block: "nearest" });
     this.keepKeyboardFocus(true);
   }
 
