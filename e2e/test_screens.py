@@ -266,6 +266,32 @@ def test_an_embedded_game_leaves_the_club_pages_focus_alone_and_plays_with_its_s
     page.screenshot(path=artifacts / "screens-embedded-storage-blocked.png")
 
 
+def test_an_embedded_game_with_its_storage_blocked_says_so_before_the_visitors_first_card(
+    table_in_context, club_server
+):
+    # The computer deals first: the notice waited for the visitor's first step in the frame, his first card, and came
+    # after it had been played.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    page = table.page
+    page.goto("/embed-info.html?lang=sr-Latn")
+    folder, club = club_server
+    snippet = page.input_value("#snippet").replace("&amp;level=club", "&amp;level=club&amp;seed=5&amp;speed=off")
+    (folder / "club.html").write_text(HOST_PAGE.format(snippet=snippet), "utf-8")
+    page.add_init_script(BLOCKED_STORAGE)
+    page.goto(f"{club}club.html")
+    frame = page.locator("iframe").content_frame
+    mine = frame.locator('#piles-0 button.card.top[aria-disabled="false"]')
+    mine.first.wait_for(timeout=90_000)
+    mine.first.click()
+    told = frame.locator("dialog[open] .panel-body")
+    told.wait_for()
+    assert "ona traje dok je stranica otvorena" in told.inner_text()
+    assert frame.locator("#trick [data-trick-card]").count() == 0, "no card was played behind the notice"
+    frame.locator("dialog[open] .panel-buttons button").first.click()
+    mine.first.click()
+    frame.locator("#trick [data-trick-card]").first.wait_for()  # the next click plays
+
+
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 640)])
 def test_an_embedded_game_does_not_scroll_the_club_page_its_visitor_is_reading(
     table_in_context, club_server, width, height

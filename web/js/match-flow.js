@@ -652,6 +652,12 @@ export class MatchFlow {
     const page = this.page;
     const deal = page.game?.deal;
     if (!deal || page.busy) return;
+    if (page.notices.length) {
+      // What the page has to say comes first (in a club's frame it waited for its visitor's first step, advance):
+      // "this match is kept for the visit only" is told before his first card, which is not played behind it.
+      this.run(() => this.advance());
+      return;
+    }
     if (!playableCards(page.game, viewOf(page)).has(code) || player !== deal.turn) {
       await explainRefusal(this.ctx, player === deal.turn ? code : null, page.settings.deck);
       this.ponder(); // asking the engine why stopped the thinking on the person's time: it goes on
