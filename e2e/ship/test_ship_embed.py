@@ -160,8 +160,12 @@ def test_the_embed_pages_form_sets_the_snippets_game_and_the_preview_follows(sit
     assert framed() == shown("embed=1&lang=sr-Latn&level=master")
     language = page.get_by_label("Jezik igre")
     assert language.locator("option").all_inner_texts() == ["Srpski (latinica)", "Српски (ћирилица)", "English"]
+    assert 'title="Otvoreni 66"' in page.input_value("#snippet")
+    language.select_option("sr-Cyrl")
+    assert 'title="Отворени 66"' in page.input_value("#snippet"), "the frame's title in the game's language"
     language.select_option("en")
     assert framed() == shown("embed=1&lang=en&level=master")
+    assert 'title="Open 66"' in page.input_value("#snippet")
     page.get_by_label("Na boju obavezno jačom kartom, ako je imate").check()
     page.get_by_label("Partija do").fill("3")
     snippet_src, preview_src = framed()
@@ -172,7 +176,7 @@ def test_the_embed_pages_form_sets_the_snippets_game_and_the_preview_follows(sit
     loads = page.evaluate("window.previewLoads")
     page.get_by_label("Partija do").fill("3")  # the same address: the preview is not loaded again
     level.select_option("master")
-    assert page.evaluate("window.previewLoads") == loads == 4
+    assert page.evaluate("window.previewLoads") == loads == 5
     page.get_by_label("Zvuk", exact=True).uncheck()  # a frame has no Settings: its sounds are the webmaster's
     assert framed() == shown("embed=1&lang=en&level=master&sound=0&must_beat=1&target=3")
     assert page.locator("main h1").inner_text() == "Ugradite Otvoreni 66 na sajt svog kluba", "the page stays Serbian"

@@ -8,7 +8,7 @@
 
 import { wireCopy } from "./copy-field.js";
 import { embedAddress, FRAME_STYLE, frameSnippet } from "./embed.js";
-import { language, t } from "./i18n.js";
+import { isLanguage, language, TEXTS, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
 import { checkbox, checkTarget, readRules, ruleFields, select } from "./rule-fields.js";
@@ -148,7 +148,8 @@ function start() {
    */
   const frame = (/** @type {Settings} */ game, andPreview = true) => {
     const src = embedAddress(gameUrl, game, firstVisit);
-    const code = frameSnippet(src, "Otvoreni 66");
+    // The frame's title, which a screen reader says on entering it, in the game's language ("Отворени 66").
+    const code = frameSnippet(src, TEXTS[isLanguage(game.lang) ? game.lang : "sr-Latn"].title);
     field.value = code;
     field.rows = code.split("\n").length;
     const shown = new URL(src);
