@@ -121,15 +121,17 @@ def _rated_claim(deal: Deal, seconds: float) -> dict[str, Any]:
     rated = {"best": CLAIM, "value": value, "best_value": value, "loss": 0.0, "exact": True, "mark": None}
     if result["winner"] == claimant:
         return {**rated, "analysis": None}
-    analysis = analyse(view, seconds=seconds)
+    position = analyse(view, seconds=seconds)
+    analysis: dict[str, Any] | None = (
+        None  # the other's choices are not the claimant's: nothing to show beside his claim
+    )
     if view.turn == claimant:
-        moves = sorted([claim, *analysis["moves"]], key=lambda row: -row["value"])
+        moves = sorted([claim, *position["moves"]], key=lambda row: -row["value"])
         analysis = {"moves": moves, "best": moves[0]["move"]}
-        best, best_value, exact = analysis["best"], moves[0]["value"], moves[0]["exact"]
+        best, best_value, exact = moves[0]["move"], moves[0]["value"], moves[0]["exact"]
     else:
-        answer = analysis["moves"][0]
+        answer = position["moves"][0]
         best, best_value, exact = None, -answer["value"], answer["exact"]
-        analysis = None  # the other's choices, not the claimant's: nothing of his to show beside the claim
     loss = max(0.0, round(best_value - value, 4))
     return {
         **rated,
