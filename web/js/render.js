@@ -346,7 +346,13 @@ function renderControls(root, state, view) {
   button("#last-trick-button").disabled = !deal?.tricks_played;
   const claim = button("#claim-button");
   claim.hidden = state?.match?.rules.claim !== "manual" || Boolean(state?.match?.is_over); // none to claim after
-  claim.disabled = view.busy || personClaiming(deal, view.humans) === null;
+  const claimant = personClaiming(deal, view.humans);
+  claim.disabled = view.busy || claimant === null;
+  // Two at one screen: the claim is not always the player to move's (the other may answer a marriage's lead): the
+  // button says whose it is.
+  const whose = claimant !== null && view.humans.every(Boolean) ? view.names[claimant] : null;
+  claim.textContent = whose ? t("claim66Of", { name: whose }) : t("claim66");
+  claim.setAttribute("aria-label", whose ? t("claim66LabelOf", { name: whose }) : t("claim66Label"));
   // The match's result panels keep the page busy: the table's Rematch comes once they are closed (table.css hides it
   // under any other panel).
   const rematch = button("#table-rematch-button");

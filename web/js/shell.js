@@ -51,7 +51,6 @@ export function labelShell() {
     "friend-menu-link": t("friendMenu"),
     "hint-button": t("hint"),
     "last-trick-button": t("lastTrick"),
-    "claim-button": t("claim66"),
     "retry-button": t("retry"),
   };
   byId("menu-toggle").setAttribute("aria-label", t("menu"));
@@ -60,7 +59,6 @@ export function labelShell() {
   // address's, or the one chosen since in Settings), not in the one remembered on the device (language-picker.js).
   const inAddress = new URLSearchParams(location.search).has("lang");
   byId("friend-menu-link").setAttribute("href", inAddress ? `friend.html?lang=${language()}` : "friend.html");
-  byId("claim-button").setAttribute("aria-label", t("claim66Label"));
 }
 
 /** @typedef {(at: number, count: number) => number} MenuMove */

@@ -25,6 +25,8 @@ export const EN = {
   review: "Review",
   claim66: "66!",
   claim66Label: "Claim 66",
+  claim66Of: "66! {name}",
+  claim66LabelOf: "Claim 66: {name}",
   retry: "Retry",
   loadingTitle: "Loading the game…",
   loadErrorTitle: "The game cannot start",

@@ -28,6 +28,8 @@ export const SR = {
   review: "Analiza",
   claim66: "66!",
   claim66Label: "Prijavite 66",
+  claim66Of: "66! {name}",
+  claim66LabelOf: "Prijavite 66: {name}",
   retry: "Pokušajte ponovo",
   // loading
   loadingTitle: "Učitavam igru…",
