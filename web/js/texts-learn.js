@@ -50,10 +50,8 @@ export const SR_LEARN = {
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_lead:
     "Kad igrate prvi u štihu, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da odgovori na njenu boju ako je ima.",
-  tip_trick:
-    "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneo ga je {name} i prvi igra u sledećem.",
-  tip_trick_you:
-    "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneli ste ga i prvi igrate u sledećem.",
+  tip_trick: "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneo ga je {name} i igra prvi.",
+  tip_trick_you: "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneli ste ga i igrate prvi.",
   tip_last_trick: "Poslednji štih: ko ga odnese, dobija još 10 poena.",
   tip_turnup: "Karta je otišla sa gomile, pa je okrenuta karta ispod nje: {card}.",
   tip_marriage:

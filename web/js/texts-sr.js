@@ -21,7 +21,7 @@ export const SR = {
   history: "Istorija",
   close: "Zatvorite",
   hint: "Savet",
-  undo: "Vratite potez",
+  undo: "Vratite",
   undoneCount: "Vraćeno u ovoj partiji: {n} {n|put|puta|puta}",
   hintCount: "Saveti u ovoj partiji: {n}",
   lastTrick: "Poslednji štih",
@@ -235,7 +235,7 @@ export const SR = {
     "Memorija pregledača je puna: ova partija se više ne čuva. Ako sada osvežite ili zatvorite stranicu, partija se vraća na poslednji sačuvan potez. Obrišite stare partije u Istoriji (☰ → Istorija), pa će se ponovo čuvati.",
   savedAgain: "Partija se ponovo čuva.",
   storageNotKept:
-    "Pregledač ne dozvoljava igri da ovde čuva partiju: ona traje dok je stranica otvorena. Da biste je čuvali, igrajte na stranici same igre.",
+    "Pregledač ne dozvoljava igri da ovde čuva partiju: ona traje dok je stranica otvorena. Da biste je čuvali, igrajte na stranici same igre: {address}",
   historyUnreadable:
     "Istorija završenih partija na ovom uređaju nije mogla (cela ili delimično) da se pročita. Nečitljivi zapis je sačuvan zasebno; Istorija prikazuje i u statistici računa samo partije koje su se pročitale.",
   settingsUnreadable:
