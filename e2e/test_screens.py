@@ -286,6 +286,7 @@ def test_an_embedded_game_with_its_storage_blocked_says_so_before_the_visitors_f
     told = frame.locator("dialog[open] .panel-body")
     told.wait_for()
     assert "ona traje dok je stranica otvorena" in told.inner_text()
+    assert "igrajte na stranici same igre: http://" in told.inner_text(), "where the game's own page is"
     assert frame.locator("#trick [data-trick-card]").count() == 0, "no card was played behind the notice"
     frame.locator("dialog[open] .panel-buttons button").first.click()
     mine.first.click()

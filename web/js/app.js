@@ -371,7 +371,9 @@ if (settingsSetAside) store.update((page) => addNotice(page, t("settingsUnreadab
 // So is a history of finished matches that does not read (History would list none of them without a word).
 if (setAsideUnreadableHistory()) store.update((page) => addNotice(page, t("historyUnreadable")));
 // A frame whose storage the browser blocks keeps the match for this visit only: the player is told before he plays.
-if (!isPersistent()) store.update((page) => addNotice(page, t("storageNotKept")));
+// It is told where the game's own page is (a club's page may not say it).
+const ownPage = `${location.origin}${location.pathname}`;
+if (!isPersistent()) store.update((page) => addNotice(page, t("storageNotKept", { address: ownPage })));
 if (overrides.refused.length) store.update((page) => noteRefusedOptions(page));
 render(root, null, viewOf(store.state));
 const earlyTable = drawEarlyTable();

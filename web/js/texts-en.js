@@ -220,7 +220,7 @@ export const EN = {
     "The browser's storage is full: this match is no longer being saved. If you reload or close the page now, the match goes back to the last move saved. Delete old matches in History (☰ → History) and it will be saved again.",
   savedAgain: "The match is being saved again.",
   storageNotKept:
-    "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page.",
+    "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page: {address}",
   historyUnreadable:
     "The history of finished matches on this device could not be read, in whole or in part. What did not read is kept aside; History lists, and counts in its statistics, only the matches that read.",
   settingsUnreadable:
