@@ -279,6 +279,11 @@ class Table:
         cards = self.playable()
         if status == "your-turn" and cards.count():
             cards.first.click()
+            # A king or queen of a marriage asks first (its panel opens with the click): the card is played once
+            # answered, so a caller counting cards played (play_moves) never waits on a move still being asked about.
+            marriage = self.page.locator("dialog[open] #marriage-announce")
+            if marriage.count():
+                marriage.click()
             return "card"
         self.page.wait_for_timeout(50)
         return "waited"
