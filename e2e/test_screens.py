@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import FrameLocator
 from test_play import marriage_lead
 from test_table import axe_violations
 
@@ -230,6 +231,20 @@ BLOCKED_STORAGE = """if (window.top !== window)
 """A frame's storage blocked, as a browser that blocks third-party storage does: reading `localStorage` throws."""
 
 
+def embedded(table, club_server, options: str, above: str = "", storage_blocked: bool = False) -> FrameLocator:
+    """Open the club's page with the Embed page's snippet (Serbian, its game with `options` added, as "a=1&amp;b=2"),
+    `above` it the club's own text; the game's frame."""
+    page = table.page
+    page.goto("/embed-info.html?lang=sr-Latn")
+    folder, club = club_server
+    snippet = page.input_value("#snippet").replace("&amp;level=club", f"&amp;level=club&amp;{options}")
+    (folder / "club.html").write_text(HOST_PAGE.format(snippet=above + snippet), "utf-8")
+    if storage_blocked:
+        page.add_init_script(BLOCKED_STORAGE)
+    page.goto(f"{club}club.html")
+    return page.locator("iframe").content_frame
+
+
 def test_an_embedded_game_leaves_the_club_pages_focus_alone_and_plays_with_its_storage_blocked(
     table_in_context, club_server, artifacts
 ):
@@ -238,13 +253,7 @@ def test_an_embedded_game_leaves_the_club_pages_focus_alone_and_plays_with_its_s
     # game at an error, with nothing to press, and nothing said that the match would not outlive the page.
     table = table_in_context(viewport={"width": 1280, "height": 800})
     page = table.page
-    page.goto("/embed-info.html?lang=sr-Latn")
-    folder, club = club_server
-    snippet = page.input_value("#snippet").replace("&amp;level=club", "&amp;level=club&amp;seed=4&amp;speed=off")
-    (folder / "club.html").write_text(HOST_PAGE.format(snippet=snippet), "utf-8")
-    page.add_init_script(BLOCKED_STORAGE)
-    page.goto(f"{club}club.html")
-    frame = page.locator("iframe").content_frame
+    frame = embedded(table, club_server, "seed=4&amp;speed=off", storage_blocked=True)
     frame.locator('[data-status]:not([data-status="loading"])').wait_for(timeout=90_000)
     deal = frame.locator("#table-deal-button")
     deal.wait_for()
@@ -272,14 +281,7 @@ def test_an_embedded_game_with_its_storage_blocked_says_so_before_the_visitors_f
     # The computer deals first: the notice waited for the visitor's first step in the frame, his first card, and came
     # after it had been played.
     table = table_in_context(viewport={"width": 1280, "height": 800})
-    page = table.page
-    page.goto("/embed-info.html?lang=sr-Latn")
-    folder, club = club_server
-    snippet = page.input_value("#snippet").replace("&amp;level=club", "&amp;level=club&amp;seed=5&amp;speed=off")
-    (folder / "club.html").write_text(HOST_PAGE.format(snippet=snippet), "utf-8")
-    page.add_init_script(BLOCKED_STORAGE)
-    page.goto(f"{club}club.html")
-    frame = page.locator("iframe").content_frame
+    frame = embedded(table, club_server, "seed=5&amp;speed=off", storage_blocked=True)
     mine = frame.locator('#piles-0 button.card.top[aria-disabled="false"]')
     mine.first.wait_for(timeout=90_000)
     mine.first.click()
@@ -301,13 +303,7 @@ def test_an_embedded_game_does_not_scroll_the_club_page_its_visitor_is_reading(
     # its Deal button into sight, and the club's page jumped 1,500 px down to the game.
     table = table_in_context(viewport={"width": width, "height": height})
     page = table.page
-    page.goto("/embed-info.html?lang=sr-Latn")
-    folder, club = club_server
-    snippet = page.input_value("#snippet").replace("&amp;level=club", "&amp;level=club&amp;seed=4&amp;speed=off")
-    news = '<div style="height: 1500px">Vesti kluba…</div>'
-    (folder / "club.html").write_text(HOST_PAGE.format(snippet=news + snippet), "utf-8")
-    page.goto(f"{club}club.html")
-    frame = page.locator("iframe").content_frame
+    frame = embedded(table, club_server, "seed=4&amp;speed=off", above='<div style="height: 1500px">Vesti kluba…</div>')
     frame.locator("#table-deal-button").wait_for(timeout=90_000)  # the visitor deals first: the table waits on him
     page.wait_for_timeout(500)
     assert page.evaluate("scrollY") == 0, "the club's page stays where its visitor reads"
