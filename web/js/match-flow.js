@@ -652,9 +652,10 @@ export class MatchFlow {
     const page = this.page;
     const deal = page.game?.deal;
     if (!deal || page.busy) return;
-    if (page.notices.length) {
-      // What the page has to say comes first (in a club's frame it waited for its visitor's first step, advance):
-      // "this match is kept for the visit only" is told before his first card, which is not played behind it.
+    if (page.notices.length && window.top !== window) {
+      // In a club's frame what the page has to say waited for its visitor's first step (advance): "this match is kept
+      // for the visit only" is told before his first card, which is not played behind it. (A top-level page says its
+      // notices before the turn; one a save adds meanwhile comes after the next move, as it always did.)
       this.run(() => this.advance());
       return;
     }
