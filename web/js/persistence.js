@@ -416,6 +416,12 @@ export function sayTrump(ctx, state) {
 /** Whether the player has been told that the storage is full (once per visit). */
 let toldFull = false;
 
+/** This tab's slot while it plays the match on its table (no other tab took it since it claimed it), else null. */
+function heldSlot() {
+  const slot = tabOwner.slot;
+  return slot !== null && tabOwner.owns(slot) ? slot : null;
+}
+
 /**
  * Save the match in play (the engine's record, which names its seats, and `state`, the engine's last public state,
  * drawn first on the next visit, and the packets the person has chosen for the deal it waits for) into this tab's
@@ -426,8 +432,8 @@ let toldFull = false;
  */
 export async function save(ctx, state = ctx.store.state.game) {
   const page = ctx.store.state;
-  const slot = tabOwner.slot;
-  if (!page.game?.match || slot === null || !tabOwner.owns(slot)) return; // another tab plays this match now
+  const slot = heldSlot();
+  if (!page.game?.match || slot === null) return; // another tab plays this match now
   const record = await ctx.engine.call("record");
   const meta = {
     opponent: record.opponent,
@@ -487,8 +493,7 @@ export async function leaveFinishedMatch(ctx) {
 export async function recordInHistory(ctx) {
   const page = ctx.store.state;
   const match = page.game?.match;
-  const slot = tabOwner.slot;
-  if (page.historyAdded || !match || slot === null || !tabOwner.owns(slot)) return; // the owning tab records it
+  if (page.historyAdded || !match || heldSlot() === null) return; // the tab that plays the match records it
   const opponent = opponentOf(page);
   const entry = {
     date: Date.now(),
