@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, Locator, Page, Route, expect
-from test_never_lose import FULL_STORAGE
+from test_never_lose import BLOCKED_STORAGE, FULL_STORAGE
 from test_screen_reader import LISTENER, heard
 
 
@@ -368,6 +368,7 @@ def test_a_blind_player_hears_how_the_deal_ended(devices: tuple[Page, Page]) -> 
     ana, bo = devices
     for page in devices:
         page.add_init_script(LISTENER)
+        page.add_init_script(STATUS_HEARD)
     started(ana, bo)
     played_to_the_end(ana, bo)
     for page in devices:
@@ -485,7 +486,8 @@ def test_a_link_of_a_newer_version_says_to_reload_the_page(devices: tuple[Page, 
 
 
 def test_resigning_is_asked_in_the_pages_language_and_play_on_is_the_first_answer(devices: tuple[Page, Page]) -> None:
-    """The browser's confirm box spoke the browser's language. Enter keeps playing; nothing is sent."""
+    """The browser's confirm box spoke the browser's language, and did not say that the deal gave Bo the match. Enter
+    keeps playing; nothing is sent."""
     ana, bo = devices
     started(ana, bo)
     play_a_card(bo)
@@ -496,10 +498,50 @@ def test_resigning_is_asked_in_the_pages_language_and_play_on_is_the_first_answe
     ana.locator("#friend-resign").click()
     panel = ana.locator("dialog[open]")
     assert panel.locator("h2, .panel-title").first.inner_text() == "Предати дељење?"
+    assert panel.locator("p").first.inner_text() == (
+        "Bo добија ово дељење са 3 поена партије, а с њима и целу партију. Предаја се не може повући."  # noqa: RUF001 (Cyrillic)
+    )
     assert ana.evaluate("document.activeElement.id") == "friend-resign-no"
     ana.keyboard.press("Enter")
     panel.wait_for(state="detached")
     assert ana.locator("#friend-resign").is_visible(), "the deal goes on"
+
+
+def test_what_the_friend_played_is_said_on_the_status_line_and_a_refused_card_says_why(
+    devices: tuple[Page, Page],
+) -> None:
+    """The status line said only "Link received.": the friend's moves were told to a screen reader alone, and hours
+    later the table does not say what he did. A card the rules refuse said only that it could not be played."""
+    ana, bo = devices
+    started(ana, bo)
+    play_a_card(bo)
+    led = bo.locator("#trick .card").first.get_attribute("data-trick-card")
+    assert deliver(offered_link(bo), ana) == "ready"
+    status = ana.locator("#status").inner_text()
+    assert status.startswith("Link received. Deal 1. Trumps: ") and " Bo: " in status, status
+    assert ana.locator(f'#trick .card[data-trick-card="{led}"]').count() == 1
+    refused = ana.locator("#piles-0 button.card.top:visible:not(.playable)")
+    if refused.count():  # answering Bo's card, Ana may play all of hers (no card of its suit, no trump)
+        refused.first.click(force=True)  # aria-disabled cards count as disabled for Playwright
+        # "You must follow suit: …", "You have no spades: you must play a trump…", not "This card cannot be played now"
+        expect(ana.locator("#status")).to_have_text(re.compile(r"^You (must|have no) "))
+    else:
+        assert ana.locator("#piles-0 button.card.top.playable:visible").count() > 0
+
+
+def test_a_page_whose_storage_the_browser_blocks_says_a_match_lasts_the_visit(devices: tuple[Page, Page]) -> None:
+    """A private window kept the invitation in memory without a word: the tab closed, the match and its secret key
+    were gone, and the friend's answer could never be read."""
+    ana, _ = devices
+    note = ana.locator("#friend-not-kept")
+    ana.goto("/friend.html")
+    assert settled(ana) == "ready" and note.is_hidden()
+    ana.add_init_script(BLOCKED_STORAGE)
+    ana.goto("/friend.html")
+    assert settled(ana) == "ready"
+    assert note.is_visible() and "keep a backup (Export)" in note.inner_text()
+    invited(ana)
+    assert note.is_visible(), "over the match too"
 
 
 def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
@@ -582,7 +624,7 @@ def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules(device
         "Claiming 66: manual (66 button)",
         "Next dealer: alternate",
         "After a drawn deal, +1 game point to the next deal's winner: yes",
-        "A player may resign a deal (the friend wins it with 3 game points): yes",
+        "A player may resign a deal (the other player then wins it with 3 game points): yes",
     ]
     assert ana.locator("#friend-accept-name").input_value() == "Ana"  # her name in the finished match, not asked again
     ana.locator("#friend-accept-button").click()
@@ -757,6 +799,15 @@ def test_a_keyboard_player_whose_move_a_link_brings_goes_on_from_his_cards(devic
     assert ana.locator(f'#piles-0 button.card[data-card="{card}"]:visible').count() == 0
 
 
+STATUS_HEARD = """
+new MutationObserver((mutations) => {
+  const status = document.getElementById('status');
+  if (!status || !mutations.some((m) => status.contains(m.target))) return;
+  window.liveTexts.push([window.frame, status.textContent]);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+"""With LISTENER (added before it): the status line is live too, and says what a friend's link brought."""
+
 BANNER_TEXTS = """
 window.bannerTexts = [];
 new MutationObserver((mutations) => {
@@ -776,19 +827,21 @@ def test_a_blind_player_hears_the_deal_begin_the_friends_card_his_own_and_who_to
     ana, bo = devices
     for page in devices:
         page.add_init_script(LISTENER)
+        page.add_init_script(STATUS_HEARD)
         page.add_init_script(BANNER_TEXTS)
     started(ana, bo)
-    assert re.fullmatch(r"Deal 1\. Trumps: (spades|hearts|diamonds|clubs)\.", heard(bo)[-1]), heard(bo)
+    assert re.fullmatch(r"Link received\. Deal 1\. Trumps: (spades|hearts|diamonds|clubs)\.", heard(bo)[-1]), heard(bo)
     led = bo.locator("#table button.card.top.playable:visible").first.get_attribute("aria-label") or ""
     play_a_card(bo)
     assert deliver(offered_link(bo), ana) == "ready"
     card = led.split(",")[0]  # "ace of spades, playable": the card's name
     assert heard(ana)[-1].endswith(f"{card}."), heard(ana)  # after the deal's trump, when she first sees it
     assert "Bo: " in heard(ana)[-1] or "Bo announced a marriage" in heard(ana)[-1], heard(ana)
+    before = len(heard(ana))
     play_a_card(ana)
     ana.wait_for_timeout(100)
     # Bo's card turned up under his lead is opened by her move (the protocol's): said with whose it is.
-    after = " ".join(heard(ana)[1:])
+    after = " ".join(heard(ana)[before:])
     said = r"(Bo's card turned up: [a-z ]+\. )?You: [a-z ]+\. (Turned up: [a-z ]+\. )?(You take|Bo takes) the trick\."
     assert re.match(said, after), heard(ana)
     texts = ana.evaluate("window.bannerTexts")

@@ -582,6 +582,27 @@ def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_
     assert "The match is being saved again." in notice.inner_text()
 
 
+BLOCKED_STORAGE = """Object.defineProperty(window, "localStorage", {
+  configurable: true,
+  get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },
+});"""
+"""The page's storage blocked, as a private window or a browser set to block the site's data does: reading
+`localStorage` throws."""
+
+
+def test_a_page_whose_storage_the_browser_blocks_says_why_and_what_keeps_the_match(table):
+    """On the game's own page the notice said to keep the match by playing "on the game's own page", at its own
+    address: advice for a club's frame, where the page never is here."""
+    page = table.page
+    page.add_init_script(BLOCKED_STORAGE)
+    table.open(GAME)
+    notice = table.dialog()
+    notice.wait_for()
+    said = notice.inner_text()
+    assert "it lasts while the page is open" in said and "a private window" in said
+    assert "play on the game's own page" not in said
+
+
 def test_a_match_length_the_engine_does_not_take_is_said_at_the_field_and_never_saved(table):
     """Settings took 150, 0 or 2.5 as "Partija do"; the engine then refused every new match, on every visit."""
     page = table.open("lang=sr-Latn&speed=off").page

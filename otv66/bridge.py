@@ -683,6 +683,11 @@ class Session:
     def friend_state(self, id: Any) -> dict[str, Any]:
         return self._desk().state(id)
 
+    def friend_why_illegal(self, id: Any, move: Any) -> dict[str, Any] | None:
+        """Why ``move`` may not be played in friend match ``id`` (as ``why_illegal``), or ``None``."""
+        error = self._desk().why_illegal(id, move)
+        return None if error is None else error_payload(error)
+
     def friend_resign(self, id: Any) -> dict[str, Any]:
         return self._desk().resign(id)
 
@@ -844,6 +849,7 @@ METHODS = frozenset(
         "friend_link",
         "friend_state",
         "friend_resign",
+        "friend_why_illegal",
         "friend_game_link",
     }
 )

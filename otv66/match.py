@@ -115,6 +115,12 @@ class Match:
         deal says what it left for the next winner."""
         return self._tally()[1]
 
+    @property
+    def resignation_award(self) -> int:
+        """The game points the other player wins the deal in progress with if it is resigned now (docs/rules.md 6.5):
+        the most a deal gives, and a draw bonus waiting for its winner."""
+        return MAX_GAME_POINTS + self.draw_bonus_pending
+
     def resign(self, player: int) -> None:
         """``player`` gives up the current deal: the other player wins it with the most game points a deal
         gives (docs/rules.md 6.5, option ``forfeit`` of a match against a friend)."""

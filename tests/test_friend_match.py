@@ -522,7 +522,10 @@ def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     assert bad["error"]["type"] == "friend_illegal_move"
     unknown = handle({"id": 3, "method": "friend_state", "params": {"id": "nope"}}, bo)
     assert unknown["error"]["type"] == "friend_wrong_match"
+    why = handle({"id": 4, "method": "friend_why_illegal", "params": {"id": state["id"], "move": "XX"}}, bo)
+    assert why["result"]["reason"] == "not_a_move"  # the page words a refused card as the game page does
     assert bo_state["can_resign"] is True
+    assert bo_state["resignation"] == {"award": 3, "ends_match": True}
     resigned = ask(bo, "friend_resign", id=state["id"])["state"]
     assert isinstance(resigned, dict) and resigned["game_points"] == [3, 0] and resigned["status"] == "send"
     final = ask(ana, "friend_receive", link=ask(bo, "friend_link", id=state["id"])["link"])["state"]
@@ -531,3 +534,39 @@ def test_the_bridge_plays_a_friend_match_between_two_sessions() -> None:
     opened = ask(Session(), "open_link", token=ask(ana, "friend_game_link", id=state["id"])["token"])
     assert opened["game_points"] == [3, 0]
     assert [(deal["resigned"], deal["result"]) for deal in opened["deals"]] == [(1, None)]
+
+
+def test_a_card_the_rules_refuse_is_explained_as_on_the_game_page(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    """The friend page said only "This card cannot be played now" where the game page names the rule: the desk
+    answers why a card of the player to move is refused, and nothing when it may be played."""
+    from otv66.friend.desk import FriendDesk
+
+    alice, bob = fresh
+    rng = random.Random(7)
+    sender, mover = alice, bob
+    while True:  # on until the player to move, answering a trick, has a face-up card the rules refuse him
+        deal = mover.deal
+        assert deal is not None and not deal.is_over, "the seeded deal has a follower's refused card"
+        legal = mover.legal_moves()
+        available = deal.view().available(mover.seat)
+        refused_card = next(
+            (code for card, code in enumerate(CODES) if available >> card & 1 and code not in legal), ""
+        )
+        if legal and refused_card:
+            break
+        play_on(mover, sender, rng)
+        sender, mover = mover, sender
+    desk = FriendDesk()
+    match_id = desk.load(mover.to_text())["state"]["id"]
+    why = desk.why_illegal(match_id, refused_card)
+    assert why is not None and why.reason in ("must_follow", "must_trump", "must_beat")
+    assert desk.why_illegal(match_id, legal[0]) is None
+
+
+def test_resigning_is_asked_with_what_it_gives_the_friend() -> None:
+    """The page asks before a resignation with the friend's game points and whether they end the match."""
+    alice, bob = started(seed=3)
+    assert alice.to_state()["resignation"] is None  # not her turn
+    assert bob.to_state()["resignation"] == {"award": 3, "ends_match": True}  # a match to 1 game point
+    bob.match.rules = Rules(target=7)
+    assert bob.to_state()["resignation"] == {"award": 3, "ends_match": False}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from otv66.errors import IllegalMoveError
 from otv66.friend.errors import MalformedMessageError, OutOfOrderError, WrongMatchError
 from otv66.friend.links import Link
 from otv66.friend.match import FriendMatch
@@ -102,6 +103,12 @@ class FriendDesk:
         if not text:
             raise WrongMatchError("this match has no link to send yet")
         return self._answer(match, link=text)
+
+    def why_illegal(self, match_id: Any, move: Any) -> IllegalMoveError | None:
+        """Why this player's ``move`` breaks the rules of the match's deal on the table (``None`` if it does not, or
+        no deal is open): the page says it when a card is refused, as on the game page."""
+        deal = self._match(match_id).deal
+        return None if deal is None else deal.why_illegal(move)
 
     def resign(self, match_id: Any) -> dict[str, Any]:
         """Give up the current deal of a match (its link then carries the resignation)."""

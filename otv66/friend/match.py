@@ -193,6 +193,7 @@ class FriendMatch:
             "rules": match.rules.to_dict(),
             "forfeit": self.forfeit,
             "can_resign": self.can_resign(),
+            "resignation": self._resignation(),
             "can_replay": self.can_replay(),
             "resigned": [deal.get("resigned") for deal in self.finished],
             "game_points": list(match.game_points),
@@ -203,6 +204,15 @@ class FriendMatch:
             "last_deal": self._last_deal(),
             "deal": view,
         }
+
+    def _resignation(self) -> dict[str, Any] | None:
+        """What resigning the deal now would give the friend (``None`` when this player may not resign): his
+        ``award`` in game points and whether it ``ends_match``, for the page to ask with before it is sent."""
+        if not self.can_resign():
+            return None
+        match = self.match
+        award = match.resignation_award
+        return {"award": award, "ends_match": match.game_points[self.keys.other] + award >= match.rules.target}
 
     def _last_deal(self) -> dict[str, Any] | None:
         """The last finished deal: its ``number``, its ``winner`` (``None``: drawn; a resigned deal's is the other

@@ -370,10 +370,12 @@ applyLook();
 if (settingsSetAside) store.update((page) => addNotice(page, t("settingsUnreadable")));
 // So is a history of finished matches that does not read (History would list none of them without a word).
 if (setAsideUnreadableHistory()) store.update((page) => addNotice(page, t("historyUnreadable")));
-// A frame whose storage the browser blocks keeps the match for this visit only: the player is told before he plays.
-// It is told where the game's own page is (a club's page may not say it).
+// A page whose storage the browser blocks keeps the match for this visit only: the player is told before he plays.
+// In a club's frame, where the game's own page is (the club's page may not say it); on that page itself, why (a
+// private window, or the site's data blocked) and what keeps it.
 const ownPage = `${location.origin}${location.pathname}`;
-if (!isPersistent()) store.update((page) => addNotice(page, t("storageNotKept", { address: ownPage })));
+const notKept = window.top === window ? t("storageNotKeptHere") : t("storageNotKept", { address: ownPage });
+if (!isPersistent()) store.update((page) => addNotice(page, notKept));
 if (overrides.refused.length) store.update((page) => noteRefusedOptions(page));
 render(root, null, viewOf(store.state));
 const earlyTable = drawEarlyTable();

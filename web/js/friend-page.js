@@ -17,7 +17,7 @@
 
 import { installSprite } from "./cards.js";
 import { wireCopy, wireSend } from "./copy-field.js";
-import { onSavedElsewhere } from "./device-storage.js";
+import { isPersistent, onSavedElsewhere } from "./device-storage.js";
 import { Engine } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
@@ -173,11 +173,13 @@ function addressOf(/** @type {string} */ link) {
  * Keep the answer's save (with `rematch`, what it is a rematch of, when it becomes one), show its state and the link
  * it carries (if any); a finished match that can be replayed is shown with the link to its replay. An answer read
  * from the device's save (`fromDevice`: another tab's) is only shown: written back, it could go over a newer one.
+ * Resolves with what was played since the page last had the match (movesSince), said to a screen reader unless `quiet`
+ * (the caller shows it on the status line, itself read out).
  * @param {FriendAnswer} answer
- * @param {Rematch} [rematch]
- * @param {boolean} [fromDevice]
+ * @param {{rematch?: Rematch, fromDevice?: boolean, quiet?: boolean}} [options]
+ * @returns {Promise<string>}
  */
-async function take(answer, rematch, fromDevice = false) {
+async function take(answer, { rematch, fromDevice = false, quiet = false } = {}) {
   const id = answer.state.id;
   const before = current?.id === id ? current : (storedMatches().find((match) => match.state.id === id)?.state ?? null);
   if (!fromDevice) {
@@ -194,7 +196,8 @@ async function take(answer, rematch, fromDevice = false) {
     heldSaves.set(id, answer.saved);
   }
   showFinishedTrick(finishedTrick(before, answer.state));
-  sayMoves(before, answer.state);
+  const moves = movesSince(before, answer.state);
+  if (moves && !quiet) announce(moves);
   const turnCame = answer.state.status === "play" && (current?.id !== answer.state.id || current.status !== "play");
   current = answer.state;
   rememberOpenMatch(current.id);
@@ -206,31 +209,28 @@ async function take(answer, rematch, fromDevice = false) {
   renderMatch();
   renderList();
   if (turnCame) bringIntoView(byId("friend-turn"), "start");
+  return moves;
 }
 
 /**
- * Say to a screen reader what was played from `before` to `after` (the friend's moves a link brought, this player's
- * own), or how the deal ended and the next begins: the table changes in silence otherwise.
+ * What was played from `before` to `after` (the friend's moves a link brought, this player's own), or how the deal
+ * ended and the next begins, in words ("" when nothing was): the table changes in silence otherwise.
  * @param {FriendState | null} before  the match as this page last had it
  * @param {FriendState} after
  */
-function sayMoves(before, after) {
+function movesSince(before, after) {
   const deal = after.deal;
   // A deal ended since: how (the news line says it to the eye), before the next deal's beginning if it has one.
   const newDeal = !deal || before?.deal_number !== after.deal_number;
   const ended = before?.id === after.id && before.deal && newDeal ? dealEndText(after) : null;
-  if (!deal) {
-    if (ended) announce(ended);
-    return;
-  }
+  if (!deal) return ended ?? "";
   const names = shownPlayers(after, meantFor(after.id));
   names[after.seat] = t("you");
   const sayers = /** @type {const} */ ([names, /** @type {Player} */ (after.seat), settings.deck]);
   const sameDeal = before?.id === after.id && before.deal_number === after.deal_number && before.deal;
-  const text = sameDeal
+  return sameDeal
     ? movesSaid(/** @type {FriendDealView} */ (before.deal), deal, ...sayers)
     : asSentences([ended ?? "", dealBeginningSaid(deal, after.deal_number, ...sayers)].filter(Boolean));
-  if (text) announce(text);
 }
 
 /**
@@ -320,7 +320,7 @@ function renderMatch() {
   const banner = byId("friend-turn");
   banner.dataset.turn = state.status;
   // Live: written only when its words change, or a screen reader says them again at every drawing. (The news of
-  // a deal's end is said with the moves, sayMoves.)
+  // a deal's end is said with the moves, movesSince.)
   setText(banner, turnText(state, friend));
   const news = byId("friend-news");
   setText(news, dealEndText(state) ?? "");
@@ -364,6 +364,17 @@ async function play(/** @type {string} */ move) {
 }
 
 /**
+ * Why the card `code` may not be played in match `id`, in the player's words ("You have no spades: you must play a
+ * trump (clubs)"), as the game page says it; the plain refusal where the engine gives no rule.
+ * @param {string} id
+ * @param {string} code
+ */
+async function refusalText(id, code) {
+  const refusal = await engine.call("friend_why_illegal", { id, move: code }).catch(() => null);
+  return refusal ? engineText(refusal, settings.deck) : t("notPlayable");
+}
+
+/**
  * A card clicked (or chosen with the keyboard) on the table: this player's move, asking about a marriage lead.
  * @param {number} player  0 is this device's player (the bottom of the table)
  * @param {string} code
@@ -376,7 +387,10 @@ async function onCard(player, code) {
   const announced = moves.includes(`${code}m`);
   if (!plain && !announced) {
     const state = /** @type {FriendState} */ (current);
-    setStatus("refused", state.status === "play" ? t("notPlayable") : turnText(state, meantFor(state.id)));
+    setStatus(
+      "refused",
+      state.status === "play" ? await refusalText(state.id, code) : turnText(state, meantFor(state.id)),
+    );
     return;
   }
   let move = plain ? code : `${code}m`;
@@ -424,9 +438,10 @@ async function openLink(/** @type {string} */ text) {
     return;
   }
   field("friend-paste").value = ""; // read: left there, it would look like a link still to open
-  await take(answer);
+  // What the friend did is said on the status line, to the eye too: hours later, the table alone does not tell it.
+  const moves = await take(answer, { quiet: true });
   if (answer.state.status === "send") await take(await engine.call("friend_link", { id: answer.state.id }));
-  setStatus("ready", t("friendReceived"));
+  setStatus("ready", moves ? t("friendReceivedMoves", { moves }) : t("friendReceived"));
   showLinkToSend(); // the box it was pasted into lies far below the banner that says what came of it
 }
 
@@ -469,12 +484,12 @@ async function syncFromDevice() {
     if (!loaded) continue;
     renderList();
     if (current?.id !== state.id) continue;
-    await take(loaded, undefined, true);
+    await take(loaded, { fromDevice: true });
     // The link made there, to send from here too; never one of this tab's own for a move made there (its link may
     // still be in the making: it comes with that tab's next save).
     if (loaded.state.status !== "play") {
       const made = await engine.call("friend_link", { id: state.id, made_only: true }).catch(() => null);
-      if (made) await take(made, undefined, true);
+      if (made) await take(made, { fromDevice: true });
     }
     changed = true;
   }
@@ -624,7 +639,7 @@ async function acceptInvitation(name) {
   const replaced = crossed?.kind === "accept" ? crossed.match : null;
   const answer = await engine.call("friend_accept", { link: invitation, name });
   if (replaced) withdrawInvitation(replaced.state.id);
-  await take(answer, replaced?.rematch);
+  await take(answer, { rematch: replaced?.rematch });
   closeInvitation();
   setStatus("ready", t(replaced ? "friendAcceptedCrossed" : "friendAccepted")); // the banner says what to do next
   showLinkToSend();
@@ -657,7 +672,7 @@ function inviteFromForm(made, rematch) {
   if (name === null) return;
   act(async () => {
     const rules = chosenRules(settings.rules);
-    await take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }), rematch);
+    await take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }), { rematch });
     setStatus("ready", made);
     showLinkToSend();
   });
@@ -712,14 +727,23 @@ function wireInvitation() {
 }
 
 /**
- * Resign the deal? Asked in the page's own panel, in its language (the browser's confirm box spoke the browser's), the
- * focus on playing on: a resignation sent cannot be taken back.
+ * Resign the deal? Asked in the page's own panel, in its language (the browser's confirm box spoke the browser's), with
+ * what it gives the friend (his game points, and the match when they reach its target), the focus on playing on: a
+ * resignation sent cannot be taken back.
  * @returns {Promise<boolean>}
  */
 async function confirmResign() {
+  const state = /** @type {FriendState} */ (current);
+  const resignation = state.resignation;
+  if (!resignation) return false;
+  const name = shownPlayers(state)[1 - state.seat];
+  const text = t(resignation.ends_match ? "friendResignEndsMatch" : "friendResignConfirm", {
+    name,
+    points: resignation.award,
+  });
   const answer = await showPanel(/** @type {PanelDialog} */ (byId("panel")), {
     title: t("friendResignTitle"),
-    body: `<p>${escapeHtml(t("friendResignConfirm"))}</p>`,
+    body: `<p>${escapeHtml(text)}</p>`,
     buttons: [
       { label: t("friendResignYes"), value: true, id: "friend-resign-yes" },
       { label: t("friendResignNo"), value: false, primary: true, id: "friend-resign-no" },
@@ -817,6 +841,9 @@ async function start() {
   installSprite();
   buildTable(document);
   addLanguagePicker(byId("menu"), "friend-language"); // the page loads again: reopenShown() shows what it showed
+  // A match kept in memory only (a private window, blocked site data) is lost with the tab, its secret key with it,
+  // and the friend's answer can never be read: said before an invitation is made or accepted.
+  byId("friend-not-kept").hidden = isPersistent();
   wire();
   renderList();
   setStatus("loading", t("friendLoading"));

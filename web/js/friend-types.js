@@ -11,6 +11,8 @@
  * @property {Rules} rules
  * @property {boolean} forfeit  option forfeit (docs/rules.md 6.5): a player may resign a deal
  * @property {boolean} can_resign  this player may resign the deal now
+ * @property {FriendResignation | null} [resignation]  what resigning now gives the friend (null when he may not); not
+ *   in a state stored by an earlier page
  * @property {boolean} [can_replay]  the match is over and its game link replays it (bridge friend_game_link); not in
  *   a state stored by an earlier page
  * @property {[number, number]} game_points
@@ -27,6 +29,10 @@
  * @typedef {Omit<PublicView, "piles"> & {piles: FriendPile[][], last_trick: LastTrick | null}} FriendDealView
  *
  * @typedef {{top: string | null, hidden: boolean, unopened?: boolean}} FriendPile
+ *
+ * @typedef {object} FriendResignation
+ * @property {number} award  the game points the friend wins the deal with (docs/rules.md 6.5, a draw bonus included)
+ * @property {boolean} ends_match  they bring him to the match's target
  *
  * @typedef {object} FriendLastDeal
  * @property {number} number  the deal's number, from 1

@@ -221,6 +221,8 @@ export const EN = {
   savedAgain: "The match is being saved again.",
   storageNotKept:
     "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page: {address}",
+  storageNotKeptHere:
+    "The browser does not let the game keep its match on this device (a private window, or the site's data blocked in its settings): it lasts while the page is open. To keep it, allow the site's data or play in an ordinary window.",
   historyUnreadable:
     "The history of finished matches on this device could not be read, in whole or in part. What did not read is kept aside; History lists, and counts in its statistics, only the matches that read.",
   settingsUnreadable:
@@ -434,11 +436,14 @@ export const EN = {
   friendPaste: "Paste a link you received",
   friendOpen: "Open",
   friendMatches: "Friend matches",
+  friendNotKept:
+    "The browser does not let this page keep friend matches on this device (a private window, or the site's data blocked in its settings): a match lasts while the page is open, and once it is closed your friend's answer cannot be read. Play in an ordinary window, or keep a backup (Export) before you close the page.",
   friendBackup: "Backup",
   friendExport: "Export",
   friendImport: "Import",
   friendLoading: "Loading the engine…",
   friendReceived: "Link received.",
+  friendReceivedMoves: "Link received. {moves}",
   friendPlayedElsewhere: "This match went on in another tab meanwhile: here it is now as it is there.",
   friendBackupOlder:
     "{count} {count|match|matches} in the backup {count|is|are} older than on this device, so {count|it was|they were} not imported: {count|it|they} would go back to a move your friend no longer answers.",
@@ -461,10 +466,12 @@ export const EN = {
   friendTurn_overSend: "The match is over. Winner: {name}. Send the last link below to {friend}",
   friendTurn_invited: "Send the invitation below to your friend, then open the link you get in reply",
   friendTurn_rematch: "Send the rematch invitation below to {name}, then open the link {name} sends back",
-  friendForfeit: "A player may resign a deal (the friend wins it with 3 game points)",
+  friendForfeit: "A player may resign a deal (the other player then wins it with 3 game points)",
   friendResign: "Resign this deal",
   friendResignTitle: "Resign this deal?",
-  friendResignConfirm: "Your friend wins it with 3 game points. A resignation cannot be taken back.",
+  friendResignConfirm: "{name} wins it with {points} game points. A resignation cannot be taken back.",
+  friendResignEndsMatch:
+    "{name} wins it with {points} game points, and with them the match. A resignation cannot be taken back.",
   friendResignYes: "Resign the deal",
   friendResignNo: "Play on",
   ruleOn: "yes",

@@ -108,7 +108,7 @@ export const SR = {
   claimConfirm: "Prijavite 66 samo ako imate 66 poena: prijava ispod 66 daje protivniku 2 poena partije.",
   claimOfferYes: "Prijavite 66",
   claimOfferNo: "Igrajte dalje",
-  cancel: "Odustanite",
+  cancel: "Otkažite",
   // dealing
   dealTitle: "Vi delite",
   dealHint: "Izaberite pakete: 1, 2 ili 4 karte, ukupno 8 (isti raspored u oba kruga).",
@@ -236,6 +236,8 @@ export const SR = {
   savedAgain: "Partija se ponovo čuva.",
   storageNotKept:
     "Pregledač ne dozvoljava igri da ovde čuva partiju: ona traje dok je stranica otvorena. Da biste je čuvali, igrajte na stranici same igre: {address}",
+  storageNotKeptHere:
+    "Pregledač ne dozvoljava igri da čuva partiju na ovom uređaju (privatni prozor ili podaci sajta blokirani u podešavanjima): partija traje dok je stranica otvorena. Da biste je sačuvali, dozvolite podatke sajta ili igrajte u običnom prozoru.",
   historyUnreadable:
     "Istorija završenih partija na ovom uređaju nije mogla (cela ili delimično) da se pročita. Nečitljivi zapis je sačuvan zasebno; Istorija prikazuje i u statistici računa samo partije koje su se pročitale.",
   settingsUnreadable:
@@ -454,11 +456,14 @@ export const SR = {
   friendPaste: "Nalepite primljeni link",
   friendOpen: "Otvorite",
   friendMatches: "Partije sa prijateljima",
+  friendNotKept:
+    "Pregledač ne dozvoljava ovoj stranici da čuva partije sa prijateljima na ovom uređaju (privatni prozor ili podaci sajta blokirani u podešavanjima): partija traje dok je stranica otvorena, a kad se zatvori, prijateljev odgovor više ne može da se pročita. Igrajte u običnom prozoru ili pre zatvaranja stranice sačuvajte rezervnu kopiju (Izvezite).",
   friendBackup: "Rezervna kopija",
   friendExport: "Izvezite",
   friendImport: "Uvezite",
   friendLoading: "Učitavanje…",
   friendReceived: "Link je primljen.",
+  friendReceivedMoves: "Link je primljen. {moves}",
   friendPlayedElsewhere: "Ova partija je u međuvremenu nastavljena u drugoj kartici: ovde je sada kakva je tamo.",
   friendBackupOlder:
     "{count} {count|partija iz kopije je starija|partije iz kopije su starije|partija iz kopije je starije} od {count|one|onih|onih} na ovom uređaju, pa {count|nije uvezena|nisu uvezene|nije uvezeno}: {count|vratila bi se|vratile bi se|vratilo bi se} na potez na koji Vaš prijatelj više ne odgovara.",
@@ -481,10 +486,13 @@ export const SR = {
   friendTurn_overSend: "Partija je završena. Pobednik: {name}. Pošaljite poslednji link ispod (za: {friend})",
   friendTurn_invited: "Pošaljite pozivnicu ispod prijatelju, pa otvorite link koji dobijete kao odgovor",
   friendTurn_rematch: "Pošaljite pozivnicu za revanš ispod (za: {name}), pa otvorite link koji Vam {name} vrati",
-  friendForfeit: "Igrač sme da preda deljenje (prijatelj ga dobija sa 3 poena partije)",
+  friendForfeit: "Igrač sme da preda deljenje (drugi igrač ga tada dobija sa 3 poena partije)",
   friendResign: "Predajte ovo deljenje",
   friendResignTitle: "Predati deljenje?",
-  friendResignConfirm: "Prijatelj dobija ovo deljenje sa 3 poena partije. Predaja se ne može povući.",
+  friendResignConfirm:
+    "{name} dobija ovo deljenje sa {points} {points|poenom|poena|poena} partije. Predaja se ne može povući.",
+  friendResignEndsMatch:
+    "{name} dobija ovo deljenje sa {points} {points|poenom|poena|poena} partije, a s njima i celu partiju. Predaja se ne može povući.",
   friendResignYes: "Predajte deljenje",
   friendResignNo: "Igrajte dalje",
   ruleOn: "da",

@@ -318,6 +318,7 @@
  * @property {import("./friend-types.js").FriendAnswer} friend_link
  * @property {import("./friend-types.js").FriendAnswer} friend_state
  * @property {import("./friend-types.js").FriendAnswer} friend_resign
+ * @property {BridgeFailure | null} friend_why_illegal
  * @property {{token: string}} friend_game_link
  * @property {BridgeFailure | null} why_illegal
  */
