@@ -61,6 +61,17 @@ describe("the review's position", () => {
     assert.equal(row("QC"), "better: queen of clubs");
   });
 
+  test("below a mark, a better move is named only where the loss is proven: a search's guess is noise", () => {
+    const better = (/** @type {boolean} */ exact) =>
+      moveRow(
+        /** @type {any} */ ({ index: 3, player: 0, move: "KC", best: "AC", loss: 0.1, mark: null, exact }),
+        ["You", "Computer"],
+        "french",
+      ).includes("review-better");
+    assert.equal(better(false), false);
+    assert.equal(better(true), true);
+  });
+
   test("a claim of 66 is rated like any move: a false one says what was better, a right one its zero", () => {
     const row = (/** @type {any} */ fields) =>
       moveRow(/** @type {any} */ ({ index: 5, player: 0, move: "66", ...fields }), ["You", "Computer"], "french");

@@ -146,6 +146,36 @@ def test_review_rates_every_move_of_a_finished_deal() -> None:
         assert row["mark"] == mark(row["loss"])
 
 
+def test_a_move_is_marked_only_on_a_deeper_searchs_word_when_the_short_one_only_guessed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A short search guessed that the move played lost 0.45 where a deeper one proves every choice equal: the review
+    # called it a mistake, a wrong lesson (and one that depended on the device's speed).
+    from otv66.ai import review
+
+    deal = Deal.from_seed(3, dealer=0)
+    deal.play(deal.legal_moves()[0])
+    budgets = []
+
+    def searched(view, seconds):  # type: ignore[no-untyped-def]
+        budgets.append(seconds)
+        played, other = [m for m in view.legal_moves if m != CLAIM][:2]
+        short = seconds < 0.1
+        return {
+            "moves": [
+                {"move": other, "value": 0.45 if short else -1.0, "win_probability": None, "exact": not short},
+                {"move": played, "value": 0.0 if short else -1.0, "win_probability": None, "exact": not short},
+            ],
+            "best": other,
+        }
+
+    monkeypatch.setattr(review, "analyse", searched)
+    row = review.review_deal(deal, seconds_per_move=0.02)["moves"][0]
+    assert budgets == [0.02, 0.02 * review.RECHECK_FACTOR]
+    assert row["loss"] == 0.0 and row["mark"] is None and row["exact"]
+    assert row["analysis"]["moves"][0]["value"] == -1.0, "the position shows the deeper search's figures"
+
+
 def claim_row(deal: Deal) -> dict:
     """The review's row of the claim of 66 just made in ``deal``."""
     assert deal.moves[-1] == CLAIM

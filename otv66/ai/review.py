@@ -21,6 +21,10 @@ BLUNDER: Final = 0.8
 """Thresholds in expected game points lost by a move (of the -3..+3 a deal is worth)."""
 SECONDS_PER_MOVE: Final = 0.2
 """Analysis time per decision: a full deal review takes a few seconds, in the worker."""
+RECHECK_FACTOR: Final = 5
+"""A move the first search would mark, on figures not proven exact, is analysed again with this many times the time
+before it is marked: a short search's guesses differ by tenths of a game point where a deeper one proves every move
+equal, and a mark on an equal move teaches the player a wrong lesson (and depends on the device's speed)."""
 
 
 def mark(loss: float) -> str | None:
@@ -78,17 +82,18 @@ def review_deal(
                 }
             )
         else:
-            analysis = (known or {}).get(tuple(replay.moves)) or analyse(view, seconds=seconds_per_move)
-            values = {row["move"]: row for row in analysis["moves"]}
-            best = values[analysis["best"]]
-            played = values[move]
-            loss = max(0.0, round(best["value"] - played["value"], 4))
+            hinted = (known or {}).get(tuple(replay.moves))
+            analysis = hinted or analyse(view, seconds=seconds_per_move)
+            best, played, loss = _rated(analysis, move)
+            if hinted is None and mark(loss) and not (played["exact"] and best["exact"]):
+                analysis = analyse(view, seconds=seconds_per_move * RECHECK_FACTOR)
+                best, played, loss = _rated(analysis, move)
             rows.append(
                 {
                     "index": index,
                     "player": player,
                     "move": move,
-                    "best": analysis["best"],
+                    "best": best["move"],
                     "value": played["value"],
                     "best_value": best["value"],
                     "loss": loss,
@@ -99,6 +104,13 @@ def review_deal(
             )
         replay.play(move)
     return {"moves": rows}
+
+
+def _rated(analysis: dict[str, Any], move: str) -> tuple[dict[str, Any], dict[str, Any], float]:
+    """The best move's row of ``analysis``, the row of ``move``, and what ``move`` lost against the best."""
+    values = {row["move"]: row for row in analysis["moves"]}
+    best, played = values[analysis["best"]], values[move]
+    return best, played, max(0.0, round(best["value"] - played["value"], 4))
 
 
 def _rated_claim(deal: Deal, seconds: float) -> dict[str, Any]:

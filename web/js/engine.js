@@ -61,6 +61,11 @@ export const REPLAY_DEADLINE_MS = 120_000;
 const DEFAULT_THINKING_SECONDS = 1;
 /** The most plies a review analyses (a deal has at most 24 card plays plus marriages and a claim). */
 const REVIEW_PLIES = 30;
+/**
+ * The search time a review may spend on one ply, in its thinking times: one search, and one five times as long for a
+ * move the first would mark on a guess (otv66/ai/review.py `RECHECK_FACTOR`).
+ */
+const REVIEW_SEARCHES_PER_PLY = 6;
 
 /**
  * How long one bridge call may take before its worker is taken for dead or stuck.
@@ -70,7 +75,8 @@ const REVIEW_PLIES = 30;
  */
 export function deadlineFor(method, params) {
   const given = typeof params.seconds === "number" && params.seconds > 0 ? params.seconds : null;
-  if (method === "review") return REVIEW_PLIES * (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
+  if (method === "review")
+    return REVIEW_PLIES * REVIEW_SEARCHES_PER_PLY * (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
   if (THINKING_CALLS.has(method)) return (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
   if (CRYPTO_CALLS.has(method)) return CRYPTO_DEADLINE_MS;
   if (REPLAY_CALLS.has(method)) return REPLAY_DEADLINE_MS;

@@ -40,7 +40,8 @@ function marriageMark(/** @type {Move} */ move) {
 /**
  * One row of the move list: a button that shows the position before the move. A compact row: who played what and
  * the loss on its line, the engine's mark and the better move, if any, on a second line under it (a marriage lead
- * named as one: "better: queen of clubs" advised the very move that lost most, the queen led without announcing).
+ * named as one: "better: queen of clubs" advised the very move that lost most, the queen led without announcing);
+ * below a mark, the better move only where the loss is proven.
  */
 export function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, /** @type {Deck} */ deck) {
   const marriage = marriageMark(move.move);
@@ -51,8 +52,13 @@ export function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ 
   // A false claim made while the other was to answer (after a marriage lead) had no card of its own to beat it:
   // playing on was better (otv66/ai/review.py rates it so, with no better move).
   const instead = move.best ? t("better", { card: betterName(move.best, deck) }) : t("betterPlayOn");
+  // An unmarked small loss is named a better move only where the figures are proven: a search's guesses differ by a
+  // tenth where every move is equal, and "better: …" would teach noise.
+  const proven = move.mark !== null || move.exact;
   const better =
-    move.best !== move.move && move.loss > 0.005 ? `<span class="review-better">${escapeHtml(instead)}</span>` : "";
+    move.best !== move.move && move.loss > 0.005 && proven
+      ? `<span class="review-better">${escapeHtml(instead)}</span>`
+      : "";
   const note = mark || better ? `<span class="review-note">${[mark, better].filter(Boolean).join(" ")}</span>` : "";
   return `<li><button type="button" class="review-move" data-ply="${move.index}">
     <span class="review-what"><span class="review-who">${escapeHtml(names[move.player])}:</span> ${escapeHtml(moveName(move.move, deck))}${marriage}</span>
