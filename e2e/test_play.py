@@ -513,17 +513,18 @@ def test_home_and_end_go_to_the_first_and_last_of_the_players_cards(table_in_con
 @pytest.mark.parametrize(("viewport", "columns"), [(ON_ITS_SIDE, 8), (UPRIGHT, 4)], ids=["on-its-side", "upright"])
 def test_the_arrow_keys_go_to_the_card_beside_above_or_below_on_the_screen(table_in_context, viewport, columns):
     # A phone on its side shows each player's eight piles in one row: Down went four cards to the right, as if they
-    # stood in two rows of four (as upright, where Right went on from a row's end to the next row's start).
+    # stood in two rows of four (as upright, where Right went on from a row's end to the next row's start). Up from my
+    # top row stayed on my card, and the Enter after it played that card: it goes on to the opponent's cards above.
     table = my_first_turn(table_in_context, viewport)
     page = table.page
     cards = page.locator("#piles-0 button.card.top:not([hidden])")
     assert cards.count() == 8
     for index in range(8):
         row, column = divmod(index, columns)
-        wanted = {  # no card that way: the focus stays (above my top row are the opponent's cards: not mine)
+        wanted = {  # no card of mine that way: the focus stays, or goes up to the opponent's (-1: none of mine)
             "ArrowLeft": index - 1 if column > 0 else index,
             "ArrowRight": index + 1 if column < columns - 1 else index,
-            "ArrowUp": index - columns if row > 0 else index,
+            "ArrowUp": index - columns if row > 0 else -1,
             "ArrowDown": index + columns if index + columns < 8 else index,
         }
         went = {}
@@ -532,6 +533,12 @@ def test_the_arrow_keys_go_to_the_card_beside_above_or_below_on_the_screen(table
             page.keyboard.press(key)
             went[key] = page.evaluate(FOCUSED_CARD)
         assert went == wanted, f"from card {index}"
+        if row == 0:  # the opponent's nearest card above, and Down comes back to mine
+            cards.nth(index).focus()
+            page.keyboard.press("ArrowUp")
+            assert page.evaluate("document.activeElement.closest('#piles-1') !== null"), f"from card {index}"
+            page.keyboard.press("ArrowDown")
+            assert page.evaluate(FOCUSED_CARD) >= 0, f"from card {index}, up and down"
     assert page.evaluate("scrollY") == 0, "an arrow on the cards does not scroll the page"
 
 

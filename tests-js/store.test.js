@@ -258,7 +258,7 @@ describe("selectors", () => {
     assert.deepEqual(statusOf(page), { status: "thinking", text: "Computer (expert) is thinking…" });
   });
 
-  test("a note on the move (a refusal, the hint, a marriage) takes the status line; two at one screen still see whose turn", () => {
+  test("a note on the move (a refusal, the hint) takes the status line; two at one screen still see whose turn", () => {
     const computer = createPageState(settings(), null);
     computer.game = game({ turn: 0 });
     computer.busy = false;
@@ -267,8 +267,21 @@ describe("selectors", () => {
     const hotseat = createPageState(settings("human"), null);
     hotseat.game = game({ human: true, turn: 1 });
     hotseat.busy = false;
-    hotseat.moveNote = "Player 1 announced a marriage (40) and led the king of hearts";
+    hotseat.moveNote = "You must follow suit: play hearts.";
     assert.equal(statusOf(hotseat)?.text, `${hotseat.moveNote} · Player 2 to play`);
+  });
+
+  test("a marriage the computer announced is followed by the person's turn: it said only the marriage", () => {
+    const computer = createPageState(settings(), null);
+    computer.game = game({ turn: 0 });
+    computer.busy = false;
+    computer.pageNote = "Computer (expert) announced a marriage (40) and led the queen of hearts";
+    assert.equal(statusOf(computer)?.text, `${computer.pageNote} · Your turn`);
+    const hotseat = createPageState(settings("human"), null);
+    hotseat.game = game({ human: true, turn: 1 });
+    hotseat.busy = false;
+    hotseat.pageNote = "Player 1 announced a marriage (40) and led the king of hearts";
+    assert.equal(statusOf(hotseat)?.text, `${hotseat.pageNote} · Player 2 to play`);
   });
 
   test("a match is under way once a card is played, until it is over", () => {

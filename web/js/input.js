@@ -55,27 +55,36 @@ function nearest(/** @type {Placed[]} */ places, /** @type {(place: Placed) => n
  * The card the arrow `key` goes to from `button`, among its player's shown cards as the layout places them (two rows
  * of four on a tall table, one row of eight on a wide one: the piles' order says nothing about that). Left and Right
  * go to the nearest card that way in the same row; Up and Down to the nearest row that way, and there to the card
- * nearest across. A row is the cards whose centres lie within half a card's height of each other. Null: none there.
+ * nearest across; past a player's last row that way, to the other player's nearest row (as the table shows them: an
+ * Up from the person's one row of eight stayed on his card, and the Enter after it played that card). A row is the
+ * cards whose centres lie within half a card's height of each other. Null: none there.
  */
 function neighbour(/** @type {HTMLButtonElement} */ button, /** @type {string} */ key) {
   const from = placed(button);
   const half = button.getBoundingClientRect().height / 2;
-  const others = visibleCards(/** @type {Element} */ (button.closest(".piles")))
-    .filter((card) => card !== button)
-    .map(placed);
-  const rowOf = (/** @type {Placed} */ place) => others.filter((other) => Math.abs(other.y - place.y) <= half);
+  const own = /** @type {Element} */ (button.closest(".piles"));
+  const cardsOf = (/** @type {Element} */ holder) =>
+    visibleCards(holder)
+      .filter((card) => card !== button)
+      .map(placed);
   const across = ACROSS[key];
-  let row;
   if (across) {
-    row = rowOf(from).filter((other) => (other.x - from.x) * across > 0);
-  } else {
+    const others = cardsOf(own);
+    const row = others.filter((other) => Math.abs(other.y - from.y) <= half && (other.x - from.x) * across > 0);
+    return nearest(row, (other) => Math.abs(other.x - from.x))?.card ?? null;
+  }
+  const holders = [...(button.closest("#table") ?? document).querySelectorAll(".piles")];
+  for (const holder of [own, ...holders.filter((other) => other !== own)]) {
+    const others = cardsOf(holder);
     const next = nearest(
       others.filter((other) => (other.y - from.y) * DOWN[key] > half),
       (other) => Math.abs(other.y - from.y),
     );
-    row = next ? rowOf(next) : [];
+    if (!next) continue;
+    const row = others.filter((other) => Math.abs(other.y - next.y) <= half);
+    return nearest(row, (other) => Math.abs(other.x - from.x))?.card ?? null;
   }
-  return nearest(row, (other) => Math.abs(other.x - from.x))?.card ?? null;
+  return null;
 }
 
 /** The cards that may be played now, in their number keys' order (1 = the first). */

@@ -43,9 +43,10 @@ import { seatNames } from "./player-names.js";
  * @property {string[]} notices what to tell the player once the table is ready (a save or the settings that did not
  *   read, a rule refused), each said once
  * @property {string | null} moveNote a line on the move to make, on the status line until the next move: why the card
- *   just tapped may not be played, the hint, or the marriage just announced
- * @property {string | null} pageNote what the page has just done (the settings saved, a saved match resumed), on the
- *   status line until the next move, followed by whose turn it is: it says nothing of the move to make
+ *   just tapped may not be played, or the hint
+ * @property {string | null} pageNote what the page or the table has just done (the settings saved, a saved match
+ *   resumed, a marriage announced), on the status line until the next move, followed by whose turn it is: it says
+ *   nothing of the move to make
  */
 
 /** @template S */
@@ -290,8 +291,8 @@ export function resultToShow(page, number) {
 
 /**
  * The line for a person to move: whose turn it is when two share the screen (it always shows there), after the note on
- * the move (a refusal, the hint, a marriage just announced) if there is one; against the computer the note, else
- * "Vi ste na potezu".
+ * the move (a refusal, the hint) or the page's news (a marriage just announced) if there is one; against the computer
+ * a note on the move alone (it is his), else the news and "Vi ste na potezu".
  * @param {PageState} page
  * @param {string} name the mover's
  */

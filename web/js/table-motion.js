@@ -110,9 +110,10 @@ export async function showMove(ctx, player, move, after) {
     page.game = after;
     page.hint = null;
     // A move was made: the last refusal or hint is old news. A marriage is written there, to be seen, not only
-    // heard: the one who answers it may have looked away while the other was thinking.
+    // heard: the one who answers it may have looked away while the other was thinking. It is news of the table, not a
+    // note on the move to make: whose turn it is follows it ("… · Vi ste na potezu").
     clearNotes(page);
-    page.moveNote = marriageText;
+    page.pageNote = marriageText;
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
   });
   if (focused) keepFocusOnCards(root, player);
