@@ -648,6 +648,35 @@ def rematch_made(page: Page) -> str:
     return offered_link(page)
 
 
+def test_a_rematch_accepted_before_the_last_link_is_the_one_rematch_shows_later(devices: tuple[Page, Page]) -> None:
+    """Ana resigned the deciding deal and pressed Rematch before she sent that last link: nothing said it was still to
+    send. Bo accepted her invitation, then her last link ended his match, and his Rematch made a second invitation:
+    the two friends had two matches, each waiting for links meant for the other."""
+    ana, bo = devices
+    started(ana, bo)
+    play_a_card(bo)
+    assert deliver(offered_link(bo), ana) == "ready"
+    ana.locator("#friend-resign").click()
+    ana.locator("#friend-resign-yes").click()
+    assert settled(ana) == "ready"
+    last = offered_link(ana)
+    invitation = rematch_made(ana)
+    assert (
+        ana.locator("#status")
+        .inner_text()
+        .startswith("The rematch invitation is ready (for Bo). Send the match's last link too")
+    )
+    assert deliver(invitation, bo) == "ready"
+    bo.locator("#friend-accept-button").click()  # his name in the match with Ana, filled in
+    assert settled(bo) == "ready"
+    assert deliver(last, bo) == "ready"  # his match with Ana ends: she resigned it
+    assert game_status(bo) == "over"
+    bo.locator("#friend-rematch").click()
+    assert settled(bo) == "ready"
+    assert bo.locator("#friend-list button").count() == 2, "the rematch accepted, not a second invitation"
+    assert "Ana – Bo 0:0" in bo.locator("#friend-list button.current").inner_text()  # noqa: RUF001
+
+
 def test_a_rematch_invitation_is_still_for_the_friend_after_a_reload(devices: tuple[Page, Page]) -> None:
     """Bo's rematch invitation, not answered yet, is said to be for Ana after a reload, on a visit to the page again
     and in another tab: the banner names her, its link is still there to send, the list says whose answer it waits

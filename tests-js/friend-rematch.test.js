@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { crossing, ownNameWith, rematchOf } from "../web/js/friend-rematch.js";
+import { acceptedRematch, crossing, ownNameWith, rematchOf } from "../web/js/friend-rematch.js";
 
 /**
  * A match as friend-store.js keeps it on `me`'s device: at `seat` 0 he invited (`friend` null until the answer is
@@ -28,6 +28,19 @@ describe("the rematch of a finished match", () => {
     const over = kept("R1", { status: "over", rematch: OF_F });
     const withdrawn = kept("R2", { friend: null, rematch: OF_F, withdrawn: true });
     assert.equal(rematchOf("F", [withdrawn, over, FINISHED]), null);
+  });
+});
+
+describe("an invitation accepted from a friend played here before", () => {
+  test("is the rematch of the newest match with him: Rematch pressed there shows it, not a second invitation", () => {
+    // Bo accepted Ana's invitation before her last link came; that link ended his match, and Rematch made a second
+    // match: two of them, each waiting for links.
+    const older = kept("O", { me: "Bo", friend: "Ana", seat: 1, status: "over" });
+    const last = kept("L", { me: "Bo", friend: "Ana", seat: 1, status: "wait" });
+    assert.deepEqual(acceptedRematch("Ana", [last, older]), { of: "L", friend: "Ana" });
+    assert.equal(acceptedRematch("Eva", [last, older]), undefined, "a friend new here: a match as any other");
+    const accepted = kept("N", { me: "Bo", friend: "Ana", seat: 1, rematch: { of: "L", friend: "Ana" } });
+    assert.equal(rematchOf("L", [accepted, { ...last, state: { ...last.state, status: "over" } }, older]), accepted);
   });
 });
 

@@ -33,7 +33,7 @@ import {
   wireNameField,
 } from "./friend-invite.js";
 import { friendLinkInFragment, readPaste } from "./friend-paste.js";
-import { crossing, ownNameWith, rematchOf } from "./friend-rematch.js";
+import { acceptedRematch, crossing, ownNameWith, rematchOf } from "./friend-rematch.js";
 import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./friend-status.js";
 import {
   exportText,
@@ -632,14 +632,17 @@ function showInvitation(link, offer, found) {
 
 /**
  * Accept the invitation being read with this player's `name`. One that crossed his own rematch invitation and is
- * played in its place becomes the rematch, and his own is withdrawn.
+ * played in its place becomes the rematch, and his own is withdrawn; any other is kept as the rematch of the newest
+ * match with that friend here (friend-rematch.js `acceptedRematch`).
  * @param {string} name
  */
 async function acceptInvitation(name) {
   const replaced = crossed?.kind === "accept" ? crossed.match : null;
   const answer = await engine.call("friend_accept", { link: invitation, name });
   if (replaced) withdrawInvitation(replaced.state.id);
-  await take(answer, { rematch: replaced?.rematch });
+  const { players, seat } = answer.state;
+  const rematch = replaced?.rematch ?? acceptedRematch(/** @type {string} */ (players[1 - seat]), storedMatches());
+  await take(answer, { rematch });
   closeInvitation();
   setStatus("ready", t(replaced ? "friendAcceptedCrossed" : "friendAccepted")); // the banner says what to do next
   showLinkToSend();
@@ -695,7 +698,10 @@ function rematch() {
   const players = shownPlayers(current);
   const friend = players[1 - current.seat];
   fillInvitation(players[current.seat], current.rules, current.forfeit);
-  inviteFromForm(t("friendRematchMade", { name: friend }), { of: current.id, friend });
+  // The finished match's last link still to send leaves the box for the invitation's: the friend's page learns only
+  // from it that the match is over.
+  const said = current.link_answered ? "friendRematchMade" : "friendRematchMadeLastLink";
+  inviteFromForm(t(said, { name: friend }), { of: current.id, friend });
 }
 
 /**

@@ -56,6 +56,15 @@ export function crossing(name, incoming, matches) {
 }
 
 /**
+ * The newest match kept here against `friend` (one finished, or under way), or undefined.
+ * @param {string} friend
+ * @param {StoredMatch[]} matches  newest first
+ */
+function newestWith(friend, matches) {
+  return matches.find(({ state }) => state.players[1 - state.seat] === friend);
+}
+
+/**
  * The name this player went by in the newest match kept here against `friend` (one finished, or under way), or null
  * where there is none: his answer to that friend's invitation (a rematch's, most often) is filled in with it.
  * @param {string} friend
@@ -63,6 +72,20 @@ export function crossing(name, incoming, matches) {
  * @returns {string | null}
  */
 export function ownNameWith(friend, matches) {
-  const played = matches.find(({ state }) => state.players[1 - state.seat] === friend);
+  const played = newestWith(friend, matches);
   return played?.state.players[played.state.seat] ?? null;
+}
+
+/**
+ * What an invitation from `friend`, accepted here, is a rematch of: the newest match kept here against him (finished,
+ * or waiting for its last link), or undefined where there is none. Kept with the match accepted, so that Rematch
+ * pressed on that match later shows this one rather than making a second invitation: the friends played two matches,
+ * and an invitation of his withdrawn for the second was answered all the same.
+ * @param {string} friend
+ * @param {StoredMatch[]} matches  newest first, the accepted match not among them yet
+ * @returns {import("./friend-store.js").Rematch | undefined}
+ */
+export function acceptedRematch(friend, matches) {
+  const earlier = newestWith(friend, matches);
+  return earlier ? { of: earlier.state.id, friend } : undefined;
 }

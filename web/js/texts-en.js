@@ -429,6 +429,8 @@ export const EN = {
   friendRematch: "Rematch",
   friendReplay: "Watch the match again",
   friendRematchMade: "The rematch invitation is ready (for {name}).",
+  friendRematchMadeLastLink:
+    "The rematch invitation is ready (for {name}). Send the match's last link too (with the finished match, under Friend matches): only from it does the other page learn that the match is over.",
   friendAccepted: "Invitation accepted.",
   friendInvited: "An invitation to a match",
   friendAccept: "Accept",

@@ -449,6 +449,8 @@ export const SR = {
   friendRematch: "Revanš",
   friendReplay: "Pogledajte snimak partije",
   friendRematchMade: "Pozivnica za revanš je napravljena (za: {name}).",
+  friendRematchMadeLastLink:
+    "Pozivnica za revanš je napravljena (za: {name}). Pošaljite i poslednji link partije (kod završene partije, pod „Partije sa prijateljima“): tek iz njega druga stranica saznaje da je partija završena.",
   friendAccepted: "Pozivnica je prihvaćena.",
   friendInvited: "Poziv na partiju",
   friendAccept: "Prihvatite",
