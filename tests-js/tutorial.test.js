@@ -84,6 +84,32 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
     assert.deepEqual(tipsOf(view({ played: 1 }), view({ turn: 1, played: 2, lastWinner: 1 }), 0), [], "the second");
   });
 
+  test("the first trick taken by a trump on another suit says so, not the suit led's highest card", () => {
+    // "The ten of hearts takes the trick (the highest trump, else the highest card of the suit led)" in a trick with
+    // no trump: the general rule pasted over a case that needs one half of it.
+    const before = view({ played: 0, trick: ["AH"], legal: ["7H"] });
+    const trick = {
+      winner: 0,
+      cards: [
+        { player: 1, card: "AH" },
+        { player: 0, card: "7S" },
+      ],
+    };
+    const trumped = { ...view({ turn: 0, played: 1, lastWinner: 0 }), trump: "S", last_trick: trick };
+    assert.deepEqual(tipsOf(before, trumped, 0), [{ key: "tip_trick_trump_you", values: { card: "7S" } }]);
+    const ledTrump = {
+      ...trumped,
+      last_trick: {
+        winner: 0,
+        cards: [
+          { player: 1, card: "7S" },
+          { player: 0, card: "AS" },
+        ],
+      },
+    };
+    assert.deepEqual(tipsOf(before, ledTrump, 0), [{ key: "tip_trick_you", values: { card: "AS" } }], "trump led");
+  });
+
   test("the last trick, with one card left on each side: the 10 it earns", () => {
     const last = view({ turn: 1, played: 15, piles: [["AS", false]], theirs: [["7H", false]] });
     assert.deepEqual(keys(tipsOf(null, last, 0)), ["tip_last_trick"]);

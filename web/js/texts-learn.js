@@ -50,8 +50,10 @@ export const SR_LEARN = {
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_lead:
     "Kad igrate prvi u štihu, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da odgovori na njenu boju ako je ima.",
-  tip_trick: "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneo ga je {name} i igra prvi.",
-  tip_trick_you: "Štih nosi {card} (najjači adut, inače najjača karta tražene boje): odneli ste ga i igrate prvi.",
+  tip_trick: "Štih nosi {card}, najjača karta tražene boje: odneo ga je {name} i igra prvi.",
+  tip_trick_you: "Štih nosi {card}, najjača karta tražene boje: odneli ste ga i igrate prvi.",
+  tip_trick_trump: "Štih nosi {card}: adut je jači od svake druge boje. Odneo ga je {name} i igra prvi.",
+  tip_trick_trump_you: "Štih nosi {card}: adut je jači od svake druge boje. Odneli ste ga i igrate prvi.",
   tip_last_trick: "Poslednji štih: ko ga odnese, dobija još 10 poena.",
   tip_turnup: "Karta je otišla sa gomile, pa je okrenuta karta ispod nje: {card}.",
   tip_marriage:
@@ -105,10 +107,10 @@ export const EN_LEARN = {
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
   tip_trump: "You have no card of the suit led, so you must play a trump ({trump}).",
   tip_lead: "When you lead, you may play any card with a gold frame; your opponent must follow its suit if possible.",
-  tip_trick:
-    "The {card} takes the trick (the highest trump, else the highest card of the suit led): {name} leads the next.",
-  tip_trick_you:
-    "The {card} takes the trick (the highest trump, else the highest card of the suit led): yours, and you lead the next.",
+  tip_trick: "The {card}, the highest card of the suit led, takes the trick: {name} leads the next.",
+  tip_trick_you: "The {card}, the highest card of the suit led, takes the trick: yours, and you lead the next.",
+  tip_trick_trump: "The {card} takes the trick: a trump beats every other suit. {name} leads the next.",
+  tip_trick_trump_you: "The {card} takes the trick: a trump beats every other suit. Yours, and you lead the next.",
   tip_last_trick: "The last trick: whoever takes it gets 10 more points.",
   tip_turnup: "A card left its pile, so the card under it was turned up: {card}.",
   tip_marriage:

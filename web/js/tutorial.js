@@ -39,17 +39,16 @@ export function tipsOf(before, after, me) {
   const leading = after.turn === me && after.trick.length === 0;
   if (leading && cards.length > 0) tips.push({ key: "tip_lead", values: {} }); // the first lead of his: once
   if (leading && cards.some((move) => move.endsWith("m"))) tips.push({ key: "tip_marriage", values: {} });
-  // The first trick taken: the card that took it (the rule said of this trick, not only in general), who took it,
-  // and that he leads the next.
+  // The first trick taken: the card that took it and why (a trump on another suit, else the suit led's highest: the
+  // rule said of this trick, not both cases in general), who took it, and that he leads the next.
   if (before && before.tricks_played === 0 && after.tricks_played === 1 && after.last_winner !== null) {
     const winner = after.last_winner;
-    const card = after.last_trick?.cards.find((played) => played.player === winner)?.card;
+    const cards = after.last_trick?.cards ?? [];
+    const card = cards.find((played) => played.player === winner)?.card;
+    const trumped = card !== undefined && suitOf(card) === after.trump && suitOf(cards[0].card) !== after.trump;
+    const key = trumped ? "tip_trick_trump" : "tip_trick";
     if (card)
-      tips.push(
-        winner === me
-          ? { key: "tip_trick_you", values: { card } }
-          : { key: "tip_trick", values: { player: winner, card } },
-      );
+      tips.push(winner === me ? { key: `${key}_you`, values: { card } } : { key, values: { player: winner, card } });
   }
   // The last trick begins (one card left on each side, when the deal goes that far): the 10 it earns.
   if (!after.result && after.trick.length === 0 && cardsLeft(after) === 2)
