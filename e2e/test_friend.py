@@ -326,11 +326,14 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     played_to_the_end(ana, bo)
     # Both banners name the winner; the one whose move ended the match asks for the link his friend's page waits for.
     sender, receiver = (ana, bo) if ana.locator("#friend-outgoing").is_visible() else (bo, ana)
-    said = receiver.locator("#friend-turn").inner_text()
-    assert re.fullmatch(r"The match is over\. Winner: (Ana|Bo)", said), said
-    assert receiver.locator("#friend-outgoing").is_hidden()
     friend = "Bo" if sender is ana else "Ana"
-    assert sender.locator("#friend-turn").inner_text() == f"{said}. Send the last link below to {friend}"
+    said = receiver.locator("#friend-turn").inner_text()
+    sent = sender.locator("#friend-turn").inner_text().removesuffix(f". Send the last link below to {friend}")
+    won, lost = r"The match is over: you won it, (\d+ : \d+)", r"The match is over\. Winner: (Ana|Bo), (\d+ : \d+)"
+    winner, loser = (said, sent) if re.fullmatch(won, said) else (sent, said)
+    assert re.fullmatch(won, winner) and re.fullmatch(lost, loser), (said, sent)
+    assert re.fullmatch(won, winner)[1] == re.fullmatch(lost, loser)[2], "the same score, the winner's first"
+    assert receiver.locator("#friend-outgoing").is_hidden()
     # The deal's table is gone at its end: each player is told under the banner how it ended, in his own words.
     ends = sorted(page.locator("#friend-news").inner_text() for page in devices)
     assert ends == ["Deal 1 is over, drawn: no game points."] * 2 or (
@@ -549,7 +552,7 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     ana, bo = devices
     started(ana, bo)
     resigned_to_the_end(ana, bo)
-    assert bo.locator("#friend-turn").inner_text() == "The match is over. Winner: Bo"
+    assert bo.locator("#friend-turn").inner_text() == "The match is over: you won it, 3 : 0"
     assert bo.locator("#friend-news").inner_text() == "Deal 1 was resigned: you win 3 game points."
     assert ana.locator("#friend-news").inner_text() == "Deal 1 was resigned: Bo wins 3 game points."
     ana.reload()  # the engine keeps how the deal ended: the page says it again

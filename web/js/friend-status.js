@@ -59,17 +59,20 @@ export function statusText(state, meantFor = null) {
 }
 
 /**
- * Whose turn it is, as the banner over the table says it; at the match's end, its winner, and the last link to send
- * if this player made the move that ended it (nothing of the friend's came after his link: the friend's page waits
- * for it to learn the end; the page offers it, renderMatch).
+ * Whose turn it is, as the banner over the table says it; at the match's end, who won it (this player: "you won it",
+ * not his own name as for a stranger) with the game points, winner's first, and the last link to send if this player
+ * made the move that ended it (nothing of the friend's came after his link: the friend's page waits for it to learn
+ * the end; the page offers it, renderMatch).
  * @param {FriendState} state
  * @param {string | null} [meantFor]  whom a rematch invitation is for
  */
 export function turnText(state, meantFor = null) {
   if (state.status === "over") {
     const players = shownPlayers(state);
-    const said = state.link_answered ? "friendTurn_over" : "friendTurn_overSend";
-    return t(said, { name: players[state.winner ?? state.seat], friend: players[1 - state.seat] });
+    const winner = state.winner ?? state.seat;
+    const score = `${state.game_points[winner]} : ${state.game_points[1 - winner]}`;
+    const said = `friendTurn_${winner === state.seat ? "won" : "over"}${state.link_answered ? "" : "Send"}`;
+    return t(said, { name: players[winner], friend: players[1 - state.seat], score });
   }
   const [status, name] = textStatus(state, meantFor);
   return t(`friendTurn_${status}`, { name });
