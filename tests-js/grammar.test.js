@@ -54,8 +54,8 @@ describe("a rank is named in the accusative where a sentence needs it", () => {
 describe("the engine's refusals are said in the player's language", () => {
   test("a refused card names the suit to follow in the deck's words", () => {
     const error = { type: "illegal_move", reason: "must_follow", params: { suit: "H", card: "AH" } };
-    assert.equal(engineText(error, "french"), "Morate da odgovorite na boju: igrajte kartu u boji herc.");
-    assert.equal(engineText(error, "german"), "Morate da odgovorite na boju: igrajte kartu u boji srce.");
+    assert.equal(engineText(error, "french"), "Morate da poštujete boju: igrajte kartu u boji herc.");
+    assert.equal(engineText(error, "german"), "Morate da poštujete boju: igrajte kartu u boji srce.");
     setLanguage("en");
     assert.equal(engineText(error, "french"), "You must follow suit: play hearts.");
   });

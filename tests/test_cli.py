@@ -910,7 +910,7 @@ def test_a_match_in_serbian_latin_says_everything_in_serbian_with_its_grammar() 
     status, text, keyboard = play(["--seed", "12", "--lang", "sr-Latn", *FAST], first_move_in_serbian)
     assert status == 0
     assert text.startswith("Otvoreni 66 protiv računara (početnik), partija do 7 poena. Seme partije: 12.\n")
-    assert "Pravila: odgovara se na boju (nadjačavanje nije obavezno); 66 se prijavljuje" in text
+    assert "Pravila: boja se poštuje (nadjačavanje nije obavezno); 66 se prijavljuje" in text
     assert re.search(r"^Deljenje 1: (deli Računar|Vi delite) po \d(-\d)+\.$", text, flags=re.M)
     assert re.search(r"Partiju dobija Računar, \d+ : \d+\.|Dobili ste partiju, \d+ : \d+\.", text)
     final = re.findall(r"Partija do 7: Vi: (\d+), Računar: (\d+)\.", text)[-1]

@@ -21,9 +21,9 @@ export const SR_LEARN = {
     "Svaki igrač ima pred sobom 8 gomila: na svakoj je jedna zatvorena karta, a na njoj jedna otvorena. Delilac deli u dva kruga, prvo zatvorene karte, pa otvorene: u paketima od 1, 2 ili 4 karte, po svom izboru, naizmenično protivniku i sebi, prvo protivniku (isti raspored u oba kruga). Poslednja karta delioca (na njegovoj osmoj gomili) određuje adut.",
   rulesPlayTitle: "Igra",
   rulesPlay:
-    "Sve otvorene karte vide oba igrača. Igra se samo otvorenom kartom: kliknite je ili je dodirnite (karte koje smete da igrate imaju zlatan okvir). Kad karta ode sa gomile, karta ispod nje se okreće. Ko prati, mora da odgovori na boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
+    "Sve otvorene karte vide oba igrača. U prvom štihu prvi igra igrač koji ne deli, a u svakom sledećem onaj ko je odneo prethodni. Igra se samo otvorenom kartom: kliknite je ili je dodirnite (karte koje smete da igrate imaju zlatan okvir). Kad karta ode sa gomile, karta ispod nje se okreće. Ko igra drugi u štihu, mora da poštuje boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
   rulesPlayExample:
-    "Primer: prvo je odigrana {low}, a štih nosi {high}, jača karta iste boje; {other} je druge boje i nosila bi štih samo kad bi {suit} bio adut.",
+    "Primer: prvo je odigrana {low}, a odgovor je {high}, jača karta iste boje, koja nosi štih. Da je odgovor bila {other}, karta druge boje, štih bi nosila {low}, osim kad je {suit} adut.",
   rulesMarriageTitle: "Marijaž",
   rulesMarriage:
     "Kralj i {queen} iste boje, otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji prvi igra u štihu, i tada igra tog kralja ili {queenAcc}. Poeni se računaju tek kad prijavilac odnese bar jedan štih. U igri: kad igrate prvi u štihu, odigrajte tog kralja ili {queenAcc}, pa u prozoru koji se otvori izaberite da prijavite marijaž.",
@@ -32,7 +32,7 @@ export const SR_LEARN = {
     "Ko prvi skupi 66 (poeni iz štihova, marijaži i 10 za poslednji štih), dobija deljenje: 1 poen partije ako protivnik ima 33 ili više, 2 ako ima manje od 33, 3 ako nije odneo nijedan štih. Ako se odigraju svi štihovi, a deljenje niko nije dobio sa 66, dobija ga ko ima više poena; pri jednakom broju poena deljenje je nerešeno i niko ne dobija poene partije. Partiju dobija ko prvi skupi {target} {target|poen|poena|poena} partije.",
   rulesDealerWinner: "Sledeće deljenje deli pobednik ovog; posle nerešenog deljenja deli isti igrač.",
   rulesDealerAlternate: "Igrači dele naizmenično; posle nerešenog deljenja deli isti igrač.",
-  rulesMustBeat: "U ovoj partiji ko odgovara na boju mora i da nadjača kartu ako može.",
+  rulesMustBeat: "U ovoj partiji ko poštuje boju mora i da nadjača kartu ako može.",
   rulesClaimAuto: "Igra sama prijavljuje 66 čim ga neko dostigne.",
   rulesClaimManual:
     "U ovoj partiji 66 prijavljujete sami, dugmetom „66!“, odmah posle odnetog štiha ili prijavljenog marijaža. Poeni se ne prikazuju: brojite ih sami. Prijava ispod 66 daje protivniku 2 poena partije.",
@@ -46,10 +46,10 @@ export const SR_LEARN = {
     "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se tada pojavljuju na kartama), a strelice vode od karte do karte (Home i End do prve i poslednje); Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju; ako Enter ili razmaknicu pritiskate uzastopno ili ih držite, karta se ne igra dok ih ne pustite bar jednu sekundu. Tab vodi do dugmadi, a Escape zatvara prozor.",
   rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
-  tip_follow: "Protivnik je počeo štih u boji {suit}. Morate da odgovorite na tu boju ako je imate.",
+  tip_follow: "Protivnik je prvi odigrao kartu u boji {suit}: ako imate tu boju, morate da je poštujete.",
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_lead:
-    "Kad igrate prvi u štihu, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da odgovori na njenu boju ako je ima.",
+    "Kad igrate prvi u štihu, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da poštuje njenu boju ako je ima.",
   tip_trick: "Štih nosi {card}, najjača karta tražene boje: odneo ga je {name} i igra prvi.",
   tip_trick_you: "Štih nosi {card}, najjača karta tražene boje: odneli ste ga i igrate prvi.",
   tip_trick_trump: "Štih nosi {card}: adut je jači od svake druge boje. Odneo ga je {name} i igra prvi.",
@@ -79,9 +79,9 @@ export const EN_LEARN = {
     "Each player has 8 piles: a face-down card with a face-up card on it. The dealer deals in two rounds, the face-down cards first, then the face-up ones: in packets of 1, 2 or 4 cards as he chooses, in turn to the opponent and to himself, the opponent first (the same plan in both rounds). The dealer's last card (on the eighth pile) fixes the trump suit.",
   rulesPlayTitle: "Play",
   rulesPlay:
-    "Both players see every face-up card. You play only face-up cards: click or tap one (the cards you may play have a gold frame). When a card leaves a pile, the card under it is turned up. The follower must follow suit; without the suit led, a trump; without a trump, any card. The highest trump wins the trick, else the highest card of the suit led.",
+    "Both players see every face-up card. The player who did not deal leads the first trick; whoever takes a trick leads the next. You play only face-up cards: click or tap one (the cards you may play have a gold frame). When a card leaves a pile, the card under it is turned up. The follower must follow suit; without the suit led, a trump; without a trump, any card. The highest trump wins the trick, else the highest card of the suit led.",
   rulesPlayExample:
-    "For example: the {low} is led and the {high} takes the trick, the higher card of the same suit. The {other} is of another suit: it would take the trick only if {suit} were trumps.",
+    "For example: the {low} is led and answered with the {high}, the higher card of the same suit, which takes the trick. Had the answer been the {other}, of another suit, the {low} would take it, unless {suit} were trumps.",
   rulesMarriageTitle: "Marriage",
   rulesMarriage:
     "King and {queen} of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or {queenAcc}. The points count once the announcer has won a trick. In the game: when you lead, play that king or {queenAcc}, then choose to announce the marriage in the panel that opens.",
