@@ -329,7 +329,8 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     friend = "Bo" if sender is ana else "Ana"
     said = receiver.locator("#friend-turn").inner_text()
     sent = sender.locator("#friend-turn").inner_text().removesuffix(f". Send the last link below to {friend}")
-    won, lost = r"The match is over: you won it, (\d+ : \d+)", r"The match is over\. Winner: (Ana|Bo), (\d+ : \d+)"
+    score = r"(\d+\xa0:\xa0\d+)"  # never broken over two lines
+    won, lost = rf"The match is over: you won it, {score}", rf"The match is over\. Winner: (Ana|Bo), {score}"
     winner, loser = (said, sent) if re.fullmatch(won, said) else (sent, said)
     assert re.fullmatch(won, winner) and re.fullmatch(lost, loser), (said, sent)
     assert re.fullmatch(won, winner)[1] == re.fullmatch(lost, loser)[2], "the same score, the winner's first"
@@ -389,17 +390,19 @@ def test_a_card_played_out_of_its_pile_is_never_left_marked_as_one_to_play(devic
     assert seen and not any(seen), seen
 
 
-def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Page]) -> None:
+@pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["upright", "on-its-side"])
+def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Page], size: tuple[int, int]) -> None:
     """On a phone the paste box lies far below the banner: a link read there brings what came of it into view, the
     invitation to read, the link to send back (its send button focused), the move to play, the match's end."""
     ana, bo = devices
     invitation = invited(ana)
     for page in devices:
-        page.set_viewport_size({"width": 360, "height": 640})
+        page.set_viewport_size({"width": size[0], "height": size[1]})
     bo.goto("/friend.html")
     assert settled(bo) == "ready"
     assert deliver(invitation, bo) == "ready"
     assert on_screen(bo.locator("#friend-invited-by")), "the invitation, not the paste box, is what to read"
+    assert bo.locator("#friend-paste").input_value() == "", "read: not left there, as if still to open"
     bo.locator("#friend-accept-name").fill("Bo")
     bo.locator("#friend-accept-button").click()
     assert settled(bo) == "ready"
@@ -409,7 +412,10 @@ def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Pag
     assert deliver(offered_link(ana), bo) == "ready"
 
     def banner_in_sight(page: Page) -> None:
+        """The banner, and the status line with what the friend played (it was scrolled away above the screen)."""
         assert on_screen(page.locator("#friend-turn")), (game_status(page), page.evaluate("scrollY"))
+        status = page.locator("#status")
+        assert not status.inner_text().startswith("Link received. ") or on_screen(status), status.inner_text()
 
     banner_in_sight(bo)
     played_to_the_end(ana, bo, banner_in_sight)
@@ -538,11 +544,14 @@ def test_a_page_whose_storage_the_browser_blocks_says_a_match_lasts_the_visit(de
     ana, _ = devices
     note = ana.locator("#friend-not-kept")
     ana.goto("/friend.html")
+    kept = ana.locator("#friend-kept-here")
     assert settled(ana) == "ready" and note.is_hidden()
+    assert kept.inner_text() == "Each match is kept on this device only."
     ana.add_init_script(BLOCKED_STORAGE)
     ana.goto("/friend.html")
     assert settled(ana) == "ready"
     assert note.is_visible() and "keep a backup (Export)" in note.inner_text()
+    assert kept.is_hidden(), "the introduction does not say the match is kept"
     invited(ana)
     assert note.is_visible(), "over the match too"
 
@@ -552,7 +561,7 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     ana, bo = devices
     started(ana, bo)
     resigned_to_the_end(ana, bo)
-    assert bo.locator("#friend-turn").inner_text() == "The match is over: you won it, 3 : 0"
+    assert bo.locator("#friend-turn").inner_text() == "The match is over: you won it, 3\u00a0:\u00a00"
     assert bo.locator("#friend-news").inner_text() == "Deal 1 was resigned: you win 3 game points."
     assert ana.locator("#friend-news").inner_text() == "Deal 1 was resigned: Bo wins 3 game points."
     ana.reload()  # the engine keeps how the deal ended: the page says it again

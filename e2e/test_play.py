@@ -537,6 +537,9 @@ def test_the_arrow_keys_go_to_the_card_beside_above_or_below_on_the_screen(table
             cards.nth(index).focus()
             page.keyboard.press("ArrowUp")
             assert page.evaluate("document.activeElement.closest('#piles-1') !== null"), f"from card {index}"
+            if index == 0:  # Enter there plays nothing, and says whose card it is
+                page.keyboard.press("Enter")
+                expect(page.locator("#status")).to_have_text(re.compile("^That is the computer's card"))
             page.keyboard.press("ArrowDown")
             assert page.evaluate(FOCUSED_CARD) >= 0, f"from card {index}, up and down"
     assert page.evaluate("scrollY") == 0, "an arrow on the cards does not scroll the page"

@@ -81,11 +81,20 @@ describe("the friend named once his answer is read", () => {
   test("the match's winner in the banner when it is over, with the game points: 'you' to the winner himself", () => {
     const over = { ...anas("over"), link_answered: true };
     restoreLanguage = pageLanguage("en");
-    assert.equal(turnText({ ...over, winner: 1, game_points: [2, 7] }), "The match is over. Winner: Bo, 7 : 2");
+    assert.equal(
+      turnText({ ...over, winner: 1, game_points: [2, 7] }),
+      "The match is over. Winner: Bo, 7\u00a0:\u00a02",
+    );
     restoreLanguage();
     restoreLanguage = pageLanguage("sr-Latn");
-    assert.equal(turnText({ ...over, winner: 0, game_points: [7, 3] }), "Partija je završena: pobedili ste, 7 : 3");
-    assert.equal(turnText({ ...over, winner: 1, game_points: [3, 7] }), "Partija je završena. Pobednik: Bo, 7 : 3");
+    assert.equal(
+      turnText({ ...over, winner: 0, game_points: [7, 3] }),
+      "Partija je završena: pobedili ste, 7\u00a0:\u00a03",
+    );
+    assert.equal(
+      turnText({ ...over, winner: 1, game_points: [3, 7] }),
+      "Partija je završena. Pobednik: Bo, 7\u00a0:\u00a03",
+    );
     restoreLanguage();
     restoreLanguage = pageLanguage("en");
     assert.equal(statusText(over), "the match is over");
@@ -99,14 +108,17 @@ describe("the match's end, on the page of the player whose move ended it", () =>
 
   test("asks in the banner for the last link to be sent", () => {
     restoreLanguage = pageLanguage("en");
-    assert.equal(turnText(ended), "The match is over: you won it, 3 : 0. Send the last link below to Bo");
+    assert.equal(turnText(ended), "The match is over: you won it, 3\u00a0:\u00a00. Send the last link below to Bo");
     const resigned = { ...ended, winner: 1, game_points: [0, 3] };
-    assert.equal(turnText(resigned), "The match is over. Winner: Bo, 3 : 0. Send the last link below to Bo");
+    assert.equal(turnText(resigned), "The match is over. Winner: Bo, 3\u00a0:\u00a00. Send the last link below to Bo");
   });
 
   test("in Serbian, in words that fit any name", () => {
     restoreLanguage = pageLanguage("sr-Latn");
-    assert.equal(turnText(ended), "Partija je završena: pobedili ste, 3 : 0. Pošaljite poslednji link ispod (za: Bo)");
+    assert.equal(
+      turnText(ended),
+      "Partija je završena: pobedili ste, 3\u00a0:\u00a00. Pošaljite poslednji link ispod (za: Bo)",
+    );
   });
 });
 

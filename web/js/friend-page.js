@@ -443,6 +443,8 @@ async function openLink(/** @type {string} */ text) {
   if (answer.state.status === "send") await take(await engine.call("friend_link", { id: answer.state.id }));
   setStatus("ready", moves ? t("friendReceivedMoves", { moves }) : t("friendReceived"));
   showLinkToSend(); // the box it was pasted into lies far below the banner that says what came of it
+  // On a phone the banner brought to the top left the line with the friend's moves above the screen.
+  if (moves) bringIntoView(byId("status"), "nearest");
 }
 
 /** Whether the engine reads `link` as a friend's link (its pieces joined again, when a mail broke it over lines). */
@@ -601,6 +603,7 @@ async function openInvitation(link, id, offer) {
     setStatus("hint", t("friendCrossedKeep", { name: offer.name }));
     return;
   }
+  field("friend-paste").value = ""; // read, and shown above: left there, it would look like a link still to open
   showInvitation(link, offer, found);
   setStatus("ready", ""); // the invitation's box says it
   bringIntoView(byId("status"), "nearest"); // the box under it, from a paste box or a page scrolled down
@@ -850,6 +853,7 @@ async function start() {
   // A match kept in memory only (a private window, blocked site data) is lost with the tab, its secret key with it,
   // and the friend's answer can never be read: said before an invitation is made or accepted.
   byId("friend-not-kept").hidden = isPersistent();
+  byId("friend-kept-here").hidden = !isPersistent(); // "kept on this device" is not true then
   wire();
   renderList();
   setStatus("loading", t("friendLoading"));

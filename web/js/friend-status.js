@@ -70,7 +70,7 @@ export function turnText(state, meantFor = null) {
   if (state.status === "over") {
     const players = shownPlayers(state);
     const winner = state.winner ?? state.seat;
-    const score = `${state.game_points[winner]} : ${state.game_points[1 - winner]}`;
+    const score = `${state.game_points[winner]}\u00a0:\u00a0${state.game_points[1 - winner]}`; // never broken apart
     const said = `friendTurn_${winner === state.seat ? "won" : "over"}${state.link_answered ? "" : "Send"}`;
     return t(said, { name: players[winner], friend: players[1 - state.seat], score });
   }

@@ -128,15 +128,16 @@ export class Learning {
 
 /**
  * Say why a tapped card may not be played: the engine's reason (`why_illegal`) for a card of the player to move,
- * "not playable" for any other (`code` null); kept on the status line until the next move (the store's
- * `moveNote`) and said to screen readers.
+ * else the text `otherwise` names ("not playable"; the computer's own card says whose it is); kept on the status line
+ * until the next move (the store's `moveNote`) and said to screen readers.
  * @param {{engine: import("./engine.js").Engine, store: import("./store.js").Store<PageState>, announce: (text: string) => void}} ctx
  * @param {string | null} code
  * @param {import("./types.js").Deck} deck
+ * @param {"notPlayable" | "notYourCard"} [otherwise]
  */
-export async function explainRefusal({ engine, store, announce }, code, deck) {
+export async function explainRefusal({ engine, store, announce }, code, deck, otherwise = "notPlayable") {
   const refusal = code ? await engine.call("why_illegal", { move: code }).catch(() => null) : null;
-  const text = refusal ? engineText(refusal, deck) : t("notPlayable");
+  const text = refusal ? engineText(refusal, deck) : t(otherwise);
   store.update((page) => {
     page.moveNote = text;
   });

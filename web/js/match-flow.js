@@ -381,6 +381,9 @@ export class MatchFlow {
       page.shownResultFor = deal.number;
       page.dealResultOpen = false;
     });
+    // Saved at once, as a result put aside is: a reload right after (the match's result showing, a save not yet
+    // written under load) showed this deal's result again.
+    await save(this.ctx);
   }
 
   /**
@@ -660,7 +663,10 @@ export class MatchFlow {
       return;
     }
     if (!playableCards(page.game, viewOf(page)).has(code) || player !== deal.turn) {
-      await explainRefusal(this.ctx, player === deal.turn ? code : null, page.settings.deck);
+      // The computer's card (the arrows reach its row too): whose it is, not only that it may not be played.
+      const computers = opponentOf(page) === "computer" && player === 1;
+      const otherwise = computers ? "notYourCard" : "notPlayable";
+      await explainRefusal(this.ctx, player === deal.turn ? code : null, page.settings.deck, otherwise);
       this.ponder(); // asking the engine why stopped the thinking on the person's time: it goes on
       return;
     }

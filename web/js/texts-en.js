@@ -88,6 +88,7 @@ export const EN = {
   undone: "Move undone",
   undoneMoves: "Taken back: {moves}",
   notPlayable: "This card cannot be played now",
+  notYourCard: "That is the computer's card: yours are at the bottom of the table",
   marriageTitle: "Marriage in {suit} ({points})",
   marriageAnnounce: "Lead the {card} and announce the marriage",
   marriagePlain: "Lead the {card} without announcing",
@@ -418,7 +419,8 @@ export const EN = {
   friendMenu: "Play a friend",
   friendTitle: "Play a friend",
   friendIntro:
-    "Here you play a friend who is on another device: the invitation and the moves travel as links you exchange by message or email. Each match is kept on this device only.",
+    "Here you play a friend who is on another device: the invitation and the moves travel as links you exchange by message or email.",
+  friendKeptHere: "Each match is kept on this device only.",
   friendClubLink: "For a whole club: a club challenge, where every member plays the same deals against the computer",
   friendNew: "New match against a friend",
   friendYourName: "Your name",

@@ -95,6 +95,7 @@ export const SR = {
   undone: "Potez je vraćen",
   undoneMoves: "Vraćeno: {moves}",
   notPlayable: "Ova karta se sada ne može igrati",
+  notYourCard: "To je karta računara: Vaše karte su na dnu stola",
   // marriage
   marriageTitle: "Marijaž: {suit} ({points})",
   marriageAnnounce: "Igrajte {card} i prijavite marijaž",
@@ -438,7 +439,8 @@ export const SR = {
   friendMenu: "Igrajte sa prijateljem",
   friendTitle: "Igrajte sa prijateljem",
   friendIntro:
-    "Ovde igrate partiju sa prijateljem koji je na drugom uređaju: pozivnica i potezi putuju kao linkovi koje razmenjujete porukama ili imejlom. Svaka partija se čuva samo na ovom uređaju.",
+    "Ovde igrate partiju sa prijateljem koji je na drugom uređaju: pozivnica i potezi putuju kao linkovi koje razmenjujete porukama ili imejlom.",
+  friendKeptHere: "Svaka partija se čuva samo na ovom uređaju.",
   friendClubLink: "Za ceo klub: klupski izazov, u kome svi članovi igraju ista deljenja protiv računara",
   friendNew: "Nova partija sa prijateljem",
   friendYourName: "Vaše ime",
