@@ -10,6 +10,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from conftest import LOAD_TIMEOUT_MS
 from test_finished_match import ONE_DEAL, SERBIAN
 from test_never_lose import current_save, moves_of, saved_text
 from test_screens import THUMB
@@ -187,11 +188,18 @@ def test_a_false_claim_of_66_is_reviewed_as_the_blunder_it_is(table):
     # points, which gave the computer 2 game points.
     table.open("seed=5&level=beginner&opponent=computer&claim=manual&speed=off&lang=sr-Latn")
     claim = table.page.locator("#claim-button")
+    offer = table.page.locator("dialog[open] #claim-offer-yes")
+    ready = table.page.locator('[data-status="your-turn"], [data-status="deal-over"], dialog[open] #claim-offer-yes')
     table.step("4-4")
-    while not claim.is_enabled():
+    while True:  # on to my first chance to claim: after a trick of mine, or asked right after a marriage lead of mine
+        ready.first.wait_for(timeout=LOAD_TIMEOUT_MS)
+        if offer.count():
+            break
+        if claim.is_enabled():
+            claim.click()
+            break
         assert table.step(next_deal=False) != "deal-over", "the deal ended before a trick of mine"
-    claim.click()
-    table.dialog().locator("#claim-offer-yes").click()
+    offer.click()
     table.wait_status("deal-over")
     table.dialog().locator("#review-button").click()
     panel = table.dialog()

@@ -461,9 +461,12 @@ function readable(/** @type {string} */ link) {
  */
 async function openPasted() {
   const pasted = readPaste(field("friend-paste").value, location.href);
-  if (pasted.kind === "friend")
+  if (pasted.kind === "friend") {
     await openLink(pasted.joined && (await readable(pasted.joined)) ? pasted.joined : pasted.link);
-  else if (pasted.kind === "empty") setStatus("hint", t("friendPasteEmpty"));
+    // An invitation read from here is shown above: left in the box, it would look like a link still to open. (One
+    // read again from the address, on a reload, leaves what the box holds: a draft given back.)
+    if (invitation) field("friend-paste").value = "";
+  } else if (pasted.kind === "empty") setStatus("hint", t("friendPasteEmpty"));
   else if (pasted.kind === "none") setStatus("hint", t("friendPasteNoLink"));
   else setStatus("hint", t(`friendPasteSite_${pasted.kind}`), { text: t("friendPasteOpenIt"), href: pasted.address });
 }
@@ -603,7 +606,6 @@ async function openInvitation(link, id, offer) {
     setStatus("hint", t("friendCrossedKeep", { name: offer.name }));
     return;
   }
-  field("friend-paste").value = ""; // read, and shown above: left there, it would look like a link still to open
   showInvitation(link, offer, found);
   setStatus("ready", ""); // the invitation's box says it
   bringIntoView(byId("status"), "nearest"); // the box under it, from a paste box or a page scrolled down
