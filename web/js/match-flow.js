@@ -381,9 +381,6 @@ export class MatchFlow {
       page.shownResultFor = deal.number;
       page.dealResultOpen = false;
     });
-    // Saved at once, as a result put aside is: a reload right after (the match's result showing, a save not yet
-    // written under load) showed this deal's result again.
-    await save(this.ctx);
   }
 
   /**
