@@ -340,6 +340,55 @@ def test_a_long_status_message_does_not_move_the_table(table_in_context, artifac
     assert page.evaluate(PLACES) == before, f"the table moved for: {status.inner_text()}"
 
 
+ENLARGED = [(240, 427, 16), (427, 240, 16), (360, 640, 24)]
+"""A 360 x 640 phone zoomed to 150 %, upright and on its side, and one whose browser's text is 24 px (width, height,
+default text size in px)."""
+
+APART = """() => {
+  const page = (element) => {
+    const r = element.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY };
+  };
+  const problems = [];
+  const covered = (element) => {
+    element.scrollIntoView({ block: "center", inline: "center" });
+    const r = element.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return !element.contains(hit) && `${element.id || element.className} covered by ${hit?.outerHTML.slice(0, 80)}`;
+  };
+  const parts = ["#trump", "#trick", "#won-0", "#won-1", "[data-trick-card]", "#piles-0 .pile", "#piles-1 .pile"];
+  for (const element of parts.flatMap((selector) => [...document.querySelectorAll(selector)])) {
+    if (element.checkVisibility()) problems.push(covered(element));
+  }
+  const [far, trick, near] = ["piles-1", "trick", "piles-0"].map((id) => page(document.getElementById(id)));
+  if (far.bottom > trick.top || trick.bottom > near.top) problems.push("the trick is not between the players' piles");
+  const trump = page(document.getElementById("trump"));
+  for (const piles of [far, near])
+    if (trump.top < piles.bottom && piles.top < trump.bottom && trump.left < piles.right && piles.left < trump.right)
+      problems.push("the trump lies over the piles");
+  if (document.documentElement.scrollWidth > innerWidth) problems.push("the page scrolls sideways");
+  return problems.filter(Boolean);
+}"""
+
+
+@pytest.mark.parametrize(("width", "height", "text"), ENLARGED, ids=[f"{w}x{h}-{t}px" for w, h, t in ENLARGED])
+def test_zoomed_in_or_with_large_text_the_piles_never_cover_the_trick(table_in_context, artifacts, width, height, text):
+    # A player with poor eyesight zooms his phone to 150 % (240 x 427 CSS px) or sets his browser's text larger: the
+    # page kept to one screen, the cards at their least and the piles over the trick and the trump (the led card out
+    # of sight), and a text size of his own was not taken at all. Now the page scrolls a little instead.
+    table = open_screen(table_in_context, width, height)
+    if text != 16:
+        session = table.page.context.new_cdp_session(table.page)
+        session.send("Page.setFontSizes", {"fontSizes": {"standard": text}})
+    table.open(f"seed=8&level=club&opponent=computer&{SERBIAN}")
+    table.play_moves(3)
+    table.wait_status("your-turn")
+    table.playable().first.wait_for()
+    assert table.page.evaluate("getComputedStyle(document.body).fontSize") == f"{text}px"
+    assert table.page.evaluate(APART) == []
+    table.page.screenshot(path=artifacts / f"screens-{width}x{height}-{text}px.png", full_page=True)
+
+
 PANEL_FIT = """(dialog) => {
   const problems = [];
   const panel = dialog.getBoundingClientRect();
