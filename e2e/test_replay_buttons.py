@@ -228,6 +228,29 @@ def test_the_replay_says_who_won_the_match_after_its_last_deal(table_in_context)
     assert summary.startswith(("Deal won by", "Ana resigned", "Bo resigned")) and summary.endswith(f"{said}."), summary
 
 
+def test_a_manual_claim_matchs_replay_shows_the_scores_the_players_had_to_count(table_in_context):
+    """While it is played, a manual claim hides the scores ("Score ?"): the replay hid them too, to each deal's end,
+    when how near 66 each player was is what a player studying his claim wants to see."""
+    match = Match(Rules(target=1, claim="manual"), seed=4, players=["Ana", "Bo"])
+    deal = match.new_deal()
+    rng = random.Random(4)
+    scores = [[deal.score(0), deal.score(1)]]  # after each move
+    while not deal.is_over:
+        deal.play(rng.choice([move for move in deal.legal_moves() if move != "66"] or ["66"]))
+        scores.append([deal.score(0), deal.score(1)])
+    plies = (0, 5, 6, 7)
+    page = table_in_context().page
+    page.goto(f"/replay.html?lang=en#game={links.game_token(match)}")
+    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    for ply in plies:
+        while int(page.locator("#replay-position").get_attribute("data-ply") or 0) < ply:
+            page.keyboard.press("ArrowRight")
+            page.wait_for_timeout(50)
+        page.locator(f"#replay-position[data-ply='{ply}']").wait_for()
+        seats = [page.locator(f"#info-{player} .seat-score-value").inner_text() for player in (0, 1)]
+        assert seats == [str(score) for score in scores[ply]], f"move {ply}"
+
+
 @pytest.mark.parametrize(
     ("token", "title", "said"),
     [

@@ -39,6 +39,8 @@
  *   lead on or back to that result
  * @property {boolean} [dealingAside]  the person to deal put the dealing panel aside: the table's Deal button opens
  *   it again
+ * @property {boolean} [scoresOpen]  the deal is watched after it was played (a replay): its scores are shown even
+ *   where a manual claim keeps them to the players' own count while it is played
  */
 
 /**

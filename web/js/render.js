@@ -229,8 +229,8 @@ function renderSeat(root, state, view, player) {
   const toMove = Boolean(deal && !deal.result && deal.turn === player);
   seat.classList.toggle("to-move", toMove);
   part(root, `#seat-${player}`).classList.toggle("to-move", toMove);
-  const manual = deal?.rules.claim === "manual" && !deal.result;
-  const score = deal ? (manual ? "?" : String(deal.scores[player])) : "0";
+  const counted = deal?.rules.claim === "manual" && !deal.result && !view.scoresOpen; // each player keeps his own count
+  const score = deal ? (counted ? "?" : String(deal.scores[player])) : "0";
   setText(seat, ".seat-score-value", score);
   setText(seat, ".seat-score-label", t("scoreLabel"));
   const marriages = (deal?.marriages ?? []).filter((m) => m.player === player);

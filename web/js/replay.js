@@ -78,6 +78,7 @@ function view() {
     shownTrick: replay.shownTrick,
     undealt: null,
     undealtUnder: null,
+    scoresOpen: true, // a manual claim's hidden count is what a replay studies: when could 66 have been claimed?
   };
 }
 
