@@ -137,6 +137,11 @@ def test_review_marks_losses_by_thresholds() -> None:
     assert [mark(x) for x in (0.0, 0.1, 0.2, 0.5, 1.5)] == [None, None, "inaccuracy", "mistake", "blunder"]
 
 
+def test_review_marks_a_loss_as_it_shows_it_to_the_hundredth() -> None:
+    # "−0.15" with no mark beside it, where 0.15 is an inaccuracy: the loss was 0.149.
+    assert [mark(x) for x in (0.144, 0.149, 0.3951, 0.7949)] == [None, "inaccuracy", "mistake", "mistake"]
+
+
 def test_review_rates_every_move_of_a_finished_deal() -> None:
     deal = play_out(Deal.from_seed(8, dealer=0), ("beginner", "club"), seed=8)
     review = review_deal(deal, seconds_per_move=0.02)
