@@ -42,12 +42,33 @@ describe("the review's position", () => {
     const markup = positionMarkup(shown(), ["You", "Computer"], "french");
     const rows = [...markup.matchAll(/<li data-move="(\w+)"[^>]*>([\s\S]*?)<\/li>/g)].map(([, move, row]) => [
       move,
-      row.includes("marriage"),
+      row.match(/class="review-marriage[^"]*">([^<]*)</)?.[1],
     ]);
     assert.deepEqual(rows, [
-      ["KHm", true],
-      ["KH", false],
+      ["KHm", "marriage"],
+      ["KH", "no marriage"],
     ]);
+  });
+
+  test("a king led without the marriage it could announce says so on its row; a king with none to announce not", () => {
+    const badge = (/** @type {string[]} */ choices) =>
+      moveRow(
+        /** @type {any} */ ({
+          index: 0,
+          player: 0,
+          move: "KS",
+          best: "KDm",
+          value: -1,
+          loss: 1.25,
+          mark: "blunder",
+          exact: true,
+          analysis: { best: choices[0], moves: choices.map((move) => ({ move, value: 0 })) },
+        }),
+        ["You", "Computer"],
+        "french",
+      ).match(/class="review-marriage[^"]*">([^<]*)</)?.[1];
+    assert.equal(badge(["KDm", "KSm", "KS"]), "no marriage");
+    assert.equal(badge(["KDm", "KS"]), undefined);
   });
 
   test("the better move of a row is named a marriage lead when it is one, not as the same card led without", () => {

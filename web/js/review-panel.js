@@ -32,9 +32,17 @@ function summaryMarkup(/** @type {Review} */ review, /** @type {string[]} */ nam
     .join("");
 }
 
-/** The mark of a marriage lead (its card alone would read like the same card led without announcing). */
-function marriageMark(/** @type {Move} */ move) {
-  return isMarriageLead(move) ? ` <span class="review-marriage">${escapeHtml(t("reviewMarriage"))}</span>` : "";
+/**
+ * The mark of a marriage lead (its card alone would read like the same card led without announcing), and of a king
+ * or queen led without announcing where the marriage was there to announce (`choices`: the moves rated there): a row
+ * "You: king of spades, blunder" hid that the trump marriage was what it gave away.
+ * @param {Move} move
+ * @param {Move[]} [choices]
+ */
+function marriageMark(move, choices = []) {
+  const key = isMarriageLead(move) ? "reviewMarriage" : choices.includes(`${move}m`) ? "reviewNoMarriage" : null;
+  const kind = key === "reviewNoMarriage" ? " review-no-marriage" : "";
+  return key ? ` <span class="review-marriage${kind}">${escapeHtml(t(key))}</span>` : "";
 }
 
 /**
@@ -44,7 +52,10 @@ function marriageMark(/** @type {Move} */ move) {
  * below a mark, the better move only where the loss is proven.
  */
 export function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ names, /** @type {Deck} */ deck) {
-  const marriage = marriageMark(move.move);
+  const marriage = marriageMark(
+    move.move,
+    move.analysis?.moves.map((row) => row.move),
+  );
   const loss = wasRated(move)
     ? `<span class="review-loss" data-loss="${move.loss}">${escapeHtml(lossText(move.loss))}</span>`
     : `<span class="review-loss review-forced">${escapeHtml(t("reviewForced"))}</span>`;
@@ -97,6 +108,7 @@ export function positionMarkup(shown, names, deck) {
     .join("");
   const trump = `${t("trump")}: ${suitName(view.trump, deck)}`;
   const middle = `<span class="review-name">${escapeHtml(trick ? `${t("trickArea")} · ${trump}` : trump)}</span>`;
+  const choices = (analysis?.moves ?? []).map((row) => row.move);
   const ratings = (analysis?.moves ?? [])
     .map((row) => {
       const tags = [
@@ -105,7 +117,7 @@ export function positionMarkup(shown, names, deck) {
       ].filter(Boolean);
       const loss = lossText((analysis?.moves[0].value ?? row.value) - row.value);
       return `<li data-move="${row.move}"${row.move === played ? ' class="played"' : ""}><span class="review-rating">
-        <span>${escapeHtml(moveName(row.move, deck))}${marriageMark(row.move)}${tags.length ? ` <em>${escapeHtml(tags.join(", "))}</em>` : ""}</span>
+        <span>${escapeHtml(moveName(row.move, deck))}${marriageMark(row.move, choices)}${tags.length ? ` <em>${escapeHtml(tags.join(", "))}</em>` : ""}</span>
         <span class="review-loss">${escapeHtml(loss)}</span></span></li>`;
     })
     .join("");

@@ -407,6 +407,7 @@ export const EN = {
   reviewPlayerClean: "{name}: no move below the best play",
   reviewPlayerSmall: "{name}: only small differences; about {lost} game points below the best play in total",
   reviewMarriage: "marriage",
+  reviewNoMarriage: "no marriage",
   reviewForced: "only move",
   reviewClaim: "claim of 66",
   betterPlayOn: "better: play on",

@@ -427,6 +427,7 @@ export const SR = {
   reviewPlayerClean: "{name}: svi potezi su najbolji",
   reviewPlayerSmall: "{name}: samo sitne razlike, ukupno oko {lost} poena partije manje nego uz najbolju igru",
   reviewMarriage: "marijaž",
+  reviewNoMarriage: "bez marijaža",
   reviewForced: "jedini potez",
   reviewClaim: "prijava 66",
   betterPlayOn: "bolje: igrati dalje",
