@@ -445,6 +445,10 @@ def test_every_deal_of_a_finished_match_can_be_reviewed_from_its_result_after_a_
     played = deals["record"]["deals"]
     names = chooser.locator("button[id^=review-deal-]").all_inner_texts()
     assert len(names) == len(played) and names[-1].startswith("Deal 1 · "), "each deal, the last first"
+    result = played[0]["result"]
+    won = {result["winner"]: result["game_points"], 1 - result["winner"]: 0}
+    # Whose game points they are: a bare "0 : 1" said neither whose, nor that they were not card points.
+    assert names[-1] == f"Deal 1 · game points — You:\xa0{won[0]}, Computer:\xa0{won[1]}"
     chooser.locator("#review-deal-1").click()
     review = table.dialog()
     review.locator(".review-move").first.wait_for(timeout=90_000)

@@ -454,7 +454,7 @@ export class MatchFlow {
    */
   async reviewADeal(game) {
     const { dialog, root, store } = this.ctx;
-    const number = await chooseDealToReview(dialog, game);
+    const number = await chooseDealToReview(dialog, game, shortNamesOf(this.page));
     if (number === null) return;
     setStatus(root, "thinking", t("reviewing"));
     const { review, positionAt } = await this.reviewOf(number);

@@ -497,17 +497,25 @@ export function showMatchResult(dialog, state, names, you, { shareAvailable, rev
 }
 
 /**
- * Which deal of the finished match to review: a button for each, with the game points it gave, player 0's first, as
- * the top bar's score ("Deljenje 2 · poeni partije 0 : 2": a bare "0 : 2" read as the deal's card points), the last
- * deal's first; or back to the match's result. Resolves the deal's number, or null.
+ * Which deal of the finished match to review: a button for each, with the game points it gave each player by name
+ * ("Deljenje 2 · poeni partije — Vi: 0, Računar: 2": a bare "0 : 2" read as the deal's card points, and said
+ * nothing of whose they were), the last deal's first; or back to the match's result. Resolves the deal's number, or
+ * null.
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished match
+ * @param {string[]} names  the players' names where room is short (the computer without its level)
  * @returns {Promise<number | null>}
  */
-export function chooseDealToReview(dialog, state) {
+export function chooseDealToReview(dialog, state, names) {
   /** @type {PanelButton<number | null>[]} */
   const deals = state.match.deals.map((deal, index) => ({
-    label: t("reviewDealChoice", { n: index + 1, you: deal.awarded[0], other: deal.awarded[1] }),
+    label: t("reviewDealChoice", {
+      n: index + 1,
+      name0: names[0],
+      a: deal.awarded[0],
+      name1: names[1],
+      b: deal.awarded[1],
+    }),
     value: index + 1,
     id: `review-deal-${index + 1}`,
   }));

@@ -146,7 +146,7 @@ export const EN = {
   dealsPlayed: "Deals played: {n}",
   reviewTitle: "Deal review",
   reviewWhichDeal: "Which deal shall I review?",
-  reviewDealChoice: "Deal {n} · game points {you} : {other}",
+  reviewDealChoice: "Deal {n} · game points — {name0}:\u00a0{a}, {name1}:\u00a0{b}",
   reviewBackToMatch: "Back to the match's result",
   reviewing: "Reviewing the deal…",
   inaccuracy: "inaccuracy",

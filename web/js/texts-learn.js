@@ -23,7 +23,7 @@ export const SR_LEARN = {
   rulesPlay:
     "Sve otvorene karte vide oba igrača. U prvom štihu prvi igra igrač koji ne deli, a u svakom sledećem onaj ko je odneo prethodni. Igra se samo otvorenom kartom: kliknite je ili je dodirnite (karte koje smete da igrate imaju zlatan okvir). Kad karta ode sa gomile, karta ispod nje se okreće. Ko igra drugi u štihu, mora da poštuje boju; ako nema tražene boje, mora da seče adutom; ako nema ni aduta, igra bilo šta. Štih nosi najjači adut, inače najjača karta tražene boje.",
   rulesPlayExample:
-    "Primer: prvo je odigrana {low}, a odgovor je {high}, jača karta iste boje, koja nosi štih. Da je odgovor bila {other}, karta druge boje, štih bi nosila {low}, osim kad je {suit} adut.",
+    "Primer: prvo je odigrana {low}, a odgovor je {high}, jača karta iste boje, koja nosi štih. Da je odgovor bio {other}, karta druge boje, štih bi nosila {low}, osim kad je {suit} adut.",
   rulesMarriageTitle: "Marijaž",
   rulesMarriage:
     "Kralj i {queen} iste boje, otvoreni kod istog igrača: 20 poena, u adutu 40. Prijavljuje ga samo igrač koji prvi igra u štihu, i tada igra tog kralja ili {queenAcc}. Poeni se računaju tek kad prijavilac odnese bar jedan štih. U igri: kad igrate prvi u štihu, odigrajte tog kralja ili {queenAcc}, pa u prozoru koji se otvori izaberite da prijavite marijaž.",

@@ -158,7 +158,7 @@ export const SR = {
   // review
   reviewTitle: "Analiza deljenja",
   reviewWhichDeal: "Koje deljenje da analiziram?",
-  reviewDealChoice: "Deljenje {n} · poeni partije {you} : {other}",
+  reviewDealChoice: "Deljenje {n} · poeni partije — {name0}:\u00a0{a}, {name1}:\u00a0{b}",
   reviewBackToMatch: "Nazad na rezultat partije",
   reviewing: "Analiziram deljenje…",
   inaccuracy: "nepreciznost",
