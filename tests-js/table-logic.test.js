@@ -101,16 +101,16 @@ describe("explainResult: why a deal gave what it gave (in English)", () => {
   test("reaching 66 against 33 or more: one game point", () => {
     assert.deepEqual(explainResult(result({}), names, 1, null), [
       "Deal won by Ana",
-      "Ana reached 66 (70).",
+      "Ana: 70 points, 66 or more.",
       "Computer: 40 points, 33 or more — 1 game point to the winner.",
     ]);
   });
 
   test("reaching 66 is said to the person who did, in Serbian without his name before a colon", () => {
-    assert.equal(explainResult(result({}), names, 1, 0)[1], "You reached 66 (70).");
+    assert.equal(explainResult(result({}), names, 1, 0)[1], "You have 70 points, 66 or more.");
     setLanguage("sr-Latn");
     try {
-      assert.equal(explainResult(result({}), names, 1, 0)[1], "Stigli ste do 66 (70).");
+      assert.equal(explainResult(result({}), names, 1, 0)[1], "Imate 70 poena, 66 ili više.");
       assert.equal(explainResult(result({}), names, 1, null)[1], "Ana: 70 poena, 66 ili više.");
     } finally {
       setLanguage("en");

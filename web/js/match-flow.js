@@ -360,8 +360,7 @@ export class MatchFlow {
         backFrom: choice,
         deck: this.page.settings.deck,
       };
-      const names = namesOf(this.page);
-      choice = await showDealResult(dialog, game, names, shortNamesOf(this.page), youOf(this.page), options);
+      choice = await showDealResult(dialog, game, shortNamesOf(this.page), youOf(this.page), options);
       if (choice === "share") {
         await share(engine, dialog, ["deal"], deal.number); // the deal just played: the next is not dealt yet
         continue;

@@ -402,8 +402,9 @@ export function marriageEndText(deal, deck) {
  * After a deal: who won, the scores, why so many game points. Resolves "next", "review" or "share".
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished deal
- * @param {string[]} names
- * @param {string[]} shortNames  their names where room is short (store.js shortNamesOf): the score lines'
+ * @param {string[]} names  the players' names as the top bar writes them (store.js shortNamesOf: the computer
+ *   without its level), one name each throughout the panel ("Računar (ekspert) dobija deljenje" over "Računar: 26
+ *   poena" read as two players)
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
  * @param {{reviewAvailable: boolean, shareAvailable: boolean, backFrom?: string | null, deck: Deck}} options  which of
  *   the review and the deal's link to offer besides the next deal, which of them ("review", "share") the person comes
@@ -411,7 +412,7 @@ export function marriageEndText(deal, deck) {
  * @returns {Promise<string | null>} "next", "review", "share", or "aside" (the player wants to look at the table
  *   first)
  */
-export function showDealResult(dialog, state, names, shortNames, you, options) {
+export function showDealResult(dialog, state, names, you, options) {
   const { reviewAvailable, shareAvailable, backFrom, deck } = options;
   const deal = /** @type {DealView} */ (state.deal);
   const match = state.match;
@@ -423,7 +424,7 @@ export function showDealResult(dialog, state, names, shortNames, you, options) {
   if (marriageEnd) lines.splice(2, 0, marriageEnd); // after why the winner won: what brought him there
   // Each number after its player's name and a colon ("Igrač 1: 26 poena"): "Igrač 1 26" read as "Igrač 126". A
   // name does not break across lines either.
-  const [name0, name1] = shortNames.map(unbroken);
+  const [name0, name1] = names.map(unbroken);
   const scores = scoreLines(deal, [name0, name1], deck)
     .map((line) => `<span class="result-score-line">${escapeHtml(line)}</span>`)
     .join("");

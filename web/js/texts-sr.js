@@ -130,7 +130,7 @@ export const SR = {
   scoreFromLastTrick: "{points}\u00a0za poslednji štih",
   scoreMarriageLapsed: " — marijaž ({suit}, {points}) se ne računa: nije odnet nijedan štih",
   whyReached: "{name}: {score} {score|poen|poena|poena}, 66 ili više.",
-  whyReachedYou: "Stigli ste do 66 ({score}).",
+  whyReachedYou: "Imate {score} {score|poen|poena|poena}, 66 ili više.",
   whyMarriageEnd: "Do 66 je doveo marijaž ({suit}, {points}), pa je deljenje gotovo pre odgovora na njega.",
   whyPlayedOut: "Odigrano je svih 16 štihova; veći zbir pobeđuje.",
   whyFalseClaim: "{name}: prijava 66 sa samo {score} {score|poenom|poena|poena}, pa protivnik dobija 2 poena partije.",
