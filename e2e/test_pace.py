@@ -34,9 +34,12 @@ def test_a_tap_skips_the_deal_animation(table):
     table.open("seed=1&level=beginner&opponent=computer&speed=slow&lang=sr-Latn", ready=False)
     page = table.page
     table.wait_until(lambda: page.locator(".flyer").count() > 0, 90_000)
+    # While the cards are dealt nobody is to move: the leader's "▶" waits for the last card (it came with the first).
+    assert page.locator(".seat-info.to-move").count() == 0
     page.mouse.click(5, 5)
     table.wait_until(lambda: page.locator(".flyer").count() == 0, 2_000)
     assert page.locator("#piles-0 button.card.top:not([hidden])").count() == 8, "every pile dealt at once"
+    page.locator(".seat-info.to-move").wait_for()
 
 
 def test_while_the_cards_move_the_status_line_names_who_is_next_and_who_takes_the_trick(table):

@@ -226,7 +226,8 @@ function renderSeat(root, state, view, player) {
   part(seat, ".dealer-chip").hidden = dealer !== player;
   part(seat, ".dealer-chip").title = t("dealer");
   setText(seat, ".dealer-chip", t("dealer"));
-  const toMove = Boolean(deal && !deal.result && deal.turn === player);
+  // Nobody is to move while the cards are still being dealt (the leader's mark came with the first card dealt).
+  const toMove = Boolean(deal && !deal.result && deal.turn === player && !view.undealt);
   seat.classList.toggle("to-move", toMove);
   part(root, `#seat-${player}`).classList.toggle("to-move", toMove);
   const counted = deal?.rules.claim === "manual" && !deal.result && !view.scoresOpen; // each player keeps his own count
