@@ -82,7 +82,7 @@ export const SR = {
   embedOptClaim: "Deljenje se završava na 66 samo od sebe, ili igrač mora da prijavi 66.",
   embedOptDealer: "Ko deli sledeće deljenje.",
   embedOptDrawBonus: "Jedan poen partije više pobedniku deljenja posle nerešenog.",
-  embedOptTarget: "Poeni partije koji dobijaju partiju (7).",
+  embedOptTarget: "Koliko poena partije donosi pobedu u partiji (bez ove opcije 7).",
   embedOptOpponent: "Protiv računara, ili dvoje ljudi za istim ekranom.",
   embedOptSpeed: "Brzina animacije.",
   embedOptSound:
@@ -179,7 +179,7 @@ export const EN = {
   embedOptClaim: "A deal ends at 66 by itself, or the player must claim 66.",
   embedOptDealer: "Who deals the next deal.",
   embedOptDrawBonus: "One extra game point for the winner of the deal after a draw.",
-  embedOptTarget: "Game points that win the match (7).",
+  embedOptTarget: "How many game points win the match (7 when not given).",
   embedOptOpponent: "Against the computer, or two people at one screen.",
   embedOptSpeed: "Animation speed.",
   embedOptSound:
