@@ -490,11 +490,11 @@ function showResultLink() {
 }
 
 /**
- * The options of a link the member follows on this page: it keeps this page's language, and in a club's frame
- * stays embedded.
+ * The options of a link the member follows on this page: it keeps this page's language. (In a club's frame the way to
+ * the standings, the one link followed, is not shown: club.css.)
  */
 function followedHere() {
-  return { lang: language(), embed: pageOptions().embed };
+  return { lang: language() };
 }
 
 /**

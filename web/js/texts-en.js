@@ -307,6 +307,7 @@ export const EN = {
   clubLinkLabel: "Challenge link:",
   clubSnippetLabel: "Code for the club's site (iframe):",
   clubOpenStandings: "Standings",
+  clubStandingsOrganiser: "Standings (for the organiser)",
   clubStandingsViewLabel: "Your link to the standings (keep it: you paste the result links there):",
   clubInfo: "{deals} {deals|deal|deals} against the computer ({level}); closes on {closes}.",
   clubInfoClosed: "{deals} {deals|deal|deals} against the computer ({level}).",

@@ -328,6 +328,7 @@ export const SR = {
   clubLinkLabel: "Link izazova:",
   clubSnippetLabel: "Kod za sajt kluba (iframe):",
   clubOpenStandings: "Tabela rezultata",
+  clubStandingsOrganiser: "Tabela rezultata (za organizatora)",
   clubStandingsViewLabel: "Vaš link do tabele rezultata (sačuvajte ga: u tabelu nalepljujete linkove rezultata):",
   clubInfo: "{deals} {deals|deljenje|deljenja|deljenja} protiv računara ({level}); zatvara se {closes}",
   clubInfoClosed: "{deals} {deals|deljenje|deljenja|deljenja} protiv računara ({level}).",
