@@ -1237,6 +1237,7 @@ def test_the_standings_have_their_own_snippet_for_the_clubs_site_read_only(
     assert sorted(table_names(frame)) == ["Ana", "Bora"]
     assert frame.locator("#club-paste").is_hidden(), "read-only: nothing to paste"
     assert frame.locator("#club-exports").is_hidden(), "the organiser's tools stay on his page"
+    assert frame.locator("#club-intro").is_hidden(), "the table first, not what a challenge is"
 
 
 @pytest.mark.allow_console("Permissions policy violation: The Clipboard API has been blocked")  # the host's choice

@@ -241,8 +241,12 @@ async function start() {
   const link = clubLinkIn(location);
   try {
     if (link === null) return await showCreate();
-    if (link.kind === "standings")
+    if (link.kind === "standings") {
+      // On the club's own page the table is the matter, not what a challenge is: a phone's frame showed the
+      // introduction and the title, and not one row of the table.
+      byId("club-intro").hidden = pageOptions().embed;
       return await openStandings(engine, { challenge: null, results: [], standings: link.token }, setStatus);
+    }
     if (link.kind === "result")
       return await openStandings(engine, { challenge: null, results: [link.token], standings: null }, setStatus);
     if (wantsStandings(location)) {
