@@ -115,16 +115,18 @@ def notices_on_opening(table_in_context, query: str):
     """Open the game at ``query`` on a phone (the rules offered before): its table and the notices it opens with."""
     table = table_in_context(viewport=PHONE)
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    warned: list[str] = []  # what a webmaster trying his address sees in the browser's console
+    table.page.on("console", lambda message: warned.append(message.text) if message.type == "warning" else None)
     table.open(query)
     panel = table.dialog()
     panel.locator(".panel-body").wait_for()
-    return table, panel.locator(".panel-body p").all_inner_texts()
+    return table, panel.locator(".panel-body p").all_inner_texts(), warned
 
 
 def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_context):
     # ?target=0 and ?claim=foo, typed by hand, played a match to 7 with the game claiming: not a word said.
     query = "seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn&target=0&claim=foo&must_beat=1&sound=loud"
-    table, told = notices_on_opening(table_in_context, query)
+    table, told, _ = notices_on_opening(table_in_context, query)
     said = "Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: sound=loud, claim=foo, target=0."
     assert told == [said]
     table.page.keyboard.press("Escape")
@@ -135,6 +137,10 @@ def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_
 
 def test_a_level_the_engine_does_not_know_is_named_too(table_in_context):
     # ?level=begginer (a webmaster's typo) played at expert without a word: the level is the engine's to know.
-    _, told = notices_on_opening(table_in_context, "level=begginer&opponent=computer&speed=off&lang=sr-Latn&seed=abc")
+    _, told, warned = notices_on_opening(
+        table_in_context, "level=begginer&opponent=computer&speed=off&lang=sr-Latn&seed=abc"
+    )
     # With another option refused at start-up, the level joins its notice: one sentence, not two of one template.
     assert told == ["Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: seed=abc, level=begginer."]
+    # A webmaster trying his snippet sees it in the console too, in the words of the options' documentation.
+    assert "otv66: address options not taken (the usual setting applies): seed=abc, level=begginer" in warned

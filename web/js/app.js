@@ -184,6 +184,8 @@ function noteRefusedOptions(page, more) {
   const notice = () => t("addressOptionsRefused", { count: refusedOptions.length, options: refusedOptions.join(", ") });
   const before = refusedOptions.length ? notice() : null;
   if (more && !refusedOptions.includes(more)) refusedOptions.push(more);
+  // For the webmaster trying his frame's address: the visitor's notice waits for the first panel.
+  console.warn(`otv66: address options not taken (the usual setting applies): ${refusedOptions.join(", ")}`);
   const at = before === null ? -1 : page.notices.indexOf(before);
   if (at < 0) addNotice(page, notice());
   else page.notices = page.notices.map((text, index) => (index === at ? notice() : text));
