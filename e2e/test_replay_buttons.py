@@ -318,6 +318,12 @@ def back_to_the_game_from_historys_replay(table) -> None:
     page.locator("#history-button").click()
     table.dialog().locator("a.history-replay").click()
     page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    # His own match: he is "You" in it, as at the table (a link someone sent names him "Player", a stranger's seat).
+    assert page.locator("#info-0 .seat-name").inner_text() == "You"
+    assert page.locator("#status").inner_text() == "Match replay: You \u2013 Computer (beginner)"
+    page.keyboard.press("End")
+    page.locator("#replay-position:not([data-ply='0'])").wait_for()
+    assert re.match(r"(You won the deal|Deal won by Computer \(beginner\)|A draw)", page.inner_text("#replay-summary"))
     link = page.locator("#new-game-link")
     assert link.inner_text() == "My match"
     assert link.get_attribute("href") == "index.html?lang=en", "back in the replay's language, not the browser's"

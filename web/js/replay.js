@@ -64,6 +64,27 @@ const settings = applyOverrides(loadSettings(), new URLSearchParams(location.sea
 const replay = { game: null, deal: 0, ply: 0, state: null, shownTrick: null, busy: false, target: { deal: 0, ply: 0 } };
 
 /**
+ * The seat of the person watching his own match, opened from his History (`?you=0`, settings-panel.js): the one who
+ * played the computer (the record's "Player"), who is "Vi" there as at the table and hears the results said to him.
+ * Null for a link someone sent: whoever opens it watches another's match (player-names.js).
+ * @returns {Player | null}
+ */
+function watcherSeat() {
+  const mine = new URLSearchParams(location.search).get("you") === "0";
+  return mine && replay.game?.players[0] === "Player" ? 0 : null;
+}
+
+/**
+ * The game's players' names in the page's language (`named`: player-names.js), the watcher's own seat "Vi".
+ * @param {(players: string[]) => string[]} named
+ */
+function namesWith(named) {
+  if (!replay.game) return ["", ""];
+  const you = watcherSeat();
+  return named(replay.game.players).map((name, seat) => (seat === you ? t("you") : name));
+}
+
+/**
  * What render.js needs besides the state: nobody may play, the players are the game's (in the page's language).
  * @returns {TableView}
  */
@@ -71,8 +92,8 @@ function view() {
   return {
     settings,
     humans: [false, false],
-    names: replay.game ? shownNames(replay.game.players) : ["", ""],
-    shortNames: replay.game ? shortShownNames(replay.game.players) : ["", ""],
+    names: namesWith(shownNames),
+    shortNames: namesWith(shortShownNames),
     busy: true,
     hint: null,
     shownTrick: replay.shownTrick,
@@ -137,7 +158,8 @@ function moveSaid(dealView, move, shownTrick, names) {
   if (!played) return "";
   const marriage = move.endsWith("m") ? dealView.marriages.at(-1) : undefined;
   const lines = [playedText(names[played.player], played.card, settings.deck, marriage)];
-  if (shownTrick && dealView.last_winner !== null) lines.push(trickTakerText(dealView.last_winner, names, null));
+  if (shownTrick && dealView.last_winner !== null)
+    lines.push(trickTakerText(dealView.last_winner, names, watcherSeat()));
   return asSentences(lines);
 }
 
@@ -190,11 +212,12 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
     " · ",
     phrase(st("replayMove", { n: ply, total: moves.length })),
   );
-  // Said of the players, to none of them: whoever opened the link watches the match (player-names.js), and a
-  // name typed "Vi" or "You" is a player's, not the watcher's.
+  // Said of the players, to none of them, unless he watches his own match (watcherSeat): whoever opened a link
+  // watches the match (player-names.js), and a name typed "Vi" or "You" is a player's, not the watcher's.
   const { awarded, bonus_after: bonusAfter } = deals[index];
+  const you = watcherSeat();
   const lines = result
-    ? explainResult(result, shown.names, awarded[result.winner ?? 0], null, bonusAfter)
+    ? explainResult(result, shown.names, awarded[result.winner ?? 0], you, bonusAfter)
     : resigned !== null
       ? resignedLines(index, resigned, shown.names)
       : [];
@@ -204,7 +227,7 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   if (marriageEnd) lines.splice(2, 0, marriageEnd);
   // The match's end, after its last deal's: who won it, with the game points.
   if (finished && index === deals.length - 1 && game.winner !== null)
-    lines.push(matchWinnerText(game, shown.names, null));
+    lines.push(matchWinnerText(game, shown.names, you));
   byId("replay-summary").textContent = asSentences(lines);
   byId("announcer").textContent = ply > 0 ? moveSaid(dealView, moves[ply - 1], shownTrick, shown.names) : "";
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);

@@ -291,6 +291,18 @@ function rulesRowHtml(entry) {
 }
 
 /**
+ * A finished match's replay, in this page's language; against the computer, as the person's own (`you=0`: he is "Vi"
+ * there, as at the table, not a stranger's "Igrač").
+ * @param {string} token  the match's game link token
+ * @param {import("./types.js").HistoryEntry} entry
+ */
+function replayAddress(token, entry) {
+  const address = new URL(linkUrl("game", token, location.href, ["lang"]));
+  if (entry.opponent === "computer") address.searchParams.set("you", "0");
+  return address.href;
+}
+
+/**
  * The saved matches to continue, then the history of finished matches (statistics per level and overall, then the
  * matches, each table with headers).
  * @param {PanelDialog} dialog
@@ -324,7 +336,7 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
       // The finished match's save is gone once the next one starts: its replay link is what is left of it. Under
       // the result, as no sixth column fits a phone (nor the panel on a desktop).
       const replay = entry.token
-        ? `<a class="history-replay" href="${escapeHtml(linkUrl("game", entry.token, location.href, ["lang"]))}">${escapeHtml(t("historyReplay"))}</a>`
+        ? `<a class="history-replay" href="${escapeHtml(replayAddress(entry.token, entry))}">${escapeHtml(t("historyReplay"))}</a>`
         : "";
       // A win with hints and undos is told apart from one without: a line each, under the result.
       const help = [
