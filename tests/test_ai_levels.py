@@ -138,7 +138,7 @@ def test_review_marks_losses_by_thresholds() -> None:
 
 
 def test_review_marks_a_loss_as_it_shows_it_to_the_hundredth() -> None:
-    # "−0.15" with no mark beside it, where 0.15 is an inaccuracy: the loss was 0.149.
+    # "-0.15" with no mark beside it, where 0.15 is an inaccuracy: the loss was 0.149.
     assert [mark(x) for x in (0.144, 0.149, 0.3951, 0.7949)] == [None, "inaccuracy", "mistake", "mistake"]
 
 

@@ -30,7 +30,7 @@ equal, and a mark on an equal move teaches the player a wrong lesson (and depend
 
 def mark(loss: float) -> str | None:
     """The review mark of a move that lost ``loss`` expected game points, judged as the review shows the loss: to the
-    hundredth (a loss of 0.149, shown "−0.15", left unmarked beside the inaccuracy's 0.15 looked like a slip)."""
+    hundredth (a loss of 0.149, shown "-0.15", left unmarked beside the inaccuracy's 0.15 looked like a slip)."""
     loss = math.floor(loss * 100 + 0.5) / 100
     if loss >= BLUNDER:
         return "blunder"
