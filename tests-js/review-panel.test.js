@@ -16,6 +16,9 @@ function shown() {
       turn: 0,
       trump: "H",
       trick: [],
+      scores: [55, 20],
+      tricks_won: [3, 1],
+      marriages: [{ player: 0, suit: "D", points: 20, counted: true }],
       piles: [
         [pile("KH"), pile("QH"), pile("7S"), pile(null), pile(null), pile(null), pile(null), pile(null)],
         [pile("7C"), pile("8C"), pile(null), pile(null), pile(null), pile(null), pile(null), pile("AD")],
@@ -118,6 +121,16 @@ describe("the review's position", () => {
         ?.map((card) => card.slice(16, -1));
     assert.deepEqual(side(0), ["KH", "QH", "7S"]);
     assert.deepEqual(side(1), ["AD", "8C", "7C"]);
+  });
+
+  test("each side says where its player stood: points, tricks and marriages", () => {
+    // A false claim's row showed the table without the 55 points it was made on.
+    const markup = positionMarkup(shown(), ["You", "Computer"], "french");
+    const names = [...markup.matchAll(/<span class="review-name">([^<]*)</g)].map(([, name]) => name);
+    assert.deepEqual(
+      names.filter((name) => !name.startsWith("Trump")),
+      ["Computer · Score 20 · 1\u00a0trick", "You · Score 55 · 3\u00a0tricks · diamonds 20"],
+    );
   });
 
   test("the trump is named beside the trick", () => {

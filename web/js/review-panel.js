@@ -92,6 +92,27 @@ function pilesOf(/** @type {PublicView} */ view, /** @type {number} */ player, /
 }
 
 /**
+ * A player's name and where he stood at a position of the review: his points, tricks and marriages ("Vi · Poeni 55 ·
+ * 3 štiha · herc 20"). The figures a move is judged by depend on how near 66 (or 33) each side was, and a false
+ * claim's row showed a table without the 55 it was made on. (A deal reviewed is over: a manual claim's count is no
+ * secret any more.)
+ * @param {PublicView} view
+ * @param {number} player
+ * @param {string[]} names
+ * @param {Deck} deck
+ */
+function standing(view, player, names, deck) {
+  const marriages = view.marriages
+    .filter((marriage) => marriage.player === player)
+    .map((marriage) => {
+      const points = marriage.counted ? marriage.points : t("marriagePending", { points: marriage.points });
+      return `${suitName(marriage.suit, deck)} ${points}`;
+    });
+  const score = `${t("scoreLabel")} ${view.scores[player]}`;
+  return [names[player], score, t("tricksWon", { n: view.tricks_won[player] }), ...marriages].join(" · ");
+}
+
+/**
  * The table at a position of the review, with the engine's rating of every legal move there.
  * @param {ReviewView} shown
  * @param {string[]} names
@@ -101,7 +122,7 @@ export function positionMarkup(shown, names, deck) {
   const { view, analysis } = shown;
   const played = shown.moves[shown.ply];
   const side = (/** @type {number} */ player) =>
-    `<div class="review-side" data-player="${player}"><span class="review-name">${escapeHtml(names[player])}</span>
+    `<div class="review-side" data-player="${player}"><span class="review-name">${escapeHtml(standing(view, player, names, deck))}</span>
       <div class="review-piles">${pilesOf(view, player, deck)}</div></div>`;
   const trick = view.trick
     .map((card) => `<span class="review-pile" data-trick-card="${card.card}">${cardFace(card.card, deck)}</span>`)
