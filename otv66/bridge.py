@@ -104,6 +104,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
   (1-based, as in ``review``) of the match in play as it was after its first ``ply`` moves, with ``analyse``'s
   rating of every legal move there (``None`` once the deal is over or with only a claim to make): the last
   ``review``'s of that deal where it made one (the same numbers as its row), else a search of its own
+- ``replay_review {deal, seconds?}``, ``replay_review_view {deal, ply, seconds?}``: ``review`` and ``review_view``
+  of deal number ``deal`` (0-based, as in ``replay_view``) of the opened game: a deal of a match finished long ago
+  or of someone else's studied as one just played
 - ``friend_invite {name, rules?, forfeit?}``, ``friend_accept {link, name}``, ``friend_link {id, made_only?}`` ->
   ``{"link", "state", "saved"}`` (``forfeit``: docs/rules.md 6.5, default true; ``made_only``: the link last made,
   never a new one, ``friend_wrong_match`` while one is due); ``friend_receive {link}``,
@@ -148,7 +151,7 @@ import math
 import secrets
 import sys
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
@@ -391,15 +394,24 @@ class Session:
         return analysis
 
     def review(self, deal: Any = None, seconds: Any = None) -> dict[str, Any]:
-        from otv66.ai.review import SECONDS_PER_MOVE, review_deal
-
         deals = self._table().match.deals
         number = len(deals) if deal is None else deal
         if type(number) is not int or not 1 <= number <= len(deals):
             raise BridgeError(f"there is no deal number {number!r:.{MAX_ECHO}} to review")
+        return self._review(deals[number - 1], seconds, self._table().hint_analyses(number - 1))
+
+    def replay_review(self, deal: Any, seconds: Any = None) -> dict[str, Any]:
+        """The review of deal ``deal`` (0-based, as ``replay_view``) of the game opened for replay: a deal of a match
+        finished long ago (History's replay) or someone else's (a shared link) studied as one just played is."""
+        return self._review(self._replayed(deal), seconds)
+
+    def _review(
+        self, played: Deal, seconds: Any, hinted: Mapping[tuple[str, ...], dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """Every move of ``played`` rated (otv66.ai.review), kept for the positions shown at its moves."""
+        from otv66.ai.review import SECONDS_PER_MOVE, review_deal
+
         budget = check_seconds(seconds)
-        played = deals[number - 1]
-        hinted = self._table().hint_analyses(number - 1)
         review = review_deal(played, budget if budget is not None else SECONDS_PER_MOVE, hinted)
         self.reviewed = (played, tuple(played.moves), review["moves"])
         return review
@@ -459,17 +471,31 @@ class Session:
         }
 
     def replay_view(self, deal: Any, ply: Any) -> dict[str, Any]:
-        if self.replay is None:
-            raise IllegalMoveError("no game is open for replay: open a game link first")
-        deals = self.replay.deals
-        if type(deal) is not int or not 0 <= deal < len(deals):
-            raise BridgeError(f"deal must be a number from 0 to {len(deals) - 1}")
-        played = deals[deal]
+        played = self._replayed(deal)
         if type(ply) is not int or not 0 <= ply <= len(played.moves):
             raise BridgeError(f"ply must be a number from 0 to {len(played.moves)}")
         again = _position(played, ply)
-        view = _face_down(again.view().to_dict(), self.replay.unseen.get(deal, frozenset()))
+        view = _face_down(again.view().to_dict(), self._replay().unseen.get(deal, frozenset()))
         return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": view}
+
+    def replay_review_view(self, deal: Any, ply: Any, seconds: Any = None) -> dict[str, Any]:
+        """``review_view`` of deal ``deal`` (0-based) of the game opened for replay (see ``replay_review``), its cards
+        that nobody saw face down as in ``replay_view``."""
+        shown = self._review_view(self._replayed(deal), deal, ply, seconds)
+        shown["view"] = _face_down(shown["view"], self._replay().unseen.get(deal, frozenset()))
+        return shown
+
+    def _replay(self) -> Match:
+        if self.replay is None:
+            raise IllegalMoveError("no game is open for replay: open a game link first")
+        return self.replay
+
+    def _replayed(self, deal: Any) -> Deal:
+        """Deal ``deal`` (0-based) of the game opened for replay."""
+        deals = self._replay().deals
+        if type(deal) is not int or not 0 <= deal < len(deals):
+            raise BridgeError(f"deal must be a number from 0 to {len(deals) - 1}")
+        return deals[deal]
 
     # ------------------------------------------------------------------ club challenges
 
@@ -589,7 +615,11 @@ class Session:
         deals = self._table().match.deals
         if type(deal) is not int or not 1 <= deal <= len(deals):
             raise BridgeError(f"there is no deal number {deal!r:.{MAX_ECHO}} to review")
-        played = deals[deal - 1]
+        return self._review_view(deals[deal - 1], deal, ply, seconds)
+
+    def _review_view(self, played: Deal, deal: int, ply: Any, seconds: Any) -> dict[str, Any]:
+        """``played`` after its first ``ply`` moves, with every legal move there rated (by the last review's numbers
+        where it rated that position), as deal ``deal`` of the caller's numbering."""
         if type(ply) is not int or not 0 <= ply <= len(played.moves):
             raise BridgeError(f"ply must be a number from 0 to {len(played.moves)}")
         budget = check_seconds(seconds)
@@ -825,6 +855,8 @@ METHODS = frozenset(
         "game_link",
         "open_link",
         "replay_view",
+        "replay_review",
+        "replay_review_view",
         "challenge_new",
         "challenge_check",
         "challenge_levels",

@@ -164,3 +164,41 @@ def test_review_view_of_a_position_that_does_not_exist_is_an_error(deal: object,
     session = played_out()
     reply = handle({"id": 1, "method": "review_view", "params": {"deal": deal, "ply": ply}}, session)
     assert reply["error"]["type"] == "bad_request"
+
+
+def opened_for_replay() -> tuple[Session, list[str]]:
+    """A fresh session (another visit, another device) with the game link of ``played_out``'s match opened for
+    replay, and the moves of its deal."""
+    played = played_out()
+    token = ask(played, "game_link")["token"]
+    session = Session()
+    ask(session, "open_link", token=token)
+    return session, ask(played, "state")["deal"]["moves"]
+
+
+def test_a_deal_opened_for_replay_is_reviewed_as_one_just_played() -> None:
+    """History's replay and a shared link showed a past deal move by move, with no review of it anywhere."""
+    session, moves = opened_for_replay()
+    review = ask(session, "replay_review", deal=0, seconds=0.02)
+    assert [row["move"] for row in review["moves"]] == moves
+    rated = [row for row in review["moves"] if row["analysis"] is not None]
+    assert rated, "the club level's deal had choices"
+    shown = ask(session, "replay_review_view", deal=0, ply=rated[0]["index"], seconds=0.02)
+    assert shown["analysis"] == rated[0]["analysis"], "the table at a move rates its choices with the review's numbers"
+    assert shown["view"]["moves"] == moves[: rated[0]["index"]]
+    end = ask(session, "replay_review_view", deal=0, ply=len(moves), seconds=0.02)
+    assert end["analysis"] is None and end["view"]["result"] is not None
+
+
+@pytest.mark.parametrize(
+    ("method", "params"), [("replay_review", {"deal": 1}), ("replay_review_view", {"deal": 0, "ply": 99})]
+)
+def test_a_replayed_deal_or_position_that_does_not_exist_is_an_error(method: str, params: dict[str, Any]) -> None:
+    session, _ = opened_for_replay()
+    reply = handle({"id": 1, "method": method, "params": params}, session)
+    assert reply["error"]["type"] == "bad_request"
+
+
+def test_a_replay_review_with_no_game_opened_is_refused() -> None:
+    reply = handle({"id": 1, "method": "replay_review", "params": {"deal": 0}}, Session())
+    assert reply["error"]["type"] == "illegal_move"

@@ -7,8 +7,8 @@ calls of every method, mutated by tests/hostile.py's seeded mutator as values an
 module's one session while a match is played along (every few inputs a legal move, a new deal, a new
 match), so that methods meet every stage: no match, a deal in play, a deal over, a match over.
 
-A search (``ai_move``, ``analyse``, ``review``, ``hint``) within bounds is meant to use the time it is
-given, so the loop's searches get at most :data:`SEARCH_SECONDS`; times out of bounds (NaN, Infinity,
+A search (``ai_move``, ``analyse``, ``review``, ``hint``, ``replay_review``…) within bounds is meant to use
+the time it is given, so the loop's searches get at most :data:`SEARCH_SECONDS`; times out of bounds (NaN, Infinity,
 1e9, 1e400, ``true``) go through as they are and must be refused at once. The defects issue 9 found are
 kept as regression cases below.
 
@@ -39,7 +39,7 @@ from otv66.record import json_depth_ok, match_to_record
 INPUTS = hostile.input_count(10_000)
 """Inputs per run (a tenth under Pyodide: see tests/hostile.py)."""
 
-SEARCHES = frozenset({"ai_move", "analyse", "review", "hint"})
+SEARCHES = frozenset({"ai_move", "analyse", "review", "hint", "replay_review", "replay_review_view"})
 SEARCH_SECONDS = 0.002
 """The longest search the loop asks for (``review`` spends it on each move of a deal)."""
 
@@ -80,6 +80,8 @@ CORPUS: list[dict[str, Any]] = [
     {"id": 18, "method": "open_link", "params": {"token": TOKEN}},
     {"id": 19, "method": "replay_view", "params": {"deal": 0, "ply": 3}},
     {"id": None, "method": "replay_view", "params": {"deal": 1, "ply": 0}},
+    {"id": 32, "method": "replay_review", "params": {"deal": 1, "seconds": 0.001}},
+    {"id": 33, "method": "replay_review_view", "params": {"deal": 0, "ply": 3, "seconds": 0.001}},
     {"id": 20, "method": "next_deal", "params": {"packets": [1, 1, 2, 4]}},
     {"id": 21, "method": "hint", "params": {"seconds": 0.001}},
     {"id": 22, "method": "set_level", "params": {"level": "club"}},
