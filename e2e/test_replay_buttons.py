@@ -76,10 +76,10 @@ def test_on_a_phone_on_its_side_the_replays_buttons_are_a_fingers_height_and_all
     page.keyboard.press("End")  # the deal's result shown in the column too
     page.wait_for_selector("#replay-position[data-deal='0']:not([data-ply='0'])")
     assert page.locator("#replay-summary").inner_text() != ""
-    boxes = page.locator("#replay-controls .action").evaluate_all(
+    boxes = page.locator("#replay-controls .action:not([hidden])").evaluate_all(
         "buttons => buttons.map((b) => [b.id, b.getBoundingClientRect().height, b.getBoundingClientRect().bottom])"
     )
-    assert len(boxes) == 6
+    assert len(boxes) == 6 and "replay-review" in [name for name, _, _ in boxes], "Review in Forward's place"
     assert [name for name, height, _ in boxes if height < FINGER] == [], boxes
     assert all(bottom <= 360 for _, _, bottom in boxes), boxes
 
@@ -120,7 +120,7 @@ def test_on_an_upright_phone_every_control_of_the_replay_is_a_fingers_height(tab
     """New match in the top bar was 36 px high, the buttons under the table 40."""
     page = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).page
     open_replay(page)
-    heights = page.locator("#new-game-link, #replay-controls .action").evaluate_all(
+    heights = page.locator("#new-game-link, #replay-controls .action:not([hidden])").evaluate_all(
         "controls => controls.map((c) => [c.id, c.getBoundingClientRect().height])"
     )
     assert len(heights) == 7
@@ -226,6 +226,35 @@ def test_the_replay_says_who_won_the_match_after_its_last_deal(table_in_context)
     page.wait_for_selector(f"#replay-position[data-deal='{deals - 1}']:not([data-ply='0'])")
     summary = page.locator("#replay-summary").inner_text()
     assert summary.startswith(("Deal won by", "Ana resigned", "Bo resigned")) and summary.endswith(f"{said}."), summary
+
+
+def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_context):
+    """A deal of a match finished long ago (History's replay) or someone else's (a shared link) could be watched move
+    by move, but not reviewed: only the deal just played had a review."""
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
+    open_replay(page, "lang=en")
+    review = page.locator("#replay-review")
+    assert review.is_hidden() and page.locator("#replay-forward").is_visible()
+    page.keyboard.press("End")
+    page.locator("#replay-forward[hidden]").wait_for(state="attached")  # it goes nowhere at a deal's end: the review
+    # takes its place
+    assert review.inner_text() == "Review"
+    review.click()
+    panel = page.locator("dialog[open]")
+    panel.locator(".review-move").first.wait_for(timeout=90_000)
+    assert panel.locator(".panel-title").inner_text() == "Deal review"
+    assert panel.locator(".review-move").count() == moves_in_shown_deal(page), "every move of the deal rated"
+    panel.locator(".review-move").nth(3).click()
+    panel.locator(".review-position .review-ratings li").first.wait_for(timeout=60_000)
+    page.keyboard.press("Home")  # the review's own keys: the replay behind it stays at the deal's end
+    assert page.locator("#replay-position").get_attribute("data-ply") == str(moves_in_shown_deal(page))
+    page.keyboard.press("Escape")
+    page.locator("dialog[open]").wait_for(state="detached")
+    assert page.evaluate("document.activeElement.id") == "replay-review", "back on the button he pressed"
+    assert page.locator("#status").get_attribute("data-status") == "replay"
+    page.keyboard.press("Home")
+    page.locator("#replay-position[data-ply='0']").wait_for()
+    assert review.is_hidden() and page.locator("#replay-forward").is_visible()
 
 
 def test_a_manual_claim_matchs_replay_shows_the_scores_the_players_had_to_count(table_in_context):
@@ -396,8 +425,12 @@ def test_on_a_laptop_the_replays_controls_keep_to_one_row(table_in_context, lang
     """At 1024x768 in Cyrillic Next deal sat alone on a second row: the position gives way first (on two lines)."""
     page = table_in_context(viewport={"width": 1024, "height": 768}).page
     open_replay(page, f"lang={lang}")
-    boxes = page.locator("#replay-controls > *").evaluate_all(
-        "controls => controls.map((c) => [c.getBoundingClientRect().top, c.getBoundingClientRect().bottom])"
-    )
-    assert len(boxes) == 7
-    assert max(top for top, _ in boxes) < min(bottom for _, bottom in boxes), boxes
+    for at_end in (False, True):  # at a deal's end, Review in Forward's place
+        if at_end:
+            page.keyboard.press("End")
+            page.locator("#replay-review:not([hidden])").wait_for()
+        boxes = page.locator("#replay-controls > :not([hidden])").evaluate_all(
+            "controls => controls.map((c) => [c.getBoundingClientRect().top, c.getBoundingClientRect().bottom])"
+        )
+        assert len(boxes) == 7
+        assert max(top for top, _ in boxes) < min(bottom for _, bottom in boxes), boxes

@@ -478,7 +478,8 @@ def test_a_finished_match_can_be_replayed_from_the_history_after_the_rematch(tab
     history = open_history(table)
     link = history.locator("table.history tbody tr").first.get_by_role("link", name="Pregled")
     address = urlsplit(link.get_attribute("href") or "")
-    assert address.path.endswith("/replay.html") and parse_qs(address.query) == {"lang": ["sr-Latn"]}
+    # In the page's language, and as the person's own match ("Vi" in it).
+    assert address.path.endswith("/replay.html") and parse_qs(address.query) == {"lang": ["sr-Latn"], "you": ["0"]}
     token = address.fragment.removeprefix("game=")
     replayed = match_to_record(links.read_game_token(token))
     assert moves_of({"record": replayed}) == played, "the link replays the finished match"

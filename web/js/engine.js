@@ -75,7 +75,7 @@ const REVIEW_SEARCHES_PER_PLY = 6;
  */
 export function deadlineFor(method, params) {
   const given = typeof params.seconds === "number" && params.seconds > 0 ? params.seconds : null;
-  if (method === "review")
+  if (method === "review" || method === "replay_review")
     return REVIEW_PLIES * REVIEW_SEARCHES_PER_PLY * (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
   if (THINKING_CALLS.has(method)) return (given ?? DEFAULT_THINKING_SECONDS) * 1000 + THINKING_MARGIN_MS;
   if (CRYPTO_CALLS.has(method)) return CRYPTO_DEADLINE_MS;

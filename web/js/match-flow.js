@@ -41,7 +41,7 @@ import {
   tabOwner,
 } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
-import { showReview } from "./review-panel.js";
+import { askReview, showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
@@ -61,8 +61,6 @@ import { animateDeal, showMove } from "./table-motion.js";
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
 /** @import { DealView, Move, PlayingState } from "./types.js" */
 
-/** Search time per move for the post-deal review (a deal has 32 moves; the page waits for all of them). */
-const REVIEW_SECONDS_PER_MOVE = 0.1;
 /** A beat before the computer deals, so the player sees who deals (ms, scaled by the speed). */
 const COMPUTER_DEALS_PAUSE_MS = 350;
 /**
@@ -392,21 +390,9 @@ export class MatchFlow {
     const key = `${tabOwner.slot}:${number}`;
     const kept = this.reviews.get(key);
     if (kept) return kept;
-    const { engine } = this.ctx;
-    const review = await engine.call("review", { deal: number, seconds: REVIEW_SECONDS_PER_MOVE });
-    /** @type {Map<number, Promise<import("./types.js").ReviewView>>} */
-    const positions = new Map();
-    const positionAt = (/** @type {number} */ ply) => {
-      let shown = positions.get(ply);
-      if (!shown) {
-        shown = engine.call("review_view", { deal: number, ply, seconds: REVIEW_SECONDS_PER_MOVE });
-        positions.set(ply, shown);
-        shown.catch(() => positions.delete(ply)); // a failure is told, and asked again on the next look
-      }
-      return shown;
-    };
-    this.reviews.set(key, { review, positionAt });
-    return { review, positionAt };
+    const asked = await askReview(this.ctx.engine, number);
+    this.reviews.set(key, asked);
+    return asked;
   }
 
   /**

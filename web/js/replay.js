@@ -17,6 +17,7 @@ import { inVisitLanguage } from "./language-picker.js";
 import { explainResult, marriageEndText, matchWinnerText, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
+import { askReview, showReview } from "./review-panel.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { linkInLocation, linkUrl } from "./share.js";
 import { st } from "./ship-text.js";
@@ -25,6 +26,7 @@ import { matchUnderway } from "./store.js";
 import { registerServiceWorker } from "./sw-register.js";
 
 /** @import { DrawnState, GameLink, Move, Player, PublicView, TableView, TrickCard } from "./types.js" */
+/** @import { PanelDialog } from "./panels.js" */
 
 /**
  * Where the replay is: the opened game, the position shown (deal `deal`, 0-based, after `ply` moves) and its state.
@@ -58,6 +60,7 @@ function buttonById(/** @type {string} */ id) {
 
 const root = byId("app");
 const engine = new Engine();
+const dialog = /** @type {PanelDialog} */ (document.getElementById("panel"));
 const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
 
 /** @type {ReplayPosition} */
@@ -122,6 +125,7 @@ function labelControls() {
     "replay-forward": st("replayForward"),
     "replay-end": st("replayEnd"),
     "replay-next-deal": st("replayNextDeal"),
+    "replay-review": t("review"),
     "new-game-link": wayBackLabel(),
   };
   for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;
@@ -289,8 +293,46 @@ function updateControls({ deal, ply }) {
   buttonById("replay-prev-deal").disabled = deal === 0;
   buttonById("replay-next-deal").disabled = deal === deals.length - 1;
   buttonById("replay-start").disabled = buttonById("replay-back").disabled = ply === 0;
-  buttonById("replay-end").disabled = buttonById("replay-forward").disabled = ply === deals[deal].moves.length;
+  const atEnd = ply === deals[deal].moves.length;
+  buttonById("replay-end").disabled = buttonById("replay-forward").disabled = atEnd;
+  // At a deal's end Forward goes nowhere: the deal's review takes its place.
+  buttonById("replay-forward").hidden = atEnd;
+  buttonById("replay-review").hidden = !atEnd;
   keepFocus(focused);
+}
+
+/**
+ * The reviews of this visit, by deal: a review's searches are timed, so a second look would give other numbers.
+ * @type {Map<number, ReturnType<typeof askReview>>}
+ */
+const reviews = new Map();
+
+/**
+ * The engine's review of the deal shown (its moves rated, the table at each with every choice rated), in the game
+ * page's review panel: a deal of a match finished long ago, or of someone else's, studied as one just played.
+ */
+async function showDealReview() {
+  const deal = replay.deal;
+  const button = buttonById("replay-review");
+  button.disabled = true;
+  setStatus(root, "thinking", t("reviewing"));
+  try {
+    let asked = reviews.get(deal);
+    if (!asked) {
+      asked = askReview(engine, deal, true);
+      reviews.set(deal, asked);
+      asked.catch(() => reviews.delete(deal)); // a failure is told, and asked again at the next press
+    }
+    const { review, positionAt } = await asked;
+    const shown = view();
+    await showReview(dialog, review, shown.names, settings.deck, positionAt, shown.shortNames);
+  } catch (error) {
+    byId("replay-summary").textContent = engineText(error, settings.deck);
+  } finally {
+    button.disabled = false;
+    setStatus(root, "replay", `${st("replayTitle")}: ${view().names.join(" – ")}`);
+    if (!button.hidden) button.focus();
+  }
 }
 
 /**
@@ -355,6 +397,7 @@ function wireControls() {
     "replay-next-deal": ({ deal }) => [deal + 1, 0],
   };
   for (const [id, move] of Object.entries(moves)) byId(id).addEventListener("click", () => press(move));
+  byId("replay-review").addEventListener("click", showDealReview);
   /** @type {Record<string, string>} */
   const keys = {
     ArrowLeft: "replay-back",
@@ -367,6 +410,7 @@ function wireControls() {
   // Each button names its key, which a screen reader says with it: nothing else on the page tells of the keys.
   for (const [key, id] of Object.entries(keys)) byId(id).setAttribute("aria-keyshortcuts", key);
   document.addEventListener("keydown", (event) => {
+    if (dialog.open) return; // the review's keys are its own: the table behind it stays where it is
     if (keys[event.key] && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       press(moves[keys[event.key]]);

@@ -14,6 +14,36 @@ import { SCREEN_ORDER } from "./table-shell.js";
 
 /** @import { Deck, Move, PublicView, Review, ReviewMove, ReviewView } from "./types.js" */
 /** @import { PanelDialog } from "./panels.js" */
+/** @import { Engine } from "./engine.js" */
+
+/** Search time per move for the review (a deal has 32 moves; the page waits for all of them). */
+const REVIEW_SECONDS_PER_MOVE = 0.1;
+
+/**
+ * The engine's review of a deal, and the table at each of its moves, asked for when first shown and then kept (a
+ * search is timed: a second look at a position would rate its moves with other numbers). The deal is the match on
+ * the table's deal number `deal` (1-based: bridge `review`), or with `replay` the game opened for replay's (0-based:
+ * `replay_review`, as its `replay_view`).
+ * @param {Engine} engine
+ * @param {number} deal
+ * @param {boolean} [replay]
+ * @returns {Promise<{review: Review, positionAt: (ply: number) => Promise<ReviewView>}>}
+ */
+export async function askReview(engine, deal, replay = false) {
+  const seconds = REVIEW_SECONDS_PER_MOVE;
+  const review = await engine.call(replay ? "replay_review" : "review", { deal, seconds });
+  /** @type {Map<number, Promise<ReviewView>>} */
+  const positions = new Map();
+  const positionAt = (/** @type {number} */ ply) => {
+    const kept = positions.get(ply);
+    if (kept) return kept;
+    const shown = engine.call(replay ? "replay_review_view" : "review_view", { deal, ply, seconds });
+    positions.set(ply, shown);
+    shown.catch(() => positions.delete(ply)); // a failure is told, and asked again on the next look
+    return shown;
+  };
+  return { review, positionAt };
+}
 
 /** A move as the review writes it: the card's name, or "prijava 66" for a claim. */
 function moveName(/** @type {Move} */ move, /** @type {Deck} */ deck) {

@@ -309,6 +309,8 @@
  * @property {{token: string}} game_link
  * @property {DealLink | GameLink} open_link
  * @property {ReplayView} replay_view
+ * @property {Review} replay_review
+ * @property {ReviewView} replay_review_view
  * @property {import("./friend-types.js").FriendAnswer} friend_invite
  * @property {import("./friend-types.js").FriendAnswer} friend_accept
  * @property {import("./friend-types.js").FriendPeek} friend_peek
