@@ -61,3 +61,28 @@ def test_while_the_cards_move_the_status_line_names_who_is_next_and_who_takes_th
     assert not [line for line in lines if line.endswith(": …")], f"never a bare '…' while the cards move: {lines}"
     assert lines.index(f"thinking: {follower}") < lines.index(f"your-turn: {follower}"), "named while the lead flies"
     assert f"thinking: {taker} takes the trick" in lines, "said while the trick waits in the middle"
+
+
+TRICK_TIMES = """
+window.trickTimes = [];
+new MutationObserver(() => {
+  const cards = document.querySelectorAll("#trick .trick-card").length;
+  const last = window.trickTimes.at(-1);
+  if (!last || last[0] !== cards) window.trickTimes.push([cards, performance.now()]);
+}).observe(document, { subtree: true, childList: true });
+"""
+"""Installed before the page's scripts: each change of the number of cards in the trick, with its time (ms)."""
+
+
+def test_at_normal_speed_a_finished_trick_stays_long_enough_to_read_its_last_card(table):
+    # It stayed a fifth of a second before flying to its winner: the computer's answer was gone before it was read.
+    table.page.add_init_script(TRICK_TIMES)
+    table.open("seed=1&level=beginner&opponent=computer&speed=normal&lang=en")
+    page = table.page
+    table.wait_until(lambda: table.playable().count() > 0 and not table.trick())
+    table.playable().first.click()  # my lead, answered by the computer: the trick is finished
+    table.wait_until(lambda: sum(table.tricks_won()) == 1 and not table.trick())
+    times = page.evaluate("window.trickTimes")
+    full = next(at for cards, at in times if cards == 2)
+    gone = next(at for cards, at in times if cards == 0 and at > full)
+    assert gone - full >= 800, f"the finished trick stayed {gone - full:.0f} ms"

@@ -19,8 +19,8 @@ const KEY = "otv66.settings";
 /** @type {Record<Speed, number>} */
 export const SPEEDS = { off: 0, fast: 0.3, normal: 0.5, slow: 0.9 };
 /**
- * How long a trick finished by a move the page did not animate (the club's computer, a friend's link) stays on the
- * table, in seconds per unit of SPEEDS: at "normal" 0.8 s, long enough to see the card that finished it.
+ * How long a finished trick stays in the middle before it goes to its winner, in seconds per unit of SPEEDS: at
+ * "normal" 0.8 s, long enough to read the card that finished it (a tap or a key on the game page ends the wait).
  */
 export const TRICK_SHOWN = 1.6;
 

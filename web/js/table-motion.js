@@ -10,16 +10,11 @@ import { asSentences, cardName, t } from "./i18n.js";
 import { holdFocusOnPiles, keepFocusOnCards } from "./input.js";
 import { playedText, trickTakerText } from "./panels.js";
 import { pileSlot } from "./render.js";
+import { TRICK_SHOWN } from "./settings.js";
 import { playSound } from "./sound.js";
 import { clearNotes, namesOf, youOf } from "./store.js";
 
 /** @import { DealtState, Move, Player, Rules } from "./types.js" */
-
-/**
- * How long a finished trick stays in the middle before it flies to its winner (ms, scaled by the speed): at "normal"
- * about a fifth of a second, long enough to see the computer's card that completed it.
- */
-export const TRICK_SHOWN_MS = 400;
 
 /**
  * What the table's modules share: the store, the engine, the page's elements and its voice.
@@ -132,7 +127,9 @@ export async function showMove(ctx, player, move, after) {
   await Promise.all(flights);
   const winner = deal.last_winner; // set once a trick is complete
   if (!completes || winner === null) return;
-  await pause(TRICK_SHOWN_MS);
+  // As long as the club and friend pages leave one (at "normal" 0.8 s): at a fifth of a second the computer's card
+  // that finished the trick was gone before it could be read. A tap or a key ends the wait (animate.js).
+  await pause(TRICK_SHOWN * 1000);
   const stack = root.querySelector(`#won-${winner} .won-stack`);
   if (stack) {
     const target = stack.getBoundingClientRect();
