@@ -144,3 +144,27 @@ def test_a_level_the_engine_does_not_know_is_named_too(table_in_context):
     assert told == ["Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: seed=abc, level=begginer."]
     # A webmaster trying his snippet sees it in the console too, in the words of the options' documentation.
     assert "otv66: address options not taken (the usual setting applies): seed=abc, level=begginer" in warned
+
+
+TONES = """
+window.tones = 0;
+const makeTone = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  window.tones += 1;
+  return makeTone.call(this);
+};
+"""
+"""Installed before the page's scripts: how many tones the page's sounds have made (sound.js)."""
+
+
+def test_a_deals_result_open_at_a_reload_comes_back_in_silence(table):
+    # The win or loss played again at the reload, before the person touched anything.
+    table.page.add_init_script(TONES)
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&target=3&lang=en")
+    table.play_out_deal()  # its result open
+    assert table.page.evaluate("window.tones") > 0, "the cards and the deal's end were heard"
+    table.page.reload()
+    table.wait_status("deal-over")
+    table.dialog().locator("#next-deal").wait_for()
+    table.page.wait_for_timeout(300)
+    assert table.page.evaluate("window.tones") == 0

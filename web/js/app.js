@@ -168,6 +168,7 @@ async function loadEngine(early = null, resumeOnly = false) {
   matchOpen = true;
   store.update(() => {});
   engineOpened();
+  flow.resumed(store.state.game);
   flow.run(() => flow.advance());
 }
 

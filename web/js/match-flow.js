@@ -123,6 +123,12 @@ export class MatchFlow {
      * @type {Map<string, {review: import("./types.js").Review, positionAt: (ply: number) => Promise<import("./types.js").ReviewView>}>}
      */
     this.reviews = new Map();
+    /**
+     * @private The finished deal whose win or loss was heard ("slot:number"): its result shown again (a reload, the
+     * engine put back) is shown in silence.
+     * @type {string | null}
+     */
+    this.heardResult = null;
     // A page put out of sight stops pondering (below); back in sight, it picks up where it left off.
     document.addEventListener("visibilitychange", () => this.ponder());
   }
@@ -331,6 +337,15 @@ export class MatchFlow {
   }
 
   /**
+   * A match put on the table as it was saved: a deal it brings back finished had its win or loss heard when it ended
+   * (a reload while its result is open played it again, before the person touched anything).
+   * @param {PlayingState | null} game
+   */
+  resumed(game) {
+    if (game?.deal?.result) this.heardResult = `${tabOwner.slot}:${game.deal.number}`;
+  }
+
+  /**
    * The deal's result panel (with the review, if the engine has one), until the player leads on from it or puts it
    * aside to look at the table (`dealAside`: the table's own buttons then lead on, or back here, table-actions.js).
    * @param {PlayingState} game the bridge state with the finished deal
@@ -346,7 +361,10 @@ export class MatchFlow {
       page.dealResultOpen = true;
     });
     const winner = deal.result.winner;
-    if (!again && opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
+    const heard = this.heardResult === `${tabOwner.slot}:${deal.number}`;
+    if (!again && !heard && opponentOf(this.page) === "computer" && winner !== null)
+      playSound(winner === 0 ? "win" : "lose");
+    this.heardResult = `${tabOwner.slot}:${deal.number}`;
     /** @type {string | null} */
     let choice = null;
     for (;;) {
