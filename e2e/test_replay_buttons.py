@@ -228,6 +228,20 @@ def test_the_replay_says_who_won_the_match_after_its_last_deal(table_in_context)
     assert summary.startswith(("Deal won by", "Ana resigned", "Bo resigned")) and summary.endswith(f"{said}."), summary
 
 
+@pytest.mark.parametrize(("width", "height", "text"), [(240, 427, 16), (360, 640, 24)], ids=["zoomed", "large-text"])
+def test_zoomed_in_or_with_large_text_the_replays_buttons_stay_on_the_screen(table_in_context, width, height, text):
+    """A phone zoomed to 150 % (or with its text at 24 px): "Sledeće deljenje" ran past the screen's right edge."""
+    page = table_in_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True).page
+    if text != 16:
+        page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": text}})
+    open_replay(page, "lang=sr-Cyrl")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    rights = page.locator("#replay-controls .action:not([hidden])").evaluate_all(
+        "buttons => buttons.map((b) => b.getBoundingClientRect().right)"
+    )
+    assert max(rights) <= width, rights
+
+
 def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_context):
     """A deal of a match finished long ago (History's replay) or someone else's (a shared link) could be watched move
     by move, but not reviewed: only the deal just played had a review."""

@@ -367,6 +367,8 @@ APART = """() => {
     if (trump.top < piles.bottom && piles.top < trump.bottom && trump.left < piles.right && piles.left < trump.right)
       problems.push("the trump lies over the piles");
   if (document.documentElement.scrollWidth > innerWidth) problems.push("the page scrolls sideways");
+  for (const name of document.querySelectorAll("#match-score .match-name"))
+    if (name.scrollWidth > name.clientWidth) problems.push(`the top bar cuts "${name.textContent}"`);
   return problems.filter(Boolean);
 }"""
 
