@@ -432,6 +432,7 @@ def test_every_deal_of_a_finished_match_can_be_reviewed_from_its_result_after_a_
     for _ in range(2000):
         if table.step() == "match-over":
             break
+    table.dialog().locator("#rematch-button").wait_for()  # the match's end saved (its panel opens after the save)
     page = table.page
     page.reload()  # the match's result again, from the table's button, as after any visit
     table.wait_status("match-over")

@@ -181,13 +181,14 @@ def test_on_a_phone_the_replay_shows_every_control_and_reads_whole(site, open_co
     page.click("#replay-end")  # where the footer holds the most: the deal's result is said above the controls
     page.locator("#replay-summary:not(:empty)").wait_for()
     hidden = page.evaluate(
-        """[...document.querySelectorAll('#replay-controls > *')].filter((control) => {
+        """[...document.querySelectorAll('#replay-controls > :not([hidden])')].filter((control) => {
           const box = control.getBoundingClientRect();
           const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
           return box.top < 0 || box.bottom > innerHeight || !(hit && (control === hit || control.contains(hit)));
         }).map((control) => control.id)"""
     )
     assert hidden == [], "controls off the screen or under something"
+    assert page.locator("#replay-review").is_visible(), "the deal's review, in Forward's place"
     top, cut = page.locator("#replay-summary").evaluate(
         "(summary) => [summary.getBoundingClientRect().top, summary.scrollHeight - summary.clientHeight]"
     )
