@@ -82,7 +82,7 @@ export const SR = {
   embedOptClaim: "Deljenje se završava na 66 samo od sebe, ili igrač mora da prijavi 66.",
   embedOptDealer: "Ko deli sledeće deljenje.",
   embedOptDrawBonus: "Jedan poen partije više pobedniku deljenja posle nerešenog.",
-  embedOptTarget: "Koliko poena partije donosi pobedu u partiji (bez ove opcije 7).",
+  embedOptTarget: "Koliko je poena partije potrebno za pobedu (bez ove opcije 7).",
   embedOptOpponent: "Protiv računara, ili dvoje ljudi za istim ekranom.",
   embedOptSpeed: "Brzina animacije.",
   embedOptSound:
