@@ -253,7 +253,9 @@ def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_
     page.locator("#replay-forward[hidden]").wait_for(state="attached")  # it goes nowhere at a deal's end: the review
     # takes its place
     assert review.inner_text() == "Review"
-    review.click()
+    review.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "replay-review", "kept while the engine reviews"
     panel = page.locator("dialog[open]")
     panel.locator(".review-move").first.wait_for(timeout=90_000)
     assert panel.locator(".panel-title").inner_text() == "Deal review"
@@ -266,6 +268,9 @@ def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_
     page.locator("dialog[open]").wait_for(state="detached")
     assert page.evaluate("document.activeElement.id") == "replay-review", "back on the button he pressed"
     assert page.locator("#status").get_attribute("data-status") == "replay"
+    page.keyboard.press("ArrowLeft")  # back into the deal: Review goes, and the focus to Forward in its place
+    page.locator("#replay-forward:not([hidden])").wait_for()
+    assert page.evaluate("document.activeElement.id") == "replay-forward", "never on the page's body"
     page.keyboard.press("Home")
     page.locator("#replay-position[data-ply='0']").wait_for()
     assert review.is_hidden() and page.locator("#replay-forward").is_visible()

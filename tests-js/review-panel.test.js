@@ -133,6 +133,20 @@ describe("the review's position", () => {
     );
   });
 
+  test("a screen reader hears each card at the position, a face-down one under it too", () => {
+    // The piles were pictures hidden from it: the table at a move was silent.
+    const markup = positionMarkup(shown(), ["You", "Computer"], "french");
+    const named = [...markup.matchAll(/data-pile-card="(\w+)" role="img" aria-label="([^"]*)"/g)].map(([, c, l]) => [
+      c,
+      l,
+    ]);
+    assert.deepEqual(named.slice(0, 2), [
+      ["AD", "ace of diamonds"],
+      ["8C", "eight of clubs"],
+    ]);
+    assert.ok(named.some(([card]) => card === "KH"));
+  });
+
   test("the trump is named beside the trick", () => {
     assert.match(positionMarkup(shown(), ["You", "Computer"], "french"), /Trump: hearts/);
   });

@@ -306,16 +306,21 @@ function updateControls({ deal, ply }) {
  * @type {Map<number, ReturnType<typeof askReview>>}
  */
 const reviews = new Map();
+/** Whether a review is being asked for (showDealReview). */
+let reviewing = false;
 
 /**
  * The engine's review of the deal shown (its moves rated, the table at each with every choice rated), in the game
  * page's review panel: a deal of a match finished long ago, or of someone else's, studied as one just played.
  */
 async function showDealReview() {
+  if (reviewing) return; // pressed again while the engine reviews: one review
+  reviewing = true;
   const deal = replay.deal;
   const button = buttonById("replay-review");
-  button.disabled = true;
+  button.setAttribute("aria-busy", "true"); // not disabled: the focus stays on it, never on the page's body
   setStatus(root, "thinking", t("reviewing"));
+  byId("announcer").textContent = t("reviewing"); // the status line is not read aloud; a review takes seconds
   try {
     let asked = reviews.get(deal);
     if (!asked) {
@@ -329,7 +334,8 @@ async function showDealReview() {
   } catch (error) {
     byId("replay-summary").textContent = engineText(error, settings.deck);
   } finally {
-    button.disabled = false;
+    reviewing = false;
+    button.removeAttribute("aria-busy");
     setStatus(root, "replay", `${st("replayTitle")}: ${view().names.join(" – ")}`);
     if (!button.hidden) button.focus();
   }
@@ -343,7 +349,10 @@ async function showDealReview() {
  * @param {Element | null} focused  what had the focus before the buttons were updated
  */
 function keepFocus(focused) {
-  if (!(focused instanceof HTMLButtonElement) || !focused.disabled || !focused.closest("#replay-controls")) return;
+  if (!(focused instanceof HTMLButtonElement) || !focused.closest("#replay-controls")) return;
+  // Review, gone from a deal's end (a key led back into the deal): Forward is in its place again.
+  if (focused.id === "replay-review" && focused.hidden) return buttonById("replay-forward").focus();
+  if (!focused.disabled) return;
   const atEnd = focused.id === "replay-forward" || focused.id === "replay-end";
   wayOn(atEnd ? ["replay-next-deal", "replay-back"] : ["replay-forward", "replay-back"])?.focus();
 }

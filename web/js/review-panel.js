@@ -114,10 +114,13 @@ export function moveRow(/** @type {ReviewMove} */ move, /** @type {string[]} */ 
 function pilesOf(/** @type {PublicView} */ view, /** @type {number} */ player, /** @type {Deck} */ deck) {
   return SCREEN_ORDER[player]
     .map((index) => view.piles[player][index])
-    .map(
-      (pile) =>
-        `<span class="review-pile${pile.hidden ? " has-under" : ""}"${pile.top ? ` data-pile-card="${pile.top}"` : ""}>${pile.top ? cardFace(pile.top, deck) : ""}</span>`,
-    )
+    .map((pile) => {
+      if (!pile.top) return `<span class="review-pile${pile.hidden ? " has-under" : ""}"></span>`;
+      // Named for a screen reader as on the table (the card's picture is hidden from it): the piles were silent.
+      const name = cardName(pile.top, deck);
+      const label = pile.hidden ? t("cardCovered", { card: name }) : name;
+      return `<span class="review-pile${pile.hidden ? " has-under" : ""}" data-pile-card="${pile.top}" role="img" aria-label="${escapeHtml(label)}">${cardFace(pile.top, deck)}</span>`;
+    })
     .join("");
 }
 
@@ -155,7 +158,10 @@ export function positionMarkup(shown, names, deck) {
     `<div class="review-side" data-player="${player}"><span class="review-name">${escapeHtml(standing(view, player, names, deck))}</span>
       <div class="review-piles">${pilesOf(view, player, deck)}</div></div>`;
   const trick = view.trick
-    .map((card) => `<span class="review-pile" data-trick-card="${card.card}">${cardFace(card.card, deck)}</span>`)
+    .map(
+      (card) =>
+        `<span class="review-pile" data-trick-card="${card.card}" role="img" aria-label="${escapeHtml(cardName(card.card, deck))}">${cardFace(card.card, deck)}</span>`,
+    )
     .join("");
   const trump = `${t("trump")}: ${suitName(view.trump, deck)}`;
   const middle = `<span class="review-name">${escapeHtml(trick ? `${t("trickArea")} · ${trump}` : trump)}</span>`;
