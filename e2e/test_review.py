@@ -136,7 +136,7 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     assert layout["smallest"] >= 14, layout
     assert ratings.count() >= 2, "a rated move had a choice"
     assert panel.locator(".review-ratings li.played").count() == 1, "the move played is among the rated ones"
-    assert "najbolje" in ratings.first.inner_text(), "the best move comes first"
+    assert "najbolji" in ratings.first.inner_text(), "the best move comes first"
     if marked.count():
         better = chosen.locator(".review-better").inner_text()
         assert better.startswith("bolje:")
