@@ -316,7 +316,7 @@ let reviewing = false;
 async function showDealReview() {
   if (reviewing) return; // pressed again while the engine reviews: one review
   reviewing = true;
-  const deal = replay.deal;
+  const deal = replay.target.deal; // the deal whose end the button stands at (shown, or being read to be shown)
   const button = buttonById("replay-review");
   button.setAttribute("aria-busy", "true"); // not disabled: the focus stays on it, never on the page's body
   setStatus(root, "thinking", t("reviewing"));
