@@ -247,7 +247,8 @@ def test_a_reload_after_a_deals_result_was_read_goes_on_to_the_next_deals_dealin
     panel = table.dialog()
     panel.locator("#packet-1").click()  # the person deals the second deal: a packet chosen, then a reload
     assert table.status() == "your-turn" and page.locator("#status").inner_text() == "Vi delite"
-    table.wait_until(lambda: current_save(table).get("resultRead") == 1)
+    # Both saved before the reload: the result read, and the packet chosen (saved after it, one save at a time).
+    table.wait_until(lambda: current_save(table).get("resultRead") == 1 and current_save(table).get("packetsChosen"))
 
     for put_aside in (False, True):
         page.reload()
