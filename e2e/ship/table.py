@@ -92,6 +92,8 @@ def play_one_move(page: Any) -> list[str]:
     page.locator("button.card.top[aria-disabled=false]").first.click()
     deadline = time.monotonic() + 30
     while table_cards(page) == before and time.monotonic() < deadline:
+        if panel_open(page):  # a king or queen led with its marriage: the page asks whether to announce it
+            answer_panel(page)
         page.wait_for_timeout(50)
     return table_cards(page)
 
@@ -115,7 +117,15 @@ def one_move_played(ship: Any, site: Any) -> Any:
     wait_controlled(page)
     play_one_move(page)
     assert wait_ready(page) == "your-turn"
+    # The page saves each move before it shows it: a reload brings back a move the person can take back.
+    assert saved_at_the_persons_turn(page), current_save(page).get("state")
     return page
+
+
+def saved_at_the_persons_turn(page: Any) -> bool:
+    """The save holds a move the person can take back, and the table waits for his next one."""
+    state = current_save(page).get("state") or {}
+    return bool(state.get("can_undo")) and state.get("phase") == "human_moves"
 
 
 CURRENT_SAVE = "localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))"
