@@ -307,7 +307,7 @@ class ClubTable {
   async showFinishedTrick(attempt) {
     const played = this.attempt?.deal?.tricks_played ?? 0;
     const last = attempt.deal?.last_trick;
-    const pause = SPEEDS[this.settings.speed] * TRICK_SHOWN * 1000;
+    const pause = SPEEDS[this.settings.speed] * TRICK_SHOWN.byOther * 1000;
     if (attempt.number !== this.attempt?.number || !last || (attempt.deal?.tricks_played ?? 0) <= played || !pause)
       return;
     this.shownTrick = last.cards;

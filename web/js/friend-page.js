@@ -252,7 +252,7 @@ async function findReplay(state) {
 /** Leave a finished trick on the table a moment (as long as the game's speed says), then the table goes on. */
 function showFinishedTrick(/** @type {import("./types.js").TrickCard[] | null} */ trick) {
   clearTimeout(trickTimer);
-  const pause = SPEEDS[settings.speed] * TRICK_SHOWN * 1000;
+  const pause = SPEEDS[settings.speed] * TRICK_SHOWN.byOther * 1000;
   shownTrick = pause ? trick : null;
   if (!shownTrick) return;
   trickTimer = setTimeout(() => {

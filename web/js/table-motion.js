@@ -17,12 +17,6 @@ import { clearNotes, namesOf, youOf } from "./store.js";
 /** @import { DealtState, Move, Player, Rules } from "./types.js" */
 
 /**
- * How long a trick the person at the screen finished with his own card stays in the middle before it flies to its
- * winner (ms, scaled by the speed: at "normal" a fifth of a second): he has just seen the other's card in it.
- */
-const OWN_TRICK_SHOWN_MS = 400;
-
-/**
  * What the table's modules share: the store, the engine, the page's elements and its voice.
  * @typedef {object} PageContext
  * @property {import("./store.js").Store<import("./store.js").PageState>} store
@@ -133,10 +127,10 @@ export async function showMove(ctx, player, move, after) {
   await Promise.all(flights);
   const winner = deal.last_winner; // set once a trick is complete
   if (!completes || winner === null) return;
-  // Finished by the other's card, the trick stays as long as the club and friend pages leave one (at "normal" 0.8 s):
-  // at a fifth of a second the computer's answer was gone before it could be read. Finished by the person's own
-  // card (he has seen the other's), it goes on at that fifth, the game's brisk pace. A tap or a key ends the wait.
-  await pause(player === youOf(store.state) ? OWN_TRICK_SHOWN_MS : TRICK_SHOWN * 1000);
+  // Finished by the other's card, the trick stays as long as the club and friend pages leave one: at a fifth of a
+  // second the computer's answer was gone before it could be read. A tap or a key ends the wait.
+  const shown = player === youOf(store.state) ? TRICK_SHOWN.byOwnCard : TRICK_SHOWN.byOther;
+  await pause(shown * 1000);
   const stack = root.querySelector(`#won-${winner} .won-stack`);
   if (stack) {
     const target = stack.getBoundingClientRect();
