@@ -41,7 +41,7 @@ import {
   tabOwner,
 } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
-import { askReview, showReview } from "./review-panel.js";
+import { reviewsOfVisit, showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
@@ -118,11 +118,8 @@ export class MatchFlow {
      * @type {PlayingState | null}
      */
     this.turnSaidIn = null;
-    /**
-     * @private The reviews of deals asked for in this visit (reviewOf), by match slot and deal number.
-     * @type {Map<string, {review: import("./types.js").Review, positionAt: (ply: number) => Promise<import("./types.js").ReviewView>}>}
-     */
-    this.reviews = new Map();
+    /** @private The reviews of deals asked for in this visit (reviewOf), by match slot and deal number. */
+    this.reviews = reviewsOfVisit(ctx.engine);
     /**
      * @private The finished deal whose win or loss was heard ("slot:number"): its result shown again (a reload, the
      * engine put back) is shown in silence.
@@ -404,13 +401,8 @@ export class MatchFlow {
    * known by its save's slot (a rematch has a slot of its own).
    * @param {number} number
    */
-  async reviewOf(number) {
-    const key = `${tabOwner.slot}:${number}`;
-    const kept = this.reviews.get(key);
-    if (kept) return kept;
-    const asked = await askReview(this.ctx.engine, number);
-    this.reviews.set(key, asked);
-    return asked;
+  reviewOf(number) {
+    return this.reviews(`${tabOwner.slot}:${number}`, number);
   }
 
   /**

@@ -17,7 +17,7 @@ import { inVisitLanguage } from "./language-picker.js";
 import { explainResult, marriageEndText, matchWinnerText, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
-import { askReview, showReview } from "./review-panel.js";
+import { reviewsOfVisit, showReview } from "./review-panel.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { linkInLocation, linkUrl } from "./share.js";
 import { st } from "./ship-text.js";
@@ -301,11 +301,8 @@ function updateControls({ deal, ply }) {
   keepFocus(focused);
 }
 
-/**
- * The reviews of this visit, by deal: a review's searches are timed, so a second look would give other numbers.
- * @type {Map<number, ReturnType<typeof askReview>>}
- */
-const reviews = new Map();
+/** The reviews of this visit, by deal: a review's searches are timed, so a second look would give other numbers. */
+const reviewOf = reviewsOfVisit(engine, true);
 /** Whether a review is being asked for (showDealReview). */
 let reviewing = false;
 
@@ -322,13 +319,7 @@ async function showDealReview() {
   setStatus(root, "thinking", t("reviewing"));
   byId("announcer").textContent = t("reviewing"); // the status line is not read aloud; a review takes seconds
   try {
-    let asked = reviews.get(deal);
-    if (!asked) {
-      asked = askReview(engine, deal, true);
-      reviews.set(deal, asked);
-      asked.catch(() => reviews.delete(deal)); // a failure is told, and asked again at the next press
-    }
-    const { review, positionAt } = await asked;
+    const { review, positionAt } = await reviewOf(String(deal), deal);
     const shown = view();
     await showReview(dialog, review, shown.names, settings.deck, positionAt, shown.shortNames);
   } catch (error) {

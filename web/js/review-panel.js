@@ -27,9 +27,9 @@ const REVIEW_SECONDS_PER_MOVE = 0.1;
  * @param {Engine} engine
  * @param {number} deal
  * @param {boolean} [replay]
- * @returns {Promise<{review: Review, positionAt: (ply: number) => Promise<ReviewView>}>}
+ * @returns {Promise<AskedReview>}
  */
-export async function askReview(engine, deal, replay = false) {
+async function askReview(engine, deal, replay = false) {
   const seconds = REVIEW_SECONDS_PER_MOVE;
   const review = await engine.call(replay ? "replay_review" : "review", { deal, seconds });
   /** @type {Map<number, Promise<ReviewView>>} */
@@ -43,6 +43,30 @@ export async function askReview(engine, deal, replay = false) {
     return shown;
   };
   return { review, positionAt };
+}
+
+/** @typedef {{review: Review, positionAt: (ply: number) => Promise<ReviewView>}} AskedReview */
+
+/**
+ * The reviews of a page's visit, each asked for once (askReview: a second review of a deal would rate its moves with
+ * other numbers); one that failed is asked again at the next look (its failure is told). `key` names the deal among
+ * the page's: the game page's deals of a match by the match's save slot and number, the replay's by number.
+ * @param {Engine} engine
+ * @param {boolean} [replay]  the replay page's reviews (askReview's `replay`)
+ * @returns {(key: string, deal: number) => Promise<AskedReview>}
+ */
+export function reviewsOfVisit(engine, replay = false) {
+  /** @type {Map<string, Promise<AskedReview>>} */
+  const asked = new Map();
+  return (key, deal) => {
+    let review = asked.get(key);
+    if (!review) {
+      review = askReview(engine, deal, replay);
+      asked.set(key, review);
+      review.catch(() => asked.delete(key));
+    }
+    return review;
+  };
 }
 
 /** A move as the review writes it: the card's name, or "prijava 66" for a claim. */
