@@ -168,3 +168,18 @@ def test_a_deals_result_open_at_a_reload_comes_back_in_silence(table):
     table.dialog().locator("#next-deal").wait_for()
     table.page.wait_for_timeout(300)
     assert table.page.evaluate("window.tones") == 0
+
+
+def test_a_deals_result_opened_again_from_the_table_is_quiet(table):
+    # Its win or loss was heard when the deal ended: once.
+    table.page.add_init_script(TONES)
+    table.open("seed=3&level=beginner&opponent=computer&speed=off&target=3&lang=en")
+    table.play_out_deal()
+    table.dialog().locator("#see-table").click()
+    back = table.page.locator("#table-deal-result-button")
+    table.wait_until(back.is_visible)
+    table.page.evaluate("window.tones = 0")
+    back.click()
+    table.dialog().locator("#next-deal").wait_for()
+    table.page.wait_for_timeout(300)
+    assert table.page.evaluate("window.tones") == 0

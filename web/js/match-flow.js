@@ -345,11 +345,12 @@ export class MatchFlow {
   /**
    * The deal's result panel (with the review, if the engine has one), until the player leads on from it or puts it
    * aside to look at the table (`dealAside`: the table's own buttons then lead on, or back here, table-actions.js).
+   * Its win or loss is heard once (`heardResult`): shown again from the table, or brought back by a reload, it is
+   * quiet; a result put aside unseen (a club's frame its visitor was not using) is heard when he first opens it.
    * @param {PlayingState} game the bridge state with the finished deal
-   * @param {boolean} [again] the result shown once more (asked for from the table): the deal's sound was heard once
    * @returns {Promise<void>}
    */
-  async dealOver(game, again = false) {
+  async dealOver(game) {
     const { store, engine, dialog, root } = this.ctx;
     const deal = game.deal;
     if (!deal?.result) return; // advance() comes here only with a finished deal
@@ -359,8 +360,7 @@ export class MatchFlow {
     });
     const winner = deal.result.winner;
     const heard = this.heardResult === `${tabOwner.slot}:${deal.number}`;
-    if (!again && !heard && opponentOf(this.page) === "computer" && winner !== null)
-      playSound(winner === 0 ? "win" : "lose");
+    if (!heard && opponentOf(this.page) === "computer" && winner !== null) playSound(winner === 0 ? "win" : "lose");
     this.heardResult = `${tabOwner.slot}:${deal.number}`;
     /** @type {string | null} */
     let choice = null;

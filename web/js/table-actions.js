@@ -201,7 +201,7 @@ export function dealResultAgain(flow) {
       page.dealAside = false;
     });
     await save(flow.ctx); // a reload while it is open shows the result, as one after the deal does
-    await flow.dealOver(game, true);
+    await flow.dealOver(game);
     await flow.advance();
   });
 }
