@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 
 import {
   addMade,
+  challengeDealText,
   closesBeforeToday,
   clubLinkIn,
   clubUrl,
@@ -24,7 +25,7 @@ import {
   wantsStandings,
 } from "../web/js/club-model.js";
 import { challengeFinished, EVENT_VERSION } from "../web/js/embed.js";
-import { FakeStorage } from "./fakes.js";
+import { FakeStorage, pageLanguage } from "./fakes.js";
 
 const BASE = "https://club.example/otv66/index.html?x=1#deal=d1.abc";
 
@@ -331,5 +332,45 @@ describe("the device's day", () => {
     assert.equal(closesBeforeToday(today, today), false, "a challenge is played through its closing day");
     assert.equal(closesBeforeToday("2026-03-02", today), false);
     assert.equal(closesBeforeToday("2027-01-01", today), false);
+  });
+});
+
+describe("a challenge deal's end, as the member is told it", () => {
+  let restore = () => {};
+  before(() => {
+    restore = pageLanguage("sr-Latn");
+  });
+  after(() => restore());
+  /** The engine's result of a deal (the member is player 0). */
+  const result = (/** @type {0 | 1 | null} */ winner, /** @type {[number, number]} */ scores) => ({
+    winner,
+    game_points: winner === null ? 0 : 1,
+    scores,
+    tricks: /** @type {[number, number]} */ ([8, 8]),
+    reason: /** @type {const} */ ("played_out"),
+  });
+
+  test("a win: his game points, then both players' points", () => {
+    const score = { game_points: 1, won: true, card_points: 62 };
+    assert.equal(
+      challengeDealText(score, result(0, [72, 48])),
+      "Dobili ste deljenje: 1 poen partije. Poeni: Vi 72, Računar 48.",
+    );
+  });
+
+  test("a loss: his card points, and the computer's points, which were only on the table", () => {
+    const score = { game_points: 0, won: false, card_points: 41 };
+    assert.equal(
+      challengeDealText(score, result(1, [41, 79])),
+      "Računar je dobio deljenje; skupili ste 41 poen iz karata. Poeni: Vi 41, Računar 79.",
+    );
+  });
+
+  test("a draw is no win of the computer's", () => {
+    const score = { game_points: 0, won: false, card_points: 60 };
+    assert.equal(
+      challengeDealText(score, result(null, [60, 60])),
+      "Deljenje je nerešeno; skupili ste 60 poena iz karata. Poeni: Vi 60, Računar 60.",
+    );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The club challenge page's pure parts (club.html, issue 13): its links, saved progress, result links found in
- * pasted text (and kept, by challenge), the per-deal comparison of the standings and how their CSV is written. (The
- * iframe snippet is the Embed page's, embed.js.)
+ * pasted text (and kept, by challenge), the per-deal comparison of the standings and how their CSV is written, and how
+ * a deal's end is told to the member. (The iframe snippet is the Embed page's, embed.js.)
  *
  * Addresses: `club.html#challenge=c1.…` plays a challenge, `club.html#result=r1.…` opens a result on the
  * standings view, `club.html#standings=s1.…` reopens a standings table read-only. The token sits in the
@@ -11,9 +11,11 @@
 
 import { keepAside } from "./device-storage.js";
 import { friendLinkIn, siteLinkIn } from "./friend-paste.js";
+import { t } from "./i18n.js";
 import { linkParams, percentDecoded, trimLinkEnd } from "./pasted-link.js";
 
-/** @import { ClubLink, ClubLinkKind, MadeChallenge, PastedResults, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
+/** @import { ClubLink, ClubLinkKind, DealScore, MadeChallenge, PastedResults, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
+/** @import { DealResult } from "./types.js" */
 
 /** @type {ClubLinkKind[]} */
 export const CLUB_LINK_KINDS = ["challenge", "result", "standings"];
@@ -337,4 +339,17 @@ export function csvFileName(name, day) {
  */
 export function csvDataUrl(csv) {
   return `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${csv}`)}`;
+}
+
+/**
+ * How a challenge deal ended, as the member is told it (the status line, the screen reader, the challenge's end): won
+ * with its game points or not won with his card points (the standings' two columns), then both players' points (the
+ * computer's were only on the table). A drawn deal is no win of the computer's.
+ * @param {DealScore} score  the member's, the attempt's `scores` entry of the deal
+ * @param {DealResult} result  the engine's result of the deal (the member is player 0)
+ */
+export function challengeDealText(score, result) {
+  const key = score.won ? "clubDealWon" : result.winner === null ? "clubDealDrawn" : "clubDealLost";
+  const [ours, theirs] = result.scores;
+  return `${t(key, { points: score.game_points, cards: score.card_points })} ${t("clubDealScores", { ours, theirs })}`;
 }

@@ -16,6 +16,7 @@
 import { installSprite } from "./cards.js";
 import { byId, clubCall, inputById, pageOptions, refusalText, refuseAtField } from "./club-call.js";
 import {
+  challengeDealText,
   closesBeforeToday,
   clubUrl,
   keepAttemptAside,
@@ -427,12 +428,13 @@ function keepKeyboardFocus(next, over) {
 }
 
 /**
- * How the attempt's last deal ended for the member: won with its game points, or lost with his card points.
+ * How the attempt's last deal ended for the member (challengeDealText).
  * @param {Attempt} attempt
  */
 function dealOverText(attempt) {
+  const result = attempt.deal?.result;
   const score = attempt.scores[attempt.scores.length - 1];
-  return t(score.won ? "clubDealWon" : "clubDealLost", { points: score.game_points, cards: score.card_points });
+  return result ? challengeDealText(score, result) : "";
 }
 
 /**
