@@ -9,9 +9,9 @@ module-level :class:`Session` holds the match in play.
 
 Methods (``params`` in braces; every state-changing method returns the state):
 
-- ``version {}`` -> engine version, record format, shuffle version, AI levels, and the packet rule
-  ``packets: {"sizes": [1, 2, 4], "total": 8}`` (the sizes a packet plan may use, the cards it adds up to), so a
-  page can tell a plan that is not yet complete before it asks to deal it
+- ``version {}`` -> engine version, record format (and ``record_max_bytes``), shuffle version, AI levels, and the
+  packet rule ``packets: {"sizes": [1, 2, 4], "total": 8}`` (the sizes a packet plan may use, the cards it adds up
+  to), so a page can tell a plan that is not yet complete before it asks to deal it
 - ``new_match {rules?, players?, first_dealer?, seed?, opponent?, level?}`` -> state (no deal yet).
   ``opponent``: ``"human"`` (default: two people, every move is ``play``) or ``"computer"`` (player 1,
   at ``level``, moves with ``computer_move``); missing names are :func:`otv66.table.default_names`
@@ -61,6 +61,10 @@ Methods (``params`` in braces; every state-changing method returns the state):
   ``bonus_after``: the draw bonus waiting after the deal), which also keeps the game for ``replay_view`` (the
   match in play is not touched). A bad token is an
   ``invalid_link`` (or ``unsupported_link``) error.
+- ``game_record {token}`` -> the docs/record-format.md record of a game link (a finished match of the page's history
+  kept as a file); ``record_game_link {text}`` -> ``{"token": "g1.…"}``: a record file's JSON text (at most
+  :data:`otv66.record.MAX_RECORD_BYTES` bytes, the ``version``'s ``record_max_bytes``), re-played move by move, as a
+  game link for the replay page (``invalid_record``, ``unsupported_version`` otherwise)
 - ``challenge_new {name, deals, level, closes, rules?, seed?}`` -> ``{"token", "challenge"}``: a club challenge
   (:mod:`otv66.challenge`) and its link token (``c1.…``); without a seed one is drawn
 - ``challenge_check {name, deals, closes}`` -> ``{"problems": [error, ...]}``: what is wrong with each of the
@@ -161,7 +165,15 @@ from otv66.dealing import MAX_SEED, PACKET_SIZES, PILES, SHUFFLE_VERSION, check_
 from otv66.errors import IllegalMoveError, InvalidMatchError, Otv66Error
 from otv66.levels import check_level, check_nodes, check_seconds
 from otv66.match import MAX_NAME_LENGTH, Match
-from otv66.record import FORMAT, MAX_JSON_DEPTH, json_depth_ok, match_from_record, match_to_record
+from otv66.record import (
+    FORMAT,
+    MAX_JSON_DEPTH,
+    MAX_RECORD_BYTES,
+    json_depth_ok,
+    loads,
+    match_from_record,
+    match_to_record,
+)
 from otv66.rules import Rules
 from otv66.table import (
     Opponent,
@@ -290,6 +302,7 @@ class Session:
         return {
             "engine": __version__,
             "record_format": FORMAT,
+            "record_max_bytes": MAX_RECORD_BYTES,
             "shuffle": SHUFFLE_VERSION,
             "levels": list(levels()),
             "default_level": default_level(),
@@ -443,6 +456,12 @@ class Session:
 
     def game_link(self) -> dict[str, Any]:
         return {"token": links.game_token(self._table().match)}
+
+    def game_record(self, token: Any) -> dict[str, Any]:
+        return match_to_record(links.read_game_token(token))
+
+    def record_game_link(self, text: Any) -> dict[str, str]:
+        return {"token": links.game_token(loads(text))}
 
     def open_link(self, token: Any) -> dict[str, Any]:
         opened = links.read_token(token)
@@ -854,6 +873,8 @@ METHODS = frozenset(
         "deal_link",
         "game_link",
         "open_link",
+        "game_record",
+        "record_game_link",
         "replay_view",
         "replay_review",
         "replay_review_view",

@@ -39,6 +39,9 @@ FIRST_FORMAT: Final = f"{FORMAT_NAME}/1"
 still open in a tab opens the game link of such a match)."""
 MAX_DEALS: Final = 1000
 MAX_RECORD_VALUES: Final = 200_000
+MAX_RECORD_BYTES: Final = 1_000_000
+"""Longest record text :func:`loads` reads, in UTF-8 bytes (a file a person opens could be anything): a deal with its
+layout takes about 450, so MAX_DEALS deals fit."""
 """Most values (objects, arrays, strings, numbers...) in a record: MAX_DEALS deals hold about 100,000."""
 _INT_BOUND: Final = 2**64
 MAX_JSON_DEPTH: Final = 100
@@ -317,6 +320,8 @@ def loads(text: str) -> Match:
     """Rebuild a match from JSON text; anything that is not a valid record raises :class:`RecordError`."""
     if not isinstance(text, str):
         raise RecordError("a record is JSON text")
+    if len(text) > MAX_RECORD_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
+        raise RecordError(f"not a record: longer than {MAX_RECORD_BYTES:,} bytes", "record_too_large")
     if not json_depth_ok(text):
         raise RecordError(f"not a record: JSON nested more than {MAX_JSON_DEPTH} levels deep")
     try:

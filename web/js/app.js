@@ -21,6 +21,7 @@ import { MatchFlow } from "./match-flow.js";
 import { openingDeal } from "./opening-deal.js";
 import { closePanel } from "./panels.js";
 import { continueMatch, forgetAddressOptions, openMatch, savedTable, tabOwner } from "./persistence.js";
+import { download, recordFileAddress, recordFileName, recordText } from "./record-files.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
 import {
@@ -145,6 +146,7 @@ async function loadEngine(early = null, resumeOnly = false) {
       page.levels = { list: version.levels ?? [], default: version.default_level ?? null };
       page.packetRule = version.packets;
       page.recordFormat = version.record_format;
+      page.recordMaxBytes = version.record_max_bytes;
       page.reviewAvailable = reviewAvailable;
       // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default; the address's
       // is named, as its other options the game does not take (applyOverrides).
@@ -342,13 +344,24 @@ function sayWhenSettingsApply(settings) {
   }, SAVED_NOTE_MS);
 }
 
+/**
+ * History's record files (record-files.js): a finished match's record saved as a file, a record file opened on the
+ * replay page (the match on this page is saved as it is played: it waits here for the way back).
+ * @type {import("./settings-panel.js").RecordFiles}
+ */
+const recordFiles = {
+  save: async (entry) => download(await recordText(engine, entry.token), recordFileName(entry.date)),
+  open: async (file) => location.assign(await recordFileAddress(engine, file, store.state.recordMaxBytes)),
+};
+
 function wireButtons() {
   wireMenu();
   byId("retry-button").addEventListener("click", () => loadEngine());
   byId("new-match-button").addEventListener("click", () => startNewMatch());
   byId("settings-button").addEventListener("click", openSettings);
   byId("history-button").addEventListener("click", async () => {
-    const slot = await showHistory(ctx.dialog, ctx.store.state.levels, ctx.store.state.recordFormat);
+    const { levels, recordFormat } = ctx.store.state;
+    const slot = await showHistory(ctx.dialog, levels, recordFormat, recordFiles);
     if (slot) flow.openOther(async () => void (await continueMatch(ctx, slot))); // refused: the match stays
   });
   byId("rules-button").addEventListener("click", () => learning.openRules());

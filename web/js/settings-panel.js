@@ -3,6 +3,7 @@
  */
 
 import { loadDealPlan, planText, saveDealPlan } from "./deal-plan.js";
+import { engineText } from "./engine-text.js";
 import { historyStats } from "./history-stats.js";
 import { dateText, decimal, LANGUAGE_NAMES, t, unbroken } from "./i18n.js";
 import { LEVEL_RATINGS } from "./level-ratings.js";
@@ -23,7 +24,15 @@ import {
 } from "./storage.js";
 
 /** @import { PanelDialog } from "./panels.js" */
-/** @import { Settings } from "./types.js" */
+/** @import { HistoryEntry, Settings } from "./types.js" */
+
+/**
+ * What History does with record files (record-files.js, by the engine): a finished match's record saved as a file,
+ * and a record file opened (the page goes on to its replay). Each rejects with the engine's error when it cannot.
+ * @typedef {object} RecordFiles
+ * @property {(entry: HistoryEntry & {token: string}) => Promise<void>} save
+ * @property {(file: File) => Promise<void>} open
+ */
 
 /** How many finished matches History lists, the newest first (its statistics count every stored one). */
 const HISTORY_ROWS = 30;
@@ -308,9 +317,10 @@ function replayAddress(token, entry) {
  * @param {PanelDialog} dialog
  * @param {{list: string[], default: string | null}} [levels]  the engine's computer levels
  * @param {string | null} [recordFormat]  the engine's record format: a save of a newer one is not offered to continue
+ * @param {RecordFiles | null} [files]  a finished match's record saved as a file, a record file opened
  * @returns {Promise<string | null>} the slot of a saved match to continue, or null
  */
-export function showHistory(dialog, levels = { list: [], default: null }, recordFormat = null) {
+export function showHistory(dialog, levels = { list: [], default: null }, recordFormat = null, files = null) {
   const history = readHistory();
   const stats = historyStats(history, levels.list, levels.default ?? "", readEarlierMatches());
   const counted = stats.reduce((sum, row) => sum + (row.group === "all" ? 0 : row.matches), 0); // "all" sums levels
@@ -329,14 +339,18 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
     .join("");
   const rows = history
     .slice(0, HISTORY_ROWS)
-    .map((entry) => {
+    .map((entry, index) => {
       const date = dateText(entry.date, true);
       const opponent = opponentName(entry.opponent, entry.level, levels.default);
       const verdict = verdictText(entry);
       // The finished match's save is gone once the next one starts: its replay link is what is left of it. Under
       // the result, as no sixth column fits a phone (nor the panel on a desktop).
+      // Beside it, its record kept as a file (the page's history is this browser's alone, and can be cleared).
+      const kept = files
+        ? `<button type="button" class="history-record" data-record="${index}" aria-label="${escapeHtml(t("historyRecordSave", { date }))}">${escapeHtml(t("historyRecord"))}</button>`
+        : "";
       const replay = entry.token
-        ? `<a class="history-replay" href="${escapeHtml(replayAddress(entry.token, entry))}">${escapeHtml(t("historyReplay"))}</a>`
+        ? `<span class="history-links"><a class="history-replay" href="${escapeHtml(replayAddress(entry.token, entry))}">${escapeHtml(t("historyReplay"))}</a>${kept}</span>`
         : "";
       // A win with hints and undos is told apart from one without: a line each, under the result.
       const help = [
@@ -358,24 +372,32 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
     ? `<table class="stats">${head(["statsGroup", "statMatches", "statsWins", "statsPointsPerDeal"])}<tbody>${statRows}</tbody></table>
     <table class="history">${head(["historyDate", "historyOpponent", "historyResult", "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>${shownNote}`
     : `<p>${escapeHtml(t("historyEmpty"))}</p>`;
+  // A record file opens here (kept from this History, or sent by someone, or written by the terminal front).
+  const opening = files
+    ? `<p class="history-files"><button type="button" id="record-open">${escapeHtml(t("recordOpen"))}</button><input type="file" id="record-file" accept=".json,application/json" hidden></p><p class="note history-files-note">${escapeHtml(t("recordNote"))}</p><p id="record-problem" class="history-record-problem" role="alert"></p>`
+    : "";
   // The matches to continue come first: after up to HISTORY_ROWS finished ones, a phone showed them screens down.
   const saved = savedMatchesHtml(currentSlot(), levels.default, recordFormat);
   return showPanel(dialog, {
     kind: "history",
     startAtTitle: true,
     title: t("historyTitle"),
-    body: saved ? `${saved}<h3 class="finished-heading">${escapeHtml(t("finishedMatches"))}</h3>${body}` : body,
+    body: `${saved ? `${saved}<h3 class="finished-heading">${escapeHtml(t("finishedMatches"))}</h3>${body}` : body}${opening}`,
     buttons: [
       { label: t("close"), value: null, primary: true, id: "history-close" },
       ...(history.length ? [{ label: t("clearHistory"), value: "clear" }] : []),
     ],
     cancelValue: null,
-    setup: (panel, finish) =>
+    setup: (panel, finish) => {
       panel.addEventListener("click", (event) => {
         const button = /** @type {HTMLElement} */ (event.target).closest("button");
         if (button?.dataset.continue) finish(`continue:${button.dataset.continue}`);
         if (button?.dataset.delete) deleteOnSecondPress(panel, button, button.dataset.delete);
-      }),
+        const entry = history[Number(button?.dataset.record)];
+        if (files && entry?.token) keepRecord(panel, files, { ...entry, token: entry.token });
+      });
+      if (files) wireRecordOpening(panel, files);
+    },
   }).then(async (action) => {
     if (action === "clear" && (await confirmClearHistory(dialog))) {
       clearHistory();
@@ -383,6 +405,45 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
     }
     return action?.startsWith("continue:") ? action.slice("continue:".length) : null;
   });
+}
+
+/**
+ * Save a finished match's record as a file; said to a screen reader (the browser shows its download), or what went
+ * wrong shown under the panel's Open button.
+ * @param {HTMLFormElement} panel
+ * @param {RecordFiles} files
+ * @param {HistoryEntry & {token: string}} entry
+ */
+function keepRecord(panel, files, entry) {
+  recordProblem(panel, "");
+  files.save(entry).then(
+    () => announce(t("recordSaved")),
+    (error) => recordProblem(panel, engineText(error, "french")),
+  );
+}
+
+/**
+ * The Open button asks for a record file (the browser's file chooser); the one chosen is opened (the page goes on
+ * to its replay), or what is wrong with it is shown under the button.
+ * @param {HTMLFormElement} panel
+ * @param {RecordFiles} files
+ */
+function wireRecordOpening(panel, files) {
+  const input = /** @type {HTMLInputElement} */ (panel.querySelector("#record-file"));
+  panel.querySelector("#record-open")?.addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    const file = input.files?.[0];
+    input.value = ""; // the same file chosen again (mended meanwhile) is a change too
+    if (!file) return;
+    recordProblem(panel, "");
+    files.open(file).catch((error) => recordProblem(panel, engineText(error, "french")));
+  });
+}
+
+/** Show `text` (empty: nothing) where History tells what went wrong with a record file. */
+function recordProblem(/** @type {HTMLFormElement} */ panel, /** @type {string} */ text) {
+  const problem = panel.querySelector("#record-problem");
+  if (problem) problem.textContent = text;
 }
 
 /**

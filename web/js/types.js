@@ -213,6 +213,7 @@
  * @typedef {object} VersionInfo
  * @property {string} engine
  * @property {string} record_format  e.g. "otv66-record/1"
+ * @property {number} record_max_bytes  the longest record text the engine reads (a file opened is refused above it)
  * @property {number} shuffle
  * @property {string[]} levels  the computer's levels, weakest first
  * @property {string} default_level
@@ -308,6 +309,8 @@
  * @property {{token: string}} deal_link
  * @property {{token: string}} game_link
  * @property {DealLink | GameLink} open_link
+ * @property {EngineRecord} game_record
+ * @property {{token: string}} record_game_link
  * @property {ReplayView} replay_view
  * @property {Review} replay_review
  * @property {ReviewView} replay_review_view

@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { recordFileAddress, recordFileName, recordText } from "../web/js/record-files.js";
+import { withGlobal } from "./fakes.js";
+
+/** An engine that answers `answer` and keeps what it was asked. */
+function engine(/** @type {unknown} */ answer) {
+  const calls = /** @type {{method: string, params: any}[]} */ ([]);
+  return {
+    calls,
+    call(/** @type {string} */ method, /** @type {any} */ params) {
+      calls.push({ method, params });
+      return Promise.resolve(answer);
+    },
+  };
+}
+
+describe("a match kept as a record file", () => {
+  test("is named by its local date and time, so a day's matches are files in the order played", () => {
+    assert.equal(recordFileName(new Date(2026, 11, 5, 9, 7).getTime()), "otv66-2026-12-05-0907.json");
+    assert.equal(recordFileName(new Date(2027, 0, 31, 18, 30).getTime()), "otv66-2027-01-31-1830.json");
+  });
+
+  test("holds the engine's record of the game link, indented for a person to read", async () => {
+    const fake = engine({ format: "otv66-record/1", deals: [] });
+    const text = await recordText(/** @type {any} */ (fake), "g1.abc");
+    assert.deepEqual(fake.calls, [{ method: "game_record", params: { token: "g1.abc" } }]);
+    assert.equal(text, '{\n  "format": "otv66-record/1",\n  "deals": []\n}\n');
+  });
+});
+
+describe("a record file opened", () => {
+  const page = "https://club.example/otv66/index.html?lang=sr-Cyrl&level=club";
+
+  test("goes to the replay page with the engine's game link, in the page's language", async () => {
+    const restore = withGlobal("location", new URL(page));
+    try {
+      const fake = engine({ token: "g1.xyz" });
+      const file = new Blob(['{"format": "otv66-record/2"}']);
+      const address = await recordFileAddress(/** @type {any} */ (fake), file, 1000);
+      assert.equal(address, "https://club.example/otv66/replay.html?lang=sr-Cyrl#game=g1.xyz");
+      assert.deepEqual(fake.calls, [{ method: "record_game_link", params: { text: '{"format": "otv66-record/2"}' } }]);
+    } finally {
+      restore();
+    }
+  });
+
+  test("longer than the engine reads is refused unread, as the engine refuses it", async () => {
+    const fake = engine({ token: "g1.xyz" });
+    const file = { size: 1001, text: () => assert.fail("a file too large is not read") };
+    await assert.rejects(recordFileAddress(/** @type {any} */ (fake), /** @type {any} */ (file), 1000), {
+      type: "invalid_record",
+      reason: "record_too_large",
+    });
+    assert.deepEqual(fake.calls, []);
+  });
+});

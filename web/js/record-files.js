@@ -1,0 +1,63 @@
+/**
+ * A match kept as a file, and opened again: a finished match of History saved as its docs/record-format.md record
+ * (bridge `game_record`), and a record file opened as a game link for the replay page (bridge `record_game_link`).
+ * The file is the record the terminal front and the library read and write, so a match moves between them.
+ */
+
+import { EngineError } from "./engine.js";
+import { linkUrl } from "./share.js";
+
+/** @import { Engine } from "./engine.js" */
+
+/**
+ * The name a record file is saved under: "otv66-" and the match's local date and time ("otv66-2026-12-05-1830.json"),
+ * so two matches of a day are two files, in the order they were played.
+ * @param {number} date  milliseconds since 1970
+ */
+export function recordFileName(date) {
+  const when = new Date(date);
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  const day = `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())}`;
+  return `otv66-${day}-${two(when.getHours())}${two(when.getMinutes())}.json`;
+}
+
+/**
+ * The record of the match a game link token holds, as a file's text: JSON, indented, so a person can read it.
+ * @param {Engine} engine
+ * @param {string} token
+ * @returns {Promise<string>}
+ */
+export async function recordText(engine, token) {
+  const record = await engine.call("game_record", { token });
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+/**
+ * Hand `text` to the browser as a download named `name` (where it goes is the browser's: its downloads, or a dialog).
+ * @param {string} text
+ * @param {string} name
+ */
+export function download(text, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000); // the browser has begun to save it long before
+}
+
+/**
+ * The replay page's address for a record file a person chose: read, re-played and made a game link by the engine. A
+ * file longer than the engine reads (`maxBytes`, its `version`'s `record_max_bytes`; 0 while not yet known) is refused
+ * before it is read, as the engine would: whatever was chosen by mistake (a photo, a video) is not loaded into the
+ * page.
+ * @param {Engine} engine
+ * @param {Blob} file
+ * @param {number} maxBytes
+ * @returns {Promise<string>}
+ */
+export async function recordFileAddress(engine, file, maxBytes) {
+  if (maxBytes > 0 && file.size > maxBytes)
+    throw new EngineError("invalid_record", "not a record: too long", "record_too_large");
+  const { token } = await engine.call("record_game_link", { text: await file.text() });
+  return linkUrl("game", token, location.href, ["lang"]);
+}
