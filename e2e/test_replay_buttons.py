@@ -79,7 +79,7 @@ def test_on_a_phone_on_its_side_the_replays_buttons_are_a_fingers_height_and_all
     boxes = page.locator("#replay-controls .action:not([hidden])").evaluate_all(
         "buttons => buttons.map((b) => [b.id, b.getBoundingClientRect().height, b.getBoundingClientRect().bottom])"
     )
-    assert len(boxes) == 6 and "replay-review" in [name for name, _, _ in boxes], "Review in Forward's place"
+    assert len(boxes) == 7 and "replay-review" in [name for name, _, _ in boxes], "Review in Forward's place"
     assert [name for name, height, _ in boxes if height < FINGER] == [], boxes
     assert all(bottom <= 360 for _, _, bottom in boxes), boxes
 
@@ -123,7 +123,7 @@ def test_on_an_upright_phone_every_control_of_the_replay_is_a_fingers_height(tab
     heights = page.locator("#new-game-link, #replay-controls .action:not([hidden])").evaluate_all(
         "controls => controls.map((c) => [c.id, c.getBoundingClientRect().height])"
     )
-    assert len(heights) == 7
+    assert len(heights) == 8 and "replay-moves" in [name for name, _ in heights], "the position opens the moves"
     assert [name for name, height in heights if height < FINGER] == [], heights
 
 

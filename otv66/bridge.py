@@ -108,6 +108,9 @@ Methods (``params`` in braces; every state-changing method returns the state):
   (1-based, as in ``review``) of the match in play as it was after its first ``ply`` moves, with ``analyse``'s
   rating of every legal move there (``None`` once the deal is over or with only a claim to make): the last
   ``review``'s of that deal where it made one (the same numbers as its row), else a search of its own
+- ``replay_moves {deal}`` -> ``{"deal", "moves": [{"player", "move", "took", "marriage"}]}``: deal number ``deal``
+  (0-based) of the opened game move by move: who made each move, the trick's taker where it completed one (else
+  ``None``), a marriage lead's points (else ``None``), for a list of its moves to jump to
 - ``replay_review {deal, seconds?}``, ``replay_review_view {deal, ply, seconds?}``: ``review`` and ``review_view``
   of deal number ``deal`` (0-based, as in ``replay_view``) of the opened game: a deal of a match finished long ago
   or of someone else's studied as one just played
@@ -497,6 +500,19 @@ class Session:
         view = _face_down(again.view().to_dict(), self._replay().unseen.get(deal, frozenset()))
         return {"deal": deal, "ply": ply, "moves": list(played.moves), "view": view}
 
+    def replay_moves(self, deal: Any) -> dict[str, Any]:
+        played = self._replayed(deal)
+        again = _position(played, 0)
+        listed = []
+        for move in played.moves:
+            player = again.claimant if move == CLAIM else again.turn
+            tricks = again.tricks_played
+            again.play(move)
+            took = again.last_trick_winner if again.tricks_played > tricks else None
+            marriage = again.marriages[-1].points if move.endswith("m") else None
+            listed.append({"player": player, "move": move, "took": took, "marriage": marriage})
+        return {"deal": deal, "moves": listed}
+
     def replay_review_view(self, deal: Any, ply: Any, seconds: Any = None) -> dict[str, Any]:
         """``review_view`` of deal ``deal`` (0-based) of the game opened for replay (see ``replay_review``), its cards
         that nobody saw face down as in ``replay_view``."""
@@ -876,6 +892,7 @@ METHODS = frozenset(
         "game_record",
         "record_game_link",
         "replay_view",
+        "replay_moves",
         "replay_review",
         "replay_review_view",
         "challenge_new",

@@ -401,6 +401,29 @@ def test_the_bridge_opens_a_game_link_for_replay_without_touching_the_match_in_p
     assert bonuses == GAME.bonuses_after(), "each deal's draw bonus left waiting, for the replay to say"
 
 
+def test_the_replays_list_of_moves_says_who_made_each_and_who_took_each_trick() -> None:
+    """What the replay page's list of a deal's moves shows (bridge ``replay_moves``): the same as a replay of the
+    deal, move by move, marriages and manual claims among them."""
+    game = played_match(0, rules=Rules(claim="manual"))
+    session = bridge.Session()
+    ask(session, "open_link", token=game_token(game))
+    kinds = set()
+    for number, played in enumerate(game.deals):
+        listed = ask(session, "replay_moves", deal=number)["result"]["moves"]  # type: ignore[index]
+        assert [entry["move"] for entry in listed] == played.moves
+        again = Deal.from_layout(played.reveal_layout(), played.dealer, played.rules)
+        for entry in listed:
+            mover = again.claimant if entry["move"] == "66" else again.turn
+            tricks = again.tricks_played
+            again.play(entry["move"])
+            assert entry["player"] == mover
+            assert entry["took"] == (again.last_trick_winner if again.tricks_played > tricks else None)
+            assert entry["marriage"] == (again.marriages[-1].points if entry["move"].endswith("m") else None)
+            kinds.add("66" if entry["move"] == "66" else "marriage" if entry["marriage"] else "card")
+        assert sum(entry["took"] is not None for entry in listed) == again.tricks_played
+    assert kinds == {"66", "marriage", "card"}
+
+
 @pytest.mark.parametrize(("deal", "ply"), [(-1, 0), (99, 0), (0, -1), (0, 999), ("0", 0), (0, 1.0), (True, 0)])
 def test_the_bridge_refuses_a_replay_position_that_does_not_exist(deal: object, ply: object) -> None:
     session = bridge.Session()

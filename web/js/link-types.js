@@ -41,4 +41,14 @@
  * @property {Move[]} moves
  * @property {PublicView} view
  */
+
+/**
+ * A move of a replayed deal (bridge `replay_moves`): who made it, the trick's taker where it completed one, a marriage
+ * lead's points.
+ * @typedef {object} ReplayMove
+ * @property {Player | null} player
+ * @property {Move} move
+ * @property {Player | null} took
+ * @property {number | null} marriage
+ */
 export {};

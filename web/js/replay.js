@@ -4,7 +4,7 @@
  * The engine reads and re-plays the link (bridge `open_link`, then `replay_view` for each position), and the
  * game page's renderer (render.js) draws the table. A link that does not read shows what is wrong (as text)
  * and the top bar's link to the game page; a deal's link goes on to the game page. Keys: ← → step, Home / End go
- * to the ends of the deal, PageUp / PageDown change deals.
+ * to the ends of the deal, PageUp / PageDown change deals; the position line opens the list of the deal's moves.
  */
 
 import { installSprite } from "./cards.js";
@@ -17,6 +17,7 @@ import { inVisitLanguage } from "./language-picker.js";
 import { explainResult, marriageEndText, matchWinnerText, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
+import { showMovesList } from "./replay-moves.js";
 import { reviewsOfVisit, showReview } from "./review-panel.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { linkInLocation, linkUrl } from "./share.js";
@@ -211,11 +212,13 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   const position = byId("replay-position");
   position.dataset.deal = String(index);
   position.dataset.ply = String(ply);
-  position.replaceChildren(
-    phrase(st("replayDeal", { n: index + 1, total: deals.length })),
-    " · ",
-    phrase(st("replayMove", { n: ply, total: moves.length })),
-  );
+  const where = [
+    st("replayDeal", { n: index + 1, total: deals.length }),
+    st("replayMove", { n: ply, total: moves.length }),
+  ];
+  const list = byId("replay-moves");
+  list.replaceChildren(phrase(where[0]), " · ", phrase(where[1]));
+  list.setAttribute("aria-label", `${where.join(" · ")}: ${st("replayMovesList")}`);
   // Said of the players, to none of them, unless he watches his own match (watcherSeat): whoever opened a link
   // watches the match (player-names.js), and a name typed "Vi" or "You" is a player's, not the watcher's.
   const { awarded, bonus_after: bonusAfter } = deals[index];
@@ -303,6 +306,34 @@ function updateControls({ deal, ply }) {
 
 /** The reviews of this visit, by deal: a review's searches are timed, so a second look would give other numbers. */
 const reviewOf = reviewsOfVisit(engine, true);
+/**
+ * The moves of each deal asked for in this visit (bridge `replay_moves`), by deal number.
+ * @type {Map<number, Promise<import("./types.js").ReplayMove[]>>}
+ */
+const movesOfDeal = new Map();
+
+/**
+ * The list of the moves of the deal shown (replay-moves.js), from the position line: the position chosen in it is
+ * shown, the focus back on the line.
+ */
+async function showMoves() {
+  const { deal } = replay.target;
+  let moves = movesOfDeal.get(deal);
+  if (!moves) {
+    moves = engine.call("replay_moves", { deal }).then((answer) => answer.moves);
+    movesOfDeal.set(deal, moves);
+    moves.catch(() => movesOfDeal.delete(deal)); // a failure is told, and asked again at the next press
+  }
+  try {
+    const shown = view();
+    const at = { deal, shown: replay.target.ply, names: shown.names, you: watcherSeat(), deck: settings.deck };
+    const ply = await showMovesList(dialog, await moves, at);
+    if (ply !== null) go(deal, ply);
+  } catch (error) {
+    byId("replay-summary").textContent = engineText(error, settings.deck);
+  }
+}
+
 /** Whether a review is being asked for (showDealReview). */
 let reviewing = false;
 
@@ -398,6 +429,7 @@ function wireControls() {
   };
   for (const [id, move] of Object.entries(moves)) byId(id).addEventListener("click", () => press(move));
   byId("replay-review").addEventListener("click", showDealReview);
+  byId("replay-moves").addEventListener("click", showMoves);
   /** @type {Record<string, string>} */
   const keys = {
     ArrowLeft: "replay-back",

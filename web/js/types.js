@@ -274,6 +274,7 @@
 /** @typedef {import("./link-types.js").GameDeal} GameDeal */
 /** @typedef {import("./link-types.js").GameLink} GameLink */
 /** @typedef {import("./link-types.js").ReplayView} ReplayView */
+/** @typedef {import("./link-types.js").ReplayMove} ReplayMove */
 
 /**
  * A docs/record-format.md match record: made and checked by the engine (`record`, `load_record`); the page only
@@ -312,6 +313,7 @@
  * @property {EngineRecord} game_record
  * @property {{token: string}} record_game_link
  * @property {ReplayView} replay_view
+ * @property {{deal: number, moves: ReplayMove[]}} replay_moves
  * @property {Review} replay_review
  * @property {ReviewView} replay_review_view
  * @property {import("./friend-types.js").FriendAnswer} friend_invite

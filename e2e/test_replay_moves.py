@@ -1,0 +1,82 @@
+"""The replay's list of a deal's moves: opened from the position line, by a tap or by the keyboard, it lists each
+trick's cards with who played them and who took it, marks the position shown, and a move chosen in it is the
+position the replay goes to. Screenshots go to ``e2e/artifacts/replay-moves-*.png``."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from test_replay_buttons import RANKS, SUITS, open_replay
+
+from otv66 import Match
+from otv66.deal import Deal
+
+SHOWN = "#replay-position[data-deal='{deal}'][data-ply='{ply}']"
+
+
+def moves_of_first_deal() -> list[str]:
+    """The first deal's moves of test_pages.game_token's game (the same seed, the same random play)."""
+    match = Match(seed=8)
+    rng = random.Random(8)
+    deal: Deal = match.new_deal()
+    while not deal.is_over:
+        deal.play(rng.choice(deal.legal_moves()))
+    return deal.moves
+
+
+def test_a_move_chosen_in_the_list_is_the_position_shown(table_in_context, artifacts):
+    page = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).page
+    open_replay(page, "lang=en")
+    for ply in range(1, 4):  # a step at a time, each waited for
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(SHOWN.format(deal=0, ply=ply))
+    opener = page.locator("#replay-moves")
+    assert opener.get_attribute("aria-label") == f"{opener.inner_text()}: list of moves"
+    opener.click()
+    panel = page.locator("#panel[open]")
+    panel.locator(".replay-moves").wait_for()
+    assert panel.locator(".panel-title").inner_text() == "Moves · deal 1"
+    moves = moves_of_first_deal()
+    buttons = panel.locator(".replay-move")
+    assert buttons.count() == len(moves) + 1, "the deal's start, then each move"
+    assert panel.locator("[aria-current=step]").get_attribute("data-ply") == "3", "the position shown"
+    assert page.evaluate("document.activeElement.dataset.ply") == "3", "the focus on it"
+    # Each card named as the game says it, the tricks numbered, each with its taker.
+    for ply, move in enumerate(moves, start=1):
+        name = f"{RANKS[move[0]]} of {SUITS[move[1]]}"
+        assert name in buttons.nth(ply).inner_text(), (ply, move)
+    tricks = panel.locator(".replay-moves li")
+    assert tricks.first.locator(".replay-trick").inner_text() == "Trick 1"
+    assert tricks.count() == (len(moves) + 1) // 2
+    complete = tricks.all_inner_texts()[: len(moves) // 2]
+    assert all(re.search(r"(takes the trick|you take the trick)$", text) for text in complete), complete
+    page.screenshot(path=artifacts / "replay-moves-360x640.png")
+
+    chosen = len(moves) - 4
+    said = buttons.nth(chosen).inner_text()
+    panel.locator(f"#replay-move-{chosen}").click()
+    page.wait_for_selector(SHOWN.format(deal=0, ply=chosen))
+    assert page.locator("#panel[open]").count() == 0
+    assert page.locator("#announcer").inner_text().startswith(said), "the move chosen is the one said"
+
+
+def test_by_the_keyboard_the_list_opens_and_takes_the_replay_to_the_deals_start(table_in_context):
+    page = table_in_context(viewport={"width": 1280, "height": 800}).page
+    open_replay(page, "lang=sr-Latn")
+    page.keyboard.press("End")
+    page.wait_for_selector("#replay-position[data-deal='0']:not([data-ply='0'])")
+    page.locator("#replay-moves").focus()
+    page.keyboard.press("Enter")
+    page.locator("#panel[open] .replay-moves").wait_for()
+    assert page.evaluate("document.activeElement.getAttribute('aria-current')") == "step", "on the deal's end"
+    page.keyboard.press("Escape")
+    page.locator("#panel[open]").wait_for(state="detached")
+    assert page.evaluate("document.activeElement.id") == "replay-moves", "closed, the focus back on the line"
+    page.keyboard.press("Enter")
+    page.locator("#panel[open] .replay-moves").wait_for()
+    page.locator("#replay-move-0").focus()
+    assert page.locator("#replay-move-0").inner_text() == "Početak deljenja"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(SHOWN.format(deal=0, ply=0))
+    assert page.evaluate("document.activeElement.id") == "replay-moves"
