@@ -80,3 +80,24 @@ def test_by_the_keyboard_the_list_opens_and_takes_the_replay_to_the_deals_start(
     page.keyboard.press("Enter")
     page.wait_for_selector(SHOWN.format(deal=0, ply=0))
     assert page.evaluate("document.activeElement.id") == "replay-moves"
+
+
+def test_a_screen_reader_hears_a_step_back_as_the_move_taken_back_and_a_deals_start_as_its_trump(table_in_context):
+    # Back said the move now last shown, as if it had just been played; a new deal said nothing of its trump.
+    page = table_in_context(viewport={"width": 1280, "height": 800}).page
+    open_replay(page, "lang=en")
+    moves = moves_of_first_deal()
+    announcer = page.locator("#announcer")
+    for ply in (1, 2):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(SHOWN.format(deal=0, ply=ply))
+    second = f"{RANKS[moves[1][0]]} of {SUITS[moves[1][1]]}"
+    assert second in announcer.inner_text()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(SHOWN.format(deal=0, ply=1))
+    assert re.fullmatch(rf"Taken back: .+: {second}", announcer.inner_text()), announcer.inner_text()
+    page.keyboard.press("PageDown")
+    page.wait_for_selector(SHOWN.format(deal=1, ply=0))
+    assert re.fullmatch(r"Deal 2\. Trumps?: (spades|hearts|diamonds|clubs)\.?", announcer.inner_text()), (
+        announcer.inner_text()
+    )

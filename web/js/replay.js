@@ -14,6 +14,7 @@ import { engineText } from "./engine-text.js";
 import { asSentences, pageTitle, setLanguage, t } from "./i18n.js";
 import { focusLost } from "./input.js";
 import { inVisitLanguage } from "./language-picker.js";
+import { dealBeginningSaid, movesTakenBackSaid } from "./moves-said.js";
 import { explainResult, marriageEndText, matchWinnerText, playedText, trickTakerText } from "./panels.js";
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
@@ -181,6 +182,9 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
     if (before.trick.length === 1)
       shownTrick = [...before.trick, { player: /** @type {Player} */ (before.turn), card: moves[ply - 1].slice(0, 2) }];
   }
+  // What the table showed before: a step back is said as the move taken back.
+  const before = replay.state?.deal;
+  const back = before && replay.deal === index && replay.ply === ply + 1 ? before : null;
   // The deal's end, once it is shown: its result, or the player who gave it up after these moves.
   const result = ply === moves.length ? deals[index].result : null;
   const resigned = ply === moves.length ? deals[index].resigned : null;
@@ -236,8 +240,26 @@ async function show(/** @type {number} */ index, /** @type {number} */ ply) {
   if (finished && index === deals.length - 1 && game.winner !== null)
     lines.push(matchWinnerText(game, shown.names, you));
   byId("replay-summary").textContent = asSentences(lines);
-  byId("announcer").textContent = ply > 0 ? moveSaid(dealView, moves[ply - 1], shownTrick, shown.names) : "";
+  byId("announcer").textContent = said(index, ply, back, shown.names, shownTrick);
   setStatus(root, "replay", `${st("replayTitle")}: ${shown.names.join(" – ")}`);
+}
+
+/**
+ * What a screen reader hears of the position just shown (deal `index` after `ply` moves), as a sighted watcher sees
+ * the table change: a step back, the move taken back ("Vraćeno: Igrač 2: devetka tref"); a deal's start, its number
+ * and trump; else the move that led here (moveSaid).
+ * @param {number} index
+ * @param {number} ply
+ * @param {PublicView & {number: number} | null} back  the table shown before, when this is one move back from it
+ * @param {string[]} names
+ * @param {TrickCard[] | null} shownTrick
+ */
+function said(index, ply, back, names, shownTrick) {
+  const shown = /** @type {PublicView & {number: number}} */ (replay.state?.deal);
+  const saidView = (/** @type {PublicView & {number: number}} */ view) => ({ ...view, last_trick: null });
+  if (back) return movesTakenBackSaid(saidView(back), saidView(shown), names, settings.deck);
+  if (ply === 0) return dealBeginningSaid(saidView(shown), index + 1, names, watcherSeat(), settings.deck);
+  return moveSaid(shown, /** @type {GameLink} */ (replay.game).deals[index].moves[ply - 1], shownTrick, names);
 }
 
 /**
