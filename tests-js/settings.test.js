@@ -313,6 +313,14 @@ describe("URL overrides (for this visit only)", () => {
     assert.deepEqual(overrides("opponent=hotseat&lang=sr-Cyrl&target=3").refused, []);
   });
 
+  test("help=0 takes Hint and Undo off the table for the visit; another value is named as refused", () => {
+    assert.deepEqual([overrides("help=0").help, overrides("help=0").refused], [false, []]);
+    assert.equal(overrides("help=1").help, true);
+    assert.equal(overrides("embed=1").help, true, "help is there unless the address takes it away");
+    assert.deepEqual([overrides("help=no").help, overrides("help=no").refused], [true, ["help=no"]]);
+    assert.deepEqual(overrides("hlep=0").refused, ["hlep=0 (help?)"]);
+  });
+
   test("the settings given are not changed", () => {
     const before = defaultSettings();
     overrides("lang=sr-Cyrl&target=3", before);

@@ -381,6 +381,8 @@ function wireButtons() {
 installSprite();
 buildTable(root);
 document.body.classList.toggle("embed", overrides.embed);
+// `help=0` (a club's frame for play without help): no Hint and no Undo on the table.
+for (const id of ["hint-button", "undo-button"]) byId(id).hidden = !overrides.help;
 reportPreferredHeight(overrides.embed, byId("table")); // embed mode: the frame height it would like, to the host
 applyLook();
 if (settingsSetAside) store.update((page) => addNotice(page, t("settingsUnreadable")));

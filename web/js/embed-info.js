@@ -82,8 +82,9 @@ function startingGame(firstVisit) {
  * them, and the rules, Settings' own fields (their defaults and the target's range are theirs), with a note under
  * the target for a number out of that range.
  * @param {Settings} game
+ * @param {boolean} help  Hint and Undo on the table (the address's `help=0` takes them off)
  */
-function showForm(game) {
+function showForm(game, help) {
   byId("embed-game").innerHTML = [
     select(
       "level",
@@ -94,6 +95,7 @@ function showForm(game) {
     select("lang", st("embedLanguage"), languageOptions(), game.lang),
     select("deck", t("deck"), deckOptions(), game.deck),
     checkbox("sound", t("sound"), game.sound),
+    checkbox("help", st("embedHelp"), help),
   ].join("");
   const rules = byId("embed-rules");
   rules.innerHTML = ruleFields(game.rules);
@@ -143,11 +145,12 @@ function start() {
   });
   const firstVisit = defaultSettings();
   /**
-   * Frame the game `game`: the snippet's address, and with `andPreview` the preview's, which loads only a new
-   * address (a whole game). Returns the snippet's address.
+   * Frame the game `game`, with Hint and Undo or without (`help`): the snippet's address, and with `andPreview` the
+   * preview's, which loads only a new address (a whole game). Returns the snippet's address.
    */
-  const frame = (/** @type {Settings} */ game, andPreview = true) => {
+  const frame = (/** @type {Settings} */ game, /** @type {boolean} */ help, andPreview = true) => {
     const src = embedAddress(gameUrl, game, firstVisit);
+    if (!help) src.searchParams.set("help", "0");
     // The frame's title, which a screen reader says on entering it, in the game's language ("Отворени 66").
     const code = frameSnippet(src, TEXTS[isLanguage(game.lang) ? game.lang : "sr-Latn"].title);
     field.value = code;
@@ -158,15 +161,17 @@ function start() {
     return src;
   };
   let game = startingGame(firstVisit);
-  showForm(game);
-  frame(game);
+  let help = new URLSearchParams(location.hash.slice(1)).get("help") !== "0";
+  showForm(game, help);
+  frame(game, help);
   const form = /** @type {HTMLFormElement} */ (byId("embed-form"));
   form.addEventListener("submit", (event) => event.preventDefault()); // Enter in the target field: nothing to send
   /** The snippet follows each keystroke; the preview, a whole game to load, a choice made (a target typed in full). */
   const follow = (/** @type {Event} */ event) => {
     game = chosenGame(form, game);
+    help = /** @type {HTMLInputElement} */ (form.elements.namedItem("help")).checked;
     // The choice, kept in the page's fragment across a reload (a new language for the page: startingGame).
-    history.replaceState(null, "", `#${frame(game, event.type === "change").searchParams}`);
+    history.replaceState(null, "", `#${frame(game, help, event.type === "change").searchParams}`);
   };
   form.addEventListener("input", follow);
   form.addEventListener("change", follow);

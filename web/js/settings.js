@@ -232,14 +232,15 @@ const URL_CHOICES = /** @type {const} */ (["claim", "dealer"]);
 const URL_OPTIONS = [...URL_SETTINGS, ...URL_SETTING_SWITCHES, ...URL_SWITCHES, ...URL_CHOICES, "target"];
 
 /**
- * Apply URL overrides (URL_OPTIONS, and `seed`, `embed`) to a copy of `settings`. They are for this visit only and
- * are never saved. Returns `{settings, seed, embed, ruleOverrides, refused}`: `ruleOverrides` the rule options the
+ * Apply URL overrides (URL_OPTIONS, and `seed`, `embed`, `help`) to a copy of `settings`. They are for this visit only
+ * and are never saved. Returns `{settings, seed, embed, help, ruleOverrides, refused}`: `help` false where the address
+ * says `help=0` (a club's frame for play without Hint and Undo), `ruleOverrides` the rule options the
  * address set, `refused` those of its options whose values no setting takes ("target=0", "claim=sometimes", "seed=abc")
  * and those whose names are misspelled ("levle=master (level?)"), which the page names (the usual value applies) rather
  * than ignore unsaid. A level is the engine's to know: one it does not is named once it has started (app.js).
  * @param {Settings} settings
  * @param {URLSearchParams} params  the page URL's query
- * @returns {{settings: Settings, seed: number | null, embed: boolean,
+ * @returns {{settings: Settings, seed: number | null, embed: boolean, help: boolean,
  *   ruleOverrides: Partial<Record<keyof Rules, unknown>>, refused: string[]}}
  */
 export function applyOverrides(settings, params) {
@@ -266,15 +267,18 @@ export function applyOverrides(settings, params) {
   const seedText = params.get("seed");
   const seed = seedText !== null && /^\d{1,15}$/.test(seedText) ? Number(seedText) : null;
   if (seedText !== null && seed === null) refused.push(`seed=${shortened(seedText)}`); // other deals than asked
+  const helpText = params.get("help");
+  if (helpText !== null && helpText !== "0" && helpText !== "1") refused.push(`help=${shortened(helpText)}`);
   for (const [name, value] of params) {
     const meant = misspelled(name);
     if (meant) refused.push(`${shortened(name)}=${shortened(value)} (${meant}?)`);
   }
-  return { settings: merged, seed, embed: params.get("embed") === "1", ruleOverrides, refused };
+  const embed = params.get("embed") === "1";
+  return { settings: merged, seed, embed, help: helpText !== "0", ruleOverrides, refused };
 }
 
-/** Every option name a page address may carry: the settings', `seed`, `embed` and the Embed page's `preview`. */
-const ADDRESS_NAMES = [...URL_OPTIONS, "seed", "embed", "preview"];
+/** Every option name a page address may carry: the settings', `seed`, `embed`, `help` and the Embed page's `preview`. */
+const ADDRESS_NAMES = [...URL_OPTIONS, "seed", "embed", "help", "preview"];
 
 /**
  * The option name `name` was likely meant as, when it is none itself: the same but for capitals, or one or two

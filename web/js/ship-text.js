@@ -92,6 +92,9 @@ export const SR = {
   embedOptSpeed: "Brzina animacije.",
   embedOptSound:
     "Zvuci karata i kraja deljenja: `0` isključeni (u okviru igrač nema Podešavanja da ih sam isključi), `1` uključeni.",
+  embedOptHelp:
+    "`0`: bez dugmadi Savet i Vratite (igra bez pomoći, npr. za klupsko takmičenje); bez ove opcije ih ima.",
+  embedHelp: "Savet i Vratite (pomoć igraču)",
   embedSeedValues: "broj (do 15 cifara)",
   embedOptSeed: "Broj iz kog se mešaju karte: ista deljenja za svakoga ko ga koristi.",
   embedEvents: "Događaji za Vašu stranicu",
@@ -194,6 +197,9 @@ export const EN = {
   embedOptSpeed: "Animation speed.",
   embedOptSound:
     "The sounds of the cards and of a deal's end: `0` off (in a frame the player has no Settings to turn them off), `1` on.",
+  embedOptHelp:
+    "`0`: no Hint and Undo buttons (play without help, say for a club's contest); without it they are there.",
+  embedHelp: "Hint and Undo (help for the player)",
   embedSeedValues: "a number (up to 15 digits)",
   embedOptSeed: "A number the cards are shuffled from: the same deals for everyone who uses it.",
   embedEvents: "Events for your page",
