@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
+from test_never_lose import saved_move_count
 
 SERBIAN = "lang=sr-Latn&speed=off&target=1"
 """A match of one deal in Serbian, without animations (what a screen-reader user chooses: nothing to wait for)."""
@@ -259,3 +261,70 @@ def test_the_first_deal_of_a_first_visit_says_its_trump(table):
     # The opening deal, drawn before the engine and dealt at once, was the one deal whose trump went unsaid.
     page = listen(table, "lang=sr-Latn&speed=off")
     table.wait_until(lambda: any(re.search(r"Adut: (pik|herc|karo|tref)\b", text) for text in heard(page)))
+
+
+def test_a_deal_the_computer_dealt_says_that_the_person_leads_it(table):
+    # Against the computer a person hears the computer's card as his turn; the deal it dealt he leads, with no card
+    # before his: only the status line said that it was his turn.
+    page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    table.wait_until(lambda: page.evaluate(SAID))
+    said = heard(page)
+    assert re.search(r"Adut: \w+\. Vi ste na potezu\.$", said[-1]), said
+    assert sum(text.count("Vi ste na potezu") for text in said) == 1, said
+    page.keyboard.press("1")
+    page.keyboard.press("Enter")  # the computer takes the trick and leads the next: its card says the turn
+    table.wait_until(lambda: any("Štih nosi" in text for text in heard(page)))
+    table.wait_status("your-turn")
+    assert sum(text.count("Vi ste na potezu") for text in heard(page)) == 1, heard(page)
+
+
+@pytest.mark.parametrize("pressed", ["review-button", "review-deal-1"])
+def test_while_a_deal_is_reviewed_it_is_said_and_the_focus_stays_on_the_button_pressed(table, pressed):
+    page = listen(table, f"{SERBIAN}&seed=11&level=beginner")
+    table.play_out_deal()
+    if pressed == "review-deal-1":  # from the finished match's result, its one deal chosen
+        table.dialog().locator("#next-deal").click()
+        table.dialog().locator("#review-finished-match").click()
+    review = table.dialog().locator(f"#{pressed}")
+    review.focus()
+    page.keyboard.press("Enter")  # a keyboard player's: his focus is watched from here on
+    page.evaluate("window.focusLostAt = []")
+    table.wait_until(lambda: "Analiziram deljenje…" in heard(page))
+    assert table.dialog().locator(".review-move").count() == 0, "said while the engine reviews, before the review"
+    expect(review).to_be_focused()
+    expect(review).to_have_attribute("aria-busy", "true")
+    table.dialog().locator(".review-move").first.wait_for(timeout=90_000)
+    assert page.evaluate("window.focusLostAt") == [], "the focus fell on the page's body while the engine reviewed"
+
+
+def test_an_undo_after_a_marriage_lead_says_that_the_marriage_was_taken_back(table):
+    page = listen(table, f"{SERBIAN}&seed=1&level=beginner")  # seed 1: I lead, with the marriage in hearts
+    table.click_card("QH")
+    table.dialog().locator("#marriage-announce").click()
+    table.wait_until(lambda: len(table.trick()) == 2 or table.tricks_won() != [0, 0])  # the computer has answered
+    table.wait_status("your-turn")
+    page.locator("#undo-button").click()
+    table.wait_until(lambda: any(text.startswith("Vraćeno:") for text in heard(page)))
+    undone = next(text for text in heard(page) if text.startswith("Vraćeno:"))
+    assert undone.startswith("Vraćeno: Vi: marijaž (20), dama herc; Računar (početnik): "), undone
+
+
+def test_a_card_led_before_a_reload_is_said_when_the_deal_is_resumed(table):
+    # A sighted player sees the computer's card in the middle of the table put back; a blind one heard only the trump.
+    page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
+    page.keyboard.press("1")
+    page.keyboard.press("Enter")  # the computer takes the trick and leads the next
+    table.wait_until(lambda: table.tricks_won() == [0, 1] and len(table.trick()) == 1)
+    card = page.locator("#trick").get_by_role("img").get_attribute("aria-label").removeprefix("Računar (početnik): ")
+    table.wait_until(lambda: saved_move_count(table) == 3)  # my card, its answer and its lead: kept
+    page.reload()
+    page.locator('#piles-0 button[aria-disabled="false"]').first.wait_for()
+    table.wait_until(lambda: page.evaluate(SAID))
+    said = heard(page)
+    # As it was said when led: seed 5's computer leads the queen of diamonds with its marriage.
+    assert said[-1].endswith(f"Računar (početnik): marijaž (20), {card}."), said
+    assert card == "dama karo"
+    page.keyboard.press("1")
+    page.keyboard.press("Enter")  # my answer: the card led is not said again
+    table.wait_until(lambda: any(re.search(r"[Šš]tih nos(i|ite) ", text) for text in heard(page)))
+    assert sum(text.count(card) for text in heard(page)) == 1, heard(page)

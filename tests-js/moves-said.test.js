@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 
-import { dealBeginningSaid, movesSaid, movesTakenBackSaid } from "../web/js/moves-said.js";
+import { dealBeginningSaid, movesSaid, movesTakenBackSaid, trickSaid } from "../web/js/moves-said.js";
 import { pageLanguage } from "./fakes.js";
 
 let restoreLanguage;
@@ -118,6 +118,19 @@ describe("a deal's beginning, in words", () => {
   });
 });
 
+describe("the trick under way, in words", () => {
+  test("the card led on it, with its marriage; nothing on an empty trick", () => {
+    const led = viewOf({
+      trick: [{ player: 1, card: "KD" }],
+      tricks: 3,
+      moves: ["AS", "7S", "9H", "TH", "QC", "AC", "KDm"],
+      marriages: [{ player: 1, suit: "D", points: 20, counted: true }],
+    });
+    assert.equal(trickSaid(led, NAMES, 0, "french"), "Računar: marijaž (20), kralj karo.");
+    assert.equal(trickSaid(viewOf({ tricks: 1, moves: ["AS", "7S"] }), NAMES, 0, "french"), "");
+  });
+});
+
 describe("moves taken back, in words", () => {
   test("each card back on its pile, whose it is; another deal's views say only that a move was undone", () => {
     const before = { ...viewOf({ moves: ["9S", "AC", "TC"], piles: { 0: { 1: ["KH", false] } } }), number: 1 };
@@ -135,6 +148,21 @@ describe("moves taken back, in words", () => {
     assert.equal(
       movesTakenBackSaid(three, mine, NAMES, "french"),
       "Vraćeno: Vi: kralj herc; Računar: as herc, desetka tref",
+    );
+  });
+
+  test("a marriage led is taken back with its card, said as its lead was", () => {
+    const before = {
+      ...viewOf({ moves: ["QSm", "AS", "TH"], marriages: [{ player: 0, suit: "S", points: 40, counted: false }] }),
+      number: 1,
+    };
+    const after = {
+      ...viewOf({ piles: { 0: { 3: ["QS", false] }, 1: { 0: ["AS", false], 6: ["TH", true] } } }),
+      number: 1,
+    };
+    assert.equal(
+      movesTakenBackSaid(before, after, NAMES, "french"),
+      "Vraćeno: Vi: marijaž (40), dama pik; Računar: as pik, desetka herc",
     );
   });
 });

@@ -277,17 +277,20 @@ export class MatchFlow {
   }
 
   /**
-   * @private Two at one screen: say whose turn it is now that a person is to move in `game` (after the move before,
-   * the trick taken, a new deal dealt, a move taken back), as the status line shows it. A blind player hears by name
-   * whom the device is to be handed to, once in each position the engine gave; against the computer the person at
-   * the screen is always the one to move, and hears the computer's card instead.
+   * @private Say whose turn it is now that a person is to move in `game`, as the status line shows it, once in each
+   * position the engine gave. Two at one screen: after every move (the move before, the trick taken, a new deal
+   * dealt, a move taken back), so a blind player hears by name whom the device is to be handed to. Against the
+   * computer the person at the screen is always the one to move and mostly hears the computer's card instead; but a
+   * deal the computer dealt is his to lead, with no card of the computer's before his: there it is said.
    * @param {PlayingState} game
    */
   sayTurn(game) {
-    const mover = game.deal?.turn ?? null;
-    if (opponentOf(this.page) !== "human" || mover === null || this.turnSaidIn === game) return;
+    const deal = game.deal;
+    const mover = deal?.turn ?? null;
+    const twoAtOneScreen = opponentOf(this.page) === "human";
+    if (!deal || mover === null || this.turnSaidIn === game || (!twoAtOneScreen && deal.moves.length)) return;
     this.turnSaidIn = game;
-    this.ctx.announce(t("statusTurnOf", { name: namesOf(this.page)[mover] }));
+    this.ctx.announce(twoAtOneScreen ? t("statusTurnOf", { name: namesOf(this.page)[mover] }) : t("statusYourTurn"));
   }
 
   /**
@@ -351,7 +354,7 @@ export class MatchFlow {
    * @returns {Promise<void>}
    */
   async dealOver(game) {
-    const { store, engine, dialog, root } = this.ctx;
+    const { store, engine, dialog } = this.ctx;
     const deal = game.deal;
     if (!deal?.result) return; // advance() comes here only with a finished deal
     store.update((page) => {
@@ -368,7 +371,7 @@ export class MatchFlow {
       // A deal's link is offered where the menu offers it: not in a club's frame (the host page is the club's). Back
       // from the review or the link, the panel opens on the button that led there.
       const options = {
-        reviewAvailable: this.page.reviewAvailable,
+        review: this.page.reviewAvailable ? () => this.askReview(deal.number) : null,
         shareAvailable: !this.ctx.overrides.embed,
         backFrom: choice,
         deck: this.page.settings.deck,
@@ -383,11 +386,7 @@ export class MatchFlow {
         return;
       }
       if (choice !== "review") break;
-      setStatus(root, "thinking", t("reviewing"));
-      const { review, positionAt } = await this.reviewOf(deal.number);
-      store.update(() => {});
-      const deck = this.page.settings.deck;
-      await showReview(dialog, review, namesOf(this.page), deck, positionAt, shortNamesOf(this.page));
+      await this.showReviewOf(deal.number);
     }
     store.update((page) => {
       page.shownResultFor = deal.number;
@@ -403,6 +402,29 @@ export class MatchFlow {
    */
   reviewOf(number) {
     return this.reviews(`${tabOwner.slot}:${number}`, number);
+  }
+
+  /**
+   * @private Ask for the review of deal `number` (reviewOf), for a panel's button that waits for it (it keeps the
+   * focus meanwhile), and say that it is under way: the engine takes seconds over it, and the status line is not read
+   * aloud.
+   * @param {number} number
+   */
+  askReview(number) {
+    setStatus(this.ctx.root, "thinking", t("reviewing"));
+    this.ctx.announce(t("reviewing"));
+    return this.reviewOf(number);
+  }
+
+  /**
+   * @private The review of deal `number` in its panel, once its button has waited for it (askReview).
+   * @param {number} number
+   */
+  async showReviewOf(number) {
+    const { review, positionAt } = await this.reviewOf(number);
+    this.ctx.store.update(() => {}); // the status line shows the table's state again
+    const { dialog } = this.ctx;
+    await showReview(dialog, review, namesOf(this.page), this.page.settings.deck, positionAt, shortNamesOf(this.page));
   }
 
   /**
@@ -448,13 +470,9 @@ export class MatchFlow {
    * @param {PlayingState} game
    */
   async reviewADeal(game) {
-    const { dialog, root, store } = this.ctx;
-    const number = await chooseDealToReview(dialog, game, shortNamesOf(this.page));
-    if (number === null) return;
-    setStatus(root, "thinking", t("reviewing"));
-    const { review, positionAt } = await this.reviewOf(number);
-    store.update(() => {});
-    await showReview(dialog, review, namesOf(this.page), this.page.settings.deck, positionAt, shortNamesOf(this.page));
+    const review = (/** @type {number} */ number) => this.askReview(number);
+    const number = await chooseDealToReview(this.ctx.dialog, game, shortNamesOf(this.page), review);
+    if (number !== null) await this.showReviewOf(number);
   }
 
   /**

@@ -35,6 +35,17 @@ function cardsBetween(before, after) {
 }
 
 /**
+ * The marriage `player` announced leading `card` in `view` (its move is the card's code with "m"), or null.
+ * @param {SaidView} view
+ * @param {Player} player
+ * @param {string} card
+ */
+function marriageLed(view, player, card) {
+  if (!view.moves.includes(`${card}m`)) return null;
+  return view.marriages.find((married) => married.player === player && married.suit === card[1]) ?? null;
+}
+
+/**
  * What was played from `before` to `after` (two views of the same deal), as sentences; "" when nothing was.
  * @param {SaidView} before
  * @param {SaidView} after
@@ -69,10 +80,7 @@ export function movesSaid(before, after, names, you, deck) {
     return player === you ? t("turnedUpYours", values) : t("turnedUpOf", values);
   });
   cards.forEach(({ player, card }, index) => {
-    const marriage = after.moves.includes(`${card}m`)
-      ? after.marriages.find((married) => married.player === player && married.suit === card[1])
-      : null;
-    lines.push(playedText(names[player], card, deck, marriage));
+    lines.push(playedText(names[player], card, deck, marriageLed(after, player, card)));
     const under = turnedUnder[index];
     if (under) lines.push(turnedText(under));
     if (index + 1 === finished && after.last_trick) lines.push(trickTakerText(after.last_trick.winner, names, you));
@@ -105,15 +113,28 @@ export function trumpSaid(trump, deck) {
  * @param {Deck} deck
  */
 export function dealBeginningSaid(view, number, names, you, deck) {
-  const dealt = { ...view, trick: [], moves: [], tricks_played: 0, last_trick: null, marriages: [] };
-  const begun = view.tricks_played === 0 ? movesSaid(dealt, view, names, you, deck) : "";
+  const begun = view.tricks_played === 0 ? trickSaid(view, names, you, deck) : "";
   return asSentences([t("dealN", { n: number }), trumpSaid(view.trump, deck), begun].filter(Boolean));
 }
 
 /**
+ * The cards on the trick under way in `view`, in words, as they were said when played ("Računar: as pik."), with a
+ * claim of 66 that ended the deal there; "" when the trick is empty. The eye sees them in the middle of a table shown
+ * anew (a deal's beginning, a match put back by a reload).
+ * @param {SaidView} view
+ * @param {string[]} names
+ * @param {Player | null} you
+ * @param {Deck} deck
+ */
+export function trickSaid(view, names, you, deck) {
+  return movesSaid({ ...view, trick: [], moves: [] }, view, names, you, deck);
+}
+
+/**
  * The moves an undo took back, from `before` to `after` (two views of one deal), in words: the cards back on their
- * piles, by whose they are ("Vraćeno: Vi: kralj herc; Računar: as herc, desetka tref"). Only "Potez je vraćen" where
- * the views are of different deals or no card came back.
+ * piles, by whose they are ("Vraćeno: Vi: kralj herc; Računar: as herc, desetka tref"). A marriage led with a card
+ * is taken back with it: that card is said apart, as its lead was ("Vraćeno: Vi: marijaž (20), dama pik; Računar: as
+ * pik"). Only "Potez je vraćen" where the views are of different deals or no card came back.
  * @param {SaidView & {number?: number}} before
  * @param {SaidView & {number?: number}} after
  * @param {string[]} names
@@ -122,13 +143,22 @@ export function dealBeginningSaid(view, number, names, you, deck) {
 export function movesTakenBackSaid(before, after, names, deck) {
   const sameDeal = before.number === after.number && after.moves.every((move, index) => before.moves[index] === move);
   const cards = sameDeal ? before.moves.slice(after.moves.length).filter((move) => move !== "66") : [];
-  /** @type {Map<number, string[]>} */
-  const back = new Map();
+  /** @type {{player: Player, codes: string[], marriage: {points: number} | null}[]} */
+  const back = [];
   for (const move of cards) {
     const card = move.slice(0, 2);
-    const player = after.piles.findIndex((row) => row.some((pile) => pile.top === card));
-    if (player >= 0) back.set(player, [...(back.get(player) ?? []), cardName(card, deck)]);
+    const seat = after.piles.findIndex((row) => row.some((pile) => pile.top === card));
+    if (seat < 0) continue;
+    const player = /** @type {Player} */ (seat);
+    const marriage = marriageLed(before, player, card);
+    const plain = marriage ? undefined : back.find((cardsOf) => cardsOf.player === player && !cardsOf.marriage);
+    if (plain) plain.codes.push(card);
+    else back.push({ player, codes: [card], marriage });
   }
-  const moves = [...back].map(([player, named]) => t("played", { name: names[player], card: named.join(", ") }));
+  const moves = back.map(({ player, codes, marriage }) =>
+    marriage
+      ? playedText(names[player], codes[0], deck, marriage)
+      : t("played", { name: names[player], card: codes.map((code) => cardName(code, deck)).join(", ") }),
+  );
   return moves.length ? t("undoneMoves", { moves: moves.join("; ") }) : t("undone");
 }

@@ -27,6 +27,9 @@ import { st } from "./ship-text.js";
  * @property {string} [id]
  * @property {() => boolean} [check]  whether the panel may close with this button's value now (a form's fields are
  *   right); when not, the panel stays open (the check says what is wrong, at the field)
+ * @property {() => Promise<unknown>} [wait]  what the choice waits for before the panel closes (a review the engine
+ *   takes seconds over): meanwhile the panel stays open and the button keeps the focus, marked busy (not disabled,
+ *   which would drop the focus on the page's body); the other buttons and Escape wait too. A failure rejects the panel
  */
 
 /** `text` with the five HTML-special characters escaped, for markup built from strings. */
@@ -55,7 +58,7 @@ export function escapeHtml(/** @type {unknown} */ text) {
  *   main button waits for more to be chosen first
  * @param {boolean} [options.describedByBody]  the body is a short text the panel says (a result, a question): a
  *   screen reader reads it with the title on opening, not only the focused button
- * @returns {Promise<T | null>}
+ * @returns {Promise<T | null>}  rejected when a button's `wait` fails
  */
 export function showPanel(
   dialog,
@@ -85,17 +88,21 @@ export function showPanel(
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector("form"));
   // Enter in a field would submit the form and close the dialog behind the page's back: the buttons decide.
   form.addEventListener("submit", (event) => event.preventDefault());
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let done = false;
-    const finish = (/** @type {T | null} */ value) => {
+    /** Whether a button's choice waits for its `wait`: nothing else is chosen meanwhile. */
+    let waiting = false;
+    /** Close the panel (once) and settle its promise with `settle`. */
+    const close = (/** @type {() => void} */ settle) => {
       if (done) return;
       done = true;
       dialog.oncancel = null;
       dialog.onclose = null;
       dialog.finishPanel = null;
       if (dialog.open) dialog.close();
-      resolve(value);
+      settle();
     };
+    const finish = (/** @type {T | null} */ value) => close(() => resolve(value));
     for (const button of buttons) {
       const element = document.createElement("button");
       element.type = "button";
@@ -103,20 +110,27 @@ export function showPanel(
       element.className = button.primary ? "primary" : "";
       if (button.id) element.id = button.id;
       element.addEventListener("click", () => {
-        if (!button.check || button.check()) finish(button.value);
+        if (waiting || (button.check && !button.check())) return;
+        if (!button.wait) return finish(button.value);
+        waiting = true;
+        element.setAttribute("aria-busy", "true");
+        button.wait().then(
+          () => finish(button.value),
+          (error) => close(() => reject(error)),
+        );
       });
       row.append(element);
     }
     dialog.oncancel = (event) => {
       event.preventDefault();
-      if (cancelValue !== undefined) finish(cancelValue);
+      if (cancelValue !== undefined && !waiting) finish(cancelValue);
     };
     // A second Escape with nothing pressed between closes a modal dialog without a cancel event to refuse (the
     // browser's guard against pages that trap Escape): a panel that Escape may close ends as Escape ends it; one
-    // that must be answered ("Play here", a tab's only way back to its match) opens again.
+    // that must be answered ("Play here", a tab's only way back to its match), or whose choice is waiting, opens again.
     dialog.onclose = () => {
       if (done || dialog.open) return; // its own close, or the panel before it closing behind it
-      if (cancelValue !== undefined) finish(cancelValue);
+      if (cancelValue !== undefined && !waiting) finish(cancelValue);
       else dialog.showModal();
     };
     dialog.finishPanel = () => finish(cancelValue ?? null);
@@ -406,14 +420,15 @@ export function marriageEndText(deal, deck) {
  *   without its level), one name each throughout the panel ("Računar (ekspert) dobija deljenje" over "Računar: 26
  *   poena" read as two players)
  * @param {Player | null} you  the seat the page calls "you", or null (explainResult)
- * @param {{reviewAvailable: boolean, shareAvailable: boolean, backFrom?: string | null, deck: Deck}} options  which of
- *   the review and the deal's link to offer besides the next deal, which of them ("review", "share") the person comes
- *   back from (the panel opens on its button again, not on the next deal), and the deck style a suit is named in
+ * @param {{review: (() => Promise<unknown>) | null, shareAvailable: boolean, backFrom?: string | null, deck: Deck}}
+ *   options  the review's asking where the engine reviews (its button waits for it: PanelButton `wait`), whether to
+ *   offer the deal's link besides the next deal, which of them ("review", "share") the person comes back from (the
+ *   panel opens on its button again, not on the next deal), and the deck style a suit is named in
  * @returns {Promise<string | null>} "next", "review", "share", or "aside" (the player wants to look at the table
  *   first)
  */
 export function showDealResult(dialog, state, names, you, options) {
-  const { reviewAvailable, shareAvailable, backFrom, deck } = options;
+  const { review, shareAvailable, backFrom, deck } = options;
   const deal = /** @type {DealView} */ (state.deal);
   const match = state.match;
   const result = /** @type {DealResult} */ (deal.result);
@@ -436,7 +451,7 @@ export function showDealResult(dialog, state, names, you, options) {
   const label = match.is_over ? t("toMatchResult") : t("nextDeal");
   /** @type {PanelButton<string>[]} */
   const buttons = [{ label, value: "next", primary: true, id: "next-deal" }];
-  if (reviewAvailable) buttons.push({ label: t("review"), value: "review", id: "review-button" });
+  if (review) buttons.push({ label: t("review"), value: "review", id: "review-button", wait: review });
   if (shareAvailable) buttons.push({ label: st("shareDeal"), value: "share", id: "share-finished-deal" });
   buttons.push({ label: t("seeTable"), value: "aside", id: "see-table" });
   // Escape puts the result aside too: the table's own button leads on (match-flow.js).
@@ -505,9 +520,11 @@ export function showMatchResult(dialog, state, names, you, { shareAvailable, rev
  * @param {PanelDialog} dialog
  * @param {PlayingState} state  with a finished match
  * @param {string[]} names  the players' names where room is short (the computer without its level)
+ * @param {(deal: number) => Promise<unknown>} review  the review's asking, which a deal's button waits for (PanelButton
+ *   `wait`)
  * @returns {Promise<number | null>}
  */
-export function chooseDealToReview(dialog, state, names) {
+export function chooseDealToReview(dialog, state, names, review) {
   /** @type {PanelButton<number | null>[]} */
   const deals = state.match.deals.map((deal, index) => ({
     label: t("reviewDealChoice", {
@@ -519,6 +536,7 @@ export function chooseDealToReview(dialog, state, names) {
     }),
     value: index + 1,
     id: `review-deal-${index + 1}`,
+    wait: () => review(index + 1),
   }));
   return showPanel(dialog, {
     kind: "review-deals",

@@ -10,7 +10,7 @@ import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { creditedLevel } from "./history-stats.js";
 import { t } from "./i18n.js";
-import { trumpSaid } from "./moves-said.js";
+import { trickSaid, trumpSaid } from "./moves-said.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
@@ -27,7 +27,7 @@ import {
   startSlot,
   useSlot,
 } from "./storage.js";
-import { addNotice, clearNotes, levelOf, opponentOf } from "./store.js";
+import { addNotice, clearNotes, levelOf, namesOf, opponentOf, youOf } from "./store.js";
 import { TabOwner } from "./tab-owner.js";
 
 /** @typedef {import("./table-motion.js").PageContext} PageContext */
@@ -308,7 +308,10 @@ async function resume(ctx, save, { seen = false, continued = false } = {}) {
     });
     tabOwner.claim(save.id);
     ctx.announce(t("resumed"));
-    if (!game.deal?.result) sayTrump(ctx, game);
+    if (!game.deal?.result) {
+      sayTrump(ctx, game);
+      sayTrick(ctx, game);
+    }
     return true;
   } catch (error) {
     const { type, message } = /** @type {{type?: string, message: string}} */ (error);
@@ -411,6 +414,18 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
 export function sayTrump(ctx, state) {
   const trump = state.deal?.trump;
   if (trump) ctx.announce(trumpSaid(trump, ctx.store.state.settings.deck));
+}
+
+/**
+ * Say the cards on the trick of the deal on `state`'s table, as they were said when played ("Računar: as herc"): a
+ * match put back while a card is led shows it in the middle of the table, where the eye sees it at once.
+ * @param {PageContext} ctx
+ * @param {PlayingState} state
+ */
+function sayTrick(ctx, state) {
+  const page = ctx.store.state;
+  const said = state.deal ? trickSaid(state.deal, namesOf(page), youOf(page), page.settings.deck) : "";
+  if (said) ctx.announce(said);
 }
 
 /** Whether the player has been told that the storage is full (once per visit). */

@@ -285,7 +285,14 @@ export function showReview(dialog, review, names, deck, positionAt, rowNames = n
       const columns = /** @type {HTMLElement} */ (panel.querySelector(".review-columns"));
       const turned = () => placePosition(position, columns);
       addEventListener("resize", turned);
-      dialog.addEventListener("close", () => removeEventListener("resize", turned), { once: true });
+      // Until this panel closes. The close of the panel before it comes late, this one open by then: the deal's result
+      // stays open while its Review button waits for the review, and closes as this one opens.
+      const stop = () => {
+        if (dialog.open && panel.isConnected) return;
+        removeEventListener("resize", turned);
+        dialog.removeEventListener("close", stop);
+      };
+      dialog.addEventListener("close", stop);
       let asked = 0;
       const moveButtons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".review-move"))];
       // The list of moves is walked with the arrows too (Tab walks it as well): each step shows its table.
