@@ -113,7 +113,7 @@ def deal_from_dict(entry: Any, rules: Rules) -> Deal:
         try:
             deal.play(move)
         except Otv66Error as error:
-            raise RecordError(f"move {number} is illegal: {error}") from error
+            raise RecordError(f"move {number} is illegal: {error}", "record_illegal_move", move=number) from error
     stored = entry.get("result")
     if stored != deal.result:
         if deal.result is None:
@@ -166,10 +166,10 @@ def check_format(record: Any) -> int:
     The messages never quote the record: it may come from a link, and the page shows them.
     """
     if type(record) is not dict:
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("a record must be a JSON object", "not_a_record")
     name = record.get("format")
     if type(name) is not str or not name.startswith(FORMAT_NAME + "/"):
-        raise RecordError("not an otv66 record (no otv66-record format name)")
+        raise RecordError("not an otv66 record (no otv66-record format name)", "not_a_record")
     version = name.removeprefix(FORMAT_NAME + "/")
     # int() refuses "²" and 5000 digits; "0001" is no version's name
     if not (version.isascii() and version.isdigit()) or len(version) > 9 or version != str(int(version)):
@@ -276,7 +276,9 @@ def match_from_record(record: Any) -> Match:
             deal = deal_from_dict(entry, rules)
             unseen = unseen_from_dict(entry, deal)
         except Otv66Error as error:
-            raise RecordError(f"deal {number}: {error}") from error
+            # A move that does not play keeps its reason, and says which deal it is in.
+            reason, params = (error.reason, error.params) if isinstance(error, RecordError) else ("", {})
+            raise RecordError(f"deal {number}: {error}", reason, **{**params, "deal": number}) from error
         if unseen:
             match.unseen[len(match.deals)] = unseen
         match.deals.append(deal)
@@ -328,5 +330,5 @@ def loads(text: str) -> Match:
     try:
         record = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
-        raise RecordError(f"not valid JSON: {error}") from None
+        raise RecordError(f"not valid JSON: {error}", "not_a_record") from None
     return match_from_record(record)

@@ -83,3 +83,16 @@ def test_a_file_longer_than_any_record_is_refused_before_it_is_read():
 
 def test_a_broken_game_link_has_no_record():
     assert error_of("game_record", token="g1.broken")["type"] == "invalid_link"
+
+
+def test_a_move_that_does_not_play_is_named_by_its_deal_and_number():
+    record = result(played_match(), "record")
+    moves = record["deals"][0]["moves"]
+    moves[2], moves[3] = moves[3], moves[2]  # the answer before the lead of the second trick
+    refused = error_of("record_game_link", text=json.dumps(record))
+    assert (refused["reason"], refused["params"]) == ("record_illegal_move", {"move": 3, "deal": 1})
+
+
+def test_json_that_is_no_otv66_record_is_said_to_be_none():
+    for text in ("not JSON", "[1, 2]", '{"name": "a list of members"}'):
+        assert error_of("record_game_link", text=text)["reason"] == "not_a_record"

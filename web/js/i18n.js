@@ -47,7 +47,7 @@ const CYRILLIC = {
 };
 
 /** Foreign words of the texts that have none of w, x, y, q but stay in Latin letters in Cyrillic text. */
-const LATIN_WORDS = new Set(["iframe", "CSV", "Enter", "Tab", "Escape", "Home", "End"]); // keys' names as printed
+const LATIN_WORDS = new Set(["iframe", "CSV", "JSON", "Enter", "Tab", "Escape", "Home", "End"]); // keys' names as printed
 
 /**
  * Serbian Latin text in Cyrillic script. Placeholders' names in braces, code in backticks and foreign words (with
