@@ -75,7 +75,13 @@ def test_by_the_keyboard_the_list_opens_and_takes_the_replay_to_the_deals_start(
     assert page.evaluate("document.activeElement.id") == "replay-moves", "closed, the focus back on the line"
     page.keyboard.press("Enter")
     page.locator("#panel[open] .replay-moves").wait_for()
-    page.locator("#replay-move-0").focus()
+    last = int(page.evaluate("document.activeElement.dataset.ply"))
+    page.keyboard.press("ArrowUp")  # the arrows walk the moves, as in the review
+    assert page.evaluate("document.activeElement.dataset.ply") == str(last - 1)
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.ply") == str(last)
+    page.keyboard.press("Home")
+    assert page.evaluate("document.activeElement.id") == "replay-move-0"
     assert page.locator("#replay-move-0").inner_text() == "Početak deljenja"
     page.keyboard.press("Enter")
     page.wait_for_selector(SHOWN.format(deal=0, ply=0))

@@ -61,6 +61,31 @@ export function movesMarkup(moves, names, you, deck, shown) {
   return `<p class="replay-start-line">${button(0, st("replayDealStart"))}</p><ol class="replay-moves">${lines.join("")}</ol>`;
 }
 
+/** The keys that walk the list of moves, and where each goes from the move at `index` of `count`. */
+const WALK = {
+  ArrowDown: (/** @type {number} */ index) => index + 1,
+  ArrowRight: (/** @type {number} */ index) => index + 1,
+  ArrowUp: (/** @type {number} */ index) => index - 1,
+  ArrowLeft: (/** @type {number} */ index) => index - 1,
+  Home: () => 0,
+  End: (/** @type {number} */ _index, /** @type {number} */ count) => count - 1,
+};
+
+/**
+ * The arrows walk the list a move at a time (Home and End to its ends), as they walk the review's: Tab alone took
+ * two stops a trick, and a long deal's end was some thirty presses away.
+ * @param {HTMLFormElement} panel
+ * @param {KeyboardEvent} event
+ */
+function walkMoves(panel, event) {
+  const step = WALK[/** @type {keyof typeof WALK} */ (event.key)];
+  const moves = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".replay-move"))];
+  const index = moves.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
+  if (!step || index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  moves[Math.max(0, Math.min(moves.length - 1, step(index, moves.length)))].focus();
+}
+
 /**
  * The list of deal number `deal` (0-based) in the panel, on the position shown (in sight, with the focus): the moves
  * made at the position chosen, or null when it is closed.
@@ -84,6 +109,7 @@ export function showMovesList(dialog, moves, { deal, shown, names, you, deck }) 
         const ply = /** @type {HTMLElement} */ (event.target).closest("button")?.dataset.ply;
         if (ply !== undefined) finish(Number(ply));
       });
+      panel.addEventListener("keydown", (event) => walkMoves(panel, event));
       // The focus is put on the position shown without scrolling to it: a late trick's is brought into sight.
       requestAnimationFrame(() => panel.querySelector(`#replay-move-${shown}`)?.scrollIntoView({ block: "center" }));
     },
