@@ -358,11 +358,11 @@ describe("a challenge deal's end, as the member is told it", () => {
     );
   });
 
-  test("a loss: his card points, and the computer's points, which were only on the table", () => {
+  test("a loss: the computer's game points, his card points, and the points that were only on the table", () => {
     const score = { game_points: 0, won: false, card_points: 41 };
     assert.equal(
       challengeDealText(score, result(1, [41, 79])),
-      "Računar je dobio deljenje; skupili ste 41 poen iz karata. Poeni: Vi 41, Računar 79.",
+      "Računar je dobio deljenje (1 poen partije); skupili ste 41 poen iz karata. Poeni: Vi 41, Računar 79.",
     );
   });
 

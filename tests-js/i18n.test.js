@@ -193,12 +193,13 @@ describe("t: the text for a key in the current language", () => {
     assert.equal(spoken("Computer", 1), "Computer, won: 1 trick");
   });
 
-  test("a deal the computer won in a club challenge tells the member's card points, not game points", () => {
-    assert.equal(t("clubDealLost", { cards: 29 }), "Računar je dobio deljenje; skupili ste 29 poena iz karata.");
-    assert.equal(t("clubDealLost", { cards: 21 }), "Računar je dobio deljenje; skupili ste 21 poen iz karata.");
+  test("a deal the computer won in a club challenge tells its game points and the member's card points", () => {
+    const lost = (/** @type {number} */ won, /** @type {number} */ cards) => t("clubDealLost", { won, cards });
+    assert.equal(lost(1, 29), "Računar je dobio deljenje (1 poen partije); skupili ste 29 poena iz karata.");
+    assert.equal(lost(3, 21), "Računar je dobio deljenje (3 poena partije); skupili ste 21 poen iz karata.");
     setLanguage("en");
-    assert.equal(t("clubDealLost", { cards: 1 }), "The computer won the deal; you took 1 card point.");
-    assert.equal(t("clubDealLost", { cards: 0 }), "The computer won the deal; you took 0 card points.");
+    assert.equal(lost(2, 1), "The computer won the deal (2 game points); you took 1 card point.");
+    assert.equal(lost(1, 0), "The computer won the deal (1 game point); you took 0 card points.");
   });
 
   test("every count gives three word forms in Serbian and two in English", () => {

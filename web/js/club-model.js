@@ -343,13 +343,15 @@ export function csvDataUrl(csv) {
 
 /**
  * How a challenge deal ended, as the member is told it (the status line, the screen reader, the challenge's end): won
- * with its game points or not won with his card points (the standings' two columns), then both players' points (the
- * computer's were only on the table). A drawn deal is no win of the computer's.
+ * with its game points, or lost with the computer's game points and his own card points (the standings' two
+ * columns), then both players' points (the computer's were only on the table). A drawn deal is no win of the
+ * computer's.
  * @param {DealScore} score  the member's, the attempt's `scores` entry of the deal
  * @param {DealResult} result  the engine's result of the deal (the member is player 0)
  */
 export function challengeDealText(score, result) {
   const key = score.won ? "clubDealWon" : result.winner === null ? "clubDealDrawn" : "clubDealLost";
   const [ours, theirs] = result.scores;
-  return `${t(key, { points: score.game_points, cards: score.card_points })} ${t("clubDealScores", { ours, theirs })}`;
+  const told = t(key, { points: score.game_points, won: result.game_points, cards: score.card_points });
+  return `${told} ${t("clubDealScores", { ours, theirs })}`;
 }

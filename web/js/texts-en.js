@@ -342,7 +342,8 @@ export const EN = {
   clubElsewhere:
     "This challenge is being played in another tab of the browser. It goes on here only when you press “Play here”, from the moves made there.",
   clubDealWon: "You won the deal: {points} game {points|point|points}.",
-  clubDealLost: "The computer won the deal; you took {cards} card {cards|point|points}.",
+  clubDealLost:
+    "The computer won the deal ({won} game {won|point|points}); you took {cards} card {cards|point|points}.",
   clubDealDrawn: "The deal is a draw; you took {cards} card {cards|point|points}.",
   clubDealScores: "Points: you {ours}, the computer {theirs}.",
   clubClaim: "Claim 66",

@@ -363,7 +363,8 @@ export const SR = {
   clubElsewhere:
     "Ovaj izazov se igra u drugoj kartici pregledača. Ovde se nastavlja tek kad pritisnete „Igrajte ovde“, od poteza odigranih tamo.",
   clubDealWon: "Dobili ste deljenje: {points} {points|poen|poena|poena} partije.",
-  clubDealLost: "Računar je dobio deljenje; skupili ste {cards} {cards|poen|poena|poena} iz karata.",
+  clubDealLost:
+    "Računar je dobio deljenje ({won} {won|poen|poena|poena} partije); skupili ste {cards} {cards|poen|poena|poena} iz karata.",
   clubDealDrawn: "Deljenje je nerešeno; skupili ste {cards} {cards|poen|poena|poena} iz karata.",
   clubDealScores: "Poeni: Vi {ours}, Računar {theirs}.",
   clubClaim: "Prijavite 66",
