@@ -41,8 +41,8 @@ MAX_DEALS: Final = 1000
 MAX_RECORD_VALUES: Final = 200_000
 MAX_RECORD_BYTES: Final = 4_000_000
 """Longest record text :func:`loads` reads, in UTF-8 bytes (a file a person opens could be anything): a deal with its
-layout takes about 530 bytes compact and 1,800 indented as the page's History saves it, so MAX_DEALS deals fit either
-way."""
+layout takes about 530 bytes compact, 850 as the page's History saves it and 1,800 indented throughout, so MAX_DEALS
+deals fit any of these ways."""
 """Most values (objects, arrays, strings, numbers...) in a record: MAX_DEALS deals hold about 100,000."""
 _INT_BOUND: Final = 2**64
 MAX_JSON_DEPTH: Final = 100

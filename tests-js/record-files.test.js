@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { recordFileAddress, recordFileName, recordText } from "../web/js/record-files.js";
+import { readableJson, recordFileAddress, recordFileName, recordText } from "../web/js/record-files.js";
 import { withGlobal } from "./fakes.js";
 
 /** An engine that answers `answer` and keeps what it was asked. */
@@ -27,6 +27,39 @@ describe("a match kept as a record file", () => {
     const text = await recordText(/** @type {any} */ (fake), "g1.abc");
     assert.deepEqual(fake.calls, [{ method: "game_record", params: { token: "g1.abc" } }]);
     assert.equal(text, '{\n  "format": "otv66-record/1",\n  "deals": []\n}\n');
+  });
+
+  test("is JSON with a deal's moves and layout each on one line", () => {
+    const record = {
+      players: ["Ana [A], ", "Bo"],
+      deals: [{ moves: ["AH", "9H"], layout: [["KS", null]], result: { winner: 0, scores: [70, 20] } }],
+      seed: 7,
+      rules: {},
+    };
+    const text = readableJson(record);
+    assert.deepEqual(JSON.parse(text), record, "the same record");
+    assert.equal(
+      text,
+      [
+        "{",
+        '  "players": ["Ana [A], ","Bo"],',
+        '  "deals": [',
+        "    {",
+        '      "moves": ["AH","9H"],',
+        '      "layout": [',
+        '        ["KS",null]',
+        "      ],",
+        '      "result": {',
+        '        "winner": 0,',
+        '        "scores": [70,20]',
+        "      }",
+        "    }",
+        "  ],",
+        '  "seed": 7,',
+        '  "rules": {}',
+        "}",
+      ].join("\n"),
+    );
   });
 });
 

@@ -22,14 +22,33 @@ export function recordFileName(date) {
 }
 
 /**
- * The record of the match a game link token holds, as a file's text: JSON, indented, so a person can read it.
+ * The record of the match a game link token holds, as a file's text: JSON a person can read (readableJson).
  * @param {Engine} engine
  * @param {string} token
  * @returns {Promise<string>}
  */
 export async function recordText(engine, token) {
-  const record = await engine.call("game_record", { token });
-  return `${JSON.stringify(record, null, 2)}\n`;
+  return `${readableJson(await engine.call("game_record", { token }))}\n`;
+}
+
+/**
+ * `value` as JSON indented by two spaces a level, but a list of plain values (a deal's moves, its layout of 32 cards)
+ * on one line: indented throughout, a deal took some 150 lines, a card each.
+ * @param {unknown} value
+ * @param {string} [indent]  the indent of the line `value` starts on
+ * @returns {string}
+ */
+export function readableJson(value, indent = "") {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.every((item) => item === null || typeof item !== "object")) return JSON.stringify(value);
+    return `[\n${value.map((item) => inner + readableJson(item, inner)).join(",\n")}\n${indent}]`;
+  }
+  const entries = Object.entries(value);
+  if (!entries.length) return "{}";
+  const lines = entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${readableJson(item, inner)}`);
+  return `{\n${lines.join(",\n")}\n${indent}}`;
 }
 
 /**
