@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
-import { moveRow, positionMarkup, reviewsOfVisit } from "../web/js/review-panel.js";
+import { askReview, moveRow, positionMarkup } from "../web/js/review-panel.js";
 import { pageLanguage } from "./fakes.js";
 
 /** A position of the review: the king and queen of hearts open to the player to lead, each playable with or without
@@ -152,58 +152,37 @@ describe("the review's position", () => {
   });
 });
 
-describe("the reviews of a visit", () => {
-  /** An engine that answers each review with the order it was asked in, failing the requests `failing` names. */
-  function engine(failing = new Set()) {
+describe("a review asked for", () => {
+  /** An engine that answers each request with the order it was asked in. */
+  function engine() {
     const calls = /** @type {{method: string, params: any}[]} */ ([]);
     return {
       calls,
       call(/** @type {string} */ method, /** @type {any} */ params) {
         calls.push({ method, params });
-        if (failing.has(calls.length)) return Promise.reject(new Error("the engine stopped"));
         return Promise.resolve({ asked: calls.length });
       },
     };
   }
 
-  test("each deal is reviewed once: a second look shows the same numbers, even asked twice at once", async () => {
+  test("asks the game page's review, and each table at a move once", async () => {
     const fake = engine();
-    const reviewOf = reviewsOfVisit(/** @type {any} */ (fake));
-    const [first, again] = await Promise.all([reviewOf("3:1", 1), reviewOf("3:1", 1)]);
-    assert.equal(first, again);
-    assert.equal((await reviewOf("3:1", 1)).review.asked, 1);
-    assert.deepEqual(fake.calls, [{ method: "review", params: { deal: 1, seconds: 0.1 } }]);
+    const { review, positionAt } = await askReview(/** @type {any} */ (fake), 2);
+    assert.deepEqual(review, { asked: 1 });
+    assert.equal(await positionAt(4), await positionAt(4));
+    assert.deepEqual(fake.calls, [
+      { method: "review", params: { deal: 2, seconds: 0.1 } },
+      { method: "review_view", params: { deal: 2, ply: 4, seconds: 0.1 } },
+    ]);
   });
 
-  test("another key is another review; the replay's are asked for as the replay's", async () => {
+  test("on the replay page asks the replay's", async () => {
     const fake = engine();
-    const reviewOf = reviewsOfVisit(/** @type {any} */ (fake), true);
-    await reviewOf("0", 0);
-    await reviewOf("1", 1);
-    assert.deepEqual(
-      fake.calls.map((call) => [call.method, call.params.deal]),
-      [
-        ["replay_review", 0],
-        ["replay_review", 1],
-      ],
-    );
-  });
-
-  test("a failed review is asked again at the next look", async () => {
-    const fake = engine(new Set([1]));
-    const reviewOf = reviewsOfVisit(/** @type {any} */ (fake));
-    await assert.rejects(reviewOf("3:2", 2), /the engine stopped/);
-    assert.equal((await reviewOf("3:2", 2)).review.asked, 2);
-  });
-
-  test("the table at a move is asked for once", async () => {
-    const fake = engine();
-    const { positionAt } = await reviewsOfVisit(/** @type {any} */ (fake))("3:1", 1);
-    await positionAt(4);
-    await positionAt(4);
+    const { positionAt } = await askReview(/** @type {any} */ (fake), 0, true);
+    await positionAt(1);
     assert.deepEqual(
       fake.calls.map((call) => call.method),
-      ["review", "review_view"],
+      ["replay_review", "replay_review_view"],
     );
   });
 });

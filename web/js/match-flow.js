@@ -9,6 +9,7 @@
  */
 
 import { pause } from "./animate.js";
+import { askedOnce } from "./asked-once.js";
 import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
@@ -41,7 +42,7 @@ import {
   tabOwner,
 } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
-import { reviewsOfVisit, showReview } from "./review-panel.js";
+import { askReview, showReview } from "./review-panel.js";
 import { showRules } from "./rules-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
@@ -118,8 +119,14 @@ export class MatchFlow {
      * @type {PlayingState | null}
      */
     this.turnSaidIn = null;
-    /** @private The reviews of deals asked for in this visit (reviewOf), by match slot and deal number. */
-    this.reviews = reviewsOfVisit(ctx.engine);
+    /**
+     * @private The reviews of deals asked for in this visit (reviewOf), each once: by the match's save slot (a rematch
+     * has a slot of its own) and deal number.
+     */
+    this.reviews = askedOnce(
+      (/** @type {number} */ number) => askReview(ctx.engine, number),
+      (number) => `${tabOwner.slot}:${number}`,
+    );
     /**
      * @private The finished deal whose win or loss was heard ("slot:number"): its result shown again (a reload, the
      * engine put back) is shown in silence.
@@ -395,13 +402,11 @@ export class MatchFlow {
   }
 
   /**
-   * @private The engine's review of deal `number` of the match on the table and its positions, each asked for once
-   * in a visit: its searches are timed, so a second look would rate the same moves with other numbers. A match is
-   * known by its save's slot (a rematch has a slot of its own).
+   * @private The engine's review of deal `number` of the match on the table and its positions (`reviews`).
    * @param {number} number
    */
   reviewOf(number) {
-    return this.reviews(`${tabOwner.slot}:${number}`, number);
+    return this.reviews(number);
   }
 
   /**

@@ -7,6 +7,7 @@
  * to the ends of the deal, PageUp / PageDown change deals; the position line opens the list of the deal's moves.
  */
 
+import { askedOnce } from "./asked-once.js";
 import { installSprite } from "./cards.js";
 import { Engine, EngineError } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
@@ -19,7 +20,7 @@ import { explainResult, marriageEndText, matchWinnerText, playedText, trickTaker
 import { shortShownNames, shownNames } from "./player-names.js";
 import { buildTable, cardTabStop, renderTable, setStatus } from "./render.js";
 import { showMovesList } from "./replay-moves.js";
-import { reviewsOfVisit, showReview } from "./review-panel.js";
+import { askReview, showReview } from "./review-panel.js";
 import { applyOverrides, loadSettings } from "./settings.js";
 import { linkInLocation, linkUrl } from "./share.js";
 import { st } from "./ship-text.js";
@@ -327,12 +328,11 @@ function updateControls({ deal, ply }) {
 }
 
 /** The reviews of this visit, by deal: a review's searches are timed, so a second look would give other numbers. */
-const reviewOf = reviewsOfVisit(engine, true);
-/**
- * The moves of each deal asked for in this visit (bridge `replay_moves`), by deal number.
- * @type {Map<number, Promise<import("./types.js").ReplayMove[]>>}
- */
-const movesOfDeal = new Map();
+const reviewOf = askedOnce((/** @type {number} */ deal) => askReview(engine, deal, true));
+/** The moves of each deal (bridge `replay_moves`), by deal number. */
+const movesOf = askedOnce((/** @type {number} */ deal) =>
+  engine.call("replay_moves", { deal }).then((answer) => answer.moves),
+);
 
 /**
  * The list of the moves of the deal shown (replay-moves.js), from the position line: the position chosen in it is
@@ -340,16 +340,11 @@ const movesOfDeal = new Map();
  */
 async function showMoves() {
   const { deal } = replay.target;
-  let moves = movesOfDeal.get(deal);
-  if (!moves) {
-    moves = engine.call("replay_moves", { deal }).then((answer) => answer.moves);
-    movesOfDeal.set(deal, moves);
-    moves.catch(() => movesOfDeal.delete(deal)); // a failure is told, and asked again at the next press
-  }
   try {
+    const moves = await movesOf(deal);
     const shown = view();
     const at = { deal, shown: replay.target.ply, names: shown.names, you: watcherSeat(), deck: settings.deck };
-    const ply = await showMovesList(dialog, await moves, at);
+    const ply = await showMovesList(dialog, moves, at);
     if (ply !== null) go(deal, ply);
   } catch (error) {
     byId("replay-summary").textContent = engineText(error, settings.deck);
@@ -372,7 +367,7 @@ async function showDealReview() {
   setStatus(root, "thinking", t("reviewing"));
   byId("announcer").textContent = t("reviewing"); // the status line is not read aloud; a review takes seconds
   try {
-    const { review, positionAt } = await reviewOf(String(deal), deal);
+    const { review, positionAt } = await reviewOf(deal);
     const shown = view();
     await showReview(dialog, review, shown.names, settings.deck, positionAt, shown.shortNames);
   } catch (error) {

@@ -5,6 +5,7 @@
  * move there. The numbers are the engine's (bridge `review` and `review_view`); this module only shows them.
  */
 
+import { askedOnce } from "./asked-once.js";
 import { cardFace } from "./cards.js";
 import { engineText } from "./engine-text.js";
 import { cardName, suitName, t } from "./i18n.js";
@@ -20,53 +21,21 @@ import { SCREEN_ORDER } from "./table-shell.js";
 const REVIEW_SECONDS_PER_MOVE = 0.1;
 
 /**
- * The engine's review of a deal, and the table at each of its moves, asked for when first shown and then kept (a
- * search is timed: a second look at a position would rate its moves with other numbers). The deal is the match on
- * the table's deal number `deal` (1-based: bridge `review`), or with `replay` the game opened for replay's (0-based:
- * `replay_review`, as its `replay_view`).
+ * The engine's review of a deal, and the table at each of its moves, each asked for when first shown and then kept
+ * (askedOnce: a search is timed, and a second look at a position would rate its moves with other numbers; a page
+ * keeps its reviews so too). The deal is the match on the table's deal number `deal` (1-based: bridge `review`), or
+ * with `replay` the game opened for replay's (0-based: `replay_review`, as its `replay_view`).
  * @param {Engine} engine
  * @param {number} deal
  * @param {boolean} [replay]
- * @returns {Promise<AskedReview>}
+ * @returns {Promise<{review: Review, positionAt: (ply: number) => Promise<ReviewView>}>}
  */
-async function askReview(engine, deal, replay = false) {
+export async function askReview(engine, deal, replay = false) {
   const seconds = REVIEW_SECONDS_PER_MOVE;
   const review = await engine.call(replay ? "replay_review" : "review", { deal, seconds });
-  /** @type {Map<number, Promise<ReviewView>>} */
-  const positions = new Map();
-  const positionAt = (/** @type {number} */ ply) => {
-    const kept = positions.get(ply);
-    if (kept) return kept;
-    const shown = engine.call(replay ? "replay_review_view" : "review_view", { deal, ply, seconds });
-    positions.set(ply, shown);
-    shown.catch(() => positions.delete(ply)); // a failure is told, and asked again on the next look
-    return shown;
-  };
+  const view = replay ? "replay_review_view" : "review_view";
+  const positionAt = askedOnce((/** @type {number} */ ply) => engine.call(view, { deal, ply, seconds }));
   return { review, positionAt };
-}
-
-/** @typedef {{review: Review, positionAt: (ply: number) => Promise<ReviewView>}} AskedReview */
-
-/**
- * The reviews of a page's visit, each asked for once (askReview: a second review of a deal would rate its moves with
- * other numbers); one that failed is asked again at the next look (its failure is told). `key` names the deal among
- * the page's: the game page's deals of a match by the match's save slot and number, the replay's by number.
- * @param {Engine} engine
- * @param {boolean} [replay]  the replay page's reviews (askReview's `replay`)
- * @returns {(key: string, deal: number) => Promise<AskedReview>}
- */
-export function reviewsOfVisit(engine, replay = false) {
-  /** @type {Map<string, Promise<AskedReview>>} */
-  const asked = new Map();
-  return (key, deal) => {
-    let review = asked.get(key);
-    if (!review) {
-      review = askReview(engine, deal, replay);
-      asked.set(key, review);
-      review.catch(() => asked.delete(key));
-    }
-    return review;
-  };
 }
 
 /** A move as the review writes it: the card's name, or "prijava 66" for a claim. */
