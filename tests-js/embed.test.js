@@ -325,6 +325,12 @@ describe("the embedded game's address (embedAddress)", () => {
   });
   after(() => restoreNavigator());
 
+  test("without Hint and Undo: help=0, which the game reads back", () => {
+    const src = embedAddress(GAME, { ...firstVisit(), level: "club" }, firstVisit(), false);
+    assert.equal(src.href, `${GAME}?embed=1&lang=en&level=club&help=0`);
+    assert.equal(applyOverrides(firstVisit(), src.searchParams).help, false);
+  });
+
   test("embed, the language and the level always; nothing more for a first visit's options", () => {
     const clubGame = { ...firstVisit(), lang: "sr-Latn", level: "club" };
     assert.equal(embedAddress(GAME, clubGame, firstVisit()).href, `${GAME}?embed=1&lang=sr-Latn&level=club`);

@@ -65,16 +65,16 @@ function translate() {
 }
 
 /**
- * The game the form starts with: the club level, in the page's language, the rest as a first visit has it; or what
- * the webmaster chose before the page was loaded again (the address's fragment keeps it: a change of the page's
- * language reloads it).
+ * The game the form starts with: the club level, in the page's language, the rest as a first visit has it, with
+ * Hint and Undo; or what the webmaster chose before the page was loaded again (the address's fragment keeps it: a
+ * change of the page's language reloads it).
  * @param {Settings} firstVisit
- * @returns {Settings}
+ * @returns {{game: Settings, help: boolean}}
  */
 function startingGame(firstVisit) {
   const start = { ...firstVisit, lang: language(), level: START_LEVEL };
-  const chosen = applyOverrides(start, new URLSearchParams(location.hash.slice(1))).settings;
-  return LEVELS.includes(chosen.level ?? "") ? chosen : { ...chosen, level: START_LEVEL };
+  const { settings: chosen, help } = applyOverrides(start, new URLSearchParams(location.hash.slice(1)));
+  return { game: LEVELS.includes(chosen.level ?? "") ? chosen : { ...chosen, level: START_LEVEL }, help };
 }
 
 /**
@@ -149,8 +149,7 @@ function start() {
    * preview's, which loads only a new address (a whole game). Returns the snippet's address.
    */
   const frame = (/** @type {Settings} */ game, /** @type {boolean} */ help, andPreview = true) => {
-    const src = embedAddress(gameUrl, game, firstVisit);
-    if (!help) src.searchParams.set("help", "0");
+    const src = embedAddress(gameUrl, game, firstVisit, help);
     // The frame's title, which a screen reader says on entering it, in the game's language ("Отворени 66").
     const code = frameSnippet(src, TEXTS[isLanguage(game.lang) ? game.lang : "sr-Latn"].title);
     field.value = code;
@@ -160,8 +159,7 @@ function start() {
     if (andPreview && preview.src !== shown.href) preview.src = shown.href;
     return src;
   };
-  let game = startingGame(firstVisit);
-  let help = new URLSearchParams(location.hash.slice(1)).get("help") !== "0";
+  let { game, help } = startingGame(firstVisit);
   showForm(game, help);
   frame(game, help);
   const form = /** @type {HTMLFormElement} */ (byId("embed-form"));

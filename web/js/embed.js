@@ -161,14 +161,16 @@ export const FRAME_STYLE =
  * The address that frames the game page `game` (index.html) with `settings`, as the Embed page's snippet gives it:
  * `embed=1`, the language and the computer's level always (a club's frame speaks the club's language, whatever its
  * visitor's browser does), and of the other options only those that differ from a first visit's (`base`), which a
- * frame has (its storage is its own): the snippet stays short. In the names and values settings.js reads.
+ * frame has (its storage is its own): the snippet stays short. In the names and values settings.js reads; without
+ * `help`, `help=0` (no Hint and Undo on the table).
  * @param {string | URL} game
  * @param {Settings} settings
  * @param {Settings} [base]
+ * @param {boolean} [help]
  */
-export function embedAddress(game, settings, base = defaultSettings()) {
+export function embedAddress(game, settings, base = defaultSettings(), help = true) {
   const src = new URL(game);
-  src.search = `embed=1&${settingsQuery(settings, base, ["lang", "level"])}`;
+  src.search = `embed=1&${settingsQuery(settings, base, ["lang", "level"])}${help ? "" : "&help=0"}`;
   return src;
 }
 

@@ -120,8 +120,8 @@ export class MatchFlow {
      */
     this.turnSaidIn = null;
     /**
-     * @private The reviews of deals asked for in this visit (reviewOf), each once: by the match's save slot (a rematch
-     * has a slot of its own) and deal number.
+     * @private The engine's review of a deal of the match on the table and its positions, each asked for once in this
+     * visit: by the match's save slot (a rematch has a slot of its own) and deal number.
      */
     this.reviews = askedOnce(
       (/** @type {number} */ number) => askReview(ctx.engine, number),
@@ -378,7 +378,7 @@ export class MatchFlow {
       // A deal's link is offered where the menu offers it: not in a club's frame (the host page is the club's). Back
       // from the review or the link, the panel opens on the button that led there.
       const options = {
-        review: this.page.reviewAvailable ? () => this.askReview(deal.number) : null,
+        review: this.page.reviewAvailable ? () => this.startReview(deal.number) : null,
         shareAvailable: !this.ctx.overrides.embed,
         backFrom: choice,
         deck: this.page.settings.deck,
@@ -402,31 +402,23 @@ export class MatchFlow {
   }
 
   /**
-   * @private The engine's review of deal `number` of the match on the table and its positions (`reviews`).
-   * @param {number} number
-   */
-  reviewOf(number) {
-    return this.reviews(number);
-  }
-
-  /**
-   * @private Ask for the review of deal `number` (reviewOf), for a panel's button that waits for it (it keeps the
+   * @private Ask for the review of deal `number` (`reviews`), for a panel's button that waits for it (it keeps the
    * focus meanwhile), and say that it is under way: the engine takes seconds over it, and the status line is not read
    * aloud.
    * @param {number} number
    */
-  askReview(number) {
+  startReview(number) {
     setStatus(this.ctx.root, "thinking", t("reviewing"));
     this.ctx.announce(t("reviewing"));
-    return this.reviewOf(number);
+    return this.reviews(number);
   }
 
   /**
-   * @private The review of deal `number` in its panel, once its button has waited for it (askReview).
+   * @private The review of deal `number` in its panel, once its button has waited for it (startReview).
    * @param {number} number
    */
   async showReviewOf(number) {
-    const { review, positionAt } = await this.reviewOf(number);
+    const { review, positionAt } = await this.reviews(number);
     this.ctx.store.update(() => {}); // the status line shows the table's state again
     const { dialog } = this.ctx;
     await showReview(dialog, review, namesOf(this.page), this.page.settings.deck, positionAt, shortNamesOf(this.page));
@@ -475,7 +467,7 @@ export class MatchFlow {
    * @param {PlayingState} game
    */
   async reviewADeal(game) {
-    const review = (/** @type {number} */ number) => this.askReview(number);
+    const review = (/** @type {number} */ number) => this.startReview(number);
     const number = await chooseDealToReview(this.ctx.dialog, game, shortNamesOf(this.page), review);
     if (number !== null) await this.showReviewOf(number);
   }

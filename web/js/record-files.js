@@ -4,6 +4,7 @@
  * The file is the record the terminal front and the library read and write, so a match moves between them.
  */
 
+import { localDay } from "./club-model.js";
 import { EngineError } from "./engine.js";
 import { linkUrl } from "./share.js";
 
@@ -16,9 +17,7 @@ import { linkUrl } from "./share.js";
  */
 export function recordFileName(date) {
   const when = new Date(date);
-  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
-  const day = `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())}`;
-  return `otv66-${day}-${two(when.getHours())}${two(when.getMinutes())}.json`;
+  return `otv66-${localDay(when)}-${when.toTimeString().slice(0, 5).replace(":", "")}.json`;
 }
 
 /**
