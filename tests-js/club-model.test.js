@@ -13,7 +13,6 @@ import {
   dealComparison,
   keepAttemptAside,
   keepUnreadableAttempt,
-  localDay,
   MADE_KEPT,
   pastedResults,
   readAttempt,
@@ -25,6 +24,7 @@ import {
   wantsStandings,
 } from "../web/js/club-model.js";
 import { challengeFinished, EVENT_VERSION } from "../web/js/embed.js";
+import { localDay } from "../web/js/local-day.js";
 import { FakeStorage, pageLanguage } from "./fakes.js";
 
 const BASE = "https://club.example/otv66/index.html?x=1#deal=d1.abc";

@@ -38,16 +38,6 @@ export function clubLinkIn(location) {
 }
 
 /**
- * The day on this device's clock, `YYYY-MM-DD` in its own time zone: what the closing date is checked against
- * (there is no other clock without a server, and the page says so).
- * @param {Date} [now]
- */
-export function localDay(now = new Date()) {
-  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-}
-
-/**
  * Whether a challenge closing on `closes` would be closed already on `today` (both `YYYY-MM-DD`, which compare as
  * text): the organiser's form refuses such a day, since every member would be turned away. Today itself is fine
  * (a challenge is played through its closing day).

@@ -21,7 +21,6 @@ import {
   clubUrl,
   keepAttemptAside,
   keepUnreadableAttempt,
-  localDay,
   PROGRESS_PREFIX,
   readAttempt,
   resultTokensIn,
@@ -33,6 +32,7 @@ import { challengeFinished } from "./embed.js";
 import { isEngineLost } from "./engine.js";
 import { asSentences, dayText, language, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
+import { localDay } from "./local-day.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
 import { showMarriageChoice } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";

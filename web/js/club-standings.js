@@ -17,7 +17,6 @@ import {
   csvFileName,
   csvSeparator,
   dealComparison,
-  localDay,
   pastedResults,
   readPasted,
   savePasted,
@@ -26,6 +25,7 @@ import { wireCopy } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
 import { frameSnippet } from "./embed.js";
 import { language, t } from "./i18n.js";
+import { localDay } from "./local-day.js";
 import { escapeHtml, showPanel } from "./panels.js";
 
 /** @import { Engine } from "./engine.js" */

@@ -9,7 +9,7 @@
  */
 
 import { byId, clubCall, inputById, pageOptions, refusalText, refuseAtField } from "./club-call.js";
-import { addMade, closesBeforeToday, clubLinkIn, clubUrl, localDay, readMade, wantsStandings } from "./club-model.js";
+import { addMade, closesBeforeToday, clubLinkIn, clubUrl, readMade, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { wireCopy, wireSend } from "./copy-field.js";
@@ -20,6 +20,7 @@ import { startPageEngine } from "./engine-start.js";
 import { dateText, dayText, language, pageTitle, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { loadFailureText } from "./loading.js";
+import { localDay } from "./local-day.js";
 import { ruleNote, ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
 

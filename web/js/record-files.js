@@ -4,8 +4,8 @@
  * The file is the record the terminal front and the library read and write, so a match moves between them.
  */
 
-import { localDay } from "./club-model.js";
 import { EngineError } from "./engine.js";
+import { localDay } from "./local-day.js";
 import { linkUrl } from "./share.js";
 
 /** @import { Engine } from "./engine.js" */
