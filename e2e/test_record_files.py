@@ -38,12 +38,13 @@ def test_a_finished_match_is_saved_as_a_record_and_opens_again_as_its_replay(tab
     page = rows.first.page
     button = rows.first.locator(".history-record")
     assert button.inner_text() == "Zapis"
+    points = "-".join(rows.first.locator("td").nth(3).inner_text().split()[0:3:2])  # "1 : 0 (do 1)" is 1-0
     assert button.get_attribute("aria-label").startswith("Sačuvajte zapis partije od ")
     assert rows.nth(2).locator(".history-record").count() == 0, "an older entry without a link has no record"
     page.screenshot(path=artifacts / "history-records-360x640.png")
 
     path = saved_record(rows, tmp_path)
-    assert path.name.startswith("otv66-") and path.suffix == ".json"
+    assert path.name.startswith("otv66-") and path.name.endswith(f"-beginner-{points}.json"), path.name
     text = path.read_text(encoding="utf-8")
     record = json.loads(text)
     assert record["format"].startswith(FORMAT_NAME) and len(record["deals"]) == 1
@@ -52,9 +53,25 @@ def test_a_finished_match_is_saved_as_a_record_and_opens_again_as_its_replay(tab
     page.wait_for_function("document.getElementById('announcer').textContent === 'Zapis partije je sačuvan.'")
 
     open_file(page, path)
-    page.wait_for_url("**/replay.html?lang=sr-Latn#game=g1.*")
+    page.wait_for_url("**/replay.html?lang=sr-Latn&you=0#game=g1.*")  # a match of History: the person's own
     page.locator("[data-status=replay]").wait_for()
     assert page.locator("#replay-position").get_attribute("data-deal") == "0"
+    assert page.locator("#info-0 .seat-name").inner_text() == "Vi", "his own match, as History's Pregled shows it"
+
+
+def test_a_record_someone_sent_opens_as_another_players_match(table_in_context, tmp_path):
+    rows = finished_match_history(table_in_context, "en", {"width": 1280, "height": 800})
+    page = rows.first.page
+    record = json.loads(saved_record(rows, tmp_path).read_text(encoding="utf-8"))
+    deal = record["deals"][0]
+    del deal["result"]
+    deal["moves"] = deal["moves"][:-1]  # not this device's match: one move short of its end
+    path = tmp_path / "sent.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    open_file(page, path)
+    page.wait_for_url("**/replay.html?lang=en#game=g1.*")
+    page.locator("[data-status=replay]").wait_for()
+    assert page.locator("#info-0 .seat-name").inner_text() == "Player", "watched as someone else's match"
 
 
 def test_a_file_that_is_no_record_is_told_under_the_open_button_and_the_page_stays(table_in_context, tmp_path):

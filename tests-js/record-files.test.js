@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { readableJson, recordFileAddress, recordFileName, recordText } from "../web/js/record-files.js";
-import { withGlobal } from "./fakes.js";
+import { readableJson, recordFileName, recordFileToken, recordText } from "../web/js/record-files.js";
 
 /** An engine that answers `answer` and keeps what it was asked. */
 function engine(/** @type {unknown} */ answer) {
@@ -18,8 +17,34 @@ function engine(/** @type {unknown} */ answer) {
 
 describe("a match kept as a record file", () => {
   test("is named by its local date and time, so a day's matches are files in the order played", () => {
-    assert.equal(recordFileName(new Date(2026, 11, 5, 9, 7).getTime()), "otv66-2026-12-05-0907.json");
-    assert.equal(recordFileName(new Date(2027, 0, 31, 18, 30).getTime()), "otv66-2027-01-31-1830.json");
+    const match = { opponent: /** @type {const} */ ("human"), level: null, gamePoints: [7, 5] };
+    assert.equal(
+      recordFileName({ ...match, date: new Date(2026, 11, 5, 9, 7).getTime() }),
+      "otv66-2026-12-05-0907-7-5.json",
+    );
+    assert.equal(
+      recordFileName({ ...match, date: new Date(2027, 0, 31, 18, 30).getTime() }),
+      "otv66-2027-01-31-1830-7-5.json",
+    );
+  });
+
+  test("names the computer's level and the game points, the person's first: who won, against whom", () => {
+    const date = new Date(2026, 11, 5, 18, 30).getTime();
+    const computer = /** @type {const} */ ("computer");
+    assert.equal(
+      recordFileName({ date, opponent: computer, level: "expert", gamePoints: [3, 7] }),
+      "otv66-2026-12-05-1830-expert-3-7.json",
+    );
+    assert.equal(
+      recordFileName({ date, opponent: computer, level: null, gamePoints: [7, 0] }),
+      "otv66-2026-12-05-1830-7-0.json",
+      "an entry from before levels were kept",
+    );
+    assert.equal(
+      recordFileName({ date, opponent: computer, level: "../x", gamePoints: [7, 0] }),
+      "otv66-2026-12-05-1830-7-0.json",
+      "a stored level that is no name is no part of a file's name",
+    );
   });
 
   test("holds the engine's record of the game link, indented for a person to read", async () => {
@@ -64,25 +89,17 @@ describe("a match kept as a record file", () => {
 });
 
 describe("a record file opened", () => {
-  const page = "https://club.example/otv66/index.html?lang=sr-Cyrl&level=club";
-
-  test("goes to the replay page with the engine's game link, in the page's language", async () => {
-    const restore = withGlobal("location", new URL(page));
-    try {
-      const fake = engine({ token: "g1.xyz" });
-      const file = new Blob(['{"format": "otv66-record/2"}']);
-      const address = await recordFileAddress(/** @type {any} */ (fake), file, 1000);
-      assert.equal(address, "https://club.example/otv66/replay.html?lang=sr-Cyrl#game=g1.xyz");
-      assert.deepEqual(fake.calls, [{ method: "record_game_link", params: { text: '{"format": "otv66-record/2"}' } }]);
-    } finally {
-      restore();
-    }
+  test("is read by the engine as its game link", async () => {
+    const fake = engine({ token: "g1.xyz" });
+    const file = new Blob(['{"format": "otv66-record/2"}']);
+    assert.equal(await recordFileToken(/** @type {any} */ (fake), file, 1000), "g1.xyz");
+    assert.deepEqual(fake.calls, [{ method: "record_game_link", params: { text: '{"format": "otv66-record/2"}' } }]);
   });
 
   test("longer than the engine reads is refused unread, as the engine refuses it", async () => {
     const fake = engine({ token: "g1.xyz" });
     const file = { size: 1001, text: () => assert.fail("a file too large is not read") };
-    await assert.rejects(recordFileAddress(/** @type {any} */ (fake), /** @type {any} */ (file), 1000), {
+    await assert.rejects(recordFileToken(/** @type {any} */ (fake), /** @type {any} */ (file), 1000), {
       type: "invalid_record",
       reason: "record_too_large",
     });

@@ -21,7 +21,7 @@ import { MatchFlow } from "./match-flow.js";
 import { openingDeal } from "./opening-deal.js";
 import { closePanel } from "./panels.js";
 import { continueMatch, forgetAddressOptions, openMatch, savedTable, tabOwner } from "./persistence.js";
-import { download, recordFileAddress, recordFileName, recordText } from "./record-files.js";
+import { download, recordFileName, recordFileToken, recordText } from "./record-files.js";
 import { buildTable, render, setStatus } from "./render.js";
 import { offerRulesOnce } from "./rules-panel.js";
 import {
@@ -350,8 +350,8 @@ function sayWhenSettingsApply(settings) {
  * @type {import("./settings-panel.js").RecordFiles}
  */
 const recordFiles = {
-  save: async (entry) => download(await recordText(engine, entry.token), recordFileName(entry.date)),
-  open: async (file) => location.assign(await recordFileAddress(engine, file, store.state.recordMaxBytes)),
+  save: async (entry) => download(await recordText(engine, entry.token), recordFileName(entry)),
+  open: (file) => recordFileToken(engine, file, store.state.recordMaxBytes),
 };
 
 function wireButtons() {

@@ -1,23 +1,27 @@
 /**
  * A match kept as a file, and opened again: a finished match of History saved as its docs/record-format.md record
- * (bridge `game_record`), and a record file opened as a game link for the replay page (bridge `record_game_link`).
+ * (bridge `game_record`), and a record file opened as a game link token for the replay page (bridge
+ * `record_game_link`).
  * The file is the record the terminal front and the library read and write, so a match moves between them.
  */
 
 import { EngineError } from "./engine.js";
 import { localDay } from "./local-day.js";
-import { linkUrl } from "./share.js";
 
 /** @import { Engine } from "./engine.js" */
+/** @import { HistoryEntry } from "./types.js" */
 
 /**
- * The name a record file is saved under: "otv66-" and the match's local date and time ("otv66-2026-12-05-1830.json"),
- * so two matches of a day are two files, in the order they were played.
- * @param {number} date  milliseconds since 1970
+ * The name a finished match's record file is saved under: "otv66-", the match's local date and time, the computer's
+ * level (the engine's name, as the record has it) and the game points, the person's first
+ * ("otv66-2026-12-05-1830-expert-7-3.json"; two people at one device: "otv66-2026-12-05-1830-7-5.json"). Two matches
+ * of a day are two files, in the order they were played, and a folder of them tells which was won and against whom.
+ * @param {Pick<HistoryEntry, "date" | "opponent" | "level" | "gamePoints">} entry
  */
-export function recordFileName(date) {
+export function recordFileName({ date, opponent, level, gamePoints }) {
   const when = new Date(date);
-  return `otv66-${localDay(when)}-${when.toTimeString().slice(0, 5).replace(":", "")}.json`;
+  const computer = opponent === "computer" && level && /^\w+$/.test(level) ? `-${level}` : "";
+  return `otv66-${localDay(when)}-${when.toTimeString().slice(0, 5).replace(":", "")}${computer}-${gamePoints.join("-")}.json`;
 }
 
 /**
@@ -64,18 +68,18 @@ export function download(text, name) {
 }
 
 /**
- * The replay page's address for a record file a person chose: read, re-played and made a game link by the engine. A
- * file longer than the engine reads (`maxBytes`, its `version`'s `record_max_bytes`; 0 while not yet known) is refused
- * before it is read, as the engine would: whatever was chosen by mistake (a photo, a video) is not loaded into the
- * page.
+ * The game link token of a record file a person chose: read, re-played and made a game link by the engine (the
+ * replay page opens it; a match of this device's History has that match's token). A file longer than the engine
+ * reads (`maxBytes`, its `version`'s `record_max_bytes`; 0 while not yet known) is refused before it is read, as the
+ * engine would: whatever was chosen by mistake (a photo, a video) is not loaded into the page.
  * @param {Engine} engine
  * @param {Blob} file
  * @param {number} maxBytes
  * @returns {Promise<string>}
  */
-export async function recordFileAddress(engine, file, maxBytes) {
+export async function recordFileToken(engine, file, maxBytes) {
   if (maxBytes > 0 && file.size > maxBytes)
     throw new EngineError("invalid_record", "not a record: too long", "record_too_large");
   const { token } = await engine.call("record_game_link", { text: await file.text() });
-  return linkUrl("game", token, location.href, ["lang"]);
+  return token;
 }

@@ -28,10 +28,11 @@ import {
 
 /**
  * What History does with record files (record-files.js, by the engine): a finished match's record saved as a file,
- * and a record file opened (the page goes on to its replay). Each rejects with the engine's error when it cannot.
+ * and a record file read as its game link token (the page goes on to its replay). Each rejects with the engine's
+ * error when it cannot.
  * @typedef {object} RecordFiles
  * @property {(entry: HistoryEntry & {token: string}) => Promise<void>} save
- * @property {(file: File) => Promise<void>} open
+ * @property {(file: File) => Promise<string>} open
  */
 
 /** How many finished matches History lists, the newest first (its statistics count every stored one). */
@@ -300,14 +301,15 @@ function rulesRowHtml(entry) {
 }
 
 /**
- * A finished match's replay, in this page's language; against the computer, as the person's own (`you=0`: he is "Vi"
- * there, as at the table, not a stranger's "Igrač").
+ * A match's replay, in this page's language; a match of History against the computer as the person's own (`you=0`: he
+ * is "Vi" there, as at the table, not a stranger's "Igrač"). A match History does not hold (a record file someone
+ * sent) is watched as another's.
  * @param {string} token  the match's game link token
- * @param {import("./types.js").HistoryEntry} entry
+ * @param {import("./types.js").HistoryEntry} [entry]  History's entry of the match
  */
 function replayAddress(token, entry) {
   const address = new URL(linkUrl("game", token, location.href, ["lang"]));
-  if (entry.opponent === "computer") address.searchParams.set("you", "0");
+  if (entry?.opponent === "computer") address.searchParams.set("you", "0");
   return address.href;
 }
 
@@ -396,7 +398,7 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
         const entry = history[Number(button?.dataset.record)];
         if (files && entry?.token) keepRecord(panel, files, { ...entry, token: entry.token });
       });
-      if (files) wireRecordOpening(panel, files);
+      if (files) wireRecordOpening(panel, files, history);
     },
   }).then(async (action) => {
     if (action === "clear" && (await confirmClearHistory(dialog))) {
@@ -424,11 +426,13 @@ function keepRecord(panel, files, entry) {
 
 /**
  * The Open button asks for a record file (the browser's file chooser); the one chosen is opened (the page goes on
- * to its replay), or what is wrong with it is shown under the button.
+ * to its replay: a match of `history`, kept as a file and opened again, as the person's own), or what is wrong with it
+ * is shown under the button.
  * @param {HTMLFormElement} panel
  * @param {RecordFiles} files
+ * @param {HistoryEntry[]} history
  */
-function wireRecordOpening(panel, files) {
+function wireRecordOpening(panel, files, history) {
   const input = /** @type {HTMLInputElement} */ (panel.querySelector("#record-file"));
   panel.querySelector("#record-open")?.addEventListener("click", () => input.click());
   input.addEventListener("change", () => {
@@ -436,7 +440,16 @@ function wireRecordOpening(panel, files) {
     input.value = ""; // the same file chosen again (mended meanwhile) is a change too
     if (!file) return;
     recordProblem(panel, "");
-    files.open(file).catch((error) => recordProblem(panel, engineText(error, "french")));
+    files.open(file).then(
+      (token) =>
+        location.assign(
+          replayAddress(
+            token,
+            history.find((entry) => entry.token === token),
+          ),
+        ),
+      (error) => recordProblem(panel, engineText(error, "french")),
+    );
   });
 }
 
