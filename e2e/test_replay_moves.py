@@ -1,6 +1,7 @@
 """The replay's list of a deal's moves: opened from the position line, by a tap or by the keyboard, it lists each
 trick's cards with who played them and who took it, marks the position shown, and a move chosen in it is the
-position the replay goes to. Screenshots go to ``e2e/artifacts/replay-moves-*.png``."""
+position the replay goes to. On a phone a trick is one line: each card in its player's column, as its corner shows
+it, the taker's marked; a screen reader hears each in words. Screenshots go to ``e2e/artifacts/replay-moves-*.png``."""
 
 from __future__ import annotations
 
@@ -45,16 +46,24 @@ def test_a_move_chosen_in_the_list_is_the_position_shown(table_in_context, artif
     # Each card named as the game says it, the tricks numbered, each with its taker.
     for ply, move in enumerate(moves, start=1):
         name = f"{RANKS[move[0]]} of {SUITS[move[1]]}"
-        assert name in buttons.nth(ply).inner_text(), (ply, move)
+        assert name in buttons.nth(ply).locator(".sr-only").inner_text(), (ply, move)
     tricks = panel.locator(".replay-moves li")
-    assert tricks.first.locator(".replay-trick").inner_text() == "Trick 1"
+    assert tricks.first.locator(".replay-trick .sr-only").inner_text() == "Trick 1"
     assert tricks.count() == (len(moves) + 1) // 2
-    complete = tricks.all_inner_texts()[: len(moves) // 2]
-    assert all(re.search(r"(takes the trick|you take the trick)$", text) for text in complete), complete
+    for trick in tricks.all()[: len(moves) // 2]:
+        said = trick.locator(".sr-only").all_inner_texts()
+        assert sum(bool(re.search(r"(takes the trick|you take the trick)$", text)) for text in said) == 1, said
+        assert trick.inner_text().count("\u2713") == 1, "the taker's card marked"
+        cards = trick.locator(".replay-move").all()
+        tops = {round(card.bounding_box()["y"]) for card in cards}
+        assert len(tops) == 1, "a trick on one line of a phone"
+        seats = sorted(card.bounding_box()["x"] < 180 for card in cards)
+        assert seats == [False, True], "each card in its player's column"
+    assert panel.locator(".replay-seats").inner_text().split("\n") == ["Player", "Computer"]
     page.screenshot(path=artifacts / "replay-moves-360x640.png")
 
     chosen = len(moves) - 4
-    said = buttons.nth(chosen).inner_text()
+    said = buttons.nth(chosen).locator(".sr-only").inner_text().split(",")[0]  # the card, without its taker
     panel.locator(f"#replay-move-{chosen}").click()
     page.wait_for_selector(SHOWN.format(deal=0, ply=chosen))
     assert page.locator("#panel[open]").count() == 0

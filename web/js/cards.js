@@ -249,6 +249,17 @@ export function cardFace(code, deck, lang = language()) {
   return /** @type {string} */ (cache.get(key));
 }
 
+/**
+ * A card as its corner shows it, for a line of text: its rank's index and its suit's symbol ("10♥"), in the page's
+ * language and the deck's ink. Decoration: who reads the page hears the card's name beside it (i18n.js `cardName`).
+ * @param {string} code
+ * @param {string} deck
+ */
+export function cardIndexHtml(code, deck) {
+  const { rank, suit } = parseCode(code);
+  return `${cornerIndex(deckStyle(deck), rank, language())}${suitIcon(suit, deck)}`;
+}
+
 /** The SVG markup of a card's back. */
 export function cardBack() {
   return `<svg class="card-svg" viewBox="0 0 200 280" aria-hidden="true" focusable="false">

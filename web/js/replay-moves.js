@@ -3,8 +3,15 @@
  * them and who took it, a claim of 66 on a line of its own; each move a button that goes to the table after it, the
  * position shown marked. It opens from the position line ("Deljenje 2 od 5 · Potez 12 od 32"): a player studying a
  * deal goes to its ninth trick at once, not by seventeen presses of Forward.
+ *
+ * A trick takes one line of a phone's width: its number, then each card as its corner shows it ("10♥") under its
+ * player's name at the list's head, the taker's card marked "✓". Each move's button says it in words to whoever
+ * reads the page ("Vi: devetka herc", "Računar: desetka herc, štih nosi Računar"), and the moves stand in the order
+ * played, which the arrows walk. Said in words on the screen, a trick took two or three lines, and a deal three
+ * screens.
  */
 
+import { cardIndexHtml } from "./cards.js";
 import { t } from "./i18n.js";
 import { escapeHtml, playedText, showPanel, trickTakerText } from "./panels.js";
 import { st } from "./ship-text.js";
@@ -26,39 +33,68 @@ function moveText({ player, move, marriage }, names, deck) {
 }
 
 /**
- * The list's markup: the deal's start, then a line per trick (its number, its moves, its taker), a claim of 66 on a
- * line of its own. The button of the position shown (`shown`, the moves made) is `aria-current`.
+ * A card played as its button shows it, in its player's column: the card's corner ("10♥"), a marriage lead's points
+ * ("10♥ (40)"), the taker's card marked "✓". Who reads the page hears it in words, with its player and the taker.
+ * @param {ReplayMove} entry
+ * @param {Player | null} taker  who took the trick of this move (null: none took it, the deal ended first)
+ * @param {{names: string[], you: Player | null, deck: Deck}} seats
+ */
+function cardHtml(entry, taker, { names, you, deck }) {
+  const said = moveText(entry, names, deck);
+  const { player, move, marriage } = entry;
+  const took = player !== null && player === taker;
+  const shown = `${cardIndexHtml(move.slice(0, 2), deck)}${marriage === null ? "" : ` (${marriage})`}${took ? "\u00a0\u2713" : ""}`;
+  const heard = took ? `${said}, ${trickTakerText(taker, names, you)}` : said;
+  return `<span aria-hidden="true">${shown}</span><span class="sr-only">${escapeHtml(heard)}</span>`;
+}
+
+/**
+ * The list's markup: the deal's start and what "✓" marks, the players' names over their columns, then a line per
+ * trick (its number, its cards in the order played, each in its player's column, the taker's marked), a claim of 66
+ * on a line of its own, in words. The button of the position shown (`shown`, the moves made) is `aria-current`.
  * @param {ReplayMove[]} moves  the deal's moves (bridge `replay_moves`)
- * @param {string[]} names  the players' names as the replay shows them
- * @param {Player | null} you  the seat the replay calls "Vi" (its watcher's own match), or null
- * @param {Deck} deck
+ * @param {{names: string[], shortNames: string[], you: Player | null, deck: Deck}} seats  the players' names as the
+ *   replay shows them (in full, said with each move; short, over the columns), the seat it calls "Vi" (its watcher's
+ *   own match) or null
  * @param {number} shown
  */
-export function movesMarkup(moves, names, you, deck, shown) {
-  const button = (/** @type {number} */ ply, /** @type {string} */ text) =>
-    `<button type="button" class="replay-move" id="replay-move-${ply}" data-ply="${ply}"${ply === shown ? ' aria-current="step"' : ""}>${escapeHtml(text)}</button>`;
+export function movesMarkup(moves, seats, shown) {
+  const button = (/** @type {number} */ ply, /** @type {string} */ html, column = "") =>
+    `<button type="button" class="replay-move${column}" id="replay-move-${ply}" data-ply="${ply}"${ply === shown ? ' aria-current="step"' : ""}>${html}</button>`;
   /** @type {string[]} */
   const lines = [];
-  /** @type {string[]} */
+  /** @type {number[]} the plies of the trick being listed */
   let trick = [];
   let tricks = 0;
-  const line = (/** @type {string} */ label, /** @type {string[]} */ parts) =>
-    lines.push(`<li><span class="replay-trick">${escapeHtml(label)}</span>${parts.join("")}</li>`);
+  /** The trick's line, its taker's card marked (none when the deal ended on its lead). */
+  const trickLine = (/** @type {Player | null} */ taker) => {
+    const cards = trick.map((ply) => {
+      const entry = moves[ply - 1];
+      return button(ply, cardHtml(entry, taker, seats), ` seat-${entry.player}`);
+    });
+    const n = ++tricks;
+    const label = `<span aria-hidden="true">${n}.</span><span class="sr-only">${escapeHtml(st("replayTrick", { n }))}</span>`;
+    lines.push(`<li><span class="replay-trick">${label}</span>${cards.join("")}</li>`);
+    trick = [];
+  };
   moves.forEach((entry, index) => {
     if (entry.move === "66") {
-      if (trick.length) line(st("replayTrick", { n: ++tricks }), trick); // a marriage lead the claim left unanswered
-      trick = [];
-      line(st("replayClaim"), [button(index + 1, moveText(entry, names, deck))]);
+      if (trick.length) trickLine(null); // a marriage lead the claim left unanswered
+      const claim = button(index + 1, escapeHtml(moveText(entry, seats.names, seats.deck)));
+      lines.push(
+        `<li class="replay-claim"><span class="replay-trick">${escapeHtml(st("replayClaim"))}</span>${claim}</li>`,
+      );
       return;
     }
-    trick.push(button(index + 1, moveText(entry, names, deck)));
-    if (entry.took === null) return;
-    trick.push(`<span class="replay-taker">${escapeHtml(trickTakerText(entry.took, names, you))}</span>`);
-    line(st("replayTrick", { n: ++tricks }), trick);
-    trick = [];
+    trick.push(index + 1);
+    if (entry.took !== null) trickLine(entry.took);
   });
-  if (trick.length) line(st("replayTrick", { n: ++tricks }), trick); // the deal ended on a marriage's lead
-  return `<p class="replay-start-line">${button(0, st("replayDealStart"))}</p><ol class="replay-moves">${lines.join("")}</ol>`;
+  if (trick.length) trickLine(null); // the deal ended on a marriage's lead
+  const start = button(0, escapeHtml(st("replayDealStart")));
+  const legend = `<span class="replay-legend" aria-hidden="true">${escapeHtml(st("replayTookMark"))}</span>`;
+  const heads = seats.shortNames.map((name) => `<span>${escapeHtml(name)}</span>`).join("");
+  const head = `<p class="replay-seats" aria-hidden="true"><span></span>${heads}</p>`;
+  return `<p class="replay-start-line">${start}${legend}</p>${head}<ol class="replay-moves">${lines.join("")}</ol>`;
 }
 
 /** The keys that walk the list of moves, and where each goes from the move at `index` of `count`. */
@@ -91,14 +127,14 @@ function walkMoves(panel, event) {
  * made at the position chosen, or null when it is closed.
  * @param {PanelDialog} dialog
  * @param {ReplayMove[]} moves
- * @param {{deal: number, shown: number, names: string[], you: Player | null, deck: Deck}} at
+ * @param {{deal: number, shown: number, names: string[], shortNames: string[], you: Player | null, deck: Deck}} at
  * @returns {Promise<number | null>}
  */
-export function showMovesList(dialog, moves, { deal, shown, names, you, deck }) {
+export function showMovesList(dialog, moves, { deal, shown, ...seats }) {
   return showPanel(dialog, {
     kind: "replay-moves-panel",
     title: st("replayMovesTitle", { n: deal + 1 }),
-    body: movesMarkup(moves, names, you, deck, shown),
+    body: movesMarkup(moves, seats, shown),
     buttons: [
       { label: t("close"), value: /** @type {number | null} */ (null), primary: true, id: "replay-moves-close" },
     ],

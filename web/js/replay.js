@@ -343,7 +343,8 @@ async function showMoves() {
   try {
     const moves = await movesOf(deal);
     const shown = view();
-    const at = { deal, shown: replay.target.ply, names: shown.names, you: watcherSeat(), deck: settings.deck };
+    const { names, shortNames } = shown;
+    const at = { deal, shown: replay.target.ply, names, shortNames, you: watcherSeat(), deck: settings.deck };
     const ply = await showMovesList(dialog, moves, at);
     if (ply !== null) go(deal, ply);
   } catch (error) {
