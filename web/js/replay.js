@@ -343,7 +343,7 @@ async function showMoves() {
   try {
     const moves = await movesOf(deal);
     const shown = view();
-    const { names, shortNames } = shown;
+    const { names, shortNames = names } = shown;
     const at = { deal, shown: replay.target.ply, names, shortNames, you: watcherSeat(), deck: settings.deck };
     const ply = await showMovesList(dialog, moves, at);
     if (ply !== null) go(deal, ply);
