@@ -3,14 +3,14 @@ import { describe, test } from "node:test";
 
 import { readableJson, recordFileName, recordFileToken, recordText } from "../web/js/record-files.js";
 
-/** An engine that answers `answer` and keeps what it was asked. */
+/** An engine that answers `answer` (its version: a record of at most 1,000 bytes) and keeps what it was asked. */
 function engine(/** @type {unknown} */ answer) {
   const calls = /** @type {{method: string, params: any}[]} */ ([]);
   return {
     calls,
     call(/** @type {string} */ method, /** @type {any} */ params) {
       calls.push({ method, params });
-      return Promise.resolve(answer);
+      return Promise.resolve(method === "version" ? { record_max_bytes: 1000 } : answer);
     },
   };
 }
@@ -92,17 +92,24 @@ describe("a record file opened", () => {
   test("is read by the engine as its game link", async () => {
     const fake = engine({ token: "g1.xyz" });
     const file = new Blob(['{"format": "otv66-record/2"}']);
-    assert.equal(await recordFileToken(/** @type {any} */ (fake), file, 1000), "g1.xyz");
-    assert.deepEqual(fake.calls, [{ method: "record_game_link", params: { text: '{"format": "otv66-record/2"}' } }]);
+    assert.equal(await recordFileToken(/** @type {any} */ (fake), file), "g1.xyz");
+    assert.deepEqual(fake.calls, [
+      { method: "version", params: undefined },
+      { method: "record_game_link", params: { text: '{"format": "otv66-record/2"}' } },
+    ]);
   });
 
   test("longer than the engine reads is refused unread, as the engine refuses it", async () => {
     const fake = engine({ token: "g1.xyz" });
     const file = { size: 1001, text: () => assert.fail("a file too large is not read") };
-    await assert.rejects(recordFileToken(/** @type {any} */ (fake), /** @type {any} */ (file), 1000), {
+    await assert.rejects(recordFileToken(/** @type {any} */ (fake), /** @type {any} */ (file)), {
       type: "invalid_record",
       reason: "record_too_large",
     });
-    assert.deepEqual(fake.calls, []);
+    assert.deepEqual(
+      fake.calls.map(({ method }) => method),
+      ["version"],
+      "the engine's limit asked (waited for while it loads)",
+    );
   });
 });

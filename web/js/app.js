@@ -146,7 +146,6 @@ async function loadEngine(early = null, resumeOnly = false) {
       page.levels = { list: version.levels ?? [], default: version.default_level ?? null };
       page.packetRule = version.packets;
       page.recordFormat = version.record_format;
-      page.recordMaxBytes = version.record_max_bytes;
       page.reviewAvailable = reviewAvailable;
       // A level the engine does not know (an old save, a mistyped ?level=) falls back to its default; the address's
       // is named, as its other options the game does not take (applyOverrides).
@@ -351,7 +350,7 @@ function sayWhenSettingsApply(settings) {
  */
 const recordFiles = {
   save: async (entry) => download(await recordText(engine, entry.token), recordFileName(entry)),
-  open: (file) => recordFileToken(engine, file, store.state.recordMaxBytes),
+  open: (file) => recordFileToken(engine, file),
 };
 
 function wireButtons() {

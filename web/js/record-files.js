@@ -70,16 +70,16 @@ export function download(text, name) {
 /**
  * The game link token of a record file a person chose: read, re-played and made a game link by the engine (the
  * replay page opens it; a match of this device's History has that match's token). A file longer than the engine
- * reads (`maxBytes`, its `version`'s `record_max_bytes`; 0 while not yet known) is refused before it is read, as the
- * engine would: whatever was chosen by mistake (a photo, a video) is not loaded into the page.
+ * reads (its `version`'s `record_max_bytes`, asked first: a file chosen while the engine loads waits for it) is
+ * refused before it is read, as the engine would: whatever was chosen by mistake (a photo, a video) is not loaded
+ * into the page.
  * @param {Engine} engine
  * @param {Blob} file
- * @param {number} maxBytes
  * @returns {Promise<string>}
  */
-export async function recordFileToken(engine, file, maxBytes) {
-  if (maxBytes > 0 && file.size > maxBytes)
-    throw new EngineError("invalid_record", "not a record: too long", "record_too_large");
+export async function recordFileToken(engine, file) {
+  const { record_max_bytes: maxBytes } = await engine.call("version");
+  if (file.size > maxBytes) throw new EngineError("invalid_record", "not a record: too long", "record_too_large");
   const { token } = await engine.call("record_game_link", { text: await file.text() });
   return token;
 }

@@ -22,7 +22,6 @@ import { seatNames } from "./player-names.js";
  * @property {{list: string[], default: string | null}} levels the engine's computer levels
  * @property {PacketRule} packetRule the engine's packet rule (sizes none and total 0 until the engine is loaded)
  * @property {string | null} recordFormat the engine's record format, e.g. "otv66-record/1"
- * @property {number} recordMaxBytes the longest record file the engine reads (0 until the engine is loaded)
  * @property {boolean} reviewAvailable whether the engine can review a deal
  * @property {boolean} busy a move, a deal or loading is in progress: no card can be played
  * @property {Card | null} hint the card the hint points at
@@ -92,7 +91,6 @@ export function createPageState(settings, seed) {
     levels: { list: [], default: null },
     packetRule: { sizes: [], total: 0 },
     recordFormat: null,
-    recordMaxBytes: 0,
     reviewAvailable: false,
     busy: true,
     hint: null,
