@@ -116,3 +116,22 @@ def test_a_screen_reader_hears_a_step_back_as_the_move_taken_back_and_a_deals_st
     assert re.fullmatch(r"Deal 2\. Trumps?: (spades|hearts|diamonds|clubs)\.?", announcer.inner_text()), (
         announcer.inner_text()
     )
+
+
+def test_a_deal_played_out_is_played_again_from_its_list_on_the_game_page(table_in_context, artifacts):
+    """A player who studies a deal of a replay plays its cards himself: "Play this deal" under the list opens the
+    deal's link on the game page, the same cards in the same places, in the replay's language."""
+    page = table_in_context(viewport={"width": 640, "height": 360}, is_mobile=True, has_touch=True).page
+    open_replay(page, "lang=sr-Latn")
+    tops = sorted(page.locator("#piles-0 button.card.top[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)"))
+    assert len(tops) == 8
+    page.locator("#replay-moves").click()
+    play = page.locator("#panel[open] #replay-play-deal")
+    assert play.inner_text() == "Odigrajte ovo deljenje"
+    page.screenshot(path=artifacts / "replay-moves-play-640x360.png")
+    play.click()
+    page.wait_for_url("**/index.html?lang=sr-Latn#deal=d1.*")
+    page.wait_for_selector("[data-status=your-turn], [data-status=thinking]", timeout=90_000)
+    page.wait_for_function("document.querySelectorAll('#piles-0 button.card.top[data-card]').length === 8")
+    again = page.locator("#piles-0 button.card.top[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert sorted(again) == tops, "the same cards in the same places"

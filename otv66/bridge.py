@@ -57,8 +57,10 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``open_link {token}`` -> ``{"kind": "deal", "seed", "dealer", "packets", "rules"}`` (start it with
   ``new_match {rules, first_dealer: dealer}`` + ``new_deal {seed, packets}``), or ``{"kind": "game",
   "players", "rules", "game_points", "winner", "deals": [{"dealer", "moves", "result", "resigned", "awarded",
-  "bonus_after"}]}`` (``resigned``: the player who gave the deal up after its moves, its ``result`` then ``None``;
-  ``bonus_after``: the draw bonus waiting after the deal), which also keeps the game for ``replay_view`` (the
+  "bonus_after", "deal_token"}]}`` (``resigned``: the player who gave the deal up after its moves, its ``result``
+  then ``None``; ``bonus_after``: the draw bonus waiting after the deal; ``deal_token``: the deal's own link, to play
+  its cards again, ``None`` for a deal not played out, one given by its layout, or one with cards nobody saw, which
+  the link would show), which also keeps the game for ``replay_view`` (the
   match in play is not touched). A bad token is an
   ``invalid_link`` (or ``unsupported_link``) error.
 - ``game_record {token}`` -> the docs/record-format.md record of a game link (a finished match of the page's history
@@ -273,6 +275,15 @@ def _face_down(view: dict[str, Any], unseen: frozenset[str]) -> dict[str, Any]:
     return view
 
 
+def _replayable_deal_token(deal: Deal, unseen: bool) -> str | None:
+    """The link of a replayed deal, to play its cards again (a deal link, as ``deal_link`` gives once a deal is over),
+    or ``None``: a deal not played out, or with cards nobody saw (a friend match's), keeps its face-down cards; one
+    given by its layout has no seed to link."""
+    if not deal.is_over or unseen or deal.seed is None or deal.packets is None:
+        return None
+    return links.deal_token(deal)
+
+
 def _ai() -> Any:
     """The computer opponent, imported on first use (the page's engine starts faster without it)."""
     from otv66 import ai
@@ -485,6 +496,7 @@ class Session:
                     "resigned": opened.resigned.get(index),
                     "awarded": list(award),
                     "bonus_after": bonus,
+                    "deal_token": _replayable_deal_token(d, index in opened.unseen),
                 }
                 for index, (d, award, bonus) in enumerate(
                     zip(opened.deals, opened.awards(), opened.bonuses_after(), strict=True)

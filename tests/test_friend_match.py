@@ -466,6 +466,7 @@ def test_a_finished_match_replays_alike_from_both_devices_a_card_nobody_saw_face
     shown = [pile for table in end["piles"] for pile in table]
     assert not {pile["top"] for pile in shown} & stand_ins
     assert shown.count({"top": None, "hidden": True}) == len(on_top)
+    assert opened["deals"][0]["deal_token"] is None, "its link would show the cards nobody saw"
 
 
 def test_a_match_ended_by_a_resignation_replays_to_it() -> None:

@@ -401,6 +401,31 @@ def test_the_bridge_opens_a_game_link_for_replay_without_touching_the_match_in_p
     assert bonuses == GAME.bonuses_after(), "each deal's draw bonus left waiting, for the replay to say"
 
 
+def test_a_replayed_deal_played_out_links_to_its_cards_to_play_again_and_one_in_play_does_not() -> None:
+    """The replay's "play this deal" (``open_link``'s ``deal_token``): each deal played out opens as a deal link with
+    its own seed, dealer, packets and rules; the deal a match's link left in play would show its face-down cards."""
+    game = played_match(11, deals=2)
+    game.new_deal().play(game.deals[-1].legal_moves()[0])  # a third deal, one card in
+    opened = ask(bridge.Session(), "open_link", token=game_token(game))["result"]
+    tokens = [deal["deal_token"] for deal in opened["deals"]]  # type: ignore[index]
+    assert tokens[2] is None
+    for played, token in zip(game.deals[:2], tokens[:2], strict=True):
+        assert played.is_over and token is not None
+        link = read_deal_token(token)
+        assert (link.seed, link.dealer, link.packets, link.rules) == (
+            played.seed,
+            played.dealer,
+            tuple(played.packets or ()),
+            played.rules,
+        )
+    by_layout = Match(seed=3)
+    dealt = by_layout.new_deal()
+    by_layout.deals[-1] = Deal.from_layout(dealt.reveal_layout(), dealt.dealer, dealt.rules)
+    random_playout(by_layout.deals[-1], random.Random(3))
+    opened = ask(bridge.Session(), "open_link", token=game_token(by_layout))["result"]
+    assert opened["deals"][0]["deal_token"] is None, "a deal given by its layout has no seed to link"  # type: ignore[index]
+
+
 def test_the_replays_list_of_moves_says_who_made_each_and_who_took_each_trick() -> None:
     """What the replay page's list of a deal's moves shows (bridge ``replay_moves``): the same as a replay of the
     deal, move by move, marriages and manual claims among them."""

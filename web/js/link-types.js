@@ -18,8 +18,10 @@
 
 /**
  * A deal of a game opened from a game link: every move of it, the player who gave it up after them (`resigned`,
- * docs/rules.md 6.5; null: it was played out, or goes on) and the draw bonus waiting after it (`bonus_after`).
- * @typedef {MatchDeal & {moves: Move[], resigned: Player | null, bonus_after: number}} GameDeal
+ * docs/rules.md 6.5; null: it was played out, or goes on), the draw bonus waiting after it (`bonus_after`) and its
+ * own link, to play its cards again (`deal_token`; null for a deal not played out, one with cards nobody saw, or one
+ * given by its layout).
+ * @typedef {MatchDeal & {moves: Move[], resigned: Player | null, bonus_after: number, deal_token: string | null}} GameDeal
  */
 
 /**

@@ -124,20 +124,23 @@ function walkMoves(panel, event) {
 
 /**
  * The list of deal number `deal` (0-based) in the panel, on the position shown (in sight, with the focus): the moves
- * made at the position chosen, or null when it is closed.
+ * made at the position chosen, "play" when the person chose to play the deal's cards himself (offered when it
+ * `playable`: replay.js opens its deal link), or null when it is closed.
  * @param {PanelDialog} dialog
  * @param {ReplayMove[]} moves
- * @param {{deal: number, shown: number, names: string[], shortNames: string[], you: Player | null, deck: Deck}} at
- * @returns {Promise<number | null>}
+ * @param {{deal: number, shown: number, playable: boolean, names: string[], shortNames: string[], you: Player | null,
+ *   deck: Deck}} at
+ * @returns {Promise<number | "play" | null>}
  */
-export function showMovesList(dialog, moves, { deal, shown, ...seats }) {
+export function showMovesList(dialog, moves, { deal, shown, playable, ...seats }) {
+  /** @type {import("./panels.js").PanelButton<number | "play" | null>[]} */
+  const buttons = [{ label: t("close"), value: null, primary: true, id: "replay-moves-close" }];
+  if (playable) buttons.push({ label: st("replayPlayDeal"), value: "play", id: "replay-play-deal" });
   return showPanel(dialog, {
     kind: "replay-moves-panel",
     title: st("replayMovesTitle", { n: deal + 1 }),
     body: movesMarkup(moves, seats, shown),
-    buttons: [
-      { label: t("close"), value: /** @type {number | null} */ (null), primary: true, id: "replay-moves-close" },
-    ],
+    buttons,
     cancelValue: null,
     startAt: `replay-move-${shown}`,
     setup: (panel, finish) => {

@@ -336,7 +336,8 @@ const movesOf = askedOnce((/** @type {number} */ deal) =>
 
 /**
  * The list of the moves of the deal shown (replay-moves.js), from the position line: the position chosen in it is
- * shown, the focus back on the line.
+ * shown, the focus back on the line. A deal played out can be played again from it: its deal link, on the game page
+ * (which keeps the match in play for History, asking first), the same cards in the same places, against the computer.
  */
 async function showMoves() {
   const { deal } = replay.target;
@@ -344,9 +345,12 @@ async function showMoves() {
     const moves = await movesOf(deal);
     const shown = view();
     const { names, shortNames = names } = shown;
-    const at = { deal, shown: replay.target.ply, names, shortNames, you: watcherSeat(), deck: settings.deck };
-    const ply = await showMovesList(dialog, moves, at);
-    if (ply !== null) go(deal, ply);
+    const link = /** @type {GameLink} */ (replay.game).deals[deal].deal_token;
+    const you = watcherSeat();
+    const at = { deal, shown: replay.target.ply, playable: link !== null, names, shortNames, you, deck: settings.deck };
+    const chosen = await showMovesList(dialog, moves, at);
+    if (chosen === "play" && link !== null) location.assign(linkUrl("deal", link, location.href, ["lang"]));
+    else if (typeof chosen === "number") go(deal, chosen);
   } catch (error) {
     byId("replay-summary").textContent = engineText(error, settings.deck);
   }

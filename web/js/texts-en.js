@@ -235,9 +235,9 @@ export const EN = {
     "Your settings on this device could not be read: they are kept aside, and the usual settings apply. Choose yours again in Settings.",
   linkOverMatchTitle: "Open another match?",
   linkOverMatchDeal:
-    "The link brings a deal someone sent you: the same cards in the same places, under the sender's rules.",
+    "The link brings a deal to play: the same cards in the same places, under the rules it was played by.",
   sharedDealOpened:
-    "This is the deal from the link: the same cards in the same places, under the sender's rules (a match to {target}).",
+    "This is the deal from the link: the same cards in the same places, under the rules it was played by (a match to {target}).",
   sharedDealLevel: "The computer plays at the level in your settings: {level}.",
   linkOverMatch: "You have a match in progress. It stays saved: continue it any time from History.",
   openLink: "Open the new one",

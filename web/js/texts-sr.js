@@ -250,9 +250,9 @@ export const SR = {
     "Vaša podešavanja na ovom uređaju nisu mogla da se pročitaju: ostaju sačuvana po strani, a važe uobičajena. Izaberite ih ponovo u Podešavanjima.",
   linkOverMatchTitle: "Otvoriti drugu partiju?",
   linkOverMatchDeal:
-    "Link donosi deljenje koje Vam je neko poslao: iste karte, na istim mestima, sa pravilima onoga ko ga je poslao.",
+    "Link donosi deljenje da ga odigrate: iste karte, na istim mestima, sa pravilima po kojima je odigrano.",
   sharedDealOpened:
-    "Otvoreno je deljenje iz linka: iste karte, na istim mestima, sa pravilima onoga ko ga je poslao (partija do {target}).",
+    "Otvoreno je deljenje iz linka: iste karte, na istim mestima, sa pravilima po kojima je odigrano (partija do {target}).",
   sharedDealLevel: "Računar igra na nivou iz Vaših podešavanja: {level}.",
   linkOverMatch: "Imate partiju u toku. Ostaje sačuvana: nastavite je kad god hoćete iz Istorije.",
   openLink: "Otvorite novu",
