@@ -217,6 +217,34 @@ def test_a_match_continued_from_history_brings_none_of_the_other_matchs_notes(ta
     table.wait_until(lambda: status.inner_text() == "The saved match was resumed. · Your turn")
 
 
+def test_a_match_continued_from_history_is_the_one_a_reload_resumes(table):
+    # Continued from History under an address whose options had asked for another match, a reload went back to that
+    # other match without a word, and the plain address opened it from then on.
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    before = moves_of(current_save(table))
+    table.page.goto("/?seed=11&level=expert&target=2&lang=en&speed=off")
+    table.page.locator("#open-link").click()  # another match, as the address asks
+    dealing = table.dialog().locator(".preset")
+    table.wait_until(lambda: dealing.count() > 0 or table.playable().count() > 0)
+    if dealing.count():
+        table.step("4-4")
+    table.play_moves(2)
+    wait_playable(table)
+    other = moves_of(current_save(table))
+    table.page.locator("#history-button").click()
+    table.dialog().locator("[data-continue]").first.click()
+    status = table.page.locator("#status")
+    table.wait_until(lambda: status.inner_text() == "The saved match was resumed. · Your turn")
+    assert moves_of(current_save(table)) == before
+    assert "?lang=en&speed=off" in table.page.url, "the options that asked for the other match are gone"
+    table.page.reload()
+    wait_playable(table)
+    assert moves_of(current_save(table)) == before, "the match continued is the one the reload resumes"
+    assert moves_of(current_save(table)) != other
+
+
 def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     finished = json.dumps([{"date": 1, "opponent": "computer", "level": "beginner", "winner": 0,
                             "gamePoints": [7, 2], "deals": 4}])  # fmt: skip

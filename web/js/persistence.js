@@ -107,6 +107,9 @@ export function forgetAddressOptions(ctx, keys) {
     });
 }
 
+/** The address's options that ask for a match of their own (savedMatchFor finds the save they fit). */
+const MATCH_OPTIONS = ["seed", "opponent", "level", ...RULE_KEYS];
+
 /**
  * Ask before a link or the address's options replace the match in progress (it stays saved either way). Embedded in
  * a club's page, which has no History to go back to it from, nothing is asked: the match keeps its slot, and that
@@ -179,7 +182,7 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
   if (kept && !leave) {
     if (link) clearLinkFromAddress();
     // The options that asked for another match leave the address: a reload, or Back to it, would ask again.
-    else if (asksForOther) forgetAddressOptions(ctx, ["seed", "opponent", "level", ...RULE_KEYS]);
+    else if (asksForOther) forgetAddressOptions(ctx, MATCH_OPTIONS);
     if (await resume(ctx, kept)) return;
   } else if (link) {
     const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
@@ -253,8 +256,12 @@ function resultSeenIn(save, state) {
 export async function continueMatch(ctx, id) {
   const reading = readSave(id);
   const resumed = reading.status === "ok" && (await resume(ctx, reading.save, { seen: true, continued: true }));
-  if (resumed) useSlot(id);
-  return resumed;
+  if (!resumed) return false;
+  useSlot(id);
+  // Options that asked for another match leave the address: a reload would find that match again (savedMatchFor),
+  // not this one, and without a word.
+  forgetAddressOptions(ctx, MATCH_OPTIONS);
+  return true;
 }
 
 /**
