@@ -3,6 +3,13 @@ while the cards move, the status line says what the table is doing."""
 
 from __future__ import annotations
 
+import json
+import random
+
+from test_never_lose import current_save, saved_move_count
+
+from otv66 import record
+
 STATUS_LINES = """
 localStorage.setItem('otv66.rulesOffered', '1');
 window.statusLines = [];
@@ -86,3 +93,58 @@ def test_at_normal_speed_a_finished_trick_stays_long_enough_to_read_its_last_car
     full = next(at for cards, at in times if cards == 2)
     gone = next(at for cards, at in times if cards == 0 and at > full)
     assert gone - full >= 800, f"the finished trick stayed {gone - full:.0f} ms"
+
+
+WATCH_RESULT = """(code) => {
+  window.resultTimes = {};
+  new MutationObserver(() => {
+    const now = performance.now();
+    if (!window.resultTimes.lead && document.querySelector(`#trick [data-trick-card="${code}"]`))
+      window.resultTimes.lead = now;
+    if (window.resultTimes.lead && !window.resultTimes.result && document.querySelector("#panel[open]"))
+      window.resultTimes.result = now;
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}"""
+"""When the card `code` first lay in the trick, and when a panel then first opened (ms)."""
+
+
+def marriage_that_ends_the_deal(save: dict) -> tuple[list[str], str]:
+    """Moves of the saved match's first deal to a position whose player to move announces a marriage that takes him
+    past 66 (by random play from the deal's start), and that lead."""
+    deal = record.loads(json.dumps(save["record"])).deals[0]
+    for trial in range(300):
+        rng = random.Random(trial)
+        while deal.moves:
+            deal.undo()
+        while not deal.is_over:
+            for move in [move for move in deal.legal_moves() if move.endswith("m")]:
+                prefix = list(deal.moves)
+                deal.play(move)
+                if deal.is_over:
+                    return prefix, move
+                deal.undo()
+            deal.play(rng.choice(deal.legal_moves()))
+    raise AssertionError("no marriage that ends the deal")
+
+
+def test_a_marriage_that_ends_the_deal_is_seen_on_the_table_before_the_result(table):
+    # The result covered the table the moment the king was led: the card and marriage that won the deal never seen.
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=5&opponent=hotseat&speed=normal&lang=en")
+    table.play_moves(1)
+    table.wait_until(lambda: saved_move_count(table) == 1)
+    save = current_save(table)
+    prefix, lead = marriage_that_ends_the_deal(save)
+    save["record"]["deals"][0]["moves"] = prefix
+    save.pop("state", None)  # the table is made again from the record's moves
+    page.evaluate("(save) => localStorage.setItem('otv66.slot.' + save.id, JSON.stringify(save))", save)
+    table.page.reload()
+    table.wait_status("your-turn")
+    page.evaluate(WATCH_RESULT, lead[:2])
+    table.click_card(lead[:2])
+    table.dialog().locator("#marriage-announce").click()
+    table.wait_status("deal-over")
+    table.wait_until(lambda: page.evaluate("Boolean(window.resultTimes.result)"))
+    times = page.evaluate("window.resultTimes")
+    assert times["result"] - times["lead"] >= 700, f"the lead was in sight {times['result'] - times['lead']:.0f} ms"

@@ -208,6 +208,8 @@ describe("selectors", () => {
     const page = createPageState(settings(), null);
     const over = game({ result: /** @type {any} */ ({ winner: 0 }), phase: "human_deals" });
     page.game = over;
+    assert.equal(drawnOf(page), page.game, "the move that ended it in sight before the result opens");
+    page.shownResultFor = over.deal.number;
     assert.equal(drawnOf(page)?.deal, null, "the person deals");
     page.game = { ...over, phase: "computer_deals" };
     assert.equal(drawnOf(page)?.deal, null, "the computer deals");

@@ -202,14 +202,16 @@ export function shortNamesOf(page) {
 }
 
 /**
- * What the table draws: the engine's state, but between two deals, once the finished deal's result was read (not put
- * aside to look at the table), without that deal: the next deal is dealt onto an empty table, not over the last one.
+ * What the table draws: the engine's state, but between two deals, once the finished deal's result was read (its
+ * panel closed, not put aside to look at the table), without that deal: the next deal is dealt onto an empty table,
+ * not over the last one. Until then the deal stays, the move that ended it in sight (a marriage lead that reached 66).
  * @param {PageState} page
  * @returns {PlayingState | null}
  */
 export function drawnOf(page) {
   const game = page.game;
-  if (!game?.deal?.result || page.dealResultOpen || page.dealAside) return game;
+  const read = page.shownResultFor === game?.deal?.number && !page.dealResultOpen && !page.dealAside;
+  if (!game?.deal?.result || !read) return game;
   return game.phase === "human_deals" || game.phase === "computer_deals" ? { ...game, deal: null } : game;
 }
 

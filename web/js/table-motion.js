@@ -126,7 +126,12 @@ export async function showMove(ctx, player, move, after) {
   announce(text);
   await Promise.all(flights);
   const winner = deal.last_winner; // set once a trick is complete
-  if (!completes || winner === null) return;
+  if (!completes || winner === null) {
+    // A lead that ended the deal (a marriage that reached 66) stays in sight as a finished trick does: the deal's
+    // result covered it at once, and the card and marriage that won the deal were never seen on the table.
+    if (deal.result) await pause(TRICK_SHOWN.byOther * 1000);
+    return;
+  }
   // Finished by the other's card, the trick stays as long as the club and friend pages leave one: at a fifth of a
   // second the computer's answer was gone before it could be read. A tap or a key ends the wait.
   const shown = player === youOf(store.state) ? TRICK_SHOWN.byOwnCard : TRICK_SHOWN.byOther;
