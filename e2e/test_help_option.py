@@ -33,3 +33,16 @@ def test_the_embed_pages_form_takes_help_off_the_snippets_game(page):
     page.reload()  # the form's choices are kept in the page's address
     assert not page.get_by_label("Savet i Vratite (pomoć igraču)").is_checked()
     assert "help=0" in page.input_value("#snippet")
+
+
+def test_the_embed_pages_preview_plays_what_a_clubs_visitor_gets_not_the_webmasters_settings(page):
+    # A webmaster who plays to 3 saw "(do 3)" in the preview while his snippet (no target: the default) gave his club's
+    # visitors, each with storage of his own, a match to 7.
+    mine = '{"rules": {"target": 3}, "speed": "off"}'
+    page.add_init_script(f"localStorage.getItem('otv66.settings') ?? localStorage.setItem('otv66.settings', '{mine}')")
+    page.goto("/embed-info.html?lang=sr-Latn")
+    assert "target=" not in page.input_value("#snippet"), "the form starts from a first visit's match to 7"
+    preview = page.frame_locator("#preview")
+    preview.locator("[data-status]:not([data-status=loading])").wait_for(timeout=90_000)
+    assert preview.locator("#match-score .match-target").inner_text() == "(do 7)"
+    assert page.evaluate("localStorage.getItem('otv66.settings')") == mine, "his own settings as they were"

@@ -27,6 +27,7 @@ import { offerRulesOnce } from "./rules-panel.js";
 import {
   addressAfterChoice,
   applyOverrides,
+  defaultSettings,
   loadSettings,
   SPEEDS,
   saveChosenSettings,
@@ -65,12 +66,16 @@ import {
 const root = byId("app");
 const loading = new LoadingScreen(byId("loading"));
 const params = new URLSearchParams(location.search);
-// The Embed page's live preview (embed-info.js) plays in storage of its own, never over the player's saves.
-if (params.get("preview") === "1") setStorageNamespace("otv66.preview.");
-// Settings that do not read are kept aside (the defaults apply), and the player is told once the table is ready; the
-// preview leaves the player's settings as they are.
-const settingsSetAside = params.get("preview") !== "1" && setAsideUnreadableSettings();
-const overrides = applyOverrides(loadSettings(), params);
+/**
+ * The Embed page's live preview (embed-info.js): it plays in storage of its own, never over the player's saves, and
+ * from a first visit's settings, as a club's visitors do (a frame on another site has storage of its own): with the
+ * webmaster's own settings it showed a match to 3 where his snippet gives a match to 7. His settings stay as they are.
+ */
+const preview = params.get("preview") === "1";
+if (preview) setStorageNamespace("otv66.preview.");
+// Settings that do not read are kept aside (the defaults apply), and the player is told once the table is ready.
+const settingsSetAside = !preview && setAsideUnreadableSettings();
+const overrides = applyOverrides(preview ? defaultSettings() : loadSettings(), params);
 const notifyHost = hostNotifier(overrides.embed); // embed mode: deal and match ends to the host page (embed.js)
 
 /**
@@ -300,7 +305,7 @@ async function openSettings() {
     state.settings = settings;
     clearNotes(state); // written in the language (and with the cards) of before
   });
-  saveChosenSettings(shown, settings);
+  if (!preview) saveChosenSettings(shown, settings); // the preview's choices are for its visit only
   history.replaceState(history.state, "", addressAfterChoice(location.href, shown, settings));
   applyLook();
   if (action === "new-match") await startNewMatch();
