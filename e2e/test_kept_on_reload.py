@@ -127,7 +127,7 @@ def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_
     # ?target=0 and ?claim=foo, typed by hand, played a match to 7 with the game claiming: not a word said.
     query = "seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn&target=0&claim=foo&must_beat=1&sound=loud"
     table, told, _ = notices_on_opening(table_in_context, query)
-    said = "Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: sound=loud, claim=foo, target=0."
+    said = "Opcije iz adrese nisu prihvaćene (sound=loud, claim=foo, target=0), pa važi ono što je uobičajeno."
     assert told == [said]
     table.page.keyboard.press("Escape")
     table.wait_until(lambda: "record" in saved_match(table.page))
@@ -141,7 +141,7 @@ def test_a_level_the_engine_does_not_know_is_named_too(table_in_context):
         table_in_context, "level=begginer&opponent=computer&speed=off&lang=sr-Latn&seed=abc"
     )
     # With another option refused at start-up, the level joins its notice: one sentence, not two of one template.
-    assert told == ["Opcije iz adrese nisu prihvaćene, pa važi ono što je uobičajeno: seed=abc, level=begginer."]
+    assert told == ["Opcije iz adrese nisu prihvaćene (seed=abc, level=begginer), pa važi ono što je uobičajeno."]
     # A webmaster trying his snippet sees it in the console too, in the words of the options' documentation.
     assert "otv66: address options not taken (the usual setting applies): seed=abc, level=begginer" in warned
 

@@ -259,7 +259,7 @@ def test_the_top_bar_says_whose_game_points_are_whose_on_one_line(table_in_conte
     shown = [score.locator(part).inner_text() for part in (".match-name-0", ".match-value", ".match-name-1")]
     assert shown == ["Vi", "0 : 0", "Računar"], "the computer without its level: room is short"
     assert score.locator(".match-target").inner_text() == "(do 7)"
-    assert score.locator(".match-spoken").text_content() == "Poeni partije: Vi 0, Računar 0 (do 7)"
+    assert score.locator(".match-spoken").text_content() == "Poeni partije (do 7) \u2014 Vi: 0, Računar: 0."
     assert score.locator(".match-shown").get_attribute("aria-hidden") == "true", "read once, as the sentence"
     number = page.locator("#deal-number")
     assert number.locator("[aria-hidden=true]").inner_text() == "#1", "the eye reads the deal's number"
@@ -268,7 +268,7 @@ def test_the_top_bar_says_whose_game_points_are_whose_on_one_line(table_in_conte
     table.dialog().locator("#next-deal").click()
     a, b = (int(n) for n in score.locator(".match-value").inner_text().split(" : "))
     assert a + b > 0
-    assert score.locator(".match-spoken").text_content() == f"Poeni partije: Vi {a}, Računar {b} (do 7)"
+    assert score.locator(".match-spoken").text_content() == f"Poeni partije (do 7) \u2014 Vi: {a}, Računar: {b}."
     long_names = ["Aleksandra Jovanović-Petrović", "Konstantin Radosavljević"]
     score.evaluate(
         "(score, names) => names.forEach((name, i) => { score.querySelector(`.match-name-${i}`).textContent = name; })",

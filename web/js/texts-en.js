@@ -61,7 +61,7 @@ export const EN = {
   gamePointsTarget: "(to {target})",
   gamePointsBonus: "(to {target}, +{n})",
   gamePointsBonusSpoken: "Draw bonus: +{n} for the winner of the next deal that is not drawn.",
-  gamePointsSpoken: "Game points: {name0} {a}, {name1} {b} (to {target})",
+  gamePointsSpoken: "Game points (to {target}) \u2014 {name0}: {a}, {name1}: {b}.",
   marriages: "Marriage",
   marriagePending: "{points} (needs a trick)",
   trickArea: "Trick on the table",
@@ -259,7 +259,7 @@ export const EN = {
   playHere: "Play here",
   badRules: "A rule setting was not accepted: {message}",
   addressOptionsRefused:
-    "{count|This option|These options} in the address {count|was|were} not accepted, so the usual setting applies: {options}.",
+    "{count|This option|These options} in the address {count|was|were} not accepted ({options}), so the usual {count|setting applies|settings apply}.",
   rank_A: "ace",
   rank_T: "ten",
   rank_K: "king",

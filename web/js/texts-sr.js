@@ -67,7 +67,7 @@ export const SR = {
   gamePointsTarget: "(do {target})",
   gamePointsBonus: "(do {target}, +{n})",
   gamePointsBonusSpoken: "Bonus za nerešeno: +{n} pobedniku sledećeg deljenja koje nije nerešeno.",
-  gamePointsSpoken: "Poeni partije: {name0} {a}, {name1} {b} (do {target})",
+  gamePointsSpoken: "Poeni partije (do {target}) \u2014 {name0}: {a}, {name1}: {b}.",
   marriages: "Marijaž",
   marriagePending: "{points} (čeka štih)",
   trickArea: "Štih na stolu",
@@ -273,7 +273,7 @@ export const SR = {
   playHere: "Igrajte ovde",
   badRules: "Podešavanje pravila nije prihvaćeno: {message}",
   addressOptionsRefused:
-    "{count|Opcija|Opcije|Opcije} iz adrese {count|nije prihvaćena|nisu prihvaćene|nisu prihvaćene}, pa važi ono što je uobičajeno: {options}.",
+    "{count|Opcija|Opcije|Opcije} iz adrese {count|nije prihvaćena|nisu prihvaćene|nisu prihvaćene} ({options}), pa važi ono što je uobičajeno.",
   // cards
   rank_A: "as",
   rank_T: "desetka",
