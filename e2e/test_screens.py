@@ -486,6 +486,18 @@ def test_on_a_phone_on_its_side_the_settings_buttons_take_one_row(table_in_conte
     assert room["above"] >= height - 120, f"only {room['above']:.0f} px of settings in sight above the buttons"
 
 
+@pytest.mark.parametrize("lang", ["sr-Latn", "en"])
+def test_on_an_upright_phone_the_settings_buttons_take_two_rows(table_in_context, lang):
+    # Sačuvajte, Nova partija sa ovim podešavanjima, Zatvorite: a row each, 140 of the panel's 600 px. Save and Close
+    # share a row now, the long one under them.
+    table = open_screen(table_in_context, 360, 640)
+    page = table.open(f"seed=3&level=beginner&opponent=computer&lang={lang}&speed=off").page
+    page.locator("#menu-toggle").click()
+    page.locator("#settings-button").click()
+    room = table.dialog().evaluate(PANEL_ROOM)
+    assert room["rows"] == 2, f"the buttons take {room['rows']} rows"
+
+
 @pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl"])
 @pytest.mark.parametrize(("width", "height"), [(640, 360), (568, 320)], ids=["640x360", "568x320"])
 def test_on_a_phone_on_its_side_the_dealing_panels_always_box_is_in_sight(

@@ -141,10 +141,12 @@ export function showSettings(dialog, settings, levels) {
     startAtField: true,
     title: t("settings"),
     body,
+    // Close before the long "New match with these settings": on an upright phone Save and Close share a row, and the
+    // buttons take two rows of the panel, not three (140 of its 600 px).
     buttons: [
       { label: t("save"), value: "save", primary: true, id: "settings-save", check: () => fieldsRight() },
-      { label: t("startNew"), value: "new-match", id: "settings-new-match", check: () => fieldsRight() },
       { label: t("close"), value: null },
+      { label: t("startNew"), value: "new-match", id: "settings-new-match", check: () => fieldsRight() },
     ],
     cancelValue: null,
     setup(form) {
