@@ -136,7 +136,7 @@ export const EN = {
   toMatchResult: "Match result",
   dealResult: "Deal result",
   seeTable: "See the table",
-  dealLater: "Not now",
+  dealLater: "Deal later",
   dealCards: "Deal the cards",
   matchOverTitle: "Match over",
   matchWinner: "Match won by {name}, {a} : {b}",

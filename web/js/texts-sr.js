@@ -147,7 +147,7 @@ export const SR = {
   toMatchResult: "Rezultat partije",
   dealResult: "Rezultat deljenja",
   seeTable: "Pogledajte sto",
-  dealLater: "Kasnije",
+  dealLater: "Delite kasnije",
   dealCards: "Podelite karte",
   matchOverTitle: "Kraj partije",
   matchWinner: "Partiju dobija: {name}, {a} : {b}",
