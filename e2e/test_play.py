@@ -372,6 +372,31 @@ def test_a_menu_opened_while_the_hint_is_searched_stays_open(table_in_context):
     table.dialog().locator("#setting-level").wait_for()
 
 
+@pytest.mark.parametrize(("lang", "said"), [("sr-Latn", "Pređite na karte"), ("en", "Skip to the cards")])
+def test_the_first_tab_offers_a_way_straight_to_the_cards(table, lang, said):
+    # Back from a replay (or any new visit) a keyboard player's focus was on the page: seven Tabs through the menu
+    # before his cards.
+    table.open(f"seed=7&level=beginner&opponent=computer&speed=off&lang={lang}")
+    page = table.page
+    table.wait_status("your-turn")
+    if table.dialog().count():
+        table.step()
+    table.wait_until(lambda: table.playable().count() > 0)
+    skip = page.locator("#skip-to-cards")
+    assert skip.bounding_box()["y"] + skip.bounding_box()["height"] <= 0, "out of sight until it has the focus"
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "skip-to-cards"
+    assert skip.inner_text() == said
+    box = skip.bounding_box()
+    assert box["y"] >= 0 and box["height"] >= 30, "in sight with the focus"
+    page.keyboard.press("Enter")
+    focused = page.evaluate(
+        "[document.activeElement.dataset.player, document.activeElement.getAttribute('aria-disabled')]"
+    )
+    assert focused == ["0", "false"], "on a card of mine I may play"
+
+
 def test_a_trick_is_played_with_the_keyboard_only(table):
     table.open(f"seed=7&level=beginner&opponent=computer&{FAST}")
     page = table.page

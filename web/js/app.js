@@ -14,7 +14,7 @@ import { missingSupport } from "./engine.js";
 import { earlyBoot, engine } from "./engine-early.js";
 import { startEngine } from "./engine-start.js";
 import { pageTitle, setLanguage, t } from "./i18n.js";
-import { bindInput } from "./input.js";
+import { bindInput, wireSkipLink } from "./input.js";
 import { Learning } from "./learn.js";
 import { LoadingScreen, loadFailureText } from "./loading.js";
 import { MatchFlow } from "./match-flow.js";
@@ -43,6 +43,7 @@ import {
   clearNotes,
   createPageState,
   drawnOf,
+  humansOf,
   matchUnderway,
   opponentOf,
   Store,
@@ -403,6 +404,10 @@ render(root, null, viewOf(store.state));
 const earlyTable = drawEarlyTable();
 wireButtons();
 bindInput(root, { onCard: (/** @type {number} */ player, /** @type {string} */ code) => flow.onCard(player, code) });
+wireSkipLink(root, () => {
+  const turn = store.state.game?.deal?.turn ?? null;
+  return turn !== null && humansOf(store.state)[turn] ? turn : 0; // two at one screen: the one to move
+});
 registerServiceWorker();
 reloadOnPastedLink();
 addShareButton(byId("menu"), engine, ctx.dialog, () => ({

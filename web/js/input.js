@@ -176,6 +176,24 @@ export function keepFocusOnCards(root, player) {
 }
 
 /**
+ * The skip link (index.html `#skip-to-cards`), the page's first Tab stop, seen once it has the focus: straight to the
+ * cards of `player()` (whoever is to move at this screen), past the top bar's menu, which took a keyboard player seven
+ * Tabs. With no card of his shown (between deals) the focus goes to his piles' area.
+ * @param {Element} root
+ * @param {() => Player} player
+ */
+export function wireSkipLink(root, player) {
+  /** @type {Element} */ (root.querySelector("#skip-to-cards")).addEventListener("click", (event) => {
+    event.preventDefault();
+    const piles = /** @type {HTMLElement} */ (root.querySelector(`#piles-${player()}`));
+    const card = cardTabStop(piles);
+    if (card) return card.focus();
+    piles.tabIndex = -1;
+    piles.focus();
+  });
+}
+
+/**
  * Wire the table: `onCard(player, code, button)` for a chosen card.
  * Returns nothing; listeners live as long as the page.
  * @param {Element} root

@@ -52,6 +52,7 @@ export function labelShell() {
     "hint-button": t("hint"),
     "last-trick-button": t("lastTrick"),
     "retry-button": t("retry"),
+    "skip-to-cards": t("skipToCards"),
   };
   byId("menu-toggle").setAttribute("aria-label", t("menu"));
   for (const [id, text] of Object.entries(labels)) byId(id).textContent = text;

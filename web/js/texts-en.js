@@ -137,6 +137,7 @@ export const EN = {
   dealResult: "Deal result",
   seeTable: "See the table",
   dealLater: "Deal later",
+  skipToCards: "Skip to the cards",
   dealCards: "Deal the cards",
   matchOverTitle: "Match over",
   matchWinner: "Match won by {name}, {a} : {b}",

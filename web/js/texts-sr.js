@@ -148,6 +148,7 @@ export const SR = {
   dealResult: "Rezultat deljenja",
   seeTable: "Pogledajte sto",
   dealLater: "Delite kasnije",
+  skipToCards: "Pređite na karte",
   dealCards: "Podelite karte",
   matchOverTitle: "Kraj partije",
   matchWinner: "Partiju dobija: {name}, {a} : {b}",
