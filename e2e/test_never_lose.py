@@ -53,6 +53,14 @@ def wait_playable(table: Table, timeout: int = LOAD_TIMEOUT_MS) -> None:
     table.playable().first.wait_for(timeout=timeout)
 
 
+def match_under_way(table: Table, moves: int = 2) -> list[list[str]]:
+    """Open the GAME match and play `moves` cards (the computer's answers saved too); its moves, as saved."""
+    table.open(GAME)
+    table.play_moves(moves)
+    wait_playable(table)
+    return moves_of(current_save(table))
+
+
 def extends(after: list[list[str]], before: list[list[str]]) -> bool:
     """Whether the moves `after` start with every move `before` (nothing lost)."""
     if len(after) < len(before):
@@ -62,10 +70,7 @@ def extends(after: list[list[str]], before: list[list[str]]) -> bool:
 
 
 def test_a_killed_worker_is_replaced_and_the_match_goes_on(table):
-    table.open(GAME)
-    table.play_moves(3)
-    wait_playable(table)
-    before = moves_of(current_save(table))
+    before = match_under_way(table, 3)
     table.page.workers[0].evaluate("close()")
     table.playable().first.click()  # reaches a dead worker: its deadline passes, a new engine boots
     wait_playable(table)
@@ -92,10 +97,7 @@ def test_a_worker_killed_mid_hint_or_computer_turn_is_replaced(table):
 
 
 def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
-    table.open(GAME)
-    table.play_moves(2)
-    wait_playable(table)
-    before = moves_of(current_save(table))
+    before = match_under_way(table)
     link = f"/#deal={deal_token(Deal.from_seed(42, dealer=1, packets=(4, 4)))}"  # a friend's, of a deal he played
     table.page.goto(link)
     asked = table.dialog()
@@ -123,10 +125,7 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
 
 def test_options_asking_for_another_match_leave_the_address_when_the_player_keeps_his(table):
     # Kept over ?seed=5, the match went on but the address still named the other: every reload asked again.
-    table.open(GAME)
-    table.play_moves(2)
-    wait_playable(table)
-    before = moves_of(current_save(table))
+    before = match_under_way(table)
     table.page.goto("/?seed=5&target=3&lang=en&speed=off")
     table.page.locator("#keep-playing").click()
     wait_playable(table)
@@ -220,10 +219,7 @@ def test_a_match_continued_from_history_brings_none_of_the_other_matchs_notes(ta
 def test_a_match_continued_from_history_is_the_one_a_reload_resumes(table):
     # Continued from History under an address whose options had asked for another match, a reload went back to that
     # other match without a word, and the plain address opened it from then on.
-    table.open(GAME)
-    table.play_moves(2)
-    wait_playable(table)
-    before = moves_of(current_save(table))
+    before = match_under_way(table)
     table.page.goto("/?seed=11&level=expert&target=2&lang=en&speed=off")
     table.page.locator("#open-link").click()  # another match, as the address asks
     dealing = table.dialog().locator(".preset")
@@ -249,10 +245,7 @@ def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
     finished = json.dumps([{"date": 1, "opponent": "computer", "level": "beginner", "winner": 0,
                             "gamePoints": [7, 2], "deals": 4}])  # fmt: skip
     table.page.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(finished)})")
-    table.open(GAME)
-    table.play_moves(2)
-    wait_playable(table)
-    before = moves_of(current_save(table))
+    before = match_under_way(table)
     old_table = table.snapshot()
     table.page.locator("#new-match-button").click()
     assert "stays saved" in table.dialog().inner_text(), "a match under way is not left without asking"
@@ -531,10 +524,7 @@ def test_reloads_at_random_moments_of_the_animations_lose_no_move(table):
 
 
 def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_once(table):
-    table.open(GAME)
-    table.play_moves(2)
-    wait_playable(table)
-    before = moves_of(current_save(table))
+    before = match_under_way(table)
     table.page.reload()
     early = table.playable().first
     early.wait_for()
@@ -560,10 +550,7 @@ def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_on
 def test_a_save_whose_table_is_damaged_but_its_record_whole_resumes_from_the_record(table, damage):
     # The table drawn from the save before the engine (its `state`) threw, and the page stopped at "Loading" for good,
     # the match whole in its record: only clearing the site's data (every match) got the player out.
-    table.open(GAME)
-    table.play_moves(3)
-    wait_playable(table)
-    before = moves_of(current_save(table))
+    before = match_under_way(table, 3)
     table.page.evaluate(
         f"""() => {{
         const key = 'otv66.slot.' + localStorage.getItem('otv66.current');
@@ -705,10 +692,7 @@ def test_an_engine_lost_while_my_deal_is_saved_comes_back_to_be_dealt_again(tabl
 def test_a_saved_match_the_engine_refuses_leaves_the_match_on_the_table_and_is_not_offered_again(table):
     # History offered "Continue" on a save whose record the engine refused: each press started another empty match,
     # the match being played pushed out of the table, and the save stayed on offer.
-    table.open(GAME)
-    table.play_moves(2)
-    wait_playable(table)
-    before = moves_of(current_save(table))
+    before = match_under_way(table)
     playing = table.page.evaluate("localStorage.getItem('otv66.current')")
     damaged = current_save(table)
     damaged["record"]["deals"][0]["moves"][0] = "XX"  # no such card
