@@ -61,6 +61,9 @@ def test_a_move_chosen_in_the_list_is_the_position_shown(table_in_context, artif
         assert seats == [False, True], "each card in its player's column"
     assert panel.locator(".replay-seats").inner_text().split("\n") == ["Player", "Computer"]
     page.screenshot(path=artifacts / "replay-moves-360x640.png")
+    panel.locator(".replay-moves li").last.scroll_into_view_if_needed()
+    names, title = panel.locator(".replay-seats").bounding_box(), page.locator("#panel[open]").bounding_box()
+    assert abs(names["y"] - title["y"]) < 2, "scrolled to its end, the names over the columns stay in sight"
 
     chosen = len(moves) - 4
     said = buttons.nth(chosen).locator(".sr-only").inner_text().split(",")[0]  # the card, without its taker
@@ -85,8 +88,14 @@ def test_by_the_keyboard_the_list_opens_and_takes_the_replay_to_the_deals_start(
     page.keyboard.press("Enter")
     page.locator("#panel[open] .replay-moves").wait_for()
     last = int(page.evaluate("document.activeElement.dataset.ply"))
-    page.keyboard.press("ArrowUp")  # the arrows walk the moves, as in the review
+    page.keyboard.press("ArrowLeft")  # the arrows walk the moves, as in the review: Left and Right in the order played
     assert page.evaluate("document.activeElement.dataset.ply") == str(last - 1)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.ply") == str(last)
+    seat = page.evaluate("document.activeElement.className")
+    page.keyboard.press("ArrowUp")  # Up and Down a trick at a time, in the player's column
+    assert page.evaluate("document.activeElement.className") == seat
+    assert int(page.evaluate("document.activeElement.dataset.ply")) in (last - 2, last - 3)
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.dataset.ply") == str(last)
     page.keyboard.press("Home")

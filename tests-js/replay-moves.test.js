@@ -44,14 +44,14 @@ describe("the replay's list of a deal's moves", () => {
     ]);
   });
 
-  test("each card stands as its corner shows it in its player's column, in the order played, the taker's marked", () => {
+  test("each card stands as its corner shows it in its player's column, in the order played, lead and taker marked", () => {
     const markup = movesMarkup(moves, /** @type {const} */ ({ ...seats }), 0);
-    assert.deepEqual(seen(markup), ["1:A\u00a0\u2713", "0:10", "1:K (40)"]);
+    assert.deepEqual(seen(markup), ["1:\u25b8\u2009A\u00a0\u2713", "0:10", "1:\u25b8\u2009K (40)"]);
     assert.match(
       markup,
       /<p class="replay-seats" aria-hidden="true"><span><\/span><span>Ana<\/span><span>Computer<\/span>/,
     );
-    assert.match(markup, /\u2713 takes the trick/, "what the mark means, at the list's head");
+    assert.match(markup, /\u25b8 led · \u2713 takes the trick/, "what the marks mean, at the list's head");
   });
 
   test("each move goes to the table after it; the position shown is marked, the deal's start first", () => {

@@ -5,7 +5,8 @@
  * deal goes to its ninth trick at once, not by seventeen presses of Forward.
  *
  * A trick takes one line of a phone's width: its number, then each card as its corner shows it ("10♥") under its
- * player's name at the list's head, the taker's card marked "✓". Each move's button says it in words to whoever
+ * player's name at the list's head (which stays in sight as the list scrolls), the lead marked "▸", the taker's card
+ * "✓". Each move's button says it in words to whoever
  * reads the page ("Vi: devetka herc", "Računar: desetka herc, štih nosi Računar"), and the moves stand in the order
  * played, which the arrows walk. Said in words on the screen, a trick took two or three lines, and a deal three
  * screens.
@@ -34,23 +35,26 @@ function moveText({ player, move, marriage }, names, deck) {
 
 /**
  * A card played as its button shows it, in its player's column: the card's corner ("10♥"), a marriage lead's points
- * ("10♥ (40)"), the taker's card marked "✓". Who reads the page hears it in words, with its player and the taker.
+ * ("10♥ (40)"), the lead marked "▸" (the columns do not say who played first), the taker's card "✓". Who reads the
+ * page hears it in words, with its player and the taker (the moves stand in the order played).
  * @param {ReplayMove} entry
+ * @param {boolean} led  the trick's first card
  * @param {Player | null} taker  who took the trick of this move (null: none took it, the deal ended first)
  * @param {{names: string[], you: Player | null, deck: Deck}} seats
  */
-function cardHtml(entry, taker, { names, you, deck }) {
+function cardHtml(entry, led, taker, { names, you, deck }) {
   const said = moveText(entry, names, deck);
   const { player, move, marriage } = entry;
   const took = player !== null && player === taker;
-  const shown = `${cardIndexHtml(move.slice(0, 2), deck)}${marriage === null ? "" : ` (${marriage})`}${took ? "\u00a0\u2713" : ""}`;
+  const card = `${cardIndexHtml(move.slice(0, 2), deck)}${marriage === null ? "" : ` (${marriage})`}`;
+  const shown = `${led ? "\u25b8\u2009" : ""}${card}${took ? "\u00a0\u2713" : ""}`;
   const heard = took ? `${said}, ${trickTakerText(taker, names, you)}` : said;
   return `<span aria-hidden="true">${shown}</span><span class="sr-only">${escapeHtml(heard)}</span>`;
 }
 
 /**
- * The list's markup: the deal's start and what "✓" marks, the players' names over their columns, then a line per
- * trick (its number, its cards in the order played, each in its player's column, the taker's marked), a claim of 66
+ * The list's markup: the deal's start and what "▸" and "✓" mark, the players' names over their columns, then a line
+ * per trick (its number, its cards in the order played, each in its player's column, the lead and the taker's marked), a claim of 66
  * on a line of its own, in words. The button of the position shown (`shown`, the moves made) is `aria-current`.
  * @param {ReplayMove[]} moves  the deal's moves (bridge `replay_moves`)
  * @param {{names: string[], shortNames: string[], you: Player | null, deck: Deck}} seats  the players' names as the
@@ -68,9 +72,9 @@ export function movesMarkup(moves, seats, shown) {
   let tricks = 0;
   /** The trick's line, its taker's card marked (none when the deal ended on its lead). */
   const trickLine = (/** @type {Player | null} */ taker) => {
-    const cards = trick.map((ply) => {
+    const cards = trick.map((ply, index) => {
       const entry = moves[ply - 1];
-      return button(ply, cardHtml(entry, taker, seats), ` seat-${entry.player}`);
+      return button(ply, cardHtml(entry, index === 0, taker, seats), ` seat-${entry.player}`);
     });
     const n = ++tricks;
     const label = `<span aria-hidden="true">${n}.</span><span class="sr-only">${escapeHtml(st("replayTrick", { n }))}</span>`;
@@ -91,35 +95,52 @@ export function movesMarkup(moves, seats, shown) {
   });
   if (trick.length) trickLine(null); // the deal ended on a marriage's lead
   const start = button(0, escapeHtml(st("replayDealStart")));
-  const legend = `<span class="replay-legend" aria-hidden="true">${escapeHtml(st("replayTookMark"))}</span>`;
+  const legend = `<span class="replay-legend" aria-hidden="true">${escapeHtml(st("replayMarks"))}</span>`;
   const heads = seats.shortNames.map((name) => `<span>${escapeHtml(name)}</span>`).join("");
   const head = `<p class="replay-seats" aria-hidden="true"><span></span>${heads}</p>`;
   return `<p class="replay-start-line">${start}${legend}</p>${head}<ol class="replay-moves">${lines.join("")}</ol>`;
 }
 
-/** The keys that walk the list of moves, and where each goes from the move at `index` of `count`. */
-const WALK = {
-  ArrowDown: (/** @type {number} */ index) => index + 1,
-  ArrowRight: (/** @type {number} */ index) => index + 1,
-  ArrowUp: (/** @type {number} */ index) => index - 1,
-  ArrowLeft: (/** @type {number} */ index) => index - 1,
-  Home: () => 0,
-  End: (/** @type {number} */ _index, /** @type {number} */ count) => count - 1,
-};
+/**
+ * Where Up or Down goes from `move`: the same player's card in the line above or below (his column), else that
+ * line's first move (the deal's start, a claim, a trick the deal ended before its answer), or null past the list's
+ * ends.
+ * @param {HTMLFormElement} panel
+ * @param {HTMLButtonElement} move
+ * @param {boolean} down
+ * @returns {HTMLButtonElement | null}
+ */
+function moveAcross(panel, move, down) {
+  const lines = [...panel.querySelectorAll(".replay-start-line, .replay-moves li")];
+  const line = lines[lines.indexOf(/** @type {Element} */ (move.closest(".replay-start-line, li"))) + (down ? 1 : -1)];
+  const seat = [...move.classList].find((name) => name.startsWith("seat-"));
+  return line?.querySelector(`.replay-move.${seat}`) ?? line?.querySelector(".replay-move") ?? null;
+}
 
 /**
- * The arrows walk the list a move at a time (Home and End to its ends), as they walk the review's: Tab alone took
- * two stops a trick, and a long deal's end was some thirty presses away.
+ * The arrows walk the list, as they walk the review's (Tab alone took two stops a trick, and a long deal's end was
+ * some thirty presses away): Left and Right a move at a time in the order played, Up and Down a trick at a time in a
+ * player's column, as the list is drawn; Home and End to its ends.
  * @param {HTMLFormElement} panel
  * @param {KeyboardEvent} event
  */
 function walkMoves(panel, event) {
-  const step = WALK[/** @type {keyof typeof WALK} */ (event.key)];
   const moves = [.../** @type {NodeListOf<HTMLButtonElement>} */ (panel.querySelectorAll(".replay-move"))];
-  const index = moves.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
-  if (!step || index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+  const move = /** @type {HTMLButtonElement} */ (document.activeElement);
+  const index = moves.indexOf(move);
+  if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+  /** @type {Record<string, () => HTMLButtonElement | null | undefined>} */
+  const targets = {
+    ArrowRight: () => moves[index + 1],
+    ArrowLeft: () => moves[index - 1],
+    ArrowDown: () => moveAcross(panel, move, true),
+    ArrowUp: () => moveAcross(panel, move, false),
+    Home: () => moves[0],
+    End: () => moves.at(-1),
+  };
+  if (!(event.key in targets)) return;
   event.preventDefault();
-  moves[Math.max(0, Math.min(moves.length - 1, step(index, moves.length)))].focus();
+  targets[event.key]()?.focus();
 }
 
 /**
