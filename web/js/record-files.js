@@ -21,7 +21,8 @@ import { localDay } from "./local-day.js";
 export function recordFileName({ date, opponent, level, gamePoints }) {
   const when = new Date(date);
   const computer = opponent === "computer" && level && /^\w+$/.test(level) ? `-${level}` : "";
-  return `otv66-${localDay(when)}-${when.toTimeString().slice(0, 5).replace(":", "")}${computer}-${gamePoints.join("-")}.json`;
+  const time = when.toTimeString().slice(0, 5).replace(":", "");
+  return `otv66-${localDay(when)}-${time}${computer}-${gamePoints.join("-")}.json`;
 }
 
 /**

@@ -6,10 +6,9 @@
  *
  * A trick takes one line of a phone's width: its number, then each card as its corner shows it ("10♥") under its
  * player's name at the list's head (which stays in sight as the list scrolls), the lead marked "▸", the taker's card
- * "✓". Each move's button says it in words to whoever
- * reads the page ("Vi: devetka herc", "Računar: desetka herc, štih nosi Računar"), and the moves stand in the order
- * played, which the arrows walk. Said in words on the screen, a trick took two or three lines, and a deal three
- * screens.
+ * "✓". Each move's button says it in words to whoever reads the page ("Vi: devetka herc", "Računar: desetka herc,
+ * štih nosi Računar"), and the moves stand in the order played. Said in words on the screen, a trick took two or three
+ * lines, and a deal three screens.
  */
 
 import { cardIndexHtml } from "./cards.js";
@@ -54,8 +53,9 @@ function cardHtml(entry, led, taker, { names, you, deck }) {
 
 /**
  * The list's markup: the deal's start and what "▸" and "✓" mark, the players' names over their columns, then a line
- * per trick (its number, its cards in the order played, each in its player's column, the lead and the taker's marked), a claim of 66
- * on a line of its own, in words. The button of the position shown (`shown`, the moves made) is `aria-current`.
+ * per trick (its number, its cards in the order played, each in its player's column, the lead and the taker's
+ * marked), a claim of 66 on a line of its own, in words. The button of the position shown (`shown`, the moves made)
+ * is `aria-current`.
  * @param {ReplayMove[]} moves  the deal's moves (bridge `replay_moves`)
  * @param {{names: string[], shortNames: string[], you: Player | null, deck: Deck}} seats  the players' names as the
  *   replay shows them (in full, said with each move; short, over the columns), the seat it calls "Vi" (its watcher's
@@ -70,14 +70,15 @@ export function movesMarkup(moves, seats, shown) {
   /** @type {number[]} the plies of the trick being listed */
   let trick = [];
   let tricks = 0;
-  /** The trick's line, its taker's card marked (none when the deal ended on its lead). */
+  /** The trick's line, its lead marked and its taker's card (none when the deal ended on its lead). */
   const trickLine = (/** @type {Player | null} */ taker) => {
     const cards = trick.map((ply, index) => {
       const entry = moves[ply - 1];
       return button(ply, cardHtml(entry, index === 0, taker, seats), ` seat-${entry.player}`);
     });
     const n = ++tricks;
-    const label = `<span aria-hidden="true">${n}.</span><span class="sr-only">${escapeHtml(st("replayTrick", { n }))}</span>`;
+    const said = escapeHtml(st("replayTrick", { n }));
+    const label = `<span aria-hidden="true">${n}.</span><span class="sr-only">${said}</span>`;
     lines.push(`<li><span class="replay-trick">${label}</span>${cards.join("")}</li>`);
     trick = [];
   };
