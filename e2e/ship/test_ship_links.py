@@ -68,7 +68,7 @@ def test_a_deal_link_deals_the_same_cards_in_a_fresh_browser(site, open_context)
     friend.goto(url)
     friend.wait_for_selector("#panel[open]")
     told = " ".join(friend.inner_text("#panel").split())
-    assert "This is the deal from the link: the same cards in the same places, under the sender's rules" in told
+    assert "This is the deal from the link: the same cards in the same places, under the rules it was played by" in told
     answer_panel(friend)
     assert wait_ready(friend) == "your-turn"
     assert "#" not in friend.url, "the link leaves the address once the deal has started"
