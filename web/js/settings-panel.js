@@ -443,13 +443,10 @@ function wireRecordOpening(panel, files, history) {
     if (!file) return;
     recordProblem(panel, "");
     files.open(file).then(
-      (token) =>
-        location.assign(
-          replayAddress(
-            token,
-            history.find((entry) => entry.token === token),
-          ),
-        ),
+      (token) => {
+        const kept = history.find((entry) => entry.token === token); // his own match, kept as a file
+        location.assign(replayAddress(token, kept));
+      },
       (error) => recordProblem(panel, engineText(error, "french")),
     );
   });
