@@ -162,6 +162,7 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     view = Match(Rules(), first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4)).view().to_dict()
     worth = view["marriage_worth"][lead[1]]
     assert choice.locator(".panel-title").inner_text().endswith(f"({worth})"), "what it is worth, as the engine says"
+    assert choice.locator(".panel-card svg").count() == 2, "the marriage's two cards, the led one and the one shown"
     choice.locator("#marriage-announce").click()
     pending = table.page.locator(f"#info-{leader} .seat-marriages li.pending")
     table.wait_until(lambda: pending.count() == 1)  # announced before the first trick, the marriage waits

@@ -6,6 +6,7 @@ import { setLanguage } from "../web/js/i18n.js";
 import {
   explainResult,
   marriageEndText,
+  marriagePartner,
   marriageTitle,
   matchWinnerText,
   trickTakerText,
@@ -242,6 +243,19 @@ describe("marriageTitle: the suit and what the engine says a marriage in it is w
     assert.equal(marriageTitle("QD", "german", worth), "Marijaž: bundeva (20)");
     setLanguage("sr-Cyrl");
     assert.equal(marriageTitle("KH", "french", worth), "Маријаж: херц (40)");
+  });
+});
+
+describe("marriagePartner: the card a marriage lead shows beside the led one", () => {
+  test("the other card of the suit whose lead announces the marriage", () => {
+    const moves = ["AS", "KH", "KHm", "QH", "QHm", "QS", "9D"];
+    assert.equal(marriagePartner("KH", moves), "QH");
+    assert.equal(marriagePartner("QH", moves), "KH");
+  });
+
+  test("none when no other card of the suit leads it (a queen of spades beside no king)", () => {
+    assert.equal(marriagePartner("QS", ["QS", "QSm", "KH", "KHm", "QH", "QHm"]), null);
+    assert.equal(marriagePartner("KH", ["KH", "66"]), null);
   });
 });
 

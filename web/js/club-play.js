@@ -34,7 +34,7 @@ import { asSentences, dayText, language, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { localDay } from "./local-day.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
-import { showMarriageChoice } from "./panels.js";
+import { chooseLead } from "./panels.js";
 import { buildTable, playableCards, renderTable } from "./render.js";
 import { SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { announce, askToPlayHere } from "./shell.js";
@@ -328,18 +328,13 @@ class ClubTable {
     if (player !== 0 || !playableCards(state, this.view()).has(code)) {
       return this.setStatus("your-turn", t("clubNotPlayable"));
     }
-    const moves = state.deal.legal_moves;
-    let move = moves.includes(code) ? code : `${code}m`;
-    if (moves.includes(code) && moves.includes(`${code}m`)) {
-      const choice = await showMarriageChoice(
-        /** @type {HTMLDialogElement} */ (byId("panel")),
-        code,
-        this.settings.deck,
-        state.deal.marriage_worth,
-      );
-      if (!choice) return;
-      move = choice === "announce" ? `${code}m` : code;
-    }
+    const move = await chooseLead(
+      /** @type {HTMLDialogElement} */ (byId("panel")),
+      code,
+      this.settings.deck,
+      state.deal,
+    );
+    if (!move) return;
     await this.act(() => clubCall(this.engine, "challenge_play", { move }));
   }
 

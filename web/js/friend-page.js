@@ -51,7 +51,7 @@ import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { loadFailureText } from "./loading.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
-import { escapeHtml, showMarriageChoice, showPanel } from "./panels.js";
+import { chooseLead, escapeHtml, showPanel } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { linkUrl } from "./share.js";
@@ -383,9 +383,7 @@ async function onCard(player, code) {
   const deal = current?.deal;
   const moves = deal?.legal_moves ?? [];
   if (busy || player !== 0) return;
-  const plain = moves.includes(code);
-  const announced = moves.includes(`${code}m`);
-  if (!plain && !announced) {
+  if (!deal || (!moves.includes(code) && !moves.includes(`${code}m`))) {
     const state = /** @type {FriendState} */ (current);
     setStatus(
       "refused",
@@ -393,13 +391,8 @@ async function onCard(player, code) {
     );
     return;
   }
-  let move = plain ? code : `${code}m`;
-  if (deal && plain && announced) {
-    const panel = /** @type {PanelDialog} */ (byId("panel"));
-    const choice = await showMarriageChoice(panel, code, settings.deck, deal.marriage_worth);
-    if (!choice) return;
-    move = choice === "announce" ? `${code}m` : code;
-  }
+  const move = await chooseLead(/** @type {PanelDialog} */ (byId("panel")), code, settings.deck, deal);
+  if (!move) return;
   await run(() => play(move), true);
 }
 

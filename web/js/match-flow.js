@@ -26,9 +26,9 @@ import { explainRefusal } from "./learn.js";
 import {
   askClaim,
   chooseDealToReview,
+  chooseLead,
   showDealChoice,
   showDealResult,
-  showMarriageChoice,
   showMatchResult,
   showMessage,
 } from "./panels.js";
@@ -677,14 +677,8 @@ export class MatchFlow {
       this.ponder(); // asking the engine why stopped the thinking on the person's time: it goes on
       return;
     }
-    const plain = deal.legal_moves.includes(code);
-    const announced = deal.legal_moves.includes(`${code}m`);
-    let move = plain ? code : `${code}m`;
-    if (plain && announced) {
-      const choice = await showMarriageChoice(this.ctx.dialog, code, page.settings.deck, deal.marriage_worth);
-      if (!choice) return;
-      move = choice === "announce" ? `${code}m` : code;
-    }
+    const move = await chooseLead(this.ctx.dialog, code, page.settings.deck, deal);
+    if (!move) return;
     this.cardsChosen++;
     this.run(async () => {
       try {

@@ -187,18 +187,36 @@ export function marriageTitle(code, deck, worth) {
 }
 
 /**
- * Lead a king or queen that could announce a marriage: "announce" | "plain" | null (cancel).
- * @param {PanelDialog} dialog
+ * The other card of the marriage a lead of `code` would announce: the card of the same suit whose lead announces it
+ * too (both of a marriage's cards may lead it, the engine lists each with "m"), or null when there is none.
  * @param {Card} code
- * @param {Deck} deck
- * @param {Record<string, number>} worth  what a marriage in each suit is worth (the view's `marriage_worth`)
+ * @param {readonly string[]} legalMoves  the deal's `legal_moves`
+ * @returns {Card | null}
  */
-export function showMarriageChoice(dialog, code, deck, worth) {
+export function marriagePartner(code, legalMoves) {
+  const other = legalMoves.find((move) => move.endsWith("m") && move[1] === code[1] && move.slice(0, -1) !== code);
+  return other ? /** @type {Card} */ (other.slice(0, -1)) : null;
+}
+
+/**
+ * The move a person's click on a card he may play makes: the card, or its marriage lead, asking which when both are
+ * legal (the panel shows the marriage's two cards, the led one first). Null when he cancels the question.
+ * @param {PanelDialog} dialog
+ * @param {Card} code  a card of the person to move, the plain card or its marriage lead legal
+ * @param {Deck} deck
+ * @param {Pick<DealView, "legal_moves" | "marriage_worth">} deal
+ * @returns {Promise<string | null>}
+ */
+export async function chooseLead(dialog, code, deck, deal) {
+  const plain = deal.legal_moves.includes(code);
+  if (!plain || !deal.legal_moves.includes(`${code}m`)) return plain ? code : `${code}m`;
   const name = cardName(code, deck, "accusative");
-  return showPanel(dialog, {
+  const pair = [code, marriagePartner(code, deal.legal_moves)].filter((card) => card !== null);
+  const faces = pair.map((card) => `<div class="panel-card">${cardFace(card, deck)}</div>`).join("");
+  const choice = await showPanel(dialog, {
     kind: "marriage",
-    title: marriageTitle(code, deck, worth),
-    body: `<div class="panel-card">${cardFace(code, deck)}</div>`,
+    title: marriageTitle(code, deck, deal.marriage_worth),
+    body: `<div class="panel-cards">${faces}</div>`,
     buttons: [
       { label: t("marriageAnnounce", { card: name }), value: "announce", primary: true, id: "marriage-announce" },
       { label: t("marriagePlain", { card: name }), value: "plain", id: "marriage-plain" },
@@ -206,6 +224,8 @@ export function showMarriageChoice(dialog, code, deck, worth) {
     ],
     cancelValue: null,
   });
+  if (!choice) return null;
+  return choice === "announce" ? `${code}m` : code;
 }
 
 /**
