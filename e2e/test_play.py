@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
-from test_never_lose import current_save
+from test_never_lose import current_save, saved_move_count, wait_playable
 
 from otv66 import links, record
 from otv66.match import Match
@@ -865,3 +865,30 @@ def test_the_offer_to_claim_66_after_a_marriage_lead_survives_a_reload(table):
     offer.click()
     table.wait_until(lambda: len(current_save(table)["record"]["deals"][-1]["moves"]) > moves)
     assert not table.dialog().locator("#claim-offer-no").count(), "asked once"
+
+
+def test_the_computers_card_waits_while_the_person_reads_a_panel(table):
+    """A panel opened while the computer thinks (Settings here; the rules, History alike) holds its card: the move
+    is made and saved, but shown on the table only once the person is back, not played behind the panel."""
+    table.open("seed=3&level=master&opponent=computer&lang=en")
+    wait_playable(table)  # the computer dealt this seed's first deal
+    moves = saved_move_count(table)
+    shown = table.cards_of(1)
+    if table.page.locator("#menu-toggle").is_visible():
+        table.page.locator("#menu-toggle").click()
+    # The card and then Settings, at once: the panel is open before the computer can answer, however fast it is.
+    card = table.playable().first.get_attribute("data-card")
+    table.page.evaluate(
+        """(card) => {
+            document.querySelector(`#piles-0 button[data-card="${card}"]`).click();
+            document.getElementById("settings-button").click();
+        }""",
+        card,
+    )
+    table.dialog().wait_for()
+    table.wait_until(lambda: saved_move_count(table) >= moves + 2, 60_000)  # the computer has moved
+    table.page.wait_for_timeout(1_000)
+    assert table.cards_of(1) == shown, "nothing of the computer's played behind the panel"
+    assert table.trick() == [card], "the person's card waits for the computer's answer"
+    table.page.keyboard.press("Escape")
+    table.wait_until(lambda: table.cards_of(1) != shown)

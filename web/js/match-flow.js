@@ -27,6 +27,7 @@ import {
   askClaim,
   chooseDealToReview,
   chooseLead,
+  panelClosed,
   showDealChoice,
   showDealResult,
   showMatchResult,
@@ -593,6 +594,7 @@ export class MatchFlow {
     await save(this.ctx, state); // before the animation: a reload during it keeps the move
     const thought = performance.now() - started;
     await pause(Math.max(0, THINKING_MS - thought));
+    await panelClosed(this.ctx.dialog); // a panel the person opened meanwhile: the card is played once he is back
     if (state.phase === "computer_moves") this.nextComputerMove = this.askComputer();
     await showMove(this.ctx, player, move, state);
   }

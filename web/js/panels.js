@@ -175,6 +175,20 @@ export function showMessage(
 }
 
 /**
+ * Resolves once the panel is closed (at once when it is): what the computer does waits while a person reads a panel
+ * he opened (the rules, Settings, History), so that he sees its card played, not a table that moved on behind him.
+ * One panel may give way to another without a gap (a question asked over Settings): the wait lasts through it.
+ * @param {HTMLDialogElement} dialog
+ * @returns {Promise<void>}
+ */
+export async function panelClosed(dialog) {
+  while (dialog.open) {
+    await new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
+    await Promise.resolve(); // a panel that opens the next one as it closes is open again by now
+  }
+}
+
+/**
  * The marriage panel's title: the suit and what a marriage in it is worth in this deal, as the engine counts it
  * ("Marijaž: herc (40)").
  * @param {Card} code  the king or queen to lead
