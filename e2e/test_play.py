@@ -526,6 +526,51 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
     table.wait_until(lambda: cards_left(table, 0) == 13)
 
 
+def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_keys_rest(table_in_context):
+    # Enter pressed every 150 ms to hurry the table pressed "Next deal" the moment the result opened (it was in sight
+    # for 0.15 s), then dealt the next deal with the dealing panel's first plan: the result was never read.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page.add_init_script(
+        """window.keyGaps = [];
+        let last = null;
+        addEventListener("keydown", (event) => {
+          if (last !== null) window.keyGaps.push(event.timeStamp - last);
+          last = event.timeStamp;
+        }, true);"""
+    )
+    table.open("seed=7&level=beginner&opponent=computer&speed=fast&lang=en")
+    if table.dialog().locator(".preset").count():
+        table.step()
+    result = page.locator("dialog[open] #next-deal")
+    first_deal = page.locator("#deal-number").inner_text()
+
+    def result_or_past() -> bool:
+        """The deal's result open, or gone by: the presses went on into the next deal."""
+        return result.count() > 0 or page.locator("#deal-number").inner_text() != first_deal
+
+    def turn_back() -> bool:
+        return table.status() == "your-turn" and table.playable().count() > 0
+
+    for _ in range(20):  # each of his cards by its number, then Enter again and again until his turn or the result
+        table.wait_until(lambda: turn_back() or result_or_past())
+        if result_or_past():
+            break
+        page.wait_for_timeout(1100)  # the keys at rest: his choice of a card
+        page.keyboard.press("1")
+        page.keyboard.press("Enter")
+        page.evaluate("window.keyGaps.length = 0")
+        press_again_and_again(table, "Enter", 60, until=lambda: turn_back() or result_or_past())
+    assert result.count(), "the result is open: the presses that hurried the table did not answer it unread"
+    page.evaluate("window.keyGaps.length = 0")
+    press_again_and_again(table, "Enter", 5)  # he goes on pressing for half a second more
+    assert result.count(), "the result is still open: the presses that hurried the table do not answer it"
+    page.wait_for_timeout(1100)  # the keys at rest: the next press is his answer
+    page.keyboard.press("Enter")
+    table.wait_until(lambda: result.count() == 0)
+
+
 def test_home_and_end_go_to_the_first_and_last_of_the_players_cards(table_in_context):
     table = my_first_turn(table_in_context, {"width": 1280, "height": 800})
     page = table.page

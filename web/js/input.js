@@ -7,7 +7,8 @@
  * Enter or Space pressed again and again to hurry the table along (each skips an animation, or comes while the other
  * player moves) must not play the card that comes under the focus when the person's turn begins: a card turned up
  * on the pile just played from, one he never chose. Such a press, and one held down, plays nothing until he has let
- * the keys rest for HURRIED_MS, or chosen a card with another key.
+ * the keys rest for HURRIED_MS, or chosen a card with another key. A panel the table opens meanwhile (a deal's
+ * result) waits for them to rest in the same way: the next press would have answered it unread.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -219,9 +220,15 @@ export function bindInput(root, { onCard }) {
     const pressing = PRESSING.has(event.key);
     if (document.querySelector("dialog[open]")) {
       // Keys in a panel are a keyboard player's too: once it closes, the focus goes where his next key is wanted.
-      if (!(/** @type {Partial<Element>} */ (event.target).closest?.("input, select, textarea"))) {
-        document.body.classList.add("keyboard");
-      }
+      const target = /** @type {Partial<Element>} */ (event.target);
+      if (target.closest?.("input, select, textarea")) return;
+      document.body.classList.add("keyboard");
+      // A panel the table opened while he hurried it along (a deal's result, the next deal's dealing) must not take
+      // the next hurrying press for his answer to it: its focused button waits, as a card does, for the keys to rest.
+      if (pressing && target.closest?.("button") && (event.repeat || event.timeStamp - hurriedAt < HURRIED_MS)) {
+        hurriedAt = event.timeStamp;
+        event.preventDefault();
+      } else if (/^(Tab|Arrow)/.test(event.key)) hurriedAt = Number.NEGATIVE_INFINITY; // a button chosen in the panel
       return;
     }
     if (animating()) {
