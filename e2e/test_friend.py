@@ -335,12 +335,17 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     assert re.fullmatch(won, winner) and re.fullmatch(lost, loser), (said, sent)
     assert re.fullmatch(won, winner)[1] == re.fullmatch(lost, loser)[2], "the same score, the winner's first"
     assert receiver.locator("#friend-outgoing").is_hidden()
-    # The deal's table is gone at its end: each player is told under the banner how it ended, in his own words.
+    # Each player is told under the banner how the deal ended and why, in his own words, beside its table as it
+    # ended (it vanished: the last card, the final scores were never seen).
     ends = sorted(page.locator("#friend-news").inner_text() for page in devices)
     assert ends == ["Deal 1 is over, drawn: no game points."] * 2 or (
-        re.fullmatch(r"Deal 1 is over: (Ana|Bo) wins \d game points?\.", ends[0])
-        and re.fullmatch(r"Deal 1 is over: you win \d game points?\.", ends[1])
+        re.match(r"Deal 1 is over: (Ana|Bo) wins \d game points?\. \w", ends[0])
+        and re.match(r"Deal 1 is over: you win \d game points?\. \w", ends[1])
     ), ends
+    for page in devices:
+        assert page.locator("#table").is_visible(), "the deal's table as it ended"
+    seen_by = [[page.locator(f"#info-{seat} .seat-score-value").inner_text() for seat in (0, 1)] for page in devices]
+    assert seen_by[0] == seen_by[1][::-1], "the same final scores, each player's at his own seat"
     # A trick the friend's card finished was left on the table a moment (player 1 is the friend, at the top). Each
     # trick is finished by one of them, so one table saw it; not always both (a player who wins every trick leads
     # them all, and only his table sees his friend finish one).

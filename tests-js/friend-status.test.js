@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
-import { dealEndText, playersText, statusText, turnText } from "../web/js/friend-status.js";
+import { dealEndLines, dealEndText, playersText, statusText, turnText } from "../web/js/friend-status.js";
 import { pageLanguage } from "./fakes.js";
 
 /** Ana's match as her device (seat 0) sees it; `friend` is null until Bo's answer to the invitation is read. */
@@ -140,6 +140,24 @@ describe("the end of a deal, said until the next deal's first card", () => {
     restoreLanguage = pageLanguage("en");
     assert.equal(dealEndText(bos(resignedBy(1, [3, 0], 1))), "Deal 1 was resigned: Ana wins 3 game points.");
     assert.equal(dealEndText(bos(playedOut(2, [0, 2], 1))), "Deal 2 is over: you win 2 game points.");
+  });
+
+  test("with why, as the game page's result says it, beside the table as it ended", () => {
+    restoreLanguage = pageLanguage("en");
+    const result = { winner: 0, game_points: 2, scores: [66, 20], tricks: [5, 2], reason: "reached_66" };
+    const marriage = { player: 0, suit: "H", points: 40, counted: true };
+    const view = { result, moves: ["9S", "TS", "QHm"], marriages: [marriage] };
+    const won = { ...playedOut(2, [2, 0], 0), view };
+    assert.deepEqual(dealEndLines(bos(won), "french"), [
+      "Deal 2 is over: Ana wins 2 game points.",
+      "Ana: 66 points, 66 or more.",
+      "The marriage (hearts, 40) brought 66, so the deal ended before it was answered.",
+      "You: 20 points, less than 33 \u2014 2 game points to the winner.",
+    ]);
+    const resigned = { ...resignedBy(3, [0, 3], 0), view: { result: null, moves: [], marriages: [] } };
+    assert.deepEqual(dealEndLines(bos(resigned), "french"), ["Deal 3 was resigned: you win 3 game points."]);
+    assert.deepEqual(dealEndLines(bos(playedOut(1, [1, 0], 0)), "french"), ["Deal 1 is over: Ana wins 1 game point."]);
+    assert.deepEqual(dealEndLines(bos(null), "french"), []);
   });
 
   test("says nothing before a deal has ended, or once the next deal's first card is played", () => {

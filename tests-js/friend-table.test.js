@@ -114,6 +114,18 @@ describe("the table from this device's seat", () => {
     assert.equal(drawnState({ ...friendState(0), deal: null }).deal, null);
   });
 
+  test("between deals (the next one's cards not open yet), the last deal as it ended, from this seat", () => {
+    const ended = { ...friendDeal(), turn: null, legal_moves: [], scores: [34, 70] };
+    const between = { ...friendState(1), deal: null, deal_number: 4, last_deal: { number: 3, view: ended } };
+    const drawn = drawnState(between);
+    assert.equal(drawn.deal.number, 3, "the deal that ended, not the one being dealt");
+    assert.deepEqual(drawn.deal.scores, [70, 34]);
+    assert.deepEqual(drawn.deal.legal_moves, []);
+    assert.deepEqual(drawn.deal.piles[1][3], { top: null, hidden: true }, "a card nobody saw stays face down");
+    const stored = { ...between, last_deal: { number: 3 } }; // kept by an earlier page: no table with it
+    assert.equal(drawnState(stored).deal, null);
+  });
+
   test("only this device's player moves from this page, and not while the engine works", () => {
     const settings = { opponent: "computer", level: null, rules: friendDeal().rules, lang: "en", deck: "german" };
     const view = tableView(friendState(1), { ...settings, speed: "off", sound: false }, true);
@@ -175,6 +187,17 @@ describe("a trick finished by the last answer", () => {
     assert.equal(finishedTrick({ ...friendState(0), deal_number: 2 }, afterTrick(0)), null);
     assert.equal(finishedTrick({ ...friendState(0), id: "m2" }, afterTrick(0)), null);
     assert.equal(finishedTrick({ ...friendState(0), deal: null }, afterTrick(0)), null);
+  });
+
+  test("the deal's last trick too: the table shows the deal as it ended", () => {
+    const last = afterTrick(0).deal;
+    const ended = { ...friendState(0), deal: null, deal_number: 4, last_deal: { number: 3, view: last } };
+    assert.deepEqual(finishedTrick(friendState(0), ended), [
+      { player: 1, card: "7H" },
+      { player: 0, card: "9S" },
+    ]);
+    const earlier = { ...ended, last_deal: { number: 2, view: last } }; // another deal ended: not this one's trick
+    assert.equal(finishedTrick(friendState(0), earlier), null);
   });
 
   test("stays on the table through the view render.js draws", () => {

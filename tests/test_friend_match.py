@@ -128,7 +128,7 @@ def test_a_whole_match_between_two_devices_ends_alike_on_both(fresh: tuple[Frien
 def test_both_devices_are_told_how_the_last_deal_ended_also_after_a_restart(
     fresh: tuple[FriendMatch, FriendMatch],
 ) -> None:
-    """The deal's table is gone once it ends (the next deal starts at once): the state says how it ended."""
+    """The next deal starts once one ends: the state says how the last one ended, with its table as it ended."""
     alice, bob = fresh
     assert alice.to_state()["last_deal"] is None, "no deal has ended yet"
     rng = random.Random(7)
@@ -142,7 +142,35 @@ def test_both_devices_are_told_how_the_last_deal_ended_also_after_a_restart(
     awards[result["winner"]] = result["game_points"]
     told = {"number": 1, "winner": result["winner"], "awards": awards, "resigned": None}
     for side in (alice, bob, FriendMatch.from_text(bob.to_text())):
-        assert side.to_state()["last_deal"] == told
+        last = side.to_state()["last_deal"]
+        assert {key: value for key, value in last.items() if key != "view"} == told
+        assert last["view"] == alice.to_state()["last_deal"]["view"], "both tables ended alike"
+        table = last["view"]
+        assert table["result"] == result and table["legal_moves"] == [], "the table as it ended, nothing to play"
+        assert table["scores"] == list(alice.match.deals[0].view().scores)
+
+
+def test_the_last_deals_table_shows_no_card_nobody_saw(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    """A card turned up by the deal's last move is never opened (nobody needs it): on the table as the deal ended it
+    stays face down, as a pile's unopened top does while the deal goes on."""
+    alice, bob = fresh
+    players, turn = (alice, bob), 1
+    rng = random.Random(3)
+    while not alice.match.is_over:
+        play_on(players[turn], players[1 - turn], rng)
+        turn = 1 - turn
+    seen = {code for table in alice.finished[0]["seen"] for pile in table for code in pile if code is not None}
+    piles = [pile for row in alice.to_state()["last_deal"]["view"]["piles"] for pile in row]
+    tops = {pile["top"] for pile in piles if pile["top"] is not None}
+    assert tops <= seen, "every card shown face up was seen by both"
+    unopened = [pile for pile in piles if pile.get("unopened")]
+    assert unopened, "this seed's last move turned a card up"
+    assert len(unopened) == sum(
+        1
+        for row in alice.match.deals[0].view().piles
+        for card, _ in row
+        if card is not None and CODES[card] not in seen
+    )
 
 
 def test_at_the_end_only_the_player_who_sent_the_last_link_is_offered_it_again(
@@ -384,7 +412,14 @@ def test_a_resigned_deal_goes_to_the_friend_with_three_game_points_and_the_next_
         assert side.match.game_points == (3, 0) and not side.match.is_over
         assert side.to_state()["deal_number"] == 2 and side.to_state()["resigned"] == [1]
         assert side.finished[0]["resigned"] == bob.seat
-        assert side.to_state()["last_deal"] == {"number": 1, "winner": 0, "awards": [3, 0], "resigned": 1}
+        last = side.to_state()["last_deal"]
+        assert {key: value for key, value in last.items() if key != "view"} == {
+            "number": 1,
+            "winner": 0,
+            "awards": [3, 0],
+            "resigned": 1,
+        }
+        assert last["view"]["result"] is None and last["view"]["moves"] == [], "given up before a card was played"
     assert alice.status() == "send"  # her second shuffle of deal 2 is due
     again = FriendMatch.from_text(alice.to_text())
     assert again.match.game_points == (3, 0) and again.to_text() == alice.to_text()

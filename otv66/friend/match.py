@@ -180,12 +180,8 @@ class FriendMatch:
         match, deal = self.match, self.deal
         view = None
         if deal is not None and self.session is not None:
-            view = deal.view().to_dict()
-            unopened = self._unopened_tops()
-            for player, pile in unopened:
-                view["piles"][player][pile] = {"top": None, "hidden": False, "unopened": True}
+            view = _seen_view(deal, self._unopened_tops())
             view["legal_moves"] = self.legal_moves()
-            view["last_trick"] = deal.last_trick_dict()
         return {
             "id": to_base64url(self.keys.match_id),
             "seat": self.seat,
@@ -216,19 +212,31 @@ class FriendMatch:
 
     def _last_deal(self) -> dict[str, Any] | None:
         """The last finished deal: its ``number``, its ``winner`` (``None``: drawn; a resigned deal's is the other
-        player), the game points it gave each player (``awards``, a draw bonus carried into it included) and the seat
-        that ``resigned`` it (``None``: played out). Its table is gone once it ends (the next deal starts at once), so
-        the page says from this how it ended."""
+        player), the game points it gave each player (``awards``, a draw bonus carried into it included), the seat
+        that ``resigned`` it (``None``: played out) and its ``view``, the table as it ended, as both players saw it (a
+        card nobody saw face down, as in the deal's own view; no moves). The next deal starts at once: the page shows
+        its players from this how the last one ended, on its table, until the next one's cards are open."""
         if not self.finished:
             return None
         index = len(self.finished) - 1
         outcome = self.match.outcome_of(index)
         assert outcome is not None  # a finished deal
+        saved = self.finished[index]
+        deal, stand_ins = _deal_from_seen(saved, self.match.rules)
+        unseen = [
+            (player, pile)
+            for player, piles in enumerate(deal.view().piles)
+            for pile, (card, _) in enumerate(piles)
+            if card is not None and CODES[card] in stand_ins
+        ]
+        view = _seen_view(deal, unseen)
+        view["legal_moves"] = []
         return {
             "number": index + 1,
             "winner": outcome[0],
             "awards": list(self.match.awards()[index]),
-            "resigned": self.finished[index].get("resigned"),
+            "resigned": saved.get("resigned"),
+            "view": view,
         }
 
     def _unopened_tops(self) -> list[tuple[int, int]]:
@@ -593,6 +601,16 @@ def _hello(data: bytes) -> dict[str, Any]:
 
 def _seen(session: DealSession) -> list[list[list[str | None]]]:
     return [[[None if c is None else CODES[c] for c in pile] for pile in table] for table in session.layout()]
+
+
+def _seen_view(deal: Deal, unopened: Sequence[tuple[int, int]]) -> dict[str, Any]:
+    """``deal``'s public view with its last trick, each ``(player, pile)`` of ``unopened`` (a top card turned up but
+    not open to anyone) as ``{"top": None, "hidden": False, "unopened": True}``: the page draws it face down."""
+    view = deal.view().to_dict()
+    for player, pile in unopened:
+        view["piles"][player][pile] = {"top": None, "hidden": False, "unopened": True}
+    view["last_trick"] = deal.last_trick_dict()
+    return view
 
 
 def _stand_ins(seen: Sequence[Sequence[Sequence[int | None]]]) -> list[int]:

@@ -34,7 +34,7 @@ import {
 } from "./friend-invite.js";
 import { friendLinkInFragment, readPaste } from "./friend-paste.js";
 import { acceptedRematch, crossing, ownNameWith, rematchOf } from "./friend-rematch.js";
-import { dealEndText, playersText, shownPlayers, statusText, turnText } from "./friend-status.js";
+import { dealEndLines, dealEndText, playersText, shownPlayers, statusText, turnText } from "./friend-status.js";
 import {
   exportText,
   FRIEND_STORE_KEY,
@@ -223,14 +223,17 @@ function movesSince(before, after) {
   // A deal ended since: how (the news line says it to the eye), before the next deal's beginning if it has one.
   const newDeal = !deal || before?.deal_number !== after.deal_number;
   const ended = before?.id === after.id && before.deal && newDeal ? dealEndText(after) : null;
-  if (!deal) return ended ?? "";
   const names = shownPlayers(after, meantFor(after.id));
   names[after.seat] = t("you");
   const sayers = /** @type {const} */ ([names, /** @type {Player} */ (after.seat), settings.deck]);
+  // The moves that ended it (the friend's last card, his marriage that reached 66), from its table as it ended.
+  const endTable = ended && after.last_deal?.number === before?.deal_number ? after.last_deal?.view : null;
+  const lastMoves = endTable && before?.deal ? movesSaid(before.deal, endTable, ...sayers) : "";
+  if (!deal) return asSentences([lastMoves, ended ?? ""].filter(Boolean));
   const sameDeal = before?.id === after.id && before.deal_number === after.deal_number && before.deal;
   return sameDeal
     ? movesSaid(/** @type {FriendDealView} */ (before.deal), deal, ...sayers)
-    : asSentences([ended ?? "", dealBeginningSaid(deal, after.deal_number, ...sayers)].filter(Boolean));
+    : asSentences([lastMoves, ended ?? "", dealBeginningSaid(deal, after.deal_number, ...sayers)].filter(Boolean));
 }
 
 /**
@@ -323,10 +326,11 @@ function renderMatch() {
   // a deal's end is said with the moves, movesSince.)
   setText(banner, turnText(state, friend));
   const news = byId("friend-news");
-  setText(news, dealEndText(state) ?? "");
+  setText(news, dealEndLines(state, settings.deck).join(" "));
   news.hidden = !news.textContent;
-  byId("table").hidden = !state.deal;
-  renderTable(document, drawnState(state, friend), tableView(state, settings, busy, shownTrick, friend));
+  const drawn = drawnState(state, friend);
+  byId("table").hidden = !drawn.deal;
+  renderTable(document, drawn, tableView(state, settings, busy, shownTrick, friend));
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
   byId("friend-rematch").hidden = state.status !== "over";

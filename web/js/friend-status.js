@@ -11,8 +11,10 @@
  */
 
 import { t } from "./i18n.js";
+import { explainResult, marriageEndText } from "./panels.js";
 
 /** @import { FriendState } from "./friend-types.js" */
+/** @import { Deck, Player } from "./types.js" */
 
 /**
  * The friend's name, or null while the invitation is unanswered.
@@ -89,9 +91,9 @@ export function playersText(state, meantFor = null) {
 
 /**
  * How the last finished deal ended (the engine's `last_deal`), in one sentence for this device's player: who won it
- * and with how many game points (a draw bonus carried into it included), or that it was drawn or resigned. Its table
- * is gone once it ends (the next deal starts at once), and the score alone does not say why it moved: the sentence
- * stands until the next deal's first card is played. Null when no deal has ended, or once that card is played.
+ * and with how many game points (a draw bonus carried into it included), or that it was drawn or resigned. The score
+ * alone does not say why it moved: the sentence stands until the next deal's first card is played. Null when no deal
+ * has ended, or once that card is played.
  * @param {FriendState} state
  * @returns {string | null}
  */
@@ -104,4 +106,27 @@ export function dealEndText(state) {
   const outcome = winner === state.seat ? "won" : "lost";
   const how = resigned === null ? "" : "Resigned";
   return t(`friendDealEnd_${outcome}${how}`, { number, points: awards[winner], name: shownPlayers(state)[winner] });
+}
+
+/**
+ * How the last finished deal ended, with why (dealEndText, then the result's reasons as the game page's result gives
+ * them: the winner's points, the loser's and what they made the deal worth, a marriage that ended it): the page shows
+ * the deal's table as it ended beside it. Empty when dealEndText is null.
+ * @param {FriendState} state
+ * @param {Deck} deck
+ * @returns {string[]}
+ */
+export function dealEndLines(state, deck) {
+  const ended = dealEndText(state);
+  const last = state.last_deal;
+  if (!ended || !last) return [];
+  const table = last.view;
+  if (!table?.result || last.winner === null) return [ended];
+  const names = shownPlayers(state);
+  names[state.seat] = t("you");
+  const you = /** @type {Player} */ (state.seat);
+  const why = explainResult(table.result, names, last.awards[last.winner], you).slice(1); // who won: said already
+  const marriage = marriageEndText(table, deck);
+  if (marriage) why.splice(1, 0, marriage);
+  return [ended, ...why];
 }

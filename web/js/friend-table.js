@@ -70,6 +70,18 @@ export function dealSeenFrom(deal, swap) {
 }
 
 /**
+ * The deal on the table: the one in play; while the next one's cards are not open yet (the links of its shuffle go
+ * back and forth), the last one as it ended, its scores, piles and last trick in sight.
+ * @param {FriendState} state
+ * @param {boolean} swap
+ */
+function drawnDeal(state, swap) {
+  if (state.deal) return { ...dealSeenFrom(state.deal, swap), number: state.deal_number };
+  const last = state.last_deal;
+  return last?.view ? { ...dealSeenFrom(last.view, swap), number: last.number } : null;
+}
+
+/**
  * The friend match as render.js draws it (`DrawnState`), from this device's seat; the top bar names the friend of a
  * rematch invitation not answered yet by `meantFor` (friend-status.js).
  * @param {FriendState} state
@@ -89,7 +101,7 @@ export function drawnState(state, meantFor = null) {
       is_over: state.status === "over",
       deals: [],
     },
-    deal: state.deal ? { ...dealSeenFrom(state.deal, swap), number: state.deal_number } : null,
+    deal: drawnDeal(state, swap),
     undo_count: 0,
     can_undo: false,
   };
@@ -98,15 +110,18 @@ export function drawnState(state, meantFor = null) {
 /**
  * The trick that the change from `before` to `after` finished, its cards seen from this device's seat: shown a
  * moment before the table goes on (a trick the friend's move finished is otherwise never seen). Null when no trick
- * was finished in the same deal of the same match.
+ * was finished in the same deal of the same match (or in the deal that ended with it).
  * @param {FriendState | null} before  the match as this device last had it
  * @param {FriendState} after
  * @returns {TrickCard[] | null}
  */
 export function finishedTrick(before, after) {
-  const last = after.deal?.last_trick;
-  if (!last || !before?.deal || before.id !== after.id || before.deal_number !== after.deal_number) return null;
-  if ((after.deal?.tricks_played ?? 0) <= before.deal.tricks_played) return null;
+  if (!before?.deal || before.id !== after.id) return null;
+  // The deal's last trick: the deal ended with it, and the table shows the deal as it ended (drawnDeal).
+  const ended = !after.deal && after.last_deal?.number === before.deal_number ? after.last_deal.view : null;
+  const deal = ended ?? (before.deal_number === after.deal_number ? after.deal : null);
+  const last = deal?.last_trick;
+  if (!deal || !last || deal.tricks_played <= before.deal.tricks_played) return null;
   return last.cards.map((entry) => ({ ...entry, player: seatOf(entry.player, after.seat === 1) }));
 }
 

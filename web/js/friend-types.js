@@ -39,6 +39,7 @@
  * @property {number | null} winner  null: drawn
  * @property {[number, number]} awards  the game points it gave each player (a draw bonus carried into it included)
  * @property {number | null} resigned  the seat that resigned it; null: it was played out
+ * @property {FriendDealView} [view]  its table as it ended (no moves to make); not in a state stored by an earlier page
  *
  * @typedef {object} FriendAnswer
  * @property {FriendState} state
