@@ -576,8 +576,9 @@ def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_res
     page: Page, base_url: str
 ) -> None:
     """Keys only, on a phone's screen: a card is a key away after every move (1, Enter); at a deal's end Enter goes
-    on, the Next deal button focused (the card played has left the table); at the end the member's totals and his
-    result link come into view, its Copy focused, not the challenge's description far above them."""
+    on, the Next deal button focused (the card played has left the table), the last deal's to the challenge's result;
+    there the member's totals and his result link come into view, its Copy focused, not the challenge's description
+    far above them."""
     page.set_viewport_size({"width": 360, "height": 640})
     token = challenge_token(Challenge("Petak", deals=2, level="beginner", closes="2099-01-31", seed=5))
     page.goto(f"{base_url}/club.html?lang=sr-Latn&speed=off#challenge={token}")
@@ -592,10 +593,13 @@ def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_res
         if page.locator(NEXT_DEAL).is_visible():
             assert page.evaluate("document.activeElement.id") == "club-next-deal", "Enter goes on to the next deal"
             deals_ended += 1
+            # The last deal's table stays too, its result on the status line: Enter goes on to the challenge's end.
+            wanted = "Rezultat izazova" if deals_ended == 2 else "Sledeće deljenje"
+            assert page.locator("#club-next-deal").inner_text() == wanted
         elif not page.locator("#panel[open]").count():  # a marriage's question: Enter answers it
             page.keyboard.press("1")
         page.keyboard.press("Enter")
-    assert deals_ended == 1
+    assert deals_ended == 2
     assert all(
         page.locator(f"#{id}").evaluate(IN_SIGHT) for id in ("club-final", "club-result-link", "club-result-copy")
     )

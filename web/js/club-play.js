@@ -177,8 +177,13 @@ class ClubTable {
     installSprite();
     buildTable(root);
     bindInput(root, { onCard: (player, code) => this.onCard(player, code) });
+    /**
+     * The attempt's end, shown once the member leaves the last deal's table (its result is kept already).
+     * @type {(() => void) | null}
+     */
+    this.toEnd = null;
     /** @type {HTMLButtonElement} */ (byId("club-next-deal")).onclick = () =>
-      this.act(() => clubCall(engine, "challenge_next_deal"));
+      this.toEnd ? this.toEnd() : this.act(() => clubCall(engine, "challenge_next_deal"));
     /** @type {HTMLButtonElement} */ (byId("club-claim")).onclick = () =>
       this.act(() => clubCall(engine, "challenge_play", { move: "66" }));
     // Another tab's move changes the save: this tab says so at once, not at its next move (nor at its name form).
@@ -234,7 +239,14 @@ class ClubTable {
       saveAttempt(this.token, { name, moves, result, totals, finished }, deviceStorage());
       // Finished after the close: the organiser refuses the result, and the member hears it here first.
       const late = closesBeforeToday(this.closes, finished) ? dayText(this.closes) : null;
-      return showFinished(result, totals, dealOverText(attempt), this.setStatus, late);
+      const toEnd = () => showFinished(result, totals, dealOverText(attempt), this.setStatus, late);
+      // The last deal just played here stays on the table with its result, as every deal before it did, until the
+      // member goes on (its end, a marriage that reached 66, was gone the moment it came).
+      if (!attempt.deal?.result || attempt.number !== this.attempt?.number) return toEnd();
+      this.attempt = attempt;
+      this.toEnd = toEnd;
+      this.draw();
+      return;
     }
     if (attempt.number === 0) attempt = (await clubCall(this.engine, "challenge_next_deal")).attempt;
     const begins = attempt.deal && attempt.number !== this.attempt?.number;
@@ -397,6 +409,8 @@ class ClubTable {
     const next = /** @type {HTMLButtonElement} */ (byId("club-next-deal"));
     next.hidden = !over;
     next.disabled = this.busy;
+    next.dataset.text = attempt.finished ? "clubToEnd" : "clubNextDeal"; // after the last deal: to the totals
+    next.textContent = t(next.dataset.text);
     if (this.elsewhere) return this.setStatus("elsewhere", t("clubElsewhereTitle"));
     if (this.busy) return this.setStatus("thinking", t("statusThinking", { name: t("computer") }));
     if (over) {

@@ -329,6 +329,7 @@ export const EN = {
   clubAttemptRecovered:
     "The record of your attempt on this device is damaged (it is kept aside), but your result link was read from it: send it to the organiser.",
   clubNextDeal: "Next deal",
+  clubToEnd: "Challenge result",
   clubDealInfo: "Deal {number} of {deals} · your game points: {points}",
   clubYourMove: "Your turn.",
   clubClosed: "The challenge closed on {closes} (by this device's clock): a new attempt cannot be started.",

@@ -350,6 +350,7 @@ export const SR = {
   clubAttemptRecovered:
     "Zapis Vašeg pokušaja na ovom uređaju je oštećen (sačuvan je po strani), ali link rezultata je pročitan iz njega: pošaljite ga organizatoru.",
   clubNextDeal: "Sledeće deljenje",
+  clubToEnd: "Rezultat izazova",
   clubDealInfo: "Deljenje {number} od {deals} · Vaši poeni partije: {points}",
   clubYourMove: "Vi ste na potezu.",
   clubClosed: "Izazov je zatvoren {closes} (po satu ovog uređaja): novi pokušaj ne može da počne.",
