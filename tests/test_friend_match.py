@@ -314,6 +314,21 @@ def test_a_link_altered_after_signing_is_refused(fresh: tuple[FriendMatch, Frien
     refused(alice, altered.to_text(), ForgedSenderError)
 
 
+def test_a_link_with_one_character_changed_is_refused_as_changed(fresh: tuple[FriendMatch, FriendMatch]) -> None:
+    """One character changed anywhere past the match's id is refused as a link changed on its way: a changed sender
+    or number once read as "one of your own" or "a link of your friend is missing", a link that never was."""
+    alice, bob = fresh
+    bob.play(bob.legal_moves()[0])
+    link = bob.link()
+    prefix = len("f1.") + 23  # the version and the match's id (17 bytes, into the 23rd character): another match's
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    for at in range(prefix, len(link) - 1, 3):  # the last character carries unused bits
+        changed = link[:at] + alphabet[(alphabet.index(link[at]) + 1) % 64] + link[at + 1 :]
+        with pytest.raises((ForgedSenderError, MalformedMessageError)):
+            alice.receive(changed)
+    alice.receive(link)  # the link as sent is still taken
+
+
 def test_a_link_signed_by_anyone_else_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
     alice, bob = fresh
     stranger, _ = FriendMatch.invite("Eve", ONE_DEAL, seeded(9))

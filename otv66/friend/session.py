@@ -151,6 +151,10 @@ class MatchKeys:
         """Whether both keys are known."""
         return self._publics[self.other] is not None
 
+    def knows(self, seat: int) -> bool:
+        """Whether the public key of ``seat`` is here (the friend's arrives with his first link or the invitation)."""
+        return self._publics[seat] is not None
+
     def public(self, seat: int) -> Element:
         """The public key of ``seat``."""
         key = self._publics[seat]
