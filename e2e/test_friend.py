@@ -110,7 +110,10 @@ def started(ana: Page, bo: Page) -> None:
     assert bo.evaluate("document.activeElement.id") in ("friend-copy", "friend-share")  # his answer, to send
     assert bo.locator("#status").inner_text() == "Invitation accepted."  # the banner says what comes next
     assert bo.locator("#friend-intro").is_hidden(), "over a match the banner says what to do"
-    assert bo.locator("#friend-turn").inner_text() == "Send the link below to Ana, then open the link Ana sends back"
+    assert (
+        bo.locator("#friend-turn").inner_text()
+        == "Send the link below if you have not yet, then open the link Ana sends back"
+    )
     assert bo.locator("#friend-new").is_visible()
     assert deliver(offered_link(bo), ana) == "ready"
     assert deliver(offered_link(ana), bo) == "ready"
@@ -631,7 +634,7 @@ def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules(device
     assert bo.locator("#status").inner_text() == "The rematch invitation is ready (for Ana)."
     assert bo.evaluate("document.activeElement.id") in ("friend-copy", "friend-share")  # as after the form's own
     assert bo.locator("#friend-turn").inner_text() == (
-        "Send the rematch invitation below to Ana, then open the link Ana sends back"
+        "Send the rematch invitation below, then open the link Ana sends back"
     )
 
     assert deliver(offered_link(bo), ana) == "ready"
@@ -703,7 +706,7 @@ def test_a_rematch_invitation_is_still_for_the_friend_after_a_reload(devices: tu
     started(ana, bo)
     resigned_to_the_end(ana, bo)
     invitation = rematch_made(bo)
-    banner = "Send the rematch invitation below to Ana, then open the link Ana sends back"
+    banner = "Send the rematch invitation below, then open the link Ana sends back"
     waiting = "waiting for Ana's answer to your rematch invitation"
     for again in (bo.reload, lambda: bo.goto("/friend.html")):
         again()
@@ -807,7 +810,10 @@ def test_a_name_left_empty_is_asked_for_at_its_field_and_nothing_is_sent(devices
     answer_name.fill("Bo")
     bo.locator("#friend-accept-button").click()
     assert settled(bo) == "ready" and answer_note.is_hidden()
-    assert bo.locator("#friend-turn").inner_text() == "Send the link below to Ana, then open the link Ana sends back"
+    assert (
+        bo.locator("#friend-turn").inner_text()
+        == "Send the link below if you have not yet, then open the link Ana sends back"
+    )
 
 
 def test_enter_in_the_name_field_accepts_the_invitation(devices: tuple[Page, Page]) -> None:
@@ -1005,7 +1011,10 @@ def test_a_link_opened_again_or_in_another_browser_says_where_it_belongs(
     ana.goto(answer)
     assert settled(ana) == "hint"
     assert ana.locator("#status").inner_text() == "You already opened this link: there is nothing more to do with it."
-    assert ana.locator("#friend-turn").inner_text() == "Send the link below to Bo, then open the link Bo sends back"
+    assert (
+        ana.locator("#friend-turn").inner_text()
+        == "Send the link below if you have not yet, then open the link Bo sends back"
+    )
     assert deliver(offered_link(ana), ana) == "hint"
     assert ana.locator("#status").inner_text().startswith("This is the link you made: send it to your friend")
     assert ana.locator("#friend-paste").input_value() == "", "said to be hers: not left there as a link to open"

@@ -36,7 +36,7 @@ describe("the friend a rematch invitation is for, before his answer is read", ()
   test("is named by the name he had in the finished match, in the banner, the list and the top bar", () => {
     restoreLanguage = pageLanguage("en");
     const invited = anas("wait", null);
-    assert.equal(turnText(invited, "Bo"), "Send the rematch invitation below to Bo, then open the link Bo sends back");
+    assert.equal(turnText(invited, "Bo"), "Send the rematch invitation below, then open the link Bo sends back");
     assert.equal(statusText(invited, "Bo"), "waiting for Bo's answer to your rematch invitation");
     assert.equal(playersText(invited, "Bo"), "Ana – Bo 0:0");
   });
@@ -46,9 +46,9 @@ describe("the friend a rematch invitation is for, before his answer is read", ()
     const invited = anas("wait", null);
     assert.equal(
       turnText(invited, "Bo"),
-      "Pošaljite pozivnicu za revanš ispod (za: Bo), pa otvorite link koji Vam Bo vrati",
+      "Pošaljite pozivnicu za revanš ispod, pa otvorite link koji Vam Bo vrati",
     );
-    assert.equal(statusText(invited, "Bo"), "čeka se odgovor na pozivnicu za revanš (od: Bo)");
+    assert.equal(statusText(invited, "Bo"), "čeka se da Bo odgovori na pozivnicu za revanš");
   });
 
   test("gives way to the name in the friend's answer once it is read", () => {
@@ -67,11 +67,11 @@ describe("the friend named once his answer is read", () => {
 
   test("by his name, from either seat, in words that fit any name (no 'igraču' before a woman's)", () => {
     restoreLanguage = pageLanguage("sr-Latn");
-    assert.equal(turnText(anas("wait")), "Pošaljite link ispod (za: Bo), pa otvorite link koji Vam Bo vrati");
-    assert.equal(turnText(anas("send")), "Pošaljite link ispod (za: Bo)");
-    assert.equal(statusText(anas("send")), "pošaljite link (za: Bo)");
+    assert.equal(turnText(anas("wait")), "Pošaljite link ispod ako to već niste uradili, pa otvorite link koji Vam Bo vrati");
+    assert.equal(turnText(anas("send")), "Bo čeka Vaš link (ispod): pošaljite ga");
+    assert.equal(statusText(anas("send")), "Bo čeka Vaš link");
     const bos = { ...anas("wait"), seat: 1, game_points: [2, 1] };
-    assert.equal(statusText(bos), "čeka se link (od: Ana)");
+    assert.equal(statusText(bos), "Ana je na redu");
     for (const status of ["play", "send", "wait", "over"]) {
       assert.doesNotMatch(`${turnText(anas(status))} ${statusText(anas(status))}`, /igrač/, status);
     }
@@ -117,7 +117,7 @@ describe("the match's end, on the page of the player whose move ended it", () =>
     restoreLanguage = pageLanguage("sr-Latn");
     assert.equal(
       turnText(ended),
-      "Partija je završena: pobedili ste, 3\u00a0:\u00a00. Pošaljite poslednji link ispod (za: Bo)",
+      "Partija je završena: pobedili ste, 3\u00a0:\u00a00. Bo čeka poslednji link (ispod): pošaljite ga",
     );
   });
 });

@@ -5,7 +5,9 @@
  * Until the friend's answer to the invitation has been read, the engine does not know his name and gives null in
  * its place (otv66/friend/match.py `FriendMatch.players`); the page then speaks of "your friend" with texts of their
  * own (`_invited`), since a name cannot simply be swapped for a noun in Serbian (the sentence wants "prijatelju"). A
- * name stands where no noun has to agree with it ("za: Ana"), the same for a man's name and a woman's. A rematch
+ * name stands where it keeps its own form, the subject of its sentence ("Ana čeka Vaš link", "Vi i Ana ste…"): a
+ * name declined by rule would go wrong for many (Ana: Ani, Marko: Marku, Jelena: Jeleni), and a verb in the past
+ * would want the friend's gender, which the page does not know. A rematch
  * invitation is meant for the friend of the finished match (`meantFor`, kept by this page: friend-store.js): until
  * the answer is read it is said to be for him by that name, with texts of their own (`_rematch`).
  */
