@@ -57,12 +57,21 @@ describe("what a player pasted into the friend page's box", () => {
     }); // the page takes the joined pieces only where the engine reads them
   });
 
-  test("a link that is cut or of another site goes to the engine whole (it says why it cannot read it)", () => {
+  test("a link cut short goes to the engine whole (it says it was cut)", () => {
     assert.deepEqual(readPaste("https://otv66.example/play/friend.html#f1", BASE), {
       kind: "friend",
       link: "https://otv66.example/play/friend.html#f1",
     });
-    assert.deepEqual(readPaste("https://example.com/.", BASE), { kind: "friend", link: "https://example.com/" });
+    assert.deepEqual(readPaste("otv66.example/play/friend.html", BASE), {
+      kind: "friend",
+      link: "otv66.example/play/friend.html",
+    });
+  });
+
+  test("an address of another site is no friend's link (not one to copy whole)", () => {
+    assert.deepEqual(readPaste("https://example.com/.", BASE), { kind: "foreign" });
+    assert.deepEqual(readPaste("Pogledaj www.example.com/nesto", BASE), { kind: "foreign" });
+    assert.deepEqual(readPaste("https://otv66.example/play/index.html", BASE), { kind: "foreign" });
   });
 
   test("a link of the site's other pages: its kind and its address on this site", () => {

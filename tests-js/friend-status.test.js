@@ -44,10 +44,7 @@ describe("the friend a rematch invitation is for, before his answer is read", ()
   test("in Serbian, in words that fit any name", () => {
     restoreLanguage = pageLanguage("sr-Latn");
     const invited = anas("wait", null);
-    assert.equal(
-      turnText(invited, "Bo"),
-      "Pošaljite pozivnicu za revanš ispod, pa otvorite link koji Vam Bo vrati",
-    );
+    assert.equal(turnText(invited, "Bo"), "Pošaljite pozivnicu za revanš ispod, pa otvorite link koji Vam Bo vrati");
     assert.equal(statusText(invited, "Bo"), "čeka se da Bo odgovori na pozivnicu za revanš");
   });
 
@@ -67,7 +64,10 @@ describe("the friend named once his answer is read", () => {
 
   test("by his name, from either seat, in words that fit any name (no 'igraču' before a woman's)", () => {
     restoreLanguage = pageLanguage("sr-Latn");
-    assert.equal(turnText(anas("wait")), "Pošaljite link ispod ako to već niste uradili, pa otvorite link koji Vam Bo vrati");
+    assert.equal(
+      turnText(anas("wait")),
+      "Pošaljite link ispod ako to već niste uradili, pa otvorite link koji Vam Bo vrati",
+    );
     assert.equal(turnText(anas("send")), "Bo čeka Vaš link (ispod): pošaljite ga");
     assert.equal(statusText(anas("send")), "Bo čeka Vaš link");
     const bos = { ...anas("wait"), seat: 1, game_points: [2, 1] };

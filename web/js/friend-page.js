@@ -465,6 +465,7 @@ async function openPasted() {
     if (invitation) field("friend-paste").value = "";
   } else if (pasted.kind === "empty") setStatus("hint", t("friendPasteEmpty"));
   else if (pasted.kind === "none") setStatus("hint", t("friendPasteNoLink"));
+  else if (pasted.kind === "foreign") setStatus("hint", t("friendPasteForeign"));
   else setStatus("hint", t(`friendPasteSite_${pasted.kind}`), { text: t("friendPasteOpenIt"), href: pasted.address });
 }
 

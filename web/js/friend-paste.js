@@ -49,8 +49,14 @@ const PAGES = {
 const LINK_LIKE = /:\/\/|#|www\.|\.html/i;
 
 /**
+ * What is left of a friend's link cut short (this page's address, its fragment begun): the engine says it was cut.
+ * Any other address is no link of a friend match at all, and "copy the whole link" would be the wrong advice.
+ */
+const FRIEND_PAGE = /friend\.html|#f\d*\.?$/i;
+
+/**
  * @typedef {"challenge" | "result" | "standings" | "deal" | "game"} SiteLinkKind
- * @typedef {{kind: "empty"} | {kind: "none"} | {kind: "friend", link: string, joined?: string}
+ * @typedef {{kind: "empty"} | {kind: "none"} | {kind: "foreign"} | {kind: "friend", link: string, joined?: string}
  *   | {kind: SiteLinkKind, address: string}} PastedLink
  */
 
@@ -69,8 +75,9 @@ export function siteLinkIn(text) {
 /**
  * What a player pasted into the friend page's box: nothing (`empty`), words with no link (`none`), a link of another
  * page of this site (its `address` on this site, built from its fragment alone: whatever site the text named, only
- * this one is offered), or a friend's link for the engine to read (`friend`: its token where the text holds one,
- * else the whole text, a cut or foreign link the engine will refuse with its reason).
+ * this one is offered), an address that is no friend's link (`foreign`), or a friend's link for the engine to read
+ * (`friend`: its token where the text holds one, else the whole text, a link cut short the engine will refuse with
+ * its reason).
  * @param {string} text
  * @param {string} base  the page's address (the site's other pages lie beside it)
  * @returns {PastedLink}
@@ -87,5 +94,6 @@ export function readPaste(text, base) {
   }
   const site = siteLinkIn(cleaned);
   if (site) return { kind: site.kind, address: new URL(`${PAGES[site.kind]}#${site.fragment}`, base).href };
-  return LINK_LIKE.test(cleaned) ? { kind: "friend", link: cleaned } : { kind: "none" };
+  if (!LINK_LIKE.test(cleaned)) return { kind: "none" };
+  return FRIEND_PAGE.test(cleaned) ? { kind: "friend", link: cleaned } : { kind: "foreign" };
 }

@@ -518,6 +518,7 @@ export const EN = {
   friendOwnLink: "This is the link you made: send it to your friend, and open here the link your friend sends back.",
   friendPasteEmpty: "Paste the link your friend sent first.",
   friendPasteNoLink: "There is no link in this text.",
+  friendPasteForeign: "This is not a link of a friend match: only the links this page makes for a match open here.",
   friendPasteSite_challenge: "This is a club challenge link:",
   friendPasteSite_result: "This is a club challenge result link:",
   friendPasteSite_standings: "This is a club challenge standings link:",

@@ -499,7 +499,8 @@ export const SR = {
   friendTurn_send: "{name} čeka Vaš link (ispod): pošaljite ga",
   friendTurn_wait: "Pošaljite link ispod ako to već niste uradili, pa otvorite link koji Vam {name} vrati",
   friendTurn_over: "Partija je završena. Pobednik: {name}, {score}",
-  friendTurn_overSend: "Partija je završena. Pobednik: {name}, {score}. {friend} čeka poslednji link (ispod): pošaljite ga",
+  friendTurn_overSend:
+    "Partija je završena. Pobednik: {name}, {score}. {friend} čeka poslednji link (ispod): pošaljite ga",
   friendTurn_won: "Partija je završena: pobedili ste, {score}",
   friendTurn_wonSend: "Partija je završena: pobedili ste, {score}. {friend} čeka poslednji link (ispod): pošaljite ga",
   friendTurn_invited: "Pošaljite pozivnicu ispod prijatelju, pa otvorite link koji dobijete kao odgovor",
@@ -540,6 +541,8 @@ export const SR = {
     "Ovo je link koji ste Vi napravili: pošaljite ga prijatelju, a ovde otvorite link koji Vam prijatelj vrati.",
   friendPasteEmpty: "Prvo nalepite link koji Vam je prijatelj poslao.",
   friendPasteNoLink: "U tekstu nema linka.",
+  friendPasteForeign:
+    "Ovo nije link partije sa prijateljem: ovde se otvaraju linkovi koje ova stranica pravi za partiju.",
   friendPasteSite_challenge: "Ovo je link klupskog izazova:",
   friendPasteSite_result: "Ovo je link rezultata klupskog izazova:",
   friendPasteSite_standings: "Ovo je link tabele klupskog izazova:",
