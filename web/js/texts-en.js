@@ -394,7 +394,7 @@ export const EN = {
   clubDealsWon: "Deals won",
   clubCardPoints: "Card points",
   clubTieBreak:
-    "Equal game points are decided by deals won, then card points; players equal in all three share a rank.",
+    "Equal game points are decided by deals won, then card points (the cards in the tricks won, without marriages or the 10 for the last trick: less than the score on the table); players equal in all three share a rank.",
   clubCompareDeal: "Compare deal:",
   clubDealOption: "Deal {number}",
   clubCsv: "Download CSV",

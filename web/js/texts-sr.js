@@ -414,7 +414,7 @@ export const SR = {
   clubDealsWon: "Dobijena deljenja",
   clubCardPoints: "Poeni iz karata",
   clubTieBreak:
-    "Pri istom broju poena partije odlučuju dobijena deljenja, pa poeni iz karata; ko je jednak u sva tri deli mesto.",
+    "Pri istom broju poena partije odlučuju dobijena deljenja, pa poeni iz karata (vrednost karata u dobijenim štihovima, bez marijaža i bez 10 za poslednji štih, pa je to manje od poena na stolu); ko je jednak u sva tri deli mesto.",
   clubCompareDeal: "Poređenje deljenja:",
   clubDealOption: "Deljenje {number}",
   clubCsv: "Preuzmite CSV",
