@@ -1015,6 +1015,11 @@ def test_a_link_opened_again_or_in_another_browser_says_where_it_belongs(
         ana.locator("#friend-turn").inner_text()
         == "Send the link below if you have not yet, then open the link Bo sends back"
     )
+    # Opened again from the chat while the page stood at its foot: what is left to do comes into sight.
+    ana.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    ana.goto(answer)
+    assert settled(ana) == "hint"
+    assert on_screen(ana.locator("#friend-link")) and on_screen(ana.locator("#friend-turn"))
     assert deliver(offered_link(ana), ana) == "hint"
     assert ana.locator("#status").inner_text().startswith("This is the link you made: send it to your friend")
     assert ana.locator("#friend-paste").input_value() == "", "said to be hers: not left there as a link to open"
