@@ -183,6 +183,27 @@ def test_a_reload_shows_again_what_this_tab_showed(devices: tuple[Page, Page]) -
         assert mover.locator("#friend-list button.current").count() == 1
 
 
+def test_after_a_reload_the_last_trick_shows_the_card_the_friend_took_it_with(devices: tuple[Page, Page]) -> None:
+    """The friend's card that finished a trick was said once, on the status line: a reload put the table back with the
+    trick taken and nothing of that card. Last trick shows it: both cards, who played them, who took the trick."""
+    ana, bo = devices
+    started(ana, bo)
+    first, second = (ana, bo) if ana.locator("#friend-turn").get_attribute("data-turn") == "play" else (bo, ana)
+    assert first.locator("#friend-last-trick").is_hidden(), "no trick yet"
+    play_a_card(first)
+    assert deliver(offered_link(first), second) == "ready"
+    while second.locator("#table button.card.top.playable:visible").count():
+        play_a_card(second)
+    assert deliver(offered_link(second), first) == "ready"
+    first.reload()
+    assert settled(first) == "ready"
+    first.locator("#friend-last-trick").click()
+    panel = first.locator("dialog[open]")
+    assert panel.locator(".panel-card svg").count() == 2
+    said = panel.inner_text()
+    assert re.search(r"(You|Ana|Bo): \w+ of \w+.*(You|Ana|Bo): \w+ of \w+.*((Ana|Bo) takes the trick|you take the trick)", said)
+
+
 def test_a_move_made_in_another_tab_is_shown_here_and_no_turn_is_played_twice(devices: tuple[Page, Page]) -> None:
     """Two tabs of one match each played the turn (or an old tab played on from where it was), each writing over the
     other's save: the friend's next link fitted neither, and both players waited for each other for good."""

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { dealSeenFrom, drawnState, finishedTrick, tableView } from "../web/js/friend-table.js";
+import { dealSeenFrom, drawnState, finishedTrick, lastTrickShown, tableView } from "../web/js/friend-table.js";
 import { pageLanguage } from "./fakes.js";
 
 /** Eight piles, each with a face-up card over a face-down one. */
@@ -198,6 +198,19 @@ describe("a trick finished by the last answer", () => {
     ]);
     const earlier = { ...ended, last_deal: { number: 2, view: last } }; // another deal ended: not this one's trick
     assert.equal(finishedTrick(friendState(0), earlier), null);
+  });
+
+  test("is there to look at again later (Last trick), from this device's seat, also after the deal's end", () => {
+    assert.deepEqual(lastTrickShown(afterTrick(1)), {
+      winner: 1,
+      cards: [
+        { player: 0, card: "7H" },
+        { player: 1, card: "9S" },
+      ],
+    });
+    const ended = { ...friendState(0), deal: null, last_deal: { number: 3, view: afterTrick(0).deal } };
+    assert.equal(lastTrickShown(ended)?.cards[1].card, "9S");
+    assert.equal(lastTrickShown({ ...friendState(0), deal: null }), null);
   });
 
   test("stays on the table through the view render.js draws", () => {

@@ -45,13 +45,13 @@ import {
   storeTrouble,
   withdrawInvitation,
 } from "./friend-store.js";
-import { drawnState, finishedTrick, tableView } from "./friend-table.js";
+import { drawnState, finishedTrick, lastTrickShown, tableView } from "./friend-table.js";
 import { asSentences, pageTitle, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { loadFailureText } from "./loading.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
-import { chooseLead, escapeHtml, showPanel } from "./panels.js";
+import { chooseLead, escapeHtml, showLastTrick, showPanel } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { linkUrl } from "./share.js";
@@ -331,6 +331,7 @@ function renderMatch() {
   const drawn = drawnState(state, friend);
   byId("table").hidden = !drawn.deal;
   renderTable(document, drawn, tableView(state, settings, busy, shownTrick, friend));
+  byId("friend-last-trick").hidden = !drawn.deal?.tricks_played;
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
   byId("friend-rematch").hidden = state.status !== "over";
@@ -771,6 +772,12 @@ function wire() {
   wireInvitation();
   bindInput(document.body, { onCard: (player, code) => void onCard(player, code) });
   byId("friend-claim").addEventListener("click", () => run(() => play("66"), true));
+  byId("friend-last-trick").addEventListener("click", () => {
+    if (!current) return;
+    const { names } = tableView(current, settings, busy, null, meantFor(current.id));
+    names[0] = t("you"); // as the status line says his cards
+    void showLastTrick(/** @type {PanelDialog} */ (byId("panel")), lastTrickShown(current), names, 0, settings.deck);
+  });
   byId("friend-resign").addEventListener("click", async () => {
     const id = current?.id;
     if (!id || !(await confirmResign())) return;

@@ -8,7 +8,7 @@
 
 import { shownPlayers } from "./friend-status.js";
 
-/** @import { DealResult, DrawnState, Pair, Player, PublicView, Settings, TableView, TrickCard } from "./types.js" */
+/** @import { DealResult, DrawnState, LastTrick, Pair, Player, PublicView, Settings, TableView, TrickCard } from "./types.js" */
 /** @import { FriendDealView, FriendState } from "./friend-types.js" */
 
 /**
@@ -46,7 +46,7 @@ function resultOf(/** @type {DealResult | null} */ result, /** @type {boolean} *
  * The deal as this device's player sees it on the table: him as player 0, unopened cards face down.
  * @param {FriendDealView} deal
  * @param {boolean} swap
- * @returns {PublicView}
+ * @returns {PublicView & {last_trick: LastTrick | null}}
  */
 export function dealSeenFrom(deal, swap) {
   const piles = deal.piles.map((row) => row.map((pile) => (pile.unopened ? { top: null, hidden: true } : pile)));
@@ -66,6 +66,10 @@ export function dealSeenFrom(deal, swap) {
     pending_marriage_points: pairOf(deal.pending_marriage_points, swap),
     scores: pairOf(deal.scores, swap),
     result: resultOf(deal.result, swap),
+    last_trick: deal.last_trick && {
+      winner: seatOf(deal.last_trick.winner, swap),
+      cards: deal.last_trick.cards.map((entry) => ({ ...entry, player: seatOf(entry.player, swap) })),
+    },
   };
 }
 
@@ -79,6 +83,16 @@ function drawnDeal(state, swap) {
   if (state.deal) return { ...dealSeenFrom(state.deal, swap), number: state.deal_number };
   const last = state.last_deal;
   return last?.view ? { ...dealSeenFrom(last.view, swap), number: last.number } : null;
+}
+
+/**
+ * The last trick of the deal on the table (drawnDeal), from this device's seat; null before its first trick.
+ * @param {FriendState} state
+ * @returns {LastTrick | null}
+ */
+export function lastTrickShown(state) {
+  const deal = state.deal ?? state.last_deal?.view;
+  return deal ? dealSeenFrom(deal, state.seat === 1).last_trick : null;
 }
 
 /**
