@@ -201,7 +201,9 @@ def test_after_a_reload_the_last_trick_shows_the_card_the_friend_took_it_with(de
     panel = first.locator("dialog[open]")
     assert panel.locator(".panel-card svg").count() == 2
     said = panel.inner_text()
-    assert re.search(r"(You|Ana|Bo): \w+ of \w+.*(You|Ana|Bo): \w+ of \w+.*((Ana|Bo) takes the trick|you take the trick)", said)
+    assert re.search(
+        r"(You|Ana|Bo): \w+ of \w+.*(You|Ana|Bo): \w+ of \w+.*((Ana|Bo) takes the trick|you take the trick)", said
+    )
 
 
 def test_a_move_made_in_another_tab_is_shown_here_and_no_turn_is_played_twice(devices: tuple[Page, Page]) -> None:

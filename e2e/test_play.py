@@ -487,16 +487,11 @@ def press_again_and_again(table, key: str, presses: int, until=None) -> None:
         pytest.skip(f"the presses came {max(gaps):.0f} ms apart on this machine: that is not pressing again and again")
 
 
-@pytest.mark.parametrize("key", ["Enter", "Space"])
-def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_player_did_not_choose(
-    table_in_context, key
-):
-    # Enter pressed every quarter of a second skipped the animations and then, the moment the turn came back, played
-    # the card turned up on the pile just played from (the focus stayed there): a card the player never chose.
+def hurrying_table(table_in_context):
+    """A desktop table, the rules not offered, whose page notes the gaps between key presses (press_again_and_again)."""
     table = table_in_context(viewport={"width": 1280, "height": 800})
-    page = table.page
-    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
-    page.add_init_script(
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.page.add_init_script(
         """window.keyGaps = [];
         let last = null;
         addEventListener("keydown", (event) => {
@@ -504,6 +499,17 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
           last = event.timeStamp;
         }, true);"""
     )
+    return table
+
+
+@pytest.mark.parametrize("key", ["Enter", "Space"])
+def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_player_did_not_choose(
+    table_in_context, key
+):
+    # Enter pressed every quarter of a second skipped the animations and then, the moment the turn came back, played
+    # the card turned up on the pile just played from (the focus stayed there): a card the player never chose.
+    table = hurrying_table(table_in_context)
+    page = table.page
     table.open("seed=7&level=beginner&opponent=computer&speed=normal&lang=en")
     if table.dialog().locator(".preset").count():
         table.step()
@@ -529,17 +535,8 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
 def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_keys_rest(table_in_context):
     # Enter pressed every 150 ms to hurry the table pressed "Next deal" the moment the result opened (it was in sight
     # for 0.15 s), then dealt the next deal with the dealing panel's first plan: the result was never read.
-    table = table_in_context(viewport={"width": 1280, "height": 800})
+    table = hurrying_table(table_in_context)
     page = table.page
-    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
-    page.add_init_script(
-        """window.keyGaps = [];
-        let last = null;
-        addEventListener("keydown", (event) => {
-          if (last !== null) window.keyGaps.push(event.timeStamp - last);
-          last = event.timeStamp;
-        }, true);"""
-    )
     table.open("seed=7&level=beginner&opponent=computer&speed=fast&lang=en")
     if table.dialog().locator(".preset").count():
         table.step()
