@@ -76,6 +76,14 @@ def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table
     table.wait_until(lambda: saved_text(table) is not None)
     assert current_save(table)["record"]["seed"] == 3 + 1, "as the result's Rematch: the seed goes on past the deal"
     assert history_length(table) == 1, "the finished match went into the history once"
+    # The address names the rematch's seed: a reload resumed nothing of seed=3 and asked to leave the rematch for a
+    # new match from it, "Open the new one" the first answer.
+    assert "seed=4" in page.url and "seed=3" not in page.url
+    table.play_moves(2)
+    page.reload()
+    table.wait_ready()
+    assert table.dialog().locator("#open-link").count() == 0, "the rematch resumed, nothing asked"
+    assert current_save(table)["record"]["seed"] == 4 and history_length(table) == 1
 
 
 def test_a_deals_result_can_be_put_aside_to_look_at_the_table_and_the_table_leads_on(table):

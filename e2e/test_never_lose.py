@@ -352,6 +352,20 @@ def test_history_tells_apart_saved_matches_of_one_minute_and_one_score(table):
     assert all("deal 1, points " in text for text in texts), "each says its deal and the deal's points"
 
 
+def test_history_does_not_count_the_points_of_a_deal_under_manual_claim(table):
+    # The table shows "?" for the points under manual claim (each player counts his own); History said them.
+    table.open(f"seed=8&opponent=hotseat&target=3&claim=manual&{FAST}")
+    table.play_moves(4)
+    table.wait_until(lambda: saved_move_count(table) == 4)
+    table.page.goto(f"/?seed=3&level=expert&opponent=computer&{FAST}")
+    table.page.locator("#open-link").click()
+    table.wait_ready()
+    table.page.locator("#history-button").click()
+    row = table.dialog().locator("table.saved-matches tbody tr")
+    said = " ".join(row.inner_text().split())
+    assert "deal 1" in said and "points" not in said, said
+
+
 def test_history_says_which_deal_comes_next_in_a_match_left_between_deals(table):
     # A match left with its first deal over read "deal 1, points 70 : 40", as if that deal were still being played.
     table.open(f"seed=8&opponent=hotseat&{FAST}")

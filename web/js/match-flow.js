@@ -34,6 +34,7 @@ import {
   showMessage,
 } from "./panels.js";
 import {
+  followSeed,
   leaveFinishedMatch,
   newMatch,
   notePlayedLevel,
@@ -479,8 +480,9 @@ export class MatchFlow {
    * @param {PlayingState} game
    */
   async rematch(game) {
-    const seed = this.page.seed;
-    await newMatch(this.ctx, seed === null ? null : seed + game.match.deals.length);
+    const seed = this.page.seed === null ? null : this.page.seed + game.match.deals.length;
+    await newMatch(this.ctx, seed);
+    if (seed !== null) followSeed(this.ctx, seed); // a reload resumes the rematch, not a match from the first seed
   }
 
   /**

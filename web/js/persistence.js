@@ -107,6 +107,23 @@ export function forgetAddressOptions(ctx, keys) {
     });
 }
 
+/**
+ * The seed the match on the table was dealt from, in the address and the page, when the address names one: a rematch
+ * goes on past the seed's deals played, and a reload of an address that still named the first seed asked to leave
+ * the rematch for a new match from it (savedMatchFor found no save of that seed unfinished).
+ * @param {PageContext} ctx
+ * @param {number} seed
+ */
+export function followSeed(ctx, seed) {
+  const url = new URL(location.href);
+  if (!url.searchParams.has("seed")) return;
+  url.searchParams.set("seed", String(seed));
+  history.replaceState(history.state, "", url.href);
+  ctx.store.update((page) => {
+    page.seed = seed;
+  });
+}
+
 /** The address's options that ask for a match of their own (savedMatchFor finds the save they fit). */
 const MATCH_OPTIONS = ["seed", "opponent", "level", ...RULE_KEYS];
 

@@ -211,7 +211,8 @@ function savedScore(save) {
 /**
  * How far a saved match has got in its deal ("deljenje 2, poeni 26 : 12"), from its last public state: matches
  * saved in the same minute at the same game points told apart. A match left between deals says which deal comes
- * next ("sledi deljenje 2"): the points of the deal it has finished are no longer in play. Empty before its first
+ * next ("sledi deljenje 2"): the points of the deal it has finished are no longer in play; one under manual claim
+ * says its deal alone ("deljenje 2"), its points the players' own to count. Empty before its first
  * deal and in a save from before there was a state (or one holding values of the wrong kind).
  * @param {import("./storage.js").SlotSave} save
  */
@@ -220,6 +221,8 @@ function savedProgress(save) {
   if (!Number.isInteger(deal?.number) || !isIntegerPair(deal?.scores)) return "";
   const phase = save.state.phase;
   if (phase === "human_deals" || phase === "computer_deals") return t("savedNextDeal", { n: deal.number + 1 });
+  // Under manual claim the players count their own points (the table shows "?"): History does not count them either.
+  if (Object(save.record.rules).claim === "manual") return t("savedDealOnly", { n: deal.number });
   return t("savedDeal", { n: deal.number, a: deal.scores[0], b: deal.scores[1] });
 }
 

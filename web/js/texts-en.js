@@ -246,6 +246,7 @@ export const EN = {
   finishedMatches: "Finished matches",
   savedMatches: "Saved matches",
   savedDeal: "deal\u00a0{n}, points\u00a0{a}\u00a0:\u00a0{b}",
+  savedDealOnly: "deal\u00a0{n}",
   savedNextDeal: "deal\u00a0{n} next",
   savedUnreadable: "This saved match cannot be read; it is kept as it is.",
   savedNewer: "This saved match comes from a newer version of the game: continue it there.",

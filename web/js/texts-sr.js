@@ -261,6 +261,7 @@ export const SR = {
   finishedMatches: "Završene partije",
   savedMatches: "Sačuvane partije",
   savedDeal: "deljenje\u00a0{n}, poeni\u00a0{a}\u00a0:\u00a0{b}",
+  savedDealOnly: "deljenje\u00a0{n}",
   savedNextDeal: "sledi deljenje\u00a0{n}",
   savedUnreadable: "Ova sačuvana partija ne može da se pročita; ostaje sačuvana kakva je.",
   savedNewer: "Ova sačuvana partija je iz novije verzije igre: nastavite je u novijoj verziji.",
