@@ -102,7 +102,7 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     table.page.goto(link)
     asked = table.dialog()
     asked.locator("#keep-playing").wait_for()
-    assert "The link brings a deal to play: the same cards in the same places" in asked.inner_text()
+    assert "A deal opens for you to play: the same cards in the same places" in asked.inner_text()
     asked.locator("#keep-playing").click()  # the page asks: keep the match in progress
     wait_playable(table)
     assert moves_of(current_save(table)) == before

@@ -101,3 +101,12 @@ def test_a_file_that_is_no_record_is_told_under_the_open_button_and_the_page_sta
         assert problem.get_attribute("role") == "alert"
         assert "replay.html" not in page.url, "the page stays where it was"
     assert page.locator("#panel[open] table.history").is_visible(), "History stays open"
+    # On a phone on its side the refusal came under the panel's buttons, kept at its foot: nothing seemed to happen.
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.locator("#panel[open]").evaluate("(panel) => panel.scrollTo(0, 0)")
+    open_file(page, tmp_path / "newer.json")
+    told = files["newer.json"][1]
+    page.wait_for_function("(told) => document.getElementById('record-problem').textContent === told", arg=told)
+    page.wait_for_timeout(300)  # the scroll
+    shown, buttons = problem.bounding_box(), page.locator("#panel[open] .panel-buttons").bounding_box()
+    assert shown["y"] >= 0 and shown["y"] + shown["height"] <= buttons["y"], (shown, buttons)

@@ -455,10 +455,15 @@ function wireRecordOpening(panel, files, history) {
   });
 }
 
-/** Show `text` (empty: nothing) where History tells what went wrong with a record file. */
+/**
+ * Show `text` (empty: nothing) where History tells what went wrong with a record file, brought into sight: on a phone
+ * on its side it came under the panel's buttons, which stay at its foot, and nothing seemed to happen.
+ */
 function recordProblem(/** @type {HTMLFormElement} */ panel, /** @type {string} */ text) {
   const problem = panel.querySelector("#record-problem");
-  if (problem) problem.textContent = text;
+  if (!problem) return;
+  problem.textContent = text;
+  if (text) problem.scrollIntoView({ block: "center" });
 }
 
 /**

@@ -191,10 +191,12 @@ function linkSection(kind, made, heading, deal) {
   const texts = LINK_TEXTS[kind];
   const name = linkName(kind, deal);
   const title = heading ? `<h3 class="share-title">${escapeHtml(name)}</h3>` : "";
-  if ("problem" in made)
-    return `<section class="share-link">${title}<p>${escapeHtml(
-      st("shareFailed", { reason: engineText(made.problem, "french") }),
-    )}</p></section>`;
+  if ("problem" in made) {
+    const reason = engineText(made.problem, "french");
+    // A deal's link held back until the deal is over is no failure ("could not be made" read as one): when it comes.
+    const later = /** @type {{reason?: string}} */ (made.problem)?.reason === "deal_in_progress";
+    return `<section class="share-link">${title}<p>${escapeHtml(later ? reason : st("shareFailed", { reason }))}</p></section>`;
+  }
   return `<section class="share-link">${title}<p>${escapeHtml(st(texts.text))}</p>
     <p class="share-buttons"><input class="share-url" id="share-url-${kind}" readonly value="${escapeHtml(made.url)}"
       aria-label="${escapeHtml(name)}"> <button type="button" id="share-copy-${kind}"></button>

@@ -236,7 +236,7 @@ export const EN = {
     "Your settings on this device could not be read: they are kept aside, and the usual settings apply. Choose yours again in Settings.",
   linkOverMatchTitle: "Open another match?",
   linkOverMatchDeal:
-    "The link brings a deal to play: the same cards in the same places, under the rules it was played by.",
+    "A deal opens for you to play: the same cards in the same places, under the rules it was played by.",
   sharedDealOpened:
     "This is the deal from the link: the same cards in the same places, under the rules it was played by (a match to {target}).",
   sharedDealLevel: "The computer plays at the level in your settings: {level}.",

@@ -251,7 +251,7 @@ export const SR = {
     "Vaša podešavanja na ovom uređaju nisu mogla da se pročitaju: ostaju sačuvana po strani, a važe uobičajena. Izaberite ih ponovo u Podešavanjima.",
   linkOverMatchTitle: "Otvoriti drugu partiju?",
   linkOverMatchDeal:
-    "Link donosi deljenje da ga odigrate: iste karte, na istim mestima, sa pravilima po kojima je odigrano.",
+    "Otvara se deljenje da ga odigrate: iste karte, na istim mestima, sa pravilima po kojima je odigrano.",
   sharedDealOpened:
     "Otvoreno je deljenje iz linka: iste karte, na istim mestima, sa pravilima po kojima je odigrano (partija do {target}).",
   sharedDealLevel: "Računar igra na nivou iz Vaših podešavanja: {level}.",
