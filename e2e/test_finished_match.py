@@ -278,3 +278,22 @@ def test_a_reload_after_a_deals_result_was_read_goes_on_to_the_next_deals_dealin
         page.locator("#menu-toggle").click()
     page.locator("#share-button").click()
     assert table.dialog().locator(".share-title").first.inner_text() == "Link za deljenje 1"
+
+
+def test_a_rematch_under_rules_changed_during_the_match_says_so(table_in_context):
+    # Settings changed mid-match "hold from the next new match": the rematch took them in silence, and the player found
+    # out at its first "?" (a manual claim's hidden points).
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page = table.open(ONE_DEAL.replace("sr-Latn", "en")).page
+    table.play_moves(1)
+    page.locator("#settings-button").click()
+    table.dialog().locator("#setting-claim").select_option("manual")
+    table.dialog().locator("#settings-save").click()
+    table.wait_until(lambda: table.dialog().count() == 0)
+    table.play_out_deal()
+    table.dialog().locator("#next-deal").click()
+    table.dialog().locator("#rematch-button").click()
+    told = table.dialog().locator(".panel-body")
+    told.wait_for()
+    assert told.inner_text().startswith("This rematch is played under the rules from Settings: Claiming 66: manual")

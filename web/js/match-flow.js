@@ -45,6 +45,7 @@ import {
 } from "./persistence.js";
 import { playableCards, setStatus } from "./render.js";
 import { askReview, showReview } from "./review-panel.js";
+import { rulesSummary } from "./rule-fields.js";
 import { showRules } from "./rules-panel.js";
 import { share } from "./share.js";
 import { playSound } from "./sound.js";
@@ -483,6 +484,12 @@ export class MatchFlow {
     const seed = this.page.seed === null ? null : this.page.seed + game.match.deals.length;
     await newMatch(this.ctx, seed);
     if (seed !== null) followSeed(this.ctx, seed); // a reload resumes the rematch, not a match from the first seed
+    // Rules changed in Settings during the match hold from this one ("from the next new match"): said, not found out
+    // at the first "?" or "66!" of a manual claim.
+    const before = new Set(rulesSummary(game.match.rules));
+    const changed = rulesSummary(this.page.game?.match.rules ?? game.match.rules).filter((line) => !before.has(line));
+    if (changed.length)
+      await showMessage(this.ctx.dialog, t("rematch"), [t("rematchRules", { rules: changed.join("; ") })]);
   }
 
   /**

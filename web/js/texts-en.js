@@ -144,6 +144,7 @@ export const EN = {
   matchWinnerYou: "You won the match, {a} : {b}",
   matchLoserYou: "You lost the match, {a} : {b}",
   rematch: "Rematch",
+  rematchRules: "This rematch is played under the rules from Settings: {rules}.",
   dealsPlayed: "Deals played: {n}",
   reviewTitle: "Deal review",
   reviewWhichDeal: "Which deal shall I review?",

@@ -155,6 +155,7 @@ export const SR = {
   matchWinnerYou: "Dobili ste partiju, {a} : {b}",
   matchLoserYou: "Izgubili ste partiju, {a} : {b}",
   rematch: "Revanš",
+  rematchRules: "Revanš se igra po pravilima iz Podešavanja: {rules}.",
   dealsPlayed: "Odigranih deljenja: {n}",
   // review
   reviewTitle: "Analiza deljenja",
