@@ -537,69 +537,6 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
     table.wait_until(lambda: cards_left(table, 0) == 13)
 
 
-def back_within_a_second(table, play) -> tuple[str, str] | None:
-    """Play the person's cards with `play(card)` until, within 0.8 s of one, his turn is back with a card turned up
-    on that pile; return (that pile's card button's selector, the card turned up there), or None if it never was.
-    """
-    page = table.page
-    for _ in range(16):
-        table.wait_until(lambda: table.status() == "your-turn" and table.playable().count() > 0)
-        page.wait_for_timeout(1100)  # his choice, the keys and taps at rest
-        card = table.playable().first
-        pile = card.get_attribute("data-pile")
-        played = page.evaluate("performance.now()")
-        play(card)
-        table.wait_until(lambda: table.status() == "your-turn" and table.playable().count() > 0, 5_000)
-        elapsed = page.evaluate("performance.now()") - played
-        selector = f'#piles-0 button.card.top[data-pile="{pile}"]'
-        turned = page.locator(selector).get_attribute("data-card")
-        playable = page.locator(selector).get_attribute("aria-disabled") == "false"
-        if elapsed < 800 and turned and playable:
-            return selector, turned
-    return None
-
-
-def test_a_second_enter_soon_after_the_one_that_played_a_card_plays_nothing(table_in_context):
-    # Enter to play a card, then Enter 0.8 s later to skip its flight: the turn was back by then, and the second
-    # press played the card turned up under the first, never chosen (only presses again and again were stopped).
-    table = hurrying_table(table_in_context)
-    page = table.page
-    table.open("seed=21&level=beginner&opponent=computer&speed=fast&lang=en")
-    if table.dialog().locator(".preset").count():
-        table.step()
-
-    def by_keys(card) -> None:
-        card.focus()
-        page.keyboard.press("Enter")
-
-    assert back_within_a_second(table, by_keys), "this seed's deal brings the turn back within 0.8 s"
-    left = cards_left(table, 0)
-    page.keyboard.press("Enter")
-    page.wait_for_timeout(500)
-    assert cards_left(table, 0) == left, "the second press played nothing"
-    page.wait_for_timeout(1100)
-    page.keyboard.press("Enter")  # the keys rested: a choice
-    table.wait_until(lambda: cards_left(table, 0) == left - 1)
-
-
-def test_a_second_tap_on_the_pile_just_played_from_does_not_play_the_card_turned_up_there(table_in_context):
-    # A tap to play a card, another on the same spot to hurry the table: it played the card turned up under the first.
-    table = hurrying_table(table_in_context)
-    page = table.page
-    table.open("seed=21&level=beginner&opponent=computer&speed=fast&lang=en")
-    if table.dialog().locator(".preset").count():
-        table.step()
-    found = back_within_a_second(table, lambda card: card.click())
-    assert found, "this seed's deal brings the turn back within 0.8 s"
-    selector, _ = found
-    left = cards_left(table, 0)
-    page.locator(selector).click()
-    page.wait_for_timeout(500)
-    assert cards_left(table, 0) == left, "the tap that hurried played nothing"
-    page.locator(selector).click()  # tapped again, on the card he now sees there: his choice
-    table.wait_until(lambda: cards_left(table, 0) == left - 1)
-
-
 def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_keys_rest(table_in_context):
     # Enter pressed every 150 ms to hurry the table pressed "Next deal" the moment the result opened (it was in sight
     # for 0.15 s), then dealt the next deal with the dealing panel's first plan: the result was never read.

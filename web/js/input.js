@@ -7,8 +7,7 @@
  * Enter or Space pressed again and again to hurry the table along (each skips an animation, or comes while the other
  * player moves) must not play the card that comes under the focus when the person's turn begins: a card turned up
  * on the pile just played from, one he never chose. Such a press, and one held down, plays nothing until he has let
- * the keys rest for HURRIED_MS after his last press of them (the one that played a card included), or chosen a card
- * with another key. A tap on a card turned up on the pile he tapped less than HURRIED_MS before is hurrying too. A panel the table opens meanwhile (a deal's
+ * the keys rest for HURRIED_MS, or chosen a card with another key. A panel the table opens meanwhile (a deal's
  * result) waits for them to rest in the same way: the next press would have answered it unread.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
@@ -202,23 +201,11 @@ export function wireSkipLink(root, player) {
  * @param {{onCard: (player: Player, code: Card, button: HTMLButtonElement) => void}} handlers
  */
 export function bindInput(root, { onCard }) {
-  /** The pile last tapped ("player:pile"), the card it showed then and when (event time, ms). */
-  let lastTap = { pile: "", card: "", at: Number.NEGATIVE_INFINITY };
   /** @type {Element} */ (root.querySelector("#table")).addEventListener("click", (event) => {
     const button = /** @type {HTMLButtonElement | null} */ (
       /** @type {Element} */ (event.target).closest("button.card.top")
     );
     if (!button || button.hidden || !button.dataset.card) return;
-    if (/** @type {MouseEvent} */ (event).detail > 0) {
-      // A second tap on the pile just tapped, meant to hurry the table on, came once the turn was back and played the
-      // card turned up there under the one played, a card never chosen: the first tap on a card that came under the
-      // finger less than HURRIED_MS after the last tap there is taken for hurrying. (A key is weighed at keydown.)
-      const pile = `${button.dataset.player}:${button.dataset.pile}`;
-      const card = button.dataset.card;
-      const hurried = pile === lastTap.pile && card !== lastTap.card && event.timeStamp - lastTap.at < HURRIED_MS;
-      lastTap = { pile, card, at: event.timeStamp };
-      if (hurried) return;
-    }
     onCard(/** @type {Player} */ (Number(button.dataset.player)), button.dataset.card, button);
   });
 
@@ -257,9 +244,7 @@ export function bindInput(root, { onCard }) {
     const focused = /** @type {HTMLButtonElement | null | undefined} */ (target.closest?.("button.card.top"));
     if (focused && pressing) {
       const hurried = event.repeat || event.timeStamp - hurriedAt < HURRIED_MS;
-      // Every press on a card, the one that plays it too, begins the wait: a second Enter 0.8 s after the one that
-      // played a card (to skip its flight) came once the turn was back and played the card turned up under it.
-      hurriedAt = event.timeStamp;
+      if (hurried || !firstPlayableCard(root)) hurriedAt = event.timeStamp; // nothing is the person's to play now
       if (hurried) {
         event.preventDefault(); // no click: the card is not played
         return;
