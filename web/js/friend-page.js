@@ -433,10 +433,13 @@ async function openLink(/** @type {string} */ text) {
     if (!own && !HARMLESS.has(/** @type {{reason?: string}} */ (error)?.reason ?? "")) throw error;
     field("friend-paste").value = ""; // nothing is to be done with it: left there, it would look like one to open
     setStatus("hint", own ? t("friendOwnLink") : engineText(error, settings.deck));
-    // What there is to do instead, in sight: the link still to send, else the banner (the page stood where the box
-    // it was pasted into is, or where the table was left, and only the hint showed, over the table's foot).
-    if (byId("friend-outgoing").hidden) bringIntoView(byId("friend-turn"), "nearest");
-    else showLinkToSend();
+    // Opened from the address (a chat's link tapped again), what there is to do instead comes into sight: the link
+    // still to send, else the banner (the page stood where the table was left, only the hint over the table's foot).
+    // Pasted, the focus stays in the paste box, where the right link goes next.
+    if (!byId("friend-paste-box").contains(document.activeElement)) {
+      if (byId("friend-outgoing").hidden) bringIntoView(byId("friend-turn"), "nearest");
+      else showLinkToSend();
+    }
     return;
   }
   field("friend-paste").value = ""; // read: left there, it would look like a link still to open

@@ -688,7 +688,8 @@ export class MatchFlow {
       this.ponder(); // asking the engine why stopped the thinking on the person's time: it goes on
       return;
     }
-    const move = await chooseLead(this.ctx.dialog, code, page.settings.deck, deal);
+    const lead = chooseLead(this.ctx.dialog, code, page.settings.deck, deal);
+    const move = typeof lead === "string" ? lead : await lead; // no question: counted below in this very task
     if (!move) return;
     this.cardsChosen++;
     this.run(async () => {

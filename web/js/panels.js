@@ -214,16 +214,30 @@ export function marriagePartner(code, legalMoves) {
 
 /**
  * The move a person's click on a card he may play makes: the card, or its marriage lead, asking which when both are
- * legal (the panel shows the marriage's two cards, the led one first). Null when he cancels the question.
+ * legal (the panel shows the marriage's two cards, the led one first; null when he cancels the question). With no
+ * question the move comes at once, not a promise: the game page counts the card as on its way in the click's own
+ * task (a New match pressed in the same moment asks first), which an await would put off.
  * @param {PanelDialog} dialog
  * @param {Card} code  a card of the person to move, the plain card or its marriage lead legal
  * @param {Deck} deck
  * @param {Pick<DealView, "legal_moves" | "marriage_worth">} deal
- * @returns {Promise<string | null>}
+ * @returns {string | Promise<string | null>}
  */
-export async function chooseLead(dialog, code, deck, deal) {
+export function chooseLead(dialog, code, deck, deal) {
   const plain = deal.legal_moves.includes(code);
   if (!plain || !deal.legal_moves.includes(`${code}m`)) return plain ? code : `${code}m`;
+  return askMarriage(dialog, code, deck, deal);
+}
+
+/**
+ * Lead `code` announcing its marriage or not (chooseLead): the move, or null when the question is cancelled.
+ * @param {PanelDialog} dialog
+ * @param {Card} code
+ * @param {Deck} deck
+ * @param {Pick<DealView, "legal_moves" | "marriage_worth">} deal
+ * @returns {Promise<string | null>}
+ */
+async function askMarriage(dialog, code, deck, deal) {
   const name = cardName(code, deck, "accusative");
   const pair = [code, marriagePartner(code, deal.legal_moves)].filter((card) => card !== null);
   const faces = pair.map((card) => `<div class="panel-card">${cardFace(card, deck)}</div>`).join("");
