@@ -8,7 +8,8 @@
 
 import { shownPlayers } from "./friend-status.js";
 
-/** @import { DealResult, DrawnState, LastTrick, Pair, Player, PublicView, Settings, TableView, TrickCard } from "./types.js" */
+/** @import { DealResult, DrawnState, LastTrick, Pair, Player, PublicView } from "./types.js" */
+/** @import { Settings, TableView, TrickCard } from "./types.js" */
 /** @import { FriendDealView, FriendState } from "./friend-types.js" */
 
 /**

@@ -195,7 +195,8 @@ function linkSection(kind, made, heading, deal) {
     const reason = engineText(made.problem, "french");
     // A deal's link held back until the deal is over is no failure ("could not be made" read as one): when it comes.
     const later = /** @type {{reason?: string}} */ (made.problem)?.reason === "deal_in_progress";
-    return `<section class="share-link">${title}<p>${escapeHtml(later ? reason : st("shareFailed", { reason }))}</p></section>`;
+    const said = later ? reason : st("shareFailed", { reason });
+    return `<section class="share-link">${title}<p>${escapeHtml(said)}</p></section>`;
   }
   return `<section class="share-link">${title}<p>${escapeHtml(st(texts.text))}</p>
     <p class="share-buttons"><input class="share-url" id="share-url-${kind}" readonly value="${escapeHtml(made.url)}"
