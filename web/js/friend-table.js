@@ -92,8 +92,7 @@ function drawnDeal(state, swap) {
  * @returns {LastTrick | null}
  */
 export function lastTrickShown(state) {
-  const deal = state.deal ?? state.last_deal?.view;
-  return deal ? dealSeenFrom(deal, state.seat === 1).last_trick : null;
+  return drawnDeal(state, state.seat === 1)?.last_trick ?? null;
 }
 
 /**
