@@ -7,8 +7,11 @@
  * Enter or Space pressed again and again to hurry the table along (each skips an animation, or comes while the other
  * player moves) must not play the card that comes under the focus when the person's turn begins: a card turned up
  * on the pile just played from, one he never chose. Such a press, and one held down, plays nothing until he has let
- * the keys rest for HURRIED_MS, or chosen a card with another key. A panel the table opens meanwhile (a deal's
- * result) waits for them to rest in the same way: the next press would have answered it unread.
+ * the keys rest for HURRIED_MS, or chosen a card with another key. So does a single press within HURRIED_MS of the
+ * one that played his card, when the turn is back by then (the table moved faster than he thought): he cannot have
+ * chosen the card that came under his focus meanwhile. A panel the table opens meanwhile (a deal's result) waits for
+ * the keys to rest in the same way: the next press would have answered it unread. A panel his own card opened (a
+ * marriage's question) is not held: its answer is what his next press means.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -215,6 +218,8 @@ export function bindInput(root, { onCard }) {
   });
   /** When Enter or Space last hurried the table along (event time, ms). */
   let hurriedAt = Number.NEGATIVE_INFINITY;
+  /** When Enter or Space last pressed a playable card of the person's (event time, ms): his card played. */
+  let playedAt = Number.NEGATIVE_INFINITY;
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     const pressing = PRESSING.has(event.key);
@@ -243,15 +248,21 @@ export function bindInput(root, { onCard }) {
     document.body.classList.add("keyboard");
     const focused = /** @type {HTMLButtonElement | null | undefined} */ (target.closest?.("button.card.top"));
     if (focused && pressing) {
-      const hurried = event.repeat || event.timeStamp - hurriedAt < HURRIED_MS;
+      const since = event.timeStamp - Math.max(hurriedAt, playedAt);
+      const hurried = event.repeat || since < HURRIED_MS;
       if (hurried || !firstPlayableCard(root)) hurriedAt = event.timeStamp; // nothing is the person's to play now
       if (hurried) {
         event.preventDefault(); // no click: the card is not played
         return;
       }
+      if (focused.getAttribute("aria-disabled") === "false") playedAt = event.timeStamp;
     }
-    // A card chosen by a key (an arrow, a number, Home, End) is chosen on the position shown: Enter plays it at once.
-    if (/^(Arrow|Home$|End$|[1-8]$)/.test(event.key)) hurriedAt = Number.NEGATIVE_INFINITY;
+    // A card chosen by a key (an arrow, a number, Home, End, Tab) is chosen on the position shown: Enter plays it at
+    // once.
+    if (/^(Arrow|Home$|End$|Tab$|[1-8]$)/.test(event.key)) {
+      hurriedAt = Number.NEGATIVE_INFINITY;
+      playedAt = Number.NEGATIVE_INFINITY;
+    }
     if (focused && (event.key === "Home" || event.key === "End")) {
       const cards = visibleCards(/** @type {Element} */ (focused.closest(".piles")));
       cards[event.key === "Home" ? 0 : cards.length - 1]?.focus();
