@@ -6,7 +6,10 @@ two people at one screen.
 
 from __future__ import annotations
 
+import json
 import random
+
+from playwright.sync_api import expect
 
 from otv66 import links
 from otv66.match import Match
@@ -156,3 +159,23 @@ def test_on_a_phone_a_bonus_waiting_leaves_both_default_names_whole(table_in_con
         })"""
     )
     assert cut == [["Player 1", False], ["Player 2", False]]
+
+
+def test_settings_kept_when_the_new_match_they_asked_for_is_called_off(table_in_context):
+    # "New match" in Settings, then Cancel on the question whether to leave the match under way: the settings were
+    # saved, and nothing said so or when they would apply (the player took them for thrown away, or in force).
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=5&level=beginner&opponent=computer&speed=off&lang=en")
+    while table.step() != "card":  # a card played: the match is under way
+        pass
+    page.locator("#settings-button").click()
+    table.dialog().locator("#setting-target").fill("11")  # from 7
+    table.dialog().locator("#settings-new-match").click()
+    table.dialog().locator("#confirm-new-match").wait_for()
+    table.dialog().get_by_role("button", name="Cancel", exact=True).click()
+    expect(page.locator("#status")).to_contain_text("Saved; the opponent and rules apply from the next new match.")
+    assert json.loads(page.evaluate("localStorage.getItem('otv66.settings')"))["rules"]["target"] == 11
+    target = page.locator(".match-target").inner_text()
+    assert "7" in target and "11" not in target, f"the match under way keeps its target: {target}"

@@ -309,11 +309,11 @@ async function openSettings() {
   if (!preview) saveChosenSettings(shown, settings); // the preview's choices are for its visit only
   history.replaceState(history.state, "", addressAfterChoice(location.href, shown, settings));
   applyLook();
-  if (action === "new-match") await startNewMatch();
-  else {
-    if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);
-    sayWhenSettingsApply(settings);
-  }
+  // "New match" with the match under way left after all (its question's Cancel): the settings stay saved, as Save
+  // would have left them, and the status line says when they apply.
+  if (action === "new-match" && (await startNewMatch())) return;
+  if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);
+  sayWhenSettingsApply(settings);
 }
 
 /** How long "Settings saved" stays on the status line: on a phone in Cyrillic it took a second line until the next
