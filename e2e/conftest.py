@@ -94,6 +94,27 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
 
 
+NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
+"""The page's tests run in a browser without service workers (sw-register.js then registers none, as in a browser
+that has none). Installing it fetches and stores the whole site (13 MB, the Pyodide runtime most of it) again in every
+fresh context, a tenth of a page load's CPU on CI's 2 cores; what it does (offline play, updates) is tested by
+e2e/ship/ and the club's offline member, which leave it in. (Playwright's own ``service_workers="block"`` hands the
+page a registration of ``undefined``, which no browser does.)"""
+
+
+def without_service_worker(context: BrowserContext) -> BrowserContext:
+    """`context`, its pages from their next load on without service workers (NO_SERVICE_WORKER)."""
+    context.add_init_script(NO_SERVICE_WORKER)
+    return context
+
+
+@pytest.fixture(autouse=True)
+def _page_without_service_worker(request: pytest.FixtureRequest) -> None:
+    """pytest-playwright's ``page``, for a test that takes it: without service workers (NO_SERVICE_WORKER)."""
+    if "page" in request.fixturenames:
+        without_service_worker(request.getfixturevalue("page").context)
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     """Where tests save screenshots (gitignored)."""
@@ -321,7 +342,7 @@ def table_in_context(browser: Browser, base_url: str) -> Iterator[Callable[..., 
     errors: list[str] = []
 
     def make(**options: Any) -> Table:
-        context = browser.new_context(base_url=base_url, **options)
+        context = without_service_worker(browser.new_context(base_url=base_url, **options))
         contexts.append(context)
         page = context.new_page()
         page.on("console", lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None)

@@ -25,7 +25,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
+from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS, without_service_worker
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 from test_never_lose import BLOCKED_STORAGE, FULL_STORAGE
 from test_screen_reader import LISTENER, heard
@@ -33,7 +33,7 @@ from test_screen_reader import LISTENER, heard
 
 @pytest.fixture
 def devices(browser: Browser, base_url: str) -> Iterator[tuple[Page, Page]]:
-    contexts = [browser.new_context(base_url=base_url) for _ in range(2)]
+    contexts = [without_service_worker(browser.new_context(base_url=base_url)) for _ in range(2)]
     pages = [context.new_page() for context in contexts]
     for page in pages:
         page.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -341,7 +341,13 @@ def watch_finished_tricks(page: Page) -> None:
 
 
 def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], artifacts: Path) -> None:
+    """A whole match of one deal between two devices, each link pasted into the other: what each player sees and hears
+    as it goes and at its end, and the replay both are offered. (One deal played for all of it: a friend's deal
+    costs the browser tests more than any other, its shuffle and shares worked out in Pyodide on both devices.)"""
     ana, bo = devices
+    for page in devices:
+        page.add_init_script(LISTENER)
+        page.add_init_script(STATUS_HEARD)
     started(ana, bo)
     for page in devices:
         watch_finished_tricks(page)
@@ -349,7 +355,12 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     assert bo.locator("#friend-turn").get_attribute("data-turn") == "play"
     assert bo.locator("#seat-0.to-move").count() == 1  # the player to move sits at the bottom of his table
     screenshots(bo, artifacts)
-    played_to_the_end(ana, bo)
+    # A pile played empty kept its card's "playable" mark on the hidden button: the page's search for the first card to
+    # play (where a keyboard player's focus goes, where Enter acts) found a card not shown, and Enter did nothing.
+    hidden_playable = '#table button.card.top[hidden][aria-disabled="false"]'
+    marked = []
+    played_to_the_end(ana, bo, lambda page: marked.append(page.locator(hidden_playable).count()))
+    assert marked and not any(marked), marked
     # Both banners name the winner; the one whose move ended the match asks for the link his friend's page waits for.
     sender, receiver = (ana, bo) if ana.locator("#friend-outgoing").is_visible() else (bo, ana)
     friend = "Bo" if sender is ana else "Ana"
@@ -377,6 +388,25 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     # them all, and only his table sees his friend finish one).
     seen = [page.evaluate("window.finishedTricks") for page in devices]
     assert any("0 then 1" in tricks for tricks in seen), seen
+    # A blind player hears how the deal ended (the next deal's trump was the first word after its last card).
+    for page in devices:
+        assert any(text.startswith("Deal 1 is over") or ". Deal 1 is over" in text for text in heard(page)), heard(page)
+    # Each is offered the match's replay, the same link on both devices: the replay page on the match, every move of
+    # its deal to the deal's end, which says how it ended.
+    offered = [page.locator("#friend-replay") for page in devices]
+    for link in offered:
+        assert link.is_visible() and link.inner_text() == "Watch the match again"
+    addresses = {link.get_attribute("href") for link in offered}
+    assert len(addresses) == 1 and "/replay.html#game=g1." in next(iter(addresses))
+    bo.locator("#friend-replay").click()
+    bo.wait_for_selector("[data-status=replay]", timeout=LOAD_TIMEOUT_MS)
+    assert bo.locator("#status").inner_text() == "Match replay: Ana – Bo"  # noqa: RUF001
+    position = bo.locator("#replay-position")
+    assert re.fullmatch(r"Deal 1 of \d+ · Move 0 of \d+", position.inner_text()), position.inner_text()
+    moves = position.inner_text().rsplit(" ", 1)[1]
+    bo.locator("#replay-end").click()
+    bo.locator(f"#replay-position[data-ply='{moves}']").wait_for()
+    assert re.match(r"Deal won by (Ana|Bo)\.|A draw", bo.locator("#replay-summary").inner_text())
 
 
 def played_to_the_end(ana: Page, bo: Page, received: Callable[[Page], None] = lambda page: None) -> None:
@@ -398,37 +428,14 @@ def played_to_the_end(ana: Page, bo: Page, received: Callable[[Page], None] = la
     assert game_status(ana) == game_status(bo) == "over"
 
 
-def test_a_blind_player_hears_how_the_deal_ended(devices: tuple[Page, Page]) -> None:
-    """The next deal's trump was the first word after a deal's last card: how it ended was only written."""
-    ana, bo = devices
-    for page in devices:
-        page.add_init_script(LISTENER)
-        page.add_init_script(STATUS_HEARD)
-    started(ana, bo)
-    played_to_the_end(ana, bo)
-    for page in devices:
-        assert any(text.startswith("Deal 1 is over") or ". Deal 1 is over" in text for text in heard(page)), heard(page)
-
-
-def test_a_card_played_out_of_its_pile_is_never_left_marked_as_one_to_play(devices: tuple[Page, Page]) -> None:
-    """A pile played empty kept its card's "playable" mark on the hidden button: the page's search for the first card to
-    play (where a keyboard player's focus goes, where Enter acts) found a card not shown, and Enter did nothing."""
-    ana, bo = devices
-    started(ana, bo)
-    hidden_playable = '#table button.card.top[hidden][aria-disabled="false"]'
-    seen = []
-    played_to_the_end(ana, bo, lambda page: seen.append(page.locator(hidden_playable).count()))
-    assert seen and not any(seen), seen
-
-
-@pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["upright", "on-its-side"])
-def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Page], size: tuple[int, int]) -> None:
+def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Page]) -> None:
     """On a phone the paste box lies far below the banner: a link read there brings what came of it into view, the
-    invitation to read, the link to send back (its send button focused), the move to play, the match's end."""
+    invitation to read, the link to send back (its send button focused), the move to play, the match's end. Bo's
+    phone is upright, Ana's on its side: one deal for both."""
     ana, bo = devices
     invitation = invited(ana)
-    for page in devices:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
+    ana.set_viewport_size({"width": 640, "height": 360})
+    bo.set_viewport_size({"width": 360, "height": 640})
     bo.goto("/friend.html")
     assert settled(bo) == "ready"
     assert deliver(invitation, bo) == "ready"
@@ -450,28 +457,6 @@ def test_what_a_link_read_brings_is_in_sight_on_a_phone(devices: tuple[Page, Pag
 
     banner_in_sight(bo)
     played_to_the_end(ana, bo, banner_in_sight)
-
-
-def test_a_finished_match_is_watched_again_from_its_replay_link(devices: tuple[Page, Page]) -> None:
-    """At the match's end each player is offered its replay, the same link on both devices. It opens the replay page
-    on the match, every move of its deal to the deal's end, which says how it ended."""
-    ana, bo = devices
-    started(ana, bo)
-    played_to_the_end(ana, bo)
-    offered = [page.locator("#friend-replay") for page in devices]
-    for link in offered:
-        assert link.is_visible() and link.inner_text() == "Watch the match again"
-    addresses = {link.get_attribute("href") for link in offered}
-    assert len(addresses) == 1 and "/replay.html#game=g1." in next(iter(addresses))
-    bo.locator("#friend-replay").click()
-    bo.wait_for_selector("[data-status=replay]", timeout=LOAD_TIMEOUT_MS)
-    assert bo.locator("#status").inner_text() == "Match replay: Ana – Bo"  # noqa: RUF001
-    position = bo.locator("#replay-position")
-    assert re.fullmatch(r"Deal 1 of \d+ · Move 0 of \d+", position.inner_text()), position.inner_text()
-    moves = position.inner_text().rsplit(" ", 1)[1]
-    bo.locator("#replay-end").click()
-    bo.locator(f"#replay-position[data-ply='{moves}']").wait_for()
-    assert re.match(r"Deal won by (Ana|Bo)\.|A draw", bo.locator("#replay-summary").inner_text())
 
 
 def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page]) -> None:
@@ -1023,7 +1008,7 @@ def test_a_link_opened_again_or_in_another_browser_says_where_it_belongs(
     bo.locator("#friend-accept-button").click()
     settled(bo)
     answer = offered_link(bo)
-    elsewhere = browser.new_context(base_url=base_url).new_page()
+    elsewhere = without_service_worker(browser.new_context(base_url=base_url)).new_page()
     elsewhere.goto(answer)
     assert settled(elsewhere) == "refused"
     assert elsewhere.locator("#status").inner_text().startswith("This link is from a match not kept in this browser")
