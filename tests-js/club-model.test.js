@@ -366,6 +366,21 @@ describe("a challenge deal's end, as the member is told it", () => {
     );
   });
 
+  test("a deal worth 2 or 3 game points says why: the loser's points under 33, or no trick of his", () => {
+    const under33 = { ...result(0, [70, 25]), game_points: 2 };
+    assert.equal(
+      challengeDealText({ game_points: 2, won: true, card_points: 70 }, under33),
+      "Dobili ste deljenje: 2 poena partije. Računar: 25 poena, manje od 33 — pobedniku 2 poena partije. " +
+        "Poeni: Vi 70, Računar 25.",
+    );
+    const noTrick = { ...result(1, [0, 80]), game_points: 3 };
+    assert.equal(
+      challengeDealText({ game_points: 0, won: false, card_points: 0 }, noTrick),
+      "Računar je dobio deljenje (3 poena partije); skupili ste 0 poena iz karata. Vi: nijedan štih — pobedniku 3 " +
+        "poena partije. Poeni: Vi 0, Računar 80.",
+    );
+  });
+
   test("a draw is no win of the computer's", () => {
     const score = { game_points: 0, won: false, card_points: 60 };
     assert.equal(

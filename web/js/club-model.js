@@ -335,7 +335,8 @@ export function csvDataUrl(csv) {
  * How a challenge deal ended, as the member is told it (the status line, the screen reader, the challenge's end): won
  * with its game points, or lost with the computer's game points and his own card points (the standings' two
  * columns), then both players' points (the computer's were only on the table). A drawn deal is no win of the
- * computer's.
+ * computer's. A deal worth 2 or 3 game points says why, as the game page's result does (the loser under 33, or
+ * without a trick): a member saw 2 where he expected 1 and was told nothing of it.
  * @param {DealScore} score  the member's, the attempt's `scores` entry of the deal
  * @param {DealResult} result  the engine's result of the deal (the member is player 0)
  */
@@ -343,5 +344,10 @@ export function challengeDealText(score, result) {
   const key = score.won ? "clubDealWon" : result.winner === null ? "clubDealDrawn" : "clubDealLost";
   const [ours, theirs] = result.scores;
   const told = t(key, { points: score.game_points, won: result.game_points, cards: score.card_points });
-  return `${told} ${t("clubDealScores", { ours, theirs })}`;
+  const loser = result.winner === null ? null : 1 - result.winner;
+  const why =
+    loser !== null && result.reason !== "false_claim" && result.game_points > 1
+      ? ` ${t(`why${result.game_points}`, { name: t(loser === 0 ? "you" : "computer"), score: result.scores[loser] })}`
+      : "";
+  return `${told}${why} ${t("clubDealScores", { ours, theirs })}`;
 }
