@@ -492,8 +492,9 @@ def press_again_and_again(table, key: str, presses: int, until=None) -> None:
         pytest.skip(f"the presses came {max(gaps):.0f} ms apart on this machine: that is not pressing again and again")
 
 
-def hurrying_table(table_in_context):
-    """A desktop table, the rules not offered, whose page notes the gaps between key presses (press_again_and_again)."""
+def hurrying_table(table_in_context, speed: str):
+    """A desktop table at `speed` (seed 7, the beginner), the rules not offered, whose page notes the gaps between key
+    presses (press_again_and_again); dealt, when the player deals first."""
     table = table_in_context(viewport={"width": 1280, "height": 800})
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
     table.page.add_init_script(
@@ -504,6 +505,9 @@ def hurrying_table(table_in_context):
           last = event.timeStamp;
         }, true);"""
     )
+    table.open(f"seed=7&level=beginner&opponent=computer&speed={speed}&lang=en")
+    if table.dialog().locator(".preset").count():
+        table.step()
     return table
 
 
@@ -513,11 +517,8 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
 ):
     # Enter pressed every quarter of a second skipped the animations and then, the moment the turn came back, played
     # the card turned up on the pile just played from (the focus stayed there): a card the player never chose.
-    table = hurrying_table(table_in_context)
+    table = hurrying_table(table_in_context, "normal")
     page = table.page
-    table.open("seed=7&level=beginner&opponent=computer&speed=normal&lang=en")
-    if table.dialog().locator(".preset").count():
-        table.step()
     table.wait_until(lambda: table.playable().count() > 0)
     page.keyboard.press("1")
     page.keyboard.press(key)
@@ -540,11 +541,8 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
 def test_a_single_press_just_after_the_one_that_played_a_card_plays_nothing_turned_up_under_it(table_in_context):
     # Enter pressed once more 0.8 s after the Enter that played a card (to hurry a table that had in fact settled)
     # played the card turned up on the pile just played from: the turn was back, and the focus stayed on that pile.
-    table = hurrying_table(table_in_context)
+    table = hurrying_table(table_in_context, "off")
     page = table.page
-    table.open("seed=7&level=beginner&opponent=computer&speed=off&lang=en")
-    if table.dialog().locator(".preset").count():
-        table.step()
     table.wait_until(lambda: table.playable().count() > 0)
     page.keyboard.press("1")
     page.keyboard.press("Enter")
@@ -564,11 +562,8 @@ def test_a_single_press_just_after_the_one_that_played_a_card_plays_nothing_turn
 def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_keys_rest(table_in_context):
     # Enter pressed every 150 ms to hurry the table pressed "Next deal" the moment the result opened (it was in sight
     # for 0.15 s), then dealt the next deal with the dealing panel's first plan: the result was never read.
-    table = hurrying_table(table_in_context)
+    table = hurrying_table(table_in_context, "fast")
     page = table.page
-    table.open("seed=7&level=beginner&opponent=computer&speed=fast&lang=en")
-    if table.dialog().locator(".preset").count():
-        table.step()
     result = page.locator("dialog[open] #next-deal")
     first_deal = page.locator("#deal-number").inner_text()
 
