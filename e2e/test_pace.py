@@ -148,3 +148,33 @@ def test_a_marriage_that_ends_the_deal_is_seen_on_the_table_before_the_result(ta
     table.wait_until(lambda: page.evaluate("Boolean(window.resultTimes.result)"))
     times = page.evaluate("window.resultTimes")
     assert times["result"] - times["lead"] >= 700, f"the lead was in sight {times['result'] - times['lead']:.0f} ms"
+
+
+SEAT_COUNTS = """() => [0, 1].map((player) =>
+  document.querySelector(`#info-${player} .seat-score-value`).textContent + " / " +
+  document.querySelector(`#won-${player} .won-label`).textContent)"""
+"""Each seat's score and trick count as the table shows them."""
+
+
+def test_a_trick_is_counted_once_it_has_flown_to_its_winner(table):
+    # The seats' scores and trick counts changed the moment the computer's card finished a trick, while the trick
+    # still lay in the middle for a second and more: the numbers jumped before the cards went to their winner.
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=7&level=beginner&opponent=computer&speed=normal&lang=en")
+    page = table.page
+    trick = page.locator("#trick .trick-card:visible")
+    for _ in range(40):  # play on until it is my lead, the trick empty
+        table.wait_status("your-turn")
+        if not table.dialog().count() and table.playable().count() and trick.count() == 0:
+            break
+        table.step()
+    else:
+        raise AssertionError("I never led")
+    before = page.evaluate(SEAT_COUNTS)
+    table.playable().first.click()
+    if page.locator("dialog[open] #marriage-plain").count():
+        page.locator("dialog[open] #marriage-plain").click()
+    table.wait_until(lambda: trick.count() == 2)  # the computer's answer: the trick lies complete in the middle
+    assert page.evaluate(SEAT_COUNTS) == before, "not counted while it lies in the middle"
+    table.wait_until(lambda: trick.count() == 0)  # flown to its winner
+    assert page.evaluate(SEAT_COUNTS) != before, "counted once it has flown"

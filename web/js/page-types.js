@@ -24,6 +24,11 @@
  */
 
 /**
+ * The numbers a seat shows for the tricks it took: its score and its trick count, per player.
+ * @typedef {{scores: number[], tricks_won: number[]}} TrickCounts
+ */
+
+/**
  * What render.js draws besides the bridge state: who plays, and what the page shows for the moment.
  * @typedef {object} TableView
  * @property {Settings} settings
@@ -33,6 +38,8 @@
  * @property {boolean} busy  a move, a deal or loading is in progress: no card can be played
  * @property {Card | null} hint  the card the hint points at
  * @property {TrickCard[] | null} shownTrick  a finished trick still shown on the table
+ * @property {TrickCounts | null} [beforeTrick]  the seats' scores and trick counts before the shown trick: the table
+ *   counts a trick once it has flown to its winner (the numbers changed while it still lay in the middle)
  * @property {Set<string> | null} undealt  piles ("player:pile") whose face-up card the deal animation has not brought
  * @property {Set<string> | null} undealtUnder  piles whose face-down card it has not brought yet
  * @property {boolean} [dealAside]  the finished deal's result was put aside: the table shows the deal, and its buttons

@@ -180,6 +180,16 @@ function renderTrick(root, state, view) {
 }
 
 /**
+ * The scores and trick counts the seats show: those before the trick still in the middle (TableView `beforeTrick`),
+ * until it has flown to its winner; else the deal's own.
+ * @param {DrawnState["deal"] | undefined} deal
+ * @param {TableView} view
+ */
+function countsShown(deal, view) {
+  return view.shownTrick && view.beforeTrick ? view.beforeTrick : deal;
+}
+
+/**
  * A player's won tricks: a small stack, and their count. Their card points are not said beside them: the seat's
  * score is the one number of points on the table (cards and counted marriages), where a second "points" figure
  * that leaves out the marriages read as a contradiction.
@@ -190,7 +200,7 @@ function renderTrick(root, state, view) {
  */
 function renderWon(root, deal, view, player) {
   const holder = part(root, `#won-${player}`);
-  const count = deal?.tricks_won[player] ?? 0;
+  const count = countsShown(deal, view)?.tricks_won[player] ?? 0;
   const stack = part(holder, ".won-stack");
   const shown = Math.min(count, 4);
   if (stack.childElementCount !== shown) {
@@ -231,7 +241,7 @@ function renderSeat(root, state, view, player) {
   seat.classList.toggle("to-move", toMove);
   part(root, `#seat-${player}`).classList.toggle("to-move", toMove);
   const counted = deal?.rules.claim === "manual" && !deal.result && !view.scoresOpen; // each player keeps his own count
-  const score = deal ? (counted ? "?" : String(deal.scores[player])) : "0";
+  const score = deal ? (counted ? "?" : String(countsShown(deal, view)?.scores[player])) : "0";
   setText(seat, ".seat-score-value", score);
   setText(seat, ".seat-score-label", t("scoreLabel"));
   const marriages = (deal?.marriages ?? []).filter((m) => m.player === player);

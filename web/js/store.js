@@ -26,6 +26,7 @@ import { seatNames } from "./player-names.js";
  * @property {boolean} busy a move, a deal or loading is in progress: no card can be played
  * @property {Card | null} hint the card the hint points at
  * @property {TrickCard[] | null} shownTrick a finished trick still shown on the table
+ * @property {import("./page-types.js").TrickCounts | null} beforeTrick the seats' counts before it (table-motion.js)
  * @property {Set<string> | null} undealt piles ("player:pile") whose face-up card the deal animation has not brought
  * @property {Set<string> | null} undealtUnder piles whose face-down card it has not brought yet
  * @property {number | null} shownResultFor number of the deal whose result panel was closed
@@ -95,6 +96,7 @@ export function createPageState(settings, seed) {
     busy: true,
     hint: null,
     shownTrick: null,
+    beforeTrick: null,
     undealt: null,
     undealtUnder: null,
     shownResultFor: null,
@@ -229,6 +231,7 @@ export function viewOf(page) {
     busy: page.busy || page.elsewhere, // another tab plays the match: nothing here acts on it
     hint: page.hint,
     shownTrick: page.shownTrick,
+    beforeTrick: page.beforeTrick,
     undealt: page.undealt,
     undealtUnder: page.undealtUnder,
     dealAside: page.dealAside,

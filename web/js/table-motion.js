@@ -110,6 +110,7 @@ export async function showMove(ctx, player, move, after) {
     clearNotes(page);
     page.pageNote = marriageText;
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
+    page.beforeTrick = completes ? { scores: before.scores, tricks_won: before.tricks_won } : null;
   });
   if (focused) keepFocusOnCards(root, player);
   playSound("card");
