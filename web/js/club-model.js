@@ -13,6 +13,7 @@ import { keepAside } from "./device-storage.js";
 import { friendLinkIn, siteLinkIn } from "./friend-paste.js";
 import { t } from "./i18n.js";
 import { linkParams, percentDecoded, trimLinkEnd } from "./pasted-link.js";
+import { gamePointsReason } from "./score-lines.js";
 
 /** @import { ClubLink, ClubLinkKind, DealScore, MadeChallenge, PastedResults, SavedAttempt, StandingRow, Totals } from "./club-types.js" */
 /** @import { DealResult } from "./types.js" */
@@ -344,10 +345,10 @@ export function challengeDealText(score, result) {
   const key = score.won ? "clubDealWon" : result.winner === null ? "clubDealDrawn" : "clubDealLost";
   const [ours, theirs] = result.scores;
   const told = t(key, { points: score.game_points, won: result.game_points, cards: score.card_points });
-  const loser = result.winner === null ? null : 1 - result.winner;
+  const winner = result.winner;
   const why =
-    loser !== null && result.reason !== "false_claim" && result.game_points > 1
-      ? ` ${t(`why${result.game_points}`, { name: t(loser === 0 ? "you" : "computer"), score: result.scores[loser] })}`
+    winner !== null && result.reason !== "false_claim" && result.game_points > 1
+      ? ` ${gamePointsReason({ ...result, winner }, [t("you"), t("computer")])}`
       : "";
   return `${told}${why} ${t("clubDealScores", { ours, theirs })}`;
 }

@@ -6,7 +6,7 @@
 import { cardFace } from "./cards.js";
 import { canAddPacket, cardsLeft, isCompletePlan, planText, presetPlans } from "./deal-plan.js";
 import { cardName, suitName, t, unbroken } from "./i18n.js";
-import { scoreLines } from "./score-lines.js";
+import { gamePointsReason, scoreLines } from "./score-lines.js";
 import { st } from "./ship-text.js";
 
 /** @import { Card, DealResult, DealView, Deck, LastTrick, MatchState, PacketRule, Player, PlayingState } from "./types.js" */
@@ -434,7 +434,7 @@ export function explainResult(result, names, awarded, you, bonusAfter = 0) {
         ? t(winner === you ? "whyReachedYou" : "whyReached", { name: names[winner], score: result.scores[winner] })
         : t("whyPlayedOut"),
     );
-    lines.push(t(`why${result.game_points}`, { name: names[loser], score: result.scores[loser] }));
+    lines.push(gamePointsReason({ ...result, winner }, names));
   }
   // Each drawn deal in a row before this one added a point (docs/rules.md 8): said with how many, and the sum.
   const extra = awarded - result.game_points;

@@ -7,7 +7,18 @@
 
 import { suitName, t } from "./i18n.js";
 
-/** @import { Deck, PublicView } from "./types.js" */
+/** @import { DealResult, Deck, PublicView } from "./types.js" */
+
+/**
+ * Why a won deal gave its winner its game points (docs/rules.md 6): the loser's score, 33 or more (1), under 33 (2),
+ * or no trick won (3). The game page's result and the club's deal end say it in the same words.
+ * @param {DealResult & {winner: 0 | 1}} result  a deal won, not by a false claim (whose sentence is the claim's)
+ * @param {string[]} names  the players' names
+ */
+export function gamePointsReason(result, names) {
+  const loser = 1 - result.winner;
+  return t(`why${result.game_points}`, { name: names[loser], score: result.scores[loser] });
+}
 
 /**
  * One line per player: "Računar: 51 poen (5 štihova) = 31 u štihovima + 20 za marijaž". The parts are the engine's
