@@ -48,6 +48,8 @@ def test_packets_chosen_and_not_dealt_come_back_after_a_reload_on_a_phone(table_
     deal.click()
     table.wait_status("your-turn", "thinking")
     table.wait_until(lambda: table.dialog().count() == 0)
+    # The deal is saved before its cards are shown (the panel closes as the engine deals): nothing waits for the next.
+    table.wait_until(lambda: table.cards_of(0) != [""] * 8)
     assert saved_match(page)["packetsChosen"] is None, "dealt: nothing waits for the next deal"
     page.reload()
     table.wait_ready()
