@@ -201,6 +201,7 @@ FOCUS_WHILE_THINKING = f"""(() => document.getElementById("status").textContent.
 def test_while_the_computer_leads_a_new_deal_the_focus_waits_on_the_players_cards(table):
     page = listen(table, "lang=sr-Latn&speed=off&dealer=alternate&seed=5&level=master")
     play_by_keys(table)  # the computer dealt the first deal
+    page.wait_for_timeout(HURRIED_MS + 50)  # the result heard (a press at once after his last card is held)
     page.keyboard.press("Enter")  # Sledeće deljenje: the player deals the second, the computer leads it
     table.dialog().locator(".preset").first.wait_for()
     page.keyboard.press("Enter")  # Podelite 4-4

@@ -9,9 +9,9 @@
  * on the pile just played from, one he never chose. Such a press, and one held down, plays nothing until he has let
  * the keys rest for HURRIED_MS, or chosen a card with another key. So does a single press within HURRIED_MS of the
  * one that played his card, when the turn is back by then (the table moved faster than he thought): he cannot have
- * chosen the card that came under his focus meanwhile. A panel the table opens meanwhile (a deal's result) waits for
- * the keys to rest in the same way: the next press would have answered it unread. A panel his own card opened (a
- * marriage's question) is not held: its answer is what his next press means.
+ * chosen the card that came under his focus meanwhile. A panel the table opens meanwhile (a deal's result, also the
+ * one his own card brought up by ending the deal) waits for the keys to rest in the same way: the next press would
+ * have answered it unread. The marriage question his card asks is not held: its answer is what his next press means.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -223,17 +223,26 @@ export function bindInput(root, { onCard }) {
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     const pressing = PRESSING.has(event.key);
-    if (document.querySelector("dialog[open]")) {
+    const dialog = document.querySelector("dialog[open]");
+    if (dialog) {
       // Keys in a panel are a keyboard player's too: once it closes, the focus goes where his next key is wanted.
       const target = /** @type {Partial<Element>} */ (event.target);
       if (target.closest?.("input, select, textarea")) return;
       document.body.classList.add("keyboard");
-      // A panel the table opened while he hurried it along (a deal's result, the next deal's dealing) must not take
-      // the next hurrying press for his answer to it: its focused button waits, as a card does, for the keys to rest.
-      if (pressing && target.closest?.("button") && (event.repeat || event.timeStamp - hurriedAt < HURRIED_MS)) {
+      // A panel the table opened while he hurried it along (a deal's result, the next deal's dealing), or within
+      // HURRIED_MS of the press that played his card (his card ended the deal), must not take the next press for his
+      // answer to it: its focused button waits, as a card does, for the keys to rest. The marriage question his card
+      // asks is answered at once.
+      const asked = dialog.classList.contains("marriage");
+      const since = event.timeStamp - Math.max(hurriedAt, asked ? Number.NEGATIVE_INFINITY : playedAt);
+      if (pressing && target.closest?.("button") && (event.repeat || since < HURRIED_MS)) {
         hurriedAt = event.timeStamp;
         event.preventDefault();
-      } else if (/^(Tab|Arrow)/.test(event.key)) hurriedAt = Number.NEGATIVE_INFINITY; // a button chosen in the panel
+      } else if (pressing || /^(Tab|Arrow)/.test(event.key)) {
+        // His answer, or a button chosen in the panel: the next press is his again.
+        hurriedAt = Number.NEGATIVE_INFINITY;
+        playedAt = Number.NEGATIVE_INFINITY;
+      }
       return;
     }
     if (animating()) {

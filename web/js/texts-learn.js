@@ -43,7 +43,7 @@ export const SR_LEARN = {
     "Računar vidi samo ono što vidite i Vi: otvorene i odigrane karte. Ni on ne zna zatvorene karte, pa računa sa svim kartama koje niko još nije video.",
   rulesKeysTitle: "Igra tastaturom",
   rulesKeys:
-    "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se tada pojavljuju na kartama), a strelice vode od karte do karte (Home i End do prve i poslednje); Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju; ako Enter ili razmaknicu pritiskate uzastopno ili ih držite, ili ih pritisnete ponovo manje od sekunde pošto ste odigrali kartu, karta se ne igra dok ih ne pustite bar jednu sekundu. Tab vodi do dugmadi, a Escape zatvara prozor.",
+    "Broj od 1 do 8 bira kartu koju smete da igrate (brojevi se tada pojavljuju na kartama), a strelice vode od karte do karte (Home i End do prve i poslednje); Enter ili razmaknica igra izabranu kartu. Dok se karte kreću, bilo koji taster preskače animaciju; ako Enter ili razmaknicu pritiskate uzastopno ili ih držite, ili ih pritisnete ponovo manje od sekunde pošto ste odigrali kartu, karta se ne igra, niti se zatvara prozor sa rezultatom deljenja, dok ih ne pustite bar jednu sekundu. Tab vodi do dugmadi, a Escape zatvara prozor.",
   rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je prvi odigrao kartu u boji {suit}: ako imate tu boju, morate da je poštujete.",
@@ -101,7 +101,7 @@ export const EN_LEARN = {
     "The computer sees only what you see: the face-up cards and the cards played. It does not know the face-down cards either, and takes into account every card nobody has seen yet.",
   rulesKeysTitle: "Playing by keyboard",
   rulesKeys:
-    "A number from 1 to 8 picks a card you may play (the numbers show on the cards), the arrow keys move from card to card (Home and End to the first and last); Enter or Space plays the chosen card. While the cards move, any key skips the animation; Enter or Space pressed again and again, or held down, or pressed again within a second of playing your card, plays no card until the keys rest for a second. Tab goes to the buttons, Escape closes a panel.",
+    "A number from 1 to 8 picks a card you may play (the numbers show on the cards), the arrow keys move from card to card (Home and End to the first and last); Enter or Space plays the chosen card. While the cards move, any key skips the animation; Enter or Space pressed again and again, or held down, or pressed again within a second of playing your card, plays no card, nor closes a deal's result, until the keys rest for a second. Tab goes to the buttons, Escape closes a panel.",
   rulesTutorial: "Play a guided deal",
   tutorialOn: "Guided deal: I explain the rules as you play.",
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
