@@ -492,11 +492,11 @@ def press_again_and_again(table, key: str, presses: int, until=None) -> None:
         pytest.skip(f"the presses came {max(gaps):.0f} ms apart on this machine: that is not pressing again and again")
 
 
-def hurrying_table(table_in_context, speed: str):
-    """A desktop table at `speed` (seed 7, the beginner), the rules not offered, whose page notes the gaps between key
-    presses (press_again_and_again); dealt, when the player deals first."""
+def hurrying_table(table_in_context, speed: str, script: str = "", seed: int = 7):
+    """A desktop table at `speed` (the beginner), the rules not offered, whose page notes the gaps between key presses
+    (press_again_and_again) and runs `script` first; dealt, when the player deals first."""
     table = table_in_context(viewport={"width": 1280, "height": 800})
-    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')" + script)
     table.page.add_init_script(
         """window.keyGaps = [];
         let last = null;
@@ -505,7 +505,7 @@ def hurrying_table(table_in_context, speed: str):
           last = event.timeStamp;
         }, true);"""
     )
-    table.open(f"seed=7&level=beginner&opponent=computer&speed={speed}&lang=en")
+    table.open(f"seed={seed}&level=beginner&opponent=computer&speed={speed}&lang=en")
     if table.dialog().locator(".preset").count():
         table.step()
     return table
@@ -559,12 +559,29 @@ def test_a_single_press_just_after_the_one_that_played_a_card_plays_nothing_turn
     table.wait_until(lambda: cards_left(table, 0) == 14)
 
 
-@pytest.mark.parametrize("speed", ["fast", "off"])
-def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_keys_rest(table_in_context, speed):
+SLOW_COMPUTER = """
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message?.method !== "computer_move") return post.call(this, message, ...rest);
+  setTimeout(() => post.call(this, message, ...rest), 1200);
+};
+"""
+"""The computer's moves asked of the engine's worker 1.2 s late, as on a slow machine."""
+
+
+@pytest.mark.parametrize(
+    ("speed", "seed", "slow"), [("fast", 7, False), ("off", 7, False), ("off", 8, False), ("off", 4, True)]
+)
+def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_keys_rest(
+    table_in_context, speed, seed, slow
+):
     # Enter pressed every 150 ms to hurry the table pressed "Next deal" the moment the result opened (it was in sight
-    # for 0.15 s), then dealt the next deal with the dealing panel's first plan: the result was never read. With no
-    # animations to skip (or the table still between two of them) the presses fell on the page, not on a card.
-    table = hurrying_table(table_in_context, speed)
+    # for 0.15 s), then dealt the next deal with the dealing panel's first plan: the result was never read. It did
+    # too with no animation to skip: the result opened 0.1 s after his last card (speed off; seed 8: after the press
+    # that answered his marriage question, which played the card that ended the deal), or his presses fell on
+    # the page's body (his last card gone from under the focus) while a slow machine's computer thought (seed 4: the
+    # computer's card ends the deal).
+    table = hurrying_table(table_in_context, speed, SLOW_COMPUTER if slow else "", seed=seed)
     page = table.page
     result = page.locator("dialog[open] #next-deal")
     first_deal = page.locator("#deal-number").inner_text()

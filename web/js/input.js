@@ -239,9 +239,11 @@ export function bindInput(root, { onCard }) {
         hurriedAt = event.timeStamp;
         event.preventDefault();
       } else if (pressing || /^(Tab|Arrow)/.test(event.key)) {
-        // His answer, or a button chosen in the panel: the next press is his again.
+        // His answer, or a button chosen in the panel: the next press is his again, unless the answer played his card
+        // (a marriage announced or not), which is then held as the press that plays a card is.
+        const played = pressing && target.closest?.("#marriage-announce, #marriage-plain");
         hurriedAt = Number.NEGATIVE_INFINITY;
-        playedAt = Number.NEGATIVE_INFINITY;
+        playedAt = played ? event.timeStamp : Number.NEGATIVE_INFINITY;
       }
       return;
     }
@@ -255,6 +257,10 @@ export function bindInput(root, { onCard }) {
     const field = target.closest?.("input, select, textarea");
     if (field) return;
     document.body.classList.add("keyboard");
+    // A press on no button (the focus on his piles' area or the page, his last card gone from under it) does nothing
+    // but hurry the table along, however long the engine takes over the deal's end: its result waits for the keys
+    // to rest.
+    if (pressing && !target.closest?.("button, a, summary")) hurriedAt = event.timeStamp;
     const focused = /** @type {HTMLButtonElement | null | undefined} */ (target.closest?.("button.card.top"));
     if (focused && pressing) {
       const since = event.timeStamp - Math.max(hurriedAt, playedAt);
