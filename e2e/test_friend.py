@@ -327,14 +327,25 @@ def screenshots(page: Page, artifacts: Path) -> None:
 
 
 def watch_finished_tricks(page: Page) -> None:
-    """Note every two-card trick the table shows (who played each card, in order) in ``window.finishedTricks``."""
+    """Note every two-card trick the table shows (who played each card, in order) in ``window.finishedTricks``, and
+    by how many the seats' trick counts went up from its coming into sight to its going (``window.countedOnGoing``)."""
     page.evaluate(
         """() => {
         window.finishedTricks = [];
+        window.countedOnGoing = [];
         const trick = document.querySelector("#trick");
+        const counted = () =>
+          [0, 1].reduce((sum, p) => sum + parseInt(document.querySelector(`#won-${p} .won-label`).textContent), 0);
+        let shown = null; // the trick in sight: its cards, and the counts then
         new MutationObserver(() => {
-          const players = [...trick.querySelectorAll(".trick-card")].map((card) => card.dataset.player);
+          const cards = [...trick.querySelectorAll(".trick-card")];
+          const players = cards.map((card) => card.dataset.player);
           if (players.length === 2) window.finishedTricks.push(players.join(" then "));
+          const now = players.length === 2 ? cards.map((card) => card.dataset.trickCard).join() : null;
+          if (now === (shown?.cards ?? null)) return;
+          // Gone, or another trick in its place (the friend's link came while it lay there): counted by now.
+          if (shown) window.countedOnGoing.push(counted() - shown.at);
+          shown = now && { cards: now, at: counted() };
         }).observe(trick, { childList: true, subtree: true });
       }"""
     )
@@ -381,6 +392,7 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     ), ends
     for page in devices:
         assert page.locator("#table").is_visible(), "the deal's table as it ended"
+        page.locator("#trick .trick-card").first.wait_for(state="detached")  # its last trick counted once gone
     seen_by = [[page.locator(f"#info-{seat} .seat-score-value").inner_text() for seat in (0, 1)] for page in devices]
     assert seen_by[0] == seen_by[1][::-1], "the same final scores, each player's at his own seat"
     # A trick the friend's card finished was left on the table a moment (player 1 is the friend, at the top). Each
@@ -388,6 +400,9 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     # them all, and only his table sees his friend finish one).
     seen = [page.evaluate("window.finishedTricks") for page in devices]
     assert any("0 then 1" in tricks for tricks in seen), seen
+    # Counted once it has gone: the counts stood still while it lay in the middle, and went up by it as it went.
+    counted = [page.evaluate("window.countedOnGoing") for page in devices]
+    assert all(counted) and {step for steps in counted for step in steps} == {1}, counted
     # A blind player hears how the deal ended (the next deal's trump was the first word after its last card).
     for page in devices:
         assert any(text.startswith("Deal 1 is over") or ". Deal 1 is over" in text for text in heard(page)), heard(page)

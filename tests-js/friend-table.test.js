@@ -171,14 +171,23 @@ describe("a trick finished by the last answer", () => {
   }
 
   test("is shown with both cards, the friend's included, from this device's seat", () => {
-    assert.deepEqual(finishedTrick(friendState(0), afterTrick(0)), [
+    assert.deepEqual(finishedTrick(friendState(0), afterTrick(0))?.cards, [
       { player: 1, card: "7H" },
       { player: 0, card: "9S" },
     ]);
-    assert.deepEqual(finishedTrick(friendState(1), afterTrick(1)), [
+    assert.deepEqual(finishedTrick(friendState(1), afterTrick(1))?.cards, [
       { player: 0, card: "7H" },
       { player: 1, card: "9S" },
     ]);
+  });
+
+  test("keeps the seats' scores and trick counts from before it, from this device's seat", () => {
+    const before = friendState(0);
+    before.deal = { ...before.deal, scores: [12, 3], tricks_won: [1, 0] };
+    const after = { ...afterTrick(0), deal: { ...afterTrick(0).deal, scores: [26, 3], tricks_won: [2, 0] } };
+    assert.deepEqual(finishedTrick(before, after)?.counts, { scores: [12, 3], tricks_won: [1, 0] });
+    const seat1 = (/** @type {any} */ state) => ({ ...state, seat: 1 });
+    assert.deepEqual(finishedTrick(seat1(before), seat1(after))?.counts, { scores: [3, 12], tricks_won: [0, 1] });
   });
 
   test("is not shown when no trick was finished, nothing was known before, or it is another deal or match", () => {
@@ -192,7 +201,7 @@ describe("a trick finished by the last answer", () => {
   test("the deal's last trick too: the table shows the deal as it ended", () => {
     const last = afterTrick(0).deal;
     const ended = { ...friendState(0), deal: null, deal_number: 4, last_deal: { number: 3, view: last } };
-    assert.deepEqual(finishedTrick(friendState(0), ended), [
+    assert.deepEqual(finishedTrick(friendState(0), ended)?.cards, [
       { player: 1, card: "7H" },
       { player: 0, card: "9S" },
     ]);
@@ -217,7 +226,10 @@ describe("a trick finished by the last answer", () => {
     const settings = { opponent: "computer", level: null, rules: friendDeal().rules, lang: "en", deck: "german" };
     const trick = finishedTrick(friendState(0), afterTrick(0));
     const view = tableView(afterTrick(0), { ...settings, speed: "normal", sound: false }, false, trick);
-    assert.deepEqual(view.shownTrick, trick);
-    assert.equal(tableView(afterTrick(0), { ...settings, speed: "normal", sound: false }, false).shownTrick, null);
+    assert.deepEqual(view.shownTrick, trick?.cards);
+    assert.deepEqual(view.beforeTrick, trick?.counts);
+    const after = tableView(afterTrick(0), { ...settings, speed: "normal", sound: false }, false);
+    assert.equal(after.shownTrick, null);
+    assert.equal(after.beforeTrick, null);
   });
 });

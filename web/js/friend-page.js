@@ -82,8 +82,11 @@ let pageLoaded = () => {};
 const loaded = new Promise((resolve) => {
   pageLoaded = () => resolve(undefined);
 });
-/** A trick the last answer finished, on the table for a moment (the friend's card that finished it included). */
-/** @type {import("./types.js").TrickCard[] | null} */
+/**
+ * A trick the last answer finished, on the table for a moment (the friend's card that finished it included), the
+ * seats' counts from before it.
+ * @type {import("./friend-table.js").ShownTrick | null}
+ */
 let shownTrick = null;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let trickTimer;
@@ -253,7 +256,7 @@ async function findReplay(state) {
 }
 
 /** Leave a finished trick on the table a moment (as long as the game's speed says), then the table goes on. */
-function showFinishedTrick(/** @type {import("./types.js").TrickCard[] | null} */ trick) {
+function showFinishedTrick(/** @type {import("./friend-table.js").ShownTrick | null} */ trick) {
   clearTimeout(trickTimer);
   const pause = SPEEDS[settings.speed] * TRICK_SHOWN.byOther * 1000;
   shownTrick = pause ? trick : null;

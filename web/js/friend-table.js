@@ -10,6 +10,7 @@ import { shownPlayers } from "./friend-status.js";
 
 /** @import { DealResult, DrawnState, LastTrick, Pair, Player, PublicView } from "./types.js" */
 /** @import { Settings, TableView, TrickCard } from "./types.js" */
+/** @import { TrickCounts } from "./page-types.js" */
 /** @import { FriendDealView, FriendState } from "./friend-types.js" */
 
 /**
@@ -122,12 +123,18 @@ export function drawnState(state, meantFor = null) {
 }
 
 /**
- * The trick that the change from `before` to `after` finished, its cards seen from this device's seat: shown a
- * moment before the table goes on (a trick the friend's move finished is otherwise never seen). Null when no trick
- * was finished in the same deal of the same match (or in the deal that ended with it).
+ * A finished trick still shown on the table, and the seats' scores and trick counts from before it: the table
+ * counts the trick once it has flown to its winner.
+ * @typedef {{cards: TrickCard[], counts: TrickCounts}} ShownTrick
+ */
+
+/**
+ * The trick that the change from `before` to `after` finished, seen from this device's seat: shown a moment before
+ * the table goes on (a trick the friend's move finished is otherwise never seen). Null when no trick was finished in
+ * the same deal of the same match (or in the deal that ended with it).
  * @param {FriendState | null} before  the match as this device last had it
  * @param {FriendState} after
- * @returns {TrickCard[] | null}
+ * @returns {ShownTrick | null}
  */
 export function finishedTrick(before, after) {
   if (!before?.deal || before.id !== after.id) return null;
@@ -136,7 +143,12 @@ export function finishedTrick(before, after) {
   const deal = ended ?? (before.deal_number === after.deal_number ? after.deal : null);
   const last = deal?.last_trick;
   if (!deal || !last || deal.tricks_played <= before.deal.tricks_played) return null;
-  return last.cards.map((entry) => ({ ...entry, player: seatOf(entry.player, after.seat === 1) }));
+  const swap = after.seat === 1;
+  const { scores, tricks_won } = dealSeenFrom(before.deal, swap);
+  return {
+    cards: last.cards.map((entry) => ({ ...entry, player: seatOf(entry.player, swap) })),
+    counts: { scores, tricks_won },
+  };
 }
 
 /**
@@ -145,11 +157,11 @@ export function finishedTrick(before, after) {
  * @param {FriendState} state
  * @param {Settings} settings
  * @param {boolean} busy
- * @param {TrickCard[] | null} [shownTrick]  a finished trick still shown (finishedTrick)
+ * @param {ShownTrick | null} [shown]  a finished trick still shown (finishedTrick)
  * @param {string | null} [meantFor]  whom a rematch invitation not answered yet is for
  * @returns {TableView}
  */
-export function tableView(state, settings, busy, shownTrick = null, meantFor = null) {
+export function tableView(state, settings, busy, shown = null, meantFor = null) {
   const players = shownPlayers(state, meantFor);
   return {
     settings,
@@ -157,7 +169,8 @@ export function tableView(state, settings, busy, shownTrick = null, meantFor = n
     names: [players[state.seat], players[1 - state.seat]],
     busy,
     hint: null,
-    shownTrick,
+    shownTrick: shown?.cards ?? null,
+    beforeTrick: shown?.counts ?? null,
     undealt: null,
     undealtUnder: null,
   };
