@@ -34,6 +34,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
+from test_pace import SEAT_COUNTS
 from test_screen_reader import LISTENER, heard
 from test_screens import TAP, check_whole_table
 
@@ -864,8 +865,15 @@ def test_a_move_is_kept_before_its_trick_is_shown_and_a_reload_then_loses_nothin
     page.press("#club-member", "Enter")
     card = page.locator(PLAYABLE).first
     played = card.get_attribute("data-card")
+    counts = page.evaluate(SEAT_COUNTS)
     card.click()
     page.locator("#trick .trick-card").nth(1).wait_for()  # the trick, shown a moment before the table goes on
+    # On the table it was taken on: its cards gone from the piles (the member's stayed on his, drawn twice), the
+    # cards turned up under them in sight, and not counted until it has gone.
+    shown = page.locator("#piles-0 button.card.top:not([hidden])")
+    mine = shown.evaluate_all("cards => cards.map((card) => card.dataset.card)")
+    assert played not in mine, (played, mine)
+    assert page.evaluate(SEAT_COUNTS) == counts
     page.reload()
     wait_status(page, "your-turn")
     tops = page.locator("#piles-0 button.card.top").evaluate_all("cards => cards.map((card) => card.dataset.card)")

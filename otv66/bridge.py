@@ -79,7 +79,10 @@ Methods (``params`` in braces; every state-changing method returns the state):
   closing date is a ``challenge_closed`` error; the attempt is ``{"name", "number", "deals", "deal": view |
   None, "legal_moves", "scores", "totals", "finished", "moves"}`` (the deal's view with its ``last_trick``)
 - ``challenge_next_deal {}`` / ``challenge_play {move}`` -> ``{"computer_moves", "attempt"}``: the next deal,
-  or the member's move, and the computer's moves that answered it (no hint, no undo)
+  or the member's move, and the computer's moves that answered it (no hint, no undo); ``challenge_play`` adds
+  ``"trick_taken"``: the deal's view (with its ``last_trick``) the moment these moves took a trick, when the computer
+  moved on after it (led the next trick, or claimed), else ``None``: the page shows the trick on that table, its
+  cards gone from the piles, before the computer's next card
 - ``challenge_result {finished?}`` -> ``{"token"}``: the finished attempt's result link token (``r1.…``),
   dated ``finished`` (``YYYY-MM-DD``, the device's day) when given
 - ``result_check {token, deal?, challenge?}`` -> with ``deal`` (1-based) that deal re-played: ``{"deal", "deals",
@@ -592,7 +595,10 @@ class Session:
 
     def challenge_play(self, move: Any) -> dict[str, Any]:
         attempt = self._attempt()
-        return {"computer_moves": attempt.play(move), "attempt": _attempt_dict(attempt)}
+        tricks = attempt.deal_in_play.tricks_played if attempt.deal_in_play is not None else 0
+        answers = attempt.play(move)
+        taken = _trick_taken(attempt.deals[-1], tricks, len(answers))
+        return {"computer_moves": answers, "attempt": _attempt_dict(attempt), "trick_taken": taken}
 
     def challenge_result(self, finished: Any = None) -> dict[str, Any]:
         return {"token": links.result_token(self._attempt().result(finished))}
@@ -834,6 +840,21 @@ def _attempt_dict(attempt: club.Attempt) -> dict[str, Any]:
     shown = attempt.to_dict()
     if shown["deal"] is not None:
         shown["deal"]["last_trick"] = attempt.deals[-1].last_trick_dict()
+    return shown
+
+
+def _trick_taken(deal: Deal, tricks: int, answers: int) -> dict[str, Any] | None:
+    """The view of ``deal`` (with its last trick) right after the trick that its last moves took, ``tricks`` complete
+    before them; ``None`` when they took none, or the computer made none of its ``answers`` after it."""
+    then = deal.copy()
+    for _ in range(answers):
+        if then.tricks_played == tricks or not (then.trick or then.moves[-1] == CLAIM):
+            break
+        then.undo()
+    if then.tricks_played == tricks or len(then.moves) == len(deal.moves):
+        return None
+    shown = then.view().to_dict()
+    shown["last_trick"] = then.last_trick_dict()
     return shown
 
 

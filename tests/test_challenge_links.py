@@ -191,6 +191,35 @@ def test_the_attempt_shows_the_last_finished_trick_as_the_game_does():
     assert len(last["cards"]) == 2 and last["winner"] in (0, 1)
 
 
+def test_a_trick_taken_before_the_computer_moved_on_comes_with_its_own_table():
+    # The page shows the trick on the table as it was when it was taken, the computer's next card not yet led.
+    session = Session()
+    token = result(session, "challenge_new", name="Petak", deals=2, level="beginner", closes="2026-12-31")["token"]
+    result(session, "challenge_start", token=token, name="Ana")
+    attempt = result(session, "challenge_next_deal")["attempt"]
+    seen = {"moved on": 0, "not": 0}
+    while not attempt["finished"]:
+        if attempt["deal"]["result"] is not None:
+            attempt = result(session, "challenge_next_deal")["attempt"]
+            continue
+        before = attempt["deal"]
+        answer = result(session, "challenge_play", move=attempt["legal_moves"][-1])
+        attempt, taken = answer["attempt"], answer["trick_taken"]
+        after = attempt["deal"]
+        took = after["tricks_played"] > before["tricks_played"]
+        moved_on = took and (after["trick"] != [] or after["claimant"] != before["claimant"])
+        if taken is None:
+            assert not moved_on, answer["computer_moves"]
+            seen["not"] += 1
+            continue
+        seen["moved on"] += 1
+        assert moved_on, answer["computer_moves"]
+        assert taken["trick"] == [] and taken["tricks_played"] == before["tricks_played"] + 1
+        assert taken["last_trick"] == after["last_trick"], "the trick the table shows"
+        assert taken["result"] is None
+    assert seen["moved on"] and seen["not"], seen
+
+
 def test_saved_progress_resumes_through_the_bridge():
     session = Session()
     token = result(session, "challenge_new", name="Petak", deals=1, level="beginner", closes="2026-12-31")["token"]

@@ -42,6 +42,7 @@ import { announce, askToPlayHere } from "./shell.js";
 /** @import { Engine, EngineError } from "./engine.js" */
 /** @import { Attempt, ChallengeInfo, Totals } from "./club-types.js" */
 /** @import { DealView, Deck, DrawnState, Player, TableView, TrickCard } from "./types.js" */
+/** @import { TrickCounts } from "./page-types.js" */
 
 /** @typedef {(status: string, text: string) => void} SetStatus */
 
@@ -164,7 +165,11 @@ class ClubTable {
     this.closes = closes;
     this.setStatus = setStatus;
     this.settings = pageOptions().settings;
-    /** @type {TrickCard[] | null} a trick finished by the last moves, shown a moment before the table goes on */
+    /**
+     * A trick finished by the last moves, shown a moment before the table goes on: the table as it was taken (the
+     * computer's next card not led yet), its cards, and the seats' counts from before it.
+     * @type {{deal: NonNullable<Attempt["deal"]>, cards: TrickCard[], counts: TrickCounts} | null}
+     */
     this.shownTrick = null;
     /** @type {Attempt | null} */
     this.attempt = null;
@@ -291,7 +296,7 @@ class ClubTable {
 
   /**
    * Ask the engine for a move or the next deal (the computer answers within the call), then go on.
-   * @param {() => Promise<{attempt: Attempt}>} request
+   * @param {() => Promise<{attempt: Attempt, trick_taken?: Attempt["deal"]}>} request
    */
   async act(request) {
     if (this.busy) return;
@@ -299,10 +304,10 @@ class ClubTable {
     this.busy = true;
     this.draw();
     try {
-      const { attempt } = await request();
+      const { attempt, trick_taken } = await request();
       this.keep(attempt); // before the trick is shown: a reload meanwhile loses neither the move nor the answer
       this.sayMoves(attempt);
-      await this.showFinishedTrick(attempt);
+      await this.showFinishedTrick(attempt, trick_taken ?? null);
       this.busy = false;
       await this.go(attempt);
     } catch (error) {
@@ -314,16 +319,19 @@ class ClubTable {
 
   /**
    * When the moves just made finished a trick (the computer's answer, or the member's), leave it on the table a
-   * moment, as the game page does, before the table shows what came after it.
+   * moment, as the game page does, before the table shows what came after it: on the table as it was when the trick
+   * was taken (`taken`, when the computer led the next trick after it), counted once it has gone.
    * @param {Attempt} attempt  the engine's answer
+   * @param {Attempt["deal"]} taken  the deal the moment the trick was taken, when the computer moved on after it
    */
-  async showFinishedTrick(attempt) {
-    const played = this.attempt?.deal?.tricks_played ?? 0;
-    const last = attempt.deal?.last_trick;
+  async showFinishedTrick(attempt, taken) {
+    const before = this.attempt?.deal;
+    const deal = taken ?? attempt.deal;
+    const last = deal?.last_trick;
     const pause = SPEEDS[this.settings.speed] * TRICK_SHOWN.byOther * 1000;
-    if (attempt.number !== this.attempt?.number || !last || (attempt.deal?.tricks_played ?? 0) <= played || !pause)
-      return;
-    this.shownTrick = last.cards;
+    if (!before || !deal || !last || attempt.number !== this.attempt?.number || !pause) return;
+    if (deal.tricks_played <= before.tricks_played) return;
+    this.shownTrick = { deal, cards: last.cards, counts: { scores: before.scores, tricks_won: before.tricks_won } };
     this.draw();
     await new Promise((resolve) => setTimeout(resolve, pause));
     this.shownTrick = null;
@@ -357,7 +365,11 @@ class ClubTable {
   state() {
     const attempt = this.attempt;
     if (!attempt?.deal) return null;
-    const deal = { ...attempt.deal, number: attempt.number, legal_moves: attempt.legal_moves };
+    // While a trick is shown, the table it was taken on; nothing is the member's to play until it has gone.
+    const shown = this.shownTrick;
+    const deal = shown
+      ? { ...shown.deal, number: attempt.number, legal_moves: [] }
+      : { ...attempt.deal, number: attempt.number, legal_moves: attempt.legal_moves };
     return { match: null, deal, undo_count: 0, can_undo: false };
   }
 
@@ -369,7 +381,8 @@ class ClubTable {
       names: [this.attempt?.name ?? "", t("computer")],
       busy: this.busy,
       hint: null,
-      shownTrick: this.shownTrick,
+      shownTrick: this.shownTrick?.cards ?? null,
+      beforeTrick: this.shownTrick?.counts ?? null,
       undealt: null,
       undealtUnder: null,
     };

@@ -79,8 +79,8 @@
  * @property {{levels: string[]}} challenge_levels
  * @property {{challenge: ChallengeInfo, levels: string[], closed: boolean}} challenge_open  closed: by the day given
  * @property {Attempt} challenge_start
- * @property {{computer_moves: string[], attempt: Attempt}} challenge_next_deal
- * @property {{computer_moves: string[], attempt: Attempt}} challenge_play
+ * @property {{computer_moves: string[], attempt: Attempt, trick_taken?: undefined}} challenge_next_deal
+ * @property {{computer_moves: string[], attempt: Attempt, trick_taken: Attempt["deal"]}} challenge_play
  * @property {{token: string}} challenge_result
  * @property {{challenge?: ChallengeInfo, challenge_token?: string, result?: VerifiedResult, deal?: number,
  *   deals?: number, score?: DealScore}} result_check  the whole result verified (its challenge, and that
