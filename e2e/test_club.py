@@ -35,6 +35,7 @@ import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from test_pace import SEAT_COUNTS
+from test_play import HURRIED_MS, KEY_GAPS, press_again_and_again
 from test_screen_reader import LISTENER, heard
 from test_screens import TAP, check_whole_table
 
@@ -599,6 +600,7 @@ def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_res
             # The last deal's table stays too, its result on the status line: Enter goes on to the challenge's end.
             wanted = "Rezultat izazova" if deals_ended == 2 else "Sledeće deljenje"
             assert page.locator("#club-next-deal").inner_text() == wanted
+            page.wait_for_timeout(HURRIED_MS + 50)  # the deal's end read (a press right after his card is held)
         elif not page.locator("#panel[open]").count():  # a marriage's question: Enter answers it
             page.keyboard.press("1")
         page.keyboard.press("Enter")
@@ -607,6 +609,42 @@ def test_a_member_playing_by_keys_on_a_phone_keeps_the_focus_and_ends_at_his_res
         page.locator(f"#{id}").evaluate(IN_SIGHT) for id in ("club-final", "club-result-link", "club-result-copy")
     )
     assert page.evaluate("document.activeElement.id") == "club-result-copy"
+
+
+def test_keys_pressed_again_and_again_leave_a_deals_end_in_sight_until_they_rest(page: Page, base_url: str) -> None:
+    """Enter pressed again and again to hurry the table dealt the next deal the moment the deal ended: the page gave
+    the focus to Next deal, and the next press pressed it (the deal's end was in sight for 0.1 s, never read)."""
+    token = challenge_token(Challenge("Petak", deals=2, level="beginner", closes="2099-01-31", seed=5))
+    page.add_init_script(KEY_GAPS)
+    page.goto(f"{base_url}/club.html?lang=en&speed=fast#challenge={token}")
+    wait_status(page, "ready")
+    page.fill("#club-member", "Ana")
+    page.press("#club-member", "Enter")
+    status = page.locator("#status")
+    info = page.locator("#club-deal-info")
+
+    def turn_or_end() -> bool:
+        over = status.get_attribute("data-status") == "deal-over" or "2 of 2" in info.inner_text()
+        return over or (status.get_attribute("data-status") == "your-turn" and page.locator(PLAYABLE).count() > 0)
+
+    page.locator(STEP).first.wait_for()
+    while "1 of 2" in info.inner_text() and status.get_attribute("data-status") != "deal-over":
+        page.locator(STEP).first.wait_for()
+        if page.locator("#panel[open]").count():
+            page.keyboard.press("Escape")  # his marriage's question: not this time
+        page.keyboard.press("1")  # his card, chosen (the keys need no rest before it)
+        page.keyboard.press("Enter")
+        page.evaluate("window.keyGaps.length = 0")
+        press_again_and_again(page, "Enter", 60, until=turn_or_end)
+    assert "1 of 2" in info.inner_text(), "the presses that hurried the table did not deal the next deal"
+    page.evaluate("window.keyGaps.length = 0")
+    press_again_and_again(page, "Enter", 5)  # half a second more
+    assert status.get_attribute("data-status") == "deal-over", "the deal's end is still in sight"
+    assert page.evaluate("document.activeElement.id") == "club-next-deal"
+    page.wait_for_timeout(HURRIED_MS + 100)  # the keys at rest: the next press is his choice
+    page.keyboard.press("Enter")
+    wait_status(page, "your-turn", "thinking")
+    assert "2 of 2" in info.inner_text()
 
 
 def test_a_blind_member_hears_each_deals_trump_every_card_every_trick_and_how_each_deal_and_the_challenge_ended(
@@ -625,7 +663,7 @@ def test_a_blind_member_hears_each_deals_trump_every_card_every_trick_and_how_ea
         if page.locator("#status").get_attribute("data-status") == "finished":
             break
         if page.locator(NEXT_DEAL).is_visible():
-            page.wait_for_timeout(100)  # the deal's last words are read before the next deal's
+            page.wait_for_timeout(HURRIED_MS + 50)  # the deal's end heard (a press right after his card is held)
         elif not page.locator("#panel[open]").count():
             page.keyboard.press("1")
         page.keyboard.press("Enter")

@@ -474,14 +474,22 @@ def cards_left(table, player: int) -> int:
 HURRIED_MS = 1000  # web/js/input.js: a press of Enter or Space within this long of the last one is more hurrying
 
 
-def press_again_and_again(table, key: str, presses: int, until=None) -> None:
+KEY_GAPS = """window.keyGaps = [];
+let last = null;
+addEventListener("keydown", (event) => {
+  if (last !== null) window.keyGaps.push(event.timeStamp - last);
+  last = event.timeStamp;
+}, true);"""
+"""The page notes the gaps between key presses (ms) in ``window.keyGaps``, for press_again_and_again."""
+
+
+def press_again_and_again(page, key: str, presses: int, until=None) -> None:
     """Press `key` every tenth of a second, `presses` times or until `until()` holds.
 
     Presses further apart than HURRIED_MS are a choice again (the keys rested), not hurrying: a test machine that
     stalled that long between two of them (a loaded CI run did) has not pressed again and again, and the test is
     skipped rather than blamed on the page. The gaps are measured in the page, from its own key events.
     """
-    page = table.page
     for _ in range(presses):
         page.wait_for_timeout(100)
         page.keyboard.press(key)
@@ -497,14 +505,7 @@ def hurrying_table(table_in_context, speed: str, script: str = "", seed: int = 7
     (press_again_and_again) and runs `script` first; dealt, when the player deals first."""
     table = table_in_context(viewport={"width": 1280, "height": 800})
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')" + script)
-    table.page.add_init_script(
-        """window.keyGaps = [];
-        let last = null;
-        addEventListener("keydown", (event) => {
-          if (last !== null) window.keyGaps.push(event.timeStamp - last);
-          last = event.timeStamp;
-        }, true);"""
-    )
+    table.page.add_init_script(KEY_GAPS)
     table.open(f"seed={seed}&level=beginner&opponent=computer&speed={speed}&lang=en")
     if table.dialog().locator(".preset").count():
         table.step()
@@ -522,7 +523,7 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
     table.wait_until(lambda: table.playable().count() > 0)
     page.keyboard.press("1")
     page.keyboard.press(key)
-    press_again_and_again(table, key, 60)  # six seconds: the computer answers, the trick is taken, the turn comes back
+    press_again_and_again(page, key, 60)  # six seconds: the computer answers, the trick is taken, the turn comes back
     assert table.status() == "your-turn" and table.playable().count() > 0, "the turn came back while he pressed"
     assert cards_left(table, 0) == 15, "only the card he chose was played"
     assert page.evaluate("document.activeElement.dataset.player") == "0", "his focus is still on his cards"
@@ -531,7 +532,7 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
     table.wait_until(lambda: cards_left(table, 0) == 14)
     page.evaluate("window.keyGaps.length = 0")  # the rest was no gap in the hurrying
     # Hurried again, until the turn is back.
-    press_again_and_again(table, key, 60, until=lambda: table.status() == "your-turn" and table.playable().count())
+    press_again_and_again(page, key, 60, until=lambda: table.status() == "your-turn" and table.playable().count())
     assert cards_left(table, 0) == 14, "the presses played nothing"
     page.keyboard.press("1")  # a card chosen by its number: chosen on the position shown, played at once
     page.keyboard.press(key)
@@ -601,10 +602,10 @@ def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_ke
         page.keyboard.press("1")
         page.keyboard.press("Enter")
         page.evaluate("window.keyGaps.length = 0")
-        press_again_and_again(table, "Enter", 60, until=lambda: turn_back() or result_or_past())
+        press_again_and_again(page, "Enter", 60, until=lambda: turn_back() or result_or_past())
     assert result.count(), "the result is open: the presses that hurried the table did not answer it unread"
     page.evaluate("window.keyGaps.length = 0")
-    press_again_and_again(table, "Enter", 5)  # he goes on pressing for half a second more
+    press_again_and_again(page, "Enter", 5)  # he goes on pressing for half a second more
     assert result.count(), "the result is still open: the presses that hurried the table do not answer it"
     page.wait_for_timeout(1100)  # the keys at rest: the next press is his answer
     page.keyboard.press("Enter")

@@ -11,7 +11,8 @@
  * one that played his card, when the turn is back by then (the table moved faster than he thought): he cannot have
  * chosen the card that came under his focus meanwhile. A panel the table opens meanwhile (a deal's result, also the
  * one his own card brought up by ending the deal) waits for the keys to rest in the same way: the next press would
- * have answered it unread. The marriage question his card asks is not held: its answer is what his next press means.
+ * have answered it unread; so does a button beside the table the page gives the focus to meanwhile (a club deal's
+ * Next deal). The marriage question his card asks is not held: its answer is what his next press means.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -262,8 +263,15 @@ export function bindInput(root, { onCard }) {
     // to rest.
     if (pressing && !target.closest?.("button, a, summary")) hurriedAt = event.timeStamp;
     const focused = /** @type {HTMLButtonElement | null | undefined} */ (target.closest?.("button.card.top"));
+    const since = event.timeStamp - Math.max(hurriedAt, playedAt);
+    // A button beside the table that the page brought the focus to while he hurried, or just after his card (a club
+    // deal's Next deal once the deal is over), waits for the keys to rest as a panel's does: he never chose it.
+    if (pressing && !focused && target.closest?.("button") && (event.repeat || since < HURRIED_MS)) {
+      hurriedAt = event.timeStamp;
+      event.preventDefault();
+      return;
+    }
     if (focused && pressing) {
-      const since = event.timeStamp - Math.max(hurriedAt, playedAt);
       const hurried = event.repeat || since < HURRIED_MS;
       if (hurried || !firstPlayableCard(root)) hurriedAt = event.timeStamp; // nothing is the person's to play now
       if (hurried) {
