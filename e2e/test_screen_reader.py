@@ -178,6 +178,7 @@ def test_the_last_trick_is_read_out_when_its_panel_opens(table):
     page.keyboard.press("1")
     page.keyboard.press("Enter")
     page.locator("#last-trick-button:not([disabled])").focus()
+    page.wait_for_timeout(HURRIED_MS + 50)  # he hears the computer's answer and goes to the button (a Tab would do)
     page.keyboard.press("Enter")
     expect(table.dialog()).to_have_accessible_description(
         re.compile(r"Vi: žandar tref\s· Računar \(početnik\): .+\s— štih nosi Računar \(početnik\)")
