@@ -35,7 +35,7 @@ import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.
 import { localDay } from "./local-day.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
 import { chooseLead } from "./panels.js";
-import { buildTable, playableCards, renderTable } from "./render.js";
+import { buildTable, playableCards, renderTable, trickCounts } from "./render.js";
 import { SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { announce, askToPlayHere } from "./shell.js";
 
@@ -331,7 +331,7 @@ class ClubTable {
     const pause = SPEEDS[this.settings.speed] * TRICK_SHOWN.byOther * 1000;
     if (!before || !deal || !last || attempt.number !== this.attempt?.number || !pause) return;
     if (deal.tricks_played <= before.tricks_played) return;
-    this.shownTrick = { deal, cards: last.cards, counts: { scores: before.scores, tricks_won: before.tricks_won } };
+    this.shownTrick = { deal, cards: last.cards, counts: trickCounts(before) };
     this.draw();
     await new Promise((resolve) => setTimeout(resolve, pause));
     this.shownTrick = null;

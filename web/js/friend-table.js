@@ -7,6 +7,7 @@
  */
 
 import { shownPlayers } from "./friend-status.js";
+import { trickCounts } from "./render.js";
 
 /** @import { DealResult, DrawnState, LastTrick, Pair, Player, PublicView } from "./types.js" */
 /** @import { Settings, TableView, TrickCard } from "./types.js" */
@@ -144,10 +145,9 @@ export function finishedTrick(before, after) {
   const last = deal?.last_trick;
   if (!deal || !last || deal.tricks_played <= before.deal.tricks_played) return null;
   const swap = after.seat === 1;
-  const { scores, tricks_won } = dealSeenFrom(before.deal, swap);
   return {
     cards: last.cards.map((entry) => ({ ...entry, player: seatOf(entry.player, swap) })),
-    counts: { scores, tricks_won },
+    counts: trickCounts(dealSeenFrom(before.deal, swap)),
   };
 }
 

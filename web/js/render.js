@@ -180,6 +180,16 @@ function renderTrick(root, state, view) {
 }
 
 /**
+ * The seats' scores and trick counts of `deal`: kept as a trick finishes (TableView `beforeTrick`), to be shown until
+ * it has flown to its winner.
+ * @param {{scores: number[], tricks_won: number[]}} deal
+ * @returns {import("./page-types.js").TrickCounts}
+ */
+export function trickCounts({ scores, tricks_won }) {
+  return { scores, tricks_won };
+}
+
+/**
  * The scores and trick counts the seats show: those before the trick still in the middle (TableView `beforeTrick`),
  * until it has flown to its winner; else the deal's own.
  * @param {DrawnState["deal"] | undefined} deal

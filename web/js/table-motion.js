@@ -9,7 +9,7 @@ import { cardBack } from "./cards.js";
 import { asSentences, cardName, t } from "./i18n.js";
 import { holdFocusOnPiles, keepFocusOnCards } from "./input.js";
 import { playedText, trickTakerText } from "./panels.js";
-import { pileSlot } from "./render.js";
+import { pileSlot, trickCounts } from "./render.js";
 import { TRICK_SHOWN } from "./settings.js";
 import { playSound } from "./sound.js";
 import { clearNotes, namesOf, youOf } from "./store.js";
@@ -110,7 +110,7 @@ export async function showMove(ctx, player, move, after) {
     clearNotes(page);
     page.pageNote = marriageText;
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
-    page.beforeTrick = completes ? { scores: before.scores, tricks_won: before.tricks_won } : null;
+    page.beforeTrick = completes ? trickCounts(before) : null;
   });
   if (focused) keepFocusOnCards(root, player);
   playSound("card");
