@@ -327,12 +327,14 @@ def screenshots(page: Page, artifacts: Path) -> None:
 
 
 def watch_finished_tricks(page: Page) -> None:
-    """Note every two-card trick the table shows (who played each card, in order) in ``window.finishedTricks``, and
-    by how many the seats' trick counts went up from its coming into sight to its going (``window.countedOnGoing``)."""
+    """Note every two-card trick the table shows (who played each card, in order) in ``window.finishedTricks``, by
+    how many the seats' trick counts went up from its coming into sight to its going (``window.countedOnGoing``), and
+    whether the deal's end was told under the banner while it lay there (``window.newsBesideTrick``)."""
     page.evaluate(
         """() => {
         window.finishedTricks = [];
         window.countedOnGoing = [];
+        window.newsBesideTrick = [];
         const trick = document.querySelector("#trick");
         const counted = () =>
           [0, 1].reduce((sum, p) => sum + parseInt(document.querySelector(`#won-${p} .won-label`).textContent), 0);
@@ -346,6 +348,7 @@ def watch_finished_tricks(page: Page) -> None:
           // Gone, or another trick in its place (the friend's link came while it lay there): counted by now.
           if (shown) window.countedOnGoing.push(counted() - shown.at);
           shown = now && { cards: now, at: counted() };
+          if (shown) window.newsBesideTrick.push(!document.querySelector("#friend-news").hidden);
         }).observe(trick, { childList: true, subtree: true });
       }"""
     )
@@ -404,6 +407,8 @@ def test_a_deal_between_two_devices_passing_links(devices: tuple[Page, Page], ar
     # Counted once it has gone: the counts stood still while it lay in the middle, and went up by it as it went.
     counted = [page.evaluate("window.countedOnGoing") for page in devices]
     assert all(counted) and {step for steps in counted for step in steps} == {1}, counted
+    # The deal's end is told once its last trick has gone, with the counts it says.
+    assert not any(page.evaluate("window.newsBesideTrick.some(Boolean)") for page in devices)
     # A blind player hears how the deal ended (the next deal's trump was the first word after its last card).
     for page in devices:
         assert any(text.startswith("Deal 1 is over") or ". Deal 1 is over" in text for text in heard(page)), heard(page)

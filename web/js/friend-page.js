@@ -330,7 +330,8 @@ function renderMatch() {
   setText(banner, turnText(state, friend));
   const news = byId("friend-news");
   setText(news, dealEndLines(state, settings.deck).join(" "));
-  news.hidden = !news.textContent;
+  // How the deal ended waits for its last trick to go: the seats' counts beside it are still those from before it.
+  news.hidden = !news.textContent || Boolean(shownTrick);
   const drawn = drawnState(state, friend);
   byId("table").hidden = !drawn.deal;
   renderTable(document, drawn, tableView(state, settings, busy, shownTrick, friend));
