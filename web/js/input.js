@@ -221,6 +221,20 @@ export function bindInput(root, { onCard }) {
   let hurriedAt = Number.NEGATIVE_INFINITY;
   /** When Enter or Space last pressed a playable card of the person's (event time, ms): his card played. */
   let playedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Hold a press on `button`, one the page brought the focus to (he never chose it), if it came while he hurried the
+   * table along or `since` ms after his card: it presses nothing and counts as hurrying, until the keys rest.
+   * @param {KeyboardEvent} event
+   * @param {Element | null | undefined} button
+   * @param {number} since
+   * @returns {boolean} whether the press was held
+   */
+  const heldOnButton = (event, button, since) => {
+    if (!button || !(event.repeat || since < HURRIED_MS)) return false;
+    hurriedAt = event.timeStamp;
+    event.preventDefault();
+    return true;
+  };
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     const pressing = PRESSING.has(event.key);
@@ -236,10 +250,8 @@ export function bindInput(root, { onCard }) {
       // asks is answered at once.
       const asked = dialog.classList.contains("marriage");
       const since = event.timeStamp - Math.max(hurriedAt, asked ? Number.NEGATIVE_INFINITY : playedAt);
-      if (pressing && target.closest?.("button") && (event.repeat || since < HURRIED_MS)) {
-        hurriedAt = event.timeStamp;
-        event.preventDefault();
-      } else if (pressing || /^(Tab|Arrow)/.test(event.key)) {
+      if (heldOnButton(event, pressing ? target.closest?.("button") : null, since)) return;
+      if (pressing || /^(Tab|Arrow)/.test(event.key)) {
         // His answer, or a button chosen in the panel: the next press is his again, unless the answer played his card
         // (a marriage announced or not), which is then held as the press that plays a card is.
         const played = pressing && target.closest?.("#marriage-announce, #marriage-plain");
@@ -266,11 +278,7 @@ export function bindInput(root, { onCard }) {
     const since = event.timeStamp - Math.max(hurriedAt, playedAt);
     // A button beside the table that the page brought the focus to while he hurried, or just after his card (a club
     // deal's Next deal once the deal is over), waits for the keys to rest as a panel's does: he never chose it.
-    if (pressing && !focused && target.closest?.("button") && (event.repeat || since < HURRIED_MS)) {
-      hurriedAt = event.timeStamp;
-      event.preventDefault();
-      return;
-    }
+    if (heldOnButton(event, pressing && !focused ? target.closest?.("button") : null, since)) return;
     if (focused && pressing) {
       const hurried = event.repeat || since < HURRIED_MS;
       if (hurried || !firstPlayableCard(root)) hurriedAt = event.timeStamp; // nothing is the person's to play now
