@@ -114,8 +114,8 @@ FOCUSED_CARD = """() => {
 def test_at_each_turn_the_keyboard_players_focus_is_on_a_card_he_can_play(table):
     # Once the computer had led, the focus stayed on the card it waited on while the computer played, often one that
     # could not follow the card led: Enter there was refused. Now Enter alone plays the whole deal, pressed once the
-    # computer's card has been said (a second after his last Enter at the least: input.js holds a press sooner than
-    # that, which came before he could know the card under his focus).
+    # computer's card has been said (a second after his last Enter at the least, his answer to a marriage's question
+    # too: input.js holds a press sooner than that, which came before he could know the card under his focus).
     page = listen(table, f"{SERBIAN}&seed=5&level=beginner")
     page.keyboard.press("1")  # the keys are the player's from here on
     turns_with_a_card_he_cannot_play = 0
@@ -124,7 +124,8 @@ def test_at_each_turn_the_keyboard_players_focus_is_on_a_card_he_can_play(table)
         if table.dialog().count():
             if table.dialog().locator("#next-deal").count():
                 break
-            page.keyboard.press("Enter")  # a marriage's question: it is announced
+            page.keyboard.press("Enter")  # a marriage's question: it is announced, which plays his card
+            pressed = time.monotonic()
             continue
         table.wait_until(lambda: page.evaluate(FOCUSED_CARD) == "false")
         if page.locator('#piles-0 button.card.top[aria-disabled="true"]:not([hidden])').count():
