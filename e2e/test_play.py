@@ -560,6 +560,36 @@ def test_a_single_press_just_after_the_one_that_played_a_card_plays_nothing_turn
     table.wait_until(lambda: cards_left(table, 0) == 14)
 
 
+PLAYABLE_AT = "([x, y]) => document.elementFromPoint(x, y)?.closest('button.card.top')?.ariaDisabled === 'false'"
+"""Whether the card at a point of the page is one the person may play."""
+
+
+def test_a_double_click_on_a_card_plays_that_card_only(table_in_context):
+    # A double click on a card (as some people click everything) played it, and with the second click the card that
+    # had come to the same spot meanwhile (turned up under it): at a fast speed the turn was back by then. The second
+    # click here comes once the turn is back, on a card he may play, as it came on a quick table.
+    table = hurrying_table(table_in_context, "off")
+    page = table.page
+    checked = 0
+    for _ in range(4):
+        table.wait_until(lambda: table.status() == "your-turn" and table.playable().count())
+        left = cards_left(table, 0)
+        box = table.playable().first.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.click(x, y)
+        if table.dialog().count():
+            table.dialog().locator("#marriage-plain").click()  # his card asked a marriage's question: played plainly
+        table.wait_until(lambda left=left: cards_left(table, 0) == left - 1 and table.status() == "your-turn")
+        if not page.evaluate(PLAYABLE_AT, [x, y]):
+            continue
+        page.mouse.down(click_count=2)  # the second click of the double click, on the card now at that spot
+        page.mouse.up(click_count=2)
+        page.wait_for_timeout(300)  # time for a card played to leave his piles
+        assert cards_left(table, 0) == left - 1, "the double click played one card"
+        checked += 1
+    assert checked, "a double click whose second click came on a card he could play"
+
+
 SLOW_COMPUTER = """
 const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (message, ...rest) {

@@ -12,7 +12,8 @@
  * chosen the card that came under his focus meanwhile. A panel the table opens meanwhile (a deal's result, also the
  * one his own card brought up by ending the deal) waits for the keys to rest in the same way: the next press would
  * have answered it unread; so does a button beside the table the page gives the focus to meanwhile (a club deal's
- * Next deal). The marriage question his card asks is not held: its answer is what his next press means.
+ * Next deal). The marriage question his card asks is not held: its answer is what his next press means. In the same
+ * way a double click (or tap) on a card chooses that card only, not the one that came under the pointer meanwhile.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -205,12 +206,20 @@ export function wireSkipLink(root, player) {
  * @param {{onCard: (player: Player, code: Card, button: HTMLButtonElement) => void}} handlers
  */
 export function bindInput(root, { onCard }) {
+  /** The card the last click on the table chose (null: none), for the clicks of a double click that follow it. */
+  let clicked = /** @type {Card | null} */ (null);
   /** @type {Element} */ (root.querySelector("#table")).addEventListener("click", (event) => {
     const button = /** @type {HTMLButtonElement | null} */ (
       /** @type {Element} */ (event.target).closest("button.card.top")
     );
-    if (!button || button.hidden || !button.dataset.card) return;
-    onCard(/** @type {Player} */ (Number(button.dataset.player)), button.dataset.card, button);
+    const code = button && !button.hidden ? (button.dataset.card ?? null) : null;
+    // A double click or tap on a card (`detail` counts the quick clicks on one spot; Enter's click has 0) means the
+    // card its first click chose: the second lands on whatever card came to that spot meanwhile (the one turned up
+    // under it once the table moved on, quickly at a fast speed), which he never chose. It chooses nothing.
+    if (/** @type {MouseEvent} */ (event).detail > 1 && clicked !== null && code !== clicked) return;
+    clicked = code;
+    if (!button || code === null) return;
+    onCard(/** @type {Player} */ (Number(button.dataset.player)), code, button);
   });
 
   document.addEventListener("pointerdown", () => {
