@@ -229,6 +229,10 @@ class Table:
             self.page.locator(f'#piles-{player} .pile[data-pile="{pile}"] .under').is_visible() for pile in range(8)
         ]
 
+    def cards_left(self, player: int) -> int:
+        """The cards a player still holds: those face up on his piles and those under them."""
+        return sum(1 for card in self.cards_of(player) if card) + sum(self.hidden_under(player))
+
     def trick(self) -> list[str]:
         return self.page.locator("#trick [data-trick-card]").evaluate_all("els => els.map(e => e.dataset.trickCard)")
 

@@ -205,7 +205,9 @@ def test_a_match_continued_from_history_brings_none_of_the_other_matchs_notes(ta
         mine = table.wait_status("your-turn", "deal-over", "match-over") == "your-turn" and not table.dialog().count()
         if mine and table.playable().count() and idle.count():
             break
-        table.step()
+        held = table.cards_left(0)
+        if table.step() == "card":  # on once it has left my piles: until then the page still shows the turn it played
+            table.wait_until(lambda held=held: table.cards_left(0) < held)
     else:
         raise AssertionError("no turn of mine with a card I may not play")
     idle.first.click(force=True)  # refused: a note on the move to make

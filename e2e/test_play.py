@@ -466,11 +466,6 @@ def my_first_turn(table_in_context, viewport):
     return table
 
 
-def cards_left(table, player: int) -> int:
-    """The cards a player still holds: those face up on his piles and those under them."""
-    return sum(1 for card in table.cards_of(player) if card) + sum(table.hidden_under(player))
-
-
 HURRIED_MS = 1000  # web/js/input.js: a press of Enter or Space within this long of the last one is more hurrying
 
 
@@ -525,18 +520,18 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
     page.keyboard.press(key)
     press_again_and_again(page, key, 60)  # six seconds: the computer answers, the trick is taken, the turn comes back
     assert table.status() == "your-turn" and table.playable().count() > 0, "the turn came back while he pressed"
-    assert cards_left(table, 0) == 15, "only the card he chose was played"
+    assert table.cards_left(0) == 15, "only the card he chose was played"
     assert page.evaluate("document.activeElement.dataset.player") == "0", "his focus is still on his cards"
     page.wait_for_timeout(1100)  # the keys at rest: the next press is a choice again
     page.keyboard.press(key)
-    table.wait_until(lambda: cards_left(table, 0) == 14)
+    table.wait_until(lambda: table.cards_left(0) == 14)
     page.evaluate("window.keyGaps.length = 0")  # the rest was no gap in the hurrying
     # Hurried again, until the turn is back.
     press_again_and_again(page, key, 60, until=lambda: table.status() == "your-turn" and table.playable().count())
-    assert cards_left(table, 0) == 14, "the presses played nothing"
+    assert table.cards_left(0) == 14, "the presses played nothing"
     page.keyboard.press("1")  # a card chosen by its number: chosen on the position shown, played at once
     page.keyboard.press(key)
-    table.wait_until(lambda: cards_left(table, 0) == 13)
+    table.wait_until(lambda: table.cards_left(0) == 13)
 
 
 def test_a_single_press_just_after_the_one_that_played_a_card_plays_nothing_turned_up_under_it(table_in_context):
@@ -547,17 +542,17 @@ def test_a_single_press_just_after_the_one_that_played_a_card_plays_nothing_turn
     table.wait_until(lambda: table.playable().count() > 0)
     page.keyboard.press("1")
     page.keyboard.press("Enter")
-    table.wait_until(lambda: cards_left(table, 0) == 15 and table.status() == "your-turn" and table.playable().count())
+    table.wait_until(lambda: table.cards_left(0) == 15 and table.status() == "your-turn" and table.playable().count())
     page.evaluate("window.keyGaps.length = 0")
     page.keyboard.press("Enter")  # once, on the card turned up under his focus
     gap = page.evaluate("window.keyGaps[0]")
     if gap >= HURRIED_MS - 100:
         pytest.skip(f"the turn came back {gap:.0f} ms after his card on this machine: the press is a choice again")
     page.wait_for_timeout(300)  # time for a card played to leave his piles
-    assert cards_left(table, 0) == 15, f"the press {gap:.0f} ms after his card played nothing"
+    assert table.cards_left(0) == 15, f"the press {gap:.0f} ms after his card played nothing"
     page.wait_for_timeout(1100)  # the keys at rest: the next press is a choice again
     page.keyboard.press("Enter")
-    table.wait_until(lambda: cards_left(table, 0) == 14)
+    table.wait_until(lambda: table.cards_left(0) == 14)
 
 
 PLAYABLE_AT = "([x, y]) => document.elementFromPoint(x, y)?.closest('button.card.top')?.ariaDisabled === 'false'"
@@ -573,19 +568,19 @@ def test_a_double_click_on_a_card_plays_that_card_only(table_in_context):
     checked = 0
     for _ in range(4):
         table.wait_until(lambda: table.status() == "your-turn" and table.playable().count())
-        left = cards_left(table, 0)
+        left = table.cards_left(0)
         box = table.playable().first.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         page.mouse.click(x, y)
         if table.dialog().count():
             table.dialog().locator("#marriage-plain").click()  # his card asked a marriage's question: played plainly
-        table.wait_until(lambda left=left: cards_left(table, 0) == left - 1 and table.status() == "your-turn")
+        table.wait_until(lambda left=left: table.cards_left(0) == left - 1 and table.status() == "your-turn")
         if not page.evaluate(PLAYABLE_AT, [x, y]):
             continue
         page.mouse.down(click_count=2)  # the second click of the double click, on the card now at that spot
         page.mouse.up(click_count=2)
         page.wait_for_timeout(300)  # time for a card played to leave his piles
-        assert cards_left(table, 0) == left - 1, "the double click played one card"
+        assert table.cards_left(0) == left - 1, "the double click played one card"
         checked += 1
     assert checked, "a double click whose second click came on a card he could play"
 
