@@ -585,6 +585,32 @@ def test_a_double_click_on_a_card_plays_that_card_only(table_in_context):
     assert checked, "a double click whose second click came on a card he could play"
 
 
+@pytest.mark.parametrize("seed", [1, 2])  # 1: his marriage's question under the finger; 2: the deal's result
+def test_a_double_tap_on_a_phone_answers_nothing_that_opened_under_the_finger(table_in_context, seed):
+    # On a phone on its side a double tap on a card played it, then the second tap pressed what had come under the
+    # finger: the card turned up under it, the Cancel of the marriage question the card asked, the deal's result's
+    # "See the table" (the result put aside unread).
+    table = table_in_context(viewport={"width": 640, "height": 360}, is_mobile=True, has_touch=True)
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open(f"seed={seed}&level=beginner&opponent=computer&speed=off&lang=en")
+    if table.dialog().locator(".preset").count():
+        table.step()
+    while table.wait_status("your-turn", "deal-over") == "your-turn" and not table.dialog().count():
+        left = table.cards_left(0)
+        box = table.playable().first.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.touchscreen.tap(x, y)
+        page.touchscreen.tap(x, y)  # at once: the second tap of a double tap
+        question = page.locator("dialog[open] #marriage-announce")
+        page.wait_for_timeout(300)  # time for a second card to leave his piles
+        if question.count():
+            question.click()  # the question his card asked stays open for his answer
+        table.wait_until(lambda left=left: table.cards_left(0) == left - 1 or table.dialog().count())
+        assert table.cards_left(0) >= left - 1, "the double tap played one card"
+    table.dialog().locator("#next-deal").wait_for()  # the deal's result, open to be read
+
+
 SLOW_COMPUTER = """
 const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (message, ...rest) {

@@ -13,7 +13,8 @@
  * one his own card brought up by ending the deal) waits for the keys to rest in the same way: the next press would
  * have answered it unread; so does a button beside the table the page gives the focus to meanwhile (a club deal's
  * Next deal). The marriage question his card asks is not held: its answer is what his next press means. In the same
- * way a double click (or tap) on a card chooses that card only, not the one that came under the pointer meanwhile.
+ * way a double click (or tap) chooses what its first click did only, not a card or a panel's button that came under
+ * the pointer meanwhile.
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
@@ -200,27 +201,57 @@ export function wireSkipLink(root, player) {
 }
 
 /**
+ * What a click acted on, to compare the clicks of a double click: a card by its code (the table draws its buttons
+ * anew), anything else by the control (or element) under it.
+ * @param {Element} target
+ * @returns {string | Element}
+ */
+function clickedOn(target) {
+  const card = /** @type {HTMLElement | null} */ (target.closest("button.card.top:not([hidden])"));
+  return card?.dataset.card ?? target.closest("button, a, summary, input, select, label, dialog") ?? target;
+}
+
+/**
+ * A double click or tap (a click's `detail` counts the quick clicks on one spot; a key's click has 0) means what its
+ * first click chose. Its later clicks land on whatever came to that spot meanwhile: the card turned up under the one
+ * played (the turn back at once at a fast speed), a marriage's question or a deal's result that card opened, the
+ * dealing panel a Next deal opened. On a card or in a panel, such a click acts on nothing but what the first did.
+ */
+function guardDoubleClicks() {
+  /** @type {string | Element | null} */
+  let first = null;
+  document.addEventListener(
+    "click",
+    (event) => {
+      const target = /** @type {Element} */ (event.target);
+      const on = clickedOn(target);
+      if (event.detail <= 1) {
+        first = on;
+        return;
+      }
+      if (on === first || (typeof on !== "string" && !target.closest("dialog[open]"))) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    { capture: true },
+  );
+}
+
+/**
  * Wire the table: `onCard(player, code, button)` for a chosen card.
  * Returns nothing; listeners live as long as the page.
  * @param {Element} root
  * @param {{onCard: (player: Player, code: Card, button: HTMLButtonElement) => void}} handlers
  */
 export function bindInput(root, { onCard }) {
-  /** The card the last click on the table chose (null: none), for the clicks of a double click that follow it. */
-  let clicked = /** @type {Card | null} */ (null);
   /** @type {Element} */ (root.querySelector("#table")).addEventListener("click", (event) => {
     const button = /** @type {HTMLButtonElement | null} */ (
       /** @type {Element} */ (event.target).closest("button.card.top")
     );
-    const code = button && !button.hidden ? (button.dataset.card ?? null) : null;
-    // A double click or tap on a card (`detail` counts the quick clicks on one spot; Enter's click has 0) means the
-    // card its first click chose: the second lands on whatever card came to that spot meanwhile (the one turned up
-    // under it once the table moved on, quickly at a fast speed), which he never chose. It chooses nothing.
-    if (/** @type {MouseEvent} */ (event).detail > 1 && clicked !== null && code !== clicked) return;
-    clicked = code;
-    if (!button || code === null) return;
-    onCard(/** @type {Player} */ (Number(button.dataset.player)), code, button);
+    if (!button || button.hidden || !button.dataset.card) return;
+    onCard(/** @type {Player} */ (Number(button.dataset.player)), button.dataset.card, button);
   });
+  guardDoubleClicks();
 
   document.addEventListener("pointerdown", () => {
     document.body.classList.remove("keyboard");
