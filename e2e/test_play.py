@@ -636,14 +636,16 @@ def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_ke
     table = hurrying_table(table_in_context, speed, SLOW_COMPUTER if slow else "", seed=seed)
     page = table.page
     result = page.locator("dialog[open] #next-deal")
+
+    def turn_back() -> bool:
+        return table.status() == "your-turn" and table.playable().count() > 0
+
+    table.wait_until(turn_back)  # the first deal dealt (the computer may be dealing it): its number is shown
     first_deal = page.locator("#deal-number").inner_text()
 
     def result_or_past() -> bool:
         """The deal's result open, or gone by: the presses went on into the next deal."""
         return result.count() > 0 or page.locator("#deal-number").inner_text() != first_deal
-
-    def turn_back() -> bool:
-        return table.status() == "your-turn" and table.playable().count() > 0
 
     for _ in range(20):  # each of his cards by its number, then Enter again and again until his turn or the result
         table.wait_until(lambda: turn_back() or result_or_past())
