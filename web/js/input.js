@@ -215,7 +215,8 @@ function clickedOn(target) {
  * A double click or tap (a click's `detail` counts the quick clicks on one spot; a key's click has 0) means what its
  * first click chose. Its later clicks land on whatever came to that spot meanwhile: the card turned up under the one
  * played (the turn back at once at a fast speed), a marriage's question or a deal's result that card opened, the
- * dealing panel a Next deal opened. On a card or in a panel, such a click acts on nothing but what the first did.
+ * dealing panel a Next deal opened. After a click on a card (whatever the page then put in its place), on a card or
+ * in a panel, such a click acts on nothing but what the first did.
  */
 function guardDoubleClicks() {
   /** @type {string | Element | null} */
@@ -229,7 +230,8 @@ function guardDoubleClicks() {
         first = on;
         return;
       }
-      if (on === first || (typeof on !== "string" && !target.closest("dialog[open]"))) return;
+      const guarded = typeof first === "string" || typeof on === "string" || target.closest("dialog[open]");
+      if (on === first || !guarded) return;
       event.preventDefault();
       event.stopImmediatePropagation();
     },
