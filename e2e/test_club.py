@@ -34,6 +34,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
+from test_never_lose import KEEP_ASKS, keep_asks
 from test_pace import SEAT_COUNTS
 from test_play import HURRIED_MS, KEY_GAPS, press_again_and_again
 from test_screen_reader import LISTENER, heard
@@ -57,6 +58,8 @@ SW_CONTROLS = """() => navigator.serviceWorker.ready.then(() => navigator.servic
 def contexts(browser: Browser, base_url: str) -> Iterator[list[BrowserContext]]:
     """Three browser profiles: the organiser and two members."""
     opened = [browser.new_context(base_url=base_url, service_workers="allow") for _ in range(3)]
+    for context in opened:
+        context.add_init_script(KEEP_ASKS)
     yield opened
     for context in opened:
         context.close()
@@ -221,6 +224,7 @@ def test_a_club_challenge_from_creation_to_standings(
     contexts[2].set_offline(True)
 
     results = [play(ana, link, "Ana", 0, screens=artifacts), play(bora, link.replace("#", "&speed=off#"), "Bora", -1)]
+    assert keep_asks(ana) and keep_asks(bora), "each member's page asked to keep his one attempt"
     expected = [row.entry.name for row in standings(verify(read_result_token(token_of(url))) for url in results)]
     finished = "Challenge finished: send your result link to the organiser."
     assert ana.locator("#status").inner_text() == finished, "not the computer still thinking"

@@ -27,13 +27,15 @@ from pathlib import Path
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS, without_service_worker
 from playwright.sync_api import Browser, Locator, Page, Route, expect
-from test_never_lose import BLOCKED_STORAGE, FULL_STORAGE
+from test_never_lose import BLOCKED_STORAGE, FULL_STORAGE, KEEP_ASKS, keep_asks
 from test_screen_reader import LISTENER, heard
 
 
 @pytest.fixture
 def devices(browser: Browser, base_url: str) -> Iterator[tuple[Page, Page]]:
     contexts = [without_service_worker(browser.new_context(base_url=base_url)) for _ in range(2)]
+    for context in contexts:
+        context.add_init_script(KEEP_ASKS)
     pages = [context.new_page() for context in contexts]
     for page in pages:
         page.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -65,11 +67,13 @@ def above(upper: Locator, lower: Locator) -> bool:
     )
 
 
-def invited(ana: Page) -> str:
-    """Ana, new here, makes an invitation on a phone (the first match to 1 game point, dealers alternating)."""
+def invited(ana: Page, kept: bool = True) -> str:
+    """Ana, new here, makes an invitation on a phone (the first match to 1 game point, dealers alternating); her page
+    asks the browser to keep the site's storage (the match's keys are nowhere else) unless it has only memory."""
     ana.set_viewport_size({"width": 360, "height": 640})
     ana.goto("/friend.html")
     assert settled(ana) == "ready"
+    assert keep_asks(ana) == 0, "a visit asks nothing"
     assert ana.locator("#home-link").inner_text() == "Play the computer"
     form, paste, matches = (ana.locator(f"#{box}") for box in ("friend-new", "friend-paste-box", "friend-list-box"))
     assert above(form, paste) and matches.is_hidden()  # a newcomer starts a match: its form first
@@ -78,6 +82,7 @@ def invited(ana: Page) -> str:
     ana.locator("#setting-dealer").select_option("alternate")
     ana.locator("#friend-invite").click()
     settled(ana)
+    assert keep_asks(ana) == int(kept)
     # The invitation is brought into view from the form far below it, its send button focused.
     assert on_screen(ana.locator("#friend-link")) and on_screen(ana.locator("#friend-copy"))
     assert ana.evaluate("document.activeElement.id") in ("friend-copy", "friend-share")
@@ -107,6 +112,7 @@ def started(ana: Page, bo: Page) -> None:
     bo.locator("#friend-accept-name").fill("Bo")
     bo.locator("#friend-accept-button").click()
     settled(bo)
+    assert keep_asks(bo) == 1
     assert bo.evaluate("document.activeElement.id") in ("friend-copy", "friend-share")  # his answer, to send
     assert bo.locator("#status").inner_text() == "Invitation accepted."  # the banner says what comes next
     assert bo.locator("#friend-intro").is_hidden(), "over a match the banner says what to do"
@@ -167,6 +173,7 @@ def test_a_reload_shows_again_what_this_tab_showed(devices: tuple[Page, Page]) -
     bo.locator("#friend-accept-name").fill("Bo")
     bo.locator("#friend-accept-button").click()
     settled(bo)
+    assert keep_asks(bo) == 1
     assert deliver(f"Evo odgovora: {offered_link(bo)}.", ana) == "ready"
     link = offered_link(ana)  # broken over lines by a mail app, with a space where it broke once
     assert deliver(f"Evo:\n{link[:150]}\n{link[150:300]} {link[300:]}", bo) == "ready"
@@ -590,7 +597,7 @@ def test_a_page_whose_storage_the_browser_blocks_says_a_match_lasts_the_visit(de
     assert settled(ana) == "ready"
     assert note.is_visible() and "keep a backup (Export)" in note.inner_text()
     assert kept.is_hidden(), "the introduction does not say the match is kept"
-    invited(ana)
+    invited(ana, kept=False)
     assert note.is_visible(), "over the match too"
 
 
@@ -1028,6 +1035,7 @@ def test_a_link_opened_again_or_in_another_browser_says_where_it_belongs(
     bo.locator("#friend-accept-name").fill("Bo")
     bo.locator("#friend-accept-button").click()
     settled(bo)
+    assert keep_asks(bo) == 1
     answer = offered_link(bo)
     elsewhere = without_service_worker(browser.new_context(base_url=base_url)).new_page()
     elsewhere.goto(answer)

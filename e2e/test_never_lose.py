@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import LOAD_TIMEOUT_MS, Table
+from playwright.sync_api import Page
 
 from otv66.deal import Deal
 from otv66.links import deal_token
@@ -619,6 +620,35 @@ BLOCKED_STORAGE = """Object.defineProperty(window, "localStorage", {
 });"""
 """The page's storage blocked, as a private window or a browser set to block the site's data does: reading
 `localStorage` throws."""
+
+
+KEEP_ASKS = """(() => {
+  const manager = navigator.storage;
+  const persisted = manager.persisted.bind(manager);
+  manager.persisted = () => {
+    sessionStorage.setItem("e2e.keep-asks", String(Number(sessionStorage.getItem("e2e.keep-asks")) + 1));
+    return persisted();
+  };
+})();"""
+"""Count, in the tab's sessionStorage (across reloads), each time the page asks the browser whether it keeps the
+site's storage: its first step before it asks to keep it (device-storage.js keepStorage)."""
+
+
+def keep_asks(page: Page) -> int:
+    """How often the page in this tab asked the browser to keep the site's storage (KEEP_ASKS)."""
+    return int(page.evaluate("sessionStorage.getItem('e2e.keep-asks')") or 0)
+
+
+def test_the_browser_is_asked_to_keep_the_sites_storage_once_a_deal_is_over_not_on_a_visit(table):
+    """A browser short of space clears the storage of the sites used least, all of it at once: the saved match and
+    the history went with the offline copy, and the page had never asked the browser to keep them."""
+    page = table.page
+    page.add_init_script(KEEP_ASKS)
+    table.open(GAME)
+    table.play_moves(2)
+    assert keep_asks(page) == 0, "a visit and its first cards ask nothing"
+    table.play_out_deal()
+    table.wait_until(lambda: keep_asks(page) == 1)
 
 
 def test_a_page_whose_storage_the_browser_blocks_says_why_and_what_keeps_the_match(table):

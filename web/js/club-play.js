@@ -27,7 +27,7 @@ import {
   saveAttempt,
 } from "./club-model.js";
 import { wireCopy, wireSend } from "./copy-field.js";
-import { deviceStorage, onSavedElsewhere } from "./device-storage.js";
+import { deviceStorage, keepStorage, onSavedElsewhere } from "./device-storage.js";
 import { challengeFinished } from "./embed.js";
 import { isEngineLost } from "./engine.js";
 import { asSentences, dayText, language, t } from "./i18n.js";
@@ -238,6 +238,7 @@ class ClubTable {
   async go(attempt) {
     const { name, moves, totals } = attempt;
     this.keep(attempt);
+    if (attempt.deal?.result || attempt.finished) keepStorage(); // a deal of his one attempt is played
     if (attempt.finished) {
       const finished = localDay();
       const result = (await clubCall(this.engine, "challenge_result", { finished })).token;

@@ -48,6 +48,8 @@ export class MemoryStorage {
 /** @type {Storage | null} */
 let chosen = null;
 let persistent = true;
+/** @type {Promise<boolean> | null} */
+let keepAnswer = null;
 
 /**
  * The storage the page keeps its settings, saves and history in.
@@ -114,8 +116,46 @@ export function isPersistent() {
   return persistent;
 }
 
-/** Forget the choice (tests only). */
+/**
+ * The browser's storage manager as far as keeping the site's storage goes (`navigator.storage`).
+ * @typedef {{persisted(): Promise<boolean>, persist(): Promise<boolean>}} KeepingManager
+ */
+
+/**
+ * Ask the browser, once a visit, to keep this site's storage when the device runs short of space: it otherwise
+ * clears the storage of the sites used least, all of it at once (the saved matches, the history, a friend match's
+ * keys, which exist nowhere else, with the offline copy). The page asks when it has kept something a player would
+ * miss (a finished deal, a friend match, a club attempt's deal), never on a mere visit, never from a frame (the page
+ * around it, a club's, did not ask for it) and not with storage in memory. Chrome and Safari answer without asking
+ * the player; Firefox asks him once. Whatever the answer, the game goes on as before.
+ * @param {{manager?: KeepingManager, framed?: boolean}} [where] the browser's manager, whether the page is in a frame
+ * @returns {Promise<boolean>} whether the browser says it keeps the storage (false: refused, or not asked)
+ */
+export function keepStorage({
+  manager = globalThis.navigator?.storage,
+  framed = globalThis.top !== globalThis.window,
+} = {}) {
+  keepAnswer ??= askToKeep(manager, framed);
+  return keepAnswer;
+}
+
+/**
+ * @param {KeepingManager | undefined} manager
+ * @param {boolean} framed
+ * @returns {Promise<boolean>}
+ */
+async function askToKeep(manager, framed) {
+  if (framed || !isPersistent() || typeof manager?.persist !== "function") return false;
+  try {
+    return (await manager.persisted()) || (await manager.persist());
+  } catch {
+    return false; // an opaque origin, storage turned off: nothing to keep
+  }
+}
+
+/** Forget the choice and the answer (tests only). */
 export function resetDeviceStorage() {
   chosen = null;
   persistent = true;
+  keepAnswer = null;
 }

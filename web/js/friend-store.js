@@ -9,7 +9,7 @@
  * an earlier page of the same version as nothing, and an entry without it reads here as one that never had it.
  */
 
-import { deviceStorage, keepAside } from "./device-storage.js";
+import { deviceStorage, keepAside, keepStorage } from "./device-storage.js";
 
 /** @import { FriendState } from "./friend-types.js" */
 
@@ -107,7 +107,8 @@ function writable() {
 /**
  * Keep a match's newest save, with what this page knows of it: `rematch` when given, else the one stored before;
  * a withdrawn invitation stays withdrawn while it is unanswered (an answer that comes all the same makes it a
- * match to play, listed again). Throws when the storage holds something this page does not know.
+ * match to play, listed again), and the browser asked to keep the site's storage (`keepStorage`). Throws when the
+ * storage holds something this page does not know.
  * @param {FriendState} state
  * @param {string} saved
  * @param {Rematch} [rematch]
@@ -122,6 +123,7 @@ export function storeMatch(state, saved, rematch) {
   if (before?.withdrawn && unanswered(state)) entry.withdrawn = true;
   data.matches[state.id] = entry;
   write(data);
+  keepStorage(); // a friend match's keys exist only here: the browser is asked not to clear them
 }
 
 /**

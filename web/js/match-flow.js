@@ -11,6 +11,7 @@
 import { pause } from "./animate.js";
 import { askedOnce } from "./asked-once.js";
 import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
+import { keepStorage } from "./device-storage.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
@@ -367,6 +368,7 @@ export class MatchFlow {
     const { store, engine, dialog } = this.ctx;
     const deal = game.deal;
     if (!deal?.result) return; // advance() comes here only with a finished deal
+    keepStorage(); // the match now holds a deal the player would miss
     store.update((page) => {
       page.busy = true;
       page.dealResultOpen = true;
