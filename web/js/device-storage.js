@@ -140,6 +140,7 @@ export function keepStorage({
 }
 
 /**
+ * The question itself (keepStorage): whether the storage is kept already, else the browser's answer to keeping it.
  * @param {KeepingManager | undefined} manager
  * @param {boolean} framed
  * @returns {Promise<boolean>}
