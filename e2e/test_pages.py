@@ -11,6 +11,7 @@ import random
 import pytest
 from test_club import PLAYABLE, create_challenge, open_fresh, play_on, start_playing, wait_status
 from test_friend import started
+from test_never_lose import KEEP_ASKS
 from test_screens import (  # noqa: F401 (club_server: a fixture, used by name)
     HOST_PAGE,
     MIN_CARD_WIDTH,
@@ -301,6 +302,8 @@ def test_the_club_pages_views_have_no_serious_accessibility_violations(table_in_
 def test_the_friend_pages_views_have_no_serious_accessibility_violations(table_in_context):
     """friend.html: the start view, and the match view on both devices (the one to play and the one waiting)."""
     ana, bo = (table_in_context(bypass_csp=True).page for _ in range(2))
+    for page in (ana, bo):
+        page.context.add_init_script(KEEP_ASKS)  # started() checks when each page asks to keep its storage
     ana.goto("/friend.html")
     ana.locator('#status[data-status="ready"]').wait_for(timeout=90_000)
     assert axe_violations(ana) == [], "start view"
