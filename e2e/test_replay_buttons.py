@@ -242,6 +242,22 @@ def test_zoomed_in_or_with_large_text_the_replays_buttons_stay_on_the_screen(tab
     assert max(rights) <= width, rights
 
 
+def test_a_worker_lost_while_stepping_is_replaced_and_the_replay_goes_on_where_the_presses_lead(table_in_context):
+    """The replay page kept no engine once its worker died or got stuck: every press after it failed, and the page
+    threw (a review that ran past its deadline in CI left it so)."""
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
+    open_replay(page, "lang=en")
+    page.workers[0].evaluate("close()")
+    page.keyboard.press("ArrowRight")  # reaches the dead worker: its deadline passes, a new engine boots
+    page.keyboard.press("ArrowRight")  # a press meanwhile is not lost
+    page.locator("#replay-position[data-deal='0'][data-ply='2']").wait_for(timeout=60_000)
+    assert page.locator("#status").get_attribute("data-status") == "replay"
+    restarted = "The game stalled and was restarted."
+    assert page.locator("#status").inner_text() == restarted
+    page.keyboard.press("PageDown")  # the new engine reads the whole game: the next deal too
+    page.locator("#replay-position[data-deal='1'][data-ply='0']").wait_for()
+
+
 def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_context):
     """A deal of a match finished long ago (History's replay) or someone else's (a shared link) could be watched move
     by move, but not reviewed: only the deal just played had a review."""

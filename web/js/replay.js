@@ -9,7 +9,7 @@
 
 import { askedOnce } from "./asked-once.js";
 import { installSprite } from "./cards.js";
-import { Engine, EngineError } from "./engine.js";
+import { Engine, EngineError, isEngineLost } from "./engine.js";
 import { startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { asSentences, pageTitle, setLanguage, t } from "./i18n.js";
@@ -68,6 +68,10 @@ const settings = applyOverrides(loadSettings(), new URLSearchParams(location.sea
 
 /** @type {ReplayPosition} */
 const replay = { game: null, deal: 0, ply: 0, state: null, shownTrick: null, busy: false, target: { deal: 0, ply: 0 } };
+/** The game link's token the engine read (start), read again by a new engine (restartEngine). */
+let gameToken = "";
+/** Whether a new engine is booting in place of a lost one: presses meanwhile only move the target. */
+let restarting = false;
 
 /**
  * The seat of the person watching his own match, opened from his History (`?you=0`, settings-panel.js): the one who
@@ -380,7 +384,7 @@ async function showDealReview() {
   } finally {
     reviewing = false;
     button.removeAttribute("aria-busy");
-    setStatus(root, "replay", `${st("replayTitle")}: ${view().names.join(" – ")}`);
+    if (!restarting) setStatus(root, "replay", `${st("replayTitle")}: ${view().names.join(" – ")}`);
     if (!button.hidden) button.focus();
   }
 }
@@ -415,13 +419,40 @@ async function go(/** @type {number} */ index, /** @type {number} */ ply) {
   if (deal === replay.target.deal && step === replay.target.ply && replay.state) return;
   replay.target = { deal, ply: step };
   updateControls(replay.target);
-  if (replay.busy) return; // the load under way goes on to it
+  if (replay.busy || restarting) return; // the load under way (or the new engine) goes on to it
   replay.busy = true;
   try {
     while (!shows(replay.target)) await show(replay.target.deal, replay.target.ply);
+  } catch (error) {
+    // A lost engine is replaced, which then shows the target (restartEngine); another failure is said.
+    if (!isEngineLost(error)) byId("replay-summary").textContent = engineText(error, settings.deck);
   } finally {
     replay.busy = false;
   }
+}
+
+/**
+ * The worker died or got stuck (engine.js): a new one reads the game again and the table comes back where the
+ * presses lead, with a word that it happened. What the lost one was asked (a review, the list of moves) has failed
+ * where it was asked, and can be asked again.
+ */
+async function restartEngine() {
+  restarting = true;
+  setStatus(root, "loading", st("replayLoading"));
+  try {
+    await startPageEngine(engine);
+    await engine.call("open_link", { token: gameToken });
+  } catch (error) {
+    const { message } = /** @type {Error} */ (error);
+    return showProblem(st("replayLoadFailedText", { message }), st("replayLoadFailed"));
+  } finally {
+    restarting = false;
+  }
+  replay.state = null; // drawn again from the new engine
+  await go(replay.target.deal, replay.target.ply);
+  setStatus(root, "replay", st("replayRestarted"));
+  const announcer = byId("announcer"); // the status line is not read aloud: said before the position shown
+  announcer.textContent = asSentences([st("replayRestarted"), announcer.textContent ?? ""].filter(Boolean));
 }
 
 /** Whether the table shows this position already. */
@@ -516,6 +547,8 @@ async function start() {
     const game = await engine.call("open_link", { token: link.token });
     if (game.kind !== "game" || game.deals.length === 0) return showProblem(st("noGame"));
     replay.game = game;
+    gameToken = link.token;
+    engine.onLost = () => restartEngine();
   } catch (error) {
     // A newer version's link is not a broken one: it opens once this page is updated.
     const newer = error instanceof EngineError && error.type === "unsupported_link";
