@@ -34,7 +34,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
-from test_never_lose import KEEP_ASKS, keep_asks
+from test_never_lose import KEEP_ASKS, crash_engine, keep_asks
 from test_pace import SEAT_COUNTS
 from test_play import HURRIED_MS, KEY_GAPS, press_again_and_again
 from test_screen_reader import LISTENER, heard
@@ -920,6 +920,41 @@ def test_a_move_is_kept_before_its_trick_is_shown_and_a_reload_then_loses_nothin
     wait_status(page, "your-turn")
     tops = page.locator("#piles-0 button.card.top").evaluate_all("cards => cards.map((card) => card.dataset.card)")
     assert played not in tops, (played, tops)
+
+
+def test_a_crashed_engine_is_replaced_and_the_attempt_goes_on_from_the_moves_kept(page: Page, base_url: str) -> None:
+    """The club page started no new engine when its worker crashed or got stuck (a deal's re-play past its deadline):
+    the member's every move after it was refused until a reload."""
+    link = f"{base_url}/club.html?lang=en#challenge={challenge_token(PETAK)}"
+    start_playing(page, link, "Ana")
+    wait_status(page, "your-turn")
+    page.locator(PLAYABLE).first.click()
+    wait_status(page, "your-turn")
+    tops = "cards => cards.map((card) => card.dataset.card)"
+    table = page.locator("#piles-0 button.card.top, #piles-1 button.card.top").evaluate_all(tops)
+    crash_engine(page)
+    wait_status(page, "loading")
+    assert page.locator(PLAYABLE).count() == 0, "no card to play while the new engine loads"
+    wait_status(page, "restarted")
+    assert page.locator("#status").inner_text() == (
+        "The game stopped answering; it was restarted and your attempt put back."
+    )
+    assert page.locator("#piles-0 button.card.top, #piles-1 button.card.top").evaluate_all(tops) == table
+    page.locator(PLAYABLE).first.click()  # the new engine re-played the moves kept: the attempt plays on
+    wait_status(page, "your-turn", "deal-over")
+    result = play_on(page, 0)
+    assert verify(read_result_token(token_of(result))).name == "Ana"
+
+
+def test_a_result_checked_after_the_engine_crashed_is_ranked_by_the_new_one(page: Page, base_url: str) -> None:
+    """A check that met a lost engine listed each result as refused ("unknown error"): the page had no engine left."""
+    ana, bora, _ = organiser_ranks_ana(page, base_url)
+    crash_engine(page)
+    wait_status(page, "loading")
+    page.fill("#club-results", f"{ana}\n{bora}")
+    page.click("#club-verify")
+    page.locator("#club-table tbody tr").nth(1).wait_for()
+    assert sorted(table_names(page)) == ["Ana", "Bora"] and page.locator("#club-refused li").count() == 0
 
 
 def test_a_move_made_in_another_tab_stops_this_one_which_then_goes_on_from_it(page: Page, base_url: str) -> None:

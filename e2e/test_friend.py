@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS, without_service_worker
 from playwright.sync_api import Browser, Locator, Page, Route, expect
-from test_never_lose import BLOCKED_STORAGE, FULL_STORAGE, KEEP_ASKS, keep_asks
+from test_never_lose import BLOCKED_STORAGE, FULL_STORAGE, KEEP_ASKS, crash_engine, keep_asks
 from test_screen_reader import LISTENER, heard
 
 
@@ -989,6 +989,25 @@ def test_a_move_the_full_storage_did_not_keep_is_said_not_sent_and_played_again_
     bo.evaluate("window.storageFull = false")
     play_a_card(bo)  # the same card, first playable still
     assert bo.locator(f'#piles-0 button.card[data-card="{code}"]:visible').count() == 0
+    assert deliver(offered_link(bo), ana) == "ready", "the link Ana reads fits her match"
+
+
+def test_a_crashed_engine_is_replaced_with_the_matches_kept_here_and_the_match_plays_on(
+    devices: tuple[Page, Page],
+) -> None:
+    """The friend page started no new engine when its worker crashed or got stuck (a cryptography call past its
+    deadline): every step after it was refused until a reload."""
+    ana, bo = devices
+    started(ana, bo)
+    crash_engine(bo)
+    bo.locator('#status[data-status="loading"]').wait_for()
+    assert bo.locator("#table button.card.playable").count() == 0, "no card to play while the new engine loads"
+    assert settled(bo) == "hint"
+    assert (
+        bo.locator("#status").inner_text() == "The game stopped answering; it was restarted and your matches put back."
+    )
+    assert game_status(bo) == "play" and bo.locator("#friend-turn").inner_text() == "Your turn: play a card"
+    play_a_card(bo)  # the match is in the new engine: the move is made and its link sent
     assert deliver(offered_link(bo), ana) == "ready", "the link Ana reads fits her match"
 
 

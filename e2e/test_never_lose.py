@@ -639,6 +639,11 @@ def keep_asks(page: Page) -> int:
     return int(page.evaluate("sessionStorage.getItem('e2e.keep-asks')") or 0)
 
 
+def crash_engine(page: Page) -> None:
+    """The page's engine fails as a crashed worker does (an uncaught error in it), which the page hears at once."""
+    page.workers[0].evaluate("setTimeout(() => { throw new Error('the engine crashed (e2e)'); })")
+
+
 def test_the_browser_is_asked_to_keep_the_sites_storage_once_a_deal_is_over_not_on_a_visit(table):
     """A browser short of space clears the storage of the sites used least, all of it at once: the saved match and
     the history went with the offline copy, and the page had never asked the browser to keep them."""

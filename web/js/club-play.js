@@ -40,6 +40,7 @@ import { SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { announce, askToPlayHere } from "./shell.js";
 
 /** @import { Engine, EngineError } from "./engine.js" */
+/** @import { EngineKeeper } from "./engine-start.js" */
 /** @import { Attempt, ChallengeInfo, Totals } from "./club-types.js" */
 /** @import { DealView, Deck, DrawnState, Player, TableView, TrickCard } from "./types.js" */
 /** @import { TrickCounts } from "./page-types.js" */
@@ -49,12 +50,13 @@ import { announce, askToPlayHere } from "./shell.js";
 /**
  * Play the challenge `token` (already opened: `challenge`; `closed` by this device's clock).
  * @param {Engine} engine
+ * @param {EngineKeeper} keeper  replaces a lost engine: the table reads the attempt into the new one
  * @param {string} token
  * @param {ChallengeInfo} challenge
  * @param {boolean} closed
  * @param {SetStatus} setStatus
  */
-export async function playChallenge(engine, token, challenge, closed, setStatus) {
+export async function playChallenge(engine, keeper, token, challenge, closed, setStatus) {
   byId("club-play").hidden = false;
   byId("club-challenge-name").textContent = challenge.name;
   // Closed: the status says so, and when; the box does not say it again.
@@ -88,6 +90,8 @@ export async function playChallenge(engine, token, challenge, closed, setStatus)
     setStatus("closed", t(saved ? "clubClosedUnfinished" : "clubClosed", { closes: dayText(challenge.closes) }));
   if (closed) return refuseClosed();
   const table = new ClubTable(engine, token, challenge.closes, setStatus);
+  keeper.onLost = () => table.pause();
+  keeper.restore = () => table.resume();
   const form = /** @type {HTMLFormElement} */ (byId("club-start"));
   /** The name form, and what the status says over it: whether an earlier attempt here was kept aside. */
   const askName = (/** @type {boolean} */ keptAside) => {
@@ -174,6 +178,8 @@ class ClubTable {
     /** @type {Attempt | null} */
     this.attempt = null;
     this.busy = false;
+    /** The engine was lost and a new one is on its way (resume): the table is idle. */
+    this.restarting = false;
     /** @type {string | null} the moves this tab last kept or stood on (JSON), to tell another tab's from its own */
     this.kept = null;
     /** Another tab of this browser has played on: this one plays no more until it takes the challenge back. */
@@ -295,12 +301,48 @@ class ClubTable {
     this.kept = JSON.stringify(moves);
   }
 
+  /** The engine is lost (club.js keeps it): the table takes no move until the new one has the attempt (resume). */
+  pause() {
+    this.restarting = true;
+    this.draw();
+    this.setStatus("loading", t("clubLoading")); // at the name form too, where there is no table to draw
+  }
+
+  /**
+   * The new engine reads the attempt again from the moves kept on this device, and the table comes back as it was
+   * kept: the move the lost engine was asked for, never kept, is the member's to make again. With no attempt kept
+   * (the name form), there is nothing to read: he starts it again.
+   */
+  async resume() {
+    const saved = readAttempt(this.token, deviceStorage());
+    if (this.playedElsewhere()) {
+      this.restarting = false;
+      void this.yieldToOtherTab();
+      return;
+    }
+    if (!saved?.moves || saved.result) {
+      this.restarting = false;
+      this.setStatus("restarted", t("clubRestartedRetry"));
+      return;
+    }
+    const attempt = await clubCall(this.engine, "challenge_start", {
+      token: this.token,
+      name: saved.name,
+      moves: saved.moves,
+    });
+    this.restarting = false;
+    byId("club-start").hidden = true; // its resume at the page's start may have failed with the engine
+    await this.go(attempt);
+    this.setStatus("restarted", t("clubRestarted"));
+    this.say(t("clubRestarted"));
+  }
+
   /**
    * Ask the engine for a move or the next deal (the computer answers within the call), then go on.
    * @param {() => Promise<{attempt: Attempt, trick_taken?: Attempt["deal"]}>} request
    */
   async act(request) {
-    if (this.busy) return;
+    if (this.busy || this.restarting) return;
     if (this.playedElsewhere()) return this.yieldToOtherTab(); // its storage event not yet heard
     this.busy = true;
     this.draw();
@@ -314,7 +356,7 @@ class ClubTable {
     } catch (error) {
       this.busy = false;
       this.draw();
-      this.setStatus("error", refusalText(error));
+      if (!this.restarting) this.setStatus("error", refusalText(error)); // a lost engine: resume() says what happened
     }
   }
 
@@ -345,7 +387,7 @@ class ClubTable {
    */
   async onCard(player, code) {
     const state = this.state();
-    if (this.busy || !state?.deal) return;
+    if (this.busy || this.restarting || !state?.deal) return;
     if (player !== 0 || !playableCards(state, this.view()).has(code)) {
       return this.setStatus("your-turn", t("clubNotPlayable"));
     }
@@ -380,7 +422,7 @@ class ClubTable {
       settings: this.settings,
       humans: [true, false],
       names: [this.attempt?.name ?? "", t("computer")],
-      busy: this.busy,
+      busy: this.busy || this.restarting,
       hint: null,
       shownTrick: this.shownTrick?.cards ?? null,
       beforeTrick: this.shownTrick?.counts ?? null,
@@ -419,13 +461,14 @@ class ClubTable {
     const over = state.deal.result !== null;
     const claim = /** @type {HTMLButtonElement} */ (byId("club-claim"));
     claim.hidden = state.deal.rules.claim !== "manual" || over;
-    claim.disabled = this.busy || !attempt.legal_moves.includes("66");
+    claim.disabled = this.busy || this.restarting || !attempt.legal_moves.includes("66");
     const next = /** @type {HTMLButtonElement} */ (byId("club-next-deal"));
     next.hidden = !over;
-    next.disabled = this.busy;
+    next.disabled = this.busy || this.restarting;
     next.dataset.text = attempt.finished ? "clubToEnd" : "clubNextDeal"; // after the last deal: to the totals
     next.textContent = t(next.dataset.text);
     if (this.elsewhere) return this.setStatus("elsewhere", t("clubElsewhereTitle"));
+    if (this.restarting) return this.setStatus("loading", t("clubLoading"));
     if (this.busy) return this.setStatus("thinking", t("statusThinking", { name: t("computer") }));
     if (over) {
       this.setStatus("deal-over", dealOverText(attempt));

@@ -29,16 +29,18 @@ import { localDay } from "./local-day.js";
 import { escapeHtml, showPanel } from "./panels.js";
 
 /** @import { Engine } from "./engine.js" */
+/** @import { EngineKeeper } from "./engine-start.js" */
 /** @import { Standings } from "./club-types.js" */
 
 /**
  * Open the standings view. A standings link that cannot be read rejects (the page says why in place of the view).
  * @param {Engine} engine
+ * @param {EngineKeeper} keeper  a lost engine's replacement: a check under way is asked again of the new one
  * @param {{challenge: string | null, results: string[], standings: string | null}} start  the challenge token and
  *   results to start from, or a standings token (read-only)
  * @param {(status: string, text: string) => void} setStatus
  */
-export async function openStandings(engine, start, setStatus) {
+export async function openStandings(engine, keeper, start, setStatus) {
   let { challenge, results } = start;
   if (start.standings) {
     // A standings link: its results are checked like pasted ones (progress, refusals), but nothing is added.
@@ -61,7 +63,14 @@ export async function openStandings(engine, start, setStatus) {
     const accepted = [];
     for (const [index, { token, line }] of found.entries()) {
       setStatus("verifying", t("clubVerifying"));
-      const itsChallenge = await verifyOne(engine, token, challenge, { position: index + 1, line }, found.length);
+      const itsChallenge = await verifyOne(
+        engine,
+        keeper,
+        token,
+        challenge,
+        { position: index + 1, line },
+        found.length,
+      );
       if (itsChallenge === null) continue;
       accepted.push(token);
       challenge ??= itsChallenge; // opened on a result link: the first result that proves itself names the challenge
@@ -70,7 +79,9 @@ export async function openStandings(engine, start, setStatus) {
     if (!challenge)
       return setStatus(found.length ? "error" : "ready", t(found.length ? "clubNoneAccepted" : "clubPasteResults"));
     try {
-      const table = await clubCall(engine, "standings", { challenge, results: accepted, csv_format: csvFormat() });
+      const table = await keeper.askAgainIfLost(() =>
+        clubCall(engine, "standings", { challenge, results: accepted, csv_format: csvFormat() }),
+      );
       showTable(table);
       if (accepted.length) setStatus("standings", t("clubRanked", { count: table.rows.length }));
       else if (found.length) setStatus("error", t("clubNoneAccepted"));
@@ -155,6 +166,7 @@ async function askToKeep(engine, dropped) {
  * Re-play one result deal by deal (progress shown), then as a whole (its totals). A result of another challenge than
  * the standings' (`challenge`, when known) is refused by the engine before anything is re-played.
  * @param {Engine} engine
+ * @param {EngineKeeper} keeper  an engine lost on the way: the new one is asked again
  * @param {string} token
  * @param {string | null} challenge  the standings' challenge token
  * @param {{position: number, line: number}} at  its place: 1-based among the results being checked, and the line of
@@ -163,16 +175,18 @@ async function askToKeep(engine, dropped) {
  * @returns {Promise<string | null>} the token of the result's challenge if it proves itself; null if it is refused
  *   (it is listed with the reason)
  */
-async function verifyOne(engine, token, challenge, { position, line }, count) {
+async function verifyOne(engine, keeper, token, challenge, { position, line }, count) {
   const progress = byId("club-progress");
   const of = challenge ? { challenge } : {};
   try {
     let deals = 1;
     for (let deal = 1; deal <= deals; deal++) {
       progress.textContent = t("clubProgress", { position, count, deal, deals });
-      deals = (await clubCall(engine, "result_check", { token, deal, ...of })).deals ?? deals;
+      const check = await keeper.askAgainIfLost(() => clubCall(engine, "result_check", { token, deal, ...of }));
+      deals = check.deals ?? deals;
     }
-    return (await clubCall(engine, "result_check", { token, ...of })).challenge_token ?? null;
+    const whole = await keeper.askAgainIfLost(() => clubCall(engine, "result_check", { token, ...of }));
+    return whole.challenge_token ?? null;
   } catch (error) {
     const reason = refusalText(error);
     // Whose result it was, when its link still reads: the line alone is hard to find among long wrapped links.

@@ -16,7 +16,7 @@ import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage, isPersistent } from "./device-storage.js";
 import { frameSnippet, reportPreferredHeight } from "./embed.js";
 import { Engine } from "./engine.js";
-import { startPageEngine } from "./engine-start.js";
+import { EngineKeeper, startPageEngine } from "./engine-start.js";
 import { dateText, dayText, language, pageTitle, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { loadFailureText } from "./loading.js";
@@ -27,6 +27,13 @@ import { registerServiceWorker } from "./sw-register.js";
 /** @import { MadeChallenge } from "./club-types.js" */
 
 const engine = new Engine();
+/**
+ * A lost engine replaced by a new one. The form and the standings hold nothing in it (a check under way is asked again,
+ * a form's step is taken again: the status says so); a challenge's table reads its attempt into it again (club-play.js).
+ */
+const keeper = new EngineKeeper(engine, (error) => setStatus("error", loadFailureText(error)));
+keeper.onLost = () => setStatus("loading", t("clubLoading"));
+keeper.restore = async () => setStatus("restarted", t("clubRestartedRetry"));
 
 /** Show `text` as the page's status (`status` goes to data-status for tests and styles). */
 function setStatus(/** @type {string} */ status, /** @type {string} */ text) {
@@ -246,18 +253,23 @@ async function start() {
       // On the club's own page the table is the matter, not what a challenge is: a phone's frame showed the
       // introduction and the title, and not one row of the table.
       byId("club-intro").hidden = pageOptions().embed;
-      return await openStandings(engine, { challenge: null, results: [], standings: link.token }, setStatus);
+      return await openStandings(engine, keeper, { challenge: null, results: [], standings: link.token }, setStatus);
     }
     if (link.kind === "result")
-      return await openStandings(engine, { challenge: null, results: [link.token], standings: null }, setStatus);
+      return await openStandings(
+        engine,
+        keeper,
+        { challenge: null, results: [link.token], standings: null },
+        setStatus,
+      );
     if (wantsStandings(location)) {
       // The organiser's link that does not open says so in place of the view, as a member's does: not in the status
       // line under a paste box whose every result would be refused.
       await clubCall(engine, "challenge_open", { token: link.token });
-      return await openStandings(engine, { challenge: link.token, results: [], standings: null }, setStatus);
+      return await openStandings(engine, keeper, { challenge: link.token, results: [], standings: null }, setStatus);
     }
     const { challenge, closed } = await clubCall(engine, "challenge_open", { token: link.token, today: localDay() });
-    await playChallenge(engine, link.token, challenge, closed, setStatus);
+    await playChallenge(engine, keeper, link.token, challenge, closed, setStatus);
   } catch (error) {
     if (link === null) setStatus("error", refusalText(error));
     else showProblem(refusalText(error), /** @type {{reason?: string}} */ (error)?.reason === "link_newer");

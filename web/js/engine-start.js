@@ -5,7 +5,7 @@
  */
 
 import { locateEngine } from "./build-info.js";
-import { EngineError } from "./engine.js";
+import { EngineError, isEngineLost } from "./engine.js";
 import { t } from "./i18n.js";
 
 /** @import { BridgeMethod, VersionInfo } from "./types.js" */
@@ -19,6 +19,68 @@ const LOAD_STALL_MS = 90_000;
  */
 export async function startPageEngine(engine) {
   await engine.start(await locateEngine());
+}
+
+/**
+ * A page's engine kept going (replay, club, friend): a worker lost (engine.js `onLost`: dead, or stuck past a call's
+ * deadline) is replaced by a new one, into which the page reads again what it had given the old one (a game link, the
+ * friend matches, a challenge attempt: `restore`). Until then its steps wait (`whenBack`) rather than fail. One
+ * replacement at a time: a loss during one is replaced once it has ended. (The game page has its own, with its
+ * loading screen: app.js.)
+ */
+export class EngineKeeper {
+  /**
+   * @param {import("./engine.js").Engine} engine
+   * @param {(error: unknown) => void} failed  the new engine did not load, or `restore` failed (the page says so)
+   * @param {(engine: import("./engine.js").Engine) => Promise<unknown>} [boot]  starts the new worker
+   */
+  constructor(engine, failed, boot = startPageEngine) {
+    this.failed = failed;
+    /** Called as soon as the engine is lost: the page takes no step (its table idle) until `restore` has run. */
+    this.onLost = () => {};
+    /** Reads into the new engine what the page had read into the lost one, and shows the page as it was. */
+    this.restore = async () => {};
+    /** @type {Promise<void>} */
+    this.back = Promise.resolve();
+    this.losses = 0;
+    engine.onLost = (error) => {
+      console.warn("otv66: engine lost:", error.message);
+      const loss = ++this.losses;
+      this.onLost();
+      this.back = this.back.then(async () => {
+        if (loss !== this.losses) return; // lost again meanwhile: the later loss replaces it
+        try {
+          await boot(engine);
+          await this.restore();
+        } catch (failure) {
+          if (loss === this.losses) this.failed(failure); // else the restore's engine was lost too: replaced next
+        }
+      });
+    };
+  }
+
+  /** Settles once no lost engine is being replaced (at once when none is): a step waits for it, then goes on. */
+  whenBack() {
+    return this.back;
+  }
+
+  /**
+   * Ask the engine something that changes nothing (a check, a read), once a lost engine has been replaced: asked
+   * again, once, of the new engine when the engine is lost on the way. Lost twice, the failure is the caller's.
+   * @template T
+   * @param {() => Promise<T>} ask
+   * @returns {Promise<T>}
+   */
+  async askAgainIfLost(ask) {
+    await this.whenBack();
+    try {
+      return await ask();
+    } catch (error) {
+      if (!isEngineLost(error)) throw error;
+      await this.whenBack();
+      return ask();
+    }
+  }
 }
 
 /**

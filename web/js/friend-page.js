@@ -18,8 +18,8 @@
 import { installSprite } from "./cards.js";
 import { wireCopy, wireSend } from "./copy-field.js";
 import { isPersistent, onSavedElsewhere } from "./device-storage.js";
-import { Engine } from "./engine.js";
-import { startPageEngine } from "./engine-start.js";
+import { Engine, isEngineLost } from "./engine.js";
+import { EngineKeeper, startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { keepDrafts } from "./friend-drafts.js";
 import {
@@ -65,6 +65,12 @@ import { registerServiceWorker } from "./sw-register.js";
 /** @import { PanelDialog } from "./panels.js" */
 
 const engine = new Engine();
+/** A lost engine replaced by a new one, the matches kept here read into it again (restoreMatches). */
+const keeper = new EngineKeeper(engine, (error) => {
+  restarting = false;
+  setStatus("error", loadFailureText(error));
+  renderMatch();
+});
 const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
 /** @type {FriendState | null} */
 let current = null;
@@ -76,6 +82,8 @@ let invitation = "";
 /** @type {ReturnType<typeof crossing>} */
 let crossed = null;
 let busy = false;
+/** Whether a new engine is taking the place of a lost one: the table is idle and steps wait (keeper). */
+let restarting = false;
 /** Call `pageLoaded()` once the page has loaded (start): the engine started, the matches kept here read. */
 let pageLoaded = () => {};
 /** Settles when the page has loaded: a step a player takes before waits for it (act). */
@@ -334,7 +342,7 @@ function renderMatch() {
   news.hidden = !news.textContent || Boolean(shownTrick);
   const drawn = drawnState(state, friend);
   byId("table").hidden = !drawn.deal;
-  renderTable(document, drawn, tableView(state, settings, busy, shownTrick, friend));
+  renderTable(document, drawn, tableView(state, settings, busy || restarting, shownTrick, friend));
   byId("friend-last-trick").hidden = !drawn.deal?.tricks_played;
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
@@ -391,7 +399,7 @@ async function refusalText(id, code) {
 async function onCard(player, code) {
   const deal = current?.deal;
   const moves = deal?.legal_moves ?? [];
-  if (busy || player !== 0) return;
+  if (busy || restarting || player !== 0) return;
   if (!deal || (!moves.includes(code) && !moves.includes(`${code}m`))) {
     const state = /** @type {FriendState} */ (current);
     setStatus(
@@ -516,7 +524,7 @@ let deviceChanged = false;
 
 /** Show the matches as another tab of the browser has saved them (between steps: a step under way goes first). */
 async function showDeviceChange() {
-  if (!deviceMatchesRead || busy) {
+  if (!deviceMatchesRead || busy || restarting) {
     deviceChanged = true;
     return;
   }
@@ -549,6 +557,7 @@ async function run(step, onPosition = false) {
   status.dataset.status = "busy";
   busy = true;
   try {
+    await keeper.whenBack(); // a new engine in place of a lost one, the matches read into it
     if ((await syncFromDevice()) && onPosition) {
       setStatus("hint", t("friendPlayedElsewhere"));
       return;
@@ -556,6 +565,7 @@ async function run(step, onPosition = false) {
     await step();
     if (status.dataset.status === "busy") setStatus("ready", "");
   } catch (error) {
+    if (restarting) return; // the engine was lost: the step was not taken, and the status line says what happens
     setStatus("refused", t("friendRefused", { message: engineText(error, settings.deck) }));
     byId("status").dataset.kind = /** @type {{type?: string}} */ (error)?.type ?? "error";
   } finally {
@@ -881,6 +891,12 @@ async function start() {
     setStatus("error", loadFailureText(error));
     return;
   }
+  keeper.onLost = () => {
+    restarting = true;
+    setStatus("loading", t("friendLoading"));
+    renderMatch();
+  };
+  keeper.restore = restoreMatches;
   const trouble = storeTrouble();
   const legible = trouble === "unreadable" ? setAsideDamagedStore() : [];
   for (const { saved, state } of storedMatches()) {
@@ -905,6 +921,27 @@ async function start() {
     else setStatus("hint", broughtBack ? t("friendStoreDamaged", { count: broughtBack }) : t("friendStoreDamagedNone"));
   }
   pageLoaded(); // after what the address or the tab had to show: a link pasted meanwhile comes after it
+}
+
+/**
+ * The engine was lost (keeper): read the matches kept here into the new one, as start() did, and show the match on
+ * the table as it is kept. A step the lost engine took and the device had not kept (the move being made) is not
+ * there: the player makes it again; nothing he had sent or received is lost (the device keeps it first).
+ */
+async function restoreMatches() {
+  for (const { saved, state } of storedMatches()) {
+    heldSaves.set(state.id, saved);
+    await engine.call("friend_load", { saved }).catch((error) => {
+      if (isEngineLost(error)) throw error; // lost again: replaced again
+      console.warn("otv66: a friend match kept here did not load:", error); // nor did it at the start
+    });
+  }
+  if (current) await openMatch(current.id);
+  restarting = false;
+  setStatus("hint", t("friendRestarted"));
+  renderMatch();
+  focusAtPlay();
+  if (deviceChanged) void showDeviceChange();
 }
 
 /**

@@ -10,7 +10,7 @@
 import { askedOnce } from "./asked-once.js";
 import { installSprite } from "./cards.js";
 import { Engine, EngineError, isEngineLost } from "./engine.js";
-import { startPageEngine } from "./engine-start.js";
+import { EngineKeeper, startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
 import { asSentences, pageTitle, setLanguage, t } from "./i18n.js";
 import { focusLost } from "./input.js";
@@ -63,12 +63,14 @@ function buttonById(/** @type {string} */ id) {
 
 const root = byId("app");
 const engine = new Engine();
+/** A lost engine replaced by a new one, the game read into it again (restoreReplay). */
+const keeper = new EngineKeeper(engine, loadFailed);
 const dialog = /** @type {PanelDialog} */ (document.getElementById("panel"));
 const settings = applyOverrides(loadSettings(), new URLSearchParams(location.search)).settings;
 
 /** @type {ReplayPosition} */
 const replay = { game: null, deal: 0, ply: 0, state: null, shownTrick: null, busy: false, target: { deal: 0, ply: 0 } };
-/** The game link's token the engine read (start), read again by a new engine (restartEngine). */
+/** The game link's token the engine read (start), read again by a new engine (restoreReplay). */
 let gameToken = "";
 /** Whether a new engine is booting in place of a lost one: presses meanwhile only move the target. */
 let restarting = false;
@@ -424,7 +426,7 @@ async function go(/** @type {number} */ index, /** @type {number} */ ply) {
   try {
     while (!shows(replay.target)) await show(replay.target.deal, replay.target.ply);
   } catch (error) {
-    // A lost engine is replaced, which then shows the target (restartEngine); another failure is said.
+    // A lost engine is replaced, which then shows the target (restoreReplay); another failure is said.
     if (!isEngineLost(error)) byId("replay-summary").textContent = engineText(error, settings.deck);
   } finally {
     replay.busy = false;
@@ -432,27 +434,26 @@ async function go(/** @type {number} */ index, /** @type {number} */ ply) {
 }
 
 /**
- * The worker died or got stuck (engine.js): a new one reads the game again and the table comes back where the
+ * The worker died or got stuck (engine.js): a new one (keeper) reads the game again and the table comes back where the
  * presses lead, with a word that it happened. What the lost one was asked (a review, the list of moves) has failed
  * where it was asked, and can be asked again.
  */
-async function restartEngine() {
-  restarting = true;
-  setStatus(root, "loading", st("replayLoading"));
-  try {
-    await startPageEngine(engine);
-    await engine.call("open_link", { token: gameToken });
-  } catch (error) {
-    const { message } = /** @type {Error} */ (error);
-    return showProblem(st("replayLoadFailedText", { message }), st("replayLoadFailed"));
-  } finally {
-    restarting = false;
-  }
+async function restoreReplay() {
+  await engine.call("open_link", { token: gameToken });
+  restarting = false;
   replay.state = null; // drawn again from the new engine
   await go(replay.target.deal, replay.target.ply);
   setStatus(root, "replay", st("replayRestarted"));
   const announcer = byId("announcer"); // the status line is not read aloud: said before the position shown
   announcer.textContent = asSentences([st("replayRestarted"), announcer.textContent ?? ""].filter(Boolean));
+}
+
+/** The engine did not load (at the start, or in place of a lost one): said under the table, the way on in focus. */
+function loadFailed(/** @type {unknown} */ error) {
+  restarting = false;
+  // Said whole under the table (the status line of an upright phone holds two lines).
+  const { message } = /** @type {Error} */ (error);
+  showProblem(st("replayLoadFailedText", { message }), st("replayLoadFailed"));
 }
 
 /** Whether the table shows this position already. */
@@ -539,16 +540,18 @@ async function start() {
   try {
     await startPageEngine(engine);
   } catch (error) {
-    // Said whole under the table (the status line of an upright phone holds two lines), the way on in focus.
-    const { message } = /** @type {Error} */ (error);
-    return showProblem(st("replayLoadFailedText", { message }), st("replayLoadFailed"));
+    return loadFailed(error);
   }
   try {
     const game = await engine.call("open_link", { token: link.token });
     if (game.kind !== "game" || game.deals.length === 0) return showProblem(st("noGame"));
     replay.game = game;
     gameToken = link.token;
-    engine.onLost = () => restartEngine();
+    keeper.onLost = () => {
+      restarting = true;
+      setStatus(root, "loading", st("replayLoading"));
+    };
+    keeper.restore = restoreReplay;
   } catch (error) {
     // A newer version's link is not a broken one: it opens once this page is updated.
     const newer = error instanceof EngineError && error.type === "unsupported_link";

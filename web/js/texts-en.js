@@ -325,6 +325,8 @@ export const EN = {
     "The browser does not let the attempt be kept here: it lasts while the page is open, so play it to the end. No hints, no undo.",
   clubDisplayName: "Your name in the standings",
   clubStart: "Start",
+  clubRestarted: "The game stopped answering; it was restarted and your attempt put back.",
+  clubRestartedRetry: "The game stopped answering and was restarted. Please try again.",
   clubEnterName: "Enter your name and start.",
   clubAttemptUnreadable:
     "Your earlier attempt on this device could not be read: it is kept aside. Enter your name and start again.",
@@ -471,6 +473,7 @@ export const EN = {
     "The friend matches kept on this device were damaged and none could be brought back: they were kept aside.",
   friendStoreNewer:
     "A newer version of the game kept the friend matches on this device: reload the page to go on with them.",
+  friendRestarted: "The game stopped answering; it was restarted and your matches put back.",
   friendRefused: "Refused. {message}",
   friendInvitedBy: "{name} invites you to a match with these rules:",
   friendDecline: "Decline",

@@ -346,6 +346,8 @@ export const SR = {
     "Pregledač ne dozvoljava da se pokušaj ovde čuva: traje dok je stranica otvorena, pa ga odigrajte do kraja. Bez saveta i bez vraćanja poteza.",
   clubDisplayName: "Vaše ime u tabeli",
   clubStart: "Počnite",
+  clubRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i Vaš pokušaj je vraćen.",
+  clubRestartedRetry: "Igra je prestala da odgovara, pa je ponovo pokrenuta. Pokušajte ponovo.",
   clubEnterName: "Upišite ime i počnite.",
   clubAttemptUnreadable:
     "Vaš raniji pokušaj na ovom uređaju nije mogao da se pročita: sačuvan je po strani. Upišite ime i počnite ponovo.",
@@ -491,6 +493,7 @@ export const SR = {
     "Sačuvane partije sa prijateljima bile su oštećene i nijedna nije mogla da se vrati: zapis je sačuvan po strani.",
   friendStoreNewer:
     "Partije sa prijateljima na ovom uređaju sačuvala je novija verzija igre: osvežite stranicu da biste ih nastavili.",
+  friendRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i Vaše partije su vraćene.",
   friendRefused: "Odbijeno. {message}",
   friendInvitedBy: "{name} Vas poziva na partiju sa ovim pravilima:",
   friendDecline: "Odbijte",
