@@ -296,6 +296,18 @@ def test_every_field_the_organiser_got_wrong_says_so_at_once(page: Page) -> None
     assert page.locator("#club-created").is_hidden()
 
 
+def test_a_challenge_made_as_the_engine_crashed_is_made_by_the_new_one(page: Page) -> None:
+    """The organiser's press met a lost engine: the page threw, and every press after it failed until a reload."""
+    page.goto("/club.html?lang=en")
+    wait_status(page, "ready")
+    page.fill("#club-name", "Petak u klubu")
+    crash_engine(page)
+    wait_status(page, "loading")
+    page.click("#club-create-button")
+    wait_status(page, "created")
+    assert "#challenge=c1." in page.input_value("#club-link")
+
+
 def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(page: Page) -> None:
     page.goto("/club.html?lang=sr-Cyrl")
     wait_status(page, "ready")

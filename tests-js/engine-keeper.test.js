@@ -98,6 +98,22 @@ describe("a page's lost engine is replaced", () => {
     assert.equal(asked, 2);
   });
 
+  test("a read asked while a lost engine is being replaced waits for the new one", async (t) => {
+    t.mock.method(console, "warn", () => {});
+    const engine = fakeEngine();
+    const boot = slowBoot();
+    const keeper = new EngineKeeper(/** @type {any} */ (engine), () => {}, boot.start);
+    let booted = false;
+    keeper.restore = async () => {
+      booted = true;
+    };
+    engine.onLost(lost());
+    const answer = keeper.askAgainIfLost(async () => (booted ? "checked by the new engine" : "no engine to ask"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    boot.finish();
+    assert.equal(await answer, "checked by the new engine");
+  });
+
   test("a read refused for what it is, or lost twice, fails to its caller", async (t) => {
     t.mock.method(console, "warn", () => {});
     const engine = fakeEngine();

@@ -301,8 +301,12 @@ class ClubTable {
     this.kept = JSON.stringify(moves);
   }
 
-  /** The engine is lost (club.js keeps it): the table takes no move until the new one has the attempt (resume). */
+  /**
+   * The engine is lost (club.js keeps it): the table takes no move until the new one has the attempt (resume). An
+   * attempt finished, its result kept, needs no engine any more: its page stays as it is.
+   */
   pause() {
+    if (readAttempt(this.token, deviceStorage())?.result) return;
     this.restarting = true;
     this.draw();
     this.setStatus("loading", t("clubLoading")); // at the name form too, where there is no table to draw
@@ -314,13 +318,14 @@ class ClubTable {
    * (the name form), there is nothing to read: he starts it again.
    */
   async resume() {
+    if (!this.restarting) return; // not paused: finished
     const saved = readAttempt(this.token, deviceStorage());
     if (this.playedElsewhere()) {
       this.restarting = false;
       void this.yieldToOtherTab();
       return;
     }
-    if (!saved?.moves || saved.result) {
+    if (!saved?.moves) {
       this.restarting = false;
       this.setStatus("restarted", t("clubRestartedRetry"));
       return;

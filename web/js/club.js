@@ -28,12 +28,12 @@ import { registerServiceWorker } from "./sw-register.js";
 
 const engine = new Engine();
 /**
- * A lost engine replaced by a new one. The form and the standings hold nothing in it (a check under way is asked again,
- * a form's step is taken again: the status says so); a challenge's table reads its attempt into it again (club-play.js).
+ * A lost engine replaced by a new one. The organiser's form and the standings hold nothing in it (what they were
+ * asking is asked again of the new one); a challenge's table reads its attempt into it again (club-play.js).
  */
 const keeper = new EngineKeeper(engine, (error) => setStatus("error", loadFailureText(error)));
 keeper.onLost = () => setStatus("loading", t("clubLoading"));
-keeper.restore = async () => setStatus("restarted", t("clubRestartedRetry"));
+keeper.restore = async () => setStatus("restarted", t("clubRestartedPlain"));
 
 /** Show `text` as the page's status (`status` goes to data-status for tests and styles). */
 function setStatus(/** @type {string} */ status, /** @type {string} */ text) {
@@ -108,7 +108,7 @@ function wireClaimChoice() {
 async function showCreate() {
   const form = /** @type {HTMLFormElement} */ (byId("club-create"));
   const level = /** @type {HTMLSelectElement} */ (byId("club-level"));
-  const { levels } = await clubCall(engine, "challenge_levels");
+  const { levels } = await keeper.askAgainIfLost(() => clubCall(engine, "challenge_levels"));
   level.replaceChildren(...levels.map((name) => new Option(t(`level_${name}`), name)));
   level.value = "club";
   const closes = inputById("club-closes");
@@ -153,27 +153,31 @@ async function showCreate() {
     event.preventDefault();
     const name = inputById("club-name").value.trim();
     const deals = Number(inputById("club-deals").value);
-    // Every field that is wrong says so at once (one per press, the closing day first, before): the first of them, in
-    // the form's order, ends up focused.
-    const { problems } = await clubCall(engine, "challenge_check", { name, deals, closes: closes.value });
-    const dayFine = closingDayFine(); // a day past says so in its own note under the field
-    if (problems.length || !dayFine) {
-      if (problems.length) setStatus("error", refusalText(problems[0]));
-      for (const problem of [...problems].reverse()) refuseAtField(problem, fields);
-      if (!problems.length) closes.reportValidity();
-      return;
-    }
     try {
-      const made = await clubCall(engine, "challenge_new", {
-        name,
-        deals,
-        level: level.value,
-        closes: closes.value,
-        rules: {
-          must_beat: inputById("club-must-beat").checked,
-          claim: claim.value,
-        },
-      });
+      // Every field that is wrong says so at once (one per press, the closing day first, before): the first of them,
+      // in the form's order, ends up focused. (Both calls change nothing in the engine: a lost one is asked again.)
+      const { problems } = await keeper.askAgainIfLost(() =>
+        clubCall(engine, "challenge_check", { name, deals, closes: closes.value }),
+      );
+      const dayFine = closingDayFine(); // a day past says so in its own note under the field
+      if (problems.length || !dayFine) {
+        if (problems.length) setStatus("error", refusalText(problems[0]));
+        for (const problem of [...problems].reverse()) refuseAtField(problem, fields);
+        if (!problems.length) closes.reportValidity();
+        return;
+      }
+      const made = await keeper.askAgainIfLost(() =>
+        clubCall(engine, "challenge_new", {
+          name,
+          deals,
+          level: level.value,
+          closes: closes.value,
+          rules: {
+            must_beat: inputById("club-must-beat").checked,
+            claim: claim.value,
+          },
+        }),
+      );
       const entry = { token: made.token, name: made.challenge.name, closes: made.challenge.closes, made: Date.now() };
       addMade(entry, deviceStorage()); // a reload, or next week's visit, finds its links again
       showLinks(entry);

@@ -326,6 +326,7 @@ export const EN = {
   clubDisplayName: "Your name in the standings",
   clubStart: "Start",
   clubRestarted: "The game stopped answering; it was restarted and your attempt put back.",
+  clubRestartedPlain: "The game stopped answering and was restarted.",
   clubRestartedRetry: "The game stopped answering and was restarted. Please try again.",
   clubEnterName: "Enter your name and start.",
   clubAttemptUnreadable:

@@ -347,6 +347,7 @@ export const SR = {
   clubDisplayName: "Vaše ime u tabeli",
   clubStart: "Počnite",
   clubRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i Vaš pokušaj je vraćen.",
+  clubRestartedPlain: "Igra je prestala da odgovara, pa je ponovo pokrenuta.",
   clubRestartedRetry: "Igra je prestala da odgovara, pa je ponovo pokrenuta. Pokušajte ponovo.",
   clubEnterName: "Upišite ime i počnite.",
   clubAttemptUnreadable:
