@@ -258,6 +258,24 @@ def test_a_worker_lost_while_stepping_is_replaced_and_the_replay_goes_on_where_t
     page.locator("#replay-position[data-deal='1'][data-ply='0']").wait_for()
 
 
+def test_a_step_pressed_while_a_review_runs_waits_for_it_and_the_engine_is_kept(table_in_context):
+    """A step pressed while a review ran waited for the review in the worker, and was given its 5 s from the press:
+    the engine was ended as stuck, the review lost, and the page restarted."""
+    page = table_in_context(viewport={"width": 1280, "height": 800}).page
+    lost: list[str] = []
+    page.on("console", lambda message: "engine lost" in message.text and lost.append(message.text))
+    open_replay(page, "lang=en")
+    page.keyboard.press("End")
+    moves = moves_in_shown_deal(page)
+    page.locator("#replay-review").focus()
+    page.keyboard.press("Enter")  # the review runs in the worker for some seconds
+    assert page.locator("#status").inner_text() == "Reviewing the deal…"
+    page.keyboard.press("ArrowLeft")
+    page.locator(f"#replay-position[data-deal='0'][data-ply='{moves - 1}']").wait_for(timeout=60_000)
+    page.locator("dialog[open] .review-move").first.wait_for()  # the review, once it is done
+    assert not lost, lost
+
+
 def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_context):
     """A deal of a match finished long ago (History's replay) or someone else's (a shared link) could be watched move
     by move, but not reviewed: only the deal just played had a review."""

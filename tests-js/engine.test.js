@@ -116,6 +116,38 @@ describe("a worker that stops answering", () => {
     assert.equal(engine.onLost.mock.callCount(), 1);
   });
 
+  test("a call sent behind a long one has its deadline from when that one is due, not from its sending", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout", "Date"] });
+    const worker = new SilentWorker();
+    const engine = engineWith(worker);
+    engine.onLost = mock.fn();
+    const review = engine.call("replay_review", { deal: 0, seconds: 0.1 });
+    const step = engine.call("replay_view", { deal: 0, ply: 3 }); // pressed while the review runs
+    const reviewDeadline = deadlineFor("replay_review", { seconds: 0.1 });
+    t.mock.timers.tick(reviewDeadline - 1000); // the review takes long, but within its own deadline
+    assert.equal(engine.onLost.mock.callCount(), 0, "the step waits for the review: no worker is stuck");
+    engine.receive({ id: worker.sent[0].id, type: "result", result: { moves: [] } });
+    assert.deepEqual(await review, { moves: [] });
+    t.mock.timers.tick(1000 + QUICK_DEADLINE_MS - 1);
+    assert.equal(engine.onLost.mock.callCount(), 0);
+    t.mock.timers.tick(2); // the step unanswered past both deadlines: the worker is stuck
+    await assert.rejects(step, (error) => error.type === "timeout");
+    assert.equal(engine.onLost.mock.callCount(), 1);
+  });
+
+  test("once every call is answered, the next one's deadline runs from its sending again", async (t) => {
+    t.mock.timers.enable({ apis: ["setTimeout", "Date"] });
+    const worker = new SilentWorker();
+    const engine = engineWith(worker);
+    engine.onLost = mock.fn();
+    const review = engine.call("replay_review", { deal: 0, seconds: 0.1 });
+    engine.receive({ id: worker.sent[0].id, type: "result", result: { moves: [] } });
+    await review;
+    const step = engine.call("replay_view", { deal: 0, ply: 3 });
+    t.mock.timers.tick(QUICK_DEADLINE_MS + 1);
+    await assert.rejects(step, (error) => error.type === "timeout");
+  });
+
   test("an engine refusing a move is not a lost engine", () => {
     assert.equal(isEngineLost(new EngineError("illegal_move", "no")), false);
     assert.equal(isEngineLost(new Error("timeout")), false);

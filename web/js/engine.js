@@ -128,6 +128,11 @@ export class Engine {
     this.pending = new Map();
     /** Whether the worker has booted (a failure before that is a failed start, not a lost engine). */
     this.ready = false;
+    /**
+     * When every call sent and not answered is due, at the latest (ms since the epoch; 0 with none waiting). The
+     * worker answers one call at a time: a call sent behind others may wait for all of them first.
+     */
+    this.queueDue = 0;
     /** @type {(error: EngineError) => void} */
     this.onLost = () => {};
   }
@@ -186,19 +191,23 @@ export class Engine {
    * Post `message` with a new id; the promise settles with the worker's reply to it.
    * @param {Record<string, unknown>} message
    * @param {ProgressListener | null} [onProgress]
-   * @param {number | null} [deadline]  milliseconds until the worker is taken for stuck (null: no deadline)
+   * @param {number | null} [deadline]  milliseconds the worker may spend on it before it is taken for stuck, counted
+   *   from when the calls sent before it are due (null: no deadline): a step pressed while a review ran was given 5 s
+   *   from its press, spent waiting for the review, and the engine was ended as stuck (the review with it)
    * @returns {Promise<any>}
    */
   send(message, onProgress = null, deadline = null) {
     const id = this.nextId++;
     const worker = /** @type {Worker} */ (this.worker);
     return new Promise((resolve, reject) => {
-      const timer =
-        deadline === null
-          ? undefined
-          : setTimeout(() => {
-              if (this.worker === worker) this.lose(new EngineError("timeout", "the engine did not answer in time"));
-            }, deadline);
+      let timer;
+      if (deadline !== null) {
+        const now = Date.now();
+        this.queueDue = Math.max(now, this.queueDue) + deadline;
+        timer = setTimeout(() => {
+          if (this.worker === worker) this.lose(new EngineError("timeout", "the engine did not answer in time"));
+        }, this.queueDue - now);
+      }
       this.pending.set(id, { resolve, reject, onProgress, timer });
       worker.postMessage({ id, ...message });
     });
@@ -217,6 +226,7 @@ export class Engine {
     }
     this.pending.delete(message.id);
     clearTimeout(request.timer);
+    if (this.pending.size === 0) this.queueDue = 0; // none waiting: the next call's deadline runs from its sending
     if (message.type !== "error") {
       request.resolve(message.type === "ready" ? message.version : message.result);
       return;
@@ -232,5 +242,6 @@ export class Engine {
       request.reject(error);
     }
     this.pending.clear();
+    this.queueDue = 0;
   }
 }
