@@ -969,6 +969,18 @@ def test_a_result_checked_after_the_engine_crashed_is_ranked_by_the_new_one(page
     assert sorted(table_names(page)) == ["Ana", "Bora"] and page.locator("#club-refused li").count() == 0
 
 
+def test_a_check_pressed_twice_lists_each_refused_result_once(page: Page, base_url: str) -> None:
+    """A double click on Check ran two checks side by side, each listing every refused result: it was listed twice."""
+    ana, bora, _ = organiser_ranks_ana(page, base_url)
+    other = Challenge("Subota", deals=1, level="beginner", closes="2099-01-31", seed=6)
+    page.fill("#club-results", "\n".join([ana, bora, result_link(other, "Gost", 6)]))
+    page.dblclick("#club-verify")
+    wait_status(page, "standings")
+    assert sorted(table_names(page)) == ["Ana", "Bora"]
+    refused = page.locator("#club-refused li").all_inner_texts()
+    assert len(refused) == 1 and refused[0].startswith("Red 3"), refused
+
+
 def test_a_move_made_in_another_tab_stops_this_one_which_then_goes_on_from_it(page: Page, base_url: str) -> None:
     """Two tabs of one challenge each played from their own position: a member tried a move in one, saw the card
     turned up and the computer's answer, and played another in the other (a challenge has no undo); the moves of one

@@ -30,6 +30,12 @@ import { escapeHtml, showPanel } from "./panels.js";
 
 /** @import { Engine } from "./engine.js" */
 /** @import { EngineKeeper } from "./engine-start.js" */
+
+/**
+ * What checks the results: the engine, its keeper (a lost engine's replacement is asked again), and whether a check
+ * begun since has taken over.
+ * @typedef {{engine: Engine, keeper: EngineKeeper, stale: () => boolean}} Checker
+ */
 /** @import { Standings } from "./club-types.js" */
 
 /**
@@ -46,31 +52,32 @@ export async function openStandings(engine, keeper, start, setStatus) {
     // A standings link: its results are checked like pasted ones (progress, refusals), but nothing is added.
     byId("club-paste").hidden = true;
     setStatus("verifying", t("clubVerifying"));
-    ({ challenge, results } = await clubCall(engine, "standings_read", { token: start.standings }));
+    ({ challenge, results } = await keeper.askAgainIfLost(() =>
+      clubCall(engine, "standings_read", { token: start.standings }),
+    ));
   }
   byId("club-standings").hidden = false;
   byId("club-standings-title").textContent = t("clubOpenStandings"); // named after the challenge once it is known
   wireCopy(inputById("club-standings-link"), /** @type {HTMLButtonElement} */ (byId("club-standings-copy")));
   wireCopy(inputById("club-standings-snippet"), /** @type {HTMLButtonElement} */ (byId("club-standings-snippet-copy")));
+  let checks = 0; // the checks begun: a check begun after another ends that one (a double click, a paste meanwhile)
   /**
-   * Check and rank the results in the box, one by one; its lines without one are named among the refusals.
+   * Check and rank the results in the box, one by one; its lines without one are named among the refusals. A check
+   * begun meanwhile takes over: this one lists and shows nothing more (two listed each refusal twice).
    * @param {import("./club-types.js").PastedResults} pasted  what the box holds, read
    */
   const verifyAll = async (pasted = pastedResults(inputById("club-results").value)) => {
+    const check = ++checks;
+    /** @type {Checker} */
+    const checker = { engine, keeper, stale: () => check !== checks };
     startOver(pasted);
     const found = pasted.results;
     /** @type {string[]} */
     const accepted = [];
     for (const [index, { token, line }] of found.entries()) {
       setStatus("verifying", t("clubVerifying"));
-      const itsChallenge = await verifyOne(
-        engine,
-        keeper,
-        token,
-        challenge,
-        { position: index + 1, line },
-        found.length,
-      );
+      const itsChallenge = await verifyOne(checker, token, challenge, { position: index + 1, line }, found.length);
+      if (checker.stale()) return;
       if (itsChallenge === null) continue;
       accepted.push(token);
       challenge ??= itsChallenge; // opened on a result link: the first result that proves itself names the challenge
@@ -82,12 +89,13 @@ export async function openStandings(engine, keeper, start, setStatus) {
       const table = await keeper.askAgainIfLost(() =>
         clubCall(engine, "standings", { challenge, results: accepted, csv_format: csvFormat() }),
       );
+      if (checker.stale()) return;
       showTable(table);
       if (accepted.length) setStatus("standings", t("clubRanked", { count: table.rows.length }));
       else if (found.length) setStatus("error", t("clubNoneAccepted"));
       else setStatus("ready", t("clubPasteResults")); // nothing pasted yet: what to do, not "0 results"
     } catch (error) {
-      setStatus("error", refusalText(error));
+      if (!checker.stale()) setStatus("error", refusalText(error));
     }
   };
   byId("club-verify").onclick = async () => {
@@ -165,8 +173,7 @@ async function askToKeep(engine, dropped) {
 /**
  * Re-play one result deal by deal (progress shown), then as a whole (its totals). A result of another challenge than
  * the standings' (`challenge`, when known) is refused by the engine before anything is re-played.
- * @param {Engine} engine
- * @param {EngineKeeper} keeper  an engine lost on the way: the new one is asked again
+ * @param {Checker} checker  the engine, and whether a newer check has taken over (this one then lists nothing)
  * @param {string} token
  * @param {string | null} challenge  the standings' challenge token
  * @param {{position: number, line: number}} at  its place: 1-based among the results being checked, and the line of
@@ -175,12 +182,13 @@ async function askToKeep(engine, dropped) {
  * @returns {Promise<string | null>} the token of the result's challenge if it proves itself; null if it is refused
  *   (it is listed with the reason)
  */
-async function verifyOne(engine, keeper, token, challenge, { position, line }, count) {
+async function verifyOne({ engine, keeper, stale }, token, challenge, { position, line }, count) {
   const progress = byId("club-progress");
   const of = challenge ? { challenge } : {};
   try {
     let deals = 1;
     for (let deal = 1; deal <= deals; deal++) {
+      if (stale()) return null;
       progress.textContent = t("clubProgress", { position, count, deal, deals });
       const check = await keeper.askAgainIfLost(() => clubCall(engine, "result_check", { token, deal, ...of }));
       deals = check.deals ?? deals;
@@ -191,13 +199,14 @@ async function verifyOne(engine, keeper, token, challenge, { position, line }, c
     const reason = refusalText(error);
     // Whose result it was, when its link still reads: the line alone is hard to find among long wrapped links.
     const { name } = await clubCall(engine, "result_name", { token }).catch(() => ({ name: null }));
+    if (stale()) return null;
     // A standings link's results are not in sight (its box is hidden): they are named by their place among them.
     const byPlace = byId("club-paste").hidden;
     const key = `${byPlace ? "clubRefused" : "clubRefusedLine"}${name === null ? "" : "Of"}`;
     listRefusal(t(key, { position, line, name: name ?? "", reason }), line).dataset.refused = String(position);
     return null;
   } finally {
-    progress.textContent = "";
+    if (!stale()) progress.textContent = ""; // a newer check's progress stays
   }
 }
 
