@@ -308,6 +308,17 @@ def test_a_challenge_made_as_the_engine_crashed_is_made_by_the_new_one(page: Pag
     assert "#challenge=c1." in page.input_value("#club-link")
 
 
+def test_a_double_click_on_create_makes_one_challenge(page: Page) -> None:
+    """A double click made two challenges, the second said to be "another" (its links not the ones being sent)."""
+    page.goto("/club.html?lang=en")
+    wait_status(page, "ready")
+    page.fill("#club-name", "Petak u klubu")
+    page.dblclick("#club-create-button")
+    wait_status(page, "created")
+    assert page.locator("#status").inner_text() == "The challenge is ready: send the link to the members."
+    assert page.locator("#club-made-list button").count() == 1
+
+
 def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(page: Page) -> None:
     page.goto("/club.html?lang=sr-Cyrl")
     wait_status(page, "ready")

@@ -1011,6 +1011,28 @@ def test_a_crashed_engine_is_replaced_with_the_matches_kept_here_and_the_match_p
     assert deliver(offered_link(bo), ana) == "ready", "the link Ana reads fits her match"
 
 
+def test_a_double_click_makes_one_invitation_and_reads_a_link_once(devices: tuple[Page, Page]) -> None:
+    """A double click on Invite made two invitations, and on Open read the link twice: "You already opened this
+    link" over the news that the friend had accepted."""
+    ana, bo = devices
+    ana.goto("/friend.html")
+    assert settled(ana) == "ready"
+    ana.locator("#friend-name").fill("Ana")
+    ana.locator("#friend-invite").dblclick()
+    assert settled(ana) == "ready"
+    assert ana.locator("#friend-list li").count() == 1
+    bo.goto(offered_link(ana))
+    bo.locator("#friend-accept").wait_for()
+    assert settled(bo) == "ready"
+    bo.locator("#friend-accept-name").fill("Bo")
+    bo.locator("#friend-accept-button").dblclick()
+    assert settled(bo) == "ready" and bo.locator("#friend-list li").count() == 1
+    ana.locator("#friend-paste").fill(offered_link(bo))
+    ana.locator("#friend-open").dblclick()
+    assert settled(ana) == "ready", ana.locator("#status").inner_text()
+    assert ana.locator("#friend-list li").count() == 1
+
+
 def test_a_link_pasted_while_the_page_loads_is_read_once_it_has_loaded(devices: tuple[Page, Page]) -> None:
     """Bo pastes the invitation and presses Open before the engine is there (a phone takes seconds to load it): the
     link waits for the engine rather than being refused with "try again", and the invitation is shown."""

@@ -21,6 +21,7 @@ import { dateText, dayText, language, pageTitle, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { loadFailureText } from "./loading.js";
 import { localDay } from "./local-day.js";
+import { onePress } from "./one-press.js";
 import { ruleNote, ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
 
@@ -149,8 +150,7 @@ async function showCreate() {
   form.hidden = false;
   setStatus("ready", t("clubCreateGives")); // not the form's heading again: what the organiser gets from it
   const fields = { challenge_name: "club-name", challenge_deals: "club-deals", challenge_closes: "club-closes" };
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
+  const makeChallenge = async () => {
     const name = inputById("club-name").value.trim();
     const deals = Number(inputById("club-deals").value);
     try {
@@ -190,6 +190,10 @@ async function showCreate() {
       setStatus("error", refusalText(error));
       refuseAtField(error, fields);
     }
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onePress("create", makeChallenge); // one challenge a press, however often it is pressed while it is made
   });
 }
 

@@ -51,6 +51,7 @@ import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { loadFailureText } from "./loading.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
+import { onePress } from "./one-press.js";
 import { chooseLead, escapeHtml, showLastTrick, showPanel } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
@@ -698,12 +699,15 @@ function inviteFromForm(made, rematch) {
   if (!checkRules(true)) return;
   const name = typedName(field("friend-name"), "friendNameNeeded");
   if (name === null) return;
-  act(async () => {
-    const rules = chosenRules(settings.rules);
-    await take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }), { rematch });
-    setStatus("ready", made);
-    showLinkToSend();
-  });
+  // One invitation a press (a rematch's too: it is made here), however often the button is pressed while it is made.
+  onePress("invite", () =>
+    act(async () => {
+      const rules = chosenRules(settings.rules);
+      await take(await engine.call("friend_invite", { name, rules, forfeit: chosenForfeit() }), { rematch });
+      setStatus("ready", made);
+      showLinkToSend();
+    }),
+  );
 }
 
 /**
@@ -745,7 +749,7 @@ function wireInvitation() {
   byId("friend-accept").addEventListener("submit", (event) => {
     event.preventDefault(); // Enter in the name field accepts too, as in the form that makes an invitation
     const name = typedName(field("friend-accept-name"), "friendAnswerNameNeeded");
-    if (name !== null) run(() => acceptInvitation(name));
+    if (name !== null) onePress("accept", () => run(() => acceptInvitation(name)));
   });
   // Declining sends nothing (there is nothing to send it with): the status line says so. From the keyboard the focus
   // goes on to the form that makes a match of one's own, shown in the invitation's place.
@@ -788,7 +792,7 @@ async function confirmResign() {
 function wire() {
   wireInvitation();
   bindInput(document.body, { onCard: (player, code) => void onCard(player, code) });
-  byId("friend-claim").addEventListener("click", () => run(() => play("66"), true));
+  byId("friend-claim").addEventListener("click", () => onePress("claim", () => run(() => play("66"), true)));
   byId("friend-last-trick").addEventListener("click", () => {
     if (!current) return;
     const { names } = tableView(current, settings, busy, null, meantFor(current.id));
@@ -803,7 +807,7 @@ function wire() {
       await take(await engine.call("friend_link", { id }));
     }, true);
   });
-  byId("friend-open").addEventListener("click", () => act(openPasted));
+  byId("friend-open").addEventListener("click", () => onePress("open", () => act(openPasted)));
   new ResizeObserver(fitStatusBar).observe(byId("status")); // its lines rewrapped: a phone turned on its side
   wireCopy(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-copy")));
   wireSend(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-share")), () => t("friendTitle"));
@@ -811,19 +815,21 @@ function wire() {
     field("friend-backup-text").value = exportText();
   });
   byId("friend-import").addEventListener("click", () =>
-    act(async () => {
-      let older = 0;
-      for (const saved of importedSaves(field("friend-backup-text").value)) {
-        // A backup taken before later links would take its match back where the friend's next link no longer fits.
-        const answer = await engine.call("friend_load", { saved, newer_only: true }).catch((error) => {
-          if (/** @type {{reason?: string}} */ (error)?.reason !== "friend_backup_older") throw error;
-          older += 1;
-          return null;
-        });
-        if (answer) await take(answer);
-      }
-      if (older) setStatus("hint", t("friendBackupOlder", { count: older }));
-    }),
+    onePress("import", () =>
+      act(async () => {
+        let older = 0;
+        for (const saved of importedSaves(field("friend-backup-text").value)) {
+          // A backup taken before later links would take its match back where the friend's next link no longer fits.
+          const answer = await engine.call("friend_load", { saved, newer_only: true }).catch((error) => {
+            if (/** @type {{reason?: string}} */ (error)?.reason !== "friend_backup_older") throw error;
+            older += 1;
+            return null;
+          });
+          if (answer) await take(answer);
+        }
+        if (older) setStatus("hint", t("friendBackupOlder", { count: older }));
+      }),
+    ),
   );
   // Another tab's save of the match on the table: shown here at once, not at this tab's next step (which would take
   // it all the same).

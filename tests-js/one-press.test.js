@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import { onePress } from "../web/js/one-press.js";
+
+/** A step that runs until `finish()` is called, counting its runs. */
+function slowStep() {
+  const step = { runs: 0, finish: () => {} };
+  step.run = () => {
+    step.runs += 1;
+    return new Promise((resolve) => {
+      step.finish = () => resolve(undefined);
+    });
+  };
+  return step;
+}
+
+describe("a form's step is taken once for a press", () => {
+  test("a press again while the step is under way does nothing", async () => {
+    const invite = slowStep();
+    const first = onePress("invite", invite.run);
+    await onePress("invite", invite.run); // the double click's second press: done at once, nothing taken
+    assert.equal(invite.runs, 1);
+    invite.finish();
+    await first;
+  });
+
+  test("once the step is done, the next press takes it again", async () => {
+    const open = slowStep();
+    const first = onePress("open", open.run);
+    open.finish();
+    await first;
+    const second = onePress("open", open.run);
+    assert.equal(open.runs, 2);
+    open.finish();
+    await second;
+  });
+
+  test("a step that fails frees its control too", async () => {
+    await assert.rejects(
+      onePress("claim", async () => {
+        throw new Error("refused");
+      }),
+      /refused/,
+    );
+    let taken = false;
+    await onePress("claim", () => {
+      taken = true;
+    });
+    assert.equal(taken, true);
+  });
+
+  test("other controls are not held by it", async () => {
+    const invite = slowStep();
+    const first = onePress("invite", invite.run);
+    let opened = false;
+    await onePress("open", () => {
+      opened = true;
+    });
+    assert.equal(opened, true);
+    invite.finish();
+    await first;
+  });
+});
