@@ -3,6 +3,7 @@ import { describe, mock, test } from "node:test";
 
 import { EngineError } from "../web/js/engine.js";
 import { EngineKeeper } from "../web/js/engine-start.js";
+import { slowWork } from "./fakes.js";
 
 /** A stand-in for the Engine: only what the keeper uses (its `onLost`). */
 function fakeEngine() {
@@ -11,24 +12,12 @@ function fakeEngine() {
 
 const lost = () => new EngineError("timeout", "the engine did not answer in time");
 
-/** A boot that waits until `finish()` is called, counting its runs. */
-function slowBoot() {
-  const boot = { runs: 0, finish: () => {} };
-  boot.start = () => {
-    boot.runs += 1;
-    return new Promise((resolve) => {
-      boot.finish = () => resolve(undefined);
-    });
-  };
-  return boot;
-}
-
 describe("a page's lost engine is replaced", () => {
   test("a new engine is booted and the page's state read into it; steps wait until then", async (t) => {
     t.mock.method(console, "warn", () => {});
     const engine = fakeEngine();
-    const boot = slowBoot();
-    const keeper = new EngineKeeper(/** @type {any} */ (engine), () => assert.fail("nothing failed"), boot.start);
+    const boot = slowWork();
+    const keeper = new EngineKeeper(/** @type {any} */ (engine), () => assert.fail("nothing failed"), boot.run);
     const order = [];
     keeper.onLost = () => order.push("idle");
     keeper.restore = async () => order.push("restored");
@@ -101,8 +90,8 @@ describe("a page's lost engine is replaced", () => {
   test("a read asked while a lost engine is being replaced waits for the new one", async (t) => {
     t.mock.method(console, "warn", () => {});
     const engine = fakeEngine();
-    const boot = slowBoot();
-    const keeper = new EngineKeeper(/** @type {any} */ (engine), () => {}, boot.start);
+    const boot = slowWork();
+    const keeper = new EngineKeeper(/** @type {any} */ (engine), () => {}, boot.run);
     let booted = false;
     keeper.restore = async () => {
       booted = true;

@@ -64,3 +64,18 @@ export function pageLanguage(lang = null) {
     restoreDocument();
   };
 }
+
+/**
+ * A slow piece of work (a boot, a form's step): `run()` starts it and waits until `finish()` is called; `runs` counts
+ * how often it was started.
+ */
+export function slowWork() {
+  const work = { runs: 0, finish: () => {}, run: () => Promise.resolve() };
+  work.run = () => {
+    work.runs += 1;
+    return new Promise((resolve) => {
+      work.finish = () => resolve(undefined);
+    });
+  };
+  return work;
+}

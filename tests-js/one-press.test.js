@@ -2,22 +2,11 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { onePress } from "../web/js/one-press.js";
-
-/** A step that runs until `finish()` is called, counting its runs. */
-function slowStep() {
-  const step = { runs: 0, finish: () => {} };
-  step.run = () => {
-    step.runs += 1;
-    return new Promise((resolve) => {
-      step.finish = () => resolve(undefined);
-    });
-  };
-  return step;
-}
+import { slowWork } from "./fakes.js";
 
 describe("a form's step is taken once for a press", () => {
   test("a press again while the step is under way does nothing", async () => {
-    const invite = slowStep();
+    const invite = slowWork();
     const first = onePress("invite", invite.run);
     await onePress("invite", invite.run); // the double click's second press: done at once, nothing taken
     assert.equal(invite.runs, 1);
@@ -26,7 +15,7 @@ describe("a form's step is taken once for a press", () => {
   });
 
   test("once the step is done, the next press takes it again", async () => {
-    const open = slowStep();
+    const open = slowWork();
     const first = onePress("open", open.run);
     open.finish();
     await first;
@@ -51,7 +40,7 @@ describe("a form's step is taken once for a press", () => {
   });
 
   test("other controls are not held by it", async () => {
-    const invite = slowStep();
+    const invite = slowWork();
     const first = onePress("invite", invite.run);
     let opened = false;
     await onePress("open", () => {
