@@ -996,7 +996,7 @@ def test_a_crashed_engine_is_replaced_with_the_matches_kept_here_and_the_match_p
     devices: tuple[Page, Page],
 ) -> None:
     """The friend page started no new engine when its worker crashed or got stuck (a cryptography call past its
-    deadline): every step after it was refused until a reload."""
+    deadline): every step after it was refused until a reload. Crashes by count as the match goes on."""
     ana, bo = devices
     started(ana, bo)
     crash_engine(bo)
@@ -1009,6 +1009,32 @@ def test_a_crashed_engine_is_replaced_with_the_matches_kept_here_and_the_match_p
     assert game_status(bo) == "play" and bo.locator("#friend-turn").inner_text() == "Your turn: play a card"
     play_a_card(bo)  # the match is in the new engine: the move is made and its link sent
     assert deliver(offered_link(bo), ana) == "ready", "the link Ana reads fits her match"
+    # Nine cards more with a crash after every third (the card's link in the making when it comes) and before every
+    # third link read: nothing is lost, each link read fits the match it is read into.
+    cards = links = 0
+    delivered = {id(ana): offered_link(ana), id(bo): offered_link(bo)}
+    while cards < 9 or links < 6:
+        assert game_status(ana) != "over", "crashes by count, within the deal"
+        for me, other in ((ana, bo), (bo, ana)):
+            while me.locator("#table button.card.top.playable:visible").count():
+                cards += 1
+                me.locator("#table button.card.top.playable:visible").first.click()
+                if me.locator("dialog#panel[open]").count():
+                    me.locator("#marriage-announce").click()
+                if cards % 3 == 0:
+                    crash_engine(me)
+                    me.locator('#status[data-status="loading"]').wait_for()
+                assert settled(me) in ("ready", "hint"), me.locator("#status").inner_text()
+            link = offered_link(me)
+            if link == delivered[id(me)]:
+                continue
+            links += 1
+            if links % 3 == 0:
+                crash_engine(other)
+                other.locator('#status[data-status="loading"]').wait_for()
+                assert settled(other) == "hint"
+            assert deliver(link, other) == "ready", other.locator("#status").inner_text()
+            delivered[id(me)] = link
 
 
 def test_a_double_click_makes_one_invitation_and_reads_a_link_once(devices: tuple[Page, Page]) -> None:

@@ -178,6 +178,8 @@ class ClubTable {
     /** @type {Attempt | null} */
     this.attempt = null;
     this.busy = false;
+    /** The step being taken (act): a lost engine's replacement waits for it to end before it shows the table. */
+    this.stepUnderWay = Promise.resolve();
     /** The engine was lost and a new one is on its way (resume): the table is idle. */
     this.restarting = false;
     /** @type {string | null} the moves this tab last kept or stood on (JSON), to tell another tab's from its own */
@@ -319,6 +321,8 @@ class ClubTable {
    */
   async resume() {
     if (!this.restarting) return; // not paused: finished
+    // A step answered before the loss ends first (its trick shown), or its drawing would come after this one's.
+    await this.stepUnderWay;
     const saved = readAttempt(this.token, deviceStorage());
     if (this.playedElsewhere()) {
       this.restarting = false;
@@ -349,6 +353,15 @@ class ClubTable {
   async act(request) {
     if (this.busy || this.restarting) return;
     if (this.playedElsewhere()) return this.yieldToOtherTab(); // its storage event not yet heard
+    this.stepUnderWay = this.takeStep(request);
+    await this.stepUnderWay;
+  }
+
+  /**
+   * The step of `act`: never fails (a refusal is said on the status line).
+   * @param {() => Promise<{attempt: Attempt, trick_taken?: Attempt["deal"]}>} request
+   */
+  async takeStep(request) {
     this.busy = true;
     this.draw();
     try {
