@@ -998,7 +998,19 @@ def test_a_crashed_engine_is_replaced_with_the_matches_kept_here_and_the_match_p
     """The friend page started no new engine when its worker crashed or got stuck (a cryptography call past its
     deadline): every step after it was refused until a reload. Crashes by count as the match goes on."""
     ana, bo = devices
-    started(ana, bo)
+    bo.goto(invited(ana))
+    bo.locator("#friend-accept").wait_for()
+    assert settled(bo) == "ready"
+    crash_engine(bo)  # while he reads the invitation: no match of his here yet
+    bo.locator('#status[data-status="loading"]').wait_for()
+    assert (
+        settled(bo) == "hint" and bo.locator("#status").inner_text() == "The game stopped answering and was restarted."
+    )
+    bo.locator("#friend-accept-name").fill("Bo")
+    bo.locator("#friend-accept-button").click()  # the new engine accepts it
+    settled(bo)
+    assert deliver(offered_link(bo), ana) == "ready"
+    assert deliver(offered_link(ana), bo) == "ready"
     crash_engine(bo)
     bo.locator('#status[data-status="loading"]').wait_for()
     assert bo.locator("#table button.card.playable").count() == 0, "no card to play while the new engine loads"

@@ -34,7 +34,7 @@ const engine = new Engine();
  */
 const keeper = new EngineKeeper(engine, (error) => setStatus("error", loadFailureText(error)));
 keeper.onLost = () => setStatus("loading", t("clubLoading"));
-keeper.restore = async () => setStatus("restarted", t("clubRestartedPlain"));
+keeper.restore = async () => setStatus("restarted", t("engineRestartedPlain"));
 
 /** Show `text` as the page's status (`status` goes to data-status for tests and styles). */
 function setStatus(/** @type {string} */ status, /** @type {string} */ text) {

@@ -944,7 +944,8 @@ async function restoreMatches() {
   }
   if (current) await openMatch(current.id);
   restarting = false;
-  setStatus("hint", t("friendRestarted"));
+  // "Your matches put back" to one who has none here yet (an invitation read, not accepted) would puzzle him.
+  setStatus("hint", t(storedMatches().length ? "friendRestarted" : "engineRestartedPlain"));
   renderMatch();
   focusAtPlay();
   if (deviceChanged) void showDeviceChange();

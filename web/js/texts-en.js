@@ -255,6 +255,7 @@ export const EN = {
   deleteSave: "Delete",
   deleteSaveConfirm: "Yes, delete",
   engineRestarted: "The game stopped answering; it was restarted and the match put back.",
+  engineRestartedPlain: "The game stopped answering and was restarted.",
   statusGettingReady: "Getting the game ready…",
   otherTabTitle: "Playing in another tab",
   otherTab:
@@ -326,7 +327,6 @@ export const EN = {
   clubDisplayName: "Your name in the standings",
   clubStart: "Start",
   clubRestarted: "The game stopped answering; it was restarted and your attempt put back.",
-  clubRestartedPlain: "The game stopped answering and was restarted.",
   clubRestartedRetry: "The game stopped answering and was restarted. Please try again.",
   clubEnterName: "Enter your name and start.",
   clubAttemptUnreadable:

@@ -270,6 +270,7 @@ export const SR = {
   deleteSave: "Obrišite",
   deleteSaveConfirm: "Da, obrišite",
   engineRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i partija je vraćena.",
+  engineRestartedPlain: "Igra je prestala da odgovara, pa je ponovo pokrenuta.",
   statusGettingReady: "Igra se priprema…",
   otherTabTitle: "Partija je u drugoj kartici",
   otherTab: "Ova partija se sada igra u drugoj kartici pregledača. Ovde se ništa ne čuva dok je ne preuzmete.",
@@ -347,7 +348,6 @@ export const SR = {
   clubDisplayName: "Vaše ime u tabeli",
   clubStart: "Počnite",
   clubRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i Vaš pokušaj je vraćen.",
-  clubRestartedPlain: "Igra je prestala da odgovara, pa je ponovo pokrenuta.",
   clubRestartedRetry: "Igra je prestala da odgovara, pa je ponovo pokrenuta. Pokušajte ponovo.",
   clubEnterName: "Upišite ime i počnite.",
   clubAttemptUnreadable:
