@@ -303,6 +303,11 @@ class ClubTable {
     this.kept = JSON.stringify(moves);
   }
 
+  /** Whether the table takes no move now: a step under way, or a lost engine being replaced. */
+  waiting() {
+    return this.busy || this.restarting;
+  }
+
   /**
    * The engine is lost (club.js keeps it): the table takes no move until the new one has the attempt (resume). An
    * attempt finished, its result kept, needs no engine any more: its page stays as it is.
@@ -351,7 +356,7 @@ class ClubTable {
    * @param {() => Promise<{attempt: Attempt, trick_taken?: Attempt["deal"]}>} request
    */
   async act(request) {
-    if (this.busy || this.restarting) return;
+    if (this.waiting()) return;
     if (this.playedElsewhere()) return this.yieldToOtherTab(); // its storage event not yet heard
     this.stepUnderWay = this.takeStep(request);
     await this.stepUnderWay;
@@ -405,7 +410,7 @@ class ClubTable {
    */
   async onCard(player, code) {
     const state = this.state();
-    if (this.busy || this.restarting || !state?.deal) return;
+    if (this.waiting() || !state?.deal) return;
     if (player !== 0 || !playableCards(state, this.view()).has(code)) {
       return this.setStatus("your-turn", t("clubNotPlayable"));
     }
@@ -440,7 +445,7 @@ class ClubTable {
       settings: this.settings,
       humans: [true, false],
       names: [this.attempt?.name ?? "", t("computer")],
-      busy: this.busy || this.restarting,
+      busy: this.waiting(),
       hint: null,
       shownTrick: this.shownTrick?.cards ?? null,
       beforeTrick: this.shownTrick?.counts ?? null,
@@ -479,10 +484,10 @@ class ClubTable {
     const over = state.deal.result !== null;
     const claim = /** @type {HTMLButtonElement} */ (byId("club-claim"));
     claim.hidden = state.deal.rules.claim !== "manual" || over;
-    claim.disabled = this.busy || this.restarting || !attempt.legal_moves.includes("66");
+    claim.disabled = this.waiting() || !attempt.legal_moves.includes("66");
     const next = /** @type {HTMLButtonElement} */ (byId("club-next-deal"));
     next.hidden = !over;
-    next.disabled = this.busy || this.restarting;
+    next.disabled = this.waiting();
     next.dataset.text = attempt.finished ? "clubToEnd" : "clubNextDeal"; // after the last deal: to the totals
     next.textContent = t(next.dataset.text);
     if (this.elsewhere) return this.setStatus("elsewhere", t("clubElsewhereTitle"));

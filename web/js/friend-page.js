@@ -85,6 +85,10 @@ let crossed = null;
 let busy = false;
 /** Whether a new engine is taking the place of a lost one: the table is idle and steps wait (keeper). */
 let restarting = false;
+/** Whether the page takes no step now: one under way, or a lost engine being replaced. */
+function waiting() {
+  return busy || restarting;
+}
 /** Call `pageLoaded()` once the page has loaded (start): the engine started, the matches kept here read. */
 let pageLoaded = () => {};
 /** Settles when the page has loaded: a step a player takes before waits for it (act). */
@@ -343,7 +347,7 @@ function renderMatch() {
   news.hidden = !news.textContent || Boolean(shownTrick);
   const drawn = drawnState(state, friend);
   byId("table").hidden = !drawn.deal;
-  renderTable(document, drawn, tableView(state, settings, busy || restarting, shownTrick, friend));
+  renderTable(document, drawn, tableView(state, settings, waiting(), shownTrick, friend));
   byId("friend-last-trick").hidden = !drawn.deal?.tricks_played;
   byId("friend-claim").hidden = !state.deal?.legal_moves.includes("66");
   byId("friend-resign").hidden = !state.can_resign;
@@ -400,7 +404,7 @@ async function refusalText(id, code) {
 async function onCard(player, code) {
   const deal = current?.deal;
   const moves = deal?.legal_moves ?? [];
-  if (busy || restarting || player !== 0) return;
+  if (waiting() || player !== 0) return;
   if (!deal || (!moves.includes(code) && !moves.includes(`${code}m`))) {
     const state = /** @type {FriendState} */ (current);
     setStatus(
@@ -525,7 +529,7 @@ let deviceChanged = false;
 
 /** Show the matches as another tab of the browser has saved them (between steps: a step under way goes first). */
 async function showDeviceChange() {
-  if (!deviceMatchesRead || busy || restarting) {
+  if (!deviceMatchesRead || waiting()) {
     deviceChanged = true;
     return;
   }
