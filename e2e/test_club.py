@@ -566,6 +566,12 @@ def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_ur
     # In a club's frame: no language picker (there, but hidden), no way out to a new match.
     assert page.locator("#club-language").count() == 1
     assert page.locator("#club-language").is_hidden() and page.locator("#club-home").is_hidden()
+    # A crash here, nothing asked: the page says what it said, not that the game was restarted.
+    said = page.locator("#status").inner_text()
+    crash_engine(page)
+    wait_status(page, "loading")
+    wait_status(page, "closed")
+    assert page.locator("#status").inner_text() == said
 
 
 def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page, base_url: str) -> None:
@@ -983,6 +989,15 @@ def test_a_crashed_engine_is_replaced_and_the_attempt_goes_on_from_the_moves_kep
             wait_status(page, "restarted", "finished")
     assert cards >= 6, cards
     assert verify(read_result_token(token_of(page.input_value("#club-result-link")))).name == "Ana"
+    # The result shown at a visit after, and a crash there, nothing asked: the page says what it said, not that the
+    # game was restarted.
+    page.reload()
+    wait_status(page, "finished")
+    said = page.locator("#status").inner_text()
+    crash_engine(page)
+    wait_status(page, "loading")
+    wait_status(page, "finished")
+    assert page.locator("#status").inner_text() == said
 
 
 def test_a_result_checked_after_the_engine_crashed_is_ranked_by_the_new_one(page: Page, base_url: str) -> None:

@@ -33,8 +33,24 @@ const engine = new Engine();
  * asking is asked again of the new one); a challenge's table reads its attempt into it again (club-play.js).
  */
 const keeper = new EngineKeeper(engine, (error) => setStatus("error", loadFailureText(error)));
-keeper.onLost = () => setStatus("loading", t("clubLoading"));
-keeper.restore = async () => setStatus("restarted", t("engineRestartedPlain"));
+/**
+ * What the status line said when the engine was lost, put back once the new one is in if nothing has spoken since:
+ * a view that had asked the engine nothing (a finished attempt's result, a closed challenge, the organiser's form)
+ * is as it was, not told of a restart that changed nothing in it.
+ * @type {{status: string, text: string} | null}
+ */
+let saidBeforeLoss = null;
+keeper.onLost = () => {
+  const line = byId("status");
+  saidBeforeLoss ??= { status: line.dataset.status ?? "", text: line.textContent ?? "" };
+  setStatus("loading", t("clubLoading"));
+};
+keeper.restore = async () => {
+  const line = byId("status");
+  const unchanged = line.dataset.status === "loading" && line.textContent === t("clubLoading");
+  if (saidBeforeLoss && unchanged) setStatus(saidBeforeLoss.status, saidBeforeLoss.text);
+  saidBeforeLoss = null;
+};
 
 /** Show `text` as the page's status (`status` goes to data-status for tests and styles). */
 function setStatus(/** @type {string} */ status, /** @type {string} */ text) {
