@@ -49,6 +49,7 @@ from otv66.links import (
     result_token,
     standings_token,
 )
+from otv66.rules import Rules
 
 SW_CONTROLS = """() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
   new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true))))"""
@@ -998,6 +999,36 @@ def test_a_crashed_engine_is_replaced_and_the_attempt_goes_on_from_the_moves_kep
     wait_status(page, "loading")
     wait_status(page, "finished")
     assert page.locator("#status").inner_text() == said
+
+
+def test_a_claim_of_66_is_asked_first_and_play_on_is_the_first_answer(page: Page, base_url: str) -> None:
+    """A tap on 66 ended the deal at once, with no undo in a challenge: a claim below 66 gave the computer 2 game
+    points, where the game against the computer asks first. Enter keeps playing; a claim said yes to is made."""
+    manual = Challenge("Petak", deals=1, level="beginner", closes="2099-01-31", seed=5, rules=Rules(claim="manual"))
+    start_playing(page, f"{base_url}/club.html?lang=en#challenge={challenge_token(manual)}", "Ana")
+    claim = page.locator("#club-claim:enabled")  # in sight, and pressable only when a claim is legal
+    for _ in range(16):
+        page.locator(STEP).first.wait_for()
+        if claim.is_visible():
+            break
+        page.locator(PLAYABLE).last.click()
+        if page.locator("#panel[open]").count():
+            page.click("#marriage-plain")
+        wait_status(page, "your-turn")
+    claim.click()
+    panel = page.locator("dialog[open]")
+    assert panel.locator("p").first.inner_text() == (
+        "Claim only if you have 66: a claim below 66 gives the opponent 2 game points."
+    )
+    assert page.evaluate("document.activeElement.id") == "claim-offer-no"
+    page.keyboard.press("Enter")
+    panel.wait_for(state="detached")
+    assert claim.is_visible() and page.locator(PLAYABLE).count() > 0, "the deal goes on"
+    claim.click()
+    page.locator("#claim-offer-yes").click()
+    page.click(NEXT_DEAL)  # the deal ended by the claim, shown until the member leads on to his result
+    wait_status(page, "finished")
+    assert verify(read_result_token(token_of(page.input_value("#club-result-link")))).name == "Ana"
 
 
 def test_a_result_checked_after_the_engine_crashed_is_ranked_by_the_new_one(page: Page, base_url: str) -> None:

@@ -698,6 +698,45 @@ def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules(device
         assert new.get_attribute("data-status") in ("play", "wait") and "current" in (new.get_attribute("class") or "")
 
 
+def test_a_claim_of_66_is_asked_first_and_play_on_is_the_first_answer(devices: tuple[Page, Page]) -> None:
+    """A tap on 66 ended the deal at once: a claim below 66 gave the friend 2 game points, here the match, where the
+    game against the computer asks first. Enter keeps playing; a claim said yes to is made."""
+    ana, bo = devices
+    ana.context.add_init_script(ANAS_OWN_RULES)  # claiming 66 by hand
+    started(ana, bo)
+
+    def claimer() -> Page | None:
+        return next((page for page in devices if page.locator("#friend-claim").is_visible()), None)
+
+    delivered = {id(ana): offered_link(ana), id(bo): offered_link(bo)}
+    for _ in range(20):
+        for me, other in devices, devices[::-1]:
+            while claimer() is None and me.locator("#table button.card.top.playable:visible").count():
+                play_a_card(me)
+            link = offered_link(me)
+            if claimer() is None and link != delivered[id(me)]:
+                assert deliver(link, other) == "ready"
+                delivered[id(me)] = link
+        if claimer():
+            break
+    page = claimer()
+    assert page is not None, "a trick won offers the claim"
+    page.locator("#friend-claim").click()
+    panel = page.locator("dialog[open]")
+    assert panel.locator("p").first.inner_text() == (
+        "Claim only if you have 66: a claim below 66 gives the opponent 2 game points."
+    )
+    assert page.evaluate("document.activeElement.id") == "claim-offer-no"
+    page.keyboard.press("Enter")
+    panel.wait_for(state="detached")
+    assert page.locator("#friend-claim").is_visible() and game_status(page) == "play", "the deal goes on"
+    page.locator("#friend-claim").click()
+    page.locator("#claim-offer-yes").click()
+    assert settled(page) == "ready"
+    assert "You claimed 66 with only" in page.locator("#friend-news").inner_text()
+    assert game_status(page) in ("send", "over")
+
+
 def rematch_made(page: Page) -> str:
     """Press Rematch under the finished match shown; the rematch invitation's link."""
     page.locator("#friend-rematch").click()

@@ -34,7 +34,7 @@ import { asSentences, dayText, language, t } from "./i18n.js";
 import { bindInput, firstPlayableCard, focusLost, usingKeyboard } from "./input.js";
 import { localDay } from "./local-day.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
-import { chooseLead } from "./panels.js";
+import { askClaim, chooseLead } from "./panels.js";
 import { buildTable, playableCards, renderTable, trickCounts } from "./render.js";
 import { SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { announce, askToPlayHere } from "./shell.js";
@@ -197,8 +197,11 @@ class ClubTable {
     this.toEnd = null;
     /** @type {HTMLButtonElement} */ (byId("club-next-deal")).onclick = () =>
       this.toEnd ? this.toEnd() : this.act(() => clubCall(engine, "challenge_next_deal"));
-    /** @type {HTMLButtonElement} */ (byId("club-claim")).onclick = () =>
-      this.act(() => clubCall(engine, "challenge_play", { move: "66" }));
+    // A claim below 66 gives the computer 2 game points and there is no undo here: asked first, as the game page does.
+    /** @type {HTMLButtonElement} */ (byId("club-claim")).onclick = async () => {
+      if (await askClaim(/** @type {HTMLDialogElement} */ (byId("panel")), t("claimConfirm")))
+        this.act(() => clubCall(engine, "challenge_play", { move: "66" }));
+    };
     // Another tab's move changes the save: this tab says so at once, not at its next move (nor at its name form).
     onSavedElsewhere(PROGRESS_PREFIX + token, () => {
       if (this.playedElsewhere()) this.yieldToOtherTab();

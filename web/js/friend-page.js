@@ -52,7 +52,7 @@ import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-pi
 import { loadFailureText } from "./loading.js";
 import { dealBeginningSaid, movesSaid } from "./moves-said.js";
 import { onePress } from "./one-press.js";
-import { chooseLead, escapeHtml, showLastTrick, showPanel } from "./panels.js";
+import { askClaim, chooseLead, escapeHtml, showLastTrick, showPanel } from "./panels.js";
 import { buildTable, renderTable } from "./render.js";
 import { applyOverrides, loadSettings, SPEEDS, TRICK_SHOWN } from "./settings.js";
 import { linkUrl } from "./share.js";
@@ -796,7 +796,13 @@ async function confirmResign() {
 function wire() {
   wireInvitation();
   bindInput(document.body, { onCard: (player, code) => void onCard(player, code) });
-  byId("friend-claim").addEventListener("click", () => onePress("claim", () => run(() => play("66"), true)));
+  // A claim below 66 gives the friend 2 game points (the deal, perhaps the match): asked first, as the game page does.
+  byId("friend-claim").addEventListener("click", () =>
+    onePress("claim", async () => {
+      if (await askClaim(/** @type {PanelDialog} */ (byId("panel")), t("claimConfirm")))
+        await run(() => play("66"), true);
+    }),
+  );
   byId("friend-last-trick").addEventListener("click", () => {
     if (!current) return;
     const { names } = tableView(current, settings, busy, null, meantFor(current.id));
