@@ -1008,6 +1008,38 @@ def test_a_damaged_store_is_put_aside_and_its_matches_brought_back_and_a_newer_o
     assert ana.evaluate("localStorage.getItem('otv66.friend')") == newer, "left for the newer page"
 
 
+def test_a_backup_imported_on_a_new_device_says_so_and_shows_the_link_still_to_send(devices: tuple[Page, Page]) -> None:
+    """An import said nothing, and the match it showed said "Send the link below" over no link (it came only once the
+    match was picked from the list). An empty box was refused as "not a backup"."""
+    ana, bo = devices
+    started(ana, bo)
+    play_a_card(bo)
+    to_send = offered_link(bo)
+    bo.locator("#friend-export").click()
+    backup = bo.locator("#friend-backup-text").input_value()
+    bo.evaluate("localStorage.clear(); sessionStorage.clear()")  # his new phone
+    bo.reload()
+    assert settled(bo) == "ready" and bo.locator("#friend-list-box").is_hidden()
+    bo.locator("#friend-backup-text").fill(" ")  # the tab's draft of the box gave the backup back
+    bo.locator("#friend-import").click()
+    assert settled(bo) == "hint"
+    assert bo.locator("#status").inner_text() == "Paste a backup first (the text Export gave)."
+    bo.locator("#friend-backup-text").fill(backup)
+    bo.locator("#friend-import").click()
+    assert settled(bo) == "hint"
+    assert bo.locator("#status").inner_text() == "1 match was imported from the backup."
+    assert bo.locator("#friend-turn").inner_text().startswith("Send the link below")
+    assert bo.locator("#friend-link").is_visible() and offered_link(bo) == to_send
+    assert deliver(to_send, ana) == "ready"
+    while ana.locator("#table button.card.top.playable:visible").count():  # a trick she takes: she leads again
+        play_a_card(ana)
+    assert deliver(offered_link(ana), bo) == "ready", "the match goes on"
+    bo.locator("#friend-backup-text").fill(backup)
+    bo.locator("#friend-import").click()
+    assert settled(bo) == "hint"
+    assert bo.locator("#status").inner_text().startswith("1 match in the backup is older than on this device")
+
+
 def test_a_move_the_full_storage_did_not_keep_is_said_not_sent_and_played_again_once_there_is_room(
     devices: tuple[Page, Page],
 ) -> None:

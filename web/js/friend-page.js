@@ -827,17 +827,28 @@ function wire() {
   byId("friend-import").addEventListener("click", () =>
     onePress("import", () =>
       act(async () => {
+        const text = field("friend-backup-text").value;
+        if (!text.trim()) return setStatus("hint", t("friendBackupEmpty"));
+        let imported = 0;
         let older = 0;
-        for (const saved of importedSaves(field("friend-backup-text").value)) {
+        for (const saved of importedSaves(text)) {
           // A backup taken before later links would take its match back where the friend's next link no longer fits.
           const answer = await engine.call("friend_load", { saved, newer_only: true }).catch((error) => {
             if (/** @type {{reason?: string}} */ (error)?.reason !== "friend_backup_older") throw error;
             older += 1;
             return null;
           });
-          if (answer) await take(answer);
+          if (!answer) continue;
+          await take(answer);
+          imported += 1;
         }
-        if (older) setStatus("hint", t("friendBackupOlder", { count: older }));
+        // The last match imported is on the table as a match picked from the list is: with the link it has to send.
+        if (imported && current) await openMatch(current.id);
+        const said = [
+          imported || !older ? t("friendBackupImported", { count: imported }) : "",
+          older ? t("friendBackupOlder", { count: older }) : "",
+        ];
+        setStatus("hint", said.filter(Boolean).join(" "));
       }),
     ),
   );

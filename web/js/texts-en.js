@@ -466,6 +466,8 @@ export const EN = {
   friendReceived: "Link received.",
   friendReceivedMoves: "Link received. {moves}",
   friendPlayedElsewhere: "This match went on in another tab meanwhile: here it is now as it is there.",
+  friendBackupImported: "{count} {count|match was|matches were} imported from the backup.",
+  friendBackupEmpty: "Paste a backup first (the text Export gave).",
   friendBackupOlder:
     "{count} {count|match|matches} in the backup {count|is|are} older than on this device, so {count|it was|they were} not imported: {count|it|they} would go back to a move your friend no longer answers.",
   friendStoreDamaged:

@@ -486,6 +486,9 @@ export const SR = {
   friendReceived: "Link je primljen.",
   friendReceivedMoves: "Link je primljen. {moves}",
   friendPlayedElsewhere: "Ova partija je u međuvremenu nastavljena u drugoj kartici: ovde je sada kakva je tamo.",
+  friendBackupImported:
+    "{count|Uvezena je|Uvezene su|Uvezeno je} {count} {count|partija|partije|partija} iz rezervne kopije.",
+  friendBackupEmpty: "Prvo nalepite rezervnu kopiju (tekst koji je dala „Izvezite“).",
   friendBackupOlder:
     "{count} {count|partija iz kopije je starija|partije iz kopije su starije|partija iz kopije je starije} od {count|one|onih|onih} na ovom uređaju, pa {count|nije uvezena|nisu uvezene|nije uvezeno}: {count|vratila bi se|vratile bi se|vratilo bi se} na potez na koji Vaš prijatelj više ne odgovara.",
   friendStoreDamaged:
