@@ -504,6 +504,35 @@ def test_a_tampered_link_is_refused_and_the_match_kept(devices: tuple[Page, Page
     assert deliver(link, ana) == "ready"
 
 
+def test_a_second_answer_to_an_invitation_already_accepted_names_both_and_the_match_goes_on(
+    devices: tuple[Page, Page], browser: Browser, base_url: str
+) -> None:
+    """Ana's invitation forwarded in a group: Bo answers, then Cy. Cy's whole answer was refused as forged ("Your
+    friend did not write this link, or it was changed"), an accusation, and no word of what happened."""
+    ana, bo = devices
+    invitation = invited(ana)
+    answers = []
+    cy = without_service_worker(browser.new_context(base_url=base_url)).new_page()
+    for page, name in ((bo, "Bo"), (cy, "Cy")):
+        page.goto(invitation)
+        page.locator("#friend-accept-name").fill(name)
+        page.locator("#friend-accept-button").click()
+        assert settled(page) == "ready"
+        answers.append(offered_link(page))
+    cy.context.close()
+    assert deliver(answers[0], ana) == "ready"
+    assert deliver(answers[1], ana) == "refused"
+    assert (
+        ana.locator("#status")
+        .inner_text()
+        .endswith(
+            "This invitation was accepted already (Bo) and that match is under way, so the answer Cy sends cannot be"
+            " opened. To play one more player, make a new invitation."
+        )
+    )
+    assert deliver(offered_link(ana), bo) == "ready", "the match with Bo goes on"
+
+
 def test_declining_an_invitation_says_that_nothing_was_sent(devices: tuple[Page, Page]) -> None:
     """Bo declines from the keyboard: the status line says nothing went to Ana (there is no way to send it), the
     invitation leaves the page and its address, and the focus goes on to the form for a match of his own."""

@@ -295,6 +295,25 @@ def test_a_replayed_link_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> N
     refused(alice, link, OutOfOrderError, "friend_link_again")
 
 
+def test_a_second_answer_to_an_invitation_already_accepted_is_refused_as_such_not_as_forged() -> None:
+    """The invitation forwarded to two people: Bob answered first, then Carol. Carol's whole answer was refused as a
+    link "changed on its way"; it is refused as a second answer, naming both, and Alice's match stays Bob's."""
+    alice, invite = FriendMatch.invite("Alice", ONE_DEAL, seeded(1))
+    _, bobs = FriendMatch.accept(invite, "Bob", seeded(101))
+    _, carols = FriendMatch.accept(invite, "Carol", seeded(102))
+    alice.receive(bobs)
+    refused(alice, carols, OutOfOrderError, "friend_accepted_already")
+    with pytest.raises(OutOfOrderError) as caught:
+        alice.receive(carols)
+    assert caught.value.params == {"friend": "Bob", "other": "Carol"}
+    # Carol's answer with one character changed is what it was: a link changed on its way, not a second answer.
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    for at in range(len("f1.") + 23, len(carols) - 1, 7):  # past the match's id, before the last character's spare bits
+        changed = carols[:at] + alphabet[(alphabet.index(carols[at]) + 1) % 64] + carols[at + 1 :]
+        with pytest.raises((ForgedSenderError, MalformedMessageError)):
+            alice.receive(changed)
+
+
 def test_a_link_that_skips_one_is_refused(fresh: tuple[FriendMatch, FriendMatch]) -> None:
     alice, bob = fresh
     bob.play(bob.legal_moves()[0])

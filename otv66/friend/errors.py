@@ -38,7 +38,8 @@ class OutOfOrderError(FriendProtocolError):
 
     A link refused for its number says which it is in its ``reason``: ``friend_link_again`` (received before: there
     is nothing to do with it), ``friend_link_ahead`` (a link of the friend's before it has not been received: that
-    one first) or ``friend_link_own`` (made by this very player, for the friend).
+    one first), ``friend_link_own`` (made by this very player, for the friend) or ``friend_accepted_already`` (a
+    second player's answer to an invitation the friend has accepted: ``friend`` and ``other`` name them).
     """
 
     kind = "friend_out_of_order"

@@ -42,6 +42,7 @@ from otv66.deal import CLAIM, Deal
 from otv66.dealing import check_dealer
 from otv66.errors import Otv66Error
 from otv66.friend.errors import (
+    ForgedSenderError,
     FriendProtocolError,
     IllegalLinkMoveError,
     MalformedMessageError,
@@ -50,7 +51,7 @@ from otv66.friend.errors import (
     WrongMatchError,
 )
 from otv66.friend.links import MAX_SEQ, Item, Link
-from otv66.friend.messages import from_base64url, to_base64url
+from otv66.friend.messages import Message, from_base64url, to_base64url
 from otv66.friend.ristretto import RandomBytes
 from otv66.friend.session import DealSession, MatchKeys
 from otv66.match import Match, check_player_name, check_players
@@ -341,7 +342,11 @@ class FriendMatch:
         # a link that never was. (A friend's first link brings his key: it is checked once that key is read.)
         verified = self.keys.knows(link.sender)
         if verified:
-            link.verify_signature(self.keys.public(link.sender))
+            try:
+                link.verify_signature(self.keys.public(link.sender))
+            except ForgedSenderError:
+                self._refuse_second_answer(link)
+                raise
         if link.sender == self.seat:
             raise OutOfOrderError("this link is one of your own: send it to your friend", "friend_link_own")
         if link.seq < self.received:
@@ -354,6 +359,31 @@ class FriendMatch:
         trial._receive(link, verified)
         trial.link_answered = True
         self.__dict__.update(trial.__dict__)
+
+    def _refuse_second_answer(self, link: Link) -> None:
+        """Refuse, as what it is, another player's answer to an invitation someone else has accepted already (it was
+        forwarded to two people): a first link from the friend's seat, signed by its sender under a key of his own.
+        Refused as forged, it told the inviter that his friend's link was changed, of a whole link. Anything else
+        that fails its signature is left to be refused as forged."""
+        if self.seat != 0 or link.sender != self.keys.other or link.seq != 0:
+            return
+        if [kind for kind, _ in link.items[:2]] != [Item.HELLO, Item.KEY]:
+            return
+        try:
+            key = Message.from_text(to_base64url(link.items[1][1])).public_key
+            if key is None:
+                return
+            link.verify_signature(key)
+            name = check_player_name(_hello(link.items[0][1]).get("name"))
+        except Otv66Error:
+            return
+        friend = self.match.players[1]
+        raise OutOfOrderError(
+            f"this invitation was accepted by {friend} already: {name}'s answer to it cannot be opened",
+            "friend_accepted_already",
+            friend=friend,
+            other=name,
+        )
 
     def _receive(self, link: Link, verified: bool) -> None:
         other = self.keys.other

@@ -85,6 +85,8 @@ export const SR_ERRORS = {
   err_friend_link_own:
     "Ovo je link koji ste Vi napravili: on je za Vašeg prijatelja. Ovde otvarajte linkove koje Vam prijatelj šalje.",
   err_friend_forged_sender: "Ovaj link nije napisao Vaš prijatelj ili je izmenjen.",
+  err_friend_accepted_already:
+    "Ovaj poziv je već prihvaćen ({friend}) i ta partija je u toku, pa odgovor koji šalje {other} ne može da se otvori. Za partiju sa još jednim igračem napravite novi poziv.",
   err_friend_bad_shuffle: "Mešanje u ovom linku nije pošteno: karte su izmenjene.",
   err_friend_bad_share: "Ovaj link bi otvorio pogrešnu kartu.",
   err_friend_refused: "Taj korak sada nije dozvoljen.",
@@ -175,6 +177,8 @@ export const EN_ERRORS = {
     "This link's turn has not come yet: an earlier link your friend sent must be opened before it. Open that one first (or ask your friend to send it again), then this one.",
   err_friend_link_own: "This is a link you made: it is for your friend. Open here the links your friend sends you.",
   err_friend_forged_sender: "Your friend did not write this link, or it was changed.",
+  err_friend_accepted_already:
+    "This invitation was accepted already ({friend}) and that match is under way, so the answer {other} sends cannot be opened. To play one more player, make a new invitation.",
   err_friend_bad_shuffle: "The shuffle in this link is not fair: cards were changed.",
   err_friend_bad_share: "This link would open a wrong card.",
   err_friend_refused: "That step is not allowed now.",
