@@ -279,6 +279,15 @@ def test_the_top_bar_says_whose_game_points_are_whose_on_one_line(table_in_conte
     assert cut == [True, True], "the long names end in an ellipsis"
     toggle = page.locator("#menu-toggle").bounding_box()
     assert toggle["x"] + toggle["width"] <= 360, "the menu button stays on the screen"
+    # At a seat, a name of 60 letters (the most a name may have) ran off the table's edge: it ends in "…" in it now.
+    seat_names = page.locator(".seat-name")
+    seat_names.first.evaluate("(name) => { name.textContent = 'Aleksandra-Konstantina Petrović-Njeguš '.repeat(2); }")
+    cut = seat_names.evaluate_all("names => names.map((n) => n.scrollWidth > n.clientWidth)")
+    assert cut == [True, False], "the long name ends in an ellipsis, the short one is whole"
+    edges = seat_names.first.evaluate(
+        "(n) => [n.getBoundingClientRect().right, n.closest('.seat').getBoundingClientRect().right]"
+    )
+    assert edges[0] <= edges[1], edges
 
 
 def axe_violations(page, context: str = "document"):
