@@ -598,6 +598,14 @@ def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page,
     assert "A newer version of the game made this link: reload the page." in said
     assert "send the whole link again" not in said
     assert page.title() == "Club challenge · Open 66"
+    # Cut right after its key: it showed the organiser's form, as if no link had been followed.
+    page.goto("about:blank")
+    page.goto(f"{base_url}/club.html?lang=en#challenge=")
+    page.locator('#status[data-status="error"]').wait_for(timeout=LOAD_TIMEOUT_MS)
+    assert (
+        page.locator("#club-problem-reason").inner_text() == "This link is cut short or damaged: copy the whole link."
+    )
+    assert page.locator("#club-create").is_hidden()
 
 
 def test_a_broken_link_to_a_challenges_standings_says_why_in_place_of_the_standings(page: Page, base_url: str) -> None:

@@ -36,7 +36,11 @@ describe("club links", () => {
       assert.equal(url.pathname, "/otv66/club.html");
       assert.equal(url.search, "");
       assert.deepEqual(clubLinkIn(url), { kind, token: "t1.AbC_-9" });
+      // Cut right after its key: a link all the same (the page says it cannot be opened), not the organiser's form.
+      assert.deepEqual(clubLinkIn({ hash: `#${kind}=` }), { kind, token: "" });
     }
+    assert.equal(clubLinkIn({ hash: "" }), null);
+    assert.equal(clubLinkIn({ hash: "#lang=en" }), null);
   });
 
   test("the embeddable form and the standings view of a challenge", () => {

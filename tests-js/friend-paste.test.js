@@ -45,6 +45,8 @@ describe("what a player pasted into the friend page's box", () => {
     assert.deepEqual(readPaste(`Evo linka: ${FRIEND}.`, BASE), friend);
     assert.deepEqual(readPaste(`(${FRIEND}) igraj!`, BASE), friend);
     assert.deepEqual(readPaste("f1.AbC-d_9", BASE), friend);
+    // Its `#` percent-encoded on the way (a mail's link checker): "cannot be read" was said of a whole link.
+    assert.deepEqual(readPaste(FRIEND.replace("#", "%23"), BASE), friend);
   });
 
   test("a link a mail broke over lines: its pieces joined again are offered beside it", () => {

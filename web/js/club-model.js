@@ -31,9 +31,10 @@ export const PROGRESS_PREFIX = "otv66.club.";
  */
 export function clubLinkIn(location) {
   const params = fragmentParams(location);
+  // A key with nothing after it (`#challenge=`, a link cut right there) is a link all the same: the page says it
+  // cannot be opened, not showing the organiser's form as if no link had been followed.
   for (const kind of CLUB_LINK_KINDS) {
-    const token = params.get(kind);
-    if (token) return { kind, token };
+    if (params.has(kind)) return { kind, token: params.get(kind) ?? "" };
   }
   return null;
 }

@@ -273,6 +273,7 @@ async function start() {
   const link = clubLinkIn(location);
   try {
     if (link === null) return await showCreate();
+    if (!link.token) return showProblem(t("err_link_cut"), false);
     if (link.kind === "standings") {
       // On the club's own page the table is the matter, not what a challenge is: a phone's frame showed the
       // introduction and the title, and not one row of the table.

@@ -7,7 +7,7 @@
  * (pasted-link.js).
  */
 
-import { tokenIn, trimLinkEnd } from "./pasted-link.js";
+import { percentDecoded, tokenIn, trimLinkEnd } from "./pasted-link.js";
 
 /**
  * A friend's message (otv66/friend/links.py PREFIX, then base64url), alone or at the end of a page address. Of any
@@ -83,7 +83,8 @@ export function siteLinkIn(text) {
  * @returns {PastedLink}
  */
 export function readPaste(text, base) {
-  const cleaned = trimLinkEnd(text).trim();
+  // A link whose `#` came percent-encoded (`friend.html%23f1.…`, from a mail's link checker) is read as one.
+  const cleaned = trimLinkEnd(percentDecoded(text)).trim();
   if (!cleaned) return { kind: "empty" };
   const friend = friendLinkIn(cleaned);
   if (friend) {
