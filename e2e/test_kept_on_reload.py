@@ -131,6 +131,8 @@ def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_
     table, told, _ = notices_on_opening(table_in_context, query)
     said = "Opcije iz adrese nisu prihvaćene (sound=loud, claim=foo, target=0), pa važi ono što je uobičajeno."
     assert told == [said]
+    # The match waits behind it: the status line said the computer was thinking, for as long as it was open.
+    assert table.page.locator("#status").inner_text() == "Igra čeka da pročitate obaveštenje."
     table.page.keyboard.press("Escape")
     table.wait_until(lambda: "record" in saved_match(table.page))
     rules = saved_match(table.page)["record"]["rules"]

@@ -120,6 +120,14 @@ describe("selectors", () => {
     assert.deepEqual(statusOf(page), { status: "thinking", text: "Playing in another tab" });
   });
 
+  test("behind the page's notices the match waits, and the line says so (not that the computer thinks)", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ turn: 1 });
+    assert.equal(statusOf(page)?.text, "Computer (expert) is thinking…");
+    page.noticeOpen = true;
+    assert.deepEqual(statusOf(page), { status: "thinking", text: "The game waits until you have read the notice." });
+  });
+
   test("the status follows the engine's phase and the page's own work", () => {
     const page = createPageState(settings(), null);
     page.game = game({ turn: 0 });

@@ -194,8 +194,12 @@ export class MatchFlow {
     if (notices.length && !outOfFocusFrame()) {
       this.ctx.store.update((page) => {
         page.notices = [];
+        page.noticeOpen = true;
       });
       await showMessage(this.ctx.dialog, t("title"), notices);
+      this.ctx.store.update((page) => {
+        page.noticeOpen = false;
+      });
     }
     for (;;) {
       const game = this.page.game;

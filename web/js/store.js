@@ -32,6 +32,7 @@ import { seatNames } from "./player-names.js";
  * @property {number | null} shownResultFor number of the deal whose result panel was closed
  * @property {boolean} dealResultOpen
  * @property {boolean} claimOfferOpen a person is asked whether he claims 66 after his marriage lead (match-flow.js)
+ * @property {boolean} noticeOpen the page's notices are shown, and the match waits until they are closed (match-flow.js)
  * @property {boolean} dealAside the player put the finished deal's result aside to look at the table (match-flow.js)
  * @property {boolean} dealingAside the person to deal put the dealing panel aside (for the menu, the table): the
  *   table's Deal button opens it again (match-flow.js). Not saved: a reload opens the panel, as any turn to deal does
@@ -102,6 +103,7 @@ export function createPageState(settings, seed) {
     shownResultFor: null,
     dealResultOpen: false,
     claimOfferOpen: false,
+    noticeOpen: false,
     dealAside: false,
     dealingAside: false,
     elsewhere: false,
@@ -253,6 +255,8 @@ export function statusOf(page) {
   if (page.elsewhere) return { status: "thinking", text: t("otherTabTitle") };
   const names = namesOf(page);
   const humans = humansOf(page);
+  // The match waits behind the notices (an address option refused): the line said the computer was thinking.
+  if (page.noticeOpen) return { status: "thinking", text: t("statusNoticeOpen") };
   if (page.dealResultOpen) return { status: "deal-over", text: t("statusDealOver") };
   // The computer waits for his answer (it is not thinking): the line says what is asked.
   if (page.claimOfferOpen) return { status: "thinking", text: t("claimOfferTitle") };

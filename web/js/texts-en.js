@@ -93,6 +93,7 @@ export const EN = {
   marriageAnnounce: "Lead the {card} and announce the marriage",
   marriagePlain: "Lead the {card} without announcing",
   claimOfferTitle: "Claim 66?",
+  statusNoticeOpen: "The game waits until you have read the notice.",
   claimOffer:
     "If it brings you to 66, claim now, before your opponent answers; a claim below 66 gives your opponent 2 game points.",
   claimOfferYou: "You announced a marriage.",

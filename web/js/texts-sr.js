@@ -101,6 +101,7 @@ export const SR = {
   marriageAnnounce: "Igrajte {card} i prijavite marijaž",
   marriagePlain: "Igrajte {card} bez prijave",
   claimOfferTitle: "Prijaviti 66?",
+  statusNoticeOpen: "Igra čeka da pročitate obaveštenje.",
   claimOffer:
     "Ako sa ovim marijažom imate 66 ili više, prijavite 66 odmah, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
   claimOfferYou: "Prijavili ste marijaž.",
