@@ -265,15 +265,19 @@ def test_a_step_pressed_while_a_review_runs_waits_for_it_and_the_engine_is_kept(
     lost: list[str] = []
     page.on("console", lambda message: "engine lost" in message.text and lost.append(message.text))
     open_replay(page, "lang=en")
+    page.click("#replay-next-deal")
+    page.locator("#replay-position[data-deal='1']").wait_for()
     page.keyboard.press("End")
     moves = moves_in_shown_deal(page)
     page.locator("#replay-review").focus()
     page.keyboard.press("Enter")  # the review runs in the worker for some seconds
     assert page.locator("#status").inner_text() == "Reviewing the deal…"
     page.keyboard.press("ArrowLeft")
-    page.locator(f"#replay-position[data-deal='0'][data-ply='{moves - 1}']").wait_for(timeout=60_000)
+    page.locator(f"#replay-position[data-deal='1'][data-ply='{moves - 1}']").wait_for(timeout=60_000)
     page.locator("dialog[open] .review-move").first.wait_for()  # the review, once it is done
     assert not lost, lost
+    # Which of the match's deals it is: the title said "Deal review" of each.
+    assert page.locator("dialog[open] .panel-title").inner_text() == "Review of deal 2"
 
 
 def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_context):
@@ -292,7 +296,7 @@ def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_
     assert page.evaluate("document.activeElement.id") == "replay-review", "kept while the engine reviews"
     panel = page.locator("dialog[open]")
     panel.locator(".review-move").first.wait_for(timeout=90_000)
-    assert panel.locator(".panel-title").inner_text() == "Deal review"
+    assert panel.locator(".panel-title").inner_text() == "Review of deal 1"
     assert panel.locator(".review-move").count() == moves_in_shown_deal(page), "every move of the deal rated"
     panel.locator(".review-move").nth(3).click()
     panel.locator(".review-position .review-ratings li").first.wait_for(timeout=60_000)

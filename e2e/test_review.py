@@ -100,7 +100,7 @@ def test_the_review_rates_every_move_and_shows_the_table_at_a_chosen_move(table_
     moves = panel.locator(".review-move")
     moves.first.wait_for(timeout=90_000)
     assert panel.evaluate("d => d.querySelector('.panel-title') === document.activeElement"), "a text opens at its top"
-    assert panel.locator(".panel-title").inner_text() == "Analiza deljenja"
+    assert panel.locator(".panel-title").inner_text() == "Analiza deljenja 1"
     lines = [SUMMARY_LINE.fullmatch(line) for line in panel.locator(".review-summary > *").all_inner_texts()]
     assert all(lines) and [line["name"] for line in lines] == ["Vi", "Računar (početnik)"], "a line for each player"
     assert any(line["n"] for line in lines), "the seeded deal has moves below the best, in numbers"
@@ -453,7 +453,7 @@ def test_every_deal_of_a_finished_match_can_be_reviewed_from_its_result_after_a_
     chooser.locator("#review-deal-1").click()
     review = table.dialog()
     review.locator(".review-move").first.wait_for(timeout=90_000)
-    assert review.locator(".panel-title").inner_text() == "Deal review"
+    assert review.locator(".panel-title").inner_text() == "Review of deal 1"
     assert review.locator(".review-move").count() == len(played[0]["moves"])
     review.get_by_role("button", name="Close", exact=True).click()
     back = table.dialog()

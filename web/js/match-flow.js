@@ -430,7 +430,8 @@ export class MatchFlow {
     const { review, positionAt } = await this.reviews(number);
     this.ctx.store.update(() => {}); // the status line shows the table's state again
     const { dialog } = this.ctx;
-    await showReview(dialog, review, namesOf(this.page), this.page.settings.deck, positionAt, shortNamesOf(this.page));
+    const { deck } = this.page.settings;
+    await showReview(dialog, review, number, namesOf(this.page), deck, positionAt, shortNamesOf(this.page));
   }
 
   /**

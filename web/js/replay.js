@@ -380,7 +380,7 @@ async function showDealReview() {
   try {
     const { review, positionAt } = await reviewOf(deal);
     const shown = view();
-    await showReview(dialog, review, shown.names, settings.deck, positionAt, shown.shortNames);
+    await showReview(dialog, review, deal + 1, shown.names, settings.deck, positionAt, shown.shortNames);
   } catch (error) {
     byId("replay-summary").textContent = engineText(error, settings.deck);
   } finally {

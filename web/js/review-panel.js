@@ -232,18 +232,19 @@ const MOVE_STEPS = /** @type {Record<string, number>} */ ({ ArrowUp: -1, ArrowDo
  * The engine's review of a deal; choosing a move asks `positionAt(ply)` for the table before it.
  * @param {PanelDialog} dialog
  * @param {Review} review
+ * @param {number} number  the deal's number in its match (1-based)
  * @param {string[]} names
  * @param {Deck} deck
  * @param {(ply: number) => Promise<ReviewView>} positionAt
  * @param {string[]} [rowNames]  the names in the move list, where room is short (store.js shortNamesOf); else names
  */
-export function showReview(dialog, review, names, deck, positionAt, rowNames = names) {
+export function showReview(dialog, review, number, names, deck, positionAt, rowNames = names) {
   const moves = review.moves ?? [];
   const rows = moves.map((move) => moveRow(move, rowNames, deck)).join("");
   return showPanel(dialog, {
     kind: "review",
     startAtTitle: true,
-    title: t("reviewTitle"),
+    title: t("reviewTitleOf", { n: number }), // a match's deals: which one it is
     body: `<p class="review-summary">${summaryMarkup(review, names)}</p>
       <div class="review-columns"><ol class="review-list">${rows}</ol>
       <div class="review-position" aria-live="polite"><p>${escapeHtml(t("reviewPick"))}</p></div></div>`,

@@ -148,6 +148,7 @@ export const EN = {
   rematchRules: "This rematch is played under the rules from Settings: {rules}.",
   dealsPlayed: "Deals played: {n}",
   reviewTitle: "Deal review",
+  reviewTitleOf: "Review of deal {n}",
   reviewWhichDeal: "Which deal shall I review?",
   reviewDealChoice: "Deal {n} · game points — {name0}:\u00a0{a}, {name1}:\u00a0{b}",
   reviewBackToMatch: "Back to the match's result",

@@ -160,6 +160,7 @@ export const SR = {
   dealsPlayed: "Odigranih deljenja: {n}",
   // review
   reviewTitle: "Analiza deljenja",
+  reviewTitleOf: "Analiza deljenja {n}",
   reviewWhichDeal: "Koje deljenje da analiziram?",
   reviewDealChoice: "Deljenje {n} · poeni partije — {name0}:\u00a0{a}, {name1}:\u00a0{b}",
   reviewBackToMatch: "Nazad na rezultat partije",
