@@ -115,13 +115,32 @@ def deal_from_dict(entry: Any, rules: Rules) -> Deal:
         except Otv66Error as error:
             raise RecordError(f"move {number} is illegal: {error}", "record_illegal_move", move=number) from error
     stored = entry.get("result")
-    if stored != deal.result:
+    if not _says_result(stored, deal.result):
         if deal.result is None:
             raise RecordError("the record gives a result, but the deal is not over")
         if stored is None:
             raise RecordError("the deal is over but the record gives no result")
         raise RecordError(f"the stored result is not what the moves give: {deal.result}")
     return deal
+
+
+def _says_result(stored: object, result: dict[str, Any] | None) -> bool:
+    """Whether a deal's stored ``result`` says what its moves give: each key the engine gives, of the same value and
+    JSON type (``true`` is no player, ``1.0`` no game point); keys of its own are ignored, as anywhere in a record."""
+    if stored is None or result is None:
+        return stored is result
+    return isinstance(stored, dict) and all(key in stored and _same_json(stored[key], result[key]) for key in result)
+
+
+def _same_json(stored: object, given: object) -> bool:
+    """Whether ``stored`` is ``given`` as JSON writes it: lists item by item, values of the same type."""
+    if isinstance(given, list):
+        return (
+            isinstance(stored, list)
+            and len(stored) == len(given)
+            and all(_same_json(item, value) for item, value in zip(stored, given, strict=True))
+        )
+    return type(stored) is type(given) and stored == given
 
 
 def unseen_from_dict(entry: dict[str, Any], deal: Deal) -> frozenset[str]:
@@ -171,16 +190,15 @@ def check_format(record: Any) -> int:
     if type(name) is not str or not name.startswith(FORMAT_NAME + "/"):
         raise RecordError("not an otv66 record (no otv66-record format name)", "not_a_record")
     version = name.removeprefix(FORMAT_NAME + "/")
-    # int() refuses "²" and 5000 digits; "0001" is no version's name
-    if not (version.isascii() and version.isdigit()) or len(version) > 9 or version != str(int(version)):
+    # A whole number from 1 in ASCII digits: "²" is none, and "0001" or "0" no version's name.
+    if not (version.isascii() and version.isdigit()) or version.startswith("0"):
         raise RecordError(f"unknown record format: this version reads {FORMAT}")
-    if int(version) > FORMAT_VERSION:
+    if len(version) > len(str(FORMAT_VERSION)) or int(version) > FORMAT_VERSION:  # int() of 5000 digits is refused
+        shown = version if len(version) <= 12 else f"{version[:12]}…"
         raise UnsupportedVersionError(
-            f"this record was written by a newer version of otv66 (format {FORMAT_NAME}/{int(version)}); "
+            f"this record was written by a newer version of otv66 (format {FORMAT_NAME}/{shown}); "
             f"this one reads {FORMAT}"
         )
-    if int(version) < 1:
-        raise RecordError(f"unknown record format: this version reads {FORMAT}")
     return int(version)
 
 
@@ -258,7 +276,10 @@ def match_from_record(record: Any) -> Match:
     deals = record.get("deals", [])
     if not isinstance(deals, list) or len(deals) > MAX_DEALS:
         raise RecordError("deals must be a list")
-    first_dealer = record.get("first_dealer", deals[0].get("dealer", 0) if deals and isinstance(deals[0], dict) else 0)
+    # Not given (or null): the first deal's dealer, else player 0. Never drawn at random: one record, one reading.
+    first_dealer = record.get("first_dealer")
+    if first_dealer is None:
+        first_dealer = deals[0].get("dealer", 0) if deals and isinstance(deals[0], dict) else 0
     try:
         match = Match(rules, first_dealer, players, seed=record.get("seed"))
     except Otv66Error as error:

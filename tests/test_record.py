@@ -178,6 +178,20 @@ def test_missing_rules_and_players_take_the_defaults():
     assert again.deals == []
 
 
+@pytest.mark.parametrize("given", [{}, {"first_dealer": None}])
+def test_a_first_dealer_not_given_is_the_first_deals_dealer_never_drawn(given):
+    """A record without a seed whose ``first_dealer`` was null was read with a dealer drawn at random: accepted at one
+    reading and refused ("the dealer must be player 0") at the next."""
+    match = Match(first_dealer=1)
+    match.new_deal(seed=5)
+    record = match_to_record(match)
+    del record["first_dealer"]
+    record.update(given)
+    assert all(match_from_record(record).first_dealer == 1 for _ in range(20))
+    record["deals"] = []
+    assert match_from_record(record).first_dealer == 0
+
+
 def test_cards_nobody_saw_are_listed_in_card_order_and_read_back():
     """``unseen`` (a match against a friend): the stand-ins of a deal's layout for cards nobody saw."""
     match = finished_and_unfinished()
