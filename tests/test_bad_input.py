@@ -175,6 +175,43 @@ def test_a_node_budget_that_is_not_a_whole_number_from_1_is_refused(nodes: objec
         ai.choose_move(fresh_deal().view(), level="master", nodes=nodes)  # type: ignore[arg-type]
 
 
+SCORE_CALLS: dict[str, Callable[..., object]] = {
+    "choose_move master": lambda view, score: ai.choose_move(view, level="master", seconds=0.01, match_score=score),
+    "choose_move beginner": lambda view, score: ai.choose_move(view, level="beginner", match_score=score),
+    "analyse": lambda view, score: ai.analyse(view, seconds=0.01, match_score=score),
+    "ponder": lambda view, score: ai.ponder(view, 0, 0.01, None, match_score=score),
+}
+"""The computer's calls that may play for the match: what it is given as the match score is checked."""
+
+
+@pytest.mark.parametrize("call", SCORE_CALLS.values(), ids=SCORE_CALLS.keys())
+@pytest.mark.parametrize(
+    "score",
+    [
+        (1, 2),
+        "abc",
+        (None, 0, 7),
+        (0, 0, 10**6),
+        (0, 0, -5),
+        (0, 0, 7.5),
+        (7, 0, 7),
+        (0, -1, 7),
+        (0, 0, 7, -1),
+        (True, 0, 7),
+    ],
+    ids=repr,
+)
+def test_a_match_score_that_is_no_match_being_played_is_refused(call: Callable[..., object], score: object) -> None:
+    """It raised unpacking, type and recursion errors, or was taken (a target of -5, of 7.5) without a word."""
+    with pytest.raises(InvalidMatchError, match="match_score must be"):
+        call(fresh_deal().view(), score)
+
+
+def test_a_seed_for_the_computers_slips_is_a_whole_number() -> None:
+    with pytest.raises(InvalidMatchError, match="seed must be a whole number"):
+        ai.choose_move(fresh_deal().view(), level="beginner", seed="x")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("index", [1, 99, -1, True, "0"])
 def test_asking_whether_a_deal_is_finished_names_a_deal_of_the_match(index: object) -> None:
     match = Match(seed=1)

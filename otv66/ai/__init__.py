@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from otv66.ai.equity import deal_utility
+from otv66.ai.equity import check_match_score, deal_utility
 from otv66.ai.greedy import Slips, one_trick_move, slip
 from otv66.ai.search import GAME_POINTS, MAX_PLIES, SEARCH, SEARCH_V1, SearchConfig, Searcher, SearchMemory
 from otv66.dealing import check_player
@@ -125,12 +125,16 @@ def choose_move(
     What it is given is checked first, and anything wrong is a typed :class:`~otv66.errors.Otv66Error`:
     ``view`` must be ``deal.view()`` of a deal in progress, ``level`` one of :data:`LEVELS`, ``seconds``
     a finite number above 0 (:func:`~otv66.levels.check_seconds`, with no upper bound), ``nodes`` a whole
-    number from 1 (:func:`~otv66.levels.check_nodes`).
+    number from 1 (:func:`~otv66.levels.check_nodes`), ``seed`` a whole number, ``match_score`` a match being
+    played (:func:`~otv66.ai.equity.check_match_score`).
     """
     turn = _player_to_move(view, "choose")
     chosen = level_named(level)
     seconds = check_seconds(seconds, longest=math.inf)
     nodes = check_nodes(nodes)
+    match_score = check_match_score(match_score)
+    if seed is not None and type(seed) is not int:
+        raise InvalidMatchError(f"seed must be a whole number, not {seed!r:.40}")
     moves = [m for m in view.legal_moves if m != CLAIM]
     if view.claimant is not None and can_claim(view, view.claimant):
         return CLAIM

@@ -21,8 +21,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
+from otv66.errors import InvalidMatchError
 from otv66.kernel import MAX_GAME_POINTS
-from otv66.rules import Rules
+from otv66.rules import MAX_TARGET, Rules
 
 DEFAULT_RULES: Final = Rules()
 """Rules with the default ``dealer`` and ``draw_bonus`` options."""
@@ -66,14 +67,41 @@ def match_equity(
     return total / (1.0 - DRAW)
 
 
+def check_match_score(match_score: object) -> tuple[int, ...] | None:
+    """Return a match score to play for (``None``: none, the deal's game points), else raise :class:`InvalidMatchError`.
+
+    ``(my game points, theirs, target)``, optionally followed by the draw bonus waiting for this deal's winner:
+    whole numbers (``True`` is refused), the target from 1 to :data:`~otv66.rules.MAX_TARGET`, each player's game
+    points below it (a match still being played), the bonus from 0.
+    """
+    if match_score is None:
+        return None
+    shape = "(my game points, theirs, target[, draw bonus]) in whole numbers"
+    if not isinstance(match_score, tuple | list) or len(match_score) not in (3, 4):
+        raise InvalidMatchError(f"match_score must be {shape}, not {match_score!r:.60}")
+    if any(type(number) is not int for number in match_score):
+        raise InvalidMatchError(f"match_score must be {shape}, not {match_score!r:.60}")
+    mine, theirs, target, *bonus = match_score
+    if not 1 <= target <= MAX_TARGET or not 0 <= mine < target or not 0 <= theirs < target or min(bonus, default=0) < 0:
+        raise InvalidMatchError(
+            f"match_score must be a match being played: a target from 1 to {MAX_TARGET}, each player's game points "
+            f"from 0 below it, a draw bonus from 0; not {match_score!r:.60}"
+        )
+    return tuple(match_score)
+
+
 def deal_utility(match_score: tuple[int, ...], dealer_is_me: bool, rules: Rules = DEFAULT_RULES) -> tuple[float, ...]:
     """What each deal result is worth in match-winning chance: entry ``g + 3`` for ``g`` game points (-3..3) to me.
 
     ``match_score`` is ``(my game points, theirs, target)``, optionally followed
     by the draw bonus waiting for this deal's winner (``draw_bonus`` rules); a
     draw leaves the dealer as he is (and, with ``draw_bonus``, raises the bonus).
+    It is checked first (:func:`check_match_score`).
     """
-    mine, theirs, target, *rest = match_score
+    score = check_match_score(match_score)
+    if score is None:
+        raise InvalidMatchError("a deal's worth toward the match needs a match score, not None")
+    mine, theirs, target, *rest = score
     bonus = rest[0] if rest else 0
     need_mine, need_theirs = target - mine, target - theirs
     alternate = rules.dealer == "alternate"
