@@ -25,12 +25,14 @@ folder (and no ``$XDG_STATE_HOME``) there is no default save file: the game says
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
 import secrets
 import shlex
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -112,6 +114,19 @@ class QuitGame(Exception):
     """The player asked to stop (``q``, end of input)."""
 
 
+def line_editing() -> None:
+    """Let :func:`input` edit the line (arrows, a line typed before) where Python has readline (GNU readline or
+    libedit): importing the module is what turns it on. Where it has none (Windows), a line is typed plainly."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 (imported for its effect, and only at a terminal)
+
+
+def as_typed(answer: str) -> str:
+    """What the player typed, to quote back to him: a key's control sequence in it (an arrow, where the terminal
+    edits no line) shown as ``?``, not written back to move his cursor."""
+    return "".join("?" if unicodedata.category(char).startswith("C") else char for char in answer)
+
+
 class Console:
     """Where the game writes and reads: two text streams and the drawing style.
 
@@ -159,8 +174,8 @@ class Console:
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and return the stripped answer; end of input quits the game.
 
-        At a real terminal it reads with :func:`input`, which gives line editing. A prompt wider than
-        :attr:`width` is wrapped: its last line is the one the answer is typed after.
+        At a real terminal it reads with :func:`input`, which gives line editing (:func:`line_editing`). A prompt
+        wider than :attr:`width` is wrapped: its last line is the one the answer is typed after.
         """
         words = prompt.rstrip(" ")
         *above, last = wrap(words, self.width).split("\n")
@@ -168,6 +183,7 @@ class Console:
             self.output.write(self.writable(line) + "\n")
         prompt = self.writable(last + prompt[len(words) :])  # with the spaces the answer is typed after
         if self.input is sys.stdin and self.output is sys.stdout and not self.echo:
+            line_editing()
             try:
                 return input(prompt).strip()
             except EOFError:
@@ -424,7 +440,7 @@ class TerminalGame:
         award = 0 if winner is None else match.awards()[-1][winner]
         self.console.say()
         why = explain_result(
-            result, self.names, award=award, dealer=deal.dealer, draw_bonus=self.rules.draw_bonus, text=self.text
+            result, self.names, award=award, dealer=deal.dealer, bonus=match.draw_bonus_pending, text=self.text
         )
         self.console.say(why)
         self.console.say(match_line(match.game_points, self.names, self.rules.target, self.text) + ".")
@@ -638,7 +654,7 @@ class TerminalGame:
         elif answer.isdecimal():
             console.say(text("no_such_number", answer=answer, n=len(choices)))
         elif move is None:
-            console.say(text("not_understood", answer=answer))
+            console.say(text("not_understood", answer=as_typed(answer)))
         else:
             refused = deal.why_illegal(move)
             why = (

@@ -328,18 +328,20 @@ def describe_move(
 
 
 def explain_result(
-    result: dict[str, Any], names: Sequence[str], *, award: int, dealer: int, draw_bonus: bool, text: Texts = ENGLISH
+    result: dict[str, Any], names: Sequence[str], *, award: int, dealer: int, bonus: int, text: Texts = ENGLISH
 ) -> str:
     """Why the deal ended and why the winner gets 1, 2 or 3 game points (docs/rules.md 6).
 
     ``award`` is what the match gave the winner for this deal, which is more
-    than ``result["game_points"]`` when drawn deals before it left a bonus.
+    than ``result["game_points"]`` when drawn deals before it left a bonus;
+    ``bonus`` is what the winner of the next deal gets over his game points
+    after this one (:attr:`otv66.match.Match.draw_bonus_pending`: one a drawn deal in a row under ``draw_bonus``).
     """
     scores = result["scores"]
     winner = result["winner"]
     if winner is None:
         said = text.about(names[dealer], "result_draw", a=scores[0], b=scores[1])
-        return said + (text("result_draw_bonus") if draw_bonus else "")
+        return said + (text("result_draw_bonus", n=bonus) if bonus else "")
     loser = 1 - winner
     win, lose = names[winner], names[loser]
     points = result["game_points"]

@@ -64,7 +64,7 @@ EN: Final[dict[str, str]] = {
     # the end of a deal
     "result_draw": "Draw at {a} to {b}: no game points, and {name} deals again.",
     "result_draw_you": "Draw at {a} to {b}: no game points, and You deal again.",
-    "result_draw_bonus": " The winner of the next deal gets 1 extra game point.",
+    "result_draw_bonus": " The winner of the next deal gets {n} extra game {n|point|points}.",
     "result_false_claim": "{loser} claimed 66 with only {score} points: a false claim gives {winner} "
     "{points} game {points|point|points}.",
     "result_played_out": "All {total} tricks were played without a claim; {name} has the higher score",
@@ -78,7 +78,7 @@ EN: Final[dict[str, str]] = {
     "result_under_half_you": "You have less than {half}: {points} game {points|point|points}.",
     "result_half": "{name} has {half} or more: {points} game {points|point|points}.",
     "result_half_you": "You have {half} or more: {points} game {points|point|points}.",
-    "result_bonus": " Plus {extra} for the drawn deal before: {award} game {award|point|points}.",
+    "result_bonus": " Plus {extra} for the drawn {extra|deal|deals} before: {award} game {award|point|points}.",
     "match_line": "Match to {target}: {name0}: {a}, {name1}: {b}",
     # the rules in play
     "rules": "Rules: {follow}; {claim}; {dealer}{bonus}.",
@@ -255,7 +255,7 @@ SR: Final[dict[str, str]] = {
     # kraj deljenja
     "result_draw": "Nerešeno, {a} : {b}: nema poena partije, i {name} ponovo deli.",
     "result_draw_you": "Nerešeno, {a} : {b}: nema poena partije, i Vi ponovo delite.",
-    "result_draw_bonus": " Pobednik sledećeg deljenja dobija 1 poen partije više.",
+    "result_draw_bonus": " Pobednik sledećeg deljenja dobija {n} {n|poen|poena|poena} partije više.",
     "result_false_claim": "{loser}: prijava 66, a poena ima samo {score}; pogrešna prijava donosi protivniku "
     "({winner}) {points} {points|poen|poena|poena} partije.",
     "result_played_out": "Odigrano je svih {total} štihova bez prijave; veći zbir ima {name}",
@@ -269,7 +269,10 @@ SR: Final[dict[str, str]] = {
     "result_under_half_you": "Vi imate manje od {half}: {points} {points|poen|poena|poena} partije.",
     "result_half": "{name} ima {half} ili više: {points} {points|poen|poena|poena} partije.",
     "result_half_you": "Vi imate {half} ili više: {points} {points|poen|poena|poena} partije.",
-    "result_bonus": " Uz to {extra} za prethodno nerešeno deljenje: ukupno {award} {award|poen|poena|poena} partije.",
+    "result_bonus": (
+        " Uz to {extra} za {extra|prethodno nerešeno deljenje|prethodna nerešena deljenja|"
+        "prethodnih nerešenih deljenja}: ukupno {award} {award|poen|poena|poena} partije."
+    ),
     "match_line": "Partija do {target}: {name0}: {a}, {name1}: {b}",
     # pravila
     "rules": "Pravila: {follow}; {claim}; {dealer}{bonus}.",
@@ -304,7 +307,7 @@ SR: Final[dict[str, str]] = {
     "your_move": "Vi ste na potezu ({keys}): ",
     "their_move": "{name}, Vaš potez ({keys}): ",
     "keys": "broj ili kod kao KH; u nazad, h savet, k kraj, ? pomoć",
-    "help": "Otkucajte broj poteza sa spiska ili kod karte: prvo rang, pa boja. Rang: A K D Ž 10 9 8 7 "
+    "help": "Otkucajte broj poteza sa spiska ili kod karte: prvo rang, pa boja. Rang: A 10 K D Ž 9 8 7 "
     "(`Z` ako tastatura nema Ž), boja: P pik, H herc, K karo, T tref, npr. DK za damu karo; važe i kodovi sa "
     "ekrana (`Q J` i boje `S H D C` ili simboli ♠♥♦♣), npr. `QD`. KHm igra KH uz prijavu marijaža, `66` "
     "prijavljuje 66 kad se prijavljuje ručno. u vraća Vaš poslednji potez, h daje savet, k završava igru; partija "

@@ -8,18 +8,20 @@ StringIO, so these tests also run inside Pyodide.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import json
 import random
 import re
 import runpy
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from otv66 import Deal, ai, parse_card, record, terminal_options
-from otv66.cli import COMPUTER_NAMES, main, normalise_move, screen_names
+from otv66.cli import COMPUTER_NAMES, line_editing, main, normalise_move, screen_names
 from otv66.match import Match
 from otv66.rules import Rules
 from otv66.table import packet_plans
@@ -629,24 +631,44 @@ NAMES = screen_names("computer", COMPUTER_NAMES)
 )
 def test_the_deal_end_explains_1_2_or_3_game_points(tricks: list[int], loser_score: int, points: int, why: str) -> None:
     result = {"winner": 0, "game_points": points, "scores": [70, loser_score], "tricks": tricks, "reason": "reached_66"}
-    text = explain_result(result, NAMES, award=points, dealer=0, draw_bonus=False)
+    text = explain_result(result, NAMES, award=points, dealer=0, bonus=0)
     assert text == f"You reached 66, 70 to {loser_score}. {why}"
 
 
 def test_the_deal_end_explains_a_draw_a_false_claim_a_played_out_deal_and_the_draw_bonus() -> None:
     draw = {"winner": None, "game_points": 0, "scores": [65, 65], "tricks": [8, 8], "reason": "draw"}
-    assert explain_result(draw, NAMES, award=0, dealer=1, draw_bonus=True) == (
+    assert explain_result(draw, NAMES, award=0, dealer=1, bonus=1) == (
         "Draw at 65 to 65: no game points, and Computer deals again. "
         "The winner of the next deal gets 1 extra game point."
     )
     false = {"winner": 1, "game_points": 2, "scores": [40, 20], "tricks": [3, 1], "reason": "false_claim"}
-    assert explain_result(false, NAMES, award=2, dealer=0, draw_bonus=False) == (
+    assert explain_result(false, NAMES, award=2, dealer=0, bonus=0) == (
         "You claimed 66 with only 40 points: a false claim gives Computer 2 game points."
     )
     out = {"winner": 1, "game_points": 1, "scores": [60, 70], "tricks": [8, 8], "reason": "played_out"}
-    assert explain_result(out, NAMES, award=2, dealer=0, draw_bonus=True) == (
+    assert explain_result(out, NAMES, award=2, dealer=0, bonus=0) == (
         "All 16 tricks were played without a claim; Computer has the higher score, 70 to 60. "
         "You have 33 or more: 1 game point. Plus 1 for the drawn deal before: 2 game points."
+    )
+
+
+def test_draws_in_a_row_are_each_counted_in_the_bonus_said() -> None:
+    """docs/rules.md 8: each drawn deal in a row adds its own extra point. The second draw still said "1 extra game
+    point", and the deal after it "for the drawn deal before" of the 2 it added."""
+    draw = {"winner": None, "game_points": 0, "scores": [65, 65], "tricks": [8, 8], "reason": "draw"}
+    won = {"winner": 1, "game_points": 1, "scores": [60, 70], "tricks": [8, 8], "reason": "played_out"}
+    assert explain_result(draw, NAMES, award=0, dealer=1, bonus=2).endswith(
+        "The winner of the next deal gets 2 extra game points."
+    )
+    assert explain_result(won, NAMES, award=3, dealer=0, bonus=0).endswith(
+        "Plus 2 for the drawn deals before: 3 game points."
+    )
+    serbian = Texts.of("sr-Latn")
+    assert explain_result(draw, NAMES, award=0, dealer=1, bonus=2, text=serbian).endswith(
+        "Pobednik sledećeg deljenja dobija 2 poena partije više."
+    )
+    assert explain_result(won, NAMES, award=3, dealer=0, bonus=0, text=serbian).endswith(
+        "Uz to 2 za prethodna nerešena deljenja: ukupno 3 poena partije."
     )
 
 
@@ -863,6 +885,18 @@ def test_a_number_is_read_only_from_plain_digits() -> None:
     assert "Traceback" not in text
     assert "'²' is neither a move nor a command: type ? for help." in text
     assert "Bye." in text
+
+
+def test_an_arrow_key_typed_where_no_line_is_edited_is_quoted_as_question_marks_not_sent_to_the_screen() -> None:
+    """Left arrow at a terminal without line editing reached the game as ESC [ D, quoted back raw: the cursor moved."""
+    _, text, _ = play(["--seed", "6", *FAST], scripted("S\x1b[DJ", "q"))
+    assert "'S?[DJ' is neither a move nor a command" in text
+
+
+def test_a_real_terminal_gets_line_editing_where_python_has_readline(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    line_editing()
+    assert "readline" in sys.modules or importlib.util.find_spec("readline") is None
 
 
 def test_cards_can_be_typed_with_the_suits_as_drawn() -> None:
@@ -1097,7 +1131,7 @@ def test_the_serbian_help_names_z_for_zandar_only_for_a_keyboard_without_that_le
     # The Cyrillic help said "(Z за Ж)": a Latin key as the stand-in for Ж, a key every Cyrillic keyboard has.
     script = to_cyrillic if language == "sr-Cyrl" else str
     _, text, _ = play(["--seed", "6", "--no-save", "--lang", language, *FAST], scripted("?", "q"))
-    assert script("Rang: A K D Ž 10 9 8 7 (`Z` ako tastatura nema Ž),").replace("`", "") in flat(text)
+    assert script("Rang: A 10 K D Ž 9 8 7 (`Z` ako tastatura nema Ž),").replace("`", "") in flat(text)
     assert script("DK za damu karo") in flat(text)
     # the keys the help names are the ones the game reads: Ž (either script), or Z without it
     assert normalise_move(script("ŽK"), serbian=True) == normalise_move("ZK", serbian=True) == "JD"
@@ -1182,7 +1216,7 @@ def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
             names,
             award=3,
             dealer=0,
-            draw_bonus=False,
+            bonus=0,
             text=texts,
         ),
         explain_result(
@@ -1190,7 +1224,7 @@ def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
             names,
             award=2,
             dealer=0,
-            draw_bonus=False,
+            bonus=0,
             text=texts,
         ),
         explain_result(
@@ -1198,7 +1232,7 @@ def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
             names,
             award=2,
             dealer=0,
-            draw_bonus=True,
+            bonus=1,
             text=texts,
         ),
         explain_result(
@@ -1206,7 +1240,7 @@ def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
             names,
             award=0,
             dealer=1,
-            draw_bonus=True,
+            bonus=1,
             text=texts,
         ),
         explain_result(
@@ -1214,7 +1248,7 @@ def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
             names,
             award=2,
             dealer=0,
-            draw_bonus=False,
+            bonus=0,
             text=texts,
         ),
     ]
