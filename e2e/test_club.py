@@ -34,7 +34,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
-from test_never_lose import KEEP_ASKS, crash_engine, keep_asks
+from test_never_lose import KEEP_ASKS, claim_is_asked_first, crash_engine, keep_asks
 from test_pace import SEAT_COUNTS
 from test_play import HURRIED_MS, KEY_GAPS, press_again_and_again
 from test_screen_reader import LISTENER, heard
@@ -86,6 +86,16 @@ def wait_status(page: Page, *wanted: str) -> str:
     status = page.locator("#status").get_attribute("data-status") or ""
     assert status != "error", page.locator("#status").inner_text()
     return status
+
+
+def said_again_after_a_crash(page: Page, status: str) -> None:
+    """A crash where the page had asked the engine nothing (a result, a closed challenge): once the new engine is in,
+    the status says what it said (``status``), not that the game was restarted."""
+    said = page.locator("#status").inner_text()
+    crash_engine(page)
+    wait_status(page, "loading")
+    wait_status(page, status)
+    assert page.locator("#status").inner_text() == said
 
 
 def create_challenge(page: Page) -> str:
@@ -567,12 +577,7 @@ def test_a_challenge_past_its_closing_date_starts_no_attempt(page: Page, base_ur
     # In a club's frame: no language picker (there, but hidden), no way out to a new match.
     assert page.locator("#club-language").count() == 1
     assert page.locator("#club-language").is_hidden() and page.locator("#club-home").is_hidden()
-    # A crash here, nothing asked: the page says what it said, not that the game was restarted.
-    said = page.locator("#status").inner_text()
-    crash_engine(page)
-    wait_status(page, "loading")
-    wait_status(page, "closed")
-    assert page.locator("#status").inner_text() == said
+    said_again_after_a_crash(page, "closed")
 
 
 def test_a_broken_challenge_link_says_why_and_what_to_do_on_the_page(page: Page, base_url: str) -> None:
@@ -998,15 +1003,9 @@ def test_a_crashed_engine_is_replaced_and_the_attempt_goes_on_from_the_moves_kep
             wait_status(page, "restarted", "finished")
     assert cards >= 6, cards
     assert verify(read_result_token(token_of(page.input_value("#club-result-link")))).name == "Ana"
-    # The result shown at a visit after, and a crash there, nothing asked: the page says what it said, not that the
-    # game was restarted.
-    page.reload()
+    page.reload()  # the result, shown at a visit after
     wait_status(page, "finished")
-    said = page.locator("#status").inner_text()
-    crash_engine(page)
-    wait_status(page, "loading")
-    wait_status(page, "finished")
-    assert page.locator("#status").inner_text() == said
+    said_again_after_a_crash(page, "finished")
 
 
 def test_a_claim_of_66_is_asked_first_and_play_on_is_the_first_answer(page: Page, base_url: str) -> None:
@@ -1023,15 +1022,8 @@ def test_a_claim_of_66_is_asked_first_and_play_on_is_the_first_answer(page: Page
         if page.locator("#panel[open]").count():
             page.click("#marriage-plain")
         wait_status(page, "your-turn")
-    claim.click()
-    panel = page.locator("dialog[open]")
-    assert panel.locator("p").first.inner_text() == (
-        "Claim only if you have 66: a claim below 66 gives the opponent 2 game points."
-    )
-    assert page.evaluate("document.activeElement.id") == "claim-offer-no"
-    page.keyboard.press("Enter")
-    panel.wait_for(state="detached")
-    assert claim.is_visible() and page.locator(PLAYABLE).count() > 0, "the deal goes on"
+    claim_is_asked_first(page, claim)
+    assert page.locator(PLAYABLE).count() > 0, "his cards still to play"
     claim.click()
     page.locator("#claim-offer-yes").click()
     page.click(NEXT_DEAL)  # the deal ended by the claim, shown until the member leads on to his result

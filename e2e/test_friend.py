@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from conftest import ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS, without_service_worker
 from playwright.sync_api import Browser, Locator, Page, Route, expect
-from test_never_lose import BLOCKED_STORAGE, FULL_STORAGE, KEEP_ASKS, crash_engine, keep_asks
+from test_never_lose import BLOCKED_STORAGE, FULL_STORAGE, KEEP_ASKS, claim_is_asked_first, crash_engine, keep_asks
 from test_screen_reader import LISTENER, heard
 
 
@@ -750,15 +750,8 @@ def test_a_claim_of_66_is_asked_first_and_play_on_is_the_first_answer(devices: t
             break
     page = claimer()
     assert page is not None, "a trick won offers the claim"
-    page.locator("#friend-claim").click()
-    panel = page.locator("dialog[open]")
-    assert panel.locator("p").first.inner_text() == (
-        "Claim only if you have 66: a claim below 66 gives the opponent 2 game points."
-    )
-    assert page.evaluate("document.activeElement.id") == "claim-offer-no"
-    page.keyboard.press("Enter")
-    panel.wait_for(state="detached")
-    assert page.locator("#friend-claim").is_visible() and game_status(page) == "play", "the deal goes on"
+    claim_is_asked_first(page, page.locator("#friend-claim"))
+    assert game_status(page) == "play"
     page.locator("#friend-claim").click()
     page.locator("#claim-offer-yes").click()
     assert settled(page) == "ready"

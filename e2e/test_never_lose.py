@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import LOAD_TIMEOUT_MS, Table
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from otv66.deal import Deal
 from otv66.links import deal_token
@@ -642,6 +642,20 @@ def keep_asks(page: Page) -> int:
 def crash_engine(page: Page) -> None:
     """The page's engine fails as a crashed worker does (an uncaught error in it), which the page hears at once."""
     page.workers[0].evaluate("setTimeout(() => { throw new Error('the engine crashed (e2e)'); })")
+
+
+def claim_is_asked_first(page: Page, claim: Locator) -> None:
+    """A press on the 66 button (English) asks first, with play on focused; Enter plays on, the button still there: a
+    tap below 66 gave the other player 2 game points, perhaps the match, at once."""
+    claim.click()
+    panel = page.locator("dialog[open]")
+    assert panel.locator("p").first.inner_text() == (
+        "Claim only if you have 66: a claim below 66 gives the opponent 2 game points."
+    )
+    assert page.evaluate("document.activeElement.id") == "claim-offer-no"
+    page.keyboard.press("Enter")
+    panel.wait_for(state="detached")
+    assert claim.is_visible(), "the deal goes on"
 
 
 def test_the_browser_is_asked_to_keep_the_sites_storage_once_a_deal_is_over_not_on_a_visit(table):
