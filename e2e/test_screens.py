@@ -309,6 +309,32 @@ def test_an_embedded_game_does_not_scroll_the_club_page_its_visitor_is_reading(
     assert page.evaluate("scrollY") == 0, "the club's page stays where its visitor reads"
 
 
+def test_an_embedded_game_another_tab_took_asks_to_play_here_once_its_visitor_comes_back_to_it(
+    table_in_context, club_server
+):
+    # The club's page open in two tabs: in the first, the game another tab took opened "Igrajte ovde" on its own, its
+    # button taking the club page's keyboard. The visitor's typing in the club's search box went nowhere, and his
+    # Enter took the match back from the other tab.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    page = table.page
+    frame = embedded(table, club_server, "seed=5&amp;speed=off", above='<input id="search" aria-label="Traži">')
+    playable = '#piles-0 button.card.top[aria-disabled="false"]'
+    frame.locator(playable).first.wait_for(timeout=90_000)
+    page.focus("#search")
+    page.keyboard.type("ab")
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.locator("iframe").content_frame.locator(playable).first.wait_for(timeout=90_000)
+    frame.locator("#status", has_text="Partija je u drugoj kartici").wait_for()
+    page.keyboard.type("cd")
+    assert page.input_value("#search") == "abcd", "the club's page keeps its keyboard"
+    assert frame.locator("dialog[open]").count() == 0, "the question waits for the visitor"
+    frame.locator("#table").click(position={"x": 5, "y": 5})  # he comes back to the game
+    frame.locator("dialog[open] #play-here").click()
+    frame.locator(playable).first.wait_for()
+    other.close()
+
+
 PHONES = [(360, 640), (640, 360)]
 PLACES = """() => ['#piles-0', '#piles-1', '#trick', '#hint-button'].map((selector) => {
   const box = document.querySelector(selector).getBoundingClientRect();

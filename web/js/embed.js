@@ -277,3 +277,17 @@ export function reportPreferredHeight(embedded, table, target = window.parent) {
   });
   for (const element of [document.documentElement, table, probe]) observer.observe(element);
 }
+
+/**
+ * Whether the page is a frame in another page (a club's) that its visitor is not using now: he has not touched it
+ * yet, or has gone on in the host page. A panel opened now would take his keyboard's focus from there.
+ */
+export function outOfFocusFrame() {
+  return window.top !== window && !document.hasFocus();
+}
+
+/** Settles once the frame's visitor uses it (clicks or tabs into it): at once where it is no frame, or in use. */
+export function frameInUse() {
+  if (!outOfFocusFrame()) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener("focus", () => resolve(undefined), { once: true }));
+}

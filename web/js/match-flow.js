@@ -12,6 +12,7 @@ import { pause } from "./animate.js";
 import { askedOnce } from "./asked-once.js";
 import { loadDealPlan, saveDealPlan } from "./deal-plan.js";
 import { keepStorage } from "./device-storage.js";
+import { outOfFocusFrame } from "./embed.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
 import { t } from "./i18n.js";
@@ -740,12 +741,4 @@ export class MatchFlow {
       await this.advance();
     });
   }
-}
-
-/**
- * Whether the page is a frame in another page (a club's) that its visitor is not using now: he has not touched it
- * yet, or has gone on in the host page. A panel opened now would take his keyboard's focus from there.
- */
-function outOfFocusFrame() {
-  return window.top !== window && !document.hasFocus();
 }

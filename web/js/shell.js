@@ -3,6 +3,7 @@
  * shell asks (leave the match in progress? play the match here?). No game state lives here.
  */
 
+import { frameInUse } from "./embed.js";
 import { asSentences, language, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 
@@ -160,6 +161,9 @@ export function confirmNewMatch(dialog) {
  * @returns {Promise<boolean>}
  */
 export async function askToPlayHere(dialog, title = t("otherTabTitle"), text = t("otherTab")) {
+  // In a club's frame he is not using (another tab of the club's page took the match), the question waits for him:
+  // its button took the club page's keyboard, and his next Enter took the match back.
+  await frameInUse();
   const answer = await showPanel(dialog, {
     title,
     body: `<p>${escapeHtml(text)}</p>`,
