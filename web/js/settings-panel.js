@@ -352,12 +352,14 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
       const verdict = verdictText(entry);
       // The finished match's save is gone once the next one starts: its replay link is what is left of it. Under
       // the result, as no sixth column fits a phone (nor the panel on a desktop).
-      // Beside it, its record kept as a file (the page's history is this browser's alone, and can be cleared).
+      // Beside it, its record kept as a file (the page's history is this browser's alone, and can be cleared). Each
+      // named by its match for a screen reader's list of links and buttons, which read "Replay, Replay, …".
+      const which = { date, opponent };
       const kept = files
-        ? `<button type="button" class="history-record" data-record="${index}" aria-label="${escapeHtml(t("historyRecordSave", { date }))}">${escapeHtml(t("historyRecord"))}</button>`
+        ? `<button type="button" class="history-record" data-record="${index}" aria-label="${escapeHtml(t("historyRecordSave", which))}">${escapeHtml(t("historyRecord"))}</button>`
         : "";
       const replay = entry.token
-        ? `<span class="history-links"><a class="history-replay" href="${escapeHtml(replayAddress(entry.token, entry))}">${escapeHtml(t("historyReplay"))}</a>${kept}</span>`
+        ? `<span class="history-links"><a class="history-replay" href="${escapeHtml(replayAddress(entry.token, entry))}" aria-label="${escapeHtml(t("historyReplayOf", which))}">${escapeHtml(t("historyReplay"))}</a>${kept}</span>`
         : "";
       // A win with hints and undos is told apart from one without: a line each, under the result.
       const help = [
