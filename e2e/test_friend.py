@@ -653,7 +653,7 @@ def test_a_resigned_deal_goes_to_the_friend(devices: tuple[Page, Page]) -> None:
     assert ana.locator("#replay-summary").inner_text() == ""
     ana.locator("#replay-end").click()
     ana.locator("#replay-position[data-ply='1']").wait_for()
-    said = "Ana resigned the deal: Bo wins 3\u00a0game points. Match won by Bo, 3 : 0."
+    said = "Ana resigned the deal: Bo wins 3\u00a0game points. Match won by Bo, 3\u00a0:\u00a00."
     assert ana.locator("#replay-summary").inner_text() == said
     assert ana.locator(".match-value").inner_text() == "0 : 3"
 

@@ -198,7 +198,7 @@ def test_a_whole_match_to_7_against_the_computer(table, artifacts):
         raise AssertionError("the match did not end")
     result = table.dialog()
     text = result.inner_text()
-    won = re.search(r"You (won|lost) the match, (\d+) : (\d+)", text)
+    won = re.search(r"You (won|lost) the match, (\d+)\xa0:\xa0(\d+)", text)
     assert won, text
     a, b = int(won[2]), int(won[3])
     assert (a >= 7 and a > b) if won[1] == "won" else (b >= 7 and b > a), "the person's game points come first"

@@ -207,7 +207,9 @@ def finished_match_token() -> tuple[str, str]:
     winner = match.winner
     assert winner is not None
     points = match.game_points
-    return links.game_token(match), f"Match won by {match.players[winner]}, {points[winner]} : {points[1 - winner]}"
+    return links.game_token(
+        match
+    ), f"Match won by {match.players[winner]}, {points[winner]}\u00a0:\u00a0{points[1 - winner]}"
 
 
 def test_the_replay_says_who_won_the_match_after_its_last_deal(table_in_context):

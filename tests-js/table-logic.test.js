@@ -213,21 +213,21 @@ describe("matchWinnerText: who won the match", () => {
   inEnglishEachTest();
 
   test("said to the seat the page speaks to, won or lost, his game points first", () => {
-    assert.equal(matchWinnerText(match(0), ["You", "Computer"], 0), "You won the match, 7 : 3");
-    assert.equal(matchWinnerText(match(1), ["You", "Computer"], 0), "You lost the match, 3 : 8");
+    assert.equal(matchWinnerText(match(0), ["You", "Computer"], 0), "You won the match, 7\u00a0:\u00a03");
+    assert.equal(matchWinnerText(match(1), ["You", "Computer"], 0), "You lost the match, 3\u00a0:\u00a08");
     setLanguage("sr-Latn");
-    assert.equal(matchWinnerText(match(0), ["Vi", "Računar"], 0), "Dobili ste partiju, 7 : 3");
-    assert.equal(matchWinnerText(match(1), ["Vi", "Računar"], 0), "Izgubili ste partiju, 3 : 8");
+    assert.equal(matchWinnerText(match(0), ["Vi", "Računar"], 0), "Dobili ste partiju, 7\u00a0:\u00a03");
+    assert.equal(matchWinnerText(match(1), ["Vi", "Računar"], 0), "Izgubili ste partiju, 3\u00a0:\u00a08");
   });
 
   test("two at one screen: the winner named, his game points first", () => {
-    assert.equal(matchWinnerText(match(1), ["Ana", "Bo"], null), "Match won by Bo, 8 : 3");
+    assert.equal(matchWinnerText(match(1), ["Ana", "Bo"], null), "Match won by Bo, 8\u00a0:\u00a03");
   });
 
   test("a player named 'Vi' who is not the seat spoken to is named, in the third person", () => {
     setLanguage("sr-Latn");
-    assert.equal(matchWinnerText(match(1), ["Ana", "Vi"], null), "Partiju dobija: Vi, 8 : 3");
-    assert.equal(matchWinnerText(match(0), ["Vi", "Ana"], null), "Partiju dobija: Vi, 7 : 3");
+    assert.equal(matchWinnerText(match(1), ["Ana", "Vi"], null), "Partiju dobija: Vi, 8\u00a0:\u00a03");
+    assert.equal(matchWinnerText(match(0), ["Vi", "Ana"], null), "Partiju dobija: Vi, 7\u00a0:\u00a03");
   });
 });
 
