@@ -76,11 +76,15 @@ def check_match_score(match_score: object) -> tuple[int, ...] | None:
     """
     if match_score is None:
         return None
-    shape = "(my game points, theirs, target[, draw bonus]) in whole numbers"
-    if not isinstance(match_score, tuple | list) or len(match_score) not in (3, 4):
-        raise InvalidMatchError(f"match_score must be {shape}, not {match_score!r:.60}")
-    if any(type(number) is not int for number in match_score):
-        raise InvalidMatchError(f"match_score must be {shape}, not {match_score!r:.60}")
+    if (
+        not isinstance(match_score, tuple | list)
+        or len(match_score) not in (3, 4)
+        or any(type(number) is not int for number in match_score)
+    ):
+        raise InvalidMatchError(
+            "match_score must be (my game points, theirs, target[, draw bonus]) in whole numbers, "
+            f"not {match_score!r:.60}"
+        )
     mine, theirs, target, *bonus = match_score
     if not 1 <= target <= MAX_TARGET or not 0 <= mine < target or not 0 <= theirs < target or min(bonus, default=0) < 0:
         raise InvalidMatchError(
