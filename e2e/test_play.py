@@ -174,6 +174,8 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     table.page.locator(f'#piles-{leader} button[data-card="{lead[:2]}"][aria-disabled="false"]').click()
     table.dialog().locator("#marriage-announce").click()
     table.wait_until(lambda: "announced a marriage" in table.page.locator("#status").inner_text())
+    table.page.reload()  # the lead still unanswered: a reload said only whose turn it was
+    table.wait_until(lambda: "announced a marriage" in table.page.locator("#status").inner_text())
     table.page.locator(f'button[data-card="{answer}"][aria-disabled="false"]').wait_for()
     table.click_card(answer)
     counted = table.page.locator(f"#info-{leader} .seat-marriages li.counted")
