@@ -533,6 +533,28 @@ def test_a_second_answer_to_an_invitation_already_accepted_names_both_and_the_ma
     assert deliver(offered_link(ana), bo) == "ready", "the match with Bo goes on"
 
 
+def test_names_of_60_letters_with_no_space_keep_a_phones_page_to_its_screen(devices: tuple[Page, Page]) -> None:
+    """A 60-letter name ran out of its box in the list of matches: the page was 624 px wide on a 360 px phone, and the
+    66 question opened half off the screen."""
+    ana, bo = devices
+    long_name = "Đorđe" * 12
+    ana.set_viewport_size({"width": 360, "height": 640})
+    bo.set_viewport_size({"width": 360, "height": 640})
+    ana.goto("/friend.html?lang=sr-Latn")
+    assert settled(ana) == "ready"
+    ana.locator("#friend-name").fill(long_name)
+    ana.locator("#friend-invite").click()
+    assert settled(ana) == "ready"
+    bo.goto(offered_link(ana))
+    bo.locator("#friend-accept-name").fill(long_name[::-1])
+    bo.locator("#friend-accept-button").click()
+    assert settled(bo) == "ready"
+    assert deliver(offered_link(bo), ana) == "ready" and deliver(offered_link(ana), bo) == "ready"
+    for page in devices:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert long_name in page.locator("#friend-list").inner_text().replace("\n", "")
+
+
 def test_declining_an_invitation_says_that_nothing_was_sent(devices: tuple[Page, Page]) -> None:
     """Bo declines from the keyboard: the status line says nothing went to Ana (there is no way to send it), the
     invitation leaves the page and its address, and the focus goes on to the form for a match of his own."""

@@ -86,7 +86,7 @@ export const SR_ERRORS = {
     "Ovo je link koji ste Vi napravili: on je za Vašeg prijatelja. Ovde otvarajte linkove koje Vam prijatelj šalje.",
   err_friend_forged_sender: "Ovaj link nije napisao Vaš prijatelj ili je izmenjen.",
   err_friend_accepted_already:
-    "Ovaj poziv je već prihvaćen ({friend}) i ta partija je u toku, pa odgovor koji šalje {other} ne može da se otvori. Za partiju sa još jednim igračem napravite novi poziv.",
+    "Ova pozivnica je već prihvaćena ({friend}) i ta partija je u toku, pa odgovor koji šalje {other} ne može da se otvori. Za partiju sa još jednim igračem napravite novu pozivnicu.",
   err_friend_bad_shuffle: "Mešanje u ovom linku nije pošteno: karte su izmenjene.",
   err_friend_bad_share: "Ovaj link bi otvorio pogrešnu kartu.",
   err_friend_refused: "Taj korak sada nije dozvoljen.",
