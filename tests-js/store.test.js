@@ -39,7 +39,7 @@ function game({ human = false, turn = 0, result = null, phase = "human_moves", l
       { human: true, level: null, name: "You" },
       { human, level: human ? null : "expert", name: "Computer" },
     ],
-    deal: { number: 1, turn, result, dealer: 1, last_winner: lastWinner },
+    deal: { number: 1, turn, result, dealer: 1, last_winner: lastWinner, trick: [], moves: [], marriages: [] },
   });
 }
 
@@ -185,6 +185,22 @@ describe("selectors", () => {
     const twoAtOneScreen = createPageState(settings("human"), null);
     twoAtOneScreen.game = game({ human: true, phase: "human_deals" });
     assert.equal(statusOf(twoAtOneScreen)?.text, "Player 2 deals");
+  });
+
+  test("a marriage lead its trick has not answered is the table's news, read from the deal (a reload keeps it)", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ turn: 0 });
+    Object.assign(page.game.deal, {
+      trick: [{ player: 1, card: "KH" }],
+      moves: ["KHm"],
+      marriages: [{ player: 1, suit: "H", points: 20, counted: false }],
+    });
+    assert.equal(
+      statusOf(page)?.text,
+      "Computer (expert) announced a marriage (20) and led the king of hearts · Your turn",
+    );
+    page.game.deal.moves = ["KH"]; // the same king led plainly, a marriage of hearts announced before
+    assert.equal(statusOf(page)?.text, "Your turn");
   });
 
   test("a note on the move stands for the turn; a note on the page is followed by it, until the notes are cleared", () => {

@@ -11,7 +11,7 @@ import { engineText } from "./engine-text.js";
 import { creditedLevel } from "./history-stats.js";
 import { t } from "./i18n.js";
 import { trickSaid, trumpSaid } from "./moves-said.js";
-import { escapeHtml, playedText, showPanel } from "./panels.js";
+import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
 import { st } from "./ship-text.js";
@@ -288,19 +288,6 @@ export async function continueMatch(ctx, id) {
 const NEWER_PAGES_MAY_READ = new Set(["invalid_rules", "unsupported_version"]);
 
 /**
- * The news of a marriage lead still on the table, its trick not answered, as the lead's drawing wrote it
- * (table-motion.js): after a reload the one to answer it read only "Vi ste na potezu". Null where there is none.
- * @param {import("./store.js").PageState} page
- */
-function marriageLeadNote(page) {
-  const deal = page.game?.deal;
-  const marriage = deal?.marriages.at(-1);
-  if (deal?.trick.length !== 1 || !deal.moves.at(-1)?.endsWith("m") || !marriage) return null;
-  const [lead] = deal.trick;
-  return playedText(namesOf(page)[lead.player], lead.card, page.settings.deck, marriage);
-}
-
-/**
  * Put a saved match back into the engine; false (with a notice) if the engine refuses it: its save is kept as it is,
  * marked refused when it is damaged (History lists it as unreadable). A finished deal whose result was put aside to look at the table
  * is put aside again, one whose result was read goes on to the next deal (its result is not shown again:
@@ -338,7 +325,7 @@ async function resume(ctx, save, { seen = false, continued = false } = {}) {
       page.packetsChosen = packetsChosenIn(save, game);
       page.historyAdded = Boolean(save.finished);
       page.levelsPlayed = played.filter((level) => levels.list.includes(level));
-      page.pageNote = seen ? t("resumed") : marriageLeadNote(page);
+      if (seen) page.pageNote = t("resumed");
       if (result.shownResultFor === null) return;
       page.shownResultFor = result.shownResultFor;
       page.dealAside = result.dealAside;

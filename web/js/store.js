@@ -9,7 +9,7 @@
  */
 
 import { capitalized, t } from "./i18n.js";
-import { trickTakerText } from "./panels.js";
+import { playedText, trickTakerText } from "./panels.js";
 import { seatNames } from "./player-names.js";
 
 /** @import { Card, PacketRule, Player, PlayingState, Rules, Settings, TableView, TrickCard } from "./types.js" */
@@ -306,13 +306,29 @@ export function resultToShow(page, number) {
  * @param {string} name the mover's
  */
 function turnText(page, name) {
-  const note = page.moveNote ?? page.pageNote;
+  const news = newsOf(page);
+  const note = page.moveNote ?? news;
   if (opponentOf(page) === "human") {
     const turn = t("statusTurnOf", { name });
     return note ? `${note} · ${turn}` : turn;
   }
   if (page.moveNote) return page.moveNote; // on the move to make: it is his
-  return page.pageNote ? `${page.pageNote} · ${t("statusYourTurn")}` : t("statusYourTurn");
+  return news ? `${news} · ${t("statusYourTurn")}` : t("statusYourTurn");
+}
+
+/**
+ * The table's news: what the page has just done (`pageNote`), else a marriage lead its trick has not answered yet
+ * ("Računar: marijaž (20), kralj herc"), written to be seen, not only heard: the one who answers it may have looked
+ * away while the other was thinking. Read from the deal, so a reload keeps it.
+ * @param {PageState} page
+ */
+function newsOf(page) {
+  if (page.pageNote) return page.pageNote;
+  const deal = page.game?.deal;
+  const marriage = deal?.marriages.at(-1);
+  if (deal?.trick.length !== 1 || !deal.moves.at(-1)?.endsWith("m") || !marriage) return null;
+  const [lead] = deal.trick;
+  return playedText(namesOf(page)[lead.player], lead.card, page.settings.deck, marriage);
 }
 
 /**

@@ -99,16 +99,12 @@ export async function showMove(ctx, player, move, after) {
   const deck = store.state.settings.deck;
   const marriage = deal.marriages.length > before.marriages.length ? deal.marriages.at(-1) : null;
   const played = playedText(who[player], code, deck, marriage);
-  const marriageText = marriage ? played : null;
   const focused = button !== null && button === document.activeElement;
   store.update((page) => {
     page.game = after;
     page.hint = null;
-    // A move was made: the last refusal or hint is old news. A marriage is written there, to be seen, not only
-    // heard: the one who answers it may have looked away while the other was thinking. It is news of the table, not a
-    // note on the move to make: whose turn it is follows it ("… · Vi ste na potezu").
+    // A move was made: the last refusal or hint is old news (a marriage lead is the table's news: store.js newsOf).
     clearNotes(page);
-    page.pageNote = marriageText;
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
     page.beforeTrick = completes ? trickCounts(before) : null;
   });
