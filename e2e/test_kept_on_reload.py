@@ -101,8 +101,8 @@ def test_a_history_that_does_not_read_is_set_aside_and_told_with_the_matches_it_
     panel = table.dialog()
     panel.locator(".panel-body").wait_for()
     assert panel.locator(".panel-body p").all_inner_texts() == [
-        "The history of finished matches on this device could not be read, in whole or in part. What did not read is "
-        "kept aside; History lists, and counts in its statistics, only the matches that read."
+        "The history of finished matches on this device could not be read, in whole or in part. What could not be "
+        "read is kept aside; History lists, and counts in its statistics, only the matches that could be read."
     ]
     assert page.evaluate("localStorage.getItem('otv66.history.unreadable')") == damaged
     assert len(json.loads(page.evaluate("localStorage.getItem('otv66.history')"))) == 1, "the match that reads"

@@ -139,7 +139,8 @@ export function hasText(/** @type {string} */ key) {
 
 /**
  * Which of a count's word forms goes with the whole number `n`: Serbian has three (one: 1, 21, 31…; few: 2–4, 22–24…;
- * other: 0, 5–20, 25…, "1 štih, 2 štiha, 5 štihova"), English two (one: 1; other). Returns the form's index.
+ * other: 0, 5–20, 25…, "1 štih, 2 štiha, 5 štihova"), English two (one: 1; other). A Serbian word that does not
+ * follow its number gives two as well, for one and for more ("Red 4" but "Redovi 2, …, 21"). Returns the form's index.
  * @param {number} n
  * @param {number} forms  how many forms the text gives (3 in Serbian, 2 in English)
  */

@@ -235,7 +235,7 @@ export const EN = {
   storageNotKeptHere:
     "The browser does not let the game keep its match on this device (a private window, or the site's data blocked in its settings): it lasts while the page is open. To keep it, allow the site's data or play in an ordinary window.",
   historyUnreadable:
-    "The history of finished matches on this device could not be read, in whole or in part. What did not read is kept aside; History lists, and counts in its statistics, only the matches that read.",
+    "The history of finished matches on this device could not be read, in whole or in part. What could not be read is kept aside; History lists, and counts in its statistics, only the matches that could be read.",
   settingsUnreadable:
     "Your settings on this device could not be read: they are kept aside, and the usual settings apply. Choose yours again in Settings.",
   linkOverMatchTitle: "Open another match?",

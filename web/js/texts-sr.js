@@ -123,7 +123,7 @@ export const SR = {
   dealN: "Deljenje {n}",
   winsDeal: "Deljenje dobija: {name}",
   winsDealYou: "Dobili ste deljenje",
-  draw: "Nerešeno: nema poena za partiju, isti delilac deli ponovo.",
+  draw: "Nerešeno: nema poena partije, isti delilac deli ponovo.",
   // Each number after its player's name and a colon: "Igrač 1 26" read as "Igrač 126".
   scoreOf: "{name}:\u00a0{score}\u00a0{score|poen|poena|poena}\u00a0({tricks}\u00a0{tricks|štih|štiha|štihova})",
   scoreFromTricks: "{points}\u00a0u štihovima",
@@ -280,7 +280,7 @@ export const SR = {
   playHere: "Igrajte ovde",
   badRules: "Podešavanje pravila nije prihvaćeno: {message}",
   addressOptionsRefused:
-    "{count|Opcija|Opcije|Opcije} iz adrese {count|nije prihvaćena|nisu prihvaćene|nisu prihvaćene} ({options}), pa važi ono što je uobičajeno.",
+    "{count|Opcija|Opcije} iz adrese {count|nije prihvaćena|nisu prihvaćene} ({options}), pa važi ono što je uobičajeno.",
   // cards
   rank_A: "as",
   rank_T: "desetka",
@@ -390,8 +390,8 @@ export const SR = {
     "{count} ranije {count|proveren rezultat|proverena rezultata|proverenih rezultata} {count|nije|nisu|nisu} više u polju. Da li da {count|ostane|ostanu|ostanu} u tabeli?",
   clubDroppedNamed:
     "{count} ranije {count|proveren rezultat|proverena rezultata|proverenih rezultata} {count|nije|nisu|nisu} više u polju: {names}. Da li da {count|ostane|ostanu|ostanu} u tabeli?",
-  clubKeepDropped: "{count|Neka ostane|Neka ostanu|Neka ostanu}",
-  clubRemoveDropped: "{count|Uklonite ga|Uklonite ih|Uklonite ih}",
+  clubKeepDropped: "{count|Neka ostane|Neka ostanu}",
+  clubRemoveDropped: "{count|Uklonite ga|Uklonite ih}",
   clubLateResultLabel: "Link rezultata:",
   clubPasteResults: "Nalepite linkove rezultata (jedan po redu):",
   clubVerify: "Proverite i rangirajte",
@@ -401,8 +401,8 @@ export const SR = {
   clubProgress: "Rezultat {position} od {count}: deljenje {deal} od {deals}…",
   clubRefused: "Rezultat {position} je odbijen. {reason}",
   clubRefusedLine: "Red {line}: rezultat je odbijen. {reason}",
-  clubUnreadLines: "{count|Red|Redovi|Redovi} {lines}: nema linka rezultata.",
-  clubOtherLinkLines: "{count|Red|Redovi|Redovi} {lines}: {link}, a ne rezultat.",
+  clubUnreadLines: "{count|Red|Redovi} {lines}: nema linka rezultata.",
+  clubOtherLinkLines: "{count|Red|Redovi} {lines}: {link}, a ne rezultat.",
   clubLinkOfChallenge: "link izazova",
   clubLinkOfStandings: "link tabele",
   clubLinkOfDeal: "link deljenja",
@@ -493,7 +493,7 @@ export const SR = {
     "{count|Uvezena je|Uvezene su|Uvezeno je} {count} {count|partija|partije|partija} iz rezervne kopije.",
   friendBackupEmpty: "Prvo nalepite rezervnu kopiju (tekst koji je dala „Izvezite“).",
   friendBackupOlder:
-    "{count} {count|partija iz kopije je starija|partije iz kopije su starije|partija iz kopije je starije} od {count|one|onih|onih} na ovom uređaju, pa {count|nije uvezena|nisu uvezene|nije uvezeno}: {count|vratila bi se|vratile bi se|vratilo bi se} na potez na koji Vaš prijatelj više ne odgovara.",
+    "{count} {count|partija iz kopije je starija|partije iz kopije su starije|partija iz kopije je starije} od {count|one|onih} na ovom uređaju, pa {count|nije uvezena|nisu uvezene|nije uvezeno}: {count|vratila bi se|vratile bi se|vratilo bi se} na potez na koji Vaš prijatelj više ne odgovara.",
   friendStoreDamaged:
     "Sačuvane partije sa prijateljima bile su oštećene: zapis je sačuvan po strani, a iz njega {count|je vraćena|su vraćene|je vraćeno} {count} {count|partija|partije|partija}.",
   friendStoreDamagedNone:
