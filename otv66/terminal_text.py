@@ -7,8 +7,9 @@ are made from :data:`SR` by :func:`otv66.terminal_language.to_cyrillic`. The Ser
 How a text is written (:mod:`otv66.terminal_language`): ``{name}`` is a value; ``{n|štih|štiha|štihova}`` the
 word form for the number ``n`` (Serbian: one, few, many; English: one, other); what the player types stands in
 backticks (```QD```), which stays in Latin letters and is shown without them. What he types with Serbian letters
-(``KH`` kralj herc, ``u`` nazad, ``k`` kraj) stands without them: the Cyrillic texts name the keys of a Cyrillic
-keyboard (``кх``, ``к``), which the game reads as the Latin ones. A sentence about a player has two
+(``KH`` kralj herc, ``u`` nazad, ``k`` kraj) stands without them, a letter alone in a sentence in quotes („u“ vraća
+potez: not the word "u"): the Cyrillic texts name the keys of a Cyrillic keyboard (``кх``, „к“), which the game
+reads as the Latin ones. A sentence about a player has two
 keys: ``key`` names him (``{name}``), ``key_you`` speaks to the one at the keyboard (the verb agrees with him).
 """
 
@@ -40,12 +41,12 @@ EN: Final[dict[str, str]] = {
     "tricks_played": "tricks played {n} of {total}",
     "deal_over": "The deal is over.",
     "trick_lead": "Trick {n}: {name} to lead.",
-    "trick_lead_you": "Trick {n}: You to lead.",
+    "trick_lead_you": "Trick {n}: you to lead.",
     "trick_answer": "Trick {n}: {leader} led {card}{announced}; {name} to answer.",
-    "trick_answer_you": "Trick {n}: {leader} led {card}{announced}; You to answer.",
+    "trick_answer_you": "Trick {n}: {leader} led {card}{announced}; you to answer.",
     "trick_marriage": " announcing the marriage",
     "last_trick": "Last trick: {played}: {name} wins it{points}.",
-    "last_trick_you": "Last trick: {played}: You win it{points}.",
+    "last_trick_you": "Last trick: {played}: you win it{points}.",
     "trick_points": " ({n} {n|point|points})",
     "claim_item": "claim 66",
     # moves
@@ -63,12 +64,12 @@ EN: Final[dict[str, str]] = {
     "marriage_counts": "; the waiting marriage now counts (+{points})",
     # the end of a deal
     "result_draw": "Draw at {a} to {b}: no game points, and {name} deals again.",
-    "result_draw_you": "Draw at {a} to {b}: no game points, and You deal again.",
+    "result_draw_you": "Draw at {a} to {b}: no game points, and you deal again.",
     "result_draw_bonus": " The winner of the next deal gets {n} extra game {n|point|points}.",
     "result_false_claim": "{loser} claimed 66 with only {score} points: a false claim gives {winner} "
     "{points} game {points|point|points}.",
     "result_played_out": "All {total} tricks were played without a claim; {name} has the higher score",
-    "result_played_out_you": "All {total} tricks were played without a claim; You have the higher score",
+    "result_played_out_you": "All {total} tricks were played without a claim; you have the higher score",
     "result_reached": "{name} reached 66",
     "result_reached_you": "You reached 66",
     "result_scores": ", {a} to {b}. ",
@@ -96,9 +97,9 @@ EN: Final[dict[str, str]] = {
     "match_seed_resumed": " Match seed {seed}, resumed.",
     "match_resumed": " Resumed.",
     "deal_start": "Deal {n}: {name} deals{plan}.",
-    "deal_start_you": "Deal {n}: You deal{plan}.",
+    "deal_start_you": "Deal {n}: you deal{plan}.",
     "deal_resumed": "Deal {n}: {name} dealt{plan}.",
-    "deal_resumed_you": "Deal {n}: You dealt{plan}.",
+    "deal_resumed_you": "Deal {n}: you dealt{plan}.",
     "packets": " in packets of {plan}",
     "next_deal": "Press `Enter` for the next deal (`q` quits). ",
     "match_won": "{name} wins the match, {a} to {b}.",
@@ -253,8 +254,8 @@ SR: Final[dict[str, str]] = {
     "trick_won_you": ". Štih nosite Vi{points}",
     "marriage_counts": "; marijaž koji je čekao sada se računa (+{points})",
     # kraj deljenja
-    "result_draw": "Nerešeno, {a} : {b}: nema poena partije, i {name} ponovo deli.",
-    "result_draw_you": "Nerešeno, {a} : {b}: nema poena partije, i Vi ponovo delite.",
+    "result_draw": "Nerešeno ({a} : {b}): nema poena partije i {name} ponovo deli.",
+    "result_draw_you": "Nerešeno ({a} : {b}): nema poena partije i Vi ponovo delite.",
     "result_draw_bonus": " Pobednik sledećeg deljenja dobija {n} {n|poen|poena|poena} partije više.",
     "result_false_claim": "{loser}: prijava 66, a poena ima samo {score}; pogrešna prijava donosi protivniku "
     "({winner}) {points} {points|poen|poena|poena} partije.",
@@ -276,7 +277,7 @@ SR: Final[dict[str, str]] = {
     "match_line": "Partija do {target}: {name0}: {a}, {name1}: {b}",
     # pravila
     "rules": "Pravila: {follow}; {claim}; {dealer}{bonus}.",
-    "rule_must_beat": "boja se poštuje i karta se nadjačava ako može",
+    "rule_must_beat": "boja se poštuje i odigrana karta se nadjačava kad god je to moguće",
     "rule_follow": "boja se poštuje (nadjačavanje nije obavezno)",
     "rule_claim_manual": "66 prijavljujete sami (poeni se ne prikazuju)",
     "rule_claim_auto": "66 se prijavljuje automatski",
@@ -294,7 +295,7 @@ SR: Final[dict[str, str]] = {
     "deal_resumed": "Deljenje {n} se nastavlja (deli {name}{plan}).",
     "deal_resumed_you": "Deljenje {n} se nastavlja (delite Vi{plan}).",
     "packets": " po {plan}",
-    "next_deal": "Pritisnite `Enter` za sledeće deljenje (k za kraj). ",
+    "next_deal": "Pritisnite `Enter` za sledeće deljenje („k“ za kraj). ",
     "match_won": "Partiju dobija {name}, {a} : {b}.",
     "match_won_you": "Dobili ste partiju, {a} : {b}.",
     "play_again": "Još jedna partija?",
@@ -302,29 +303,29 @@ SR: Final[dict[str, str]] = {
     "heading_bonus": "bonus za nerešeno: {n} pobedniku ovog deljenja",
     # pitanja
     "yes_no": "{question} (d/n{back}) ",
-    "go_back": "; `Enter` ili u: {back}",
-    "answer_yes_no": "Odgovorite sa d (da) ili n (ne){back}.",
+    "go_back": "; `Enter` ili „u“: {back}",
+    "answer_yes_no": "Odgovorite sa „d“ (da) ili „n“ (ne){back}.",
     "your_move": "Vi ste na potezu ({keys}): ",
     "their_move": "{name}, Vaš potez ({keys}): ",
     "keys": "broj ili kod kao KH; u nazad, h savet, k kraj, ? pomoć",
     "help": "Otkucajte broj poteza sa spiska ili kod karte: prvo rang, pa boja. Rang: A 10 K D Ž 9 8 7 "
     "(`Z` ako tastatura nema Ž), boja: P pik, H herc, K karo, T tref, npr. DK za damu karo; važe i kodovi sa "
     "ekrana (`Q J` i boje `S H D C` ili simboli ♠♥♦♣), npr. `QD`. KHm igra KH uz prijavu marijaža, `66` "
-    "prijavljuje 66 kad se prijavljuje ručno. u vraća Vaš poslednji potez, h daje savet, k završava igru; partija "
-    "se čuva posle svakog poteza (osim uz `--no-save`) i nudi se ponovo pri sledećem pokretanju.\n"
+    "prijavljuje 66 kad se prijavljuje ručno. „u“ vraća Vaš poslednji potez, „h“ daje savet, „k“ završava igru; "
+    "partija se čuva posle svakog poteza (osim uz `--no-save`) i nudi se ponovo pri sledećem pokretanju.\n"
     "Potpuna pravila igre: `{command} --rules`",
     # komandna linija (--help)
     "help_usage": "upotreba: ",
     "help_options": "opcije",
-    "help_help": "prikazuje ovu pomoć i završava",
+    "help_help": "prikazuje ovu pomoć i izlazi",
     "help_description": "Igrajte Otvoreni 66 protiv računara, ili udvoje za jednom tastaturom, u terminalu. "
     "Pravila igre: `{command} --rules`.",
-    "help_show_rules": "prikazuje pravila igre i završava",
+    "help_show_rules": "prikazuje pravila igre i izlazi",
     "help_epilog": "Tokom igre: potez birate njegovim brojem ili kodom karte (KH; KHm igra KH uz prijavu "
-    "marijaža), u vraća Vaš poslednji potez, h daje savet, k završava igru, ? objašnjava (ili reči nazad, "
-    "savet, kraj, pomoć). Partija se čuva posle svakog poteza: prekinite igru (k, `Ctrl-D`, `Ctrl-C`) i pokrenite "
+    "marijaža), „u“ vraća Vaš poslednji potez, „h“ daje savet, „k“ završava igru, „?“ objašnjava (ili reči nazad, "
+    "savet, kraj, pomoć). Partija se čuva posle svakog poteza: prekinite igru („k“, `Ctrl-D`, `Ctrl-C`) i pokrenite "
     "je ponovo da biste nastavili. Boje samo u terminalu, nikad uz postavljen `NO_COLOR`.",
-    "help_seed": "igrajte partiju koja se ponavlja, od ovog semena",
+    "help_seed": "igra partiju zadatu ovim semenom (svaki put istu)",
     "help_level": "jačina računara (podrazumevano {default})",
     "help_seconds": "vreme razmišljanja računara po potezu (podrazumevano: vreme njegove jačine)",
     "help_rules": "opcije pravila",
@@ -335,13 +336,13 @@ SR: Final[dict[str, str]] = {
     "help_target": "poeni partije za pobedu u partiji, od 1 do 99 (podrazumevano 7)",
     "help_packets": "Vaš raspored paketa kad delite (podrazumevano `4,4`)",
     "help_hotseat": "dvoje ljudi za jednom tastaturom, bez računara",
-    "help_ascii": "boje kao slova `S H D C`, bez Unicode znakova",
-    "help_no_color": "bez ANSI boja (ni kad je postavljen `NO_COLOR`)",
+    "help_ascii": "boje kao slova `S H D C`, bez `Unicode` znakova",
+    "help_no_color": "bez `ANSI` boja (isto kao kad je postavljen `NO_COLOR`)",
     "help_lang": "jezik igre: srpski latinicom ili ćirilicom, ili engleski. Bez ove opcije odlučuje lokalizacija "
     "(`LC_ALL`, inače `LC_MESSAGES`, inače `LANG`): `sr_RS@latin` i svaka druga `sr`, `bs`, `hr`, `sh` ili `cnr` "
     "daju `sr-Latn`, `sr_RS` ili `sr` (bez `@latin`) `sr-Cyrl`, sve ostalo `en`",
     "help_save": "čuva partiju u datoteci `FILE` posle svakog poteza i na početku nudi nezavršenu partiju sačuvanu "
-    "u njoj (zapis partije u formatu JSON; podrazumevano {default})",
+    "u njoj (zapis partije u formatu `JSON`; podrazumevano {default})",
     "help_no_home": "nijedna: nema korisničke fascikle",
     "help_no_save": "bez datoteke: prekinuta partija se gubi",
     # pogrešno otkucana komandna linija
@@ -395,7 +396,7 @@ SR: Final[dict[str, str]] = {
     "of_two_people": " za dva igrača",
     "go_on": "Nastaviti je? Ako ne (`n`), na njeno mesto dolazi nova partija.",
     "save_failed": "Partija ne može da se sačuva u {path} ({error}): ne čuva se.",
-    "no_home": "Nema kućnog direktorijuma za čuvanje partije: ne čuva se (`--save FILE` je čuva u toj datoteci).",
+    "no_home": "Nema korisničke fascikle za čuvanje partije: ne čuva se (`--save FILE` je čuva u toj datoteci).",
     "rules_see_also": "Potpuna pravila, sa vrednostima karata i opcijama igre, na engleskom:\n"
     "`{command} --rules --lang en`",
     "bye": "Doviđenja.",

@@ -408,10 +408,12 @@ def help_text(argv: list[str]) -> str:
 @pytest.mark.parametrize(
     ("argv", "locale", "usage", "described"),
     [
-        (["--lang", "sr-Latn", "--help"], "", "upotreba: ", "opcije: -h, --help prikazuje ovu pomoć i završava"),
+        (["--lang", "sr-Latn", "--help"], "", "upotreba: ", "opcije: -h, --help prikazuje ovu pomoć i izlazi"),
         (["--help", "--lang=sr-Cyrl"], "", "употреба: ", "јачина рачунара (подразумевано expert)"),
         (["--help"], "sr_RS.UTF-8", "употреба: ", "опције правила: --must-beat"),
-        (["--help"], "sr_RS.UTF-8@latin", "upotreba: ", "bez ANSI boja (ni kad je postavljen NO_COLOR)"),
+        (["--help"], "sr_RS.UTF-8@latin", "upotreba: ", "bez ANSI boja (isto kao kad je postavljen NO_COLOR)"),
+        (["--help"], "sr_RS.UTF-8", "употреба: ", "без Unicode знакова --no-color без ANSI боја"),  # noqa: RUF001
+        (["--help"], "sr_RS.UTF-8", "употреба: ", "(запис партије у формату JSON;"),  # noqa: RUF001
         (["--lang", "en", "--help"], "sr_RS.UTF-8", "usage: ", "computer strength (default expert)"),
     ],
 )
@@ -532,7 +534,7 @@ def test_a_mistyped_command_line_is_answered_in_the_games_language(
 def test_the_players_packet_plan_is_used_when_he_deals() -> None:
     # the first dealer of a seeded match is seed % 2: seed 0 makes the player (player 0) deal first
     _, text, _ = play(["--seed", "0", "--packets", "2,2,2,2", *FAST], scripted())
-    assert "Deal 1: You deal in packets of 2-2-2-2." in text
+    assert "Deal 1: you deal in packets of 2-2-2-2." in text
 
 
 def test_packet_plans_are_every_way_to_make_8_from_1_2_and_4() -> None:
@@ -594,7 +596,7 @@ def test_the_screen_shows_trump_trick_scores_and_hides_points_under_manual_claim
     screen = draw_screen(deal.view(), names, Style(), bottom=0, heading="Deal 1")
     assert screen.startswith("Deal 1\nTrump ")
     assert "Computer led" in screen
-    assert "You to answer" in screen
+    assert "you to answer" in screen
     assert "score 0" in screen
     hidden = draw_screen(deal.view(), names, Style(), hide_points=True)
     assert "score hidden" in hidden
@@ -1046,7 +1048,7 @@ def test_the_marriage_question_in_cyrillic_takes_a_cyrillic_answer() -> None:
     _, text, keyboard = play(["--seed", str(seed), "--hotseat", "--lang", "sr-Cyrl"], scripted(king, "да"))
     asked = next(prompt for prompt in keyboard.prompts if "маријаж" in prompt)
     assert asked.startswith("Пријавити маријаж уз K")
-    assert asked.endswith("? (д/н; Enter или у: други потез) ")  # noqa: RUF001 (Cyrillic keys on purpose)
+    assert asked.endswith("? (д/н; Enter или „у“: други потез) ")  # noqa: RUF001 (Cyrillic keys on purpose)
     assert "и пријављује маријаж" in text
 
 
@@ -1094,7 +1096,7 @@ def answer_the_claim_question(language: str, *answers: str) -> tuple[str, list[s
 def test_the_claim_question_takes_da_in_either_script_and_66_the_claims_own_code(
     language: str, answer: str, claimed: str
 ) -> None:
-    # "66" was answered "Odgovorite sa d (da) ili n (ne)." and the question again.
+    # "66" was answered "Odgovorite sa „d“ (da) ili „n“ (ne)." and the question again.
     text, prompts = answer_the_claim_question(language, answer)
     assert sum(CLAIM_QUESTION[language] in prompt for prompt in prompts) == 1
     assert claimed in text
@@ -1102,7 +1104,7 @@ def test_the_claim_question_takes_da_in_either_script_and_66_the_claims_own_code
 
 def test_an_answer_the_claim_question_does_not_know_is_said_so_and_the_question_asked_again() -> None:
     text, prompts = answer_the_claim_question("sr-Cyrl", to_cyrillic("ok"), "н")
-    assert to_cyrillic("Igrač 2: prijaviti 66 sada? (d/n) ok\nOdgovorite sa d (da) ili n (ne).\n") in text
+    assert to_cyrillic("Igrač 2: prijaviti 66 sada? (d/n) ok\nOdgovorite sa „d“ (da) ili „n“ (ne).\n") in text
     assert sum(CLAIM_QUESTION["sr-Cyrl"] in prompt for prompt in prompts) == 2
     assert "пријављује 66" not in text
 
@@ -1142,7 +1144,7 @@ def test_k_for_kraj_quits_in_serbian_also_between_deals_but_is_a_king_half_typed
         return "k" if prompt.startswith("Pritisnite Enter") else first_move_in_serbian(prompt)
 
     _, text, keyboard = play(["--seed", "12", "--lang", "sr-Latn", *FAST], k_after_the_deal)
-    assert keyboard.prompts[-1] == "Pritisnite Enter za sledeće deljenje (k za kraj). "
+    assert keyboard.prompts[-1] == "Pritisnite Enter za sledeće deljenje („k“ za kraj). "
     assert "Deljenje 2" not in text
     assert "Doviđenja. Partija je sačuvana u" in flat(text)
     _, english, _ = play(["--seed", "6", "--no-save", *FAST], scripted("k"))
@@ -1257,7 +1259,7 @@ def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
         "Računar ima 66 ili više, 66 : 31. Vi imate manje od 33: 2 poena partije.",
         "Odigrano je svih 16 štihova bez prijave; veći zbir imate Vi, 70 : 60. Računar ima 33 ili više: 1 poen "
         "partije. Uz to 1 za prethodno nerešeno deljenje: ukupno 2 poena partije.",
-        "Nerešeno, 65 : 65: nema poena partije, i Računar ponovo deli. Pobednik sledećeg deljenja dobija 1 poen "
+        "Nerešeno (65 : 65): nema poena partije i Računar ponovo deli. Pobednik sledećeg deljenja dobija 1 poen "
         "partije više.",
         "Vi: prijava 66, a poena ima samo 40; pogrešna prijava donosi protivniku (Računar) 2 poena partije.",
     ]

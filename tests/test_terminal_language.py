@@ -116,7 +116,7 @@ def test_the_transliteration_is_one_to_one_and_goes_back() -> None:
 
 def test_the_cyrillic_texts_keep_what_the_player_types_and_the_values_in_latin() -> None:
     texts = Texts.of("sr-Cyrl")
-    assert texts("next_deal") == "Притисните Enter за следеће дељење (к за крај). "
+    assert texts("next_deal") == "Притисните Enter за следеће дељење („к“ за крај). "
     assert texts("hint_play", card="K♥", move="KH") == "Савет: играјте K♥ (KH)."
     assert texts("taken_back", name="Petar", move="K♥") == "Враћено: Petar K♥."
     assert texts("you") == "Ви"
