@@ -39,14 +39,12 @@ def test_a_finished_match_is_saved_as_a_record_and_opens_again_as_its_replay(tab
     button = rows.first.locator(".history-record")
     assert button.inner_text() == "Zapis"
     points = "-".join(rows.first.locator("td").nth(3).inner_text().split()[0:3:2])  # "1 : 0 (do 1)" is 1-0
-    # Each named by its match: a screen reader's list of links read "Pregled, Pregled, …".
+    # Each named by its match: a screen reader's list of links read "Snimak, Snimak, …".
     opponent = rows.first.locator("td").nth(1).inner_text()
     assert button.get_attribute("aria-label").startswith("Sačuvajte zapis partije od ")
     assert button.get_attribute("aria-label").endswith(f", {opponent}")
     replay = rows.first.locator("a.history-replay")
-    assert replay.get_attribute("aria-label") == button.get_attribute("aria-label").replace(
-        "Sačuvajte zapis", "Pregled"
-    )
+    assert replay.get_attribute("aria-label") == button.get_attribute("aria-label").replace("Sačuvajte zapis", "Snimak")
     assert rows.nth(2).locator(".history-record").count() == 0, "an older entry without a link has no record"
     page.screenshot(path=artifacts / "history-records-360x640.png")
 

@@ -477,7 +477,7 @@ def test_a_finished_match_can_be_replayed_from_the_history_after_the_rematch(tab
     if table.dialog().locator(".preset").count():
         table.step("4-4")
     history = open_history(table)
-    link = history.locator("table.history tbody tr").first.get_by_role("link", name="Pregled")
+    link = history.locator("table.history tbody tr").first.get_by_role("link", name="Snimak")
     address = urlsplit(link.get_attribute("href") or "")
     # In the page's language, and as the person's own match ("Vi" in it).
     assert address.path.endswith("/replay.html") and parse_qs(address.query) == {"lang": ["sr-Latn"], "you": ["0"]}
@@ -568,7 +568,7 @@ def test_the_history_names_the_winner_of_a_match_between_two_players(table_in_co
 
 
 def test_the_history_replay_link_is_drawn_as_the_panels_buttons(table_in_context):
-    # "Pregled" was the browser's blue underlined link among the panel's round buttons.
+    # "Snimak" (the replay link) was the browser's blue underlined link among the panel's round buttons.
     table = table_in_context(viewport={"width": 1280, "height": 800})
     history = [{"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5,
                 "token": "g1.eNqdk02L2zAQhv9K"}]  # fmt: skip
@@ -579,13 +579,13 @@ def test_the_history_replay_link_is_drawn_as_the_panels_buttons(table_in_context
       return [color, backgroundColor, borderTopColor, borderTopLeftRadius, textDecorationLine];
     }"""
     button = panel.get_by_role("button", name="Obrišite istoriju").evaluate(look)
-    assert panel.get_by_role("link", name="Pregled").evaluate(look) == button
+    assert panel.get_by_role("link", name="Snimak").evaluate(look) == button
 
 
 def test_on_a_phone_the_history_replay_link_is_a_thumbs_size(table_in_context):
-    # "Pregled" was 32 px high on a phone, among the panel's 40 px buttons: under a thumb's size (test_screens.THUMB).
+    # "Snimak" (the replay link) was 32 px high on a phone, among the panel's 40 px buttons: under a thumb's size (test_screens.THUMB).
     table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     history = [{"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5,
                 "token": "g1.eNqdk02L2zAQhv9K"}]  # fmt: skip
-    box = open_history(table, history).get_by_role("link", name="Pregled").bounding_box()
+    box = open_history(table, history).get_by_role("link", name="Snimak").bounding_box()
     assert box is not None and min(box["width"], box["height"]) >= THUMB, box
