@@ -583,7 +583,8 @@ def test_the_history_replay_link_is_drawn_as_the_panels_buttons(table_in_context
 
 
 def test_on_a_phone_the_history_replay_link_is_a_thumbs_size(table_in_context):
-    # "Snimak" (the replay link) was 32 px high on a phone, among the panel's 40 px buttons: under a thumb's size (test_screens.THUMB).
+    # "Snimak" (the replay link) was 32 px high on a phone, among the panel's 40 px buttons: under a thumb's size
+    # (test_screens.THUMB).
     table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     history = [{"date": NOON, "opponent": "computer", "level": "expert", "winner": 0, "gamePoints": [7, 3], "deals": 5,
                 "token": "g1.eNqdk02L2zAQhv9K"}]  # fmt: skip
