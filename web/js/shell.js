@@ -16,14 +16,19 @@ import { escapeHtml, showPanel } from "./panels.js";
  */
 export const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** Texts said since the live region was emptied, to be put in it at the next frame (null: none waiting). */
+/** Texts said in this frame, to be added to the live region at the next one (null: none waiting). */
 let waiting = /** @type {string[] | null} */ (null);
 
+/** How long a text said stays in the live region: a screen reader reads it long before (Chromium passes the page's
+ * accessibility tree on in batches, every 150 ms after load), a person in browse mode finds the last ones there. */
+const SAID_FOR_MS = 7000;
+
 /**
- * Say `text` to screen readers (the live region is emptied first, so the same words are said again). Texts said in
- * one moment are said together, as sentences: a screen reader reads the region as it is at the frame, so the second
- * of two texts put in it at once would have replaced the first unheard (with no animation, the computer's card that
- * completes a trick and who takes it come together; "Računar: as tref" was lost under "Štih nosi Računar").
+ * Say `text` to screen readers: it is added to the live region as a paragraph of its own (`aria-relevant="additions"`,
+ * so the same words are said again) and taken out seconds later. A text replaced within the accessibility tree's batch
+ * was never read: when the region held one text at a time, "Štih nosi Računar" lived 12–50 ms before the computer's
+ * next lead replaced it. Texts said in one moment are said together, as sentences ("Računar: as tref. Štih nosi
+ * Računar."), in the order they came.
  * @param {string} text
  */
 export function announce(text) {
@@ -31,13 +36,14 @@ export function announce(text) {
     waiting.push(text);
     return;
   }
-  const live = byId("announcer");
   const texts = [text];
   waiting = texts;
-  live.textContent = "";
   requestAnimationFrame(() => {
     waiting = null;
-    live.textContent = texts.length > 1 ? asSentences(texts) : text;
+    const said = document.createElement("p");
+    said.textContent = texts.length > 1 ? asSentences(texts) : text;
+    byId("announcer").append(said);
+    setTimeout(() => said.remove(), SAID_FOR_MS);
   });
 }
 
