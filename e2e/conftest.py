@@ -268,7 +268,8 @@ class Table:
         return self.page.locator("dialog[open]")
 
     def announced(self) -> str:
-        return self.page.locator("#announcer").inner_text()
+        """The last text said to a screen reader (each is a paragraph of the live region, kept there a few seconds)."""
+        return self.page.evaluate("document.getElementById('announcer').lastElementChild?.textContent ?? ''")
 
     # ---------------------------------------------------------------- acting
 

@@ -166,7 +166,8 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     choice.locator("#marriage-announce").click()
     pending = table.page.locator(f"#info-{leader} .seat-marriages li.pending")
     table.wait_until(lambda: pending.count() == 1)  # announced before the first trick, the marriage waits
-    table.wait_until(lambda: "announced a marriage" in table.announced())
+    # Said (the turn may be said after it, a moment later), and written.
+    table.wait_until(lambda: "announced a marriage" in table.page.locator("#announcer").inner_text())
     assert "announced a marriage" in table.page.locator("#status").inner_text(), "written, not only said"
     table.page.locator("#undo-button").click()  # the lead taken back: the line says so, not that it was made
     status = table.page.locator("#status")

@@ -55,7 +55,9 @@ def test_a_finished_match_is_saved_as_a_record_and_opens_again_as_its_replay(tab
     assert record["format"].startswith(FORMAT_NAME) and len(record["deals"]) == 1
     match = loads(text)  # the library reads what the page wrote, the terminal front too
     assert match.is_over and match.rules.must_beat
-    page.wait_for_function("document.getElementById('announcer').textContent === 'Zapis partije je sačuvan.'")
+    page.wait_for_function(
+        "document.getElementById('announcer').lastElementChild?.textContent === 'Zapis partije je sačuvan.'"
+    )
 
     open_file(page, path)
     page.wait_for_url("**/replay.html?lang=sr-Latn&you=0#game=g1.*")  # a match of History: the person's own
