@@ -43,15 +43,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 class Builds:
     a: build_site.Site
     b: build_site.Site
+    c: build_site.Site
 
 
 @pytest.fixture(scope="session")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
-    """Two builds of the current sources that differ only in their build id (a new deploy)."""
+    """Three builds of the current sources that differ only in their build id (deploys one after the other)."""
     folder = tmp_path_factory.mktemp("sites")
     return Builds(
         a=build_site.build(folder / "a", stamp="e2e-a"),
         b=build_site.build(folder / "b", stamp="e2e-b"),
+        c=build_site.build(folder / "c", stamp="e2e-c"),
     )
 
 

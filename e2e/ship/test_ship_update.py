@@ -95,6 +95,29 @@ def new_build_installed(page: Page) -> None:
     )
 
 
+def test_a_second_deploy_while_the_offer_waits_is_the_one_its_update_takes(site, builds, open_context) -> None:
+    """Build B was offered and C deployed before the player answered: Update told B's worker, which C had made
+    redundant, to take over, and nothing happened (the button greyed, the bar stayed)."""
+    ship = open_context()
+    page = one_move_played(ship, site)
+    if page.locator("#rules-offer").count():
+        page.locator("#rules-offer-later").click()  # the first visit's offer of the rules: the update waits for it
+    site.swap(builds.b.out)
+    new_build_installed(page)
+    wait_offered(page)
+    site.swap(builds.c.out)
+    page.evaluate(
+        """() => navigator.serviceWorker.getRegistration().then((r) => r.update().then(() => r.installing &&
+             new Promise((resolve) => r.installing.addEventListener('statechange', (e) =>
+               e.target.state === 'installed' && resolve()))))"""
+    )
+    with page.expect_navigation():
+        page.locator("#update-now").click()
+    assert wait_ready(page) == "your-turn"
+    assert build_id(page) == builds.c.build_id
+    ship.problems.check()
+
+
 def wait_offered(page: Page) -> None:
     """Answer the page's questions (a deal's packets, a marriage), the offer waiting under them, until it is offered.
     A first visit opens at the packets half the time (the person deals): the offer must not be awaited under them."""

@@ -55,17 +55,21 @@ export async function registerServiceWorker(/** @type {{doc?: Document}} */ { do
     console.warn("offline play is unavailable:", /** @type {Error} */ (error).message);
     return null;
   }
-  const offer = (/** @type {ServiceWorker} */ worker) =>
+  const registered = registration;
+  // The build waiting when the player accepts takes over: a deploy after the bar was shown has replaced the one it
+  // was offered for (whose worker, now redundant, would never take over: the button greyed and nothing happened).
+  const offer = () =>
     showUpdateOffer(doc, () => {
       accepted = true;
-      worker.postMessage({ type: "skip-waiting" });
+      if (registered.waiting) registered.waiting.postMessage({ type: "skip-waiting" });
+      else location.reload(); // taken over already (another tab's Update)
     });
-  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  if (registration.waiting && navigator.serviceWorker.controller) offer();
   registration.addEventListener("updatefound", () => {
     const worker = registration.installing;
     worker?.addEventListener("statechange", () => {
       // "installed" with a controller already in place: a new build waits for the player's go-ahead.
-      if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+      if (worker.state === "installed" && navigator.serviceWorker.controller) offer();
     });
   });
   const check = () => registration.update().catch(() => {}); // offline: nothing to check
