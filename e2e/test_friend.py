@@ -772,7 +772,7 @@ def test_a_claim_of_66_is_asked_first_and_play_on_is_the_first_answer(devices: t
             break
     page = claimer()
     assert page is not None, "a trick won offers the claim"
-    claim_is_asked_first(page, page.locator("#friend-claim"))
+    claim_is_asked_first(page, page.locator("#friend-claim"), ends_match=True)  # a match to 1
     assert game_status(page) == "play"
     page.locator("#friend-claim").click()
     page.locator("#claim-offer-yes").click()

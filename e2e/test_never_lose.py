@@ -644,13 +644,16 @@ def crash_engine(page: Page) -> None:
     page.workers[0].evaluate("setTimeout(() => { throw new Error('the engine crashed (e2e)'); })")
 
 
-def claim_is_asked_first(page: Page, claim: Locator) -> None:
-    """A press on the 66 button (English) asks first, with play on focused; Enter plays on, the button still there: a
-    tap below 66 gave the other player 2 game points, perhaps the match, at once."""
+def claim_is_asked_first(page: Page, claim: Locator, ends_match: bool = False) -> None:
+    """A press on the 66 button (English) asks first, with play on focused, and says what a claim below 66 would cost
+    (the match, when the 2 game points end it); Enter plays on, the button still there: such a tap gave the other
+    player 2 game points, perhaps the match, at once."""
     claim.click()
     panel = page.locator("dialog[open]")
-    assert panel.locator("p").first.inner_text() == (
-        "Claim only if you have 66: a claim below 66 gives the opponent 2 game points."
+    cost = "2 game points, and with them the match." if ends_match else "2 game points."
+    assert (
+        panel.locator("p").first.inner_text()
+        == f"Claim only if you have 66. A claim below 66 gives the opponent {cost}"
     )
     assert page.evaluate("document.activeElement.id") == "claim-offer-no"
     page.keyboard.press("Enter")

@@ -108,6 +108,13 @@ def test_the_66_button_goes_once_the_match_is_over(table):
         table.playable().first.click()
         table.wait_until(lambda: claim.is_enabled() or table.playable().count() > 0)
     claim.click()
+    # The question said 2 game points, also after a draw that adds its bonus to them, and not that they end the match.
+    assert (
+        table.dialog()
+        .locator("p")
+        .first.inner_text()
+        .endswith("A claim below 66 gives the opponent 2 game points, and with them the match.")
+    )
     table.dialog().locator("#claim-offer-yes").click()
     table.wait_status("deal-over")  # a false claim: 2 game points to the other, the match's 1 reached
     assert table.step() == "next"

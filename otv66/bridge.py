@@ -726,6 +726,7 @@ class Session:
                 "is_over": match.is_over,
                 "next_dealer": match.next_dealer,
                 "draw_bonus_pending": match.draw_bonus_pending,
+                "false_claim": match.false_claim_risk(),
                 "deals": [
                     {"dealer": d.dealer, "result": d.result, "awarded": list(award)}
                     for d, award in zip(match.deals, awards, strict=True)

@@ -48,6 +48,7 @@ from typing import Any, Final
 from otv66.deal import CLAIM, DEFAULT_RULES, Deal
 from otv66.dealing import MAX_SEED, check_seed, match_deal_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError, Otv66Error
+from otv66.kernel import FALSE_CLAIM_GAME_POINTS
 from otv66.levels import MAX_SECONDS
 from otv66.match import MAX_NAME_LENGTH, check_player_name
 from otv66.rules import Rules
@@ -524,7 +525,9 @@ class Attempt:
     def to_dict(self) -> dict[str, Any]:
         """The attempt for the page: the deal in play (or the last one) as a public view, scores, progress.
 
-        ``moves`` (every move so far, per deal) is the progress to save: :meth:`resume` takes it back.
+        ``moves`` (every move so far, per deal) is the progress to save: :meth:`resume` takes it back. ``false_claim``
+        is what a claim below 66 gives the computer, as :meth:`otv66.match.Match.false_claim_risk` says it (each deal
+        stands alone: no draw bonus, no match to end).
         """
         deal = self.deals[-1] if self.deals else None
         return {
@@ -537,6 +540,7 @@ class Attempt:
             "totals": Totals.of(self.scores()).to_dict(),
             "finished": self.is_finished,
             "moves": [list(deal.moves) for deal in self.deals],
+            "false_claim": {"award": FALSE_CLAIM_GAME_POINTS, "ends_match": [False, False]},
         }
 
     def result(self, finished: str | None = None) -> Result:

@@ -22,7 +22,7 @@ from typing import Any, Final
 from otv66.deal import DEFAULT_RULES, Deal
 from otv66.dealing import MAX_SEED, check_packets, check_player, check_seed, is_player, match_deal_seed
 from otv66.errors import IllegalMoveError, InvalidMatchError
-from otv66.kernel import MAX_GAME_POINTS
+from otv66.kernel import FALSE_CLAIM_GAME_POINTS, MAX_GAME_POINTS
 from otv66.rules import Rules, check_rules
 
 DEFAULT_PLAYERS: Final = ("Player 1", "Player 2")
@@ -120,6 +120,14 @@ class Match:
         """The game points the other player wins the deal in progress with if it is resigned now (docs/rules.md 6.5):
         the most a deal gives, and a draw bonus waiting for its winner."""
         return MAX_GAME_POINTS + self.draw_bonus_pending
+
+    def false_claim_risk(self) -> dict[str, Any]:
+        """What a claim below 66 in the deal in progress would give the other player (docs/rules.md 6): ``award``, the
+        game points of a false claim with a draw bonus waiting for the deal's winner, and ``ends_match``, for each
+        player claiming, whether they bring the other to the match's target. A page asks with it before a claim."""
+        award = FALSE_CLAIM_GAME_POINTS + self.draw_bonus_pending
+        points = self.game_points
+        return {"award": award, "ends_match": [points[1 - player] + award >= self.rules.target for player in (0, 1)]}
 
     def resign(self, player: int) -> None:
         """``player`` gives up the current deal: the other player wins it with the most game points a deal

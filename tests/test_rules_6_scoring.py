@@ -371,6 +371,17 @@ def test_draw_bonus_after_two_draws_in_a_row_is_2():
     assert match.bonuses_after() == [1, 2, 0], "what each deal left waiting (a replay says it)"
 
 
+def test_a_false_claim_would_give_the_other_player_2_game_points_and_the_draw_bonus_waiting():
+    """docs/rules.md 6: what a page asks with before a claim; a claim below 66 may end the match."""
+    match = Match(Rules(draw_bonus=True, target=6), first_dealer=1)
+    assert match.false_claim_risk() == {"award": 2, "ends_match": [False, False]}
+    play_next_deal(match, "draw")
+    assert match.false_claim_risk() == {"award": 3, "ends_match": [False, False]}
+    play_next_deal(match, "dealer wins 3")  # player 1: 3 and the bonus
+    assert match.game_points == (0, 4)
+    assert match.false_claim_risk() == {"award": 2, "ends_match": [True, False]}, "player 0's false claim: 4 + 2 = 6"
+
+
 @pytest.mark.parametrize(("dealer_rule", "next_dealer"), [("winner", 0), ("alternate", 0)])
 def test_a_resigned_deal_gives_the_other_player_3_game_points(dealer_rule, next_dealer):
     """docs/rules.md 6.5: the player who gives a deal up loses it as if he had taken no trick."""

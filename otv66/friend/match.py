@@ -177,6 +177,7 @@ class FriendMatch:
         ``link_answered`` is :attr:`link_answered` (at the match's end the page offers the last link only if not).
         ``last_deal`` is how the last finished deal ended (:meth:`_last_deal`), ``None`` before one has.
         ``can_replay`` is :meth:`can_replay` (the page then offers the replay of :meth:`replay`'s game link).
+        ``false_claim`` is :meth:`otv66.match.Match.false_claim_risk` (the page asks with it before a claim).
         """
         match, deal = self.match, self.deal
         view = None
@@ -194,6 +195,7 @@ class FriendMatch:
             "can_replay": self.can_replay(),
             "resigned": [deal.get("resigned") for deal in self.finished],
             "game_points": list(match.game_points),
+            "false_claim": match.false_claim_risk(),
             "winner": match.winner,
             "deal_number": self._deal_number(),
             "status": self.status(),

@@ -199,7 +199,8 @@ class ClubTable {
       this.toEnd ? this.toEnd() : this.act(() => clubCall(engine, "challenge_next_deal"));
     // A claim below 66 gives the computer 2 game points and there is no undo here: asked first, as the game page does.
     /** @type {HTMLButtonElement} */ (byId("club-claim")).onclick = async () => {
-      if (await askClaim(/** @type {HTMLDialogElement} */ (byId("panel")), t("claimConfirm")))
+      const risk = this.attempt?.false_claim;
+      if (await askClaim(/** @type {HTMLDialogElement} */ (byId("panel")), t("claimConfirm"), risk, 0))
         this.act(() => clubCall(engine, "challenge_play", { move: "66" }));
     };
     // Another tab's move changes the save: this tab says so at once, not at its next move (nor at its name form).

@@ -3,7 +3,7 @@
  * Types only: nothing here runs.
  */
 
-/** @import { LastTrick, PublicView, Rules } from "./types.js" */
+/** @import { FalseClaimRisk, LastTrick, PublicView, Rules } from "./types.js" */
 /** @import { EngineFailure } from "./engine-text.js" */
 
 /** @typedef {"challenge" | "result" | "standings"} ClubLinkKind */
@@ -33,6 +33,7 @@
  * @property {Totals} totals
  * @property {boolean} finished
  * @property {string[][]} moves  every move so far, per deal (the progress kept on the device)
+ * @property {FalseClaimRisk} false_claim  what a claim below 66 gives the computer (the member is player 0)
  */
 
 /**

@@ -799,7 +799,8 @@ function wire() {
   // A claim below 66 gives the friend 2 game points (the deal, perhaps the match): asked first, as the game page does.
   byId("friend-claim").addEventListener("click", () =>
     onePress("claim", async () => {
-      if (await askClaim(/** @type {PanelDialog} */ (byId("panel")), t("claimConfirm")))
+      const panel = /** @type {PanelDialog} */ (byId("panel"));
+      if (current && (await askClaim(panel, t("claimConfirm"), current.false_claim, current.seat)))
         await run(() => play("66"), true);
     }),
   );

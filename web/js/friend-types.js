@@ -1,7 +1,7 @@
 /**
  * Shapes of the bridge's friend_* answers (otv66/friend/desk.py, otv66/friend/match.py `to_state`).
  *
- * @import { LastTrick, PublicView, Rules } from "./types.js"
+ * @import { FalseClaimRisk, LastTrick, PublicView, Rules } from "./types.js"
  *
  * @typedef {object} FriendState
  * @property {string} id
@@ -16,6 +16,8 @@
  * @property {boolean} [can_replay]  the match is over and its game link replays it (bridge friend_game_link); not in
  *   a state stored by an earlier page
  * @property {[number, number]} game_points
+ * @property {FalseClaimRisk} [false_claim]  what a claim below 66 would give the friend now; not in a state stored by
+ *   an earlier page
  * @property {FriendLastDeal | null} last_deal  how the last finished deal ended; null before one has
  * @property {number | null} winner
  * @property {number} deal_number

@@ -665,7 +665,8 @@ export class MatchFlow {
       opponentOf(this.page) === "human"
         ? t("claimOfferOf", { name: namesOf(this.page)[announcer] })
         : t("claimOfferYou");
-    const claims = await askClaim(this.ctx.dialog, `${announced} ${t("claimOffer")}`);
+    const risk = this.page.game?.match?.false_claim;
+    const claims = await askClaim(this.ctx.dialog, `${announced} ${t("claimOffer")}`, risk, announcer);
     asking(false);
     if (!claims) return false;
     await this.playMove(deal, "66");

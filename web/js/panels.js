@@ -9,7 +9,7 @@ import { cardName, suitName, t, unbroken } from "./i18n.js";
 import { gamePointsReason, scoreLines } from "./score-lines.js";
 import { st } from "./ship-text.js";
 
-/** @import { Card, DealResult, DealView, Deck, LastTrick, MatchState, PacketRule, Player, PlayingState } from "./types.js" */
+/** @import { Card, DealResult, DealView, Deck, FalseClaimRisk, LastTrick, MatchState, PacketRule, Player, PlayingState } from "./types.js" */
 /** @import { DealPlanChoice } from "./deal-plan.js" */
 
 /**
@@ -258,17 +258,22 @@ async function askMarriage(dialog, code, deck, deal) {
 
 /**
  * Under manual claim: claim 66 now? (true | false). Asked right after a person's marriage lead (`text`: the claim
- * must come before the lead is answered), and when he presses 66 (`text`: what a claim below 66 costs, since one
- * stray tap beside Hint could lose the deal, even the match).
+ * must come before the lead is answered), and when he presses 66 (`text`: claim only with 66), since one stray tap
+ * beside Hint could lose the deal, even the match: what a claim below 66 would give the other player now follows,
+ * as the engine counts it (`risk`: a draw bonus included, and whether it ends the match; a friend's match stored by
+ * an earlier page has none, and the cost is left unsaid).
  * @param {PanelDialog} dialog
  * @param {string} text
+ * @param {FalseClaimRisk | undefined} risk
+ * @param {number} claimant  the player who would claim
  * @returns {Promise<boolean>}
  */
-export function askClaim(dialog, text) {
+export function askClaim(dialog, text, risk, claimant) {
+  const cost = risk && t(risk.ends_match[claimant] ? "falseClaimEndsMatch" : "falseClaimCost", { points: risk.award });
   return showPanel(dialog, {
     kind: "claim-offer",
     title: t("claimOfferTitle"),
-    body: `<p>${escapeHtml(text)}</p>`,
+    body: `<p>${escapeHtml(cost ? `${text} ${cost}` : text)}</p>`,
     buttons: [
       { label: t("claimOfferYes"), value: true, id: "claim-offer-yes" },
       { label: t("claimOfferNo"), value: false, primary: true, id: "claim-offer-no" },

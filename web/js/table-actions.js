@@ -92,7 +92,8 @@ export function claim(flow) {
     if (!deal || claimant === null || flow.page.busy) return;
     // Two at one screen: the question names the one who claims (it may be the one who is not to move).
     const named = opponentOf(flow.page) === "human" ? `${t("claimBy", { name: namesOf(flow.page)[claimant] })} ` : "";
-    if (!(await askClaim(flow.ctx.dialog, named + t("claimConfirm")))) return;
+    if (!(await askClaim(flow.ctx.dialog, named + t("claimConfirm"), flow.page.game?.match?.false_claim, claimant)))
+      return;
     if (flow.page.game?.deal !== deal) return; // the position changed while the question was open
     flow.setBusy(true);
     await flow.playMove(deal, "66");

@@ -94,12 +94,14 @@ export const EN = {
   marriagePlain: "Lead the {card} without announcing",
   claimOfferTitle: "Claim 66?",
   statusNoticeOpen: "The game waits until you have read the notice.",
-  claimOffer:
-    "If it brings you to 66, claim now, before your opponent answers; a claim below 66 gives your opponent 2 game points.",
+  claimOffer: "If it brings you to 66, claim now, before your opponent answers.",
   claimOfferYou: "You announced a marriage.",
   claimOfferOf: "{name}: you announced a marriage.",
   claimBy: "Claiming: {name}.",
-  claimConfirm: "Claim only if you have 66: a claim below 66 gives the opponent 2 game points.",
+  claimConfirm: "Claim only if you have 66.",
+  falseClaimCost: "A claim below 66 gives the opponent {points} game {points|point|points}.",
+  falseClaimEndsMatch:
+    "A claim below 66 gives the opponent {points} game {points|point|points}, and with them the match.",
   claimOfferYes: "Claim 66",
   claimOfferNo: "Play on",
   cancel: "Cancel",

@@ -102,12 +102,14 @@ export const SR = {
   marriagePlain: "Igrajte {card} bez prijave",
   claimOfferTitle: "Prijaviti 66?",
   statusNoticeOpen: "Igra čeka da pročitate obaveštenje.",
-  claimOffer:
-    "Ako sa ovim marijažom imate 66 ili više, prijavite 66 odmah, pre nego što protivnik odgovori; prijava ispod 66 daje protivniku 2 poena partije.",
+  claimOffer: "Ako sa ovim marijažom imate 66 ili više, prijavite 66 odmah, pre nego što protivnik odgovori.",
   claimOfferYou: "Prijavili ste marijaž.",
   claimOfferOf: "{name}: prijavili ste marijaž.",
   claimBy: "Prijavljuje: {name}.",
-  claimConfirm: "Prijavite 66 samo ako imate 66 poena: prijava ispod 66 daje protivniku 2 poena partije.",
+  claimConfirm: "Prijavite 66 samo ako imate 66 poena.",
+  falseClaimCost: "Prijava ispod 66 daje protivniku {points} {points|poen|poena|poena} partije.",
+  falseClaimEndsMatch:
+    "Prijava ispod 66 daje protivniku {points} {points|poen|poena|poena} partije, a s njima i partiju.",
   claimOfferYes: "Prijavite 66",
   claimOfferNo: "Igrajte dalje",
   cancel: "Otkažite",

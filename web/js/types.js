@@ -141,7 +141,15 @@
  * @property {boolean} is_over
  * @property {Player} next_dealer  who deals the next deal
  * @property {number} draw_bonus_pending  game points the next deal's winner gets on top (after a draw)
+ * @property {FalseClaimRisk} false_claim  what a claim below 66 would give the other player now
  * @property {MatchDeal[]} deals
+ */
+
+/**
+ * What a claim below 66 would give the other player now (otv66.match.Match.false_claim_risk).
+ * @typedef {object} FalseClaimRisk
+ * @property {number} award  game points (docs/rules.md 6), a draw bonus waiting for the deal's winner included
+ * @property {[boolean, boolean]} ends_match  for each player claiming: they bring the other to the match's target
  */
 
 /**
@@ -198,8 +206,8 @@
  * What render.js draws: the bridge state, or a replayed position in its shape (replay.js), which has no seats,
  * phase, packet plan or last trick.
  * @typedef {object} DrawnState
- * @property {(Omit<MatchState, "next_dealer" | "draw_bonus_pending"> & {draw_bonus_pending?: number}) | null} match
- *   (a replayed position has no draw bonus pending)
+ * @property {(Omit<MatchState, "next_dealer" | "draw_bonus_pending" | "false_claim"> & {draw_bonus_pending?: number}) | null} match
+ *   (a replayed position has no draw bonus pending; nothing drawn says what a false claim would give)
  * @property {(PublicView & {number: number}) | null} deal
  * @property {number} undo_count
  * @property {number} [hint_count]  (none in a replayed position)
