@@ -614,6 +614,38 @@ def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_
     assert "The match is being saved again." in notice.inner_text()
 
 
+HISTORY_FULL = """() => {
+  const write = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === 'otv66.history' && !window.roomMade)
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return write.call(this, key, value);
+  };
+}"""
+"""A storage nearly full: the match's save, which shrinks as cards leave the table, still fits; the history's entry, the
+one write that grows at a match's end, is refused until the page's `roomMade` is set."""
+
+
+def test_a_finished_match_the_full_storage_keeps_out_of_history_is_said_and_kept_until_there_is_room(table):
+    # Refused, the entry was dropped without a word, the match's save marked finished, and the next match's start
+    # deleted it: History said "No finished matches yet".
+    table.open("seed=3&level=beginner&opponent=computer&target=1&speed=off&lang=en")
+    page = table.page
+    page.evaluate(HISTORY_FULL)
+    table.play_out_deal()
+    told = []
+    while not table.dialog().locator("#rematch-button").count():
+        table.dialog().wait_for()
+        told.append(table.dialog().inner_text())
+        table.dialog().locator(".panel-buttons button.primary").click()
+        page.wait_for_timeout(100)
+    assert any("this finished match could not be added to History" in text for text in told), told
+    assert current_save(table)["finished"] is False, "its save stays: a new match's start keeps it"
+    page.evaluate("window.roomMade = true")
+    table.dialog().locator("#rematch-button").click()  # the next match's start: it goes in now
+    table.wait_until(lambda: page.evaluate("JSON.parse(localStorage.getItem('otv66.history') ?? '[]').length") == 1)
+
+
 BLOCKED_STORAGE = """Object.defineProperty(window, "localStorage", {
   configurable: true,
   get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },

@@ -481,8 +481,11 @@ describe("the history of finished matches", () => {
     );
   });
 
-  test("a refusing storage loses the entry, never throws", () => {
-    assert.doesNotThrow(() => addToHistory(entry(), new FakeStorage({ failing: true })));
+  test("a refusing storage (full) takes no entry and says so, never throws", () => {
+    // The page then keeps the finished match's save and tells the player: the match vanished without a word.
+    assert.equal(addToHistory(entry(), new FakeStorage({ failing: true })), false);
+    const storage = new FakeStorage();
+    assert.equal(addToHistory(entry(), storage), true);
   });
 
   test("clearing empties it", () => {

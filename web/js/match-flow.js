@@ -187,21 +187,25 @@ export class MatchFlow {
   }
 
   /**
-   * Play on until a person has to act (or the match is over). The page's notices come first, in a panel: in a frame
-   * its visitor is not using, they wait for his first step in it (the panel would take the club page's focus).
+   * @private The page's notices, in a panel: in a frame its visitor is not using, they wait for his first step in it
+   * (the panel would take the club page's focus).
    */
-  async advance() {
+  async showNotices() {
     const notices = this.page.notices;
-    if (notices.length && !outOfFocusFrame()) {
-      this.ctx.store.update((page) => {
-        page.notices = [];
-        page.noticeOpen = true;
-      });
-      await showMessage(this.ctx.dialog, t("title"), notices);
-      this.ctx.store.update((page) => {
-        page.noticeOpen = false;
-      });
-    }
+    if (!notices.length || outOfFocusFrame()) return;
+    this.ctx.store.update((page) => {
+      page.notices = [];
+      page.noticeOpen = true;
+    });
+    await showMessage(this.ctx.dialog, t("title"), notices);
+    this.ctx.store.update((page) => {
+      page.noticeOpen = false;
+    });
+  }
+
+  /** Play on until a person has to act (or the match is over). The page's notices come first. */
+  async advance() {
+    await this.showNotices();
     for (;;) {
       const game = this.page.game;
       if (!game || this.page.elsewhere) return; // another tab plays the match (app.js asks to play it here)
@@ -444,6 +448,7 @@ export class MatchFlow {
     this.setBusy(true);
     await recordInHistory(this.ctx);
     await save(this.ctx);
+    await this.showNotices(); // a history full is said before the result, not after the next match began
     return this.matchResult(game);
   }
 
@@ -489,6 +494,7 @@ export class MatchFlow {
    * @param {PlayingState} game
    */
   async rematch(game) {
+    await leaveFinishedMatch(this.ctx); // a match the history could not take (a full storage) is tried again
     const seed = this.page.seed === null ? null : this.page.seed + game.match.deals.length;
     await newMatch(this.ctx, seed);
     if (seed !== null) followSeed(this.ctx, seed); // a reload resumes the rematch, not a match from the first seed

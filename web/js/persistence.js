@@ -550,5 +550,12 @@ export async function recordInHistory(ctx) {
   ctx.store.update((state) => {
     state.historyAdded = true;
   });
-  addToHistory({ ...entry, token });
+  if (addToHistory({ ...entry, token })) return;
+  // A full storage refused the entry: the match is not marked finished, so its save stays (History lists it among the
+  // saved matches; a new match's start deleted a finished one's) and it goes in when the next match starts or the
+  // page opens it again, once there is room. The player is told each time: it vanished without a word.
+  ctx.store.update((state) => {
+    state.historyAdded = false;
+    addNotice(state, t("historyFull"));
+  });
 }

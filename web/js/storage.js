@@ -437,9 +437,10 @@ export function setAsideUnreadableHistory(storage = deviceStorage()) {
 
 /**
  * Add a finished match: `{date, opponent, level, winner, gamePoints: [a, b], deals, undos, hints, rules, token}`. The
- * oldest entries beyond the last `HISTORY_LIMIT` are dropped.
+ * oldest entries beyond the last `HISTORY_LIMIT` are dropped. False when the storage refused it (full).
  * @param {HistoryEntry} entry
  * @param {Storage} [storage]
+ * @returns {boolean}
  */
 export function addToHistory(entry, storage = deviceStorage()) {
   const text = readItem(storage, key.history());
@@ -447,15 +448,16 @@ export function addToHistory(entry, storage = deviceStorage()) {
   // A history that does not read is kept aside, never written over: the finished matches in it stay on the device.
   if (stored === null) keepAside(storage, key.history(), /** @type {string} */ (text));
   const all = [entry, ...historyEntries(stored ?? [])];
-  // A full quota loses the history entry, never the game; the matches dropped from the list count on in the
-  // statistics (after 200 matches they stood still, without a word), once the list without them is written.
-  if (!writeItem(storage, key.history(), JSON.stringify(all.slice(0, HISTORY_LIMIT)))) return;
+  // The matches dropped from the list count on in the statistics (after 200 matches they stood still, without a
+  // word), once the list without them is written.
+  if (!writeItem(storage, key.history(), JSON.stringify(all.slice(0, HISTORY_LIMIT)))) return false;
   const dropped = all.slice(HISTORY_LIMIT);
-  if (!dropped.length) return;
+  if (!dropped.length) return true;
   const earlier = readEarlierMatches(storage);
   for (const match of dropped)
     earlier[groupOf(match)] = added(earlier[groupOf(match)] ?? tallyOf([]), tallyOf([match]));
   writeItem(storage, key.earlier(), JSON.stringify(earlier));
+  return true;
 }
 
 /**

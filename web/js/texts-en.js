@@ -232,6 +232,8 @@ export const EN = {
   saveFull:
     "The browser's storage is full: this match is no longer being saved. If you reload or close the page now, the match goes back to the last move saved. Delete old matches in History (☰ → History) and it will be saved again.",
   savedAgain: "The match is being saved again.",
+  historyFull:
+    "The browser's storage is full: this finished match could not be added to History. It stays among the saved matches in History and goes into the list of finished ones once there is room: delete old matches there (☰ → History).",
   storageNotKept:
     "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page: {address}",
   storageNotKeptHere:

@@ -247,6 +247,8 @@ export const SR = {
   saveFull:
     "Memorija pregledača je puna: ova partija se više ne čuva. Ako sada osvežite ili zatvorite stranicu, partija se vraća na poslednji sačuvan potez. Obrišite stare partije u Istoriji (☰ → Istorija), pa će se ponovo čuvati.",
   savedAgain: "Partija se ponovo čuva.",
+  historyFull:
+    "Memorija pregledača je puna: ova završena partija nije mogla da se upiše u Istoriju. Ostaje među sačuvanim partijama u Istoriji i upisuje se među završene kad bude mesta: obrišite tamo stare partije (☰ → Istorija).",
   storageNotKept:
     "Pregledač ne dozvoljava igri da ovde čuva partiju: ona traje dok je stranica otvorena. Da biste je čuvali, igrajte na stranici same igre: {address}",
   storageNotKeptHere:
