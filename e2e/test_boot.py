@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import Table
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 from test_never_lose import current_save, moves_of, saved_move_count
 
 FAST = "speed=off&lang=en"
@@ -81,6 +81,32 @@ def test_an_early_click_on_the_opening_deal_is_played_once_when_the_engine_is_re
     assert moves[0].rstrip("m") == card  # the clicked card, first
     assert [move.rstrip("m") for move in moves].count(card) == 1  # and once
     assert current_save(table)["record"]["seed"] in openings
+
+
+def test_early_clicks_are_held_in_sight_and_the_last_card_chosen_is_the_one_played(table, openings):
+    # Each click waited unseen for the engine (a minute on a slow line), the first one counting: the second was dropped,
+    # and Hint took a press that answered only then.
+    held = hold_the_engine(table.page)
+    table.open(FAST, ready=False)
+    drawn_before_the_engine(table)
+    playable = table.playable().evaluate_all("els => els.map(e => e.dataset.card)")
+    first, second = [code for code in playable if code[0] not in "KQ"][:2]  # no marriage question
+    page = table.page
+    status = page.locator("#status")
+    table.click_card(first)
+    expect(page.locator(f'.pile.held button[data-card="{first}"]')).to_have_count(1)
+    expect(status).to_contain_text("as soon as it is")
+    assert page.locator("#hint-button").is_disabled() and page.locator("#undo-button").is_disabled()
+    table.click_card(second)  # changed his mind: the last card chosen counts
+    expect(page.locator(".pile.held button.top")).to_have_count(1)
+    expect(page.locator(f'.pile.held button[data-card="{second}"]')).to_have_count(1)
+    assert table.status() == "loading"
+    release(page, held)
+    table.wait_ready()
+    table.wait_until(lambda: saved_move_count(table) > 0)
+    moves = [move.rstrip("m") for move in moves_of(current_save(table))[0]]
+    assert moves[0] == second and first not in moves[1:2], moves
+    expect(page.locator(".pile.held")).to_have_count(0)
 
 
 def test_an_address_asking_for_other_rules_draws_no_opening_deal(table):

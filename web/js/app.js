@@ -13,7 +13,7 @@ import { hostNotifier, reportPreferredHeight } from "./embed.js";
 import { missingSupport } from "./engine.js";
 import { earlyBoot, engine } from "./engine-early.js";
 import { startEngine } from "./engine-start.js";
-import { pageTitle, setLanguage, t } from "./i18n.js";
+import { cardName, pageTitle, setLanguage, t } from "./i18n.js";
 import { bindInput, wireSkipLink } from "./input.js";
 import { Learning } from "./learn.js";
 import { LoadingScreen, loadFailureText } from "./loading.js";
@@ -110,7 +110,9 @@ const learning = new Learning({
  */
 function redraw(page) {
   render(root, drawnOf(page), viewOf(page));
-  const status = matchOpen ? statusOf(page) : { status: "loading", text: t("statusGettingReady") };
+  const held = page.heldMove && cardName(page.heldMove.slice(0, 2), page.settings.deck, "accusative");
+  const early = held ? t("statusHeldCard", { card: held }) : t("statusGettingReady");
+  const status = matchOpen ? statusOf(page) : { status: "loading", text: early };
   if (status && page.game) setStatus(root, status.status, status.text);
   notifyHost(page.game);
   learning.update(page);
@@ -237,7 +239,7 @@ async function drawEarlyTable() {
   const opened = new Promise((resolve) => {
     engineOpened = () => resolve(undefined);
   });
-  flow.run(() => opened);
+  flow.waitForEngine(opened);
   return opening;
 }
 

@@ -15,7 +15,7 @@ import { keepStorage } from "./device-storage.js";
 import { outOfFocusFrame } from "./embed.js";
 import { isEngineLost } from "./engine.js";
 import { engineText } from "./engine-text.js";
-import { t } from "./i18n.js";
+import { cardName, t } from "./i18n.js";
 import {
   firstPlayableCard,
   focusLost,
@@ -706,6 +706,16 @@ export class MatchFlow {
     const lead = chooseLead(this.ctx.dialog, code, page.settings.deck, deal);
     const move = typeof lead === "string" ? lead : await lead; // no question: counted below in this very task
     if (!move) return;
+    if (page.awaitingEngine) {
+      // Before the engine has the match: held and marked, the last card chosen counting (the held one again lets go).
+      this.ctx.store.update((state) => {
+        state.heldMove = state.heldMove === move ? null : move;
+      });
+      const held = this.page.heldMove;
+      const card = (/** @type {string} */ chosen) => cardName(chosen.slice(0, 2), page.settings.deck, "accusative");
+      this.ctx.announce(held ? t("statusHeldCard", { card: card(held) }) : t("heldCardLetGo", { card: card(move) }));
+      return;
+    }
     this.cardsChosen++;
     this.run(async () => {
       try {
@@ -724,7 +734,34 @@ export class MatchFlow {
    * the match will hold it (a New match asked for at once leaves a match under way, as store.js `matchUnderway`).
    */
   get cardOnItsWay() {
-    return this.cardsChosen > 0;
+    return this.cardsChosen > 0 || this.page.heldMove !== null;
+  }
+
+  /**
+   * The table is drawn before the engine has the match (app.js; `opened` resolves when it has): a card chosen on it
+   * is held, marked on the table and said on the status line, the last one chosen counting, and played once the
+   * engine has the match if its table allows it. Each click waited unseen for the engine (a minute on a slow line),
+   * and a second choice was dropped.
+   * @param {Promise<unknown>} opened
+   */
+  waitForEngine(opened) {
+    this.ctx.store.update((page) => {
+      page.awaitingEngine = true;
+    });
+    this.run(async () => {
+      await opened;
+      const held = this.page.heldMove;
+      this.ctx.store.update((page) => {
+        page.awaitingEngine = false;
+        page.heldMove = null;
+      });
+      if (held === null) return;
+      const game = this.page.game;
+      if (!game?.deal || this.page.busy || !game.deal.legal_moves.includes(held)) return;
+      this.setBusy(true);
+      await this.playMove(game.deal, held);
+      await this.advance();
+    });
   }
 
   /** Start a new match now (after the person confirmed it), from `seed` when given (the guided deal). */

@@ -37,6 +37,8 @@
  * @property {string[]} [shortNames]  their names where room is short (the top bar's score); else `names`
  * @property {boolean} busy  a move, a deal or loading is in progress: no card can be played
  * @property {Card | null} hint  the card the hint points at
+ * @property {Card | null} [held]  the card chosen before the engine had the match, to be played once it has
+ * @property {boolean} [early]  the engine does not have the match yet: only a card can be chosen (and is held)
  * @property {TrickCard[] | null} shownTrick  a finished trick still shown on the table
  * @property {TrickCounts | null} [beforeTrick]  the seats' scores and trick counts before the shown trick: the table
  *   counts a trick once it has flown to its winner (the numbers changed while it still lay in the middle)

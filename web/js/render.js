@@ -83,7 +83,7 @@ function renderPiles(root, state, view, playable) {
         button.removeAttribute("aria-keyshortcuts");
         button.dataset.key = "";
         button.classList.remove("playable");
-        slot.classList.remove("playable", "dimmed", "hint");
+        slot.classList.remove("playable", "dimmed", "hint", "held");
         continue;
       }
       button.hidden = false;
@@ -102,6 +102,7 @@ function renderPiles(root, state, view, playable) {
       slot.classList.toggle("playable", canPlay);
       slot.classList.toggle("dimmed", Boolean(mover) && !canPlay && view.humans[player] && !view.busy);
       slot.classList.toggle("hint", view.hint === info.top);
+      slot.classList.toggle("held", view.held === info.top);
       slot.classList.toggle("trump-mark", marked);
       if (marked) face.dataset.mark = t("trumpCard");
       else delete face.dataset.mark;
@@ -357,18 +358,18 @@ function renderControls(root, state, view) {
   const personToMove = live && deal?.turn != null && view.humans[deal.turn] && !view.busy;
   const button = (/** @type {string} */ selector) => /** @type {HTMLButtonElement} */ (part(root, selector));
   const hint = button("#hint-button");
-  hint.disabled = !personToMove;
+  hint.disabled = !personToMove || Boolean(view.early); // before the engine has the match it could not answer
   hint.title = state?.hint_count ? t("hintCount", { n: state.hint_count }) : "";
   const undo = button("#undo-button");
   const undone = state?.undo_count ?? 0;
   undo.textContent = t("undo");
   undo.title = undone ? t("undoneCount", { n: undone }) : "";
-  undo.disabled = view.busy || !state?.can_undo; // the engine knows whether a person's move can be taken back
+  undo.disabled = view.busy || Boolean(view.early) || !state?.can_undo; // the engine knows whether a move can go back
   button("#last-trick-button").disabled = !deal?.tricks_played;
   const claim = button("#claim-button");
   claim.hidden = state?.match?.rules.claim !== "manual" || Boolean(state?.match?.is_over); // none to claim after
   const claimant = personClaiming(deal, view.humans);
-  claim.disabled = view.busy || claimant === null;
+  claim.disabled = view.busy || Boolean(view.early) || claimant === null;
   // Two at one screen: the claim is not always the player to move's (the other may answer a marriage's lead): the
   // button says whose it is.
   const whose = claimant !== null && view.humans.every(Boolean) ? view.names[claimant] : null;

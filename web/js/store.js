@@ -25,6 +25,9 @@ import { seatNames } from "./player-names.js";
  * @property {boolean} reviewAvailable whether the engine can review a deal
  * @property {boolean} busy a move, a deal or loading is in progress: no card can be played
  * @property {Card | null} hint the card the hint points at
+ * @property {boolean} awaitingEngine the table was drawn before the engine had the match, which it has not yet: a card
+ *   chosen on it is held (match-flow.js `waitForEngine`), nothing else on the table acts
+ * @property {string | null} heldMove a move chosen on that table, played once the engine has the match
  * @property {TrickCard[] | null} shownTrick a finished trick still shown on the table
  * @property {import("./page-types.js").TrickCounts | null} beforeTrick the seats' counts before it (table-motion.js)
  * @property {Set<string> | null} undealt piles ("player:pile") whose face-up card the deal animation has not brought
@@ -96,6 +99,8 @@ export function createPageState(settings, seed) {
     reviewAvailable: false,
     busy: true,
     hint: null,
+    awaitingEngine: false,
+    heldMove: null,
     shownTrick: null,
     beforeTrick: null,
     undealt: null,
@@ -232,6 +237,8 @@ export function viewOf(page) {
     shortNames: shortNamesOf(page),
     busy: page.busy || page.elsewhere, // another tab plays the match: nothing here acts on it
     hint: page.hint,
+    held: page.heldMove?.slice(0, 2) ?? null,
+    early: page.awaitingEngine,
     shownTrick: page.shownTrick,
     beforeTrick: page.beforeTrick,
     undealt: page.undealt,

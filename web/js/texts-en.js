@@ -264,6 +264,8 @@ export const EN = {
   engineRestarted: "The game stopped answering; it was restarted and the match put back.",
   engineRestartedPlain: "The game stopped answering and was restarted.",
   statusGettingReady: "Getting the game ready…",
+  statusHeldCard: "Getting the game ready… You will play the {card} as soon as it is.",
+  heldCardLetGo: "You will not play the {card}: choose a card.",
   otherTabTitle: "Playing in another tab",
   otherTab:
     "This match is now being played in another tab of the browser. Nothing is saved here until you take it back.",

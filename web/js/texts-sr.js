@@ -279,6 +279,8 @@ export const SR = {
   engineRestarted: "Igra je prestala da odgovara; ponovo je pokrenuta i partija je vraćena.",
   engineRestartedPlain: "Igra je prestala da odgovara, pa je ponovo pokrenuta.",
   statusGettingReady: "Igra se priprema…",
+  statusHeldCard: "Igra se priprema… Igraćete {card} čim bude spremna.",
+  heldCardLetGo: "Nećete igrati {card}: izaberite kartu.",
   otherTabTitle: "Partija je u drugoj kartici",
   otherTab: "Ova partija se sada igra u drugoj kartici pregledača. Ovde se ništa ne čuva dok je ne preuzmete.",
   playHere: "Igrajte ovde",
