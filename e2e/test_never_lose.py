@@ -614,6 +614,20 @@ def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_
     assert "The match is being saved again." in notice.inner_text()
 
 
+def test_settings_a_full_storage_refuses_are_said_to_apply_for_the_visit_not_saved(table):
+    # The status line said "Settings saved." and a reload brought back the deck of before.
+    table.open(GAME)
+    wait_playable(table)
+    page = table.page
+    page.evaluate(FULL_STORAGE)
+    page.locator("#settings-button").click()
+    table.dialog().locator("#setting-deck").select_option("german")
+    table.dialog().locator("#settings-save").click()
+    table.wait_until(lambda: "apply for this visit" in page.locator("#status").inner_text())
+    assert "Settings saved" not in page.locator("#status").inner_text()
+    assert page.locator("body.deck-german").count() == 1, "they apply all the same"
+
+
 HISTORY_FULL = """() => {
   const write = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {

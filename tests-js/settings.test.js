@@ -123,9 +123,10 @@ describe("remembered settings", () => {
     assert.deepEqual(JSON.parse(storage.getItem(KEY)), { deck: "german" });
   });
 
-  test("saving into a refusing storage does not throw (the settings still apply to this visit)", () => {
+  test("saving into a refusing storage does not throw and says so (the settings still apply to this visit)", () => {
     const settings = defaultSettings();
-    assert.doesNotThrow(() => saveChosenSettings(settings, settings, new FakeStorage({ failing: true })));
+    assert.equal(saveChosenSettings(settings, settings, new FakeStorage({ failing: true })), false, "not kept: said");
+    assert.equal(saveChosenSettings(settings, settings, new FakeStorage()), true);
   });
 
   test("settings that do not read are kept aside once, to be told: the next visit finds none to tell", () => {

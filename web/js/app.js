@@ -308,14 +308,14 @@ async function openSettings() {
     state.settings = settings;
     clearNotes(state); // written in the language (and with the cards) of before
   });
-  if (!preview) saveChosenSettings(shown, settings); // the preview's choices are for its visit only
+  const kept = preview || saveChosenSettings(shown, settings); // the preview's choices are for its visit only
   history.replaceState(history.state, "", addressAfterChoice(location.href, shown, settings));
   applyLook();
   // "New match" with the match under way left after all (its question's Cancel): the settings stay saved, as Save
   // would have left them, and the status line says when they apply.
   if (action === "new-match" && (await startNewMatch())) return;
   if (opponentOf(store.state) === "computer" && settings.level) setLevel(flow, settings.level);
-  sayWhenSettingsApply(settings);
+  sayWhenSettingsApply(settings, kept);
 }
 
 /** How long "Settings saved" stays on the status line: on a phone in Cyrillic it took a second line until the next
@@ -326,9 +326,12 @@ const SAVED_NOTE_MS = 5000;
  * After Save: say that the settings are kept, and when a match under way keeps its own opponent and rules (they
  * apply from the next new match), so a changed rule that seems to do nothing is not a surprise. On the status line
  * (the plain "saved" for a few seconds, when the rules apply later until the next move), and to a screen reader.
+ * A storage that refused them (full, or the site's data blocked) is said instead: "saved" was said, and a reload
+ * brought back the settings of before.
  * @param {import("./page-types.js").Settings} settings
+ * @param {boolean} kept  the device keeps them
  */
-function sayWhenSettingsApply(settings) {
+function sayWhenSettingsApply(settings, kept) {
   const page = store.state;
   const match = page.game?.match;
   const later =
@@ -336,7 +339,7 @@ function sayWhenSettingsApply(settings) {
     !match.is_over &&
     (settings.opponent !== opponentOf(page) ||
       Object.entries(settings.rules).some(([key, value]) => value !== Object(match.rules)[key]));
-  const note = t(later ? "settingsSavedNextMatch" : "settingsSaved");
+  const note = t(kept ? (later ? "settingsSavedNextMatch" : "settingsSaved") : "settingsNotKept");
   store.update((state) => {
     state.moveNote = null; // of the position before the panel: the note on the settings takes its place
     state.pageNote = note;

@@ -129,10 +129,11 @@ export function loadSettings(/** @type {Storage} */ storage = deviceStorage()) {
  * keeps following its default (the browser's language, the system's reduced motion).
  * @param {Settings} shown  the settings the form opened with (this visit's, URL options included)
  * @param {Settings} chosen  the settings the form closed with
+ * @returns {boolean} whether they are kept (false: the storage refused them, they apply to this visit only)
  */
 export function saveChosenSettings(shown, chosen, /** @type {Storage} */ storage = deviceStorage()) {
   const { changes, ruleChanges } = changedSettings(shown, chosen);
-  updateStored(storage, (stored) => {
+  return updateStored(storage, (stored) => {
     const storedRules = stored.rules && typeof stored.rules === "object" ? stored.rules : {};
     const rules = Object.keys(ruleChanges).length ? { rules: { ...storedRules, ...ruleChanges } } : {};
     return { ...stored, ...changes, ...rules };
@@ -142,16 +143,18 @@ export function saveChosenSettings(shown, chosen, /** @type {Storage} */ storage
 /**
  * Write the stored settings as `update` makes them of those stored now (an empty object where none read). Settings
  * that do not read are kept aside first (keepUnreadableAside), so that no write loses them. A storage that refuses
- * the write (private mode, a full quota) keeps what it had: the choice still applies to this visit.
+ * the write (private mode, a full quota) keeps what it had (false): the choice still applies to this visit.
  * @param {Storage} storage
  * @param {(stored: Record<string, unknown>) => Record<string, unknown>} update
+ * @returns {boolean}
  */
 function updateStored(storage, update) {
   keepUnreadableAside(storage);
   try {
     storage.setItem(KEY, JSON.stringify(update(storedData(storage) ?? {})));
+    return true;
   } catch {
-    // the settings still apply to this visit
+    return false;
   }
 }
 

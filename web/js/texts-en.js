@@ -197,6 +197,8 @@ export const EN = {
   sound: "Sound",
   save: "Save",
   settingsSaved: "Settings saved.",
+  settingsNotKept:
+    "The settings apply for this visit: the browser did not let them be kept (its storage is full, or the site's data is blocked).",
   settingsSavedNextMatch: "Saved; the opponent and rules apply from the next new match.",
   settingsNote: "The computer's level applies at once, the opponent from the next new match.",
   matchRulesNote: "They apply from the next new match: a match in progress ends under the rules it began with.",

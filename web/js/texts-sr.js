@@ -210,6 +210,8 @@ export const SR = {
   sound: "Zvuk",
   save: "Sačuvajte",
   settingsSaved: "Podešavanja su sačuvana.",
+  settingsNotKept:
+    "Podešavanja važe do kraja ove posete: pregledač nije dozvolio da se sačuvaju (memorija je puna ili su podaci sajta blokirani).",
   settingsSavedNextMatch: "Sačuvano; protivnik i pravila važe od sledeće nove partije.",
   settingsNote: "Jačina računara važi odmah, a protivnik od sledeće nove partije.",
   matchRulesNote: "Važe od sledeće nove partije: partija u toku se završava po pravilima sa kojima je počela.",
