@@ -12,7 +12,7 @@ import {
   trickTakerText,
   trickText,
 } from "../web/js/panels.js";
-import { playableCards } from "../web/js/render.js";
+import { gameDots, playableCards } from "../web/js/render.js";
 import { withGlobal } from "./fakes.js";
 
 describe("dealingOrder: the picture of the deal (docs/rules.md 2)", () => {
@@ -50,6 +50,20 @@ describe("dealingOrder: the picture of the deal (docs/rules.md 2)", () => {
         }
       }
     }
+  });
+});
+
+describe("gameDots: a seat's game points as dots", () => {
+  test("one a game point up to 15, lit as they are won", () => {
+    assert.deepEqual(gameDots(3, 7), { dots: 7, lit: 3 });
+    assert.deepEqual(gameDots(9, 7), { dots: 7, lit: 7 }, "a last deal may give more than the target needs");
+  });
+
+  test("a longer match has 15, every one lit only at its target", () => {
+    assert.deepEqual(gameDots(15, 20), { dots: 15, lit: 11 });
+    assert.deepEqual(gameDots(19, 20), { dots: 15, lit: 14 });
+    assert.deepEqual(gameDots(20, 20), { dots: 15, lit: 15 });
+    assert.deepEqual(gameDots(0, 99), { dots: 15, lit: 0 });
   });
 });
 

@@ -275,14 +275,27 @@ function renderSeat(root, state, view, player) {
   const pipKey = `${points}/${target}`;
   if (pips.dataset.key !== pipKey) {
     pips.dataset.key = pipKey;
-    pips.innerHTML = Array.from(
-      { length: Math.min(target, 15) },
-      (_, i) => `<i class="${i < points ? "on" : ""}"></i>`,
-    ).join("");
+    const { dots, lit } = gameDots(points, target);
+    pips.innerHTML = Array.from({ length: dots }, (_, i) => `<i class="${i < lit ? "on" : ""}"></i>`).join("");
   }
   const label = `${t("gamePointsLabel")}: ${points} / ${target}`;
   pips.setAttribute("aria-label", label);
   pips.title = label; // the dots say nothing to a newcomer's eye: the mouse's pointer names them
+}
+
+/** Most dots a seat's game points are drawn with (a wider row would not fit beside the seat's name). */
+const MOST_DOTS = 15;
+
+/**
+ * A seat's game points as a row of dots: one a game point, lit as they are won; a match to more than `MOST_DOTS`
+ * has that many, each lit once the game points it stands for are all won (all lit only at the target: 15 of 20 lit
+ * every dot of a match still on).
+ * @param {number} points
+ * @param {number} target
+ */
+export function gameDots(points, target) {
+  const dots = Math.min(target, MOST_DOTS);
+  return { dots, lit: Math.floor((Math.min(points, target) * dots) / target) };
 }
 
 /**
