@@ -16,6 +16,8 @@ function view({
   played = 5,
   lastWinner = 1,
   theirs = [],
+  rules = { must_beat: false, claim: "auto" },
+  claimant = null,
 } = {}) {
   const pilesOf = (/** @type {[string | null, boolean][]} */ list) => list.map(([top, hidden]) => ({ top, hidden }));
   return {
@@ -29,6 +31,8 @@ function view({
     piles: [pilesOf(piles), pilesOf(theirs)],
     pending_marriage_points: pending,
     result,
+    rules,
+    claimant,
   };
 }
 
@@ -143,6 +147,25 @@ describe("the guided deal explains a rule when the engine's state shows it", () 
     assert.deepEqual(keys(tipsOf(before, playedOut, 0)), ["tip_game_points"], "nobody reached 66");
     const drawn = view({ turn: null, result: { winner: null, reason: "draw" } });
     assert.deepEqual(keys(tipsOf(before, drawn, 0)), ["tip_game_points"], "a draw names no winner");
+  });
+
+  test("under must_beat the follow tip says to beat the card led too", () => {
+    const tips = tipsOf(null, view({ trick: ["9H"], legal: ["KH"], rules: { must_beat: true, claim: "auto" } }), 0);
+    assert.deepEqual(keys(tips), ["tip_follow_beat"]);
+  });
+
+  test("under manual claim: the 66 button when he may first claim, a claim that had 66, a false one", () => {
+    // The tips said "as soon as a player has 66 the deal is over" and the 1-2-3 table after a false claim.
+    const manual = { must_beat: false, claim: "manual" };
+    const mayClaim = view({ turn: 0, legal: ["66", "7H"], claimant: 0, rules: manual });
+    assert.deepEqual(keys(tipsOf(null, mayClaim, 0)), ["tip_lead", "tip_claim"]);
+    assert.deepEqual(keys(tipsOf(null, { ...mayClaim, claimant: 1 }, 0)), ["tip_lead"], "the other's claim");
+    const before = view({ rules: manual });
+    const claimed = view({ turn: null, result: { winner: 0, reason: "reached_66" }, rules: manual });
+    assert.deepEqual(keys(tipsOf(before, claimed, 0)), ["tip_claimed_you", "tip_game_points"]);
+    assert.deepEqual(tipsOf(before, claimed, 1)[0], { key: "tip_claimed", values: { player: 0 } });
+    const falseClaim = view({ turn: null, result: { winner: 1, reason: "false_claim" }, rules: manual });
+    assert.deepEqual(keys(tipsOf(before, falseClaim, 0)), ["tip_false_claim"]);
   });
 
   test("each tip is given once in a guided deal", () => {

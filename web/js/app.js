@@ -419,12 +419,15 @@ addShareButton(byId("menu"), engine, ctx.dialog, () => ({
   busy: !matchOpen || store.state.busy,
   deal: store.state.game?.deal?.number ?? null,
 }));
-// A first visit is offered the rules once the table is there, in the bar under it.
+// A first visit is offered the rules in the bar under the table once the table waits for the player: after his first
+// deal's packets when he deals it (offered a moment before that panel opened, the offer was gone with it, for good).
 loadEngine(earlyBoot).then(() => {
   if (!overrides.embed && store.state.game)
-    offerRulesOnce(
-      () => deviceStorage(),
-      () => learning.openRules(),
-      /** @type {Element} */ (root.querySelector(".controls")),
-    );
+    flow.run(async () => {
+      offerRulesOnce(
+        () => deviceStorage(),
+        () => learning.openRules(),
+        /** @type {Element} */ (root.querySelector(".controls")),
+      );
+    });
 });

@@ -47,6 +47,8 @@ export const SR_LEARN = {
   rulesTutorial: "Igrajte vođeno deljenje",
   tutorialOn: "Vođeno deljenje: objasniću pravila dok igrate.",
   tip_follow: "Protivnik je prvi odigrao kartu u boji {suit}: ako imate tu boju, morate da je poštujete.",
+  tip_follow_beat:
+    "Protivnik je prvi odigrao kartu u boji {suit}: ako imate tu boju, morate da je poštujete, i da nadjačate njegovu kartu ako možete.",
   tip_trump: "Nemate traženu boju, pa morate da sečete adutom ({trump}).",
   tip_lead:
     "Kad igrate prvi u štihu, smete da igrate bilo koju kartu sa zlatnim okvirom; protivnik mora da poštuje njenu boju ako je ima.",
@@ -61,6 +63,11 @@ export const SR_LEARN = {
   tip_marriage_wait: "Poeni marijaža čekaju prvi štih koji odnesete.",
   tip_66: "Čim neko skupi 66 ili više poena, deljenje je gotovo: dobija ga {name}.",
   tip_66_you: "Čim neko skupi 66 ili više poena, deljenje je gotovo: dobili ste ga.",
+  tip_claim:
+    "Sada smete da prijavite 66, dugmetom „66!“: samo ako imate 66 ili više poena. Poeni se ne prikazuju, pa ih brojite sami; ako nemate 66, igrajte dalje.",
+  tip_claimed: "Prijava 66 je tačna ({name} ima 66 ili više poena): deljenje je gotovo.",
+  tip_claimed_you: "Prijava 66 je tačna (imate 66 ili više poena): deljenje je gotovo.",
+  tip_false_claim: "Prijava ispod 66 je pogrešna: deljenje dobija protivnik onoga ko je prijavio, sa 2 poena partije.",
   tip_game_points: "Poeni partije: 1 ako protivnik ima bar 33, 2 ako ima manje, 3 ako nije odneo nijedan štih.",
 };
 
@@ -105,6 +112,7 @@ export const EN_LEARN = {
   rulesTutorial: "Play a guided deal",
   tutorialOn: "Guided deal: I explain the rules as you play.",
   tip_follow: "Your opponent led {suit}. You must follow suit if you have it.",
+  tip_follow_beat: "Your opponent led {suit}. You must follow suit if you have it, and beat the card if you can.",
   tip_trump: "You have no card of the suit led, so you must play a trump ({trump}).",
   tip_lead: "When you lead, you may play any card with a gold frame; your opponent must follow its suit if possible.",
   tip_trick: "The {card}, the highest card of the suit led, takes the trick: {name} leads the next.",
@@ -118,5 +126,10 @@ export const EN_LEARN = {
   tip_marriage_wait: "The marriage's points wait for the first trick you win.",
   tip_66: "As soon as a player has 66 or more, the deal is over: {name} won it.",
   tip_66_you: "As soon as a player has 66 or more, the deal is over: you won it.",
+  tip_claim:
+    "You may claim 66 now, with the “66!” button: only if you have 66 or more. The points are not shown, so count them; without 66, play on.",
+  tip_claimed: "{name} claimed 66 with 66 or more: the deal is over.",
+  tip_claimed_you: "You claimed 66 with 66 or more: the deal is over.",
+  tip_false_claim: "A claim below 66 is false: the other player wins the deal, with 2 game points.",
   tip_game_points: "Game points: 1 if the opponent has 33 or more, 2 if less, 3 if the opponent won no trick.",
 };

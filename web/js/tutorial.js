@@ -32,7 +32,8 @@ export function tipsOf(before, after, me) {
   const cards = after.legal_moves.filter((move) => move !== "66");
   if (after.turn === me && after.trick.length === 1 && cards.length > 0) {
     const led = suitOf(after.trick[0].card);
-    if (cards.every((move) => suitOf(move) === led)) tips.push({ key: "tip_follow", values: { suit: led } });
+    const follow = after.rules.must_beat ? "tip_follow_beat" : "tip_follow"; // must_beat: the engine's rule
+    if (cards.every((move) => suitOf(move) === led)) tips.push({ key: follow, values: { suit: led } });
     else if (led !== after.trump && cards.every((move) => suitOf(move) === after.trump))
       tips.push({ key: "tip_trump", values: { trump: after.trump } });
   }
@@ -61,11 +62,16 @@ export function tipsOf(before, after, me) {
     if (after.pending_marriage_points[me] > before.pending_marriage_points[me])
       tips.push({ key: "tip_marriage_wait", values: {} });
   }
+  // Under manual claim: the 66 button, when the engine first lets him claim.
+  if (!after.result && after.claimant === me && after.legal_moves.includes("66"))
+    tips.push({ key: "tip_claim", values: {} });
   if (after.result && !before?.result) {
     const { winner, reason } = after.result;
-    if (reason === "reached_66" && winner === me) tips.push({ key: "tip_66_you", values: {} });
-    else if (reason === "reached_66" && winner !== null) tips.push({ key: "tip_66", values: { player: winner } });
-    tips.push({ key: "tip_game_points", values: {} });
+    const reached = after.rules.claim === "manual" ? "tip_claimed" : "tip_66"; // claimed, or announced for him
+    if (reason === "reached_66" && winner === me) tips.push({ key: `${reached}_you`, values: {} });
+    else if (reason === "reached_66" && winner !== null) tips.push({ key: reached, values: { player: winner } });
+    // A false claim is scored by its own rule: the 1-2-3 table does not say what it gave.
+    tips.push({ key: reason === "false_claim" ? "tip_false_claim" : "tip_game_points", values: {} });
   }
   return tips;
 }
