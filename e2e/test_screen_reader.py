@@ -57,16 +57,19 @@ SAID = "(() => { const last = window.liveTexts.at(-1); return Boolean(last?.[1])
 """Whether the live region has been read since it last changed: the last text put into it is there a frame later."""
 
 
+def stays(page) -> list[tuple[str, float | None]]:
+    """Each text put into the live region, with how long it stayed there in ms (None: it is there still)."""
+    return page.evaluate("window.liveTexts.map(([, text, put, out]) => [text, out === null ? null : out - put])")
+
+
 def taken_out_unread(page) -> list[str]:
     """The texts of the live region taken out of it before a screen reader could read them."""
-    texts = page.evaluate("window.liveTexts.map(([, text, put, out]) => [text, out === null ? null : out - put])")
-    return [text for text, stayed in texts if text and stayed is not None and stayed < BATCH_MS]
+    return [text for text, stayed in stays(page) if text and stayed is not None and stayed < BATCH_MS]
 
 
 def heard(page) -> list[str]:
     """The texts of the live region a screen reader has read: each one still there, or there for a batch or more."""
-    texts = page.evaluate("window.liveTexts.map(([, text, put, out]) => [text, out === null ? null : out - put])")
-    return [text for text, stayed in texts if text and (stayed is None or stayed >= BATCH_MS)]
+    return [text for text, stayed in stays(page) if text and (stayed is None or stayed >= BATCH_MS)]
 
 
 def listen(table, query: str):
