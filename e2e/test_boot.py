@@ -109,6 +109,19 @@ def test_early_clicks_are_held_in_sight_and_the_last_card_chosen_is_the_one_play
     expect(page.locator(".pile.held")).to_have_count(0)
 
 
+def test_on_a_phone_the_loading_box_beside_the_table_leaves_the_status_line_in_sight(table_in_context):
+    # It covered the status line's right half ("Igra se prip…"), which says what a card chosen meanwhile waits for.
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    held = hold_the_engine(table.page)
+    table.open(FAST, ready=False)
+    drawn_before_the_engine(table)
+    box = table.page.locator("#loading .loading-box").bounding_box()
+    status = table.page.locator("#status").bounding_box()
+    assert box and status and box["y"] >= status["y"] + status["height"], (box, status)
+    release(table.page, held)
+    table.wait_ready()
+
+
 def test_an_address_asking_for_other_rules_draws_no_opening_deal(table):
     held = hold_the_engine(table.page)
     with table.page.expect_response("**/opening-deals.json"):
