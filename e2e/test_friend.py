@@ -972,13 +972,18 @@ def test_a_keyboard_player_whose_move_a_link_brings_goes_on_from_his_cards(devic
 
 
 STATUS_HEARD = """
+let shown = null;  // the status line's text now: its entry in liveTexts, taken out when another replaces it
 new MutationObserver((mutations) => {
   const status = document.getElementById('status');
   if (!status || !mutations.some((m) => status.contains(m.target))) return;
-  window.liveTexts.push([window.frame, status.textContent]);
+  const now = performance.now();
+  if (shown) shown[3] = now;
+  shown = [window.frame, status.textContent, now, null];
+  window.liveTexts.push(shown);
 }).observe(document, {subtree: true, childList: true, characterData: true});
 """
-"""With LISTENER (added before it): the status line is live too, and says what a friend's link brought."""
+"""With LISTENER (added before it): the status line is live too, and says what a friend's link brought; each of its
+texts is there until the next replaces it."""
 
 BANNER_TEXTS = """
 window.bannerTexts = [];
