@@ -17,6 +17,7 @@ from playwright.sync_api import Locator, Page
 
 from otv66.deal import Deal
 from otv66.links import deal_token
+from otv66.rules import Rules
 
 FAST = "speed=off&lang=en"
 GAME = f"seed=7&level=beginner&opponent=computer&{FAST}"
@@ -95,6 +96,17 @@ def test_a_worker_killed_mid_hint_or_computer_turn_is_replaced(table):
         worker.evaluate("close()")
     wait_playable(table)
     assert extends(moves_of(current_save(table)), before)
+
+
+def test_a_deal_links_notice_names_the_options_it_is_played_with(table):
+    # It named the target alone: must beat was found out at the first card refused, a manual claim at the first "?".
+    rules = Rules(must_beat=True, claim="manual", target=5)
+    table.open(f"{FAST}#deal={deal_token(Deal.from_seed(42, dealer=1, packets=(4, 4), rules=rules))}", ready=False)
+    told = table.dialog()
+    told.get_by_text("This is the deal from the link").wait_for()
+    text = told.inner_text()
+    assert "(a match to 5). Played with these options: " in text, text
+    assert "beat" in text.split("Played with these options: ")[1] and "manual" in text, text
 
 
 def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):

@@ -13,6 +13,7 @@ import { t } from "./i18n.js";
 import { trickSaid, trumpSaid } from "./moves-said.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { withoutRefusedOption } from "./rule-fallback.js";
+import { rulesApart } from "./rule-fields.js";
 import { clearLinkFromAddress, dealLinkProblem, linkInLocation, linkToken, openLinkedDeal } from "./share.js";
 import { st } from "./ship-text.js";
 import {
@@ -218,15 +219,18 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
 }
 
 /**
- * What a deal's link opened: the sender's cards and rules (the match's target with them), and the computer at the
- * receiver's own level (a link carries no level). A receiver was dropped at a dealt table without a word.
+ * What a deal's link opened: the sender's cards and rules (the match's target with them, and each option other than
+ * the game's defaults: a receiver found must beat out at the first card refused), and the computer at the receiver's
+ * own level (a link carries no level). A receiver was dropped at a dealt table without a word.
  * @param {import("./store.js").PageState} page  with the link's match
  */
 function sharedDealText(page) {
-  const opened = t("sharedDealOpened", { target: page.game?.match.target ?? 0 });
-  return opponentOf(page) === "human"
-    ? opened
-    : `${opened} ${t("sharedDealLevel", { level: t(`level_${levelOf(page)}`) })}`;
+  const match = page.game?.match;
+  const options = match ? rulesApart(match.rules) : [];
+  const texts = [t("sharedDealOpened", { target: match?.target ?? 0 })];
+  if (options.length) texts.push(t("sharedDealRules", { rules: options.join("; ") }));
+  if (opponentOf(page) !== "human") texts.push(t("sharedDealLevel", { level: t(`level_${levelOf(page)}`) }));
+  return texts.join(" ");
 }
 
 /**

@@ -249,6 +249,7 @@ export const EN = {
     "A deal opens for you to play: the same cards in the same places, under the rules it was played by.",
   sharedDealOpened:
     "This is the deal from the link: the same cards in the same places, under the rules it was played by (a match to {target}).",
+  sharedDealRules: "Played with these options: {rules}.",
   sharedDealLevel: "The computer plays at the level in your settings: {level}.",
   linkOverMatch: "You have a match in progress. It stays saved: continue it any time from History.",
   openLink: "Open the new one",

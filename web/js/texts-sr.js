@@ -264,6 +264,7 @@ export const SR = {
     "Otvara se deljenje da ga odigrate: iste karte, na istim mestima, sa pravilima po kojima je odigrano.",
   sharedDealOpened:
     "Otvoreno je deljenje iz linka: iste karte, na istim mestima, sa pravilima po kojima je odigrano (partija do {target}).",
+  sharedDealRules: "Igra se uz ove opcije: {rules}.",
   sharedDealLevel: "Računar igra na nivou iz Vaših podešavanja: {level}.",
   linkOverMatch: "Imate partiju u toku. Ostaje sačuvana: nastavite je kad god hoćete iz Istorije.",
   openLink: "Otvorite novu",
