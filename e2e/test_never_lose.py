@@ -626,6 +626,24 @@ def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_
     assert "The match is being saved again." in notice.inner_text()
 
 
+def test_a_new_match_the_full_storage_does_not_keep_is_said_too(table):
+    # The full storage was said once a visit: a new match started after it was never saved, and nothing was said.
+    table.open(GAME)
+    table.play_moves(1)
+    wait_playable(table)
+    page = table.page
+    page.evaluate(FULL_STORAGE)
+    table.play_moves(1)
+    table.dialog().wait_for()
+    assert "this match is no longer being saved" in table.dialog().inner_text()
+    table.dialog().get_by_role("button", name="Close").click()
+    page.locator("#new-match-button").click()
+    table.dialog().locator("#confirm-new-match").click()
+    told = table.dialog()
+    told.get_by_text("this new match is not being saved").wait_for()
+    assert "If you reload or close the page now, it is lost." in told.inner_text()
+
+
 def test_settings_a_full_storage_refuses_are_said_to_apply_for_the_visit_not_saved(table):
     # The status line said "Settings saved." and a reload brought back the deck of before.
     table.open(GAME)

@@ -430,6 +430,9 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
     page.shownTrick = null;
   });
   if (dealt) sayTrump(ctx, game); // the opening deal drawn before the engine, dealt at once
+  // A storage full already: this match is told too (it was never saved, and a reload would not bring it back).
+  toldFull = false;
+  savedThisMatch = false;
   await save(ctx);
 }
 
@@ -456,8 +459,10 @@ function sayTrick(ctx, state) {
   if (said) ctx.announce(said);
 }
 
-/** Whether the player has been told that the storage is full (once per visit). */
+/** Whether the player has been told that the storage is full (once a match: a new one is told again). */
 let toldFull = false;
+/** Whether the match on the table has been saved since it began (a new match's first save may be refused). */
+let savedThisMatch = true;
 
 /** This tab's slot while it plays the match on its table (no other tab took it since it claimed it), else null. */
 function heldSlot() {
@@ -492,10 +497,12 @@ export async function save(ctx, state = ctx.store.state.game) {
     state,
   };
   const saved = saveMatch(slot, record, meta);
+  const unsaved = !savedThisMatch;
+  if (saved) savedThisMatch = true;
   if (saved === !toldFull) return;
   // The storage refused, or takes the match again after it did (room was made): the player is told either way.
   toldFull = !saved;
-  ctx.store.update((now) => addNotice(now, t(saved ? "savedAgain" : "saveFull")));
+  ctx.store.update((now) => addNotice(now, t(saved ? "savedAgain" : unsaved ? "saveFullNew" : "saveFull")));
 }
 
 /**

@@ -234,6 +234,8 @@ export const EN = {
   saveFull:
     "The browser's storage is full: this match is no longer being saved. If you reload or close the page now, the match goes back to the last move saved. Delete old matches in History (☰ → History) and it will be saved again.",
   savedAgain: "The match is being saved again.",
+  saveFullNew:
+    "The browser's storage is full: this new match is not being saved. If you reload or close the page now, it is lost. Delete old matches in History (☰ → History) and it will be saved.",
   historyFull:
     "The browser's storage is full: this finished match could not be added to History. It stays among the saved matches in History and goes into the list of finished ones once there is room: delete old matches there (☰ → History).",
   storageNotKept:

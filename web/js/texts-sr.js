@@ -249,6 +249,8 @@ export const SR = {
   saveFull:
     "Memorija pregledača je puna: ova partija se više ne čuva. Ako sada osvežite ili zatvorite stranicu, partija se vraća na poslednji sačuvan potez. Obrišite stare partije u Istoriji (☰ → Istorija), pa će se ponovo čuvati.",
   savedAgain: "Partija se ponovo čuva.",
+  saveFullNew:
+    "Memorija pregledača je puna: ova nova partija se ne čuva. Ako sada osvežite ili zatvorite stranicu, izgubiće se. Obrišite stare partije u Istoriji (☰ → Istorija), pa će se čuvati.",
   historyFull:
     "Memorija pregledača je puna: ova završena partija nije mogla da se upiše u Istoriju. Ostaje među sačuvanim partijama u Istoriji i upisuje se među završene kad bude mesta: obrišite tamo stare partije (☰ → Istorija).",
   storageNotKept:
