@@ -607,15 +607,21 @@ FULL_STORAGE = """() => {
 page's `storageFull` is set false (room made)."""
 
 
-def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_again(table):
+def storage_full_mid_match(table: Table) -> Locator:
+    """A match under way whose storage fills after its first move: the notice the next move's refused save opens."""
     table.open(GAME)
     table.play_moves(1)
     wait_playable(table)
-    page = table.page
-    page.evaluate(FULL_STORAGE)
+    table.page.evaluate(FULL_STORAGE)
     table.play_moves(1)
     notice = table.dialog()
     notice.wait_for()
+    return notice
+
+
+def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_again(table):
+    notice = storage_full_mid_match(table)
+    page = table.page
     assert "storage is full" in notice.inner_text() and "goes back to the last move saved" in notice.inner_text()
     notice.get_by_role("button", name="Close").click()
     page.evaluate("window.storageFull = false")
@@ -628,14 +634,9 @@ def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_
 
 def test_a_new_match_the_full_storage_does_not_keep_is_said_too(table):
     # The full storage was said once a visit: a new match started after it was never saved, and nothing was said.
-    table.open(GAME)
-    table.play_moves(1)
-    wait_playable(table)
+    notice = storage_full_mid_match(table)
     page = table.page
-    page.evaluate(FULL_STORAGE)
-    table.play_moves(1)
-    table.dialog().wait_for()
-    assert "this match is no longer being saved" in table.dialog().inner_text()
+    assert "this match is no longer being saved" in notice.inner_text()
     table.dialog().get_by_role("button", name="Close").click()
     page.locator("#new-match-button").click()
     table.dialog().locator("#confirm-new-match").click()
