@@ -362,8 +362,10 @@ def write_service_worker(template: str, build_id: str, precache: list[str], runt
     return template.replace(PRECACHE_MARKER, line)
 
 
-def write_engine_files(module: Path, site_path: str, info: dict[str, str]) -> None:
-    """Fill in ``module``'s marked line with the engine's paths, made relative to the module (at ``site_path``).
+def write_engine_files(module: Path, site_path: str, info: dict[str, str], sizes: dict[str, int]) -> None:
+    """Fill in ``module``'s marked line with the engine's paths, made relative to the module (at ``site_path``), and
+    the size of each runtime file (``sizes``: the worker shows the download's progress against them, since a host
+    that compresses sends a Content-Length that is not the size of what the browser unpacks).
 
     Relative paths keep the module's bytes the same from one build to the next (the wheel sits in the module's own
     build folder), so the bundled chunk that holds it keeps its name too.
@@ -373,7 +375,10 @@ def write_engine_files(module: Path, site_path: str, info: dict[str, str]) -> No
         raise BuildError(f"web/{ENGINE_FILES_MODULE} must contain the line {ENGINE_FILES_MARKER!r}")
     here = posixpath.dirname(site_path)
     relative = {name: posixpath.relpath(info[name], here) for name in ("pyodide", "wheel")}
-    files = {name: path + "/" if info[name].endswith("/") else path for name, path in relative.items()}
+    files: dict[str, object] = {
+        name: path + "/" if info[name].endswith("/") else path for name, path in relative.items()
+    }
+    files["sizes"] = sizes
     line = f"export const ENGINE_FILES = {json.dumps(files, separators=(',', ':'))};"
     module.write_text(template.replace(ENGINE_FILES_MARKER, line), "utf-8")
 
@@ -424,7 +429,8 @@ def build(out: Path, stamp: str = "", web: Path = WEB, pyodide: Path = PYODIDE_P
             "assets": prefix,
         }
         (staging / "build-info.json").write_text(json.dumps(info, indent=2) + "\n", "utf-8")
-        write_engine_files(staging / prefix / ENGINE_FILES_MODULE, f"{prefix}{ENGINE_FILES_MODULE}", info)
+        sizes = {name: (staging / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
+        write_engine_files(staging / prefix / ENGINE_FILES_MODULE, f"{prefix}{ENGINE_FILES_MODULE}", info, sizes)
         pages = [rel for rel in files if is_entry_file(rel) and rel.suffix == ".html"]
         page_texts = {page.as_posix(): (web / page).read_text("utf-8") for page in pages}
         bundle_scripts(staging / prefix, script_groups(page_texts))

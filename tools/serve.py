@@ -9,14 +9,19 @@ Both the rules and the file lookup read one path: the request's, %-escapes decod
 (:func:`site_path`), so ``/v/../sw.js`` is ``/sw.js`` for its headers too (not a year-long cached ``/v/*``),
 and nothing outside the served folder is ever sent (a symlink that leads out of it is not followed).
 ``--port 0`` picks a free port; the first line printed is the address, for scripts and tests to read.
+``--compress`` sends files gzip-compressed to a browser that accepts it, as Netlify and most hosts do: a
+response's Content-Length is then the compressed size, not the file's.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http
 import http.server
+import io
 import os
 import sys
 import tomllib
@@ -93,6 +98,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     header_rules: ClassVar[list[HeaderRule]] = []
     verbose: ClassVar[bool] = False
+    compress: ClassVar[bool] = False
     site_headers: dict[str, str] = {}  # noqa: RUF012 (set per request in send_head, before any header is sent)
 
     def send_head(self) -> Any:
@@ -102,7 +108,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if os.path.commonpath([root, os.path.realpath(file)]) != root:  # a symlink out of the site
             self.send_error(http.HTTPStatus.NOT_FOUND, "File not found")
             return None
+        if self.compress and os.path.isfile(file) and "gzip" in self.headers.get("Accept-Encoding", ""):
+            return self.send_compressed(file)
         return super().send_head()
+
+    def send_compressed(self, file: str) -> io.BytesIO:
+        """Answer with ``file`` gzip-compressed (its Content-Length the compressed size), as a host that compresses."""
+        with open(file, "rb") as source:
+            body = gzip.compress(source.read(), compresslevel=6, mtime=0)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(file))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", email.utils.formatdate(os.path.getmtime(file), usegmt=True))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def translate_path(self, path: str) -> str:
         """The file ``path`` names inside the served folder, read as :func:`site_path` reads it."""
@@ -135,13 +155,13 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
 
 def make_server(
-    directory: Path, port: int, rules: list[HeaderRule] | None = None, verbose: bool = False
+    directory: Path, port: int, rules: list[HeaderRule] | None = None, verbose: bool = False, compress: bool = False
 ) -> http.server.ThreadingHTTPServer:
-    """A server for ``directory`` on 127.0.0.1:``port`` (0 = any free port), not yet serving."""
+    """A server for ``directory`` on 127.0.0.1:``port`` (0 = any free port), not yet serving; ``compress``: gzip."""
     handler_class = type(
         "BoundSiteHandler",
         (SiteHandler,),
-        {"header_rules": load_header_rules() if rules is None else rules, "verbose": verbose},
+        {"header_rules": load_header_rules() if rules is None else rules, "verbose": verbose, "compress": compress},
     )
     handler = functools.partial(handler_class, directory=str(directory))
     return SiteServer(("127.0.0.1", port), handler)
@@ -152,11 +172,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("directory", type=Path, nargs="?", default=ROOT / "dist", help="the built site (dist/)")
     parser.add_argument("--port", type=int, default=8066, help="port on 127.0.0.1 (0 = a free one)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
+    parser.add_argument("--compress", action="store_true", help="send files gzip-compressed, as Netlify does")
     args = parser.parse_args(argv)
     if not (args.directory / "index.html").is_file():
         print(f"no built site in {args.directory}: run `make build` first", file=sys.stderr)
         return 1
-    server = make_server(args.directory, args.port, verbose=args.verbose)
+    server = make_server(args.directory, args.port, verbose=args.verbose, compress=args.compress)
     print(f"http://127.0.0.1:{server.server_address[1]}/", flush=True)
     try:
         server.serve_forever()

@@ -11,10 +11,12 @@ import serve
 class Site:
     """A folder on http://127.0.0.1:<port>/, by default with the netlify.toml headers."""
 
-    def __init__(self, directory: Path, rules: list[serve.HeaderRule] | None = None) -> None:
-        """Serve ``directory``; ``rules`` are the headers to send (default: those of netlify.toml)."""
+    def __init__(self, directory: Path, rules: list[serve.HeaderRule] | None = None, compress: bool = False) -> None:
+        """Serve ``directory``; ``rules`` are the headers to send (default: those of netlify.toml); ``compress``:
+        gzip every file for a browser that accepts it, as Netlify does."""
         self.rules = rules
-        self.server = serve.make_server(directory, 0, rules)
+        self.compress = compress
+        self.server = serve.make_server(directory, 0, rules, compress=compress)
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self._thread = self._start()
@@ -27,7 +29,7 @@ class Site:
     def swap(self, directory: Path) -> None:
         """Serve another build on the same address (same origin: the same service worker registration)."""
         self.stop()
-        self.server = serve.make_server(directory, self.port, self.rules)
+        self.server = serve.make_server(directory, self.port, self.rules, compress=self.compress)
         self._thread = self._start()
 
     def stop(self) -> None:

@@ -8,7 +8,7 @@ import { ENGINE_FILES } from "./engine-files.js";
 /**
  * @typedef {object} BuildInfo
  * @property {URL} url where build-info.json was read (the files it names are relative to it)
- * @property {{pyodide: string, wheel: string}} info
+ * @property {{pyodide: string, wheel: string, sizes?: Record<string, number>}} info
  */
 
 /**
@@ -23,10 +23,12 @@ async function requestBuildInfo() {
 }
 
 /**
- * The worker's files: Pyodide's folder and the engine wheel, as absolute URLs.
- * @returns {Promise<{pyodideUrl: string, wheelUrl: string}>}
+ * The worker's files: Pyodide's folder and the engine wheel, as absolute URLs, and the sizes of Pyodide's files by
+ * name (none from build-info.json: the worker then counts the download against each response's Content-Length).
+ * @returns {Promise<import("./engine.js").EngineFiles>}
  */
 export async function locateEngine() {
   const { url, info } = ENGINE_FILES ? { url: new URL(import.meta.url), info: ENGINE_FILES } : await requestBuildInfo();
-  return { pyodideUrl: new URL(info.pyodide, url).href, wheelUrl: new URL(info.wheel, url).href };
+  const pyodideUrl = new URL(info.pyodide, url).href;
+  return { pyodideUrl, wheelUrl: new URL(info.wheel, url).href, sizes: info.sizes ?? {} };
 }

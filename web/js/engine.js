@@ -9,8 +9,14 @@
 /** @import { BridgeMethod, BridgeResults } from "./types.js" */
 
 /**
- * Progress of the worker's start: `step` is "start", "engine" or "download" (with bytes so far and in all).
+ * Progress of the worker's start: `step` is "start", "download" (with bytes so far and in all), "runtime" (downloaded,
+ * Python starting) or "engine".
  * @typedef {(step: string, loaded: number, total: number) => void} ProgressListener
+ */
+
+/**
+ * Where the engine is: Pyodide's folder, the engine wheel, and the size in bytes of Pyodide's files by name.
+ * @typedef {{pyodideUrl: string, wheelUrl: string, sizes: Record<string, number>}} EngineFiles
  */
 
 /**
@@ -139,11 +145,11 @@ export class Engine {
 
   /**
    * Start a fresh worker and load Pyodide and the engine wheel. Resolves with the bridge's `version`.
-   * @param {{pyodideUrl: string, wheelUrl: string}} urls  the runtime's folder and the engine wheel
+   * @param {EngineFiles} files  the runtime's folder, the engine wheel, the runtime's sizes
    * @param {ProgressListener} [onProgress]
    * @returns {Promise<BridgeResults["version"]>}
    */
-  start({ pyodideUrl, wheelUrl }, onProgress) {
+  start({ pyodideUrl, wheelUrl, sizes }, onProgress) {
     this.stop();
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
@@ -152,7 +158,7 @@ export class Engine {
       if (this.ready) this.lose(new EngineError("crashed", event.message || "the engine worker crashed"));
       else this.failAll(new EngineError("worker", event.message || "the engine worker failed to start"));
     };
-    return this.send({ type: "init", pyodideUrl, wheelUrl }, onProgress).then((version) => {
+    return this.send({ type: "init", pyodideUrl, wheelUrl, sizes }, onProgress).then((version) => {
       this.ready = true;
       return version;
     });

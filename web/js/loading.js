@@ -5,11 +5,17 @@
 
 import { decimal, t } from "./i18n.js";
 
+/** Where the download's bar runs, as fractions of the whole: from its first byte to its last. */
+const DOWNLOAD_FROM = 0.05;
+const DOWNLOAD_TO = 0.85;
+
 /**
- * Where each loading step of the worker (worker.js) puts the bar, as a fraction of the whole.
- * @type {Record<string, number>}
+ * Each loading step of the worker (worker.js) besides the download: the text it shows, and where it puts the bar
+ * (a fraction of the whole). Python starting from the downloaded files ("runtime") takes seconds, more than the
+ * download itself when the files come from the cache.
+ * @type {Record<string, [string, number]>}
  */
-const STEP_AT = { start: 0.02, engine: 0.9 };
+const STEPS = { start: ["stepStart", 0.02], runtime: ["stepStart", DOWNLOAD_TO], engine: ["stepEngine", 0.9] };
 
 /**
  * Why the engine did not load, in the page's language: a download the network broke off is said as one (the
@@ -66,9 +72,10 @@ export class LoadingScreen {
     if (step === "download") {
       const mb = (/** @type {number} */ bytes) => decimal(bytes / 1e6, 1);
       const text = t("stepDownload", { loaded: mb(loaded), total: total ? mb(total) : "?" });
-      this.show(text, 0.05 + 0.8 * (total ? loaded / total : 0));
-    } else if (step in STEP_AT) {
-      this.show(t(step === "start" ? "stepStart" : "stepEngine"), STEP_AT[step]);
+      this.show(text, DOWNLOAD_FROM + (DOWNLOAD_TO - DOWNLOAD_FROM) * (total ? loaded / total : 0));
+    } else if (step in STEPS) {
+      const [text, at] = STEPS[step];
+      this.show(t(text), at);
     }
   }
 

@@ -4,11 +4,14 @@
  * Protocol (every message is a plain object; `id` pairs a reply with its request):
  *
  *   page -> worker
- *     {id, type: "init", pyodideUrl, wheelUrl}   load the runtime and put the engine wheel on sys.path (once)
+ *     {id, type: "init", pyodideUrl, wheelUrl, sizes}
+ *                                                load the runtime and put the engine wheel on sys.path (once);
+ *                                                `sizes`: the runtime's files' sizes in bytes by name, as built
  *     {id, type: "call", method, params}         one JSON-bridge call (otv66/bridge.py)
  *
  *   worker -> page
- *     {id, type: "progress", step, loaded, total}  during init: step name, or "download" with bytes so far
+ *     {id, type: "progress", step, loaded, total}  during init: step name ("start", "runtime" once the runtime's
+ *                                                  files are in, "engine"), or "download" with bytes so far
  *     {id, type: "ready", version, marks}          init done; `version` is the bridge's `version`; `marks` are the
  *                                                  milliseconds from the worker's start to each boot step
  *                                                  ({python, engine, bridge}), for the load benchmark
@@ -43,23 +46,33 @@ function errorMessage(/** @type {any} */ error, type = "worker") {
   return { type: error?.type ?? type, message: String(error?.message ?? error) };
 }
 
+/** The address a request is for. */
+function requestUrl(/** @type {RequestInfo | URL} */ input) {
+  return input instanceof Request ? input.url : String(input);
+}
+
 /**
  * A `fetch` that reports the bytes of every response body as they stream in, so Pyodide's own downloads show
  * as progress: each file is fetched once, and the WebAssembly module compiles while it downloads.
- * `onBytes(loaded, total)`; `total` sums the Content-Length of the responses seen so far. A file that fails
- * goes to `onFailure(message)` and its fetch never settles: Pyodide does not pass such failures on (it would
- * wait forever, or throw where nobody catches), so the worker reports them itself.
+ * `onBytes(loaded, total)`. `expected` maps the address of each file the start downloads to its size in bytes, as
+ * the build knows it: `total` is their sum from the first byte, whatever a response says (a host that compresses
+ * sends the compressed size as Content-Length, while the body streams in unpacked); a file it does not name adds its
+ * Content-Length. Once every file it names has streamed in whole, `onDownloaded()`: nothing is left to download.
+ * A file that fails goes to `onFailure(message)` and its fetch never settles: Pyodide does not pass such failures
+ * on (it would wait forever, or throw where nobody catches), so the worker reports them itself.
  * @param {typeof fetch} plainFetch
- * @param {BytesListener} onBytes
- * @param {(message: string) => void} onFailure
+ * @param {Map<string, number>} expected
+ * @param {{onBytes: BytesListener, onDownloaded: () => void, onFailure: (message: string) => void}} listeners
  * @returns {typeof fetch}
  */
-function countingFetch(plainFetch, onBytes, onFailure) {
+function countingFetch(plainFetch, expected, { onBytes, onDownloaded, onFailure }) {
   let loaded = 0;
-  let total = 0;
+  let total = [...expected.values()].reduce((sum, size) => sum + size, 0);
+  const waiting = new Set(expected.keys());
   const never = () => new Promise(() => {});
   /** @type {(input: RequestInfo | URL, options?: RequestInit) => Promise<Response>} */
   return async (input, options) => {
+    const url = requestUrl(input);
     let response;
     try {
       response = await plainFetch(input, options);
@@ -72,12 +85,15 @@ function countingFetch(plainFetch, onBytes, onFailure) {
       return never();
     }
     if (!response.body) return response;
-    total += Number(response.headers.get("Content-Length")) || 0;
+    if (!expected.has(url)) total += Number(response.headers.get("Content-Length")) || 0;
     // Count a copy; Pyodide gets the original response, which the browser may serve compiled code for.
     const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
     /** @type {(chunk: ReadableStreamReadResult<Uint8Array>) => Promise<void> | undefined} */
     const count = ({ done, value }) => {
-      if (done) return;
+      if (done) {
+        if (waiting.delete(url) && waiting.size === 0) onDownloaded();
+        return;
+      }
       loaded += value.byteLength;
       onBytes(loaded, Math.max(total, loaded));
       return reader.read().then(count);
@@ -99,21 +115,27 @@ function prefetching(plainFetch, urls) {
   for (const response of started.values()) response.catch(() => {}); // Pyodide's own request reports a failure
   /** @type {(input: RequestInfo | URL, options?: RequestInit) => Promise<Response>} */
   return (input, options) => {
-    const url = input instanceof Request ? input.url : String(input);
+    const url = requestUrl(input);
     const early = started.get(url);
     started.delete(url);
     return early ?? plainFetch(input, options);
   };
 }
 
-/** Load Pyodide from `pyodideUrl`, with byte progress; rejects as soon as one of its files fails. */
+/**
+ * Load Pyodide from `pyodideUrl`, with byte progress against the runtime's `sizes` by file name (see countingFetch);
+ * rejects as soon as one of its files fails.
+ */
 async function startPython(
   /** @type {string} */ pyodideUrl,
-  /** @type {(step: string, loaded: number, total: number) => void} */ progress,
+  /** @type {Record<string, number>} */ sizes,
+  /** @type {(step: string, loaded?: number, total?: number) => void} */ progress,
 ) {
   const plainFetch = self.fetch.bind(self);
   const stdLibURL = new URL(STDLIB, pyodideUrl).href;
-  const runtimeFiles = [stdLibURL, ...RUNTIME_FILES.map((name) => new URL(name, pyodideUrl).href)];
+  const files = [STDLIB, ...RUNTIME_FILES].map((name) => ({ url: new URL(name, pyodideUrl).href, size: sizes[name] }));
+  const runtimeFiles = files.map(({ url }) => url);
+  const expected = new Map(files.filter(({ size }) => size > 0).map(({ url, size }) => [url, size]));
   /** @type {(message: string) => void} */
   let fail = () => {}; // replaced at once by the promise below
   /** @type {Promise<never>} */
@@ -121,7 +143,11 @@ async function startPython(
     fail = (message) => reject({ type: "load_failed", message });
   });
   const earlyFetch = prefetching(plainFetch, runtimeFiles);
-  self.fetch = countingFetch(earlyFetch, (loaded, total) => progress("download", loaded, total), fail);
+  self.fetch = countingFetch(earlyFetch, expected, {
+    onBytes: (loaded, total) => progress("download", loaded, total),
+    onDownloaded: () => progress("runtime"),
+    onFailure: fail,
+  });
   // Pyodide imports this script by the same URL once its own has run: the browser loads the module once.
   import(`${pyodideUrl}pyodide.asm.mjs`).catch(() => {});
   try {
@@ -132,8 +158,12 @@ async function startPython(
   }
 }
 
-/** The `init` request: start Python, install the engine wheel, answer `ready` with the bridge's version. */
-async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, /** @type {string} */ wheelUrl) {
+/**
+ * The `init` request: start Python, install the engine wheel, answer `ready` with the bridge's version.
+ * @param {number} id
+ * @param {{pyodideUrl: string, wheelUrl: string, sizes?: Record<string, number>}} files
+ */
+async function init(id, { pyodideUrl, wheelUrl, sizes = {} }) {
   /** @type {(step: string, loaded?: number, total?: number) => void} */
   const progress = (step, loaded = 0, total = 0) => post({ id, type: "progress", step, loaded, total });
   if (typeof WebAssembly !== "object") throw { type: "unsupported", message: "WebAssembly is not available" };
@@ -148,7 +178,7 @@ async function init(/** @type {number} */ id, /** @type {string} */ pyodideUrl, 
   wheel.catch(() => {}); // awaited below, unless Python fails first
   // 1. Start Python; its downloads are counted as they stream in (see countingFetch).
   progress("start");
-  const pyodide = await startPython(pyodideUrl, progress);
+  const pyodide = await startPython(pyodideUrl, sizes, progress);
   marks.python = performance.now();
 
   // 2. Install the engine wheel: written into site-packages and put on sys.path as it is (Python imports a pure-Python
@@ -178,7 +208,7 @@ function call(/** @type {number} */ id, /** @type {string} */ method, /** @type 
 self.onmessage = async (event) => {
   const { id, type } = event.data ?? {};
   try {
-    if (type === "init") await init(id, event.data.pyodideUrl, event.data.wheelUrl);
+    if (type === "init") await init(id, event.data);
     else if (type === "call") call(id, event.data.method, event.data.params);
     else throw { type: "bad_request", message: `unknown message type ${type}` };
   } catch (error) {
