@@ -497,6 +497,37 @@ def test_two_tabs_never_interleave_and_play_here_takes_the_match_back(table, pag
     second.page.close()
 
 
+def test_two_tabs_each_playing_a_match_of_its_own_each_get_their_own_back_on_a_reload(table, page):
+    # A reload of one resumed the match saved last, whichever tab played it: the other tab's match came up (and that
+    # tab, its match taken, showed "Play here").
+    table.open(GAME)
+    table.play_moves(2)
+    wait_playable(table)
+    second = Table(page.context.new_page())
+    second.open("speed=off&lang=en")  # takes the first tab's match: it starts one of its own
+    wait_playable(second)
+    old_slot = second.page.evaluate("localStorage.getItem('otv66.current')")
+    second.page.locator("#new-match-button").click()
+    second.dialog().locator("#confirm-new-match").click()
+    second.wait_until(lambda: second.page.evaluate("localStorage.getItem('otv66.current')") != old_slot)
+    second.play_moves(1)
+    wait_playable(second)
+    table.page.locator("#play-here").click()  # the first tab takes its match back and plays on
+    wait_playable(table)
+    table.play_moves(1)
+    wait_playable(table)
+    cards = {tab: tab.cards_of(0) for tab in (table, second)}
+    assert cards[table] != cards[second]
+    for tab in (second, table, second):
+        tab.page.reload()
+        tab.wait_ready()
+        wait_playable(tab)
+        assert tab.cards_of(0) == cards[tab], "the tab's own match is back"
+    for tab in (table, second):
+        assert tab.page.locator("#play-here").count() == 0, "neither tab took the other's match"
+    second.page.close()
+
+
 def test_a_tab_that_lost_its_match_cannot_finish_it_again_from_a_result_left_open(table, page):
     # Both tabs showed the last deal's result: "Match result" in each recorded the match in History, twice, and the
     # first tab's Rematch started a match of its own before it was asked to play here.

@@ -13,6 +13,7 @@ import {
   readSave,
   readSavedMatch,
   recordIsNewer,
+  rememberTabSlot,
   SAVE_VERSION,
   saveMatch,
   setAsideUnreadableHistory,
@@ -276,6 +277,37 @@ describe("the saved match", () => {
         .sort(),
       [older, newer, third].sort(),
     );
+  });
+
+  test("two tabs each playing a match of its own each get their own back, whichever saved last", () => {
+    const storage = new FakeStorage();
+    const [firstTab, secondTab] = [new FakeStorage(), new FakeStorage()];
+    const first = startSlot(storage);
+    rememberTabSlot(first, firstTab);
+    saveMatch(first, RECORD, META, storage);
+    const second = startSlot(storage);
+    rememberTabSlot(second, secondTab);
+    saveMatch(second, { ...RECORD, seed: 2 }, META, storage);
+    saveMatch(first, RECORD, META, storage); // the first tab saved last
+    assert.equal(readSavedMatch(storage, secondTab).save.id, second);
+    assert.equal(currentSlot(storage), second, "the next match of that tab leaves this one in its slot");
+    assert.equal(readSavedMatch(storage, firstTab).save.id, first);
+    assert.equal(readSavedMatch(storage, new FakeStorage()).save.id, first, "a new tab: the match saved last");
+  });
+
+  test("a tab whose own match is finished or gone gets the current match", () => {
+    const storage = new FakeStorage();
+    const tab = new FakeStorage();
+    const own = startSlot(storage);
+    rememberTabSlot(own, tab);
+    const other = "another-tabs-match";
+    saveMatch(other, { ...RECORD, seed: 2 }, META, storage);
+    saveMatch(own, RECORD, { ...META, finished: true }, storage); // saved last, its result seen
+    assert.equal(readSavedMatch(storage, tab).save.id, own, "the current match: that tab's finished one");
+    useSlot(other, storage);
+    assert.equal(readSavedMatch(storage, tab).save.id, other, "the current match, not the tab's finished one");
+    rememberTabSlot("gone", tab);
+    assert.equal(readSavedMatch(storage, tab).save.id, other);
   });
 
   test("another namespace (the Embed preview) never sees or touches the player's saves", () => {

@@ -24,6 +24,7 @@ import {
   readSave,
   readSavedMatch,
   recordIsNewer,
+  rememberTabSlot,
   saveMatch,
   startSlot,
   useSlot,
@@ -42,6 +43,16 @@ const RULE_KEYS = ["must_beat", "claim", "dealer", "draw_bonus", "target"];
 export const tabOwner = new TabOwner(
   typeof BroadcastChannel === "function" ? new BroadcastChannel("otv66.tabs") : null,
 );
+
+/**
+ * This tab plays the match of slot `id` from now on: any other tab showing it stops (tab-owner.js), and a reload
+ * of this tab resumes it.
+ * @param {string} id
+ */
+function playHere(id) {
+  tabOwner.claim(id);
+  rememberTabSlot(id);
+}
 
 /**
  * The seats a new match gets from the settings: `{opponent, level}` for the bridge's new_match.
@@ -206,7 +217,7 @@ export async function openMatch(ctx, { resumeOnly = false, opening = null } = {}
     const linked = await openLinkedDeal(engine, seatsFromSettings(ctx)); // a "share this deal" link (share.js)
     if (linked && "problem" in linked) tell(linked.problem);
     if (linked && "state" in linked) {
-      tabOwner.claim(startSlot(undefined, store.state.recordFormat));
+      playHere(startSlot(undefined, store.state.recordFormat));
       store.update((page) => {
         page.game = linked.state;
         page.levelsPlayed = [];
@@ -334,7 +345,7 @@ async function resume(ctx, save, { seen = false, continued = false } = {}) {
       page.shownResultFor = result.shownResultFor;
       page.dealAside = result.dealAside;
     });
-    tabOwner.claim(save.id);
+    playHere(save.id);
     ctx.announce(t("resumed"));
     if (!game.deal?.result) {
       sayTrump(ctx, game);
@@ -416,7 +427,7 @@ export async function newMatch(ctx, seed = null, dealFirst = false) {
   }
   const dealt = dealFirst && game.phase === "computer_deals";
   if (dealt) game = await engine.call("next_deal");
-  tabOwner.claim(startSlot(undefined, store.state.recordFormat));
+  playHere(startSlot(undefined, store.state.recordFormat));
   store.update((page) => {
     page.game = sameOrNew(/** @type {PlayingState} */ (game), page.game);
     page.historyAdded = false;

@@ -60,7 +60,31 @@ const key = {
   slot: (/** @type {string} */ id) => `${namespace}slot.${id}`,
   history: () => `${namespace}history`,
   earlier: () => `${namespace}history.earlier`, // the sums of the finished matches the history no longer lists
+  tab: () => `${namespace}tab-slot`, // in the tab's own memory: the id of the match this tab plays
 };
+
+/**
+ * The browser tab's own storage (sessionStorage: it lasts as long as the tab, across reloads), or null where the
+ * browser refuses it.
+ * @returns {Storage | null}
+ */
+function tabMemory() {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Remember in this tab's own memory that it plays the match of slot `id`: a reload of the tab resumes that match,
+ * not the one another tab saved last (readSavedMatch).
+ * @param {string} id
+ * @param {Storage | null} [memory]
+ */
+export function rememberTabSlot(id, memory = tabMemory()) {
+  if (memory) writeItem(memory, key.tab(), id);
+}
 
 /**
  * `storage.getItem`, or null when the storage refuses to be read.
@@ -206,13 +230,22 @@ export function readSave(id, storage = deviceStorage()) {
 }
 
 /**
- * The current match's save (the one on the table last); a version 1 save is moved into a slot first. A pointer to
- * the current match that names no slot (written over, its slot lost) does not start a new match over the saved
- * ones: the latest save that reads is the current match again.
+ * The current match's save (the one on the table last); a version 1 save is moved into a slot first. A tab that
+ * played a match of its own gets that one back, unfinished, made the current match again (two tabs each playing
+ * their own: a reload of one resumed the match the other saved last). A pointer to the current match that names no
+ * slot (written over, its slot lost) does not start a new match over the saved ones: the latest save that reads is
+ * the current match again.
  * @param {Storage} [storage]
+ * @param {Storage | null} [memory]  the tab's own memory (rememberTabSlot)
  * @returns {SaveReading}
  */
-export function readSavedMatch(storage = deviceStorage()) {
+export function readSavedMatch(storage = deviceStorage(), memory = tabMemory()) {
+  const mine = memory ? readItem(memory, key.tab()) : null;
+  const ownReading = mine === null ? null : readSave(mine, storage);
+  if (mine !== null && ownReading?.status === "ok" && !ownReading.save.finished) {
+    writeItem(storage, key.current(), mine);
+    return ownReading;
+  }
   const current = readItem(storage, key.current());
   if (current === null) return adoptLegacySave(storage);
   const reading = readSave(current, storage);
