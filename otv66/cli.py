@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
 import json
 import os
 import secrets
@@ -698,14 +699,16 @@ class TerminalGame:
             self.console.say(self.text(key, card=card, move=typed_code(move, self.text)))
 
 
-def readable_language(language: Language, output: TextIO) -> Language:
-    """``language`` if ``output``'s encoding has its letters, else Serbian in Latin script if it has those (a
-    Central European code page has no Cyrillic), else English: a language the player can read, never a traceback."""
-    encoding = getattr(output, "encoding", None) or "utf-8"
+def readable_language(language: Language, *outputs: TextIO) -> Language:
+    """``language`` if the encoding of each of ``outputs`` has its letters, else Serbian in Latin script if they
+    have those (a Central European code page has no Cyrillic), else English: a language the player can read, never a
+    traceback."""
+    encodings = [getattr(output, "encoding", None) or "utf-8" for output in outputs]
     fallbacks: list[Language] = ["sr-Latn", "en"] if language == "sr-Cyrl" else ["en"]
     for candidate in (language, *fallbacks):
         try:
-            Texts.of(candidate).letters.encode(encoding)
+            for encoding in encodings:
+                Texts.of(candidate).letters.encode(encoding)
         except (UnicodeEncodeError, LookupError):
             continue
         return candidate
@@ -736,13 +739,20 @@ def main(
     ``prog`` is how it was started, as its help and its goodbye name it: the installed ``otv66`` calls
     ``main()``, ``python -m otv66`` passes ``"python -m otv66"``.
     """
-    parser = build_parser(prog, Texts.of(command_line_language(argv)))
+    # argparse writes the help to sys.stdout and a mistyped command line to sys.stderr: in a language both can write.
+    parser = build_parser(prog, Texts.of(readable_language(command_line_language(argv), sys.stdout, sys.stderr)))
     options = parser.parse_args(argv)
     if options.seed is not None and not 0 <= options.seed <= MAX_SEED:
         parser.error(ENGLISH("arg_seed", most=MAX_SEED))
     output = output if output is not None else sys.stdout
     text = Texts.of(readable_language(options.lang or environment_language(), output))
-    console = Console(input if input is not None else sys.stdin, output, choose_style(options, output), text)
+    if input is None:
+        input = sys.stdin
+        # A byte the locale's encoding cannot decode (a "č" from a terminal set to another code page, a pipe) is
+        # read as U+FFFD, which no answer means, rather than ending the game with a traceback.
+        if isinstance(input, io.TextIOWrapper):
+            input.reconfigure(errors="replace")
+    console = Console(input, output, choose_style(options, output), text)
     if options.rules:
         console.say(rules_text(text, prog))
         return 0

@@ -207,6 +207,17 @@ def test_started_as_python_dash_m_the_goodbye_and_the_help_say_python_dash_m(
     assert build_parser().format_usage().startswith("usage: otv66 ")
 
 
+def test_a_byte_the_locale_cannot_decode_is_no_answer_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A "č" from a terminal set to cp1250 (byte 0xE8) on a UTF-8 standard input ended the game with a
+    # UnicodeDecodeError.
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xe8\nq\n"), encoding="utf-8"))
+    output = io.StringIO()
+    assert main(["--seed", "3", "--no-save", *FAST], output=output) == 0
+    said = output.getvalue()
+    assert "'\ufffd' is neither a move nor a command" in said
+    assert said.rstrip().endswith("Bye. This match is not saved.")
+
+
 def test_end_of_input_leaves_cleanly_and_keeps_the_match() -> None:
     status, text, keyboard = play(["--seed", "3", *FAST], first_move, limit=2)
     assert status == 0
@@ -429,6 +440,38 @@ def test_the_help_speaks_the_language_the_game_would(
     if usage != "usage: ":
         words = set(re.findall(r"[a-z]+", flat(shown)))
         assert not {"default", "options", "computer", "the"} & words, "no English"
+
+
+@pytest.mark.parametrize(
+    ("encoding", "language", "usage", "error"),
+    [
+        ("cp1250", "sr-Cyrl", "upotreba: ", "greška: nepoznate opcije: --bogus"),
+        ("cp1250", "sr-Latn", "upotreba: ", "greška: nepoznate opcije: --bogus"),
+        ("ascii", "sr-Latn", "usage: ", "error: unrecognized arguments: --bogus"),
+        ("latin-1", "sr-Cyrl", "usage: ", "error: unrecognized arguments: --bogus"),
+    ],
+)
+def test_the_help_and_a_mistyped_option_speak_a_language_the_output_can_write(
+    encoding: str, language: str, usage: str, error: str
+) -> None:
+    # --help --lang sr-Cyrl on a Windows code page ended in a UnicodeEncodeError traceback, and a mistyped option on
+    # an ASCII output wrote "gre\u0161ka" (standard error's escapes).
+    def stream(errors: str) -> io.TextIOWrapper:
+        return io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors=errors)
+
+    def written(wrapper: io.TextIOWrapper) -> str:
+        wrapper.flush()
+        return wrapper.buffer.getvalue().decode(encoding)  # type: ignore[attr-defined]
+
+    for argv, code in ((["--help", "--lang", language], 0), (["--bogus", "--lang", language], 2)):
+        out, err = stream("strict"), stream("backslashreplace")
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == code
+        shown = written(out) if code == 0 else written(err)
+        assert shown.startswith(usage) and "\\u" not in shown
+        if code:
+            assert error in shown
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
