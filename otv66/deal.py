@@ -120,6 +120,7 @@ class Deal:
     __slots__ = (
         "_auto_claim",
         "_beaters",
+        "_closed",
         "_layout",
         "_moves",
         "_must_beat",
@@ -176,6 +177,7 @@ class Deal:
         self._state = state
         self._stack: list[list[int]] = []
         self._moves: list[str] = []
+        self._closed: IllegalMoveError | None = None
 
     # ------------------------------------------------------------------ creation
 
@@ -211,7 +213,14 @@ class Deal:
         other._state = self._state[:]
         other._stack = [s[:] for s in self._stack]
         other._moves = self._moves[:]
+        other._closed = None  # a copy is for exploring: it takes moves whatever closed this deal
         return other
+
+    def close(self, why: str) -> None:
+        """Take no more moves, nor undo any, though the deal has not ended: its match has put it behind (resigned, or
+        the next deal begun: :class:`~otv66.match.Match`). ``why`` is what :meth:`play` and :meth:`undo` then say.
+        A move after a resignation, or an undo in a deal before the last, made a match its own record refused."""
+        self._closed = IllegalMoveError(why, "deal_closed")
 
     # ------------------------------------------------------------------ moves
 
@@ -224,7 +233,7 @@ class Deal:
         is the opponent's). An ended deal has no legal moves.
         """
         s = self._state
-        if s[_OVER]:
+        if s[_OVER] or self._closed is not None:
             return []
         mask = s[_LEGAL]
         table = _FOLLOW_CODES if s[_LEAD] >= 0 else _LEAD_CODES
@@ -249,6 +258,8 @@ class Deal:
         player understands if the move is not legal now; the deal is unchanged.
         """
         s = self._state
+        if self._closed is not None:
+            raise self._closed
         entry = _MOVES.get(move) if type(move) is str else None
         if entry is None or not self._card_allowed(s, entry):
             if move != CLAIM or s[_CLAIMANT] < 0:
@@ -265,7 +276,10 @@ class Deal:
             self._follow(s, entry[0])
 
     def undo(self) -> str:
-        """Take back the last move and return it. Raises :class:`IllegalMoveError` if there is none."""
+        """Take back the last move and return it. Raises :class:`IllegalMoveError` if there is none, or the deal is
+        closed (:meth:`close`)."""
+        if self._closed is not None:
+            raise self._closed
         if not self._moves:
             raise IllegalMoveError("there is no move to take back")
         self._state = self._stack.pop()
@@ -583,6 +597,8 @@ class Deal:
         (docs/record-format.md), so a page can explain the move in the player's language.
         """
         s = self._state
+        if self._closed is not None:
+            return self._closed
         entry = _MOVES.get(move) if type(move) is str else None
         if entry is not None and self._card_allowed(s, entry):
             return None

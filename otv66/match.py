@@ -136,6 +136,7 @@ class Match:
         if deal is None or self.outcome_of(len(self.deals) - 1) is not None:
             raise IllegalMoveError("there is no deal in progress to resign")
         self.resigned[len(self.deals) - 1] = check_player(player)
+        deal.close("the deal was resigned: it takes no more moves")
 
     def outcome_of(self, index: int) -> tuple[int | None, int] | None:
         """Deal ``index``'s winner (``None``: a draw) and game points, or ``None`` while it goes on: a resigned deal
@@ -220,6 +221,8 @@ class Match:
             raise IllegalMoveError("finish the current deal first")
         if self.is_over:
             raise IllegalMoveError("the match is over")
+        if self.deal is not None:
+            self.deal.close("the match has gone on to its next deal: this one takes no more moves")
         dealer = self.next_dealer
         if layout is not None:
             deal = Deal.from_layout(layout, dealer, self.rules)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from scenario import build_layout, find_playout, make_deal, play
 
-from otv66 import CLAIM, Deal, IllegalMoveError, Rules
+from otv66 import CLAIM, Deal, IllegalMoveError, Rules, record
 from otv66.match import Match
 
 # Player 0 holds every ace and ten but the club ten; player 1 can follow every suit with
@@ -395,3 +395,34 @@ def test_a_resigned_deal_gives_the_other_player_3_game_points(dealer_rule, next_
     with pytest.raises(IllegalMoveError):
         match.resign(0)  # that deal is over: nothing left to resign
     assert match.new_deal(seed=3).dealer == next_dealer
+
+
+def test_a_resigned_deal_takes_no_more_moves_and_its_match_keeps_a_record_that_reads():
+    """docs/rules.md 6.5: a resigned deal is over for its match. Its cards went on being played, and a deal the resigner
+    then won on the board left the match with a record its own reader refused."""
+    match = Match(Rules(), first_dealer=1)
+    deal = match.new_deal(seed=2)
+    deal.play(deal.legal_moves()[0])
+    match.resign(0)
+    assert deal.legal_moves() == []
+    for take in (lambda: deal.play("AH"), deal.undo):
+        with pytest.raises(IllegalMoveError, match="resigned") as refused:
+            take()
+        assert refused.value.reason == "deal_closed"
+    assert deal.why_illegal("AH") is not None
+    assert record.loads(record.dumps(match)).game_points == match.game_points == (0, 3)
+    explored = deal.copy()
+    explored.undo()  # a copy explores freely
+
+
+def test_a_deal_before_the_last_takes_no_undo():
+    """An undo in the finished first deal, the second one begun, reopened it: the score fell and the record no longer
+    read ("deal 2 starts before deal 1 is over")."""
+    match = Match(Rules(), first_dealer=1)
+    first = play_next_deal(match, "dealer wins 3")
+    match.new_deal(seed=4)
+    with pytest.raises(IllegalMoveError, match="next deal") as refused:
+        first.undo()
+    assert refused.value.reason == "deal_closed"
+    assert match.game_points == (0, 3)
+    assert record.loads(record.dumps(match)).game_points == (0, 3)
