@@ -46,7 +46,7 @@ from typing import Any, Final, TypeVar
 from otv66.challenge import MAX_RESULTS, Challenge, Result, Totals, check_member_name, is_day
 from otv66.deal import Deal
 from otv66.dealing import SHUFFLE_VERSION, check_dealer, check_packets, check_seed
-from otv66.errors import Otv66Error, UnsupportedVersionError
+from otv66.errors import InvalidMatchError, Otv66Error, UnsupportedVersionError
 from otv66.match import Match
 from otv66.record import json_depth_ok, match_from_record, match_to_record
 from otv66.rules import Rules
@@ -125,8 +125,11 @@ def encode_token(kind: str, data: Any) -> str:
 def deal_token(deal: Deal) -> str:
     """The deal link token of ``deal`` (its seed, dealer, packet plan and rules).
 
-    Raises :class:`LinkError` for a deal given by layout: without a seed there is nothing short to share.
+    Raises :class:`LinkError` for a deal given by layout: without a seed there is nothing short to share, and
+    :class:`~otv66.errors.InvalidMatchError` for anything but a :class:`~otv66.deal.Deal`.
     """
+    if not isinstance(deal, Deal):
+        raise InvalidMatchError(f"a deal link is made from a Deal, not from {type(deal).__name__}")
     if deal.seed is None or deal.packets is None:
         raise LinkError("only a deal dealt from a seed can be shared as a deal link", "deal_not_seeded")
     link = DealLink(deal.seed, deal.dealer, tuple(deal.packets), deal.rules)

@@ -140,7 +140,11 @@ class Match:
 
     def outcome_of(self, index: int) -> tuple[int | None, int] | None:
         """Deal ``index``'s winner (``None``: a draw) and game points, or ``None`` while it goes on: a resigned deal
-        is won by the other player (docs/rules.md 6.5), as a played-out one by its result's winner."""
+        is won by the other player (docs/rules.md 6.5), as a played-out one by its result's winner.
+
+        Raises :class:`InvalidMatchError` for a number that names no deal of the match (``-1`` is not the last).
+        """
+        self._check_index(index)
         if index in self.resigned:
             return 1 - self.resigned[index], MAX_GAME_POINTS
         result = self.deals[index].result
@@ -151,10 +155,13 @@ class Match:
 
         Raises :class:`InvalidMatchError` for a number that names no deal of the match (``-1`` is not the last).
         """
+        return self.outcome_of(index) is not None
+
+    def _check_index(self, index: int) -> None:
+        """Raise :class:`InvalidMatchError` unless ``index`` numbers a deal of :attr:`deals` from 0."""
         if type(index) is not int or not 0 <= index < len(self.deals):
             has = f"deals 0 to {len(self.deals) - 1}" if self.deals else "no deal yet"
             raise InvalidMatchError(f"the match has {has}, not {index!r:.40}")
-        return self.outcome_of(index) is not None
 
     def _tally(self) -> tuple[list[tuple[int, int]], list[int]]:
         """Each deal's award, and the draw bonus carried past each deal."""

@@ -26,7 +26,7 @@ from typing import Any, Final
 from otv66.cards import CODES
 from otv66.deal import Deal
 from otv66.dealing import check_packets
-from otv66.errors import Otv66Error, RecordError, UnsupportedVersionError
+from otv66.errors import InvalidMatchError, Otv66Error, RecordError, UnsupportedVersionError
 from otv66.match import MAX_NAME_LENGTH, Match
 from otv66.rules import Rules
 
@@ -162,7 +162,11 @@ def unseen_from_dict(entry: dict[str, Any], deal: Deal) -> frozenset[str]:
 
 
 def match_to_record(match: Match, **extra: Any) -> dict[str, Any]:
-    """Return ``match`` as a docs/record-format.md record; ``extra`` keys are added at the top level."""
+    """Return ``match`` as a docs/record-format.md record; ``extra`` keys are added at the top level.
+
+    Raises :class:`~otv66.errors.InvalidMatchError` for anything but a :class:`~otv66.match.Match`."""
+    if not isinstance(match, Match):
+        raise InvalidMatchError(f"a record is written from a Match, not from {type(match).__name__}")
     record: dict[str, Any] = {
         "format": FORMAT if match.resigned else FIRST_FORMAT,
         "rules": match.rules.to_dict(),
@@ -341,9 +345,11 @@ def json_depth_ok(text: str) -> bool:
 
 
 def loads(text: str) -> Match:
-    """Rebuild a match from JSON text; anything that is not a valid record raises :class:`RecordError`."""
+    """Rebuild a match from JSON text; anything that is not a valid record raises :class:`RecordError`. A byte order
+    mark before it (a file saved as "UTF-8 with BOM", as Windows' Notepad does) is read past."""
     if not isinstance(text, str):
         raise RecordError("a record is JSON text")
+    text = text.removeprefix("\ufeff")
     if len(text) > MAX_RECORD_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
         raise RecordError(f"not a record: longer than {MAX_RECORD_BYTES:,} bytes", "record_too_large")
     if not json_depth_ok(text):

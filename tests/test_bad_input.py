@@ -8,6 +8,7 @@ options, and the computer opponent's view, level and thinking time.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from typing import Any
@@ -27,7 +28,10 @@ from otv66 import (
     Rules,
     ai,
     card_code,
+    links,
+    record,
 )
+from otv66.ai.review import review_deal
 from otv66.cards import CODES
 from otv66.table import Table
 
@@ -153,6 +157,34 @@ def test_the_computer_given_a_deal_instead_of_its_view_says_to_pass_deal_view(ca
         call(fresh_deal())
 
 
+def forged(**changes: Any) -> Any:
+    """The view of a deal in progress (its second player to move), with ``changes`` made by hand."""
+    deal = fresh_deal()
+    deal.play(deal.legal_moves()[0])
+    return dataclasses.replace(deal.view(), **changes)
+
+
+FORGED_VIEWS = {
+    "player 5 to move": lambda: forged(turn=5),
+    "True to move": lambda: forged(turn=True),
+    "trump suit 9": lambda: forged(trump=9),
+    "no piles": lambda: forged(piles=((), ())),
+    "every card unseen": lambda: forged(unseen=(1 << 32) - 1),
+    "a move of a card not on the table": lambda: forged(legal_moves=("XX",)),
+    "a card on two piles": lambda: forged(piles=(forged().piles[0], forged().piles[0])),
+}
+
+
+@pytest.mark.parametrize("make", FORGED_VIEWS.values(), ids=FORGED_VIEWS.keys())
+@pytest.mark.parametrize("call", VIEW_CALLS.values(), ids=VIEW_CALLS.keys())
+def test_a_view_no_deal_shows_is_refused_before_any_search(
+    call: Callable[..., object], make: Callable[[], Any]
+) -> None:
+    # Made up by hand, a player 5 to move or no piles sent the master searching for ever, a node budget or not.
+    with pytest.raises(InvalidViewError, match=r"not one a deal shows .*: pass deal\.view\(\)"):
+        call(make(), nodes=2000) if call is VIEW_CALLS["choose_move"] else call(make())
+
+
 @pytest.mark.parametrize("call", VIEW_CALLS.values(), ids=VIEW_CALLS.keys())
 def test_the_computer_asked_about_a_finished_deal_says_the_deal_is_over(call: Callable[..., object]) -> None:
     with pytest.raises(IllegalMoveError, match="the deal is over") as caught:
@@ -251,3 +283,38 @@ def test_every_refusal_here_is_an_otv66_error_and_a_value_error() -> None:
     for error in (InvalidPlayerError, InvalidViewError, InvalidCardError, InvalidRulesError, InvalidMatchError):
         assert issubclass(error, Otv66Error) and issubclass(error, ValueError)
         assert error.__doc__
+
+
+WRITERS: dict[str, Callable[[Any], object]] = {
+    "record.dumps": record.dumps,
+    "links.game_token": links.game_token,
+    "links.deal_token": links.deal_token,
+    "review_deal": review_deal,
+}
+"""Public calls that write or rate a match or a deal they are given."""
+
+
+@pytest.mark.parametrize("given", [None, True, "match", fresh_deal().view()], ids=repr)
+@pytest.mark.parametrize("write", WRITERS.values(), ids=WRITERS.keys())
+def test_a_writer_given_no_match_or_deal_says_what_it_writes_from(write: Callable[[Any], object], given: Any) -> None:
+    # AttributeError: 'NoneType' object has no attribute 'resigned' (or 'seed', 'copy').
+    with pytest.raises(InvalidMatchError, match=r"(from|of) a (Match|Deal), not"):
+        write(given)
+
+
+@pytest.mark.parametrize("index", [1, -1, None, True, "0"])
+def test_an_outcome_asked_of_a_deal_the_match_does_not_have_is_refused(index: Any) -> None:
+    # outcome_of(1) with one deal raised IndexError, outcome_of(None) TypeError, and outcome_of(-1) answered for the
+    # last deal where is_finished(-1) refused it.
+    match = Match(seed=3)
+    match.new_deal()
+    with pytest.raises(InvalidMatchError, match="the match has deals 0 to 0, not"):
+        match.outcome_of(index)
+
+
+def test_a_record_saved_with_a_byte_order_mark_reads() -> None:
+    # Windows' Notepad saves "UTF-8 with BOM": it was refused, "Unexpected UTF-8 BOM (decode using utf-8-sig)".
+    match = Match(seed=3)
+    deal = match.new_deal()
+    deal.play(deal.legal_moves()[0])
+    assert record.dumps(record.loads("\ufeff" + record.dumps(match))) == record.dumps(match)

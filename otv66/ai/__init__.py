@@ -28,7 +28,8 @@ from typing import Any
 from otv66.ai.equity import check_match_score, deal_utility
 from otv66.ai.greedy import Slips, one_trick_move, slip
 from otv66.ai.search import GAME_POINTS, MAX_PLIES, SEARCH, SEARCH_V1, SearchConfig, Searcher, SearchMemory
-from otv66.dealing import check_player
+from otv66.cards import ALL_CARDS, CARD_BY_CODE, DECK_SIZE, NO_CARD, SUITS
+from otv66.dealing import PILES, check_player
 from otv66.errors import IllegalMoveError, InvalidMatchError, InvalidViewError
 from otv66.kernel import CLAIM, MAX_GAME_POINTS, WIN_SCORE, table_game_points
 from otv66.levels import DEFAULT_LEVEL, LEVELS, check_level, check_nodes, check_seconds
@@ -87,7 +88,43 @@ def _player_to_move(view: PublicView, task: str) -> int:
         raise InvalidViewError(message)
     if view.turn is None or not view.legal_moves:
         raise IllegalMoveError(f"the deal is over: there is nothing to {task}", "deal_over")
+    _check_view(view)
     return view.turn
+
+
+def _check_view(view: PublicView) -> None:
+    """Raise :class:`~otv66.errors.InvalidViewError` unless ``view``'s cards and turn are those of a real table: the
+    search trusts them (a view made up by hand, with a player 5 to move or no piles, sent it searching for ever)."""
+
+    def wrong(what: str) -> InvalidViewError:
+        return InvalidViewError(f"this view is not one a deal shows ({what}): pass deal.view()")
+
+    if type(view.turn) is not int or view.turn not in (0, 1):
+        raise wrong(f"player {view.turn!r:.20} to move")
+    if type(view.trump) is not int or not 0 <= view.trump < len(SUITS):
+        raise wrong(f"trump suit {view.trump!r:.20}")
+    piles = view.piles
+    if len(piles) != 2 or any(len(table) != PILES for table in piles):
+        raise wrong("not 2 x 8 piles")
+    on_top = 0
+    for top, hidden in (pile for table in piles for pile in table):
+        if type(top) is not int or not NO_CARD <= top < DECK_SIZE or type(hidden) is not bool:
+            raise wrong(f"a pile of {top!r:.20}")
+        if top != NO_CARD:
+            if on_top >> top & 1:
+                raise wrong("a card on two piles")
+            on_top |= 1 << top
+    hidden_piles = sum(hidden for table in piles for _, hidden in table)
+    played, unseen = view.played, view.unseen
+    if on_top & (played | unseen) or played & unseen or on_top | played | unseen != ALL_CARDS:
+        raise wrong("its cards are not the 32 once each")
+    if unseen.bit_count() != hidden_piles:
+        raise wrong("face-down cards")
+    available = view.available(view.turn)
+    for move in view.legal_moves:
+        card = CARD_BY_CODE.get(move.removesuffix("m")) if type(move) is str else None  # "KHm": a marriage lead
+        if move != CLAIM and (card is None or not available >> card & 1):
+            raise wrong(f"a move {move!r:.20} that is not on the table of the player to move")
 
 
 def can_claim(view: PublicView, player: int) -> bool:

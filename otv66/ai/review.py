@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from otv66.ai import analyse
 from otv66.deal import Deal
+from otv66.errors import InvalidMatchError
 from otv66.kernel import CLAIM
 
 INACCURACY: Final = 0.15
@@ -57,8 +58,11 @@ def review_deal(
     answer for the position before the move (every choice rated), the one the row's figures come from, so the
     position shown at a move can rate its choices with the same numbers. Moves with no real choice (one legal
     move, or only equivalent cards) are listed with loss 0 and no analysis. A claim of 66 (under manual claim) is
-    rated against playing on: see :func:`_rated_claim`.
+    rated against playing on: see :func:`_rated_claim`. Anything but a :class:`~otv66.deal.Deal` (its view has no
+    moves to rate) is an :class:`~otv66.errors.InvalidMatchError`.
     """
+    if not isinstance(deal, Deal):
+        raise InvalidMatchError(f"a review rates the moves of a Deal, not of {type(deal).__name__}")
     replay = deal.copy()
     while replay.moves:
         replay.undo()
