@@ -129,7 +129,7 @@ def test_an_address_option_the_game_does_not_take_is_named_not_ignored(table_in_
     # ?target=0 and ?claim=foo, typed by hand, played a match to 7 with the game claiming: not a word said.
     query = "seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn&target=0&claim=foo&must_beat=1&sound=loud"
     table, told, _ = notices_on_opening(table_in_context, query)
-    said = "Opcije iz adrese nisu prihvaćene (sound=loud, claim=foo, target=0), pa važi ono što je uobičajeno."
+    said = "Opcije iz adrese nisu prihvaćene (sound=loud, claim=foo, target=0), pa važe osnovna podešavanja."
     assert told == [said]
     # The match waits behind it: the status line said the computer was thinking, for as long as it was open.
     assert table.page.locator("#status").inner_text() == "Igra čeka da pročitate obaveštenje."
@@ -145,7 +145,7 @@ def test_a_level_the_engine_does_not_know_is_named_too(table_in_context):
         table_in_context, "level=begginer&opponent=computer&speed=off&lang=sr-Latn&seed=abc"
     )
     # With another option refused at start-up, the level joins its notice: one sentence, not two of one template.
-    assert told == ["Opcije iz adrese nisu prihvaćene (seed=abc, level=begginer), pa važi ono što je uobičajeno."]
+    assert told == ["Opcije iz adrese nisu prihvaćene (seed=abc, level=begginer), pa važe osnovna podešavanja."]
     # A webmaster trying his snippet sees it in the console too, in the words of the options' documentation.
     assert "otv66: address options not taken (the usual setting applies): seed=abc, level=begginer" in warned
 

@@ -12,7 +12,7 @@ export const SR_ERRORS = {
   err_packet_plan: "Izaberite pakete od 1, 2 ili 4 karte, ukupno 8.",
   err_packet_size: "Paket može imati 1, 2 ili 4 karte, ne {size}.",
   err_packet_sum: "Paketi treba da daju ukupno 8 karata, a daju {total}.",
-  err_rule_value: "Podešavanje pravila „{option}“ nije ispravno; važi osnovno.",
+  err_rule_value: "Podešavanje pravila „{option}“ nije ispravno; važi osnovno podešavanje.",
   err_rule_target: "Partija može da se igra do najviše {max} poena partije; važi osnovno podešavanje.",
   err_rule_unknown: "Igra ne poznaje pravilo „{option}“; ono se preskače.",
   err_link_empty: "U ovom linku nema ni partije ni deljenja.",

@@ -260,7 +260,7 @@ export const SR = {
   historyUnreadable:
     "Istorija završenih partija na ovom uređaju nije mogla (cela ili delimično) da se pročita. Nečitljivi zapis je sačuvan zasebno; Istorija prikazuje i u statistici računa samo partije koje su se pročitale.",
   settingsUnreadable:
-    "Vaša podešavanja na ovom uređaju nisu mogla da se pročitaju: ostaju sačuvana po strani, a važe uobičajena. Izaberite ih ponovo u Podešavanjima.",
+    "Vaša podešavanja na ovom uređaju nisu mogla da se pročitaju: ostaju sačuvana po strani, a važe osnovna. Izaberite ih ponovo u Podešavanjima.",
   linkOverMatchTitle: "Otvoriti drugu partiju?",
   linkOverMatchDeal:
     "Otvara se deljenje da ga odigrate: iste karte, na istim mestima, sa pravilima po kojima je odigrano.",
@@ -291,7 +291,7 @@ export const SR = {
   playHere: "Igrajte ovde",
   badRules: "Podešavanje pravila nije prihvaćeno: {message}",
   addressOptionsRefused:
-    "{count|Opcija|Opcije} iz adrese {count|nije prihvaćena|nisu prihvaćene} ({options}), pa važi ono što je uobičajeno.",
+    "{count|Opcija|Opcije} iz adrese {count|nije prihvaćena|nisu prihvaćene} ({options}), pa važe osnovna podešavanja.",
   // cards
   rank_A: "as",
   rank_T: "desetka",
