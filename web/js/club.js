@@ -36,19 +36,21 @@ const keeper = new EngineKeeper(engine, (error) => setStatus("error", loadFailur
 /**
  * What the status line said when the engine was lost, put back once the new one is in if nothing has spoken since:
  * a view that had asked the engine nothing (a finished attempt's result, a closed challenge, the organiser's form)
- * is as it was, not told of a restart that changed nothing in it.
- * @type {{status: string, text: string} | null}
+ * is as it was, not told of a restart that changed nothing in it. `said` counts the status line's texts, so the
+ * restore knows whether one came after the loss's.
+ * @type {{status: string, text: string, said: number} | null}
  */
 let saidBeforeLoss = null;
+/** How many texts the status line has shown (setStatus). */
+let statusesSaid = 0;
 keeper.onLost = () => {
   const line = byId("status");
-  saidBeforeLoss ??= { status: line.dataset.status ?? "", text: line.textContent ?? "" };
+  const before = saidBeforeLoss ?? { status: line.dataset.status ?? "", text: line.textContent ?? "" };
   setStatus("loading", t("clubLoading"));
+  saidBeforeLoss = { ...before, said: statusesSaid };
 };
 keeper.restore = async () => {
-  const line = byId("status");
-  const unchanged = line.dataset.status === "loading" && line.textContent === t("clubLoading");
-  if (saidBeforeLoss && unchanged) setStatus(saidBeforeLoss.status, saidBeforeLoss.text);
+  if (saidBeforeLoss && saidBeforeLoss.said === statusesSaid) setStatus(saidBeforeLoss.status, saidBeforeLoss.text);
   saidBeforeLoss = null;
 };
 
@@ -57,6 +59,7 @@ function setStatus(/** @type {string} */ status, /** @type {string} */ text) {
   const line = byId("status");
   line.dataset.status = status;
   line.textContent = text;
+  statusesSaid++;
 }
 
 /**
