@@ -1473,3 +1473,43 @@ def test_the_clubs_snippet_is_a_frame_that_fits_a_phone_and_a_desktop_and_copies
         0,
         len(link),
     ]
+
+
+WHOLE_IN_SIGHT = """e => {
+  const box = e.getBoundingClientRect(), bar = document.querySelector(".topbar").getBoundingClientRect();
+  return { top: box.top, barBottom: bar.bottom, bottom: box.bottom, height: innerHeight,
+           clamped: e.scrollHeight > e.clientHeight + 1 };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (360, 640)])
+def test_a_deals_result_is_read_whole_on_a_phone_either_way_up(
+    page: Page, base_url: str, artifacts: Path, width: int, height: int
+) -> None:
+    # On its side the result ran up under the top bar (its first words, who won the deal, out of sight); upright it
+    # stopped at two lines ("…skupili ste 0 poena iz karata. V…"): the why of its game points and the scores unread.
+    page.set_viewport_size({"width": width, "height": height})
+    token = challenge_token(Challenge("Petak u klubu", deals=2, level="beginner", closes="2099-01-31", seed=8))
+    page.goto(f"{base_url}/club.html?lang=sr-Cyrl&speed=off#challenge={token}")
+    start = page.locator("#club-start-button")
+    start.wait_for()
+    wait_status(page, "ready")
+    page.fill("#club-member", "Дуле")
+    start.click()
+    while True:
+        page.locator(STEP).first.wait_for()
+        if page.locator("#panel[open]").count():
+            page.click("#marriage-plain")
+        elif page.locator(NEXT_DEAL).is_visible():
+            break
+        else:
+            page.locator(PLAYABLE).first.click()
+    status = page.locator("#status")
+    assert "Поени: Ви" in status.inner_text()
+    status.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / f"club-deal-result-{width}x{height}.png")
+    seen = status.evaluate(WHOLE_IN_SIGHT)
+    assert not seen["clamped"], "said whole, not cut at two lines"
+    assert seen["barBottom"] <= seen["top"] and seen["bottom"] <= seen["height"], seen
+    next_deal = page.locator(NEXT_DEAL).evaluate(WHOLE_IN_SIGHT)
+    assert next_deal["bottom"] <= next_deal["height"], "Next deal in sight under it"
