@@ -295,6 +295,22 @@ def test_an_embedded_game_with_its_storage_blocked_says_so_before_the_visitors_f
     frame.locator("#trick [data-trick-card]").first.wait_for()  # the next click plays
 
 
+def test_the_game_pages_address_in_the_notice_of_a_narrow_frame_breaks_to_fit_it(table_in_context, club_server):
+    # In a club's 300 px sidebar the address ran out of the panel ("…igrajte na stranici same igre: http://…/index.ht"):
+    # the page the notice sends the visitor to could not be read.
+    table = table_in_context(viewport={"width": 1280, "height": 800})
+    sidebar = "<style>iframe { width: 240px !important }</style>"
+    frame = embedded(table, club_server, "seed=5&amp;speed=off", above=sidebar, storage_blocked=True)
+    mine = frame.locator('#piles-0 button.card.top[aria-disabled="false"]')
+    mine.first.wait_for(timeout=90_000)
+    mine.first.click()
+    panel = frame.locator("dialog[open]")
+    panel.locator(".panel-body").wait_for()
+    assert "igrajte na stranici same igre: http://" in panel.inner_text()
+    overflow = panel.evaluate("d => [d.scrollWidth, d.clientWidth]")
+    assert overflow[0] <= overflow[1], f"the panel is {overflow[0]} px wide inside {overflow[1]} px"
+
+
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 640)])
 def test_an_embedded_game_does_not_scroll_the_club_page_its_visitor_is_reading(
     table_in_context, club_server, width, height
