@@ -16,9 +16,9 @@ response's Content-Length is then the compressed size, not the file's.
 from __future__ import annotations
 
 import argparse
-import email.utils
 import functools
 import gzip
+import hashlib
 import http
 import http.server
 import io
@@ -92,6 +92,19 @@ def headers_for(path: str, rules: Iterable[HeaderRule]) -> dict[str, str]:
     return headers
 
 
+@functools.cache
+def _digest(path: str, modified: int, size: int) -> str:
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()[:32]
+
+
+def content_tag(path: str, variant: str = "") -> str:
+    """The ETag of the file at ``path``: a digest of its content (read again only when its date or size changed),
+    ``variant`` added for another form of it (``-gzip``: the compressed copy)."""
+    status = os.stat(path)
+    return f'"{_digest(path, status.st_mtime_ns, status.st_size)}{variant}"'
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with explicit content types and the netlify.toml headers; quiet unless asked."""
 
@@ -108,9 +121,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if os.path.commonpath([root, os.path.realpath(file)]) != root:  # a symlink out of the site
             self.send_error(http.HTTPStatus.NOT_FOUND, "File not found")
             return None
-        if self.compress and os.path.isfile(file) and "gzip" in self.headers.get("Accept-Encoding", ""):
-            return self.send_compressed(file)
-        return super().send_head()
+        # A file is told apart by its content, as on Netlify, never by its date: another build's older sw.js served in
+        # its place (a rollback rehearsed here) was "not modified" since the newer one's date.
+        del self.headers["If-Modified-Since"]
+        if not os.path.isfile(file):
+            return super().send_head()
+        compressed = self.compress and "gzip" in self.headers.get("Accept-Encoding", "")
+        tag = content_tag(file, "-gzip" if compressed else "")
+        self.site_headers["ETag"] = tag
+        if tag in (asked.strip() for asked in self.headers.get("If-None-Match", "").split(",")):
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        return self.send_compressed(file) if compressed else super().send_head()
 
     def send_compressed(self, file: str) -> io.BytesIO:
         """Answer with ``file`` gzip-compressed (its Content-Length the compressed size), as a host that compresses."""
@@ -120,7 +143,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Type", self.guess_type(file))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Last-Modified", email.utils.formatdate(os.path.getmtime(file), usegmt=True))
+        self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
 

@@ -7,6 +7,7 @@ A path with ``..`` or ``%2e%2e`` in it must get the headers of the file it is se
 from __future__ import annotations
 
 import http.client
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,10 +33,10 @@ def small_site(tmp_path: Path) -> Iterator[Site]:
     served.stop()
 
 
-def get(site: Site, path: str) -> http.client.HTTPResponse:
-    """GET ``path`` exactly as written (http.client sends it without normalising it)."""
+def get(site: Site, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+    """GET ``path`` exactly as written (http.client sends it without normalising it), with ``headers``."""
     connection = http.client.HTTPConnection("127.0.0.1", site.port, timeout=10)
-    connection.request("GET", path)
+    connection.request("GET", path, headers=headers or {})
     response = connection.getresponse()
     response.read()
     connection.close()
@@ -84,3 +85,18 @@ def test_header_rules_are_matched_on_the_normalised_path(request_path: str, norm
     rules = serve.load_header_rules()
     assert serve.site_path(request_path) == normalised
     assert serve.headers_for(serve.site_path(request_path), rules) == serve.headers_for(normalised, rules)
+
+
+def test_a_file_is_told_apart_by_its_content_not_its_date(small_site: Site, tmp_path: Path) -> None:
+    # Another build's sw.js, older than the one the browser had, was "not modified" (304) since that one's date: a
+    # rollback rehearsed on this server never reached the browser. Netlify compares content.
+    sw = tmp_path / "site" / "sw.js"
+    first = get(small_site, "/sw.js")
+    tag, date = first.headers["ETag"], first.headers["Last-Modified"]
+    assert get(small_site, "/sw.js", {"If-None-Match": tag}).status == 304
+    sw.write_text("// another build's service worker")
+    os.utime(sw, (0, 0))  # dated long before
+    again = get(small_site, "/sw.js", {"If-None-Match": tag, "If-Modified-Since": date})
+    assert again.status == 200 and again.headers["ETag"] != tag
+    assert get(small_site, "/sw.js", {"If-Modified-Since": date}).status == 200
+    assert get(small_site, "/sw.js", {"If-None-Match": again.headers["ETag"]}).status == 304
