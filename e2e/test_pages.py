@@ -371,6 +371,32 @@ def test_on_a_phone_the_pages_header_shows_its_name_and_its_link_on_one_line(tab
         assert part["shown"] and part["lines"] == 1 and part["left"] >= 0 and part["right"] <= 360, part
 
 
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        ("club", ["#club-title", "#club-language", "#club-home"]),
+        ("friend", ["#brand-name", "#friend-language", "#home-link"]),
+        ("embed-info", ["#brand-name", ".club-nav select", ".club-nav .menu-button"]),
+    ],
+)
+@pytest.mark.parametrize(("width", "height", "text_px"), [(280, 653, 16), (360, 640, 24)])
+def test_on_the_smallest_phones_and_with_the_largest_text_the_header_fits_the_screen(
+    table_in_context, name, parts, width, height, text_px
+):
+    # On a folding phone's cover screen (280 px), and at 360 px with the browser's text set to "Very large" (24 px),
+    # the language and "Играјте против рачунара" kept to one row, wider than the screen: the page was zoomed out.
+    page = table_in_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True).page
+    page.add_init_script(
+        f"addEventListener('DOMContentLoaded', () => {{ document.documentElement.style.fontSize = '{text_px}px' }})"
+    )
+    page.goto(f"/{name}.html?lang=sr-Cyrl")
+    page.locator(parts[1]).wait_for()
+    measured = page.evaluate(HEADER_PARTS, parts)
+    assert not measured["sideways"]
+    for part in measured["parts"]:
+        assert part["shown"] and part["left"] >= 0 and part["right"] <= width, part
+
+
 def test_on_a_phone_a_club_deal_in_play_keeps_the_header_to_the_title_and_the_language_each_on_one_line(
     table_in_context,
 ):
