@@ -55,6 +55,16 @@ def wait_playable(table: Table, timeout: int = LOAD_TIMEOUT_MS) -> None:
     table.playable().first.wait_for(timeout=timeout)
 
 
+def start_new_match(table: Table) -> str:
+    """Press New match, leave the match under way, and wait for the new match's slot; the slot left."""
+    current = "localStorage.getItem('otv66.current')"
+    old_slot = table.page.evaluate(current)
+    table.page.locator("#new-match-button").click()
+    table.dialog().locator("#confirm-new-match").click()
+    table.wait_until(lambda: table.page.evaluate(current) != old_slot)
+    return old_slot
+
+
 def match_under_way(table: Table, moves: int = 2) -> list[list[str]]:
     """Open the GAME match and play `moves` cards (the computer's answers saved too); its moves, as saved."""
     table.open(GAME)
@@ -155,10 +165,7 @@ def test_a_reload_after_new_match_keeps_the_new_match_not_the_one_the_addresss_s
     table.open(GAME)
     table.play_moves(2)
     wait_playable(table)
-    old_slot = table.page.evaluate("localStorage.getItem('otv66.current')")
-    table.page.locator("#new-match-button").click()
-    table.dialog().locator("#confirm-new-match").click()
-    table.wait_until(lambda: table.page.evaluate("localStorage.getItem('otv66.current')") != old_slot)
+    old_slot = start_new_match(table)
     table.play_moves(1)
     table.wait_until(lambda: saved_move_count(table) >= 1)
     new = moves_of(current_save(table))
@@ -506,10 +513,7 @@ def test_two_tabs_each_playing_a_match_of_its_own_each_get_their_own_back_on_a_r
     second = Table(page.context.new_page())
     second.open("speed=off&lang=en")  # takes the first tab's match: it starts one of its own
     wait_playable(second)
-    old_slot = second.page.evaluate("localStorage.getItem('otv66.current')")
-    second.page.locator("#new-match-button").click()
-    second.dialog().locator("#confirm-new-match").click()
-    second.wait_until(lambda: second.page.evaluate("localStorage.getItem('otv66.current')") != old_slot)
+    start_new_match(second)
     second.play_moves(1)
     wait_playable(second)
     table.page.locator("#play-here").click()  # the first tab takes its match back and plays on
