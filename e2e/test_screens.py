@@ -131,6 +131,22 @@ def test_against_the_computer_the_whole_table_is_on_one_screen(table_in_context,
     assert axe_violations(table.page) == []
 
 
+def test_with_the_browsers_text_at_24_px_the_trick_counts_do_not_run_into_one_another(table_in_context, artifacts):
+    # A phone whose browser text is "Very large": the table's centre row is low, and "0 štihova" ran into "0 štihova".
+    table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    table.page.add_init_script(
+        "addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '24px' })"
+    )
+    table.open(f"seed=3&level=beginner&opponent=computer&{SERBIAN}")
+    table.page.locator("#rules-offer").wait_for()  # a first visit: the offer of the rules under the table
+    labels = table.page.locator(".won-label").evaluate_all(
+        "labels => labels.map((l) => l.getBoundingClientRect().toJSON())"
+    )
+    table.page.screenshot(path=artifacts / "screens-360x640-text-24px.png")
+    upper, lower = sorted(labels, key=lambda box: box["top"])
+    assert upper["bottom"] <= lower["top"] + 0.5, labels
+
+
 @pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
 def test_mid_deal_the_trick_and_a_pending_marriage_are_on_one_screen(table_in_context, artifacts, width, height):
     seed, leader, lead, _, _ = marriage_lead()
