@@ -17,8 +17,8 @@ on 127.0.0.1 with the netlify.toml headers, and drives headless Debian Chromium.
 - **offline**: one more reload with the network cut (everything from the service worker's cache);
 - **9 Mbit/s**: a first visit in a fresh context over an emulated phone network (CDP
   ``Network.emulateNetworkConditions``: 9 Mbit/s down and up, 60 ms latency; it throttles the module worker too),
-  from a server that sends every response gzip-compressed (level 6), as a CDN would: the local server does not
-  compress, so this one does it itself. The bytes it sent are the compressed transfer.
+  from a server that sends every response gzip-compressed (level 6), as a CDN would (``tools/serve.py --compress``).
+  The bytes it sent are the compressed transfer.
 
 The page opens ``GAME_QUERY``: the default settings with animations off, so a first visit draws one of the build's
 opening deals (tools/opening_deals.py: the computer deals them, the visitor leads at once) while the engine boots —
@@ -146,58 +146,19 @@ class Traffic:
         return taken
 
 
-class GzipCache:
-    """gzip -6 of each served file, made once (the same bytes a CDN would send)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.bodies: dict[str, bytes] = {}
-
-    def get(self, file: Path) -> bytes:
-        key = str(file)
-        with self.lock:
-            if key not in self.bodies:
-                self.bodies[key] = gzip.compress(file.read_bytes(), compresslevel=6, mtime=0)
-            return self.bodies[key]
-
-
 @contextmanager
-def serving(directory: Path, gzip_cache: GzipCache | None = None) -> Iterator[tuple[str, Traffic]]:
-    """Serve ``directory`` like tools/serve.py does, counting the body bytes of every response.
-
-    With ``gzip_cache``, a request that accepts gzip gets the file gzip-compressed (``Content-Encoding: gzip``),
-    and the compressed bytes are what is counted.
-    """
+def serving(directory: Path, compress: bool = False) -> Iterator[tuple[str, Traffic]]:
+    """Serve ``directory`` with tools/serve.py (``compress``: gzip -6, as a host that compresses), counting the body
+    bytes of every response: the compressed ones when compressed."""
     traffic = Traffic()
-    server = serve.make_server(directory, 0)
+    server = serve.make_server(directory, 0, compress=compress)
     bound = server.RequestHandlerClass
 
     class Counting(bound.func):  # type: ignore[attr-defined, name-defined, misc]
-        encoded: bytes | None = None
-
-        def send_head(self) -> Any:
-            self.encoded = None
-            file = directory / self.path.split("?", 1)[0].lstrip("/")
-            if gzip_cache is not None and "gzip" in self.headers.get("Accept-Encoding", "") and file.is_file():
-                self.encoded = gzip_cache.get(file)
-            return super().send_head()
-
-        def send_header(self, keyword: str, value: str) -> None:
-            if self.encoded is not None and keyword.lower() == "content-length":
-                super().send_header("Content-Encoding", "gzip")
-                super().send_header("Vary", "Accept-Encoding")
-                value = str(len(self.encoded))
-            super().send_header(keyword, value)
-
         def copyfile(self, source: Any, outputfile: Any) -> None:
-            path = self.path.split("?", 1)[0]
-            if self.encoded is not None:
-                outputfile.write(self.encoded)
-                traffic.add(path, len(self.encoded))
-                return
             start = source.tell()
             super().copyfile(source, outputfile)
-            traffic.add(path, source.tell() - start)
+            traffic.add(self.path.split("?", 1)[0], source.tell() - start)
 
     server.RequestHandlerClass = lambda *args, **kw: Counting(*args, **{**bound.keywords, **kw})  # type: ignore[assignment]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -260,7 +221,7 @@ def measure(site: Path, runs: int) -> dict[str, Any]:
         game = PAGE_MARKS % json.dumps("your-turn")
         with (
             serving(site) as (site_url, traffic),
-            serving(site, GzipCache()) as (gzip_url, gzip_traffic),
+            serving(site, compress=True) as (gzip_url, gzip_traffic),
             serving(bare) as (bare_url, _),
         ):
             for run in range(runs):

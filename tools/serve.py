@@ -98,6 +98,13 @@ def _digest(path: str, modified: int, size: int) -> str:
         return hashlib.sha256(file.read()).hexdigest()[:32]
 
 
+@functools.cache
+def _compressed(path: str, modified: int, size: int) -> bytes:
+    """gzip -6 of the file at ``path`` (as its date and size were), made once: what a host that compresses sends."""
+    with open(path, "rb") as file:
+        return gzip.compress(file.read(), compresslevel=6, mtime=0)
+
+
 def content_tag(path: str, variant: str = "") -> str:
     """The ETag of the file at ``path``: a digest of its content (read again only when its date or size changed),
     ``variant`` added for another form of it (``-gzip``: the compressed copy)."""
@@ -137,8 +144,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_compressed(self, file: str) -> io.BytesIO:
         """Answer with ``file`` gzip-compressed (its Content-Length the compressed size), as a host that compresses."""
-        with open(file, "rb") as source:
-            body = gzip.compress(source.read(), compresslevel=6, mtime=0)
+        status = os.stat(file)
+        body = _compressed(file, status.st_mtime_ns, status.st_size)
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(file))
         self.send_header("Content-Encoding", "gzip")
