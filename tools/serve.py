@@ -94,6 +94,8 @@ def headers_for(path: str, rules: Iterable[HeaderRule]) -> dict[str, str]:
 
 @functools.cache
 def _digest(path: str, modified: int, size: int) -> str:
+    """SHA-256 of the file at ``path`` (as its date and size were), made once: a large file is read again only when
+    it changed."""
     with open(path, "rb") as file:
         return hashlib.sha256(file.read()).hexdigest()[:32]
 
