@@ -133,7 +133,7 @@ class Match:
         """``player`` gives up the current deal: the other player wins it with the most game points a deal
         gives (docs/rules.md 6.5, option ``forfeit`` of a match against a friend)."""
         deal = self.deal
-        if deal is None or self.outcome_of(len(self.deals) - 1) is not None:
+        if deal is None or self._outcome(len(self.deals) - 1) is not None:
             raise IllegalMoveError("there is no deal in progress to resign")
         self.resigned[len(self.deals) - 1] = check_player(player)
         deal.close("the deal was resigned: it takes no more moves")
@@ -145,6 +145,10 @@ class Match:
         Raises :class:`InvalidMatchError` for a number that names no deal of the match (``-1`` is not the last).
         """
         self._check_index(index)
+        return self._outcome(index)
+
+    def _outcome(self, index: int) -> tuple[int | None, int] | None:
+        """:meth:`outcome_of` for an ``index`` of :attr:`deals` (the tallies walk them: not checked again)."""
         if index in self.resigned:
             return 1 - self.resigned[index], MAX_GAME_POINTS
         result = self.deals[index].result
@@ -169,7 +173,7 @@ class Match:
         carried_after = []
         carried = 0
         for index in range(len(self.deals)):
-            outcome = self.outcome_of(index)
+            outcome = self._outcome(index)
             if outcome is None or outcome[0] is None:
                 awards.append((0, 0))
                 if outcome is not None and self.rules.draw_bonus:
@@ -200,7 +204,7 @@ class Match:
         """Who deals the next deal (docs/rules.md 2: winner deals, or alternate; a draw keeps the dealer)."""
         dealer = self.first_dealer
         for index, deal in enumerate(self.deals):
-            outcome = self.outcome_of(index)
+            outcome = self._outcome(index)
             if outcome is None:
                 return deal.dealer
             if outcome[0] is None:
