@@ -242,7 +242,7 @@ export function readSave(id, storage = deviceStorage()) {
 export function readSavedMatch(storage = deviceStorage(), memory = tabMemory()) {
   const mine = memory ? readItem(memory, key.tab()) : null;
   const ownReading = mine === null ? null : readSave(mine, storage);
-  if (ownReading?.status === "ok" && !ownReading.save.finished) {
+  if (mine !== null && ownReading?.status === "ok" && !ownReading.save.finished) {
     writeItem(storage, key.current(), mine);
     return ownReading;
   }
