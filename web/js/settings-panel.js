@@ -278,17 +278,20 @@ function verdictText(entry) {
 
 /**
  * A finished match's game points as History's row shows them: "2 : 7 (do 7)", with what it was played to as the
- * top bar writes it ("2 : 5" in an entry from before the rules were kept), in the column headed "(Vi : protivnik)";
- * between two people at one screen, whom that header does not fit, with a line under it naming the sides.
+ * top bar writes it ("2 : 5" in an entry from before the rules were kept). Under a column headed "(Vi : protivnik)"
+ * that is all; where History also lists matches of two people at one screen, whom that header does not fit, the
+ * column is headed "Poeni partije" alone and each row names its sides on a line under the points ("Vi : računar",
+ * "Igrač 1 : Igrač 2").
  * @param {import("./types.js").HistoryEntry} entry
+ * @param {boolean} sidesNamed  whether the row names its sides (the header does not)
  */
-function gamePointsHtml(entry) {
+function gamePointsHtml(entry, sidesNamed) {
   const [a, b] = entry.gamePoints;
   const points = escapeHtml(entry.rules ? t("gamePoints", { a, b, target: entry.rules.target }) : `${a} : ${b}`);
   // The deals, under the points on a phone (table.css), where the column of its own does not fit.
   const deals = `<span class="history-deals">${escapeHtml(t("historyDeals", { n: entry.deals }))}</span>`;
-  if (entry.opponent !== "human") return points + deals;
-  const [first, second] = seatNames("human", null).map(unbroken);
+  if (!sidesNamed) return points + deals;
+  const [first, second] = seatNames(entry.opponent, null).map(unbroken);
   return `${points}<span class="history-sides">${escapeHtml(`${first} : ${second}`)}</span>${deals}`;
 }
 
@@ -344,8 +347,10 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
         )}${cell(row.pointsPerDeal === null ? "—" : decimal(row.pointsPerDeal, 2))}</tr>`,
     )
     .join("");
-  const rows = history
-    .slice(0, HISTORY_ROWS)
+  const listed = history.slice(0, HISTORY_ROWS);
+  // "(Vi : protivnik)" over a match of two people at one screen was wrong: with one listed, each row names its sides.
+  const sidesNamed = listed.some((entry) => entry.opponent === "human");
+  const rows = listed
     .map((entry, index) => {
       const date = dateText(entry.date, true);
       const opponent = opponentName(entry.opponent, entry.level, levels.default);
@@ -369,7 +374,7 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
         .filter(Boolean)
         .map((text) => `<span class="history-help">${escapeHtml(text)}</span>`)
         .join("");
-      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${help}${replay}</td><td>${gamePointsHtml(entry)}</td>${cell(entry.deals)}</tr>${rulesRowHtml(entry)}`;
+      return `<tr><td class="history-date">${escapeHtml(date)}</td>${cell(opponent)}<td>${escapeHtml(verdict)}${help}${replay}</td><td>${gamePointsHtml(entry, sidesNamed)}</td>${cell(entry.deals)}</tr>${rulesRowHtml(entry)}`;
     })
     .join("");
   // The statistics count more matches than the list shows: say so, or a player counting the rows finds some missing.
@@ -379,7 +384,7 @@ export function showHistory(dialog, levels = { list: [], default: null }, record
       : "";
   const body = history.length
     ? `<table class="stats">${head(["statsGroup", "statMatches", "statsWins", "statsPointsPerDeal"])}<tbody>${statRows}</tbody></table>
-    <table class="history">${head(["historyDate", "historyOpponent", "historyResult", "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>${shownNote}`
+    <table class="history">${head(["historyDate", "historyOpponent", "historyResult", sidesNamed ? "historyGamePointsSides" : "historyGamePoints", "statDeals"])}<tbody>${rows}</tbody></table>${shownNote}`
     : `<p>${escapeHtml(t("historyEmpty"))}</p>`;
   // A record file opens here (kept from this History, or sent by someone, or written by the terminal front).
   const opening = files

@@ -432,6 +432,7 @@ export const EN = {
   historyOpponent: "Opponent",
   historyResult: "Result",
   historyGamePoints: "Game points (you\u00a0: opponent)",
+  historyGamePointsSides: "Game points",
   reviewPlayerSummary:
     "{name}: {marked} flagged {marked|move|moves}; about {lost} game points below the best play in total",
   reviewPlayerClean: "{name}: no move below the best play",

@@ -452,6 +452,7 @@ export const SR = {
   historyOpponent: "Protivnik",
   historyResult: "Ishod",
   historyGamePoints: "Poeni partije (Vi\u00a0: protivnik)",
+  historyGamePointsSides: "Poeni partije",
   reviewPlayerSummary:
     "{name}: {marked} {marked|označen potez|označena poteza|označenih poteza}; ukupno oko {lost} poena partije manje nego uz najbolju igru",
   reviewPlayerClean: "{name}: svi potezi su najbolji",
