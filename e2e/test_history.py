@@ -67,30 +67,28 @@ TWO_AT_ONE_SCREEN = {**OLDER, "opponent": "human", "level": None, "winner": 0, "
 """A finished match of two people at one screen, kept beside one against the computer."""
 
 
-def test_with_a_match_of_two_people_listed_each_row_names_its_sides(table_in_context):
-    # The column was headed "Game points (you : opponent)" over a match between Player 1 and Player 2 too, whom it
-    # does not name: with such a match listed the header is "Game points" alone, and each row names its sides.
+def finished_matches(table_in_context, entries: list[dict], lang: str):
+    """History open on a desktop whose storage holds `entries` as finished matches: its table of them."""
     table = table_in_context(viewport={"width": 1280, "height": 800})
-    kept = json.dumps(json.dumps([TWO_AT_ONE_SCREEN, OLDER]))
+    kept = json.dumps(json.dumps(entries))
     table.page.add_init_script(
         f"localStorage.setItem('otv66.rulesOffered', '1'); localStorage.setItem('otv66.history', {kept})"
     )
-    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=en")
+    table.open(f"seed=3&level=beginner&opponent=computer&speed=off&lang={lang}")
     table.page.locator("#history-button").click()
-    history = table.dialog().locator("table.history:not(.saved-matches)")
+    return table.dialog().locator("table.history:not(.saved-matches)")
+
+
+def test_with_a_match_of_two_people_listed_each_row_names_its_sides(table_in_context):
+    # The column was headed "Game points (you : opponent)" over a match between Player 1 and Player 2 too, whom it
+    # does not name: with such a match listed the header is "Game points" alone, and each row names its sides.
+    history = finished_matches(table_in_context, [TWO_AT_ONE_SCREEN, OLDER], "en")
     assert history.locator("th").nth(3).inner_text() == "Game points"
     sides = history.locator("tbody tr .history-sides").all_inner_texts()
     assert sides == ["Player\xa01 : Player\xa02", "You : Computer"]
 
 
 def test_with_matches_against_the_computer_only_the_header_names_the_sides(table_in_context):
-    table = table_in_context(viewport={"width": 1280, "height": 800})
-    kept = json.dumps(json.dumps([OLDER]))
-    table.page.add_init_script(
-        f"localStorage.setItem('otv66.rulesOffered', '1'); localStorage.setItem('otv66.history', {kept})"
-    )
-    table.open("seed=3&level=beginner&opponent=computer&speed=off&lang=sr-Latn")
-    table.page.locator("#history-button").click()
-    history = table.dialog().locator("table.history:not(.saved-matches)")
+    history = finished_matches(table_in_context, [OLDER], "sr-Latn")
     assert history.locator("th").nth(3).inner_text() == "Poeni partije (Vi\xa0: protivnik)"
     assert history.locator(".history-sides").count() == 0
