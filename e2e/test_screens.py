@@ -398,9 +398,10 @@ def test_a_long_status_message_does_not_move_the_table(table_in_context, artifac
     assert page.evaluate(PLACES) == before, f"the table moved for: {status.inner_text()}"
 
 
-ENLARGED = [(240, 427, 16), (427, 240, 16), (360, 640, 24)]
-"""A 360 x 640 phone zoomed to 150 %, upright and on its side, and one whose browser's text is 24 px (width, height,
-default text size in px)."""
+ENLARGED = [(240, 427, 16), (427, 240, 16), (360, 640, 24), (640, 360, 24)]
+"""A 360 x 640 phone zoomed to 150 %, upright and on its side, and one whose browser's text is 24 px, upright and on
+its side (width, height, default text size in px). On its side the game's name went on two lines and cut the players'
+names in the top bar to "V." and "Raču…"."""
 
 APART = """() => {
   const page = (element) => {
