@@ -92,7 +92,7 @@ describe("the moves between two views, in words", () => {
     );
     assert.equal(
       movesSaid(before, after, ["Ana", "Bora"], 1, "french"),
-      "Okrenuta je karta igrača Ana: kralj pik. Bora: desetka tref.",
+      "Ana, okrenuta karta: kralj pik. Bora: desetka tref.",
     );
   });
 

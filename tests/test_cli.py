@@ -668,10 +668,10 @@ NAMES = screen_names("computer", COMPUTER_NAMES)
 @pytest.mark.parametrize(
     ("tricks", "loser_score", "points", "why"),
     [
-        ([5, 0], 0, 3, "Computer won no trick: 3 game points."),
-        ([5, 1], 0, 2, "Computer has less than 33: 2 game points."),
-        ([5, 3], 32, 2, "Computer has less than 33: 2 game points."),
-        ([5, 4], 33, 1, "Computer has 33 or more: 1 game point."),
+        ([5, 0], 0, 3, "Computer won no trick: 3 game points to the winner."),
+        ([5, 1], 0, 2, "Computer has less than 33: 2 game points to the winner."),
+        ([5, 3], 32, 2, "Computer has less than 33: 2 game points to the winner."),
+        ([5, 4], 33, 1, "Computer has 33 or more: 1 game point to the winner."),
     ],
 )
 def test_the_deal_end_explains_1_2_or_3_game_points(tricks: list[int], loser_score: int, points: int, why: str) -> None:
@@ -693,7 +693,7 @@ def test_the_deal_end_explains_a_draw_a_false_claim_a_played_out_deal_and_the_dr
     out = {"winner": 1, "game_points": 1, "scores": [60, 70], "tricks": [8, 8], "reason": "played_out"}
     assert explain_result(out, NAMES, award=2, dealer=0, bonus=0) == (
         "All 16 tricks were played without a claim; Computer has the higher score, 70 to 60. "
-        "You have 33 or more: 1 game point. Plus 1 for the drawn deal before: 2 game points."
+        "You have 33 or more: 1 game point to the winner. Plus 1 for the drawn deal before: 2 game points."
     )
 
 
@@ -998,7 +998,7 @@ def test_a_match_in_serbian_latin_says_everything_in_serbian_with_its_grammar() 
     assert keyboard.prompts[-1] == "Još jedna partija? (d/n) "
     assert re.search(r"^Štih \d+: (Vi igrate prvu kartu|prvu kartu igra Računar)\.$", text, flags=re.M)
     assert re.search(r"Štih (nosite Vi|nosi Računar) \(\d+ poena?\)", text)
-    assert re.search(r"(ima|imate|nema|nemate) .*: \d poena? partije\.", flat(text))
+    assert re.search(r"(ima|imate|nema|nemate) .*: pobedniku \d poena? partije\.", flat(text))
     assert check_serbian_counts(text, ("štih", "štiha", "štihova")) > 10
     assert check_serbian_counts(text, ("poen", "poena", "poena")) > 10
     assert not ENGLISH_WORDS.search(text), ENGLISH_WORDS.search(text)
@@ -1205,7 +1205,7 @@ def test_the_save_and_resume_messages_are_serbian(save_file_in_tmp: Path) -> Non
         r"Računar: \d; deljenje 1\)\.",
         flat(again),
     )
-    assert keyboard.prompts[0] == "Nastaviti je? Ako ne (n), na njeno mesto dolazi nova partija. (d/n) "
+    assert keyboard.prompts[0] == "Nastaviti je? Ako ne („n“), na njeno mesto dolazi nova partija. (d/n) "
     assert "Seme partije: 6; partija se nastavlja." in flat(again)
     assert re.search(r"Deljenje 1 se nastavlja \((deli Računar|delite Vi) po \d(-\d)+\)\.", again)
 
@@ -1298,10 +1298,10 @@ def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
         ),
     ]
     expected = [
-        "Vi imate 66 ili više, 70 : 0. Računar nema nijednog štiha: 3 poena partije.",
-        "Računar ima 66 ili više, 66 : 31. Vi imate manje od 33: 2 poena partije.",
-        "Odigrano je svih 16 štihova bez prijave; veći zbir imate Vi, 70 : 60. Računar ima 33 ili više: 1 poen "
-        "partije. Uz to 1 za prethodno nerešeno deljenje: ukupno 2 poena partije.",
+        "Vi imate 66 ili više, 70 : 0. Računar nema nijednog štiha: pobedniku 3 poena partije.",
+        "Računar ima 66 ili više, 66 : 31. Vi imate manje od 33: pobedniku 2 poena partije.",
+        "Odigrano je svih 16 štihova bez prijave; veći zbir imate Vi, 70 : 60. Računar ima 33 ili više: pobedniku 1 "
+        "poen partije. Uz to 1 za prethodno nerešeno deljenje: ukupno 2 poena partije.",
         "Nerešeno (65 : 65): nema poena partije i Računar ponovo deli. Pobednik sledećeg deljenja dobija 1 poen "
         "partije više.",
         "Vi: prijava 66, a poena ima samo 40; pogrešna prijava donosi protivniku (Računar) 2 poena partije.",

@@ -517,7 +517,7 @@ export const EN = {
   friendResignNo: "Play on",
   ruleOn: "yes",
   ruleOff: "no",
-  friendStatus_play: "your move",
+  friendStatus_play: "your turn",
   friendStatus_send: "send your link to {name}",
   friendStatus_wait: "waiting for {name}'s link",
   friendStatus_over: "the match is over",

@@ -85,7 +85,7 @@ export const SR = {
   trickTakes: "štih nosi {name}",
   trickTakesYou: "štih nosite Vi",
   turnedUp: "Okrenuta je karta: {card}",
-  turnedUpOf: "Okrenuta je karta igrača {name}: {card}",
+  turnedUpOf: "{name}, okrenuta karta: {card}",
   turnedUpYours: "Okrenuta je Vaša karta: {card}",
   trumpIs: "Adut: {suit}",
   hintIs: "Savet: igrajte {card}",
@@ -338,7 +338,7 @@ export const SR = {
   clubCloses: "Zatvara se",
   clubClosesDay: "Igra se do {closes} zaključno, po satu uređaja svakog igrača.",
   clubClosesPast:
-    "Taj dan je prošao: izazov bi bio zatvoren pre prve partije. Izaberite danas ({today}) ili kasniji dan.",
+    "Taj dan je prošao: izazov bi bio zatvoren pre prvog deljenja. Izaberite danas ({today}) ili kasniji dan.",
   clubCreate: "Napravite izazov",
   clubCreateAnother: "Napravite još jedan izazov",
   clubCreatedAnother: "Napravljen je još jedan izazov, s drugim deljenjima: linkovi ispod su njegovi.",
@@ -398,9 +398,9 @@ export const SR = {
   clubResultLabel: "Link rezultata (pošaljite ga organizatoru):",
   clubDroppedTitle: "Ranije provereni rezultati",
   clubDropped:
-    "{count} ranije {count|proveren rezultat|proverena rezultata|proverenih rezultata} {count|nije|nisu|nisu} više u polju. Da li da {count|ostane|ostanu|ostanu} u tabeli?",
+    "{count} ranije {count|proveren rezultat|proverena rezultata|proverenih rezultata} {count|nije|nisu|nije} više u polju. Da li da {count|ostane|ostanu|ostane} u tabeli?",
   clubDroppedNamed:
-    "{count} ranije {count|proveren rezultat|proverena rezultata|proverenih rezultata} {count|nije|nisu|nisu} više u polju: {names}. Da li da {count|ostane|ostanu|ostanu} u tabeli?",
+    "{count} ranije {count|proveren rezultat|proverena rezultata|proverenih rezultata} {count|nije|nisu|nije} više u polju: {names}. Da li da {count|ostane|ostanu|ostane} u tabeli?",
   clubKeepDropped: "{count|Neka ostane|Neka ostanu}",
   clubRemoveDropped: "{count|Uklonite ga|Uklonite ih}",
   clubLateResultLabel: "Link rezultata:",
@@ -540,7 +540,7 @@ export const SR = {
   friendResignNo: "Igrajte dalje",
   ruleOn: "da",
   ruleOff: "ne",
-  friendStatus_play: "Vaš potez",
+  friendStatus_play: "Vi ste na potezu",
   friendStatus_send: "{name} čeka Vaš link",
   friendStatus_wait: "{name} je na redu",
   friendStatus_over: "partija je gotova",
