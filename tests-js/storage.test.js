@@ -513,6 +513,22 @@ describe("the history of finished matches", () => {
     );
   });
 
+  test("sums of the earlier matches the storage refuses: the entry is not taken, and no match leaves the list", () => {
+    // Past 200 matches the list was written without its oldest, whose sums the storage then refused: History's
+    // statistics stopped counting it, without a word.
+    const storage = new FakeStorage();
+    for (let date = 1; date <= 200; date++) addToHistory(entry({ date }), storage);
+    const listed = storage.getItem(HISTORY_KEY);
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (name, value) => {
+      if (name === `${HISTORY_KEY}.earlier`) throw new DOMException("full", "QuotaExceededError");
+      setItem(name, value);
+    };
+    assert.equal(addToHistory(entry({ date: 201 }), storage), false);
+    assert.equal(storage.getItem(HISTORY_KEY), listed, "the list as it was");
+    assert.deepEqual(readEarlierMatches(storage), {});
+  });
+
   test("a refusing storage (full) takes no entry and says so, never throws", () => {
     // The page then keeps the finished match's save and tells the player: the match vanished without a word.
     assert.equal(addToHistory(entry(), new FakeStorage({ failing: true })), false);

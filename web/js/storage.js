@@ -489,8 +489,11 @@ export function addToHistory(entry, storage = deviceStorage()) {
   const earlier = readEarlierMatches(storage);
   for (const match of dropped)
     earlier[groupOf(match)] = added(earlier[groupOf(match)] ?? tallyOf([]), tallyOf([match]));
-  writeItem(storage, key.earlier(), JSON.stringify(earlier));
-  return true;
+  if (writeItem(storage, key.earlier(), JSON.stringify(earlier))) return true;
+  // Sums the storage refuses: the list goes back to what it was, so that no match leaves the statistics, and the entry
+  // is not taken (the page keeps the finished match and tries again, as with a full list).
+  writeItem(storage, key.history(), /** @type {string} */ (text));
+  return false;
 }
 
 /**
