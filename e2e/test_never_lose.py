@@ -726,6 +726,32 @@ def test_a_finished_match_the_full_storage_keeps_out_of_history_is_said_and_kept
     table.wait_until(lambda: page.evaluate("JSON.parse(localStorage.getItem('otv66.history') ?? '[]').length") == 1)
 
 
+def test_a_finished_match_the_full_storage_neither_saves_nor_keeps_in_history_is_not_said_to_be_kept(table):
+    # Every write refused: the notice said the finished match "stays among the saved matches", and a reload brought
+    # back its deal at the last move saved. It says what a reload would do, and how the match still gets into History.
+    table.open("seed=3&level=beginner&opponent=computer&target=1&speed=off&lang=en")
+    page = table.page
+    table.play_moves(1)
+    wait_playable(table)
+    page.evaluate(FULL_STORAGE)
+    table.play_moves(1)
+    table.dialog().get_by_text("this match is no longer being saved").wait_for()
+    table.dialog().get_by_role("button", name="Close").click()
+    table.play_out_deal()
+    told = []
+    while not table.dialog().locator("#rematch-button").count():
+        table.dialog().wait_for()
+        told.append(table.dialog().inner_text())
+        table.dialog().locator(".panel-buttons button.primary").click()
+        page.wait_for_timeout(100)
+    said = " ".join(told)
+    assert "could not be added to History, nor saved" in said, told
+    assert "stays among the saved matches" not in said, told
+    page.evaluate("window.storageFull = false")
+    table.dialog().locator("#rematch-button").click()  # room made: the rematch puts it into History, as said
+    table.wait_until(lambda: page.evaluate("JSON.parse(localStorage.getItem('otv66.history') ?? '[]').length") == 1)
+
+
 BLOCKED_STORAGE = """Object.defineProperty(window, "localStorage", {
   configurable: true,
   get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },

@@ -575,9 +575,11 @@ export async function recordInHistory(ctx) {
   if (addToHistory({ ...entry, token })) return;
   // A full storage refused the entry: the match is not marked finished, so its save stays (History lists it among the
   // saved matches; a new match's start deleted a finished one's) and it goes in when the next match starts or the
-  // page opens it again, once there is room. The player is told each time: it vanished without a word.
+  // page opens it again, once there is room. The player is told each time: it vanished without a word. Where the
+  // storage refuses the match's saves too, nothing stays among the saved matches but its last move saved: that is
+  // said instead ("It stays among the saved matches" was said, and a reload brought back a deal in play).
   ctx.store.update((state) => {
     state.historyAdded = false;
-    addNotice(state, t("historyFull"));
+    addNotice(state, t(toldFull ? "historyFullUnsaved" : "historyFull"));
   });
 }

@@ -238,6 +238,8 @@ export const EN = {
     "The browser's storage is full: this new match is not being saved. If you reload or close the page now, it is lost. Delete old matches in History (☰ → History) and it will be saved.",
   historyFull:
     "The browser's storage is full: this finished match could not be added to History. It stays among the saved matches in History and goes into the list of finished ones once there is room: delete old matches there (☰ → History).",
+  historyFullUnsaved:
+    "The browser's storage is full: this finished match could not be added to History, nor saved. Delete old matches in History (☰ → History), then Rematch or New match adds it to History. If you reload or close the page before, the match goes back to the last move saved.",
   storageNotKept:
     "The browser does not let the game keep its match here: it lasts while the page is open. To keep it, play on the game's own page: {address}",
   storageNotKeptHere:

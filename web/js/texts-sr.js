@@ -253,6 +253,8 @@ export const SR = {
     "Memorija pregledača je puna: ova nova partija se ne čuva. Ako sada osvežite ili zatvorite stranicu, izgubiće se. Obrišite stare partije u Istoriji (☰ → Istorija), pa će se čuvati.",
   historyFull:
     "Memorija pregledača je puna: ova završena partija nije mogla da se upiše u Istoriju. Ostaje među sačuvanim partijama u Istoriji i upisuje se među završene kad bude mesta: obrišite tamo stare partije (☰ → Istorija).",
+  historyFullUnsaved:
+    "Memorija pregledača je puna: ova završena partija nije mogla da se upiše u Istoriju, a ni da se sačuva. Obrišite stare partije u Istoriji (☰ → Istorija), pa je Revanš ili Nova partija upisuje u Istoriju. Ako pre toga osvežite ili zatvorite stranicu, partija se vraća na poslednji sačuvan potez.",
   storageNotKept:
     "Pregledač ne dozvoljava igri da ovde čuva partiju: ona traje dok je stranica otvorena. Da biste je čuvali, igrajte na stranici same igre: {address}",
   storageNotKeptHere:
