@@ -56,7 +56,7 @@ export const EN = {
   trumpCard: "trump",
   scoreLabel: "Score",
   tricksWon: "{n}\u00a0{n|trick|tricks}",
-  gamePoints: "{a} : {b} (to {target})",
+  gamePoints: "{a} : {b} (to\u00a0{target})",
   gamePointsLabel: "Match",
   gamePointsTarget: "(to {target})",
   gamePointsBonus: "(to {target}, +{n})",

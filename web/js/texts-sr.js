@@ -62,7 +62,7 @@ export const SR = {
   trumpCard: "adut",
   scoreLabel: "Poeni",
   tricksWon: "{n}\u00a0{n|štih|štiha|štihova}",
-  gamePoints: "{a} : {b} (do {target})",
+  gamePoints: "{a} : {b} (do\u00a0{target})",
   gamePointsLabel: "Partija",
   gamePointsTarget: "(do {target})",
   gamePointsBonus: "(do {target}, +{n})",
