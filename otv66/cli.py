@@ -69,9 +69,6 @@ from otv66.terminal_language import (
 )
 from otv66.terminal_options import COMMAND, build_parser, command_line_language, default_save_path
 
-COMPUTER_NAMES = ("You", "Computer")
-"""The players' names in a match against the computer, as its records keep them (the screen says them in its
-language: :func:`screen_names`)."""
 COMMANDS = {
     **dict.fromkeys(("q", "quit", "exit", "kraj", "izlaz"), "quit"),
     **dict.fromkeys(("u", "undo", "nazad", "vrati"), "undo"),
@@ -391,12 +388,14 @@ class TerminalGame:
             self.table = None
 
     def new_table(self) -> Table:
-        """A new match from :attr:`seed`: against the computer, or two people with ``--hotseat``."""
+        """A new match from :attr:`seed`: against the computer, or two people with ``--hotseat``. Its players are
+        named as the page names them ("Player" and "Computer (beginner)", or "Player 1" and "Player 2"): its record
+        opened on the page reads as the page's own (it showed "You" and "Computer", untranslated, without a level);
+        the screen says them in its language (:func:`screen_names`)."""
         return Table.new(
             self.rules,
             opponent=self.opponent,
             level=self.level,
-            players=COMPUTER_NAMES if self.opponent == "computer" else DEFAULT_PLAYERS,
             seed=self.seed,
             seconds=self.options.seconds,
         )

@@ -57,6 +57,22 @@ describe("a record's player names on screen", () => {
     );
   });
 
+  test("a record the terminal wrote before it named its players as the page does: its person and computer", () => {
+    assert.deepEqual(
+      inLanguage("sr-Latn", () => shownNames(["You", "Computer"])),
+      ["Igrač", "Računar"],
+    );
+    assert.deepEqual(
+      inLanguage("sr-Cyrl", () => shortShownNames(["You", "Computer"])),
+      ["Играч", "Рачунар"],
+    );
+    assert.deepEqual(
+      inLanguage("sr-Latn", () => shownNames(["You", "Ana"])),
+      ["You", "Ana"],
+      "names someone typed",
+    );
+  });
+
   test("a level the page has no text for keeps its own name", () => {
     assert.equal(
       inLanguage("sr-Latn", () => computerName("grandmaster")),

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from otv66 import Deal, ai, parse_card, record, terminal_options
-from otv66.cli import COMPUTER_NAMES, line_editing, main, normalise_move, screen_names
+from otv66.cli import line_editing, main, normalise_move, screen_names
 from otv66.match import Match
 from otv66.rules import Rules
-from otv66.table import packet_plans
+from otv66.table import default_names, packet_plans
 from otv66.terminal_draw import (
     ANSI_CODE,
     WIDTH,
@@ -635,7 +635,7 @@ def test_the_table_across_is_drawn_turned_half_round() -> None:
 def test_the_screen_shows_trump_trick_scores_and_hides_points_under_manual_claim() -> None:
     deal = Deal.from_seed(9, dealer=0)
     deal.play(deal.legal_moves()[0])
-    names = screen_names("computer", COMPUTER_NAMES)
+    names = screen_names("computer", default_names("computer", "beginner"))
     screen = draw_screen(deal.view(), names, Style(), bottom=0, heading="Deal 1")
     assert screen.startswith("Deal 1\nTrump ")
     assert "Computer led" in screen
@@ -662,7 +662,7 @@ def test_the_rules_in_play_are_said_in_words() -> None:
     assert "1 extra game point" in line
 
 
-NAMES = screen_names("computer", COMPUTER_NAMES)
+NAMES = screen_names("computer", default_names("computer", "beginner"))
 
 
 @pytest.mark.parametrize(
@@ -762,6 +762,14 @@ def test_the_next_start_goes_on_with_the_match_where_it_was_left(save_file_in_tm
     assert "Match seed 6, resumed." in flat(again)
     assert screens(again)[0] == screens(first)[-1]
     assert flat(again).endswith(f"Bye. The match is saved in {save_file_in_tmp}. To go on with it: otv66")
+
+
+def test_a_saved_match_names_its_players_as_the_page_does(save_file_in_tmp: Path) -> None:
+    # The page showed a terminal's record as "You" and "Computer", in English on a Serbian page, the level lost.
+    play(["--seed", "6", *FAST], scripted("1", "q"))
+    assert record.loads(save_file_in_tmp.read_text(encoding="utf-8")).players == ("Player", f"Computer ({FAST[1]})")
+    play(["--seed", "6", "--hotseat"], scripted("n", "1", "q"))
+    assert record.loads(save_file_in_tmp.read_text(encoding="utf-8")).players == ("Player 1", "Player 2")
 
 
 def test_the_resumed_match_keeps_its_own_rules_opponent_and_seed(save_file_in_tmp: Path) -> None:
@@ -1244,7 +1252,7 @@ def test_lang_takes_the_three_languages_and_help_states_the_locale_rule() -> Non
 def test_only_the_person_against_the_computer_is_spoken_to_not_a_player_who_calls_himself_so() -> None:
     # A two-person match's player named "Vi" was told "Vi igrate prvu kartu" as if the screen spoke to him.
     texts = Texts.of("sr-Latn")
-    you, _computer = screen_names("computer", COMPUTER_NAMES, texts)
+    you, _computer = screen_names("computer", default_names("computer", "beginner"), texts)
     vi, ana = screen_names("human", ("Vi", "Ana"), texts)
     assert texts.about(you, "trick_lead", n=1) == "Štih 1: Vi igrate prvu kartu."
     assert texts.about(vi, "trick_lead", n=1) == "Štih 1: prvu kartu igra Vi."
@@ -1254,7 +1262,7 @@ def test_only_the_person_against_the_computer_is_spoken_to_not_a_player_who_call
 @pytest.mark.parametrize("language", ["sr-Latn", "sr-Cyrl"])
 def test_the_deal_end_is_explained_in_serbian(language: str) -> None:
     texts = Texts.of(language)  # type: ignore[arg-type]
-    names = screen_names("computer", COMPUTER_NAMES, texts)
+    names = screen_names("computer", default_names("computer", "beginner"), texts)
     said = [
         explain_result(
             {"winner": 0, "game_points": 3, "scores": [70, 0], "tricks": [5, 0], "reason": "reached_66"},

@@ -53,7 +53,20 @@ function shownName(name, nameComputer) {
  * @returns {string[]}
  */
 export function shownNames(players) {
-  return players.map((name) => shownName(name, computerName));
+  return namesShown(players, computerName);
+}
+
+/**
+ * `players` as the page shows them, the computer named by `nameComputer`. A record the terminal wrote before it named
+ * its players as the page does (otv66/cli.py) holds "You" against "Computer": its person is "Igrač" and its computer
+ * "Računar" here, as in a record of the page's own (they showed in English on a Serbian page).
+ * @param {string[]} players
+ * @param {(level: string) => string} nameComputer
+ */
+function namesShown(players, nameComputer) {
+  if (players.length === 2 && players[0] === "You" && players[1] === "Computer")
+    return [st("replayPlayer"), t("computer")];
+  return players.map((name) => shownName(name, nameComputer));
 }
 
 /**
@@ -63,5 +76,5 @@ export function shownNames(players) {
  * @returns {string[]}
  */
 export function shortShownNames(players) {
-  return players.map((name) => shownName(name, () => t("computer")));
+  return namesShown(players, () => t("computer"));
 }
