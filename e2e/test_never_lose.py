@@ -706,6 +706,23 @@ HISTORY_FULL = """() => {
 one write that grows at a match's end, is refused until the page's `roomMade` is set."""
 
 
+def panels_to_the_match_result(table: Table) -> list[str]:
+    """After the last card of a match: each panel that opens before the match's result (the deal's result, notices)
+    read and answered with its first button; their texts."""
+    told = []
+    while not table.dialog().locator("#rematch-button").count():
+        table.dialog().wait_for()
+        told.append(table.dialog().inner_text())
+        table.dialog().locator(".panel-buttons button.primary").click()
+        table.page.wait_for_timeout(100)
+    return told
+
+
+def finished_matches_kept(page: Page) -> int:
+    """How many finished matches the page's History holds."""
+    return page.evaluate("JSON.parse(localStorage.getItem('otv66.history') ?? '[]').length")
+
+
 def test_a_finished_match_the_full_storage_keeps_out_of_history_is_said_and_kept_until_there_is_room(table):
     # Refused, the entry was dropped without a word, the match's save marked finished, and the next match's start
     # deleted it: History said "No finished matches yet".
@@ -713,17 +730,12 @@ def test_a_finished_match_the_full_storage_keeps_out_of_history_is_said_and_kept
     page = table.page
     page.evaluate(HISTORY_FULL)
     table.play_out_deal()
-    told = []
-    while not table.dialog().locator("#rematch-button").count():
-        table.dialog().wait_for()
-        told.append(table.dialog().inner_text())
-        table.dialog().locator(".panel-buttons button.primary").click()
-        page.wait_for_timeout(100)
+    told = panels_to_the_match_result(table)
     assert any("this finished match could not be added to History" in text for text in told), told
     assert current_save(table)["finished"] is False, "its save stays: a new match's start keeps it"
     page.evaluate("window.roomMade = true")
     table.dialog().locator("#rematch-button").click()  # the next match's start: it goes in now
-    table.wait_until(lambda: page.evaluate("JSON.parse(localStorage.getItem('otv66.history') ?? '[]').length") == 1)
+    table.wait_until(lambda: finished_matches_kept(page) == 1)
 
 
 def test_a_finished_match_the_full_storage_neither_saves_nor_keeps_in_history_is_not_said_to_be_kept(table):
@@ -738,18 +750,13 @@ def test_a_finished_match_the_full_storage_neither_saves_nor_keeps_in_history_is
     table.dialog().get_by_text("this match is no longer being saved").wait_for()
     table.dialog().get_by_role("button", name="Close").click()
     table.play_out_deal()
-    told = []
-    while not table.dialog().locator("#rematch-button").count():
-        table.dialog().wait_for()
-        told.append(table.dialog().inner_text())
-        table.dialog().locator(".panel-buttons button.primary").click()
-        page.wait_for_timeout(100)
+    told = panels_to_the_match_result(table)
     said = " ".join(told)
     assert "could not be added to History, nor saved" in said, told
     assert "stays among the saved matches" not in said, told
     page.evaluate("window.storageFull = false")
     table.dialog().locator("#rematch-button").click()  # room made: the rematch puts it into History, as said
-    table.wait_until(lambda: page.evaluate("JSON.parse(localStorage.getItem('otv66.history') ?? '[]').length") == 1)
+    table.wait_until(lambda: finished_matches_kept(page) == 1)
 
 
 BLOCKED_STORAGE = """Object.defineProperty(window, "localStorage", {
