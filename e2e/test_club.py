@@ -340,7 +340,7 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     assert page.get_attribute("#club-closes", "min") == page.evaluate("new Date().toLocaleDateString('sv')")
     page.fill("#club-closes", "2020-01-01")
     page.click("#club-create-button")
-    refused = "Тај дан је прошао: изазов би био затворен пре прве партије."  # noqa: RUF001 (Cyrillic)
+    refused = "Тај дан је прошао: изазов би био затворен пре првог дељења."  # noqa: RUF001 (Cyrillic)
     assert page.locator("#club-closes-day").inner_text().startswith(refused)
     assert page.locator("#club-created").is_hidden()
     # The claim rule is a list naming both ways, worded as on the friend page, with its note: what manual costs.
