@@ -91,14 +91,14 @@ def test_a_file_that_is_no_record_is_told_under_the_open_button_and_the_page_sta
     moves = swapped["deals"][0]["moves"]
     moves[0], moves[1] = moves[1], moves[0]  # the answer before the lead: the other player's card
     files = {
-        "photo.json": ("\u00ff\u00d8 not JSON", "That is not an Open 66 game record."),
-        "other.json": (json.dumps({"name": "a club's list"}), "That is not an Open 66 game record."),
+        "photo.json": ("\u00ff\u00d8 not JSON", "That is not an Open 66 match record."),
+        "other.json": (json.dumps({"name": "a club's list"}), "That is not an Open 66 match record."),
         "newer.json": (
             json.dumps(record | {"format": f"{FORMAT_NAME}/99"}),
             "The record comes from a newer version of the game: reload the page to open it.",
         ),
         "swapped.json": (json.dumps(swapped), "The record does not play: move 1 of deal 1 is not allowed."),
-        "video.json": (" " * (MAX_RECORD_BYTES + 1), "That file is too large to be a game record."),
+        "video.json": (" " * (MAX_RECORD_BYTES + 1), "That file is too large to be a match record."),
     }
     for name, (text, told) in files.items():
         path = tmp_path / name

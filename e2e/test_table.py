@@ -35,10 +35,10 @@ def test_a_reload_mid_deal_resumes_the_same_position(table):
 @pytest.mark.parametrize(
     ("saved", "message"),
     [
-        ("{this is not json", "could not be resumed. The game record is damaged. It is kept aside"),
+        ("{this is not json", "could not be resumed. The match record is damaged. It is kept aside"),
         (
             json.dumps({"version": 1, "record": {"format": "otv66-record/1", "deals": "x"}}),
-            "could not be resumed. The game record is damaged. It is kept aside",
+            "could not be resumed. The match record is damaged. It is kept aside",
         ),
         (json.dumps({"version": 99, "record": {"format": "otv66-record/1"}}), "newer version"),
         (json.dumps({"version": 1, "record": {"format": "otv66-record/9", "deals": []}}), "newer version"),

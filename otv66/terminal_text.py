@@ -180,7 +180,7 @@ EN: Final[dict[str, str]] = {
     # why a move is refused (the engine's reasons, otv66/errors.py; {card} is a card's code, {suit} a suit's name)
     "err_deal_over": "the deal is over: no more moves",
     "err_not_a_move": "that is not a move",
-    "err_claim_auto": "66 is claimed automatically in this game (claim: auto)",
+    "err_claim_auto": "66 is claimed automatically in this match (claim: auto)",
     "err_claim_not_now": "you can claim 66 only right after winning a trick or announcing a marriage",
     "err_marriage_not_leading": "only the player who leads may announce a marriage",
     "err_card_played": "{card} has already been played",

@@ -281,7 +281,7 @@ def test_moves_can_be_typed_as_codes_and_wrong_ones_are_explained() -> None:
     _, text, _ = play(["--seed", "5", "--hotseat"], scripted("zz", not_available, "66", legal[-1].lower()))
     assert "'zz' is neither a move nor a command: type ? for help." in text
     assert f"Not possible: {card_plain(parse_card(not_available), Style())}" in text
-    assert "66 is claimed automatically in this game (claim: auto)." in text
+    assert "66 is claimed automatically in this match (claim: auto)." in text
     assert re.search(r"Player 1 leads \S+", text)
 
 

@@ -214,7 +214,7 @@ export const EN = {
   embedResize:
     "`resize` tells the frame height the game would like (`height`, in pixels): enough for cards as large as the frame's width allows. It is posted when that height changes; the optional script in the code above applies it, up to the window's height. Without the script the frame keeps its own height.",
   embedReasons:
-    "`reason` is `reached_66`, `played_out`, `false_claim` or `draw` (then `winner` is `null`). The game accepts no messages from your page: nothing outside the frame can change a game in progress.",
+    "`reason` is `reached_66`, `played_out`, `false_claim` or `draw` (then `winner` is `null`). The game accepts no messages from your page: nothing outside the frame can change a match in progress.",
   embedFraming:
     "Framing is allowed by the site's `Content-Security-Policy: frame-ancestors` header (in `netlify.toml`); to allow only your own sites, list them there.",
   embedClub: "A club challenge and its standings",
