@@ -24,10 +24,13 @@ Node at build time, with the engine wheel on ``sys.path`` as the browser has it 
   double the zip for nothing. The sources of the modules Pyodide runs frozen (built into the runtime: ``os``,
   ``codecs``, ``importlib._bootstrap``...) go: the frozen copy is always the one imported.
 - **Engine wheel**: the page's engine, without the terminal's front end (:data:`TERMINAL_ONLY`: the command line,
-  its drawing and texts, the benchmarks; nothing the bridge imports), with ``module.pyc`` beside each ``module.py`` (the
-  legacy layout, which zipimport reads: the browser imports the engine from the wheel itself, put on ``sys.path``
-  as a zip, with nothing to unpack; the source stays, so the engine's tracebacks keep their source lines), each
-  listed in the wheel's ``RECORD`` with its hash and size. Its runtime path (``ddir``) is the wheel's file in
+  its drawing and texts, the benchmarks; nothing the bridge imports), with ``module.pyc`` in place of each
+  ``module.py`` (the legacy layout, which zipimport reads: the browser imports the engine from the wheel itself, put
+  on ``sys.path`` as a zip, with nothing to unpack), each listed in the wheel's ``RECORD`` with its hash and size. The
+  source goes, as in the standard library: it would add 0.14 MB gzip to the first visit (a third of the wheel) for
+  the source lines of a traceback, which still names each file and line (the repository at the build's commit holds
+  them). ``METADATA`` keeps its headers, not its body (the README). Docstrings and asserts stay (``optimize=0``: the
+  asserts hold the engine's invariants, as in CPython). Its runtime path (``ddir``) is the wheel's file in
   site-packages, where web/js/worker.js writes it.
 
 Usage (inside Pyodide): ``main([STDLIB_IN, STDLIB_OUT, WHEEL_IN, WHEEL_OUT])``, ``WHEEL_IN`` already on
@@ -168,9 +171,16 @@ def terminal_only(name: str) -> bool:
     return any(name.startswith(part) or (part.startswith(".") and name.endswith(part)) for part in TERMINAL_ONLY)
 
 
+def metadata_headers(text: bytes) -> bytes:
+    """A wheel's ``METADATA`` without its body: the headers only (the body is the long description, the README,
+    which nothing in the browser reads)."""
+    return text.split(b"\n\n", 1)[0] + b"\n"
+
+
 def compile_wheel(source: Path, target: Path, runtime_path: str) -> int:
-    """Write ``source`` (the engine wheel) to ``target`` without :data:`TERMINAL_ONLY` and with a legacy-layout
-    pyc beside each module, compiled as if the wheel were at ``runtime_path``; return how many."""
+    """Write ``source`` (the engine wheel) to ``target`` without :data:`TERMINAL_ONLY`, each module as a
+    legacy-layout pyc in place of its source, compiled as if the wheel were at ``runtime_path``, and ``METADATA``
+    without its body; return how many modules."""
     import csv
 
     with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(source) as original:
@@ -179,23 +189,27 @@ def compile_wheel(source: Path, target: Path, runtime_path: str) -> int:
         record = next(entry for entry in entries if entry.filename.endswith(".dist-info/RECORD"))
         modules = [entry.filename for entry in entries if entry.filename.endswith(".py")]
         compile_files(Path(tmp), modules, runtime_path, legacy=True)
-        pycs = sorted(path.relative_to(tmp).as_posix() for path in Path(tmp).rglob("*.pyc"))
-        module = next(entry for entry in entries if entry.filename.endswith(".py"))
-        kept = {entry.filename for entry in entries}
-        rows = [row for row in csv.reader(io.StringIO(original.read(record).decode())) if row[0] in kept]
-        own_row = rows.pop()  # RECORD's own row ("…/RECORD,,") stays last
+        rows = {row[0]: row for row in csv.reader(io.StringIO(original.read(record).decode()))}
+        written = []
         with zipfile.ZipFile(target, "w") as out:
             for entry in entries:
-                if entry is not record:
+                if entry is record:
+                    continue
+                if entry.filename in modules:
+                    name, data = entry.filename + "c", Path(tmp, entry.filename + "c").read_bytes()
+                    new_entry(out, name, entry, data)
+                    written.append(record_row(name, data))
+                elif entry.filename.endswith(".dist-info/METADATA"):
+                    data = metadata_headers(original.read(entry))
+                    copy_entry(out, entry, data)
+                    written.append(record_row(entry.filename, data))
+                else:
                     copy_entry(out, entry, original.read(entry))
-            for name in pycs:
-                data = Path(tmp, name).read_bytes()
-                new_entry(out, name, module, data)
-                rows.append(record_row(name, data))
+                    written.append(rows[entry.filename])
             text = io.StringIO()
-            csv.writer(text, lineterminator="\n").writerows([*rows, own_row])
+            csv.writer(text, lineterminator="\n").writerows([*written, rows[record.filename]])  # RECORD's own row last
             copy_entry(out, record, text.getvalue().encode())
-    return len(pycs)
+    return len(modules)
 
 
 def main(argv: list[str]) -> int:

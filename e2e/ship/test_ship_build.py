@@ -40,8 +40,17 @@ def test_build_info_names_the_wheel_and_the_runtime(builds) -> None:
     for name in build_site.PYODIDE_FILES:
         assert (out / info["pyodide"] / name).is_file()
     with zipfile.ZipFile(out / info["wheel"]) as wheel:
-        assert "otv66/bridge.py" in wheel.namelist()
+        assert "otv66/bridge.pyc" in wheel.namelist()
         assert {entry.date_time for entry in wheel.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+#: What a first visit may download (issue 11): every file of the build, which the service worker precaches, gzip -6.
+FIRST_VISIT_GZIP_BUDGET = 6_000_000
+
+
+def test_a_first_visit_downloads_at_most_6_mb_gzip(builds) -> None:
+    # The wheel's sources beside its bytecode, and the README in its METADATA, had taken it to 6.07 MB.
+    assert builds.a.gzip_bytes <= FIRST_VISIT_GZIP_BUDGET, f"{builds.a.gzip_bytes / 1e6:.2f} MB gzip"
 
 
 def test_the_service_worker_precaches_every_file_of_the_build(builds) -> None:
