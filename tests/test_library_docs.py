@@ -21,6 +21,7 @@ import otv66
 from otv66 import ai, cli, record, table, terminal_draw, terminal_options
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+RECORD_FORMAT = README.parent / "docs" / "record-format.md"
 
 
 def readme_section(title: str) -> str:
@@ -48,6 +49,17 @@ def test_the_readme_library_example_runs_and_prints_what_its_comments_say() -> N
     for line, expected, got in zip(printing, said, printed, strict=True):
         if expected is not None:
             assert got == expected, line
+
+
+@pytest.mark.native
+def test_the_record_formats_example_is_a_record_the_reader_takes_as_it_says() -> None:
+    # Its moves were no deal's: the dealer's card led, a face-down card played, 11 tricks after 2.
+    example = re.search(r"```json\n(.*?)```", RECORD_FORMAT.read_text(encoding="utf-8"), flags=re.S)
+    assert example is not None
+    match = record.loads(example.group(1))
+    deal = match.deals[0]
+    assert deal.result == {"winner": 1, "game_points": 3, "scores": [0, 75], "tricks": [0, 3], "reason": "reached_66"}
+    assert match.game_points == (0, 3) and match.winner is None
 
 
 @pytest.mark.native
