@@ -130,6 +130,8 @@ Methods (``params`` in braces; every state-changing method returns the state):
   (:mod:`otv66.friend.desk`; the page stores ``saved`` on the device at once)
 - ``friend_game_link {id}`` -> ``{"token": "g1.…"}``: a finished friend match as a game link (for ``open_link``),
   where its state's ``can_replay`` says so (the match is over); ``replay_view`` shows a card nobody saw face down
+- ``friend_why_illegal {id, move}`` -> ``None`` if ``move`` may be played now in friend match ``id``, else the
+  error ``friend_play`` would answer (as ``why_illegal``)
 
 The state is ``{"match": {...}, "deal": view | None, "undo_count": n, "hint_count": n, "can_undo": bool,
 "phase": phase, "seats": [seat, seat], "claim_offer": player | None}``

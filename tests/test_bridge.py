@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_malformed import JSON_VALUES
 
-from otv66 import errors
+from otv66 import bridge, errors
 from otv66.bridge import METHODS, BridgeError, Session, call, handle, nesting_ok
 from otv66.cards import CODES
 
@@ -522,3 +522,9 @@ def test_a_records_count_that_is_no_whole_number_from_0_reads_as_0(count):
     record = result(session, "record") | {"undo_count": count, "hint_count": count}
     state = result(Session(), "load_record", record=record)
     assert (state["undo_count"], state["hint_count"]) == (0, 0)
+
+
+def test_the_bridges_docstring_names_every_method_it_answers() -> None:
+    # The Web Worker's protocol is written there (README: "methods in its docstring"); friend_why_illegal was missing.
+    doc = bridge.__doc__ or ""
+    assert not [method for method in sorted(METHODS) if f"``{method} " not in doc and f"``{method}``" not in doc]
