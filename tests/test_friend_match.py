@@ -26,7 +26,7 @@ from otv66.friend.errors import (
     RefusedError,
     WrongMatchError,
 )
-from otv66.friend.linkbench import is_setup
+from otv66.friend.linkbench import is_setup, percentile_99
 from otv66.friend.links import Item, Link
 from otv66.friend.match import FriendMatch
 from otv66.friend.messages import from_base64url, to_base64url
@@ -640,3 +640,9 @@ def test_resigning_is_asked_with_what_it_gives_the_friend() -> None:
     assert bob.to_state()["resignation"] == {"award": 3, "ends_match": True}  # a match to 1 game point
     bob.match.rules = Rules(target=7)
     assert bob.to_state()["resignation"] == {"award": 3, "ends_match": False}
+
+
+def test_the_link_benchmarks_99th_percentile_is_within_the_sizes_measured() -> None:
+    # Three setup links printed "p99 11212 max 10715".
+    assert percentile_99([4000, 7200, 10715]) <= 10715
+    assert percentile_99([300]) == 300

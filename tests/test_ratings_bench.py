@@ -35,6 +35,13 @@ def test_each_pair_reports_its_share_and_game_points_inside_their_intervals() ->
     assert low <= pair["game_points"] <= high
 
 
+def test_a_shares_interval_stays_between_0_and_1_over_a_few_deals() -> None:
+    # Two deals gave [-0.24, 0.74] and [0.26, 1.24]: the normal approximation runs past what a share can be.
+    for seed in range(4):
+        low, high = pair_result("club", "beginner", deals=2, seed=seed, seconds=None)["share_ci95"]
+        assert 0.0 <= low <= high <= 1.0
+
+
 def test_ratings_are_anchored_at_the_weakest_level_and_chained_upwards() -> None:
     report = ratings(deals=1, seed=3, seconds=0.01)
     rated = report["ratings"]

@@ -45,7 +45,7 @@ def pair_result(stronger: str, weaker: str, deals: int, seed: int, seconds: floa
     ``share``: the share of deals it wins (draws count half), which the rating
     comes from; ``game_points``: its game points per duplicate deal, the
     benchmark's usual yardstick (:mod:`otv66.bench.ai`). A CI above 1/2 (above 0)
-    says the level really beats the one below.
+    says the level really beats the one below; a share's CI stays within 0..1.
     """
     tally = Tally()
     shares = []
@@ -59,7 +59,8 @@ def pair_result(stronger: str, weaker: str, deals: int, seed: int, seconds: floa
             pair_points += mine / 2
         shares.append(pair_share)
         points.append(pair_points)
-    share, share_ci = mean_ci95(shares)
+    share, (low, high) = mean_ci95(shares)
+    share_ci = [max(0.0, low), min(1.0, high)]  # the normal approximation runs past 0 and 1 over a few deals
     game_points, points_ci = mean_ci95(points)
     return {
         "stronger": stronger,
