@@ -148,6 +148,9 @@ def test_a_level_the_engine_does_not_know_is_named_too(table_in_context):
     assert told == ["Opcije iz adrese nisu prihvaćene (seed=abc, level=begginer), pa važe osnovna podešavanja."]
     # A webmaster trying his snippet sees it in the console too, in the words of the options' documentation.
     assert "otv66: address options not taken (the usual setting applies): seed=abc, level=begginer" in warned
+    # Its first line, before the engine started, said "seed=abc" alone, as if the level had been taken.
+    first = next(line for line in warned if "address options not taken" in line)
+    assert first.endswith("seed=abc (level=begginer: checked once the engine starts)"), first
 
 
 TONES = """

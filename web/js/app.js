@@ -194,8 +194,13 @@ function noteRefusedOptions(page, more) {
   const notice = () => t("addressOptionsRefused", { count: refusedOptions.length, options: refusedOptions.join(", ") });
   const before = refusedOptions.length ? notice() : null;
   if (more && !refusedOptions.includes(more)) refusedOptions.push(more);
-  // For the webmaster trying his frame's address: the visitor's notice waits for the first panel.
-  console.warn(`otv66: address options not taken (the usual setting applies): ${refusedOptions.join(", ")}`);
+  // For the webmaster trying his frame's address: the visitor's notice waits for the first panel. Before the engine
+  // has started, the address's level is yet to be checked: said, so that the first line is not read as the whole list.
+  const levelLater =
+    !more && params.has("level") ? ` (level=${params.get("level")}: checked once the engine starts)` : "";
+  console.warn(
+    `otv66: address options not taken (the usual setting applies): ${refusedOptions.join(", ")}${levelLater}`,
+  );
   const at = before === null ? -1 : page.notices.indexOf(before);
   if (at < 0) addNotice(page, notice());
   else page.notices = page.notices.map((text, index) => (index === at ? notice() : text));
