@@ -656,3 +656,20 @@ def test_a_wide_window_a_little_taller_than_a_phone_on_its_side_keeps_the_contro
         assert board is not None and controls is not None
         assert controls["x"] >= board["x"] + board["width"], f"{height} px high: the controls beside the table"
     assert widths[500] <= widths[577] <= widths[640], f"cards no smaller in a taller window: {widths}"
+
+
+def test_on_an_ultra_wide_screen_the_status_and_actions_stand_under_the_table(table_in_context):
+    # On 3440 x 1440 the status ("Morate da poštujete boju…") showed at the screen's left edge, 650 px from the nearest
+    # card, and Hint at its right edge: the table keeps its proportions in the middle.
+    table = open_screen(table_in_context, 3440, 1440).open(f"seed=8&level=club&opponent=computer&{SERBIAN}")
+    table.play_moves(3)
+    table.wait_status("your-turn")
+    table.playable().first.wait_for()
+    page = table.page
+    check_whole_table(page, TAP, also=("#status", ".actions"))
+    piles, status = page.locator("#piles-0").bounding_box(), page.locator("#status").bounding_box()
+    actions = page.locator(".actions").bounding_box()
+    assert piles is not None and status is not None and actions is not None
+    assert status["x"] >= piles["x"] - 100, f"the status at {status['x']:.0f}, the cards from {piles['x']:.0f}"
+    right = piles["x"] + piles["width"]
+    assert actions["x"] + actions["width"] <= right + 100, f"the actions end at {actions['x'] + actions['width']:.0f}"
