@@ -120,12 +120,18 @@ def open_screen(table_in_context: Any, width: int, height: int) -> Any:
     return table
 
 
-@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
-def test_against_the_computer_the_whole_table_is_on_one_screen(table_in_context, artifacts, width, height):
+def my_turn_on_screen(table_in_context: Any, width: int, height: int) -> Any:
+    """A match against the computer three moves on, at the person's turn, on a screen of this size (Serbian)."""
     table = open_screen(table_in_context, width, height).open(f"seed=8&level=club&opponent=computer&{SERBIAN}")
     table.play_moves(3)
     table.wait_status("your-turn")
     table.playable().first.wait_for()
+    return table
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
+def test_against_the_computer_the_whole_table_is_on_one_screen(table_in_context, artifacts, width, height):
+    table = my_turn_on_screen(table_in_context, width, height)
     check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
     table.page.screenshot(path=artifacts / f"screens-{width}x{height}.png")
     assert axe_violations(table.page) == []
@@ -642,10 +648,7 @@ def test_a_deals_result_put_aside_leaves_the_table_where_it_was(table_in_context
 def test_a_wide_window_a_little_taller_than_a_phone_on_its_side_keeps_the_controls_at_its_side(table_in_context):
     # A laptop's browser at 150 % (1280 x 577): the controls in a bar across the bottom took the height the cards
     # needed, 71 px wide there against 81 at 500 px high, where they stand in a column at the side.
-    table = open_screen(table_in_context, 1280, 500).open(f"seed=8&level=club&opponent=computer&{SERBIAN}")
-    table.play_moves(3)
-    table.wait_status("your-turn")
-    table.playable().first.wait_for()
+    table = my_turn_on_screen(table_in_context, 1280, 500)
     page = table.page
     widths = {}
     for height in (500, 577, 640):
@@ -661,10 +664,7 @@ def test_a_wide_window_a_little_taller_than_a_phone_on_its_side_keeps_the_contro
 def test_on_an_ultra_wide_screen_the_status_and_actions_stand_under_the_table(table_in_context):
     # On 3440 x 1440 the status ("Morate da poštujete boju…") showed at the screen's left edge, 650 px from the nearest
     # card, and Hint at its right edge: the table keeps its proportions in the middle.
-    table = open_screen(table_in_context, 3440, 1440).open(f"seed=8&level=club&opponent=computer&{SERBIAN}")
-    table.play_moves(3)
-    table.wait_status("your-turn")
-    table.playable().first.wait_for()
+    table = my_turn_on_screen(table_in_context, 3440, 1440)
     page = table.page
     check_whole_table(page, TAP, also=("#status", ".actions"))
     piles, status = page.locator("#piles-0").bounding_box(), page.locator("#status").bounding_box()
