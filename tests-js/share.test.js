@@ -87,11 +87,14 @@ describe("starting a shared deal", () => {
     assert.deepEqual(state.deal, { number: 1 });
   });
 
-  test("a game link is not a deal: an invalid_link error, and no match is started", async () => {
+  test("a game link is not a deal: an invalid_link error naming both kinds, and no match is started", async () => {
     const engine = fakeEngine({ open_link: { kind: "game", deals: [] } });
     await assert.rejects(startSharedDeal(engine, "g1.token", { opponent: "hotseat" }), (error) => {
       assert.ok(error instanceof EngineError);
       assert.equal(error.type, "invalid_link");
+      // It was said as a damaged link; the engine's wrong-kind refusal names what it is.
+      assert.equal(error.reason, "link_wrong_kind");
+      assert.deepEqual(error.params, { found: "game", wanted: "deal" });
       return true;
     });
     assert.deepEqual(

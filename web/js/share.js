@@ -87,7 +87,11 @@ export async function startSharedDeal(engine, token, seats) {
  */
 async function readDealLink(engine, token) {
   const deal = await engine.call("open_link", { token });
-  if (deal.kind !== "deal") throw new EngineError("invalid_link", "this is a game link, not a deal link");
+  if (deal.kind !== "deal") {
+    // Said as the engine says a link of another kind ("This is a match link, not a deal link"), not as damaged.
+    const params = { found: deal.kind, wanted: "deal" };
+    throw new EngineError("invalid_link", `this is a ${deal.kind} link, not a deal link`, "link_wrong_kind", params);
+  }
   return deal;
 }
 
