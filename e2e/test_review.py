@@ -416,6 +416,13 @@ def test_a_long_history_says_it_lists_only_the_latest_matches(table_in_context):
     assert panel.locator(".history-shown").inner_text() == "Prikazano je poslednjih 30 od 45 partija."
 
 
+TITLE_IN_SIGHT = """(() => {
+  const title = document.querySelector("#panel[open] .panel-title").getBoundingClientRect();
+  return document.elementFromPoint(title.left + 10, title.top + title.height / 2)?.closest(".panel-title") != null;
+})()"""
+"""Whether the open panel's title is what the screen shows at its place (not a block of buttons over it)."""
+
+
 def finish_the_one_deal_match(table) -> None:
     """Play ONE_DEAL's only deal out and step on to the match's result."""
     table.play_out_deal()
@@ -442,6 +449,11 @@ def test_every_deal_of_a_finished_match_can_be_reviewed_from_its_result_after_a_
     result.locator("#review-finished-match").click()
     chooser = table.dialog()
     assert chooser.locator(".panel-title").inner_text() == "Which deal shall I review?"
+    # More deals than the panel holds (a long match, a short screen): the buttons' block rose over the question.
+    page.set_viewport_size({"width": 360, "height": 220})
+    table.wait_until(lambda: page.evaluate("(p => p.scrollHeight > p.clientHeight)(document.getElementById('panel'))"))
+    assert page.evaluate(TITLE_IN_SIGHT), "the question is in sight above its deals"
+    page.set_viewport_size({"width": 1280, "height": 800})
     deals = json.loads(page.evaluate("localStorage.getItem('otv66.slot.' + localStorage.getItem('otv66.current'))"))
     played = deals["record"]["deals"]
     names = chooser.locator("button[id^=review-deal-]").all_inner_texts()
