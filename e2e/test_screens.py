@@ -674,3 +674,25 @@ def test_on_an_ultra_wide_screen_the_status_and_actions_stand_under_the_table(ta
     assert status["x"] >= piles["x"] - 100, f"the status at {status['x']:.0f}, the cards from {piles['x']:.0f}"
     right = piles["x"] + piles["width"]
     assert actions["x"] + actions["width"] <= right + 100, f"the actions end at {actions['x'] + actions['width']:.0f}"
+
+
+TOP_BAR_NAMES = """() => [...document.querySelectorAll("#match-score .match-name")].map((name) => ({
+  text: name.textContent, cut: name.scrollWidth > name.clientWidth,
+}))"""
+"""The top bar's players' names, and whether each is cut short."""
+
+
+def test_two_at_one_screen_the_top_bar_gives_the_players_names_room_before_the_deals_number(table_in_context):
+    # Past ten game points each on a 360 px phone (a match to 60), "Player 1" and "Player 2" were both cut to
+    # "Playe…" beside "(to 60) #81": whose score was whose? The deal's number and the target give way first (each
+    # deal's result says them); on a 320 px phone that is so from the first deal.
+    table = open_screen(table_in_context, 320, 568).open("seed=8&opponent=hotseat&target=60&speed=off&lang=en")
+    page = table.page
+    table.dialog().locator("button.primary").click()  # Player 1 deals: the first deal's number comes
+    table.wait_until(lambda: (page.locator("#deal-number").text_content() or "").startswith("#1"))
+    names = page.evaluate(TOP_BAR_NAMES)
+    assert [name["text"] for name in names] == ["Player 1", "Player 2"]
+    assert not any(name["cut"] for name in names), names
+    assert page.locator("#match-score .match-value").is_visible()
+    page.set_viewport_size({"width": 640, "height": 568})  # wider: the deal's number and the target come back
+    table.wait_until(lambda: page.locator("#deal-number").is_visible() and page.locator(".match-target").is_visible())

@@ -317,8 +317,15 @@ function renderCentre(root, state, view) {
         : "";
     trump.hidden = !shown;
   }
-  renderMatchScore(part(root, "#match-score"), state?.match, view.shortNames ?? view.names);
+  const score = part(root, "#match-score");
+  renderMatchScore(score, state?.match, view.shortNames ?? view.names);
   renderDealNumber(part(root, "#deal-number"), deal?.number);
+  const scoreText = score.textContent ?? "";
+  if (score.dataset.fitted !== scoreText) {
+    score.dataset.fitted = scoreText;
+    fitMatchScore(score);
+  }
+  keepFitting(score);
   part(root, "#trick").setAttribute("aria-label", t("trickArea"));
 }
 
@@ -356,6 +363,39 @@ function renderMatchScore(score, match, names) {
   const spoken = t("gamePointsSpoken", { name0: names[0], a, name1: names[1], b, target });
   const spokenBonus = bonus ? ` ${t("gamePointsBonusSpoken", { n: bonus })}` : "";
   setText(score, ".match-spoken", match ? spoken + spokenBonus : "");
+}
+
+/**
+ * Names before numbers: where the top bar's line cannot hold both players' names whole, the deal's number gives way,
+ * then the target too (each deal's result says both). Two people at one screen past ten game points each on a 360 px
+ * phone saw "Playe… 61 : 55 Playe…": whose score was whose? A name cut all the same (one of 60 letters) leaves them.
+ * @param {HTMLElement} score  `#match-score`
+ */
+function fitMatchScore(score) {
+  const names = [...score.querySelectorAll(".match-name")];
+  const cut = () => names.some((name) => name.scrollWidth > name.clientWidth);
+  score.classList.remove("without-deal-number", "without-target");
+  if (!cut()) return;
+  score.classList.add("without-deal-number");
+  if (!cut()) return;
+  score.classList.add("without-target");
+  if (cut()) score.classList.remove("without-deal-number", "without-target");
+}
+
+/** The scores whose bar is watched: fitted again when its width changes (a phone turned, a window resized). */
+const watchedScores = new WeakSet();
+
+/** Fit `score` again whenever its top bar changes width. */
+function keepFitting(/** @type {HTMLElement} */ score) {
+  const bar = score.parentElement;
+  if (!bar || watchedScores.has(score) || typeof ResizeObserver === "undefined") return;
+  watchedScores.add(score);
+  let width = bar.clientWidth;
+  new ResizeObserver(() => {
+    if (bar.clientWidth === width) return;
+    width = bar.clientWidth;
+    fitMatchScore(score);
+  }).observe(bar);
 }
 
 /**
