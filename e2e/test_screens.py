@@ -694,5 +694,8 @@ def test_two_at_one_screen_the_top_bar_gives_the_players_names_room_before_the_d
     assert [name["text"] for name in names] == ["Player 1", "Player 2"]
     assert not any(name["cut"] for name in names), names
     assert page.locator("#match-score .match-value").is_visible()
+    hidden = page.locator("#deal-number").bounding_box()
+    assert hidden is not None and hidden["width"] <= 1, "the deal's number gave way to the eye"
+    assert page.get_by_text("Deal 1", exact=True).count() == 1, "a screen reader still hears it"
     page.set_viewport_size({"width": 640, "height": 568})  # wider: the deal's number and the target come back
     table.wait_until(lambda: page.locator("#deal-number").is_visible() and page.locator(".match-target").is_visible())
