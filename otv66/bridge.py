@@ -54,15 +54,16 @@ Methods (``params`` in braces; every state-changing method returns the state):
 - ``deal_link {}`` -> ``{"token": "d1.…"}``: the current deal as a share-link token (:mod:`otv66.links`), once it is
   over (``deal_in_progress`` before: the link would show its face-down cards to whoever plays it out elsewhere)
 - ``game_link {}`` -> ``{"token": "g1.…"}``: the match record as a share-link token
-- ``open_link {token}`` -> ``{"kind": "deal", "seed", "dealer", "packets", "rules"}`` (start it with
+- ``open_link {token, kind?}`` -> ``{"kind": "deal", "seed", "dealer", "packets", "rules"}`` (start it with
   ``new_match {rules, first_dealer: dealer}`` + ``new_deal {seed, packets}``), or ``{"kind": "game",
   "players", "rules", "game_points", "winner", "deals": [{"dealer", "moves", "result", "resigned", "awarded",
   "bonus_after", "deal_token"}]}`` (``resigned``: the player who gave the deal up after its moves, its ``result``
   then ``None``; ``bonus_after``: the draw bonus waiting after the deal; ``deal_token``: the deal's own link, to play
   its cards again, ``None`` for a deal not played out, one given by its layout, or one with cards nobody saw, which
-  the link would show), which also keeps the game for ``replay_view`` (the
-  match in play is not touched). A bad token is an
-  ``invalid_link`` (or ``unsupported_link``) error.
+  the link would show), which also keeps the game for ``replay_view`` (the match in play is not touched). With
+  ``kind`` ("deal" or "game") only that kind is read: a link of the other kind is refused as one
+  (``link_wrong_kind``, naming ``found`` and ``wanted``). A bad token is an ``invalid_link`` (or
+  ``unsupported_link``) error.
 - ``game_record {token}`` -> the docs/record-format.md record of a game link (a finished match of the page's history
   kept as a file); ``record_game_link {text}`` -> ``{"token": "g1.…"}``: a record file's JSON text (at most
   :data:`otv66.record.MAX_RECORD_BYTES` bytes, the ``version``'s ``record_max_bytes``), re-played move by move, as a
@@ -482,8 +483,10 @@ class Session:
     def record_game_link(self, text: Any) -> dict[str, str]:
         return {"token": links.game_token(loads(text))}
 
-    def open_link(self, token: Any) -> dict[str, Any]:
-        opened = links.read_token(token)
+    def open_link(self, token: Any, kind: Any = None) -> dict[str, Any]:
+        if kind is not None and kind not in links.SHARE_KINDS:
+            raise BridgeError(f"kind must be one of {', '.join(links.SHARE_KINDS)}, not {kind!r:.{MAX_ECHO}}")
+        opened = links.read_token(token, kind)
         if isinstance(opened, links.DealLink):
             return {"kind": "deal", **opened.to_dict()}
         self.replay = opened

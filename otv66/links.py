@@ -275,11 +275,19 @@ def read_game_token(token: Any) -> Match:
         raise LinkError("this game link does not replay: it was changed or damaged", "link_damaged") from error
 
 
-def read_token(token: Any) -> DealLink | Match:
-    """Read a deal or a game link token, whichever it is (anything else is "not an otv66 link")."""
-    if isinstance(token, str) and token.startswith(DEAL_KIND):
-        return read_deal_token(token)
-    return read_game_token(token)
+SHARE_KINDS: Final = ("deal", "game")
+"""The kinds of link :func:`read_token` reads (:data:`KIND_NAMES`' names for :data:`DEAL_KIND`, :data:`GAME_KIND`)."""
+
+
+def read_token(token: Any, kind: str | None = None) -> DealLink | Match:
+    """Read a deal or a game link token: of ``kind`` (one of :data:`SHARE_KINDS`) where the caller wants one kind only
+    (another kind is ``link_wrong_kind``, which names both), else whichever it is (anything else is "not an otv66
+    link")."""
+    if kind is None:
+        kind = "deal" if isinstance(token, str) and token.startswith(DEAL_KIND) else "game"
+    if kind not in SHARE_KINDS:
+        raise ValueError(f"kind must be one of {SHARE_KINDS}, not {kind!r}")
+    return read_deal_token(token) if kind == "deal" else read_game_token(token)
 
 
 # ---------------------------------------------------------------------------------------------- challenges

@@ -80,26 +80,27 @@ describe("starting a shared deal", () => {
     const seats = { opponent: "computer", level: "club" };
     const state = await startSharedDeal(engine, "d1.token", seats);
     assert.deepEqual(engine.calls, [
-      ["open_link", { token: "d1.token" }],
+      ["open_link", { token: "d1.token", kind: "deal" }],
       ["new_match", { rules, first_dealer: 1, opponent: "computer", level: "club" }],
       ["new_deal", { seed: 1234, packets: [2, 2, 2, 2] }],
     ]);
     assert.deepEqual(state.deal, { number: 1 });
   });
 
-  test("a game link is not a deal: an invalid_link error naming both kinds, and no match is started", async () => {
-    const engine = fakeEngine({ open_link: { kind: "game", deals: [] } });
-    await assert.rejects(startSharedDeal(engine, "g1.token", { opponent: "hotseat" }), (error) => {
-      assert.ok(error instanceof EngineError);
-      assert.equal(error.type, "invalid_link");
-      // It was said as a damaged link; the engine's wrong-kind refusal names what it is.
-      assert.equal(error.reason, "link_wrong_kind");
-      assert.deepEqual(error.params, { found: "game", wanted: "deal" });
-      return true;
+  test("the engine is asked for a deal only: its refusal of a game link (naming both kinds) starts no match", async () => {
+    const refusal = new EngineError("invalid_link", "this is a game link, not a deal link", "link_wrong_kind", {
+      found: "game",
+      wanted: "deal",
     });
-    assert.deepEqual(
-      engine.calls.map(([method]) => method),
-      ["open_link"],
-    );
+    const calls = [];
+    const engine = {
+      call: async (method, params = {}) => {
+        calls.push([method, params]);
+        if (method === "open_link" && params.kind === "deal" && params.token.startsWith("g1.")) throw refusal;
+        return {};
+      },
+    };
+    await assert.rejects(startSharedDeal(engine, "g1.token", { opponent: "hotseat" }), refusal);
+    assert.deepEqual(calls, [["open_link", { token: "g1.token", kind: "deal" }]]);
   });
 });

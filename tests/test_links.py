@@ -464,6 +464,25 @@ def test_the_bridge_answers_a_bad_link_with_a_typed_error() -> None:
     assert ask(bridge.Session(), "replay_view", deal=0, ply=0)["error"]["type"] == "illegal_move"  # type: ignore[index]
 
 
+def test_the_bridge_reads_only_the_kind_of_link_the_page_asks_for() -> None:
+    """The game page opens deals only (``#deal=``), the replay games only: a link of the other kind is said as what it
+    is, naming both kinds (not as a damaged link), and a match's link so refused is not kept for the replay."""
+    session = bridge.Session()
+    for token, kind, found in ((GAME_TOKEN, "deal", "game"), (DEAL_TOKEN, "game", "deal")):
+        refused = ask(session, "open_link", token=token, kind=kind)["error"]
+        assert refused == {
+            "type": "invalid_link",
+            "message": f"this is a {found} link, not a {kind} link",
+            "reason": "link_wrong_kind",
+            "params": {"found": found, "wanted": kind},
+        }
+    assert ask(session, "replay_view", deal=0, ply=0)["error"]["type"] == "illegal_move"  # type: ignore[index]
+    assert ask(session, "open_link", token=DEAL_TOKEN, kind="deal")["result"]["kind"] == "deal"  # type: ignore[index]
+    assert ask(session, "open_link", token=GAME_TOKEN, kind="game")["result"]["kind"] == "game"  # type: ignore[index]
+    for kind in ("challenge", "d", 1):
+        assert ask(session, "open_link", token=GAME_TOKEN, kind=kind)["error"]["type"] == "bad_request"  # type: ignore[index]
+
+
 @given(RULES)
 def test_rules_survive_a_deal_link(rules: Rules) -> None:
     assert read_deal_token(deal_token(Deal.from_seed(1, dealer=0, rules=rules))).rules == rules

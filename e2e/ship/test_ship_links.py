@@ -300,3 +300,24 @@ def test_a_broken_deal_link_says_so_and_a_new_game_starts(site, open_context) ->
     answer_panel(page)
     wait_dealt(page)
     ship.problems.check()
+
+
+def test_a_link_of_the_other_kind_is_said_as_what_it_is(site, open_context) -> None:
+    """A match's link pasted as a deal's (``#deal=g1.…``), or a deal's as a match's, is not a damaged link: the engine,
+    asked for the one kind, names both."""
+    game = links.game_token(shared_game())
+    deal = links.deal_token(Deal.from_seed(5, dealer=0))
+    ship = open_context()
+    page = ship.new_page()
+    page.goto(f"{site.url}index.html?{FAST}#deal={game}")
+    page.wait_for_selector("#panel[open]")
+    said = " ".join(page.inner_text("#panel").split())
+    assert "This is a match link, not a deal link. A new match starts instead." in said
+    answer_panel(page)
+    wait_dealt(page)
+    page.goto("about:blank")
+    page.goto(f"{site.url}replay.html?lang=sr-Latn#game={deal}")
+    page.wait_for_selector("[data-status=error]")
+    assert page.inner_text("#status") == "Link nije ispravan"
+    assert page.inner_text("#replay-summary") == "Ovo je link deljenja, a ne link partije."
+    ship.problems.check()

@@ -439,7 +439,7 @@ async function go(/** @type {number} */ index, /** @type {number} */ ply) {
  * where it was asked, and can be asked again.
  */
 async function restoreReplay() {
-  await engine.call("open_link", { token: gameToken });
+  await engine.call("open_link", { token: gameToken, kind: "game" });
   restarting = false;
   replay.state = null; // drawn again from the new engine
   await go(replay.target.deal, replay.target.ply);
@@ -543,8 +543,8 @@ async function start() {
     return loadFailed(error);
   }
   try {
-    const game = await engine.call("open_link", { token: link.token });
-    if (game.kind !== "game" || game.deals.length === 0) return showProblem(st("noGame"));
+    const game = /** @type {GameLink} */ (await engine.call("open_link", { token: link.token, kind: "game" }));
+    if (game.deals.length === 0) return showProblem(st("noGame"));
     replay.game = game;
     gameToken = link.token;
     keeper.onLost = () => {

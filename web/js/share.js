@@ -81,18 +81,14 @@ export async function startSharedDeal(engine, token, seats) {
 }
 
 /**
- * The deal a deal link names (the engine's `open_link`); rejects with an EngineError for a link that does not read.
+ * The deal a deal link names (the engine's `open_link` of a deal only); rejects with an EngineError for a link that
+ * does not read, or is a link of another kind (a match's: "This is a match link, not a deal link").
  * @param {Engine} engine
  * @param {string} token
+ * @returns {Promise<import("./link-types.js").DealLink>}
  */
 async function readDealLink(engine, token) {
-  const deal = await engine.call("open_link", { token });
-  if (deal.kind !== "deal") {
-    // Said as the engine says a link of another kind ("This is a match link, not a deal link"), not as damaged.
-    const params = { found: deal.kind, wanted: "deal" };
-    throw new EngineError("invalid_link", `this is a ${deal.kind} link, not a deal link`, "link_wrong_kind", params);
-  }
-  return deal;
+  return /** @type {import("./link-types.js").DealLink} */ (await engine.call("open_link", { token, kind: "deal" }));
 }
 
 const LINK_ERRORS = new Set(["invalid_link", "unsupported_link"]);
