@@ -120,6 +120,43 @@ def test_the_deciding_deals_result_put_aside_leads_on_to_the_matchs_result(table
     assert history_length(table) == 1
 
 
+def test_the_deciding_deals_result_put_aside_puts_the_match_in_the_history_at_once(table_in_context):
+    """History did not list a match whose deciding deal's result was put aside ("Pogledajte sto") until that result
+    was opened or another match started: a player who closed the tab on the table found it missing. It goes in at
+    once; a reload keeps the deal aside, and the match's result still follows it, from either of the table's buttons,
+    without a second entry."""
+    table = deciding_deal_put_aside_on_a_phone(table_in_context)
+    page = table.page
+    following = page.locator("#table-next-deal-button")
+    table.wait_until(following.is_visible)
+    table.wait_until(lambda: history_length(table) == 1)
+    page.locator("#menu-toggle").tap()
+    page.locator("#history-button").tap()
+    listed = table.dialog().locator("table.history:not(.saved-matches) tbody tr")
+    table.wait_until(lambda: listed.count() == 1)
+    assert table.dialog().locator("[data-continue]").count() == 0, "a decided match is no match to continue"
+    page.keyboard.press("Escape")
+    table.wait_until(lambda: table.dialog().count() == 0)
+
+    page.reload()
+    table.wait_ready()
+    table.wait_until(following.is_visible)
+    assert table.dialog().count() == 0, "the deal is still aside"
+    assert following.inner_text() == "Rezultat partije"
+    page.locator("#table-deal-result-button").tap()  # the deal's result again, then on from it
+    table.dialog().locator("#next-deal").tap()
+    table.dialog().locator("#rematch-button").wait_for()
+    page.keyboard.press("Escape")
+    table.wait_until(page.locator("#table-rematch-button").is_visible)
+    assert history_length(table) == 1
+
+    table = deciding_deal_put_aside_on_a_phone(table_in_context)  # the table's own button on, in a second match
+    table.wait_until(lambda: history_length(table) == 1)
+    table.page.locator("#table-next-deal-button").tap()
+    table.dialog().locator("#rematch-button").wait_for()
+    assert history_length(table) == 1
+
+
 def test_a_match_decided_while_its_result_was_put_aside_goes_into_the_history_when_a_new_match_starts(table):
     """The deciding deal's result put aside ("Pogledajte sto"), then ☰ → Nova partija: the match was kept out of
     History, and its save stayed among the matches to continue."""

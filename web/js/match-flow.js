@@ -210,9 +210,10 @@ export class MatchFlow {
       const game = this.page.game;
       if (!game || this.page.elsewhere) return; // another tab plays the match (app.js asks to play it here)
       const deal = game.deal;
-      // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is.
+      // A match in the history has had its results shown (a reload, the engine put back): its table stays as it is,
+      // but for its last deal's result put aside (the match went into the history then), which waits as aside.
       const recorded = this.page.historyAdded;
-      if (deal?.result && !recorded) {
+      if (deal?.result && (!recorded || this.page.dealAside)) {
         if (resultToShow(this.page, deal.number)) {
           // In a frame its visitor is not using, the result's panel would take the club page's focus.
           if (outOfFocusFrame()) await this.putResultAside(deal.number);
@@ -353,7 +354,23 @@ export class MatchFlow {
       page.dealAside = true;
       page.busy = false;
     });
+    // The deal that decided the match: the match goes into the history now, not once its result is seen (History
+    // did not list it meanwhile, a tab closed on the table included). Its result then waits for the table's button.
+    if (this.page.game?.match.is_over) await recordInHistory(this.ctx);
     await save(this.ctx);
+  }
+
+  /**
+   * On from the deciding deal's result put aside (the table's buttons, table-actions.js): the match's result, as
+   * advance() shows it for a match not yet in the history; this one went in when the deal was put aside. Nothing for
+   * a match not over, nor while the deal is aside again.
+   */
+  async matchResultDue() {
+    const game = this.page.game;
+    if (!game?.match.is_over || !this.page.historyAdded || this.page.dealAside) return;
+    this.setBusy(true);
+    await this.showNotices(); // a history full is said before the result, as at the match's end
+    await this.matchResult(game); // its Rematch starts the rematch
   }
 
   /**

@@ -531,9 +531,9 @@ export function notePlayedLevel(ctx, state) {
 }
 
 /**
- * Before another match takes the table (a new one, or one continued from History): a finished match whose last
- * result was put aside to look at the table goes into the history all the same, and its save is marked finished
- * (it is no match to continue).
+ * Before another match takes the table (a new one, one continued from History, a rematch): a finished match the
+ * history could not take yet (a full storage refused it, or another tab held the match when it ended) goes in now,
+ * and its save is marked finished (it is no match to continue).
  * @param {PageContext} ctx
  * @returns {Promise<void>}
  */

@@ -171,6 +171,7 @@ export function afterDealAside(flow) {
       page.dealAside = false;
     });
     await save(flow.ctx); // a reload from here on does not put the deal aside again
+    await flow.matchResultDue();
     await flow.advance();
   });
 }
@@ -203,6 +204,7 @@ export function dealResultAgain(flow) {
     });
     await save(flow.ctx); // a reload while it is open shows the result, as one after the deal does
     await flow.dealOver(game);
+    await flow.matchResultDue();
     await flow.advance();
   });
 }
