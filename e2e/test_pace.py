@@ -49,6 +49,29 @@ def test_a_tap_skips_the_deal_animation(table):
     page.locator(".seat-info.to-move").wait_for()
 
 
+def test_a_tap_on_ones_card_while_the_computer_deals_skips_the_deal_and_plays_nothing(table):
+    """A tap on his card to hurry the computer's dealing played that card: the deal ended at the press, before its
+    click came, and he had led before he saw the trump card or most of his hand. The tap deals the rest at once; the
+    card he taps then is his lead."""
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    table.open("seed=7&level=beginner&opponent=computer&speed=slow&lang=en", ready=False)  # the computer deals
+    mine = page.locator('#piles-0 button.card.top[data-card]:not([data-card=""], [hidden])')
+    table.wait_until(lambda: page.locator(".flyer").count() > 0 and mine.count() >= 2, 90_000)
+    trump = page.locator('#piles-1 button.card.top[data-pile="7"]')
+    assert trump.get_attribute("data-card") is None, "the trump card is not dealt yet"
+    mine.first.click(force=True)  # it would be played: the person leads this deal
+    table.wait_until(lambda: page.locator(".flyer").count() == 0, 2_000)
+    assert mine.count() == 8 and trump.get_attribute("data-card"), "every card dealt at once"
+    table.wait_status("your-turn")
+    page.wait_for_timeout(500)  # the engine has long answered a card played
+    assert current_save(table)["state"]["deal"]["moves"] == [], "the tap played no card"
+    assert table.status() == "your-turn"
+    lead = table.playable().first.get_attribute("data-card")
+    table.playable().first.click()
+    table.wait_until(lambda: current_save(table)["state"]["deal"]["moves"][:1] == [lead])
+
+
 def test_while_the_cards_move_the_status_line_names_who_is_next_and_who_takes_the_trick(table):
     page = table.page
     page.add_init_script(STATUS_LINES)

@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
 
-import { animating, finished, pause, setSpeedFactor, skipAnimations, waitFor } from "../web/js/animate.js";
+import {
+  animating,
+  dealCards,
+  dealing,
+  finished,
+  pause,
+  setSpeedFactor,
+  skipAnimations,
+  waitFor,
+} from "../web/js/animate.js";
 
 /** An animation as the Web Animations API gives it: `finished` settles when `finish()` is called. */
 class FakeAnimation {
@@ -63,5 +72,35 @@ describe("skipping what the table is doing", () => {
   test("a pause that runs out stops counting as running", async () => {
     await waitFor(5);
     assert.equal(animating(), false);
+  });
+});
+
+describe("dealing the cards", () => {
+  /** Two packets of two cards, each noting whether the cards were being dealt when it was shown. */
+  const packetsNoting = (/** @type {boolean[]} */ seen, failOn = -1) =>
+    [0, 1].map((packet) =>
+      [0, 1].map((card) => ({
+        target: /** @type {Element} */ ({}),
+        reveal: () => {
+          if (packet * 2 + card === failOn) throw new Error("no table");
+          seen.push(dealing());
+        },
+      })),
+    );
+
+  test("counts as dealing until its last card is shown, and not after (a press then chooses no card)", async () => {
+    setSpeedFactor(0); // no flights: each card shown at once, as with animations off
+    const seen = [];
+    assert.equal(dealing(), false);
+    await dealCards(/** @type {HTMLElement} */ ({}), /** @type {DOMRect} */ ({}), packetsNoting(seen), "");
+    assert.deepEqual(seen, [true, true, true, true]);
+    assert.equal(dealing(), false);
+  });
+
+  test("a deal that fails part way is no longer dealing", async () => {
+    setSpeedFactor(0);
+    const dealt = dealCards(/** @type {HTMLElement} */ ({}), /** @type {DOMRect} */ ({}), packetsNoting([], 2), "");
+    await assert.rejects(dealt, /no table/);
+    assert.equal(dealing(), false);
   });
 });

@@ -17,6 +17,8 @@ const running = {
   pauses: new Set(),
   /** How many times everything was skipped: a sequence (the deal) that sees it change shows the rest at once. */
   skips: 0,
+  /** How many deals are being dealt (dealCards). */
+  dealing: 0,
 };
 
 /** Set the factor on every duration (settings.js `SPEEDS`; 0 turns animation off). */
@@ -46,6 +48,11 @@ export function skipAnimations() {
 /** Whether an animation or a pause is in progress. */
 export function animating() {
   return running.animations.size + running.pauses.size > 0;
+}
+
+/** Whether cards are being dealt (dealCards): the players' hands and the trump card are not all on the table yet. */
+export function dealing() {
+  return running.dealing > 0;
 }
 
 /** Wait `ms` real milliseconds, or less if skipped (`skipAnimations`); at once when `ms` is 0 or less. */
@@ -179,6 +186,22 @@ export function dealingOrder(dealer, plan) {
  * @param {string} backMarkup  a card back (cards.js `cardBack`)
  */
 export async function dealCards(layer, originRect, packets, backMarkup, ms = 90) {
+  running.dealing += 1;
+  try {
+    await dealPackets(layer, originRect, packets, backMarkup, ms);
+  } finally {
+    running.dealing -= 1;
+  }
+}
+
+/** dealCards' flights, packet after packet. */
+async function dealPackets(
+  /** @type {HTMLElement} */ layer,
+  /** @type {DOMRect} */ originRect,
+  /** @type {{target: Element, reveal: () => void}[][]} */ packets,
+  /** @type {string} */ backMarkup,
+  /** @type {number} */ ms,
+) {
   const skips = running.skips;
   for (const packet of packets) {
     const flights = packet.map(async ({ target, reveal }, index) => {

@@ -1,8 +1,9 @@
 /**
  * Gestures: clicking or tapping a card, and the keyboard (arrow keys move between a player's cards as they
  * stand on the screen, Home and End to the first and last, number keys jump to the n-th playable card, Enter or Space
- * plays the focused one). A tap or a key while the table moves skips the animation in progress (and does nothing
- * else). A key another part of the page has handled already (the menu's arrows, shell.js) is left alone.
+ * plays the focused one). A tap or a key while the table moves skips the animation in progress; a tap on a card
+ * chooses it as well (he sees his hand), but not while the cards are dealt. A key another part of the page has
+ * handled already (the menu's arrows, shell.js) is left alone.
  *
  * Enter or Space pressed again and again to hurry the table along (each skips an animation, or comes while the other
  * player moves) must not play the card that comes under the focus when the person's turn begins: a card turned up
@@ -18,7 +19,7 @@
  * Only reports which card was chosen; whether it may be played is decided elsewhere.
  */
 
-import { animating, skipAnimations } from "./animate.js";
+import { animating, dealing, skipAnimations } from "./animate.js";
 import { cardTabStop } from "./render.js";
 
 /** @import { Card, Player } from "./types.js" */
@@ -246,17 +247,26 @@ function guardDoubleClicks() {
  * @param {{onCard: (player: Player, code: Card, button: HTMLButtonElement) => void}} handlers
  */
 export function bindInput(root, { onCard }) {
+  /**
+   * Whether the last pointer went down while the cards were dealt: its click skipped the deal and chooses no card (a
+   * tap on his card to hurry the computer's dealing played that card, led before he had seen the trump or most of
+   * his hand: the deal ended at the press, before its click came). A tap on his card while another card moves is
+   * his choice, made seeing his hand: it plays as well as skipping.
+   */
+  let pressSkipped = false;
   /** @type {Element} */ (root.querySelector("#table")).addEventListener("click", (event) => {
     const button = /** @type {HTMLButtonElement | null} */ (
       /** @type {Element} */ (event.target).closest("button.card.top")
     );
     if (!button || button.hidden || !button.dataset.card) return;
+    if (pressSkipped && /** @type {MouseEvent} */ (event).detail > 0) return; // a key's click (detail 0) had no press
     onCard(/** @type {Player} */ (Number(button.dataset.player)), button.dataset.card, button);
   });
   guardDoubleClicks();
 
   document.addEventListener("pointerdown", () => {
     document.body.classList.remove("keyboard");
+    pressSkipped = dealing();
     skipAnimations();
   });
   /** When Enter or Space last hurried the table along (event time, ms). */
