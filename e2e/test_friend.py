@@ -527,7 +527,7 @@ def test_a_second_answer_to_an_invitation_already_accepted_names_both_and_the_ma
         .inner_text()
         .endswith(
             "This invitation was accepted already (Bo) and that match is under way, so the answer Cy sends cannot be"
-            " opened. To play one more player, make a new invitation."
+            " opened. To play against someone else, make a new invitation."
         )
     )
     assert deliver(offered_link(ana), bo) == "ready", "the match with Bo goes on"

@@ -180,7 +180,7 @@ export const EN_ERRORS = {
   err_friend_link_own: "This is a link you made: it is for your friend. Open here the links your friend sends you.",
   err_friend_forged_sender: "Your friend did not write this link, or it was changed.",
   err_friend_accepted_already:
-    "This invitation was accepted already ({friend}) and that match is under way, so the answer {other} sends cannot be opened. To play one more player, make a new invitation.",
+    "This invitation was accepted already ({friend}) and that match is under way, so the answer {other} sends cannot be opened. To play against someone else, make a new invitation.",
   err_friend_bad_shuffle: "The shuffle in this link is not fair: cards were changed.",
   err_friend_bad_share: "This link would open a wrong card.",
   err_friend_refused: "That step is not allowed now.",

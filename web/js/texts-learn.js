@@ -94,7 +94,7 @@ export const EN_LEARN = {
     "King and {queen} of one suit, both face up for the same player: 20 points, 40 in trumps. Only the player about to lead may announce one, leading that king or {queenAcc}. The points count once the announcer has won a trick. In the game: when you lead, play that king or {queenAcc}, then choose to announce the marriage in the panel that opens.",
   rulesScoreTitle: "66 and game points",
   rulesScore:
-    "The first to 66 (trick points, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. If all the tricks are played and nobody has won the deal with 66, the higher score wins it; with equal scores the deal is drawn and nobody gets game points. The first to {target} game {target|point|points} wins the match.",
+    "The first to 66 (card points of the tricks won, marriages and 10 for the last trick) wins the deal: 1 game point if the opponent has 33 or more, 2 if less than 33, 3 if the opponent won no trick. If all the tricks are played and nobody has won the deal with 66, the higher score wins it; with equal scores the deal is drawn and nobody gets game points. The first to {target} game {target|point|points} wins the match.",
   rulesDealerWinner: "The winner of a deal deals the next one; after a drawn deal the same player deals again.",
   rulesDealerAlternate: "The players deal in turn; after a drawn deal the same player deals again.",
   rulesMustBeat: "In this match a player who follows suit must also beat the card led if he can.",
@@ -116,7 +116,7 @@ export const EN_LEARN = {
   tip_trump: "You have no card of the suit led, so you must play a trump ({trump}).",
   tip_lead: "When you lead, you may play any card with a gold frame; your opponent must follow its suit if possible.",
   tip_trick: "The {card}, the highest card of the suit led, takes the trick: {name} leads the next.",
-  tip_trick_you: "The {card}, the highest card of the suit led, takes the trick: yours, and you lead the next.",
+  tip_trick_you: "The {card}, the highest card of the suit led, takes the trick for you: you lead the next.",
   tip_trick_trump: "The {card} takes the trick: a trump beats every other suit. {name} leads the next.",
   tip_trick_trump_you: "The {card} takes the trick: a trump beats every other suit. Yours, and you lead the next.",
   tip_last_trick: "The last trick: whoever takes it gets 10 more points.",
