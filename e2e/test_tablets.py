@@ -91,3 +91,44 @@ def test_on_a_tablet_on_its_side_the_tricks_cards_are_no_larger_than_the_hands(
     hand_card = table.page.locator("#piles-0 button[data-card]").first.evaluate("card => card.offsetWidth")
     table.page.screenshot(path=artifacts / f"tablets-trick-{width}x{height}.png")
     assert trick_card <= hand_card, f"a trick card {trick_card} px wide, a hand's {hand_card} px"
+
+
+@pytest.mark.parametrize(("width", "height"), TABLETS, ids=[f"{w}x{h}" for w, h in TABLETS])
+def test_on_a_tablet_the_friend_pages_checkboxes_are_a_fingers_height(page, width, height):
+    """The rules' checkboxes of a new friend match (their label takes the tap) were 24 px tall on a tablet, where the
+    game's settings and the club page's are 40."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/friend.html?lang=sr-Latn")
+    assert settled(page) == "ready"
+    rows = page.locator(".friend-main .field.check").evaluate_all(
+        "rows => rows.map((r) => [r.textContent.trim().slice(0, 30), r.getBoundingClientRect().height])"
+    )
+    assert len(rows) >= 3 and [name for name, tall in rows if tall < FINGER] == [], rows
+
+
+SIDEWAYS_PAGES = ["index.html?seed=5&level=beginner&speed=off&lang=sr-Latn", "friend.html?lang=sr-Latn"]
+
+
+@pytest.mark.parametrize("address", SIDEWAYS_PAGES, ids=["game", "friend"])
+def test_a_fingers_sideways_drag_across_the_page_does_not_go_back_a_page(table_in_context, address):
+    """A finger dragged 300 px to the right (along a row of cards, choosing one) took the tab back to the page before,
+    mid-deal: the browser's swipe to go back."""
+    table = table_in_context(viewport={"width": 768, "height": 1024}, is_mobile=True, has_touch=True)
+    page = table.page
+    page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
+    page.goto("/embed-info.html")
+    page.goto(f"/{address}")
+    if address.startswith("index"):
+        table.wait_status("your-turn")
+    else:
+        assert settled(page) == "ready"
+    touch = page.context.new_cdp_session(page)
+    start, y = 200, 600
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start, "y": y}]})
+    for step in range(1, 11):
+        point = {"x": start + 30 * step, "y": y}
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(25)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(1500)  # a navigation back would have begun by now
+    assert address.split("?")[0] in page.url
