@@ -72,7 +72,7 @@ describe("a score is told with where its points came from (docs/rules.md 6)", ()
     ]);
   });
 
-  test("two marriages are counted together", () => {
+  test("two marriages are one part, each one's points beside it (a newcomer checking by hand had to split 60)", () => {
     restoreLanguage = pageLanguage("en");
     const marriages = [
       { player: 0, suit: "H", points: 40, counted: true },
@@ -81,7 +81,7 @@ describe("a score is told with where its points came from (docs/rules.md 6)", ()
     const deal = finished({ scores: [93, 0], tricks: [16, 0], cards: [23, 0], married: [60, 0], marriages });
     assert.equal(
       read(deal, ["You", "Computer"])[0],
-      "You: 93 points (16 tricks) = 23 in tricks + 60 for the marriages + 10 for the last trick",
+      "You: 93 points (16 tricks) = 23 in tricks + 60 for the marriages (40 + 20) + 10 for the last trick",
     );
   });
 

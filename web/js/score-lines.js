@@ -39,8 +39,10 @@ export function scoreLines(deal, names, deck) {
     let line = t("scoreOf", { name: names[player], score, tricks: deal.tricks_won[player] });
     if (married || lastTrick) {
       const parts = [t("scoreFromTricks", { points: cards })];
-      const counted = own.filter((marriage) => marriage.counted).length;
-      if (married) parts.push(t("scoreFromMarriages", { points: married, count: counted }));
+      // Two marriages are one part, each one's points beside it: "60 for the marriages (40 + 20)".
+      const counted = own.filter((marriage) => marriage.counted).map((marriage) => marriage.points);
+      const each = counted.length > 1 ? ` (${counted.join(" + ")})` : "";
+      if (married) parts.push(`${t("scoreFromMarriages", { points: married, count: counted.length })}${each}`);
       if (lastTrick) parts.push(t("scoreFromLastTrick", { points: lastTrick }));
       line += ` = ${parts.join(" + ")}`;
     }
