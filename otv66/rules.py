@@ -16,6 +16,7 @@ from otv66.errors import InvalidRulesError
 ClaimMode = Literal["auto", "manual"]
 DealerRule = Literal["winner", "alternate"]
 
+MIN_TARGET = 1
 MAX_TARGET = 99
 
 
@@ -57,9 +58,13 @@ class Rules:
             raise InvalidRulesError(
                 f"draw_bonus must be true or false, not {self.draw_bonus!r}", "rule_value", option="draw_bonus"
             )
-        if not isinstance(self.target, int) or isinstance(self.target, bool) or not 1 <= self.target <= MAX_TARGET:
+        if (
+            not isinstance(self.target, int)
+            or isinstance(self.target, bool)
+            or not MIN_TARGET <= self.target <= MAX_TARGET
+        ):
             raise InvalidRulesError(
-                f"target must be a whole number from 1 to {MAX_TARGET}, not {self.target!r}",
+                f"target must be a whole number from {MIN_TARGET} to {MAX_TARGET}, not {self.target!r}",
                 "rule_target",
                 option="target",
                 max=MAX_TARGET,

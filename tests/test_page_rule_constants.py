@@ -1,8 +1,9 @@
 """The page's copies of rule constants are the engine's (web/js/settings.js, otv66/rules.py).
 
-The page needs a match's default rules and the longest match before the engine has booted (the Settings form, a
-first visit's table), so settings.js holds ``DEFAULT_RULES`` and ``MAX_TARGET``; these tests fail when they drift
-from the engine's. Marked ``native``: the page's files are not mounted in Pyodide.
+The page needs a match's default rules, each choice rule's values and the shortest and longest match before the engine
+has booted (the Settings form, a first visit's table), so settings.js holds ``DEFAULT_RULES``, ``RULE_CHOICES``,
+``MIN_TARGET`` and ``MAX_TARGET``; these tests fail when they drift from the engine's. Marked ``native``: the page's
+files are not mounted in Pyodide.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
-from otv66.rules import MAX_TARGET, Rules
+from otv66.rules import MAX_TARGET, MIN_TARGET, ClaimMode, DealerRule, Rules
 
 pytestmark = pytest.mark.native
 
@@ -33,3 +35,11 @@ def test_the_pages_default_rules_are_the_engines() -> None:
 
 def test_the_pages_longest_match_is_the_engines() -> None:
     assert page_constant("MAX_TARGET") == MAX_TARGET
+
+
+def test_the_pages_shortest_match_is_the_engines() -> None:
+    assert page_constant("MIN_TARGET") == MIN_TARGET
+
+
+def test_the_pages_choices_of_each_rule_are_the_engines() -> None:
+    assert page_constant("RULE_CHOICES") == {"claim": list(get_args(ClaimMode)), "dealer": list(get_args(DealerRule))}

@@ -7,30 +7,27 @@
 
 import { t } from "./i18n.js";
 import { escapeHtml } from "./panels.js";
-import { DEFAULT_RULES, MAX_TARGET } from "./settings.js";
+import { DEFAULT_RULES, isTarget, MAX_TARGET, MIN_TARGET, RULE_CHOICES } from "./settings.js";
 
 /** @import { Rules } from "./types.js" */
 
-/** Each choice rule: its field, label, `[value, label key]` options and, where a choice has a cost, a note. */
+/**
+ * Each choice rule: its field's label and, where a choice has a cost, a note. Its options are the values of
+ * RULE_CHOICES (the engine's), each labelled by the text whose key is the rule's name and the value ("claimAuto").
+ */
 const CHOICES = /** @type {const} */ ([
-  {
-    name: "claim",
-    label: "claimMode",
-    options: [
-      ["auto", "claimAuto"],
-      ["manual", "claimManual"],
-    ],
-    note: "claimManualNote",
-  },
-  {
-    name: "dealer",
-    label: "dealerRule",
-    options: [
-      ["winner", "dealerWinner"],
-      ["alternate", "dealerAlternate"],
-    ],
-  },
+  { name: "claim", label: "claimMode", note: "claimManualNote" },
+  { name: "dealer", label: "dealerRule", note: null },
 ]);
+
+/**
+ * A choice rule's options as `[value, text key]`.
+ * @param {(typeof CHOICES)[number]["name"]} name
+ * @returns {[string, string][]}
+ */
+function optionKeys(name) {
+  return RULE_CHOICES[name].map((value) => [value, `${name}${value[0].toUpperCase()}${value.slice(1)}`]);
+}
 
 /**
  * A choice rule's options as `[value, text]` in the page's language ("auto", "automatic"), for a form that lays
@@ -39,8 +36,7 @@ const CHOICES = /** @type {const} */ ([
  * @returns {[string, string][]}
  */
 export function ruleOptions(name) {
-  const options = CHOICES.find((choice) => choice.name === name)?.options ?? [];
-  return options.map(([value, key]) => [value, t(key)]);
+  return optionKeys(name).map(([value, key]) => [value, t(key)]);
 }
 
 /**
@@ -50,8 +46,8 @@ export function ruleOptions(name) {
  * @returns {string}
  */
 export function ruleNote(name) {
-  const choice = CHOICES.find((each) => each.name === name);
-  return choice && "note" in choice ? t(choice.note) : "";
+  const note = CHOICES.find((each) => each.name === name)?.note;
+  return note ? t(note) : "";
 }
 
 /**
@@ -97,7 +93,7 @@ export function ruleFields(rules) {
   return `${checkbox("must_beat", t("mustBeat"), rules.must_beat)}
       ${choices.join("\n      ")}
       ${checkbox("draw_bonus", t("drawBonusOption"), rules.draw_bonus)}
-      <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="1" max="${MAX_TARGET}" step="1" required aria-describedby="setting-target-note" value="${rules.target}"/></label>
+      <label class="field"><span>${escapeHtml(t("target"))}</span><input type="number" name="target" id="setting-target" min="${MIN_TARGET}" max="${MAX_TARGET}" step="1" required aria-describedby="setting-target-note" value="${rules.target}"/></label>
       <p class="field-note field-error" id="setting-target-note" hidden></p>`;
 }
 
@@ -135,14 +131,13 @@ export function readRules(form, fallback) {
     /** @type {unknown} */ (form.elements)
   );
   const target = Number(fields.target.value);
-  const fine = Number.isInteger(target) && target > 0 && target <= MAX_TARGET;
   // The form offers only valid choices, so the values have the types of Rules.
   return /** @type {Rules} */ ({
     must_beat: fields.must_beat.checked,
     claim: fields.claim.value,
     dealer: fields.dealer.value,
     draw_bonus: fields.draw_bonus.checked,
-    target: fine ? target : fallback.target,
+    target: isTarget(target) ? target : fallback.target,
   });
 }
 
@@ -154,8 +149,8 @@ export function readRules(form, fallback) {
  */
 function ruleWords(rules) {
   const yesNo = (/** @type {boolean} */ on) => t(on ? "ruleOn" : "ruleOff");
-  const choices = CHOICES.map(({ name, label, options }) => {
-    const chosen = options.find(([value]) => value === rules[name]);
+  const choices = CHOICES.map(({ name, label }) => {
+    const chosen = optionKeys(name).find(([value]) => value === rules[name]);
     return { name, label: t(label), value: chosen ? t(chosen[1]) : String(rules[name]) };
   });
   return [

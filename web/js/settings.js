@@ -29,6 +29,24 @@ export const TRICK_SHOWN = { byOther: 1.6, byOwnCard: 0.4 };
 /** The most game points a match can be played to (the engine's MAX_TARGET: otv66/rules.py; a test pins it). */
 export const MAX_TARGET = 99;
 
+/** The fewest game points a match can be played to (the engine's MIN_TARGET; a test pins it). */
+export const MIN_TARGET = 1;
+
+/**
+ * Each choice rule's values (the engine's ClaimMode and DealerRule: otv66/rules.py; a test pins them).
+ * @type {{claim: readonly Rules["claim"][], dealer: readonly Rules["dealer"][]}}
+ */
+export const RULE_CHOICES = { claim: ["auto", "manual"], dealer: ["winner", "alternate"] };
+
+/**
+ * Whether `value` is a match length the engine takes: a whole number from MIN_TARGET to MAX_TARGET.
+ * @param {unknown} value
+ * @returns {value is number}
+ */
+export function isTarget(value) {
+  return Number.isInteger(value) && Number(value) >= MIN_TARGET && Number(value) <= MAX_TARGET;
+}
+
 /** The page's default rules (the engine's defaults: otv66/rules.py; a test pins them). */
 /** @type {Rules} */
 export const DEFAULT_RULES = { must_beat: false, claim: "auto", dealer: "winner", draw_bonus: false, target: 7 };
@@ -68,9 +86,11 @@ function sanitize(data, base) {
   for (const key of /** @type {const} */ (["must_beat", "draw_bonus"])) {
     if (typeof rules[key] === "boolean") out.rules[key] = rules[key];
   }
-  if (rules.claim === "auto" || rules.claim === "manual") out.rules.claim = rules.claim;
-  if (rules.dealer === "winner" || rules.dealer === "alternate") out.rules.dealer = rules.dealer;
-  if (Number.isInteger(rules.target) && rules.target > 0 && rules.target <= MAX_TARGET) out.rules.target = rules.target;
+  const claim = RULE_CHOICES.claim.find((value) => value === rules.claim);
+  const dealer = RULE_CHOICES.dealer.find((value) => value === rules.dealer);
+  if (claim) out.rules.claim = claim;
+  if (dealer) out.rules.dealer = dealer;
+  if (isTarget(rules.target)) out.rules.target = rules.target;
   return out;
 }
 
