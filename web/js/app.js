@@ -9,6 +9,7 @@
 import { setSpeedFactor } from "./animate.js";
 import { installSprite } from "./cards.js";
 import { deviceStorage, isPersistent } from "./device-storage.js";
+import { byId } from "./dom.js";
 import { hostNotifier, reportPreferredHeight } from "./embed.js";
 import { missingSupport } from "./engine.js";
 import { earlyBoot, engine } from "./engine-early.js";
@@ -35,7 +36,7 @@ import {
 } from "./settings.js";
 import { showHistory, showSettings } from "./settings-panel.js";
 import { addShareButton, labelShareButton, reloadOnPastedLink } from "./share.js";
-import { announce, askToPlayHere, byId, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
+import { announce, askToPlayHere, confirmNewMatch, labelShell, wireMenu } from "./shell.js";
 import { setSoundEnabled } from "./sound.js";
 import { setAsideUnreadableHistory, setStorageNamespace } from "./storage.js";
 import {

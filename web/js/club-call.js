@@ -3,6 +3,7 @@
  * in the page's language, the visit's options and the page's elements.
  */
 
+import { inputById } from "./dom.js";
 import { engineText } from "./engine-text.js";
 import { refuseField, sayAtField } from "./field-note.js";
 import { applyOverrides, loadSettings } from "./settings.js";
@@ -55,14 +56,4 @@ export function refuseAtField(error, fields) {
  */
 export function pageOptions() {
   return applyOverrides(loadSettings(), new URLSearchParams(location.search));
-}
-
-/** An element of club.html by id. */
-export function byId(/** @type {string} */ id) {
-  return /** @type {HTMLElement} */ (document.getElementById(id));
-}
-
-/** An input (or textarea) of club.html by id. */
-export function inputById(/** @type {string} */ id) {
-  return /** @type {HTMLInputElement} */ (document.getElementById(id));
 }

@@ -19,7 +19,7 @@ import { gamePointsReason } from "./score-lines.js";
 /** @import { DealResult } from "./types.js" */
 
 /** @type {ClubLinkKind[]} */
-export const CLUB_LINK_KINDS = ["challenge", "result", "standings"];
+const CLUB_LINK_KINDS = ["challenge", "result", "standings"];
 
 /** The key under which this device keeps its attempt at a challenge (one attempt per challenge and device). */
 export const PROGRESS_PREFIX = "otv66.club.";
@@ -210,7 +210,7 @@ export function saveAttempt(token, attempt, storage) {
 }
 
 /** The key under which this device keeps the result links pasted into a challenge's standings (one list a challenge). */
-export const PASTED_PREFIX = "otv66.clubResults.";
+const PASTED_PREFIX = "otv66.clubResults.";
 
 /**
  * The result tokens last pasted into the standings of the challenge `challenge` on this device (none: nothing kept,
@@ -244,7 +244,7 @@ export function savePasted(challenge, tokens, storage) {
 }
 
 /** The key under which this device keeps the challenges its organiser made (their links, to show them again). */
-export const MADE_KEY = "otv66.clubMade";
+const MADE_KEY = "otv66.clubMade";
 /** How many made challenges are kept: a club's season and more, the latest first. */
 export const MADE_KEPT = 30;
 

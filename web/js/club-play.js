@@ -14,7 +14,7 @@
  */
 
 import { installSprite } from "./cards.js";
-import { byId, clubCall, inputById, pageOptions, refusalText, refuseAtField } from "./club-call.js";
+import { clubCall, pageOptions, refusalText, refuseAtField } from "./club-call.js";
 import {
   challengeDealText,
   closesBeforeToday,
@@ -28,6 +28,7 @@ import {
 } from "./club-model.js";
 import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage, keepStorage, onSavedElsewhere } from "./device-storage.js";
+import { byId, inputById } from "./dom.js";
 import { challengeFinished } from "./embed.js";
 import { isEngineLost } from "./engine.js";
 import { asSentences, dayText, language, t } from "./i18n.js";

@@ -10,7 +10,7 @@
  * challenge: the organiser's view of its standings opens with them again (a reload, his link followed next week).
  */
 
-import { byId, clubCall, inputById, refusalText } from "./club-call.js";
+import { clubCall, refusalText } from "./club-call.js";
 import {
   clubUrl,
   csvDataUrl,
@@ -23,6 +23,7 @@ import {
 } from "./club-model.js";
 import { wireCopy } from "./copy-field.js";
 import { deviceStorage } from "./device-storage.js";
+import { byId, inputById } from "./dom.js";
 import { frameSnippet } from "./embed.js";
 import { language, t } from "./i18n.js";
 import { localDay } from "./local-day.js";

@@ -8,12 +8,13 @@
  * would like for its table (embed.js), as the game does.
  */
 
-import { byId, clubCall, inputById, pageOptions, refusalText, refuseAtField } from "./club-call.js";
+import { clubCall, pageOptions, refusalText, refuseAtField } from "./club-call.js";
 import { addMade, closesBeforeToday, clubLinkIn, clubUrl, readMade, wantsStandings } from "./club-model.js";
 import { playChallenge } from "./club-play.js";
 import { openStandings } from "./club-standings.js";
 import { wireCopy, wireSend } from "./copy-field.js";
 import { deviceStorage, isPersistent } from "./device-storage.js";
+import { byId, inputById } from "./dom.js";
 import { frameSnippet, reportPreferredHeight } from "./embed.js";
 import { Engine } from "./engine.js";
 import { EngineKeeper, startPageEngine } from "./engine-start.js";

@@ -7,6 +7,7 @@
  */
 
 import { wireCopy } from "./copy-field.js";
+import { byId } from "./dom.js";
 import { embedAddress, FRAME_STYLE, frameSnippet } from "./embed.js";
 import { isLanguage, language, TEXTS, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
@@ -26,17 +27,12 @@ const LEVELS = Object.keys(LEVEL_RATINGS);
 /** The level the form starts at: a club's visitor plays a club player. */
 const START_LEVEL = "club";
 
-/** An element of embed-info.html. */
-function byId(/** @type {string} */ id) {
-  return /** @type {HTMLElement} */ (document.getElementById(id));
-}
-
 /**
  * Put `text` into `element` as plain text, each `backticked` part as a `<code>` element.
  * @param {HTMLElement} element
  * @param {string} text
  */
-export function fillWithCode(element, text) {
+function fillWithCode(element, text) {
   element.replaceChildren(
     ...text.split("`").map((part, index) => {
       if (index % 2 === 0) return part;

@@ -252,7 +252,7 @@ export function heightPoster(target, interval = HEIGHT_INTERVAL_MS, wait = setTi
  * @param {HTMLElement} table
  * @param {HTMLElement} probe
  */
-export function preferredHeight(table, probe) {
+function preferredHeight(table, probe) {
   const page = document.documentElement;
   return page.scrollHeight - table.clientHeight + probe.getBoundingClientRect().height;
 }

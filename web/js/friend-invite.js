@@ -5,16 +5,12 @@
  * a name field left empty that a name is needed (the engine would refuse the match, a sentence far from the field).
  */
 
+import { byId } from "./dom.js";
 import { refuseField, sayAtField } from "./field-note.js";
 import { t } from "./i18n.js";
 import { checkTarget, readRules, ruleFields, rulesSummary } from "./rule-fields.js";
 
 /** @import { Rules } from "./types.js" */
-
-/** An element of friend.html. */
-function byId(/** @type {string} */ id) {
-  return /** @type {HTMLElement} */ (document.getElementById(id));
-}
 
 /**
  * Fill the invitation form's rule fields with `rules` (the player's own Settings at first).
@@ -56,7 +52,8 @@ export function chosenForfeit() {
 }
 
 /**
- * The rules chosen in the invitation form (`fallback`'s target when the target field holds no whole number).
+ * The rules chosen in the invitation form (`fallback`'s target when the target field holds no match length the
+ * engine takes).
  * @param {Rules} fallback
  * @returns {Rules}
  */

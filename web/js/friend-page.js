@@ -18,6 +18,7 @@
 import { installSprite } from "./cards.js";
 import { wireCopy, wireSend } from "./copy-field.js";
 import { isPersistent, onSavedElsewhere } from "./device-storage.js";
+import { byId, inputById } from "./dom.js";
 import { Engine, isEngineLost } from "./engine.js";
 import { EngineKeeper, startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
@@ -119,16 +120,6 @@ let deviceMatchesRead = false;
 /** @type {Map<string, string>} */
 const replays = new Map();
 
-/** An element of friend.html. */
-function byId(/** @type {string} */ id) {
-  return /** @type {HTMLElement} */ (document.getElementById(id));
-}
-
-/** A form field of friend.html. */
-function field(/** @type {string} */ id) {
-  return /** @type {HTMLInputElement} */ (document.getElementById(id));
-}
-
 /**
  * Say what happened in the status line, with a link to follow after the text if given; empty when there is nothing
  * to say (the page's introduction says what it is, the banner over the table what comes next). `kind` is its
@@ -219,7 +210,7 @@ async function take(answer, { rematch, fromDevice = false, quiet = false } = {})
   rememberOpenMatch(current.id);
   if (answer.link) {
     lastLink = answer.link;
-    field("friend-link").value = addressOf(answer.link);
+    inputById("friend-link").value = addressOf(answer.link);
   }
   await findReplay(answer.state);
   renderMatch();
@@ -448,7 +439,7 @@ async function openLink(/** @type {string} */ text) {
     await openMatch(peek.id);
     const own = text === lastLink;
     if (!own && !HARMLESS.has(/** @type {{reason?: string}} */ (error)?.reason ?? "")) throw error;
-    field("friend-paste").value = ""; // nothing is to be done with it: left there, it would look like one to open
+    inputById("friend-paste").value = ""; // nothing is to be done with it: left there, it would look like one to open
     setStatus("hint", own ? t("friendOwnLink") : engineText(error, settings.deck));
     // Opened from the address (a chat's link tapped again), what there is to do instead comes into sight: the link
     // still to send, else the banner (the page stood where the table was left, only the hint over the table's foot).
@@ -459,7 +450,7 @@ async function openLink(/** @type {string} */ text) {
     }
     return;
   }
-  field("friend-paste").value = ""; // read: left there, it would look like a link still to open
+  inputById("friend-paste").value = ""; // read: left there, it would look like a link still to open
   // What the friend did is said on the status line, to the eye too: hours later, the table alone does not tell it.
   const moves = await take(answer, { quiet: true });
   if (answer.state.status === "send") await take(await engine.call("friend_link", { id: answer.state.id }));
@@ -482,12 +473,12 @@ function readable(/** @type {string} */ link) {
  * another page of the site, offered to open) rather than that a link cannot be read.
  */
 async function openPasted() {
-  const pasted = readPaste(field("friend-paste").value, location.href);
+  const pasted = readPaste(inputById("friend-paste").value, location.href);
   if (pasted.kind === "friend") {
     await openLink(pasted.joined && (await readable(pasted.joined)) ? pasted.joined : pasted.link);
     // An invitation read from here is shown above: left in the box, it would look like a link still to open. (One
     // read again from the address, on a reload, leaves what the box holds: a draft given back.)
-    if (invitation) field("friend-paste").value = "";
+    if (invitation) inputById("friend-paste").value = "";
   } else if (pasted.kind === "empty") setStatus("hint", t("friendPasteEmpty"));
   else if (pasted.kind === "none") setStatus("hint", t("friendPasteNoLink"));
   else if (pasted.kind === "foreign") setStatus("hint", t("friendPasteForeign"));
@@ -626,7 +617,7 @@ function showLinkToSend() {
 async function openInvitation(link, id, offer) {
   const found = crossing(offer.name, id, storedMatches());
   if (found?.kind === "keep") {
-    field("friend-paste").value = ""; // read, and set aside: left there, it would look like a link still to open
+    inputById("friend-paste").value = ""; // read, and set aside: left there, it would look like a link still to open
     await openMatch(found.match.state.id);
     setStatus("hint", t("friendCrossedKeep", { name: offer.name }));
     return;
@@ -651,7 +642,7 @@ function showInvitation(link, offer, found) {
   byId("friend-invited-by").textContent = t("friendInvitedBy", { name: offer.name });
   showRules(byId("friend-invite-rules"), offer.rules, offer.forfeit);
   const ownName = ownNameWith(offer.name, storedMatches());
-  if (ownName) field("friend-accept-name").value = ownName; // a rematch: the name he played that friend under
+  if (ownName) inputById("friend-accept-name").value = ownName; // a rematch: the name he played that friend under
   const note = byId("friend-crossed");
   const said = found?.kind === "accept" ? "friendCrossedAccept" : "friendCrossedPlaying";
   note.textContent = found ? t(said, { name: offer.name }) : "";
@@ -701,7 +692,7 @@ function showInAddress(/** @type {string} */ link) {
  */
 function inviteFromForm(made, rematch) {
   if (!checkRules(true)) return;
-  const name = typedName(field("friend-name"), "friendNameNeeded");
+  const name = typedName(inputById("friend-name"), "friendNameNeeded");
   if (name === null) return;
   // One invitation a press (a rematch's too: it is made here), however often the button is pressed while it is made.
   onePress("invite", () =>
@@ -742,8 +733,8 @@ function rematch() {
  * Either needs the player's name: without it the name field says so (typedName) and nothing is sent.
  */
 function wireInvitation() {
-  wireNameField(field("friend-name"));
-  wireNameField(field("friend-accept-name"));
+  wireNameField(inputById("friend-name"));
+  wireNameField(inputById("friend-accept-name"));
   byId("friend-new").addEventListener("input", () => checkRules()); // the target's note follows what is typed
   byId("friend-new").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -752,7 +743,7 @@ function wireInvitation() {
   byId("friend-rematch").addEventListener("click", rematch);
   byId("friend-accept").addEventListener("submit", (event) => {
     event.preventDefault(); // Enter in the name field accepts too, as in the form that makes an invitation
-    const name = typedName(field("friend-accept-name"), "friendAnswerNameNeeded");
+    const name = typedName(inputById("friend-accept-name"), "friendAnswerNameNeeded");
     if (name !== null) onePress("accept", () => run(() => acceptInvitation(name)));
   });
   // Declining sends nothing (there is nothing to send it with): the status line says so. From the keyboard the focus
@@ -761,7 +752,7 @@ function wireInvitation() {
     const fromKeyboard = /** @type {HTMLElement} */ (event.currentTarget).matches(":focus-visible");
     closeInvitation();
     setStatus("ready", t("friendDeclined"));
-    if (fromKeyboard) field("friend-name").focus();
+    if (fromKeyboard) inputById("friend-name").focus();
   });
 }
 
@@ -820,15 +811,15 @@ function wire() {
   });
   byId("friend-open").addEventListener("click", () => onePress("open", () => act(openPasted)));
   new ResizeObserver(fitStatusBar).observe(byId("status")); // its lines rewrapped: a phone turned on its side
-  wireCopy(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-copy")));
-  wireSend(field("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-share")), () => t("friendTitle"));
+  wireCopy(inputById("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-copy")));
+  wireSend(inputById("friend-link"), /** @type {HTMLButtonElement} */ (byId("friend-share")), () => t("friendTitle"));
   byId("friend-export").addEventListener("click", () => {
-    field("friend-backup-text").value = exportText();
+    inputById("friend-backup-text").value = exportText();
   });
   byId("friend-import").addEventListener("click", () =>
     onePress("import", () =>
       act(async () => {
-        const text = field("friend-backup-text").value;
+        const text = inputById("friend-backup-text").value;
         if (!text.trim()) return setStatus("hint", t("friendBackupEmpty"));
         let imported = 0;
         let older = 0;

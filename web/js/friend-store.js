@@ -21,7 +21,7 @@ const VERSION = 1;
  * What the store refuses, with a `reason` the page words in the player's language (engine-text.js `err_<reason>`)
  * like the engine's refusals; the message is the English for logs and tests.
  */
-export class FriendStoreError extends Error {
+class FriendStoreError extends Error {
   /**
    * @param {"friend_store_version" | "friend_store_full" | "friend_backup"} reason
    * @param {string} message

@@ -144,7 +144,7 @@ export function hasText(/** @type {string} */ key) {
  * @param {number} n
  * @param {number} forms  how many forms the text gives (3 in Serbian, 2 in English)
  */
-export function countForm(n, forms) {
+function countForm(n, forms) {
   const whole = Math.abs(Math.trunc(n));
   if (forms === 2) return whole === 1 ? 0 : 1;
   const ten = whole % 10;
@@ -264,7 +264,7 @@ export function cardName(code, deck, grammaticalCase = "nominative") {
  * @param {Deck} deck
  * @param {import("./grammar.js").GrammaticalCase} [grammaticalCase]
  */
-export function rankName(rank, deck, grammaticalCase = "nominative") {
+function rankName(rank, deck, grammaticalCase = "nominative") {
   const key = deck === "german" && (rank === "Q" || rank === "J") ? `rankG_${rank}` : `rank_${rank}`;
   return declineRank(t(key), grammaticalCase, current);
 }

@@ -18,7 +18,7 @@ import { guidedDealLeft, movedSince, Tutorial } from "./tutorial.js";
 /** @typedef {import("./tutorial.js").Tip} Tip */
 
 /** The guided deal's seed: a deal where following, trumping, turn-ups and a marriage all come up early. */
-export const TUTORIAL_SEED = 66;
+const TUTORIAL_SEED = 66;
 
 export class Learning {
   /**

@@ -9,6 +9,7 @@
 
 import { askedOnce } from "./asked-once.js";
 import { installSprite } from "./cards.js";
+import { byId } from "./dom.js";
 import { Engine, EngineError, isEngineLost } from "./engine.js";
 import { EngineKeeper, startPageEngine } from "./engine-start.js";
 import { engineText } from "./engine-text.js";
@@ -50,11 +51,6 @@ import { registerServiceWorker } from "./sw-register.js";
  * @property {number} deal
  * @property {number} ply
  */
-
-/** An element of replay.html. */
-function byId(/** @type {string} */ id) {
-  return /** @type {HTMLElement} */ (document.getElementById(id));
-}
 
 /** A button of replay.html. */
 function buttonById(/** @type {string} */ id) {

@@ -13,7 +13,7 @@ import { cardTabStop } from "./render.js";
 /** @typedef {import("./panels.js").PanelDialog} PanelDialog */
 
 /** The remembered "the rules were offered" flag (one key of localStorage). */
-export const OFFERED_KEY = "otv66.rulesOffered";
+const OFFERED_KEY = "otv66.rulesOffered";
 
 /**
  * Each section: its title and text keys, the cards drawn beside it (with what they show, where a row of cards does

@@ -3,18 +3,12 @@
  * shell asks (leave the match in progress? play the match here?). No game state lives here.
  */
 
+import { byId } from "./dom.js";
 import { frameInUse } from "./embed.js";
 import { asSentences, language, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 
 /** @import { PanelDialog } from "./panels.js" */
-
-/**
- * An element of the page shell (index.html), which is always there.
- * @param {string} id
- * @returns {HTMLElement}
- */
-export const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** Texts said in this frame, to be added to the live region at the next one (null: none waiting). */
 let waiting = /** @type {string[] | null} */ (null);
