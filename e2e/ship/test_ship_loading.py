@@ -9,12 +9,19 @@ download that never ended.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import http.client
 import re
+import shutil
+import socket
+import threading
+import time
 from collections.abc import Iterator
+from typing import Any, ClassVar
 
 import pytest
+import serve
 from servers import Site
 from table import FAST, wait_ready
 
@@ -71,3 +78,53 @@ def test_the_download_counts_the_runtimes_own_bytes_and_then_says_the_game_start
 
     last = max(i for i, (found, _) in enumerate(downloads) if found)
     assert steps[last + 1 : last + 3] == [["Starting the game", 85], ["Loading the game rules", 90]], steps
+
+
+class BreakingLine(serve.SiteHandler):
+    """The site's files, but while ``line_down`` is set the runtime's standard library breaks off after its first
+    megabyte (its Content-Length said the whole file): a connection that dropped part way through the download."""
+
+    line_down: ClassVar[threading.Event] = threading.Event()
+    header_rules = serve.load_header_rules()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if not (self.line_down.is_set() and self.path.endswith("/python_stdlib.zip")):
+            shutil.copyfileobj(source, outputfile)
+            return
+        outputfile.write(source.read(1_000_000))
+        outputfile.flush()
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_RDWR)
+
+
+@pytest.fixture
+def breaking_site(builds) -> Iterator[str]:
+    BreakingLine.line_down.set()
+    server = serve.SiteServer(("127.0.0.1", 0), functools.partial(BreakingLine, directory=str(builds.a.out)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+def test_a_download_the_network_broke_off_part_way_is_said_at_once_and_retry_recovers(breaking_site, open_context):
+    """A connection that dropped mid-download left the bar standing at the bytes come in ("6.9 of 11.1 MB") for 90
+    s, until the stall timer spoke: the broken body was swallowed. It is said as a broken download at once."""
+    ship = open_context()
+    page = ship.new_page()
+    started = time.monotonic()
+    page.goto(f"{breaking_site}?{FAST}")
+    error = page.locator("#loading-error")
+    error.wait_for(timeout=30_000)
+    assert time.monotonic() - started < 30
+    assert error.inner_text() == (
+        "The game could not be loaded: the download was cut off (network). Check the internet connection and try again."
+    )
+    BreakingLine.line_down.clear()  # the line is back
+    page.locator("#retry-button").click()
+    assert wait_ready(page) == "your-turn"
+    # The console has the broken download's lines (the browser's, and Pyodide's about the files it could not read);
+    # nothing was left uncaught.
+    ship.problems.check(lambda message: message.startswith("console "))

@@ -58,8 +58,9 @@ function requestUrl(/** @type {RequestInfo | URL} */ input) {
  * the build knows it: `total` is their sum from the first byte, whatever a response says (a host that compresses
  * sends the compressed size as Content-Length, while the body streams in unpacked); a file it does not name adds its
  * Content-Length. Once every file it names has streamed in whole, `onDownloaded()`: nothing is left to download.
- * A file that fails goes to `onFailure(message)` and its fetch never settles: Pyodide does not pass such failures
- * on (it would wait forever, or throw where nobody catches), so the worker reports them itself.
+ * A file that fails, or whose body breaks off part way, goes to `onFailure(message)` and its fetch never settles:
+ * Pyodide does not pass such failures on (it would wait forever, or throw where nobody catches), so the worker
+ * reports them itself.
  * @param {typeof fetch} plainFetch
  * @param {Map<string, number>} expected
  * @param {{onBytes: BytesListener, onDownloaded: () => void, onFailure: (message: string) => void}} listeners
@@ -88,17 +89,16 @@ function countingFetch(plainFetch, expected, { onBytes, onDownloaded, onFailure 
     if (!expected.has(url)) total += Number(response.headers.get("Content-Length")) || 0;
     // Count a copy; Pyodide gets the original response, which the browser may serve compiled code for.
     const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
-    /** @type {(chunk: ReadableStreamReadResult<Uint8Array>) => Promise<void> | undefined} */
-    const count = ({ done, value }) => {
-      if (done) {
-        if (waiting.delete(url) && waiting.size === 0) onDownloaded();
-        return;
+    const count = async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        loaded += chunk.value.byteLength;
+        onBytes(loaded, Math.max(total, loaded));
       }
-      loaded += value.byteLength;
-      onBytes(loaded, Math.max(total, loaded));
-      return reader.read().then(count);
+      if (waiting.delete(url) && waiting.size === 0) onDownloaded();
     };
-    reader.read().then(count, () => {});
+    // A body the network broke off part way (its copy's too) is a failure at once: it was swallowed, and the bar
+    // stood still at the bytes come in until the page's 90 s stall timer spoke.
+    count().catch((error) => onFailure(`${url}: ${error?.message ?? error}`));
     return response;
   };
 }
@@ -140,7 +140,11 @@ async function startPython(
   let fail = () => {}; // replaced at once by the promise below
   /** @type {Promise<never>} */
   const failed = new Promise((_, reject) => {
-    fail = (message) => reject({ type: "load_failed", message });
+    fail = (message) => {
+      // Pyodide's own reading of the file that failed then rejects where nobody catches: the failure is said once.
+      self.addEventListener("unhandledrejection", (event) => event.preventDefault());
+      reject({ type: "load_failed", message });
+    };
   });
   const earlyFetch = prefetching(plainFetch, runtimeFiles);
   self.fetch = countingFetch(earlyFetch, expected, {
