@@ -759,6 +759,35 @@ def test_a_finished_match_the_full_storage_neither_saves_nor_keeps_in_history_is
     table.wait_until(lambda: finished_matches_kept(page) == 1)
 
 
+def test_the_tables_rematch_after_a_full_storage_puts_the_match_in_history_once_and_none_to_continue(table):
+    """With the result closed, the table's own Rematch put the finished match into History but left its save
+    unfinished: it stayed among the saved matches with Continue, and played out again it counted twice."""
+    table.open("seed=3&level=beginner&opponent=computer&target=1&speed=off&lang=en")
+    page = table.page
+    table.play_moves(1)
+    wait_playable(table)
+    page.evaluate(FULL_STORAGE)
+    table.play_moves(1)
+    table.dialog().get_by_text("this match is no longer being saved").wait_for()
+    table.dialog().get_by_role("button", name="Close").click()
+    table.play_out_deal()
+    panels_to_the_match_result(table)
+    page.keyboard.press("Escape")  # the result closed: the table's own Rematch
+    page.evaluate("window.storageFull = false")
+    page.locator("#table-rematch-button").click()
+    table.wait_until(lambda: finished_matches_kept(page) == 1)
+    table.wait_until(lambda: saved_text(table) is not None and current_save(table)["record"]["seed"] == 4)  # rematch
+    dealing = table.dialog().locator(".preset")  # the rematch may be the person's to deal first
+    table.dialog().get_by_text("The match is being saved again.").wait_for()
+    table.dialog().get_by_role("button", name="Close").click()
+    table.wait_until(lambda: dealing.count() > 0 or table.playable().count() > 0)
+    if dealing.count():
+        table.step("4-4")
+    page.locator("#history-button").click()
+    assert table.dialog().locator("[data-continue]").count() == 0, "a decided match is no match to continue"
+    assert finished_matches_kept(page) == 1
+
+
 BLOCKED_STORAGE = """Object.defineProperty(window, "localStorage", {
   configurable: true,
   get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },

@@ -9,7 +9,7 @@ import { cardName, t } from "./i18n.js";
 import { focusLost } from "./input.js";
 import { movesTakenBackSaid } from "./moves-said.js";
 import { askClaim, showLastTrick as showLastTrickPanel } from "./panels.js";
-import { recordInHistory, save } from "./persistence.js";
+import { save } from "./persistence.js";
 import { personClaiming } from "./render.js";
 import { clearNotes, humansOf, namesOf, opponentOf, youOf } from "./store.js";
 
@@ -138,7 +138,8 @@ export function rematch(flow) {
   flow.run(async () => {
     const game = flow.page.game;
     if (!game?.match.is_over || flow.page.busy) return;
-    await recordInHistory(flow.ctx);
+    // Into the history first, its save marked finished (flow.rematch: leaveFinishedMatch): recorded here before, the
+    // save was left unfinished, and a storage that had been full left the match to continue, and count twice.
     await flow.rematch(game);
     await flow.advance();
   });
