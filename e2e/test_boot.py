@@ -109,15 +109,29 @@ def test_early_clicks_are_held_in_sight_and_the_last_card_chosen_is_the_one_play
     expect(page.locator(".pile.held")).to_have_count(0)
 
 
-def test_on_a_phone_the_loading_box_beside_the_table_leaves_the_status_line_in_sight(table_in_context):
-    # It covered the status line's right half ("Igra se prip…"), which says what a card chosen meanwhile waits for.
+LONGEST_DOWNLOAD_STEP = {
+    "en": "Downloading the game (10.6 of 11.1 MB)",
+    "sr-Cyrl": "Преузимам игру (10,6 од 11,1 MB)",
+}
+"""The download's step at its longest, as the loading box says it while the megabytes come in (a slow line's minute)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "sr-Cyrl"])
+def test_on_a_phone_the_loading_box_beside_the_table_leaves_the_status_line_in_sight(table_in_context, lang):
+    # It covered the status line's right half ("Igra se prip…"), which says what a card chosen meanwhile waits for;
+    # then, a card chosen, the end of that line ("Igraćete sedmicu karo čim bu…", Cyrillic) under the download's step.
     table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     held = hold_the_engine(table.page)
-    table.open(FAST, ready=False)
+    table.open(f"speed=off&lang={lang}", ready=False)
     drawn_before_the_engine(table)
+    table.page.locator('button[data-card][aria-disabled="false"]:not([data-card^=K], [data-card^=Q])').first.tap()
+    table.page.locator(".pile.held").wait_for()
+    step = LONGEST_DOWNLOAD_STEP[lang]
+    table.page.locator("#loading-step").evaluate("(element, step) => { element.textContent = step; }", step)
     box = table.page.locator("#loading .loading-box").bounding_box()
     status = table.page.locator("#status").bounding_box()
     assert box and status and box["y"] >= status["y"] + status["height"], (box, status)
+    assert table.page.locator("#loading-step").evaluate("(element) => element.scrollWidth <= element.clientWidth")
     release(table.page, held)
     table.wait_ready()
 
