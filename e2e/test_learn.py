@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_boot import hold_the_engine, release
 from test_table import axe_violations
 
 PHONE = {"width": 360, "height": 640}
@@ -219,6 +220,24 @@ def test_a_first_visit_offers_the_rules_once(table_in_context):
     assert table.dialog().locator(".panel-title").inner_text() == RULES_TITLES["sr-Latn"]
     table.page.reload()
     table.wait_ready()
+    assert table.page.locator("#rules-offer").count() == 0
+
+
+def test_rules_read_while_the_engine_loads_are_not_offered_after(table_in_context):
+    """A first visit whose player read How to play while the engine downloaded was offered them all the same once it
+    was ready ("First time playing? See how to play")."""
+    table = table_in_context()
+    held = hold_the_engine(table.page)
+    table.open("speed=off&lang=en", ready=False)  # a first visit's table, drawn before the engine
+    table.playable().first.wait_for()
+    open_menu(table)
+    table.page.locator("#rules-button").click()
+    assert table.dialog().locator(".panel-title").inner_text() == RULES_TITLES["en"]
+    table.dialog().get_by_role("button", name="Close").click()
+    release(table.page, held)
+    table.wait_ready()
+    table.wait_status("your-turn")
+    table.page.wait_for_timeout(500)  # the offer comes at once when it comes
     assert table.page.locator("#rules-offer").count() == 0
 
 

@@ -5,6 +5,7 @@
  */
 
 import { cardFace } from "./cards.js";
+import { deviceStorage } from "./device-storage.js";
 import { cardName, courtNames, suitName, t } from "./i18n.js";
 import { escapeHtml, showPanel } from "./panels.js";
 import { cardTabStop } from "./render.js";
@@ -94,6 +95,7 @@ export function rulesMarkup(deck, rules, computer = true) {
  * @returns {Promise<"tutorial" | null>}
  */
 export function showRules(dialog, deck, rules, { offerTutorial = true, computer = true } = {}) {
+  markOffered(deviceStorage); // read before the offer came (while the engine loads): it is not offered after them
   /** @type {import("./panels.js").PanelButton<"tutorial" | null>} */
   const tutorial = { label: t("rulesTutorial"), value: "tutorial", id: "tutorial-button" };
   return showPanel(dialog, {
@@ -104,6 +106,18 @@ export function showRules(dialog, deck, rules, { offerTutorial = true, computer 
     buttons: [...(offerTutorial ? [tutorial] : []), { label: t("close"), value: null, primary: true }],
     cancelValue: null,
   });
+}
+
+/**
+ * Remember on this device that the rules were offered (or read): no offer on a later visit.
+ * @param {() => Storage} storage
+ */
+function markOffered(storage) {
+  try {
+    storage().setItem(OFFERED_KEY, "1");
+  } catch {
+    // not remembered: a later visit may offer them again
+  }
 }
 
 /**
@@ -145,11 +159,7 @@ export function offerRulesOnce(storage, openRules, holder) {
     const blocked = document.querySelector("dialog[open]") !== null; // the page opens every dialog modal
     if (blocked && note.isConnected) end();
     else if (!blocked && !note.isConnected) {
-      try {
-        storage().setItem(OFFERED_KEY, "1");
-      } catch {
-        // shown all the same; a later visit may offer it again
-      }
+      markOffered(storage); // shown all the same if that fails; a later visit may offer it again
       holder.prepend(note);
     }
   };
