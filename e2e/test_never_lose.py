@@ -738,19 +738,25 @@ def test_a_finished_match_the_full_storage_keeps_out_of_history_is_said_and_kept
     table.wait_until(lambda: finished_matches_kept(page) == 1)
 
 
-def test_a_finished_match_the_full_storage_neither_saves_nor_keeps_in_history_is_not_said_to_be_kept(table):
-    # Every write refused: the notice said the finished match "stays among the saved matches", and a reload brought
-    # back its deal at the last move saved. It says what a reload would do, and how the match still gets into History.
+def match_finished_while_the_storage_is_full(table: Table) -> list[str]:
+    """A match to 1 whose storage fills after its first move (every write refused), played out up to its result: the
+    texts of the panels before that result."""
     table.open("seed=3&level=beginner&opponent=computer&target=1&speed=off&lang=en")
-    page = table.page
     table.play_moves(1)
     wait_playable(table)
-    page.evaluate(FULL_STORAGE)
+    table.page.evaluate(FULL_STORAGE)
     table.play_moves(1)
     table.dialog().get_by_text("this match is no longer being saved").wait_for()
     table.dialog().get_by_role("button", name="Close").click()
     table.play_out_deal()
-    told = panels_to_the_match_result(table)
+    return panels_to_the_match_result(table)
+
+
+def test_a_finished_match_the_full_storage_neither_saves_nor_keeps_in_history_is_not_said_to_be_kept(table):
+    # Every write refused: the notice said the finished match "stays among the saved matches", and a reload brought
+    # back its deal at the last move saved. It says what a reload would do, and how the match still gets into History.
+    told = match_finished_while_the_storage_is_full(table)
+    page = table.page
     said = " ".join(told)
     assert "could not be added to History, nor saved" in said, told
     assert "stays among the saved matches" not in said, told
@@ -762,16 +768,8 @@ def test_a_finished_match_the_full_storage_neither_saves_nor_keeps_in_history_is
 def test_the_tables_rematch_after_a_full_storage_puts_the_match_in_history_once_and_none_to_continue(table):
     """With the result closed, the table's own Rematch put the finished match into History but left its save
     unfinished: it stayed among the saved matches with Continue, and played out again it counted twice."""
-    table.open("seed=3&level=beginner&opponent=computer&target=1&speed=off&lang=en")
+    match_finished_while_the_storage_is_full(table)
     page = table.page
-    table.play_moves(1)
-    wait_playable(table)
-    page.evaluate(FULL_STORAGE)
-    table.play_moves(1)
-    table.dialog().get_by_text("this match is no longer being saved").wait_for()
-    table.dialog().get_by_role("button", name="Close").click()
-    table.play_out_deal()
-    panels_to_the_match_result(table)
     page.keyboard.press("Escape")  # the result closed: the table's own Rematch
     page.evaluate("window.storageFull = false")
     page.locator("#table-rematch-button").click()

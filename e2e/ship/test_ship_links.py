@@ -288,13 +288,18 @@ def test_a_broken_game_link_shows_what_is_wrong_and_offers_a_new_game(site, open
     ship.problems.check()
 
 
+def opened_as_a_deal_link(site, page, token: str) -> str:
+    """What the game page says of ``token`` opened as a deal's link (``#deal=``), one line."""
+    page.goto(f"{site.url}index.html?{FAST}#deal={token}")
+    page.wait_for_selector("#panel[open]")
+    return " ".join(page.inner_text("#panel").split())
+
+
 def test_a_broken_deal_link_says_so_and_a_new_game_starts(site, open_context) -> None:
     token = links.deal_token(Deal.from_seed(5, dealer=0))
     ship = open_context()
     page = ship.new_page()
-    page.goto(f"{site.url}index.html?{FAST}#deal={token[:-5]}")
-    page.wait_for_selector("#panel[open]")
-    said = " ".join(page.inner_text("#panel").split())
+    said = opened_as_a_deal_link(site, page, token[:-5])
     assert "This link is cut short or damaged: copy the whole link. A new match starts instead." in said
     assert said.count("link") == 2, "the reason said once"
     answer_panel(page)
@@ -309,9 +314,7 @@ def test_a_link_of_the_other_kind_is_said_as_what_it_is(site, open_context) -> N
     deal = links.deal_token(Deal.from_seed(5, dealer=0))
     ship = open_context()
     page = ship.new_page()
-    page.goto(f"{site.url}index.html?{FAST}#deal={game}")
-    page.wait_for_selector("#panel[open]")
-    said = " ".join(page.inner_text("#panel").split())
+    said = opened_as_a_deal_link(site, page, game)
     assert "This is a match link, not a deal link. A new match starts instead." in said
     answer_panel(page)
     wait_dealt(page)
