@@ -275,8 +275,12 @@ def read_game_token(token: Any) -> Match:
         raise LinkError("this game link does not replay: it was changed or damaged", "link_damaged") from error
 
 
-SHARE_KINDS: Final = ("deal", "game")
-"""The kinds of link :func:`read_token` reads (:data:`KIND_NAMES`' names for :data:`DEAL_KIND`, :data:`GAME_KIND`)."""
+_SHARE_READERS: Final[dict[str, Callable[[Any], DealLink | Match]]] = {
+    KIND_NAMES[DEAL_KIND]: read_deal_token,
+    KIND_NAMES[GAME_KIND]: read_game_token,
+}
+SHARE_KINDS: Final = tuple(_SHARE_READERS)
+"""The kinds of link :func:`read_token` reads, by :data:`KIND_NAMES`' names ("deal", "game")."""
 
 
 def read_token(token: Any, kind: str | None = None) -> DealLink | Match:
@@ -284,10 +288,10 @@ def read_token(token: Any, kind: str | None = None) -> DealLink | Match:
     (another kind is ``link_wrong_kind``, which names both), else whichever it is (anything else is "not an otv66
     link")."""
     if kind is None:
-        kind = "deal" if isinstance(token, str) and token.startswith(DEAL_KIND) else "game"
-    if kind not in SHARE_KINDS:
+        kind = KIND_NAMES[DEAL_KIND if isinstance(token, str) and token.startswith(DEAL_KIND) else GAME_KIND]
+    if kind not in _SHARE_READERS:
         raise ValueError(f"kind must be one of {SHARE_KINDS}, not {kind!r}")
-    return read_deal_token(token) if kind == "deal" else read_game_token(token)
+    return _SHARE_READERS[kind](token)
 
 
 # ---------------------------------------------------------------------------------------------- challenges
