@@ -32,8 +32,13 @@ LOAD_TIMEOUT_MS = 90_000
 SHIP_TESTS = Path(__file__).resolve().parent
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep the shipping tests on one xdist worker (``--dist loadgroup``), so that their two builds are made once."""
+    """Keep the shipping tests on one xdist worker (``--dist loadgroup``), so that their builds are made once.
+
+    First among the hooks: xdist's own reads the group marks from this same hook (its worker plugin), and a mark
+    added after it had read them kept no test on its worker (each worker built the three sites).
+    """
     for item in items:
         if SHIP_TESTS in item.path.parents:
             item.add_marker(pytest.mark.xdist_group("ship"))
