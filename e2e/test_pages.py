@@ -101,51 +101,71 @@ def test_the_embed_page_speaks_the_games_language(table_in_context, artifacts, l
     screenshots(page, artifacts, f"embed-{lang}", full_page=True)
 
 
-@pytest.mark.parametrize("width", [360, 1280])
-def test_the_embed_pages_options_keep_their_names_whole(table_in_context, width):
+def test_the_embed_pages_options_keep_their_names_whole(table_in_context):
     """On a phone, and on a desktop where the table's first column is narrow ("draw_bonu" | "s" once)."""
-    page = table_in_context(viewport={"width": width, "height": 640 if width < 480 else 800}).page
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
     page.goto("/embed-info.html?lang=sr-Latn")
     names = page.locator("table tbody td:first-child code")
     assert names.count() >= 10
-    broken = names.evaluate_all("codes => codes.filter((c) => c.getClientRects().length > 1).map((c) => c.textContent)")
-    assert broken == [], "an option's name broken over lines"
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for width, height in EMBED_SCREENS:  # one page, turned to each size (a layout of CSS alone)
+        page.set_viewport_size({"width": width, "height": height})
+        broken = names.evaluate_all(
+            "codes => codes.filter((c) => c.getClientRects().length > 1).map((c) => c.textContent)"
+        )
+        assert broken == [], f"an option's name broken over lines at {width} px"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-@pytest.mark.parametrize("lang", list(REPLAY_TEXTS))
-def test_the_replay_page_speaks_the_games_language(table_in_context, artifacts, lang):
-    page = table_in_context(bypass_csp=True).page
-    page.goto(f"/replay.html?lang={lang}#game={game_token()}")
+def open_replay(page, query: str) -> None:
+    """The replay of game_token's game (two deals), at the start of its first deal."""
+    page.goto(f"/replay.html?{query}#game={game_token()}")
     page.wait_for_selector("[data-status=replay]", timeout=90_000)
+
+
+def check_replay_language(page, artifacts, lang: str) -> None:
+    """One move on, the page speaks ``lang``: its texts, axe finds nothing serious, and screenshots at each size."""
     page.click("#replay-forward")
     page.wait_for_selector("#replay-position[data-ply='1']")
     assert page.evaluate("document.documentElement.lang") == lang
     check_texts(page, REPLAY_TEXTS[lang])
     assert axe_violations(page) == []
     screenshots(page, artifacts, f"replay-{lang}", full_page=False)
+    page.keyboard.press("Home")  # back to the deal's start, for what the test checks next
+    page.wait_for_selector("#replay-position[data-deal='0'][data-ply='0']")
 
 
-@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
-def test_a_replay_shows_the_whole_table_and_its_controls_on_one_screen(table_in_context, artifacts, width, height):
-    page = open_screen(table_in_context, width, height).page
-    page.goto(f"/replay.html?{SERBIAN}#game={game_token()}")
-    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+def test_the_replay_page_speaks_cyrillic(table_in_context, artifacts):
+    # English and Latin are checked with the keys below, each on the page opened in that language.
+    page = table_in_context(bypass_csp=True).page  # CSP bypass to inject axe-core
+    open_replay(page, "lang=sr-Cyrl")
+    check_replay_language(page, artifacts, "sr-Cyrl")
+
+
+@pytest.mark.parametrize(
+    "screens",
+    [SCREENS[:2], SCREENS[2:]],
+    ids=lambda screens: "-".join(f"{w}x{h}" for w, h in screens),
+)
+def test_a_replay_shows_the_whole_table_and_its_controls_on_one_screen(table_in_context, artifacts, screens):
+    """Each size of test_screens.SCREENS, on one page turned to it: the phones (a touch screen), then the rest."""
+    page = open_screen(table_in_context, *screens[0]).page
+    open_replay(page, SERBIAN)
+    if screens[0] == (360, 640):
+        position_heads_the_buttons_back_then_forward(page)
     for ply in range(1, 4):
         page.click("#replay-forward")
         page.wait_for_selector(f"#replay-position[data-ply='{ply}']")
-    check_whole_table(
-        page, MIN_CARD_WIDTH.get((width, height), TAP), also=("#replay-controls .action", "#replay-position")
-    )
-    page.screenshot(path=artifacts / f"replay-{width}x{height}.png")
+    for width, height in screens:
+        page.set_viewport_size({"width": width, "height": height})
+        check_whole_table(
+            page, MIN_CARD_WIDTH.get((width, height), TAP), also=("#replay-controls .action", "#replay-position")
+        )
+        page.screenshot(path=artifacts / f"replay-{width}x{height}.png")
 
 
-def test_on_an_upright_phone_the_replays_position_heads_its_buttons_back_then_forward(table_in_context):
+def position_heads_the_buttons_back_then_forward(page) -> None:
     # At 360 px the position line ("Deljenje 1 od 2 · Potez 3 od 24") stood between Nazad and Napred, the buttons
     # wrapping around it wherever they fell. Now it heads them: the way back on one row, the way forward under it.
-    page = table_in_context(viewport={"width": 360, "height": 640}).page
-    page.goto(f"/replay.html?{SERBIAN}#game={game_token()}")
-    page.wait_for_selector("[data-status=replay]", timeout=90_000)
     boxes = {
         name: page.locator(f"#replay-{name}").bounding_box()
         for name in ("position", "prev-deal", "start", "back", "forward", "end", "next-deal")
@@ -159,14 +179,17 @@ def test_on_an_upright_phone_the_replays_position_heads_its_buttons_back_then_fo
     assert rows[0][0]["y"] < rows[1][0]["y"], "back first, forward under it"
 
 
-def test_a_keyboard_player_goes_through_the_replay_with_enter_alone(table_in_context):
+def test_in_latin_a_keyboard_player_goes_through_the_replay_with_enter_alone(table_in_context, artifacts):
     """The focus is never lost to a button that its own press disabled: Forward to a deal's end hands it to Next deal,
     which (at the last deal) hands it to Forward; End of the last deal hands it to Back."""
-    page = table_in_context().page
-    page.goto(f"/replay.html?{SERBIAN}#game={game_token()}")
-    page.wait_for_selector("[data-status=replay]", timeout=90_000)
-    moves = int(page.locator("#replay-position").inner_text().rsplit(" ", 1)[1])
+    page = table_in_context(bypass_csp=True).page
+    open_replay(page, SERBIAN)
     assert page.evaluate("document.activeElement.id") == "replay-forward"
+    # The page speaks Latin (one move on, then back to the start: Forward keeps the focus).
+    check_replay_language(page, artifacts, "sr-Latn")
+    assert page.evaluate("document.activeElement.id") == "replay-forward"
+    # Through the replay by Enter alone.
+    moves = int(page.locator("#replay-position").inner_text().rsplit(" ", 1)[1])
     for ply in range(1, moves + 1):
         page.keyboard.press("Enter")
         page.wait_for_selector(f"#replay-position[data-deal='0'][data-ply='{ply}']")
@@ -180,8 +203,9 @@ def test_a_keyboard_player_goes_through_the_replay_with_enter_alone(table_in_con
     assert page.evaluate("document.activeElement.id") == "replay-back", "the game's end: only the way back"
 
 
-def test_a_screen_reader_stepping_through_the_replay_hears_each_move_and_who_took_the_trick(table_in_context):
-    """The position line says only "Move 2 of 21": the announcer says the card played, as the game page does."""
+def test_in_english_a_screen_reader_hears_each_move_and_each_replay_button_names_its_key(table_in_context, artifacts):
+    """The position line says only "Move 2 of 21": the announcer says the card played, as the game page does. The keys
+    (arrows, Home and End, PageUp and PageDown) were told nowhere on the page: a screen reader says them."""
     match = Match(seed=8, players=list(default_names("computer", "beginner")))  # game_token's first deal
     deal = match.new_deal()
     rng = random.Random(8)
@@ -194,21 +218,16 @@ def test_a_screen_reader_stepping_through_the_replay_hears_each_move_and_who_too
         deal.play(move)
         heard.append(f"{names[player]}: {rank[move[0]]} of {suit[move[1]]}.")
     heard[1] += f" {names[deal.last_trick_winner]} takes the trick."
-    page = table_in_context().page
-    page.goto(f"/replay.html?lang=en#game={game_token()}")
-    page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    page = table_in_context(bypass_csp=True).page
+    open_replay(page, "lang=en")
+    # The page speaks English (one move on, then back to the start).
+    check_replay_language(page, artifacts, "en")
+    # Each move heard.
     for ply, said in enumerate(heard, start=1):
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f"#replay-position[data-ply='{ply}']")
         assert page.locator("#announcer[aria-live=polite]").inner_text() == said
-
-
-def test_each_replay_button_names_its_key_and_the_key_does_what_the_button_does(table_in_context):
-    """The keys (arrows, Home and End, PageUp and PageDown) were told nowhere on the page: a screen reader says them."""
-    page = table_in_context().page
-    page.goto(f"/replay.html?lang=en#game={game_token()}")
-    page.wait_for_selector("[data-status=replay]", timeout=90_000)
-    # Review and the list of moves open a panel, as the top bar's link opens a page: by Tab, Enter.
+    # Each button's key. Review and the list of moves open a panel, as the top bar's link opens a page: by Tab, Enter.
     named = page.locator("#replay-controls button:not(#replay-review, #replay-moves)").evaluate_all(
         "buttons => Object.fromEntries(buttons.map((b) => [b.id, b.getAttribute('aria-keyshortcuts')]))"
     )
@@ -287,7 +306,8 @@ def test_the_club_pages_views_have_no_serious_accessibility_violations(table_in_
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])  # create_challenge copies the link
     link = create_challenge(page)
     assert axe_violations(page) == [], "create view, challenge created"
-    start_playing(page, link, "Ana")
+    # Played without the animations (the views are the same, at rest): the deal goes by in a fraction of the time.
+    start_playing(page, link.replace("#challenge=", "&speed=off#challenge="), "Ana")
     page.locator("#piles-0 button.card.top.playable").first.wait_for()
     assert axe_violations(page) == [], "play view"
     page.screenshot(path=artifacts / "pages-club-play.png")
@@ -320,23 +340,24 @@ CONTROL_LOOK = """(element) => {
 
 
 @pytest.mark.parametrize(("name", "home"), [("club", "#club-home"), ("friend", "#home-link")])
-@pytest.mark.parametrize(("width", "height"), [(360, 640), (1280, 800)])
-def test_the_language_picker_is_drawn_as_the_headers_buttons(table_in_context, artifacts, name, home, width, height):
+def test_the_language_picker_is_drawn_as_the_headers_buttons(table_in_context, artifacts, name, home):
     # The picker was the browser's plain white dropdown beside the header's round, translucent link.
-    page = table_in_context(viewport={"width": width, "height": height}).page
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
     page.goto(f"/{name}.html?lang=sr-Cyrl")
     picker = page.locator(f"#{name}-language")
     picker.wait_for()
     assert picker.evaluate("picker => picker.tagName") == "SELECT", "still the browser's own list"
-    assert picker.evaluate(CONTROL_LOOK) == page.locator(home).evaluate(CONTROL_LOOK)
-    page.locator(home).focus()
-    page.keyboard.press("Shift+Tab")  # the picker comes before the link
-    assert page.evaluate("document.activeElement.id") == f"{name}-language"
-    assert picker.evaluate("picker => getComputedStyle(picker).outlineStyle") == "solid", "a focus ring"
-    page.screenshot(
-        path=artifacts / f"pages-{name}-language-{width}x{height}.png",
-        clip={"x": 0, "y": 0, "width": width, "height": 120},
-    )
+    for width, height in EMBED_SCREENS:  # a phone, then a desktop: one page turned to each size (CSS alone)
+        page.set_viewport_size({"width": width, "height": height})
+        assert picker.evaluate(CONTROL_LOOK) == page.locator(home).evaluate(CONTROL_LOOK), f"at {width} px"
+        page.locator(home).focus()
+        page.keyboard.press("Shift+Tab")  # the picker comes before the link
+        assert page.evaluate("document.activeElement.id") == f"{name}-language"
+        assert picker.evaluate("picker => getComputedStyle(picker).outlineStyle") == "solid", "a focus ring"
+        page.screenshot(
+            path=artifacts / f"pages-{name}-language-{width}x{height}.png",
+            clip={"x": 0, "y": 0, "width": width, "height": 120},
+        )
 
 
 #: Each header part's box, how many lines its text takes, and whether the page scrolls sideways.
@@ -379,22 +400,20 @@ def test_on_a_phone_the_pages_header_shows_its_name_and_its_link_on_one_line(tab
         ("embed-info", ["#brand-name", ".club-nav select", ".club-nav .menu-button"]),
     ],
 )
-@pytest.mark.parametrize(("width", "height", "text_px"), [(280, 653, 16), (360, 640, 24)])
-def test_on_the_smallest_phones_and_with_the_largest_text_the_header_fits_the_screen(
-    table_in_context, name, parts, width, height, text_px
-):
+def test_on_the_smallest_phones_and_with_the_largest_text_the_header_fits_the_screen(table_in_context, name, parts):
     # On a folding phone's cover screen (280 px), and at 360 px with the browser's text set to "Very large" (24 px),
     # the language and "Играјте против рачунара" kept to one row, wider than the screen: the page was zoomed out.
-    page = table_in_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True).page
-    page.add_init_script(
-        f"addEventListener('DOMContentLoaded', () => {{ document.documentElement.style.fontSize = '{text_px}px' }})"
-    )
+    # One page turned to each (the header's layout is CSS alone), its text set as the browser would set it.
+    page = table_in_context(viewport={"width": 280, "height": 653}, is_mobile=True, has_touch=True).page
     page.goto(f"/{name}.html?lang=sr-Cyrl")
     page.locator(parts[1]).wait_for()
-    measured = page.evaluate(HEADER_PARTS, parts)
-    assert not measured["sideways"]
-    for part in measured["parts"]:
-        assert part["shown"] and part["left"] >= 0 and part["right"] <= width, part
+    for width, height, text_px in [(280, 653, 16), (360, 640, 24)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(f"document.documentElement.style.fontSize = '{text_px}px'")
+        measured = page.evaluate(HEADER_PARTS, parts)
+        assert not measured["sideways"], f"{width} px, {text_px} px text"
+        for part in measured["parts"]:
+            assert part["shown"] and part["left"] >= 0 and part["right"] <= width, (width, text_px, part)
 
 
 def test_on_a_phone_a_club_deal_in_play_keeps_the_header_to_the_title_and_the_language_each_on_one_line(
