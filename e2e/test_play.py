@@ -463,6 +463,7 @@ def test_a_trick_is_played_with_the_keyboard_only(table):
 
 ON_ITS_SIDE = {"width": 640, "height": 360}
 UPRIGHT = {"width": 360, "height": 640}
+WIDE = {"width": 1280, "height": 800}
 FOCUSED_CARD = "[...document.querySelectorAll('#piles-0 button.card.top')].indexOf(document.activeElement)"
 """Which of my piles' cards has the focus (0-7, in the order they stand on the screen, row by row), -1: none."""
 
@@ -528,8 +529,14 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
     table.wait_until(lambda: table.playable().count() > 0)
     page.keyboard.press("1")
     page.keyboard.press(key)
-    press_again_and_again(page, key, 60)  # six seconds: the computer answers, the trick is taken, the turn comes back
-    assert table.status() == "your-turn" and table.playable().count() > 0, "the turn came back while he pressed"
+
+    def turn_back() -> bool:
+        return table.status() == "your-turn" and table.playable().count() > 0
+
+    # Until the computer has answered, the trick is taken and the turn is back; then a second and a half more.
+    press_again_and_again(page, key, 60, until=turn_back)
+    press_again_and_again(page, key, 15)
+    assert turn_back(), "the turn came back while he pressed"
     assert table.cards_left(0) == 15, "only the card he chose was played"
     assert page.evaluate("document.activeElement.dataset.player") == "0", "his focus is still on his cards"
     page.wait_for_timeout(1100)  # the keys at rest: the next press is a choice again
@@ -537,7 +544,7 @@ def test_a_key_pressed_again_and_again_to_hurry_the_table_plays_no_card_the_play
     table.wait_until(lambda: table.cards_left(0) == 14)
     page.evaluate("window.keyGaps.length = 0")  # the rest was no gap in the hurrying
     # Hurried again, until the turn is back.
-    press_again_and_again(page, key, 60, until=lambda: table.status() == "your-turn" and table.playable().count())
+    press_again_and_again(page, key, 60, until=turn_back)
     assert table.cards_left(0) == 14, "the presses played nothing"
     page.keyboard.press("1")  # a card chosen by its number: chosen on the position shown, played at once
     page.keyboard.press(key)
@@ -624,11 +631,30 @@ def test_a_double_tap_on_a_phone_answers_nothing_that_opened_under_the_finger(ta
 SLOW_COMPUTER = """
 const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (message, ...rest) {
-  if (message?.method !== "computer_move") return post.call(this, message, ...rest);
+  if (message?.method !== "computer_move" || !window.slowComputer) return post.call(this, message, ...rest);
   setTimeout(() => post.call(this, message, ...rest), 1200);
 };
 """
-"""The computer's moves asked of the engine's worker 1.2 s late, as on a slow machine."""
+"""The computer's moves asked of the engine's worker 1.2 s late once ``window.slowComputer`` is set, as on a slow
+machine."""
+
+
+def deal_can_end_within(table, moves: int) -> bool:
+    """Whether the deal in play, as saved, can be over within `moves` moves (the engine tries every way)."""
+    deal = record.loads(json.dumps(current_save(table)["record"])).deal
+
+    def ends(depth: int) -> bool:
+        if deal.is_over or depth == 0:
+            return deal.is_over
+        for move in deal.legal_moves():
+            deal.play(move)
+            over = ends(depth - 1)
+            deal.undo()
+            if over:
+                return True
+        return False
+
+    return deal is not None and ends(moves)
 
 
 @pytest.mark.parametrize(
@@ -657,6 +683,24 @@ def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_ke
         """The deal's result open, or gone by: the presses went on into the next deal."""
         return result.count() > 0 or page.locator("#deal-number").inner_text() != first_deal
 
+    def first_card_by_number() -> bool:
+        """Press 1 (the first of his playable cards): the focus on it, unless an animation took the press."""
+        page.keyboard.press("1")
+        return page.evaluate(f"{ON_MY_CARD} && document.activeElement.ariaDisabled === 'false'")
+
+    # The deal's start, by the same keys without hurrying (each card by its number, Enter; Enter answers a marriage
+    # question), until the engine says the trick under way can end the deal: the deal's end is what is hurried.
+    while not deal_can_end_within(table, 2):
+        assert not result_or_past(), "the deal ended before it was hurried"
+        cards = table.cards_left(0)
+        table.wait_until(first_card_by_number)
+        page.keyboard.press("Enter")
+        table.wait_until(lambda cards=cards: table.cards_left(0) < cards or table.dialog().count())
+        if page.locator("dialog[open] #marriage-announce").count():
+            page.keyboard.press("Enter")
+        table.wait_until(lambda: turn_back() or result_or_past())
+    page.evaluate("window.slowComputer = true")
+    hurried = 0
     for _ in range(20):  # each of his cards by its number, then Enter again and again until his turn or the result
         table.wait_until(lambda: turn_back() or result_or_past())
         if result_or_past():
@@ -668,6 +712,8 @@ def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_ke
         page.keyboard.press("Enter")
         page.evaluate("window.keyGaps.length = 0")
         press_again_and_again(page, "Enter", 60, until=lambda: turn_back() or result_or_past())
+        hurried += 1
+    assert hurried, "his last cards were hurried"
     assert result.count(), "the result is open: the presses that hurried the table did not answer it unread"
     page.evaluate("window.keyGaps.length = 0")
     press_again_and_again(page, "Enter", 5)  # he goes on pressing for half a second more
@@ -677,10 +723,42 @@ def test_a_key_pressed_again_and_again_leaves_the_deals_result_open_until_the_ke
     table.wait_until(lambda: result.count() == 0)
 
 
-def test_home_and_end_go_to_the_first_and_last_of_the_players_cards(table_in_context):
-    table = my_first_turn(table_in_context, {"width": 1280, "height": 800})
+def test_the_arrow_keys_go_to_the_card_beside_above_or_below_and_home_and_end_to_the_first_and_last(table_in_context):
+    # A phone on its side shows each player's eight piles in one row: Down went four cards to the right, as if they
+    # stood in two rows of four (as upright, where Right went on from a row's end to the next row's start). Up from my
+    # top row stayed on my card, and the Enter after it played that card: it goes on to the opponent's cards above.
+    table = my_first_turn(table_in_context, ON_ITS_SIDE)
     page = table.page
     cards = page.locator("#piles-0 button.card.top:not([hidden])")
+    for viewport, columns in [(ON_ITS_SIDE, 8), (UPRIGHT, 4)]:  # one phone, on its side and then turned upright
+        page.set_viewport_size(viewport)
+        assert cards.count() == 8
+        for index in range(8):
+            row, column = divmod(index, columns)
+            wanted = {  # no card of mine that way: the focus stays, or goes up to the opponent's (-1: none of mine)
+                "ArrowLeft": index - 1 if column > 0 else index,
+                "ArrowRight": index + 1 if column < columns - 1 else index,
+                "ArrowUp": index - columns if row > 0 else -1,
+                "ArrowDown": index + columns if index + columns < 8 else index,
+            }
+            went = {}
+            for key in wanted:
+                cards.nth(index).focus()
+                page.keyboard.press(key)
+                went[key] = page.evaluate(FOCUSED_CARD)
+            assert went == wanted, f"{columns} a row, from card {index}"
+            if row == 0:  # the opponent's nearest card above, and Down comes back to mine
+                cards.nth(index).focus()
+                page.keyboard.press("ArrowUp")
+                assert page.evaluate("document.activeElement.closest('#piles-1') !== null"), f"from card {index}"
+                if index == 0 and columns == 8:  # Enter there plays nothing, and says whose card it is (any size)
+                    page.keyboard.press("Enter")
+                    expect(page.locator("#status")).to_have_text(re.compile("^That is the computer's card"))
+                page.keyboard.press("ArrowDown")
+                assert page.evaluate(FOCUSED_CARD) >= 0, f"{columns} a row, from card {index}, up and down"
+        assert page.evaluate("scrollY") == 0, "an arrow on the cards does not scroll the page"
+    # Home and End: the first and the last of my cards, on a desktop's screen.
+    page.set_viewport_size(WIDE)
     cards.nth(3).focus()
     page.keyboard.press("End")
     assert page.evaluate(FOCUSED_CARD) == 7
@@ -688,84 +766,49 @@ def test_home_and_end_go_to_the_first_and_last_of_the_players_cards(table_in_con
     assert page.evaluate(FOCUSED_CARD) == 0
 
 
-@pytest.mark.parametrize(("viewport", "columns"), [(ON_ITS_SIDE, 8), (UPRIGHT, 4)], ids=["on-its-side", "upright"])
-def test_the_arrow_keys_go_to_the_card_beside_above_or_below_on_the_screen(table_in_context, viewport, columns):
-    # A phone on its side shows each player's eight piles in one row: Down went four cards to the right, as if they
-    # stood in two rows of four (as upright, where Right went on from a row's end to the next row's start). Up from my
-    # top row stayed on my card, and the Enter after it played that card: it goes on to the opponent's cards above.
-    table = my_first_turn(table_in_context, viewport)
-    page = table.page
-    cards = page.locator("#piles-0 button.card.top:not([hidden])")
-    assert cards.count() == 8
-    for index in range(8):
-        row, column = divmod(index, columns)
-        wanted = {  # no card of mine that way: the focus stays, or goes up to the opponent's (-1: none of mine)
-            "ArrowLeft": index - 1 if column > 0 else index,
-            "ArrowRight": index + 1 if column < columns - 1 else index,
-            "ArrowUp": index - columns if row > 0 else -1,
-            "ArrowDown": index + columns if index + columns < 8 else index,
-        }
-        went = {}
-        for key in wanted:
-            cards.nth(index).focus()
-            page.keyboard.press(key)
-            went[key] = page.evaluate(FOCUSED_CARD)
-        assert went == wanted, f"from card {index}"
-        if row == 0:  # the opponent's nearest card above, and Down comes back to mine
-            cards.nth(index).focus()
-            page.keyboard.press("ArrowUp")
-            assert page.evaluate("document.activeElement.closest('#piles-1') !== null"), f"from card {index}"
-            if index == 0:  # Enter there plays nothing, and says whose card it is
-                page.keyboard.press("Enter")
-                expect(page.locator("#status")).to_have_text(re.compile("^That is the computer's card"))
-            page.keyboard.press("ArrowDown")
-            assert page.evaluate(FOCUSED_CARD) >= 0, f"from card {index}, up and down"
-    assert page.evaluate("scrollY") == 0, "an arrow on the cards does not scroll the page"
-
-
-@pytest.mark.parametrize("viewport", [ON_ITS_SIDE, {"width": 1280, "height": 800}], ids=["folded", "wide"])
-def test_the_arrow_keys_move_through_the_menu_not_to_the_cards(table_in_context, viewport):
+def test_the_arrow_keys_move_through_the_menu_not_to_the_cards(table_in_context):
     # In the open menu ArrowDown went to the first playable card, the menu staying open over the cards.
-    table = my_first_turn(table_in_context, viewport)
+    table = my_first_turn(table_in_context, WIDE)
     page = table.page
     toggle = page.locator("#menu-toggle")
     focused = "document.activeElement.id"
     items = "[...document.querySelectorAll('#menu .menu-button')].filter((item) => item.checkVisibility())"
     last_item = f"document.activeElement === {items}.at(-1)"
-    if toggle.is_visible():  # folded behind ☰: opened with Enter, the arrows go on from ☰ into it
-        toggle.focus()
-        page.keyboard.press("Enter")
-        assert toggle.get_attribute("aria-expanded") == "true"
-        page.keyboard.press("ArrowDown")
+    for viewport in [WIDE, ON_ITS_SIDE]:  # the menu in a row, then folded behind ☰
+        page.set_viewport_size(viewport)
+        if toggle.is_visible():  # folded behind ☰: opened with Enter, the arrows go on from ☰ into it
+            toggle.focus()
+            page.keyboard.press("Enter")
+            assert toggle.get_attribute("aria-expanded") == "true"
+            page.keyboard.press("ArrowDown")
+            assert page.evaluate(focused) == "new-match-button"
+            page.keyboard.press("ArrowDown")
+            assert page.evaluate(focused) == "history-button"
+        else:  # always shown, in a row
+            page.locator("#new-match-button").focus()
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate(focused) == "history-button"
+            page.keyboard.press("ArrowLeft")
+            assert page.evaluate(focused) == "new-match-button"
+            page.keyboard.press("ArrowDown")
+            assert page.evaluate(focused) == "history-button"
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowUp")
+        assert page.evaluate(last_item), "from the first item Up goes round to the last"
+        page.keyboard.press("Home")
         assert page.evaluate(focused) == "new-match-button"
-        page.keyboard.press("ArrowDown")
-        assert page.evaluate(focused) == "history-button"
-    else:  # always shown, in a row
-        page.locator("#new-match-button").focus()
-        page.keyboard.press("ArrowRight")
-        assert page.evaluate(focused) == "history-button"
-        page.keyboard.press("ArrowLeft")
-        assert page.evaluate(focused) == "new-match-button"
-        page.keyboard.press("ArrowDown")
-        assert page.evaluate(focused) == "history-button"
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")
-    assert page.evaluate(last_item), "from the first item Up goes round to the last"
-    page.keyboard.press("Home")
-    assert page.evaluate(focused) == "new-match-button"
-    page.keyboard.press("End")
-    assert page.evaluate(last_item)
-    assert page.evaluate(FOCUSED_CARD) == -1
-    if toggle.is_visible():
-        assert toggle.get_attribute("aria-expanded") == "true"
-        page.keyboard.press("Escape")  # folds the menu; ☰ has the focus, and from the folded ☰ an arrow goes on
-        assert toggle.get_attribute("aria-expanded") == "false"
-        assert page.evaluate(focused) == "menu-toggle"
-        page.keyboard.press("ArrowDown")
-        assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "false", "to a card I can play"
+        page.keyboard.press("End")
+        assert page.evaluate(last_item)
+        assert page.evaluate(FOCUSED_CARD) == -1
+    assert toggle.is_visible(), "folded behind ☰ at last"
+    assert toggle.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")  # folds the menu; ☰ has the focus, and from the folded ☰ an arrow goes on
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert page.evaluate(focused) == "menu-toggle"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "false", "to a card I can play"
 
 
-WIDE = {"width": 1280, "height": 800}
 ON_MY_CARD = "document.activeElement.matches('#piles-0 button.card.top:not([hidden])')"
 """Whether the focus is on one of my cards (the arrows and the number keys go on from there)."""
 
@@ -952,35 +995,40 @@ def test_asking_why_a_card_may_not_be_played_lets_the_computer_think_on(table):
     table.wait_until(lambda: page.evaluate("window.__ponderSlices") > before + 3, 5_000)
 
 
-def saved_moves(table) -> int:
-    """The moves of the deal in play, as saved."""
-    return len(current_save(table)["record"]["deals"][-1]["moves"])
+def marriage_lead_after_a_trick(max_seed: int = 500) -> tuple[int, str, str, int, str]:
+    """A seeded first deal (4-4 packets, manual claim) whose first trick (a lead that asks no marriage question, and
+    its answer) is taken by a player who can then lead a marriage.
+
+    Returns (seed, lead, answer, the trick's taker, his marriage lead), all from the engine.
+    """
+    for seed in range(1, max_seed):
+        deal = Match(Rules(claim="manual"), first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4))
+        leads = deal.legal_moves()
+        for lead in [move for move in leads if len(move) == 2 and f"{move}m" not in leads]:
+            deal.play(lead)
+            for answer in [move for move in deal.legal_moves() if len(move) == 2]:
+                deal.play(answer)
+                taker = deal.last_trick_winner
+                marriages = [move for move in deal.legal_moves() if move.endswith("m")]
+                if not deal.is_over and deal.turn == taker and marriages:
+                    return seed, lead, answer, taker, marriages[0]
+                deal.undo()
+            deal.undo()
+    raise AssertionError("no seed with a marriage lead after the first trick")
 
 
 def test_two_at_one_screen_the_offer_to_claim_66_names_whom_it_is_for(table):
     # "You announced a marriage…" while the turn marker was already on the other player: it named no one.
-    table.open(f"seed=11&opponent=hotseat&claim=manual&{FAST}")
-    offer = table.dialog().locator("#claim-offer-no")
-    for _ in range(80):
-        if table.wait_status("your-turn", "deal-over", "match-over") != "your-turn" or table.dialog().count():
-            table.step()
-            continue
-        deal = record.loads(json.dumps(current_save(table)["record"])).deal
-        leads = [move for move in deal.legal_moves() if move.endswith("m")] if deal and deal.turn is not None else []
-        if not leads:
-            table.step()
-            continue
-        announcer = deal.turn
-        table.click_card(leads[0][:2])
-        table.dialog().locator("#marriage-announce").click()
-        # Offered once the announcer has a trick (the marriage counts only then), after the move is saved.
-        before = len(deal.moves)
-        table.wait_until(lambda before=before: offer.count() > 0 or saved_moves(table) > before)
-        table.page.wait_for_timeout(300)
-        if offer.count():
-            break
-    else:
-        raise AssertionError("no one led a marriage with a trick taken")
+    seed, lead, answer, announcer, marriage = marriage_lead_after_a_trick()
+    table.open(f"seed={seed}&opponent=hotseat&claim=manual&{FAST}")
+    assert table.step("4-4") == "dealt"
+    for card in (lead, answer):  # the first trick, taken by the announcer: offered once he has a trick
+        table.page.locator(f'button[data-card="{card}"][aria-disabled="false"]').wait_for()
+        table.click_card(card)
+    table.page.locator(f'#piles-{announcer} button[data-card="{marriage[:2]}"][aria-disabled="false"]').wait_for()
+    table.click_card(marriage[:2])
+    table.dialog().locator("#marriage-announce").click()
+    table.dialog().locator("#claim-offer-no").wait_for()
     text = table.dialog().locator(".panel-body, p").first.inner_text()
     assert text.startswith(f"Player {announcer + 1}: you announced a marriage. If it brings you to 66, claim now"), text
 
