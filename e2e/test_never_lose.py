@@ -11,7 +11,6 @@ import random
 from datetime import UTC, datetime
 from typing import Any
 
-import pytest
 from conftest import LOAD_TIMEOUT_MS, Table
 from playwright.sync_api import Locator, Page
 
@@ -81,7 +80,7 @@ def extends(after: list[list[str]], before: list[list[str]]) -> bool:
     return done and (not before or after[len(before) - 1][: len(before[-1])] == before[-1])
 
 
-def test_a_killed_worker_is_replaced_and_the_match_goes_on(table):
+def test_a_killed_worker_is_replaced_and_the_match_goes_on_even_when_killed_mid_hint_or_computer_turn(table):
     before = match_under_way(table, 3)
     table.page.workers[0].evaluate("close()")
     table.playable().first.click()  # reaches a dead worker: its deadline passes, a new engine boots
@@ -90,12 +89,7 @@ def test_a_killed_worker_is_replaced_and_the_match_goes_on(table):
     table.play_moves(1)
     wait_playable(table)
     assert count(moves_of(current_save(table))) > count(before)
-
-
-def test_a_worker_killed_mid_hint_or_computer_turn_is_replaced(table):
-    table.open(GAME)
-    table.play_moves(2)
-    wait_playable(table)
+    # The new engine killed in its turn while it looks for a hint, then while the computer thinks.
     table.page.locator("#hint-button").click()
     table.page.workers[0].evaluate("close()")
     wait_playable(table)
@@ -146,7 +140,7 @@ def test_a_deal_link_over_a_match_in_progress_asks_and_keeps_it(table):
     assert moves_of(current_save(table)) == before
 
 
-def test_options_asking_for_another_match_leave_the_address_when_the_player_keeps_his(table):
+def test_options_asking_for_another_match_leave_the_address_when_the_player_keeps_his_or_continues_it(table):
     # Kept over ?seed=5, the match went on but the address still named the other: every reload asked again.
     before = match_under_way(table)
     table.page.goto("/?seed=5&target=3&lang=en&speed=off")
@@ -158,9 +152,30 @@ def test_options_asking_for_another_match_leave_the_address_when_the_player_keep
     wait_playable(table)
     assert table.dialog().count() == 0, "nothing is asked again"
     assert moves_of(current_save(table)) == before
+    # Continued from History under an address whose options had asked for another match, a reload went back to that
+    # other match without a word, and the plain address opened it from then on.
+    table.page.goto("/?seed=11&level=expert&target=2&lang=en&speed=off")
+    table.page.locator("#open-link").click()  # another match, as the address asks
+    dealing = table.dialog().locator(".preset")
+    table.wait_until(lambda: dealing.count() > 0 or table.playable().count() > 0)
+    if dealing.count():
+        table.step("4-4")
+    table.play_moves(2)
+    wait_playable(table)
+    other = moves_of(current_save(table))
+    table.page.locator("#history-button").click()
+    table.dialog().locator("[data-continue]").first.click()
+    status = table.page.locator("#status")
+    table.wait_until(lambda: status.inner_text() == "The saved match was resumed. · Your turn")
+    assert moves_of(current_save(table)) == before
+    assert "?lang=en&speed=off" in table.page.url, "the options that asked for the other match are gone"
+    table.page.reload()
+    wait_playable(table)
+    assert moves_of(current_save(table)) == before, "the match continued is the one the reload resumes"
+    assert moves_of(current_save(table)) != other
 
 
-def test_a_reload_after_new_match_keeps_the_new_match_not_the_one_the_addresss_seed_named(table):
+def test_a_reload_after_new_match_keeps_the_new_match_and_history_brings_back_the_one_left_without_its_notes(table):
     # Opened with ?seed=7, a reload after "New match" resumed the seed's match again: the address still asked for it.
     table.open(GAME)
     table.play_moves(2)
@@ -175,6 +190,24 @@ def test_a_reload_after_new_match_keeps_the_new_match_not_the_one_the_addresss_s
     wait_playable(table)
     assert extends(moves_of(current_save(table)), new), "the new match is on the table"
     assert table.page.evaluate("localStorage.getItem('otv66.current')") != old_slot
+    # The match left said "Computer announced a marriage…" (or refused a card) on the status line: continued from
+    # History, the other match showed that note, not "The saved match was resumed".
+    idle = table.page.locator('#piles-0 button.card.top[aria-disabled="true"]:not([hidden])')
+    for _ in range(200):  # on to a turn of mine with a card I may not play (it stepped past most of them)
+        mine = table.wait_status("your-turn", "deal-over", "match-over") == "your-turn" and not table.dialog().count()
+        if mine and table.playable().count() and idle.count():
+            break
+        held = table.cards_left(0)
+        if table.step() == "card":  # on once it has left my piles: until then the page still shows the turn it played
+            table.wait_until(lambda held=held: table.cards_left(0) < held)
+    else:
+        raise AssertionError("no turn of mine with a card I may not play")
+    idle.first.click(force=True)  # refused: a note on the move to make
+    status = table.page.locator("#status")
+    table.wait_until(lambda: status.inner_text() not in ("Your turn", ""))
+    table.page.locator("#history-button").click()
+    table.dialog().locator("[data-continue]").click()
+    table.wait_until(lambda: status.inner_text() == "The saved match was resumed. · Your turn")
 
 
 def test_new_match_pressed_the_moment_after_the_first_card_asks_before_leaving_the_match(table):
@@ -210,57 +243,6 @@ def test_settings_show_the_level_the_resumed_match_is_played_at(table):
     table.dialog().get_by_role("button", name="Save", exact=True).click()
     table.wait_until(lambda: table.dialog().count() == 0)
     assert current_save(table)["level"] == "beginner", "the match goes on at its level"
-
-
-def test_a_match_continued_from_history_brings_none_of_the_other_matchs_notes(table):
-    # The match left said "Computer announced a marriage…" (or refused a card) on the status line: continued from
-    # History, the other match showed that note, not "The saved match was resumed".
-    table.open(GAME)
-    table.play_moves(2)
-    wait_playable(table)
-    table.page.locator("#new-match-button").click()
-    table.dialog().locator("#confirm-new-match").click()
-    idle = table.page.locator('#piles-0 button.card.top[aria-disabled="true"]:not([hidden])')
-    for _ in range(200):  # on to a turn of mine with a card I may not play (it stepped past most of them)
-        mine = table.wait_status("your-turn", "deal-over", "match-over") == "your-turn" and not table.dialog().count()
-        if mine and table.playable().count() and idle.count():
-            break
-        held = table.cards_left(0)
-        if table.step() == "card":  # on once it has left my piles: until then the page still shows the turn it played
-            table.wait_until(lambda held=held: table.cards_left(0) < held)
-    else:
-        raise AssertionError("no turn of mine with a card I may not play")
-    idle.first.click(force=True)  # refused: a note on the move to make
-    status = table.page.locator("#status")
-    table.wait_until(lambda: status.inner_text() not in ("Your turn", ""))
-    table.page.locator("#history-button").click()
-    table.dialog().locator("[data-continue]").click()
-    table.wait_until(lambda: status.inner_text() == "The saved match was resumed. · Your turn")
-
-
-def test_a_match_continued_from_history_is_the_one_a_reload_resumes(table):
-    # Continued from History under an address whose options had asked for another match, a reload went back to that
-    # other match without a word, and the plain address opened it from then on.
-    before = match_under_way(table)
-    table.page.goto("/?seed=11&level=expert&target=2&lang=en&speed=off")
-    table.page.locator("#open-link").click()  # another match, as the address asks
-    dealing = table.dialog().locator(".preset")
-    table.wait_until(lambda: dealing.count() > 0 or table.playable().count() > 0)
-    if dealing.count():
-        table.step("4-4")
-    table.play_moves(2)
-    wait_playable(table)
-    other = moves_of(current_save(table))
-    table.page.locator("#history-button").click()
-    table.dialog().locator("[data-continue]").first.click()
-    status = table.page.locator("#status")
-    table.wait_until(lambda: status.inner_text() == "The saved match was resumed. · Your turn")
-    assert moves_of(current_save(table)) == before
-    assert "?lang=en&speed=off" in table.page.url, "the options that asked for the other match are gone"
-    table.page.reload()
-    wait_playable(table)
-    assert moves_of(current_save(table)) == before, "the match continued is the one the reload resumes"
-    assert moves_of(current_save(table)) != other
 
 
 def test_a_saved_match_and_the_history_go_only_on_a_second_yes(table):
@@ -362,52 +344,19 @@ def leave_saved_matches(table: Table, moves: list[int]) -> None:
     table.wait_ready()
 
 
-def test_history_tells_apart_saved_matches_of_one_minute_and_one_score(table):
+def test_history_tells_apart_saved_matches_of_one_minute_and_one_score_and_deletes_the_last_with_its_heading(table):
     # Two matches between two people left at 0 : 0 in the same minute were two identical rows: the date, "two
     # players", "0 : 0 (to 3)". How far each one's deal has got tells them apart.
     table.page.clock.set_fixed_time(datetime(2025, 12, 1, 12, tzinfo=UTC))  # every save in the same minute
     leave_saved_matches(table, [2, 4])
     table.page.locator("#history-button").click()
-    rows = table.dialog().locator("table.saved-matches tbody tr")
+    panel = table.dialog()
+    rows = panel.locator("table.saved-matches tbody tr")
     texts = [" ".join(row.inner_text().split()) for row in rows.all()]
     assert len(texts) == 2 and texts[0] != texts[1], texts
     assert all("deal 1, points " in text for text in texts), "each says its deal and the deal's points"
-
-
-def test_history_does_not_count_the_points_of_a_deal_under_manual_claim(table):
-    # The table shows "?" for the points under manual claim (each player counts his own); History said them.
-    table.open(f"seed=8&opponent=hotseat&target=3&claim=manual&{FAST}")
-    table.play_moves(4)
-    table.wait_until(lambda: saved_move_count(table) == 4)
-    table.page.goto(f"/?seed=3&level=expert&opponent=computer&{FAST}")
-    table.page.locator("#open-link").click()
-    table.wait_ready()
-    table.page.locator("#history-button").click()
-    row = table.dialog().locator("table.saved-matches tbody tr")
-    said = " ".join(row.inner_text().split())
-    assert "deal 1" in said and "points" not in said, said
-
-
-def test_history_says_which_deal_comes_next_in_a_match_left_between_deals(table):
-    # A match left with its first deal over read "deal 1, points 70 : 40", as if that deal were still being played.
-    table.open(f"seed=8&opponent=hotseat&{FAST}")
-    table.play_out_deal()
-    table.dialog().locator("#next-deal").click()
-    table.dialog().locator(".preset").first.wait_for()  # the second deal's dealing panel: the match is saved so
-    table.page.goto(f"/?seed=3&level=expert&opponent=computer&{FAST}")
-    table.page.locator("#open-link").click()
-    table.wait_ready()
-    table.page.locator("#history-button").click()
-    progress = table.dialog().locator("table.saved-matches .saved-progress")
-    assert progress.all_inner_texts() == ["deal\u00a02 next"]
-
-
-def test_history_deleting_the_last_saved_match_takes_its_heading_and_keeps_the_focus(table):
     # The "Saved matches" heading stayed over nothing once its last match was deleted, and the keyboard's focus was
     # lost with the deleted row's button (Tab started again from the page's top).
-    leave_saved_matches(table, [1, 1])
-    table.page.locator("#history-button").click()
-    panel = table.dialog()
     first, second = panel.locator("[data-delete]").all()
     second_slot = second.get_attribute("data-delete")
     first.focus()
@@ -421,6 +370,28 @@ def test_history_deleting_the_last_saved_match_takes_its_heading_and_keeps_the_f
     assert panel.locator("table.saved-matches").count() == 0
     assert panel.locator("h3").count() == 0, "no heading over nothing, as History opens without saved matches"
     assert table.page.evaluate("document.activeElement.id") == "history-close", "the focus moves to Close"
+
+
+def test_history_says_how_far_a_saved_match_has_got_never_the_points_of_a_manual_claim(table):
+    # The table shows "?" for the points under manual claim (each player counts his own); History said them.
+    table.open(f"seed=8&opponent=hotseat&target=3&claim=manual&{FAST}")
+    table.play_moves(4)
+    table.wait_until(lambda: saved_move_count(table) == 4)
+    # A match left with its first deal over read "deal 1, points 70 : 40", as if that deal were still being played.
+    table.page.goto(f"/?seed=9&opponent=hotseat&{FAST}")
+    table.page.locator("#open-link").click()  # another match: the one on the table stays saved
+    table.wait_ready()
+    table.play_out_deal()
+    table.dialog().locator("#next-deal").click()
+    table.dialog().locator(".preset").first.wait_for()  # the second deal's dealing panel: the match is saved so
+    table.page.goto(f"/?seed=3&level=expert&opponent=computer&{FAST}")
+    table.page.locator("#open-link").click()
+    table.wait_ready()
+    table.page.locator("#history-button").click()
+    between_deals, manual = table.dialog().locator("table.saved-matches tbody tr").all()  # newest first
+    said = " ".join(manual.inner_text().split())
+    assert "deal 1" in said and "points" not in said, said
+    assert between_deals.locator(".saved-progress").all_inner_texts() == ["deal\u00a02 next"]
 
 
 def test_the_saved_matches_come_before_a_long_history(table_in_context):
@@ -482,19 +453,28 @@ def test_a_saved_match_of_a_newer_record_format_is_listed_as_a_newer_versions_no
     assert "\tbeginner\t0 : 0 (to\xa07)" in saved.inner_text(), "told apart from others by its date, opponent and score"
 
 
-def test_two_tabs_never_interleave_and_play_here_takes_the_match_back(table, page):
+def test_two_tabs_never_interleave_and_play_here_which_two_escapes_leave_open_takes_the_match_back(table, page):
     table.open(GAME)
     table.play_moves(2)
     wait_playable(table)
     second = Table(page.context.new_page())
     second.open("speed=off&lang=en")  # resumes the same match: this tab owns it now
     wait_playable(second)
-    table.page.locator("#play-here").wait_for()  # the first tab shows it read-only
+    play_here = table.page.locator("#panel[open] #play-here")
+    play_here.wait_for()  # the first tab shows it read-only
     assert table.page.locator("#status").inner_text() == "Playing in another tab", "not 'Your turn' behind it"
+    # The browser closes a modal panel on a second Escape with nothing pressed between, whatever the page says: the
+    # "Play here" panel went, and the tab showed a table where no card could be played and no button led back.
+    table.page.bring_to_front()
+    table.page.keyboard.press("Escape")
+    table.page.keyboard.press("Escape")
+    table.page.wait_for_timeout(300)
+    assert play_here.is_visible(), "the panel is still there to answer"
     second.play_moves(1)
     wait_playable(second)
     by_second = moves_of(current_save(second))
-    table.page.locator("#play-here").click()
+    table.page.bring_to_front()
+    table.page.keyboard.press("Enter")  # Play here, answered from the keyboard
     wait_playable(table)
     assert moves_of(current_save(table)) == by_second  # the first tab took up the second one's line
     second.page.locator("#play-here").wait_for()
@@ -553,27 +533,6 @@ def test_a_tab_that_lost_its_match_cannot_finish_it_again_from_a_result_left_ope
     second.page.close()
 
 
-def test_escape_pressed_twice_does_not_close_the_only_way_back_to_the_match(table, page):
-    # The browser closes a modal panel on a second Escape with nothing pressed between, whatever the page says: the
-    # "Play here" panel went, and the tab showed a table where no card could be played and no button led back.
-    table.open(GAME)
-    table.play_moves(1)
-    wait_playable(table)
-    second = Table(page.context.new_page())
-    second.open("speed=off&lang=en")
-    wait_playable(second)
-    play_here = table.page.locator("#panel[open] #play-here")
-    play_here.wait_for()
-    table.page.bring_to_front()
-    table.page.keyboard.press("Escape")
-    table.page.keyboard.press("Escape")
-    table.page.wait_for_timeout(300)
-    assert play_here.is_visible(), "the panel is still there to answer"
-    table.page.keyboard.press("Enter")
-    wait_playable(table)
-    second.page.close()
-
-
 def test_reloads_at_random_moments_of_the_animations_lose_no_move(table):
     chance = random.Random(66)
     table.open("seed=11&level=beginner&opponent=computer&speed=fast&lang=en")
@@ -587,7 +546,16 @@ def test_reloads_at_random_moments_of_the_animations_lose_no_move(table):
         assert extends(moves_of(current_save(table)), before)
 
 
-def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_once(table):
+DAMAGES = [
+    "state.match.game_points = null",
+    "state.match = {}",
+    "state.deal.piles = 'x'",
+    "state.deal.trick = [{player: 0, card: 'ZZ'}]",
+]
+"""Ways a save's table (its `state`) can be damaged while its record stays whole."""
+
+
+def test_the_saved_table_comes_before_the_engine_an_early_click_is_played_once_a_damaged_one_gives_way(table):
     before = match_under_way(table)
     table.page.reload()
     early = table.playable().first
@@ -600,34 +568,27 @@ def test_the_saved_table_comes_before_the_engine_and_an_early_click_is_played_on
     after = moves_of(current_save(table))
     assert extends(after, before)
     assert after[-1][len(before[-1])].rstrip("m") == card  # the clicked card, played once, first
-
-
-@pytest.mark.parametrize(
-    "damage",
-    [
-        "state.match.game_points = null",
-        "state.match = {}",
-        "state.deal.piles = 'x'",
-        "state.deal.trick = [{player: 0, card: 'ZZ'}]",
-    ],
-)
-def test_a_save_whose_table_is_damaged_but_its_record_whole_resumes_from_the_record(table, damage):
     # The table drawn from the save before the engine (its `state`) threw, and the page stopped at "Loading" for good,
     # the match whole in its record: only clearing the site's data (every match) got the player out.
-    before = match_under_way(table, 3)
-    table.page.evaluate(
-        f"""() => {{
-        const key = 'otv66.slot.' + localStorage.getItem('otv66.current');
-        const save = JSON.parse(localStorage.getItem(key));
-        const state = save.state;
-        {damage};
-        localStorage.setItem(key, JSON.stringify(save));
-    }}"""
-    )
-    table.page.reload()
-    wait_playable(table)
-    assert moves_of(current_save(table)) == before, "the match goes on where it was"
-    assert table.dialog().count() == 0, "nothing to tell: nothing was lost"
+    wait_playable(table)  # the computer's answer saved too
+    whole = saved_text(table)
+    assert whole is not None
+    before = moves_of(json.loads(whole))
+    for damage in DAMAGES:  # each damage done to the same whole save, then a reload
+        table.page.evaluate(
+            f"""(whole) => {{
+            const key = 'otv66.slot.' + localStorage.getItem('otv66.current');
+            const save = JSON.parse(whole);
+            const state = save.state;
+            {damage};
+            localStorage.setItem(key, JSON.stringify(save));
+        }}""",
+            whole,
+        )
+        table.page.reload()
+        wait_playable(table)
+        assert moves_of(current_save(table)) == before, f"the match goes on where it was ({damage})"
+        assert table.dialog().count() == 0, f"nothing to tell: nothing was lost ({damage})"
 
 
 FULL_STORAGE = """() => {
@@ -667,7 +628,7 @@ def test_a_full_storage_says_what_a_reload_would_do_and_when_the_match_is_saved_
     assert "The match is being saved again." in notice.inner_text()
 
 
-def test_a_new_match_the_full_storage_does_not_keep_is_said_too(table):
+def test_a_new_match_and_settings_the_full_storage_does_not_keep_are_said_too(table):
     # The full storage was said once a visit: a new match started after it was never saved, and nothing was said.
     notice = storage_full_mid_match(table)
     page = table.page
@@ -678,14 +639,8 @@ def test_a_new_match_the_full_storage_does_not_keep_is_said_too(table):
     told = table.dialog()
     told.get_by_text("this new match is not being saved").wait_for()
     assert "If you reload or close the page now, it is lost." in told.inner_text()
-
-
-def test_settings_a_full_storage_refuses_are_said_to_apply_for_the_visit_not_saved(table):
-    # The status line said "Settings saved." and a reload brought back the deck of before.
-    table.open(GAME)
-    wait_playable(table)
-    page = table.page
-    page.evaluate(FULL_STORAGE)
+    told.get_by_role("button", name="Close").click()
+    # Settings: the status line said "Settings saved." and a reload brought back the deck of before.
     page.locator("#settings-button").click()
     table.dialog().locator("#setting-deck").select_option("german")
     table.dialog().locator("#settings-save").click()

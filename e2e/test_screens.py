@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import FrameLocator
+from playwright.sync_api import FrameLocator, Page
 from test_play import marriage_lead
 from test_table import axe_violations
 
@@ -106,6 +106,18 @@ def check_whole_table(frame: Any, min_card: float, also: tuple[str, ...] = ()) -
     return measured
 
 
+SCREEN_KINDS = [[size for size in SCREENS if min(size) < 500], [size for size in SCREENS if min(size) >= 500]]
+"""The screens a phone opens (touch, a phone's viewport), then those a computer's window opens. The table's layout
+follows its window's size as that changes (CSS; the top bar fitted again by a ResizeObserver), as on a phone turned on
+its side: one page of each kind is measured at each of its sizes."""
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """Set the window's size and wait two frames: the page laid out and its resize observers run, as at that size."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def open_screen(table_in_context: Any, width: int, height: int) -> Any:
     """A table at this screen size, as a returning player sees it (the first visit's offer of the rules, a note
     over the top of the table for a few seconds, is test_learn.py's to check)."""
@@ -129,12 +141,14 @@ def my_turn_on_screen(table_in_context: Any, width: int, height: int) -> Any:
     return table
 
 
-@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
-def test_against_the_computer_the_whole_table_is_on_one_screen(table_in_context, artifacts, width, height):
-    table = my_turn_on_screen(table_in_context, width, height)
-    check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
-    table.page.screenshot(path=artifacts / f"screens-{width}x{height}.png")
-    assert axe_violations(table.page) == []
+@pytest.mark.parametrize("screens", SCREEN_KINDS, ids=["phones", "computers"])
+def test_against_the_computer_the_whole_table_is_on_one_screen(table_in_context, artifacts, screens):
+    table = my_turn_on_screen(table_in_context, *screens[0])
+    for width, height in screens:
+        resize(table.page, width, height)
+        check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
+        table.page.screenshot(path=artifacts / f"screens-{width}x{height}.png")
+        assert axe_violations(table.page) == [], f"{width}x{height}"
 
 
 def test_with_the_browsers_text_at_24_px_the_trick_counts_do_not_run_into_one_another(table_in_context, artifacts):
@@ -153,10 +167,10 @@ def test_with_the_browsers_text_at_24_px_the_trick_counts_do_not_run_into_one_an
     assert upper["bottom"] <= lower["top"] + 0.5, labels
 
 
-@pytest.mark.parametrize(("width", "height"), SCREENS, ids=[f"{w}x{h}" for w, h in SCREENS])
-def test_mid_deal_the_trick_and_a_pending_marriage_are_on_one_screen(table_in_context, artifacts, width, height):
+@pytest.mark.parametrize("screens", SCREEN_KINDS, ids=["phones", "computers"])
+def test_mid_deal_the_trick_and_a_pending_marriage_are_on_one_screen(table_in_context, artifacts, screens):
     seed, leader, lead, _, _ = marriage_lead()
-    table = open_screen(table_in_context, width, height).open(f"seed={seed}&opponent=hotseat&{SERBIAN}")
+    table = open_screen(table_in_context, *screens[0]).open(f"seed={seed}&opponent=hotseat&{SERBIAN}")
     assert table.step("4-4") == "dealt"
     table.page.locator(f'#piles-{leader} button[data-card="{lead[:2]}"][aria-disabled="false"]').wait_for()
     table.click_card(lead[:2])
@@ -164,12 +178,16 @@ def test_mid_deal_the_trick_and_a_pending_marriage_are_on_one_screen(table_in_co
     table.page.locator(f"#info-{leader} .seat-marriages li.pending").wait_for()
     table.page.locator(f'#trick [data-trick-card="{lead[:2]}"]').wait_for()
     table.playable().first.wait_for()
-    check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
-    table.page.screenshot(path=artifacts / f"screens-{width}x{height}-mid-deal.png")
+    for width, height in screens:
+        resize(table.page, width, height)
+        check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
+        table.page.screenshot(path=artifacts / f"screens-{width}x{height}-mid-deal.png")
     # The longest line the page can show: the computer's longest name, dealing, with the pending marriage.
     table.page.evaluate(LONGEST_LINE, leader)
-    check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
-    table.page.screenshot(path=artifacts / f"screens-{width}x{height}-long-line.png")
+    for width, height in screens:
+        resize(table.page, width, height)
+        check_whole_table(table.page, MIN_CARD_WIDTH.get((width, height), TAP))
+        table.page.screenshot(path=artifacts / f"screens-{width}x{height}-long-line.png")
 
 
 LONGEST_LINE = """(player) => {
@@ -297,7 +315,7 @@ def test_an_embedded_game_leaves_the_club_pages_focus_alone_and_plays_with_its_s
     page.screenshot(path=artifacts / "screens-embedded-storage-blocked.png")
 
 
-def test_an_embedded_game_with_its_storage_blocked_says_so_before_the_visitors_first_card(
+def test_an_embedded_game_with_its_storage_blocked_says_so_before_the_visitors_first_card_in_a_frame_of_any_width(
     table_in_context, club_server
 ):
     # The computer deals first: the notice waited for the visitor's first step in the frame, his first card, and came
@@ -312,25 +330,18 @@ def test_an_embedded_game_with_its_storage_blocked_says_so_before_the_visitors_f
     assert "ona traje dok je stranica otvorena" in told.inner_text()
     assert "igrajte na stranici same igre: http://" in told.inner_text(), "where the game's own page is"
     assert frame.locator("#trick [data-trick-card]").count() == 0, "no card was played behind the notice"
-    frame.locator("dialog[open] .panel-buttons button").first.click()
-    mine.first.click()
-    frame.locator("#trick [data-trick-card]").first.wait_for()  # the next click plays
-
-
-def test_the_game_pages_address_in_the_notice_of_a_narrow_frame_breaks_to_fit_it(table_in_context, club_server):
     # In a club's 300 px sidebar the address ran out of the panel ("…igrajte na stranici same igre: http://…/index.ht"):
-    # the page the notice sends the visitor to could not be read.
-    table = table_in_context(viewport={"width": 1280, "height": 800})
-    sidebar = "<style>iframe { width: 240px !important }</style>"
-    frame = embedded(table, club_server, "seed=5&amp;speed=off", above=sidebar, storage_blocked=True)
-    mine = frame.locator('#piles-0 button.card.top[aria-disabled="false"]')
-    mine.first.wait_for(timeout=90_000)
-    mine.first.click()
+    # the page the notice sends the visitor to could not be read. The frame narrowed to a sidebar's under the notice.
+    table.page.add_style_tag(content="iframe { width: 240px !important }")
     panel = frame.locator("dialog[open]")
-    panel.locator(".panel-body").wait_for()
+    table.wait_until(lambda: panel.evaluate("d => d.ownerDocument.defaultView.innerWidth") <= 240)
+    panel.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert "igrajte na stranici same igre: http://" in panel.inner_text()
     overflow = panel.evaluate("d => [d.scrollWidth, d.clientWidth]")
     assert overflow[0] <= overflow[1], f"the panel is {overflow[0]} px wide inside {overflow[1]} px"
+    frame.locator("dialog[open] .panel-buttons button").first.click()
+    mine.first.click()
+    frame.locator("#trick [data-trick-card]").first.wait_for()  # the next click plays
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 640)])
@@ -381,11 +392,10 @@ PLACES = """() => ['#piles-0', '#piles-1', '#trick', '#hint-button'].map((select
 """Where the table's parts and the actions are on the screen."""
 
 
-@pytest.mark.parametrize(("width", "height"), PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
-def test_a_long_status_message_does_not_move_the_table(table_in_context, artifacts, width, height):
+def test_a_long_status_message_does_not_move_the_table(table_in_context, artifacts):
     # Why a tapped card may not be played took two lines on a 360 px phone where "Vi ste na potezu" took one: the
-    # controls grew and every card moved up.
-    table = open_screen(table_in_context, width, height).open(f"seed=8&level=beginner&opponent=computer&{SERBIAN}")
+    # controls grew and every card moved up. Measured upright and on its side, the phone turned under the table.
+    table = open_screen(table_in_context, *PHONES[0]).open(f"seed=8&level=beginner&opponent=computer&{SERBIAN}")
     page = table.page
     refused = page.locator('#piles-0 button.card.top[aria-disabled="true"]:not([hidden])')
     for _ in range(300):  # on until I answer a lead and hold a card I may not play
@@ -397,17 +407,25 @@ def test_a_long_status_message_does_not_move_the_table(table_in_context, artifac
         raise AssertionError("no lead to answer with a card that may not be played")
     status = page.locator("#status")
     assert status.inner_text() == "Vi ste na potezu"
-    before = page.evaluate(PLACES)
+    before = {}
+    for width, height in reversed(PHONES):  # ending upright, as the tap came on the phone of the bug
+        resize(page, width, height)
+        before[width, height] = page.evaluate(PLACES)
     refused.first.click(force=True)  # a tap on a card that may not be played: the status line says why
     table.wait_until(lambda: status.inner_text().startswith(("Morate", "Nemate")))
-    page.screenshot(path=artifacts / f"screens-{width}x{height}-long-status.png")
-    assert page.evaluate(PLACES) == before, f"the table moved for: {status.inner_text()}"
+    for width, height in PHONES:
+        resize(page, width, height)
+        page.screenshot(path=artifacts / f"screens-{width}x{height}-long-status.png")
+        assert status.inner_text().startswith(("Morate", "Nemate")), "the reason is still said"
+        assert page.evaluate(PLACES) == before[width, height], (
+            f"{width}x{height}: the table moved for {status.inner_text()}"
+        )
 
 
-ENLARGED = [(240, 427, 16), (427, 240, 16), (360, 640, 24), (640, 360, 24)]
+ENLARGED = {16: [(240, 427), (427, 240)], 24: [(360, 640), (640, 360)]}
 """A 360 x 640 phone zoomed to 150 %, upright and on its side, and one whose browser's text is 24 px, upright and on
-its side (width, height, default text size in px). On its side the game's name went on two lines and cut the players'
-names in the top bar to "V." and "Raču…"."""
+its side (the browser's default text size in px: the phone's sizes, width by height). On its side the game's name went
+on two lines and cut the players' names in the top bar to "V." and "Raču…"."""
 
 APART = """() => {
   const page = (element) => {
@@ -438,12 +456,13 @@ APART = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("width", "height", "text"), ENLARGED, ids=[f"{w}x{h}-{t}px" for w, h, t in ENLARGED])
-def test_zoomed_in_or_with_large_text_the_piles_never_cover_the_trick(table_in_context, artifacts, width, height, text):
+@pytest.mark.parametrize("text", ENLARGED, ids=["zoomed-150%", "text-24px"])
+def test_zoomed_in_or_with_large_text_the_piles_never_cover_the_trick(table_in_context, artifacts, text):
     # A player with poor eyesight zooms his phone to 150 % (240 x 427 CSS px) or sets his browser's text larger: the
     # page kept to one screen, the cards at their least and the piles over the trick and the trump (the led card out
-    # of sight), and a text size of his own was not taken at all. Now the page scrolls a little instead.
-    table = open_screen(table_in_context, width, height)
+    # of sight), and a text size of his own was not taken at all. Now the page scrolls a little instead. Upright and
+    # on its side, the phone turned under the table.
+    table = open_screen(table_in_context, *ENLARGED[text][0])
     if text != 16:
         session = table.page.context.new_cdp_session(table.page)
         session.send("Page.setFontSizes", {"fontSizes": {"standard": text}})
@@ -452,8 +471,10 @@ def test_zoomed_in_or_with_large_text_the_piles_never_cover_the_trick(table_in_c
     table.wait_status("your-turn")
     table.playable().first.wait_for()
     assert table.page.evaluate("getComputedStyle(document.body).fontSize") == f"{text}px"
-    assert table.page.evaluate(APART) == []
-    table.page.screenshot(path=artifacts / f"screens-{width}x{height}-{text}px.png", full_page=True)
+    for width, height in ENLARGED[text]:
+        resize(table.page, width, height)
+        assert table.page.evaluate(APART) == [], f"{width}x{height}"
+        table.page.screenshot(path=artifacts / f"screens-{width}x{height}-{text}px.png", full_page=True)
 
 
 PANEL_FIT = """(dialog) => {
@@ -485,7 +506,14 @@ def check_panel(table, artifacts, name: str) -> None:
     size = table.page.viewport_size
     assert size is not None
     table.page.screenshot(path=artifacts / f"panel-{name}-{size['width']}x{size['height']}.png")
-    assert panel.evaluate(PANEL_FIT) == [], name
+    assert panel.evaluate(PANEL_FIT) == [], f"{name} at {size['width']}x{size['height']}"
+
+
+def check_panel_on(table, artifacts, name: str, screens: list[tuple[int, int]]) -> None:
+    """check_panel with the window at each of `screens` in turn (a phone upright and on its side)."""
+    for width, height in screens:
+        resize(table.page, width, height)
+        check_panel(table, artifacts, name)
 
 
 LONG_HISTORY = [
@@ -495,36 +523,38 @@ LONG_HISTORY = [
 """28 finished matches: a History panel several screens high on a phone."""
 
 
-@pytest.mark.parametrize(("width", "height"), PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
-def test_every_panel_fits_a_phone_with_its_buttons_in_sight(table_in_context, artifacts, width, height):
+def test_every_panel_fits_a_phone_with_its_buttons_in_sight(table_in_context, artifacts):
     # The review at 360 x 640 cut off its Close button: the panel scrolled, and its move list inside it too (check_panel
-    # finds a scroller in a scroller).
-    table = open_screen(table_in_context, width, height)
+    # finds a scroller in a scroller). Each panel is checked upright and on its side, the phone turned under it.
+    table = open_screen(table_in_context, *PHONES[0])
     table.page.add_init_script(f"localStorage.setItem('otv66.history', {json.dumps(json.dumps(LONG_HISTORY))})")
     page = table.open(f"seed=3&level=beginner&opponent=computer&target=1&{SERBIAN}").page
     for button in ("#settings-button", "#history-button", "#rules-button"):
         page.locator("#menu-toggle").click()
         page.locator(button).click()
-        check_panel(table, artifacts, button.removesuffix("-button").removeprefix("#"))
+        check_panel_on(table, artifacts, button.removesuffix("-button").removeprefix("#"), PHONES)
         page.keyboard.press("Escape")
         table.wait_until(lambda: table.dialog().count() == 0)
     table.play_out_deal()
-    check_panel(table, artifacts, "deal-result")
+    check_panel_on(table, artifacts, "deal-result", PHONES)
     table.dialog().locator("#review-button").click()
     review = table.dialog()
     review.locator(".review-move").first.wait_for(timeout=90_000)
-    check_panel(table, artifacts, "review")
+    check_panel_on(table, artifacts, "review", PHONES)
     review.locator(".review-move").nth(5).click()
     review.locator(".review-ratings li").first.wait_for(timeout=60_000)
-    check_panel(table, artifacts, "review-move")
-    # On a phone the review scrolls as one page, the table at the chosen move under its row (no list scrolling in it).
-    assert review.locator(".review-list").evaluate("list => list.scrollHeight <= list.clientHeight + 1")
-    shown = review.locator(".review-at").bounding_box()
-    assert shown is not None and 0 <= shown["y"] < height, "the table at the chosen move is in sight"
+    for width, height in PHONES:
+        resize(page, width, height)
+        check_panel(table, artifacts, "review-move")
+        # On a phone the review scrolls as one page, the table at the chosen move under its row (no list scrolling in
+        # it).
+        assert review.locator(".review-list").evaluate("list => list.scrollHeight <= list.clientHeight + 1"), width
+        shown = review.locator(".review-at").bounding_box()
+        assert shown is not None and 0 <= shown["y"] < height, f"the table at the chosen move is in sight ({width})"
     page.keyboard.press("Escape")
     table.dialog().locator("#next-deal").click()
     table.dialog().locator("#rematch-button").wait_for()
-    check_panel(table, artifacts, "match-result")
+    check_panel_on(table, artifacts, "match-result", PHONES)
 
 
 PANEL_ROOM = """(dialog) => {
@@ -535,48 +565,46 @@ PANEL_ROOM = """(dialog) => {
 """A panel's rows of buttons and the height of the panel above them (its text in sight)."""
 
 
-@pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl"])
-@pytest.mark.parametrize(("width", "height"), [(640, 360), (568, 320)], ids=["640x360", "568x320"])
-def test_on_a_phone_on_its_side_the_settings_buttons_take_one_row(table_in_context, artifacts, lang, width, height):
+ON_ITS_SIDE = [(640, 360), (568, 320)]
+"""Phones on their side: a common one and the narrowest."""
+
+
+@pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl", "en"])
+def test_on_a_phone_the_settings_buttons_take_one_row_on_its_side_and_two_upright(table_in_context, artifacts, lang):
     # In a 480 px panel the three buttons (Sačuvajte, Nova partija sa ovim podešavanjima, Zatvorite) took three rows,
     # 140 of the panel's 328 px: three lines of settings were left in sight. The panel takes the screen's width now;
     # at 568 px in Cyrillic they took two rows, 100 of its 304 px, until their text was a little smaller.
-    table = open_screen(table_in_context, width, height)
+    table = open_screen(table_in_context, *ON_ITS_SIDE[0])
     page = table.open(f"seed=3&level=beginner&opponent=computer&lang={lang}&speed=off").page
     page.locator("#menu-toggle").click()
     page.locator("#settings-button").click()
-    check_panel(table, artifacts, f"settings-{lang}")
+    for width, height in ON_ITS_SIDE:
+        resize(page, width, height)
+        check_panel(table, artifacts, f"settings-{lang}")
+        room = table.dialog().evaluate(PANEL_ROOM)
+        assert room["rows"] == 1, f"at {width}x{height} the buttons take {room['rows']} rows"
+        above = room["above"]
+        assert above >= height - 120, f"at {width}x{height} only {above:.0f} px of settings in sight above the buttons"
+    # Upright, a row each took 140 of the panel's 600 px. Save and Close share a row now, the long one under them.
+    resize(page, 360, 640)
     room = table.dialog().evaluate(PANEL_ROOM)
-    assert room["rows"] == 1, f"the buttons take {room['rows']} rows"
-    assert room["above"] >= height - 120, f"only {room['above']:.0f} px of settings in sight above the buttons"
-
-
-@pytest.mark.parametrize("lang", ["sr-Latn", "en"])
-def test_on_an_upright_phone_the_settings_buttons_take_two_rows(table_in_context, lang):
-    # Sačuvajte, Nova partija sa ovim podešavanjima, Zatvorite: a row each, 140 of the panel's 600 px. Save and Close
-    # share a row now, the long one under them.
-    table = open_screen(table_in_context, 360, 640)
-    page = table.open(f"seed=3&level=beginner&opponent=computer&lang={lang}&speed=off").page
-    page.locator("#menu-toggle").click()
-    page.locator("#settings-button").click()
-    room = table.dialog().evaluate(PANEL_ROOM)
-    assert room["rows"] == 2, f"the buttons take {room['rows']} rows"
+    assert room["rows"] == 2, f"upright the buttons take {room['rows']} rows"
 
 
 @pytest.mark.parametrize("lang", ["sr-Latn", "sr-Cyrl"])
-@pytest.mark.parametrize(("width", "height"), [(640, 360), (568, 320)], ids=["640x360", "568x320"])
-def test_on_a_phone_on_its_side_the_dealing_panels_always_box_is_in_sight(
-    table_in_context, artifacts, lang, width, height
-):
+def test_on_a_phone_on_its_side_the_dealing_panels_always_box_is_in_sight(table_in_context, artifacts, lang):
     # At 568 x 320 "Uvek delite ovako" sat under the panel's buttons: nothing told the dealer it was there until he
     # scrolled the panel. It shares the chosen plan's line now.
-    table = open_screen(table_in_context, width, height)
+    table = open_screen(table_in_context, *ON_ITS_SIDE[0])
     table.open(f"seed=4&level=beginner&opponent=computer&lang={lang}&speed=off")
-    check_panel(table, artifacts, f"dealing-{lang}")
-    always = table.dialog().locator("#deal-always").bounding_box()
-    buttons = table.dialog().locator(".panel-buttons").bounding_box()
-    assert always is not None and buttons is not None
-    assert always["y"] >= 0 and always["y"] + always["height"] <= buttons["y"], "the box above the buttons, in sight"
+    for width, height in ON_ITS_SIDE:
+        resize(table.page, width, height)
+        check_panel(table, artifacts, f"dealing-{lang}")
+        always = table.dialog().locator("#deal-always").bounding_box()
+        buttons = table.dialog().locator(".panel-buttons").bounding_box()
+        assert always is not None and buttons is not None
+        in_sight = always["y"] >= 0 and always["y"] + always["height"] <= buttons["y"]
+        assert in_sight, f"at {width}x{height} the box above the buttons, in sight"
 
 
 THUMB = 40
@@ -591,29 +619,34 @@ TARGETS = """() => [...document.querySelectorAll(".controls button, #menu-toggle
 """The buttons of the bar under (or beside) the table and the menu's button: id, width, height."""
 
 
-@pytest.mark.parametrize(("width", "height"), PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
-def test_on_a_phone_every_button_of_the_table_is_a_thumbs_size(table_in_context, artifacts, width, height):
+def test_on_a_phone_every_button_of_the_table_is_a_thumbs_size(table_in_context, artifacts):
     # The actions were 36 px high on phones (and the menu's button on a phone held sideways): under a thumb's size.
     # In Cyrillic (the longest labels), with the 66 button of a manual claim: the most buttons the bar ever holds.
-    table = open_screen(table_in_context, width, height)
+    # Measured upright and on its side, the phone turned under the table.
+    table = open_screen(table_in_context, *PHONES[0])
     page = table.open("seed=11&level=beginner&claim=manual&lang=sr-Cyrl&speed=off").page
     for _ in range(60):  # on until I have won a trick: the 66 button shows
         if table.step() == "card" and page.locator("#claim-button").is_visible():
             break
     else:
         raise AssertionError("the 66 button never showed")
-    buttons = page.evaluate(TARGETS)
+    buttons = {}
+    for width, height in PHONES:
+        resize(page, width, height)
+        buttons[width, height] = page.evaluate(TARGETS)
     table.play_out_deal()
     page.keyboard.press("Escape")  # the result put aside: the table's own Next deal button joins the bar
     page.locator("#table-next-deal-button").wait_for()
-    page.screenshot(path=artifacts / f"screens-{width}x{height}-buttons.png")
-    buttons += page.evaluate(TARGETS)
-    shown = {b[0] for b in buttons}
-    assert {"menu-toggle", "table-next-deal-button", "table-deal-result-button", "claim-button"} <= shown
-    assert "last-trick-button" in shown
-    small = [button for button in buttons if min(button[1:]) < THUMB]
-    assert small == [], f"buttons under {THUMB} px: {small}"
-    check_whole_table(page, TAP, also=("#table-next-deal-button", "#table-deal-result-button"))
+    for width, height in PHONES:
+        resize(page, width, height)
+        page.screenshot(path=artifacts / f"screens-{width}x{height}-buttons.png")
+        buttons[width, height] += page.evaluate(TARGETS)
+        shown = {b[0] for b in buttons[width, height]}
+        assert {"menu-toggle", "table-next-deal-button", "table-deal-result-button", "claim-button"} <= shown, width
+        assert "last-trick-button" in shown, width
+        small = [button for button in buttons[width, height] if min(button[1:]) < THUMB]
+        assert small == [], f"buttons under {THUMB} px at {width}x{height}: {small}"
+        check_whole_table(page, TAP, also=("#table-next-deal-button", "#table-deal-result-button"))
 
 
 TABLE_PLACES = """() => ['#table', '#piles-0', '#piles-1', '#trick'].map((selector) => {
@@ -645,7 +678,9 @@ def test_a_deals_result_put_aside_leaves_the_table_where_it_was(table_in_context
     assert back["y"] < status["y"] + status["height"] and back["x"] + back["width"] <= 360
 
 
-def test_a_window_twice_as_wide_as_high_keeps_the_controls_at_its_side_up_to_720_px(table_in_context):
+def test_wide_windows_keep_the_controls_beside_the_table_up_to_720_px_high_and_under_it_on_an_ultra_wide_screen(
+    table_in_context,
+):
     # A laptop's browser at 150 % (1280 x 577): the controls in a bar across the bottom took the height the cards
     # needed, 71 px wide there against 81 at 500 px high, where they stand in a column at the side; a 1366 x 768
     # laptop's (1366 x 657) had 100 px cards under the bar, 111 in the column.
@@ -660,13 +695,9 @@ def test_a_window_twice_as_wide_as_high_keeps_the_controls_at_its_side_up_to_720
         assert board is not None and controls is not None
         assert controls["x"] >= board["x"] + board["width"], f"{height} px high: the controls beside the table"
     assert list(widths.values()) == sorted(widths.values()), f"cards no smaller in a taller window: {widths}"
-
-
-def test_on_an_ultra_wide_screen_the_status_and_actions_stand_under_the_table(table_in_context):
-    # On 3440 x 1440 the status ("Morate da poštujete boju…") showed at the screen's left edge, 650 px from the nearest
-    # card, and Hint at its right edge: the table keeps its proportions in the middle.
-    table = my_turn_on_screen(table_in_context, 3440, 1440)
-    page = table.page
+    # On an ultra-wide screen, 3440 x 1440, the status ("Morate da poštujete boju…") showed at the screen's left edge,
+    # 650 px from the nearest card, and Hint at its right edge: the table keeps its proportions in the middle.
+    resize(page, 3440, 1440)
     check_whole_table(page, TAP, also=("#status", ".actions"))
     piles, status = page.locator("#piles-0").bounding_box(), page.locator("#status").bounding_box()
     actions = page.locator(".actions").bounding_box()
