@@ -41,19 +41,27 @@ def deciding_deal_put_aside_on_a_phone(table_in_context):
     return table
 
 
-def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table_in_context):
+def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps_and_the_keyboard_lands_on_it(
+    table_in_context,
+):
+    """Closing a result panel with the keyboard left the focus on the page's body: Enter did nothing, Tab started
+    from the top of the page. The table's button that leads on takes it: Next deal's, then Rematch's."""
     table = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
     page = table.open(ONE_DEAL).page
     rematch = page.locator("#table-rematch-button")
     assert not rematch.is_visible(), "no rematch while the match is played"
-    table.play_out_deal()
+    table.play_out_deal()  # by clicks: the keys pressed in the panels alone make him a keyboard player
     assert not rematch.is_visible(), "nor beside the deal's result"
-    table.dialog().locator("#next-deal").click()
+    focused = "document.activeElement.id"
+    page.keyboard.press("Escape")  # as "Pogledajte sto"
+    table.wait_until(lambda: page.evaluate(focused) == "table-next-deal-button")
+    page.keyboard.press("Enter")  # "Rezultat partije"
     table.dialog().locator("#rematch-button").wait_for()
     assert not rematch.is_visible(), "the match's result offers its own"
     page.keyboard.press("Escape")
     table.wait_until(lambda: table.dialog().count() == 0)
+    table.wait_until(lambda: page.evaluate(focused) == "table-rematch-button")
     assert rematch.is_visible() and rematch.inner_text() == "Revanš"
     assert table.status() == "match-over"
     page.locator("#menu-toggle").click()
@@ -86,48 +94,32 @@ def test_a_closed_match_result_leaves_a_rematch_button_that_a_reload_keeps(table
     assert current_save(table)["record"]["seed"] == 4 and history_length(table) == 1
 
 
-def test_a_deals_result_can_be_put_aside_to_look_at_the_table_and_the_table_leads_on(table):
-    page = table.open(f"seed=3&level=beginner&opponent=computer&{SERBIAN}").page
-    page.evaluate("localStorage.setItem('otv66.rulesOffered', '1')")
-    following = page.locator("#table-next-deal-button")
-    table.play_out_deal()
-    assert table.dialog().locator("#see-table").inner_text() == "Pogledajte sto"
-    page.keyboard.press("Escape")  # as "Pogledajte sto": the finished deal stays on the table
-    table.wait_until(following.is_visible)
-    assert table.dialog().count() == 0
-    assert page.locator("#status").get_attribute("data-status") == "deal-over"
-    assert following.inner_text() == "Sledeće deljenje"
-    assert not page.locator("#table-rematch-button").is_visible()
-    page.locator("#history-button").click()  # the menu works meanwhile, and nothing moves on
-    table.dialog().get_by_role("button", name="Zatvorite").click()
-    assert following.is_visible() and page.locator("#deal-number [aria-hidden=true]").inner_text() == "#1"
-    following.click()
-    table.wait_until(
-        lambda: table.dialog().count() > 0 or page.locator("#deal-number [aria-hidden=true]").inner_text() == "#2"
-    )
-    assert not following.is_visible()
-
-
 def test_the_deciding_deals_result_put_aside_leads_on_to_the_matchs_result(table_in_context):
     table = deciding_deal_put_aside_on_a_phone(table_in_context)
     page = table.page
     following = page.locator("#table-next-deal-button")
     table.wait_until(following.is_visible)
+    table.wait_until(lambda: history_length(table) == 1)  # in History at once, as the test below says
     assert following.inner_text() == "Rezultat partije"
     assert not page.locator("#table-rematch-button").is_visible(), "its result first"
-    following.tap()
+    following.tap()  # the table's own button on
     table.dialog().locator("text=Revanš").wait_for()
+    table.dialog().locator("#rematch-button").wait_for()
     assert history_length(table) == 1
 
 
-def test_the_deciding_deals_result_put_aside_puts_the_match_in_the_history_at_once(table_in_context):
+def test_the_deciding_deals_result_put_aside_puts_the_match_in_the_history_at_once_and_opens_again_by_touch(
+    table_in_context,
+):
     """History did not list a match whose deciding deal's result was put aside ("Pogledajte sto") until that result
     was opened or another match started: a player who closed the tab on the table found it missing. It goes in at
-    once; a reload keeps the deal aside, and the match's result still follows it, from either of the table's buttons,
-    without a second entry."""
+    once; a reload keeps the deal aside, and the match's result still follows it, from either of the table's buttons
+    (the other in the test above), without a second entry. The table's "Rezultat deljenja" opens the deal's result
+    again by touch, before a reload and after it."""
     table = deciding_deal_put_aside_on_a_phone(table_in_context)
     page = table.page
     following = page.locator("#table-next-deal-button")
+    back = page.locator("#table-deal-result-button")
     table.wait_until(following.is_visible)
     table.wait_until(lambda: history_length(table) == 1)
     page.locator("#menu-toggle").tap()
@@ -138,23 +130,28 @@ def test_the_deciding_deals_result_put_aside_puts_the_match_in_the_history_at_on
     page.keyboard.press("Escape")
     table.wait_until(lambda: table.dialog().count() == 0)
 
+    table.wait_until(back.is_visible)  # the deal's result again by touch, leading on to the match's
+    back.tap()
+    leads_on = table.dialog().locator("#next-deal")
+    assert leads_on.inner_text() == "Rezultat partije"
+    assert table.dialog().locator(".panel-title").inner_text() == "Deljenje 1"
+    table.dialog().locator("#see-table").tap()  # put aside once more
+    table.wait_until(following.is_visible)
+
     page.reload()
     table.wait_ready()
     table.wait_until(following.is_visible)
     assert table.dialog().count() == 0, "the deal is still aside"
     assert following.inner_text() == "Rezultat partije"
-    page.locator("#table-deal-result-button").tap()  # the deal's result again, then on from it
-    table.dialog().locator("#next-deal").tap()
+    back.tap()  # the deal's result again, then on from it
+    assert leads_on.inner_text() == "Rezultat partije"
+    leads_on.tap()
     table.dialog().locator("#rematch-button").wait_for()
+    assert history_length(table) == 1
     page.keyboard.press("Escape")
     table.wait_until(page.locator("#table-rematch-button").is_visible)
     assert history_length(table) == 1
-
-    table = deciding_deal_put_aside_on_a_phone(table_in_context)  # the table's own button on, in a second match
-    table.wait_until(lambda: history_length(table) == 1)
-    table.page.locator("#table-next-deal-button").tap()
-    table.dialog().locator("#rematch-button").wait_for()
-    assert history_length(table) == 1
+    assert not back.is_visible(), "a finished match's table offers its rematch, not the last deal's result"
 
 
 def test_a_match_decided_while_its_result_was_put_aside_goes_into_the_history_when_a_new_match_starts(table):
@@ -179,22 +176,7 @@ def test_a_match_decided_while_its_result_was_put_aside_goes_into_the_history_wh
     assert table.dialog().locator("table.history:not(.saved-matches) tbody tr").count() == 1
 
 
-def test_a_keyboard_player_closing_the_results_lands_on_the_tables_button(table):
-    """Closing a result panel with the keyboard left the focus on the page's body: Enter did nothing, Tab started
-    from the top of the page. The table's button that leads on takes it."""
-    table.page.add_init_script("localStorage.setItem('otv66.rulesOffered', '1')")
-    page = table.open(ONE_DEAL).page
-    table.play_out_deal()  # by clicks: the keys pressed in the panels alone make him a keyboard player
-    focused = "document.activeElement.id"
-    page.keyboard.press("Escape")  # as "Pogledajte sto"
-    table.wait_until(lambda: page.evaluate(focused) == "table-next-deal-button")
-    page.keyboard.press("Enter")  # "Rezultat partije"
-    table.dialog().locator("#rematch-button").wait_for()
-    page.keyboard.press("Escape")
-    table.wait_until(lambda: page.evaluate(focused) == "table-rematch-button")
-
-
-def test_a_deals_result_put_aside_stays_aside_after_a_reload(table):
+def test_a_deals_result_can_be_put_aside_to_look_at_the_table_and_it_stays_aside_after_a_reload(table):
     """A reload while the finished deal lay on the table (its result put aside) showed the result panel again; the
     table comes back as it was left, its Next deal leads on, and once it has, a reload does not put the deal back."""
     page = table.open(f"seed=3&level=beginner&opponent=computer&{SERBIAN}").page
@@ -202,8 +184,16 @@ def test_a_deals_result_put_aside_stays_aside_after_a_reload(table):
     following = page.locator("#table-next-deal-button")
     number = page.locator("#deal-number [aria-hidden=true]")
     table.play_out_deal()
-    page.keyboard.press("Escape")  # as "Pogledajte sto"
+    assert table.dialog().locator("#see-table").inner_text() == "Pogledajte sto"
+    page.keyboard.press("Escape")  # as "Pogledajte sto": the finished deal stays on the table
     table.wait_until(following.is_visible)
+    assert table.dialog().count() == 0
+    assert page.locator("#status").get_attribute("data-status") == "deal-over"
+    assert following.inner_text() == "Sledeće deljenje"
+    assert not page.locator("#table-rematch-button").is_visible()
+    page.locator("#history-button").click()  # the menu works meanwhile, and nothing moves on
+    table.dialog().get_by_role("button", name="Zatvorite").click()
+    assert following.is_visible() and number.inner_text() == "#1"
     table.wait_until(lambda: current_save(table).get("resultAside") == 1)
 
     page.reload()
@@ -212,7 +202,7 @@ def test_a_deals_result_put_aside_stays_aside_after_a_reload(table):
     assert table.dialog().count() == 0, "the result is not shown again"
     assert table.status() == "deal-over" and number.inner_text() == "#1"
     assert following.inner_text() == "Sledeće deljenje"
-    following.click()
+    following.click()  # the table leads on
     table.wait_until(lambda: table.dialog().count() > 0 or number.inner_text() == "#2")
     assert not following.is_visible()
     table.wait_until(lambda: current_save(table).get("resultAside") is None)
@@ -265,23 +255,6 @@ def test_a_deals_result_put_aside_opens_again_from_the_table_with_its_review(tab
     table.dialog().locator("#next-deal").click()  # the result's own button leads on, as after the deal
     table.wait_until(lambda: table.dialog().locator(".preset").count() > 0 or number.inner_text() == "#2")
     assert not back.is_visible() and not following.is_visible()
-
-
-def test_the_deciding_deals_result_opens_again_by_touch_and_leads_on_to_the_matchs_result(table_in_context):
-    table = deciding_deal_put_aside_on_a_phone(table_in_context)
-    page = table.page
-    back = page.locator("#table-deal-result-button")
-    table.wait_until(back.is_visible)
-    back.tap()
-    leads_on = table.dialog().locator("#next-deal")
-    assert leads_on.inner_text() == "Rezultat partije"
-    assert table.dialog().locator(".panel-title").inner_text() == "Deljenje 1"
-    leads_on.tap()
-    table.dialog().locator("#rematch-button").wait_for()
-    assert history_length(table) == 1
-    page.keyboard.press("Escape")
-    table.wait_until(page.locator("#table-rematch-button").is_visible)
-    assert not back.is_visible(), "a finished match's table offers its rematch, not the last deal's result"
 
 
 def test_a_reload_after_a_deals_result_was_read_goes_on_to_the_next_deals_dealing(table):
