@@ -70,9 +70,18 @@ def moves_in_shown_deal(page) -> int:
     return int(page.locator("#replay-position").inner_text().rsplit(" ", 1)[1])
 
 
-def test_on_a_phone_on_its_side_the_replays_buttons_are_a_fingers_height_and_all_in_sight(table_in_context):
-    page = table_in_context(viewport={"width": 640, "height": 360}, is_mobile=True, has_touch=True).page
+def test_on_a_phone_every_control_of_the_replay_is_a_fingers_height_and_on_its_side_all_in_sight(table_in_context):
+    """Upright, New match in the top bar was 36 px high, the buttons under the table 40. Turned on its side, the
+    buttons are all in sight beside the table with a deal's result (the column they share is the screen's height)."""
+    page = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).page
     open_replay(page)
+    heights = page.locator("#new-game-link, #replay-controls .action:not([hidden])").evaluate_all(
+        "controls => controls.map((c) => [c.id, c.getBoundingClientRect().height])"
+    )
+    assert len(heights) == 8 and "replay-moves" in [name for name, _ in heights], "the position opens the moves"
+    assert [name for name, height in heights if height < FINGER] == [], heights
+    # On its side.
+    page.set_viewport_size({"width": 640, "height": 360})
     page.keyboard.press("End")  # the deal's result shown in the column too
     page.wait_for_selector("#replay-position[data-deal='0']:not([data-ply='0'])")
     assert page.locator("#replay-summary").inner_text() != ""
@@ -84,18 +93,26 @@ def test_on_a_phone_on_its_side_the_replays_buttons_are_a_fingers_height_and_all
     assert all(bottom <= 360 for _, _, bottom in boxes), boxes
 
 
-def test_forward_pressed_twice_at_once_goes_two_moves_on(table_in_context):
+def test_every_press_counts_while_the_replay_still_reads_the_position_the_one_before_led_to(table_in_context):
+    """Each press leads on from where the presses before it lead, not from the position still shown (replay.js go()):
+    Forward twice at once, a held-down arrow, End right after Next deal."""
     page = table_in_context().page
     open_replay(page)
+    # Forward pressed twice at once goes two moves on.
     page.evaluate(PRESS_AT_ONCE, ["replay-forward", "replay-forward"])
     page.wait_for_selector("#replay-position[data-deal='0'][data-ply='2']")
     page.locator("#replay-back:enabled").wait_for()
-
-
-def test_end_pressed_right_after_next_deal_goes_to_the_end_of_the_next_deal(table_in_context):
-    """The end of the last deal: the focus, on Next deal (which its press disabled), goes on to Back, the way on."""
-    page = table_in_context().page
-    open_replay(page)
+    # A held-down arrow goes to the deal's end without showing each move on the way: its repeats lead on from one
+    # another (clamped at the deal's end); the replay shows the first move, read while the others came, then only
+    # the latest position they led to, not one position per repeat.
+    page.keyboard.press("Home")
+    page.wait_for_selector("#replay-position[data-deal='0'][data-ply='0']")
+    moves = moves_in_shown_deal(page)
+    page.evaluate(HOLD_KEY, ["ArrowRight", moves + 10])
+    page.wait_for_selector(f"#replay-position[data-deal='0'][data-ply='{moves}']")
+    assert page.evaluate("window.shownPlies") == ["1", str(moves)]
+    # End pressed right after Next deal goes to the end of the next deal, the last: the focus, on Next deal (which
+    # its press disabled), goes on to Back, the way on.
     page.focus("#replay-next-deal")
     page.evaluate(PRESS_AT_ONCE, ["replay-next-deal", "replay-end"])
     page.wait_for_selector("#replay-position[data-deal='1']:not([data-ply='0'])")
@@ -105,41 +122,22 @@ def test_end_pressed_right_after_next_deal_goes_to_the_end_of_the_next_deal(tabl
     assert page.evaluate("document.activeElement.id") == "replay-back"
 
 
-def test_a_held_down_arrow_goes_to_the_deals_end_without_showing_each_move_on_the_way(table_in_context):
-    """Its repeats lead on from one another (clamped at the deal's end); the replay shows the first move, read while
-    the others came, then only the latest position they led to, not one position per repeat."""
-    page = table_in_context().page
-    open_replay(page)
-    moves = moves_in_shown_deal(page)
-    page.evaluate(HOLD_KEY, ["ArrowRight", moves + 10])
-    page.wait_for_selector(f"#replay-position[data-deal='0'][data-ply='{moves}']")
-    assert page.evaluate("window.shownPlies") == ["1", str(moves)]
-
-
-def test_on_an_upright_phone_every_control_of_the_replay_is_a_fingers_height(table_in_context):
-    """New match in the top bar was 36 px high, the buttons under the table 40."""
-    page = table_in_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).page
-    open_replay(page)
-    heights = page.locator("#new-game-link, #replay-controls .action:not([hidden])").evaluate_all(
-        "controls => controls.map((c) => [c.id, c.getBoundingClientRect().height])"
-    )
-    assert len(heights) == 8 and "replay-moves" in [name for name, _ in heights], "the position opens the moves"
-    assert [name for name, height in heights if height < FINGER] == [], heights
-
-
-@pytest.mark.parametrize(("width", "height"), [(360, 640), (640, 360), (1280, 800)])
-def test_a_keyboard_player_sees_the_whole_focus_ring_of_new_match(table_in_context, width, height):
+def test_a_keyboard_player_sees_the_whole_focus_ring_of_new_match_and_the_controls_keep_to_one_row(table_in_context):
     """On a phone the top bar's menu, a folded menu's list that scrolls on the game page, cut the link's ring down to
-    its corners."""
-    page = table_in_context(viewport={"width": width, "height": height}).page
+    its corners. Looked at on a phone upright, on its side and on a laptop: one page, resized."""
+    page = table_in_context(viewport={"width": 360, "height": 640}).page
     open_replay(page)
-    for _ in range(10):
-        if page.evaluate("document.activeElement.id") == "new-game-link":
-            break
-        page.keyboard.press("Shift+Tab")
     link = page.locator("#new-game-link")
-    assert link.evaluate("link => link === document.activeElement && link.matches(':focus-visible')")
-    assert link.evaluate(CLIPPED_RING) == []
+    for width, height in [(360, 640), (640, 360), (1280, 800)]:
+        page.set_viewport_size({"width": width, "height": height})
+        for _ in range(10):
+            if page.evaluate("document.activeElement.id") == "new-game-link":
+                break
+            page.keyboard.press("Shift+Tab")
+        assert link.evaluate("link => link === document.activeElement && link.matches(':focus-visible')"), width
+        assert link.evaluate(CLIPPED_RING) == [], (width, height)
+    # On a laptop, in Latin letters too, the controls keep to one row.
+    the_controls_keep_to_one_row_on_a_laptop(page)
 
 
 def test_a_keyboard_player_on_the_cards_keeps_the_focus_when_a_step_plays_the_card_he_is_on(table_in_context):
@@ -180,10 +178,24 @@ LINES_OF_PHRASES = """(output) => {
 """How many lines the deal's phrase and the move's phrase of the replay's position each take."""
 
 
-def test_on_a_phone_on_its_side_the_position_breaks_between_the_deal_and_the_move(table_in_context):
-    """In Cyrillic "Потез 26 од 26" was broken, "од 26" alone on the next line."""
-    page = table_in_context(viewport={"width": 640, "height": 360}, is_mobile=True, has_touch=True).page
+def test_in_cyrillic_on_a_phone_the_replays_words_fit(table_in_context):
+    """A phone zoomed to 150 % (or with its text at 24 px): "Sledeće deljenje" ran past the screen's right edge. On a
+    phone on its side "Потез 26 од 26" was broken, "од 26" alone on the next line. One page, resized."""
+    page = table_in_context(viewport={"width": 240, "height": 427}, is_mobile=True, has_touch=True).page
     open_replay(page, "lang=sr-Cyrl")
+    fonts = page.context.new_cdp_session(page)
+    for width, height, text in [(240, 427, 16), (360, 640, 24)]:  # zoomed in; with large text
+        page.set_viewport_size({"width": width, "height": height})
+        fonts.send("Page.setFontSizes", {"fontSizes": {"standard": text}})
+        assert page.evaluate("getComputedStyle(document.body).fontSize") == f"{text}px", "the phone's text size"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, text
+        rights = page.locator("#replay-controls .action:not([hidden])").evaluate_all(
+            "buttons => buttons.map((b) => b.getBoundingClientRect().right)"
+        )
+        assert max(rights) <= width, (text, rights)
+    # On its side, the text at its usual size: the position breaks between the deal and the move.
+    fonts.send("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+    page.set_viewport_size({"width": 640, "height": 360})
     page.keyboard.press("End")
     page.wait_for_selector("#replay-position[data-deal='0']:not([data-ply='0'])")
     assert page.locator("#replay-position").evaluate(LINES_OF_PHRASES) == [1, 1]
@@ -230,20 +242,6 @@ def test_the_replay_says_who_won_the_match_after_its_last_deal(table_in_context)
     assert summary.startswith(("Deal won by", "Ana resigned", "Bo resigned")) and summary.endswith(f"{said}."), summary
 
 
-@pytest.mark.parametrize(("width", "height", "text"), [(240, 427, 16), (360, 640, 24)], ids=["zoomed", "large-text"])
-def test_zoomed_in_or_with_large_text_the_replays_buttons_stay_on_the_screen(table_in_context, width, height, text):
-    """A phone zoomed to 150 % (or with its text at 24 px): "Sledeće deljenje" ran past the screen's right edge."""
-    page = table_in_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True).page
-    if text != 16:
-        page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": text}})
-    open_replay(page, "lang=sr-Cyrl")
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    rights = page.locator("#replay-controls .action:not([hidden])").evaluate_all(
-        "buttons => buttons.map((b) => b.getBoundingClientRect().right)"
-    )
-    assert max(rights) <= width, rights
-
-
 def test_a_worker_lost_while_stepping_is_replaced_and_the_replay_goes_on_where_the_presses_lead(table_in_context):
     """The replay page kept no engine once its worker died or got stuck: every press after it failed, and the page
     threw (a review that ran past its deadline in CI left it so)."""
@@ -260,32 +258,12 @@ def test_a_worker_lost_while_stepping_is_replaced_and_the_replay_goes_on_where_t
     page.locator("#replay-position[data-deal='1'][data-ply='0']").wait_for()
 
 
-def test_a_step_pressed_while_a_review_runs_waits_for_it_and_the_engine_is_kept(table_in_context):
-    """A step pressed while a review ran waited for the review in the worker, and was given its 5 s from the press:
-    the engine was ended as stuck, the review lost, and the page restarted."""
-    page = table_in_context(viewport={"width": 1280, "height": 800}).page
-    lost: list[str] = []
-    page.on("console", lambda message: "engine lost" in message.text and lost.append(message.text))
-    open_replay(page, "lang=en")
-    page.click("#replay-next-deal")
-    page.locator("#replay-position[data-deal='1']").wait_for()
-    page.keyboard.press("End")
-    moves = moves_in_shown_deal(page)
-    page.locator("#replay-review").focus()
-    page.keyboard.press("Enter")  # the review runs in the worker for some seconds
-    assert page.locator("#status").inner_text() == "Reviewing the deal…"
-    page.keyboard.press("ArrowLeft")
-    page.locator(f"#replay-position[data-deal='1'][data-ply='{moves - 1}']").wait_for(timeout=60_000)
-    page.locator("dialog[open] .review-move").first.wait_for()  # the review, once it is done
-    assert not lost, lost
-    # Which of the match's deals it is: the title said "Deal review" of each.
-    assert page.locator("dialog[open] .panel-title").inner_text() == "Review of deal 2"
-
-
-def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_context):
+def test_at_a_deals_end_the_replay_offers_its_review_and_a_step_pressed_while_it_runs_waits_for_it(table_in_context):
     """A deal of a match finished long ago (History's replay) or someone else's (a shared link) could be watched move
     by move, but not reviewed: only the deal just played had a review."""
     page = table_in_context(viewport={"width": 360, "height": 640}).page
+    lost: list[str] = []
+    page.on("console", lambda message: "engine lost" in message.text and lost.append(message.text))
     open_replay(page, "lang=en")
     review = page.locator("#replay-review")
     assert review.is_hidden() and page.locator("#replay-forward").is_visible()
@@ -314,6 +292,22 @@ def test_at_a_deals_end_the_replay_offers_its_review_in_forwards_place(table_in_
     page.keyboard.press("Home")
     page.locator("#replay-position[data-ply='0']").wait_for()
     assert review.is_hidden() and page.locator("#replay-forward").is_visible()
+    # A step pressed while a review ran waited for the review in the worker, and was given its 5 s from the press:
+    # the engine was ended as stuck, the review lost, and the page restarted. (On a laptop, the next deal's review.)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#replay-next-deal")
+    page.locator("#replay-position[data-deal='1']").wait_for()
+    page.keyboard.press("End")
+    moves = moves_in_shown_deal(page)
+    page.locator("#replay-review").focus()
+    page.keyboard.press("Enter")  # the review runs in the worker for some seconds
+    assert page.locator("#status").inner_text() == "Reviewing the deal…"
+    page.keyboard.press("ArrowLeft")
+    page.locator(f"#replay-position[data-deal='1'][data-ply='{moves - 1}']").wait_for(timeout=60_000)
+    page.locator("dialog[open] .review-move").first.wait_for()  # the review, once it is done
+    assert not lost, lost
+    # Which of the match's deals it is: the title said "Deal review" of each.
+    assert page.locator("dialog[open] .panel-title").inner_text() == "Review of deal 2"
 
 
 def test_a_manual_claim_matchs_replay_shows_the_scores_the_players_had_to_count(table_in_context):
@@ -453,22 +447,16 @@ def test_a_replay_opened_from_history_after_the_match_ended_leads_back_to_it_by_
     assert table.wait_status("match-over", "your-turn") == "match-over"
 
 
-def test_a_replay_opened_with_no_match_under_way_offers_a_new_one(table_in_context):
-    table = table_in_context()
-    open_replay(table.page, "lang=en")
-    link = table.page.locator("#new-game-link")
-    assert link.inner_text() == "New match"
-    link.click()
-    table.wait_ready()
-    assert table.tricks_won() == [0, 0]
-    assert table.trick() == []
-
-
-def test_the_replays_cards_are_named_without_being_said_not_playable(table_in_context):
+def test_a_replay_with_no_match_under_way_names_its_cards_keeps_its_controls_in_a_row_and_offers_a_new_match(
+    table_in_context,
+):
     """Every card read "…, not playable", as a card the person may not play now at the table: in a replay nobody plays
-    from the page, and its piles' group says whose they are."""
-    page = table_in_context().page
+    from the page, and its piles' group says whose they are. On a laptop its controls keep to one row. With no match
+    under way, the top bar's link offers a new one."""
+    table = table_in_context()
+    page = table.page
     open_replay(page, "lang=en")
+    the_controls_keep_to_one_row_on_a_laptop(page)
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#replay-position[data-ply='1']")
     cards = page.locator("#piles-0 button.card.top:visible, #piles-1 button.card.top:visible").all()
@@ -478,14 +466,19 @@ def test_the_replays_cards_are_named_without_being_said_not_playable(table_in_co
         name = f"{RANKS[code[0]]} of {SUITS[code[1]]}"
         expect(card).to_have_accessible_name(re.compile(rf"^{name}(, on a face-down card)?(, trump \(.+\))?$"))
     expect(page.locator("#piles-0")).to_have_accessible_name(re.compile(r"^Piles: "))
+    link = page.locator("#new-game-link")
+    assert link.inner_text() == "New match"
+    link.click()
+    table.wait_ready()
+    assert table.tricks_won() == [0, 0]
+    assert table.trick() == []
 
 
-@pytest.mark.parametrize("lang", ["sr-Cyrl", "sr-Latn", "en"])
-def test_on_a_laptop_the_replays_controls_keep_to_one_row(table_in_context, lang):
-    """At 1024x768 in Cyrillic Next deal sat alone on a second row: the position gives way first (on two lines)."""
-    page = table_in_context(viewport={"width": 1024, "height": 768}).page
-    open_replay(page, f"lang={lang}")
-    for at_end in (False, True):  # at a deal's end, Review in Forward's place
+def the_controls_keep_to_one_row_on_a_laptop(page) -> None:
+    """At 1024x768 in Cyrillic Next deal sat alone on a second row: the position gives way first (on two lines).
+    Looked at at the start of the first deal and at its end, where Review is in Forward's place; left at its start."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    for at_end in (False, True):
         if at_end:
             page.keyboard.press("End")
             page.locator("#replay-review:not([hidden])").wait_for()
@@ -494,3 +487,11 @@ def test_on_a_laptop_the_replays_controls_keep_to_one_row(table_in_context, lang
         )
         assert len(boxes) == 7
         assert max(top for top, _ in boxes) < min(bottom for _, bottom in boxes), boxes
+    page.keyboard.press("Home")
+    page.wait_for_selector("#replay-position[data-deal='0'][data-ply='0']")
+
+
+def test_on_a_laptop_in_cyrillic_the_replays_controls_keep_to_one_row(table_in_context):
+    page = table_in_context(viewport={"width": 1024, "height": 768}).page
+    open_replay(page, "lang=sr-Cyrl")
+    the_controls_keep_to_one_row_on_a_laptop(page)
