@@ -116,10 +116,11 @@ def test_the_embed_pages_options_keep_their_names_whole(table_in_context):
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
-def open_replay(page, query: str) -> None:
+def open_replay(page, query: str = SERBIAN) -> None:
     """The replay of game_token's game (two deals), at the start of its first deal."""
     page.goto(f"/replay.html?{query}#game={game_token()}")
     page.wait_for_selector("[data-status=replay]", timeout=90_000)
+    page.wait_for_selector("#replay-position[data-deal='0'][data-ply='0']")
 
 
 def check_replay_language(page, artifacts, lang: str) -> None:

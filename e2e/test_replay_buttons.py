@@ -11,8 +11,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_pages import game_token
-from test_screens import SERBIAN
+from test_pages import game_token, open_replay
 
 from otv66 import Match, Rules, links
 from otv66.deal import Deal
@@ -56,13 +55,6 @@ CLIPPED_RING = """(element) => {
   return clipping;
 }"""
 """The elements that cut off an element's focus ring (its outline, drawn outside its box)."""
-
-
-def open_replay(page, lang: str = SERBIAN):
-    """The replay of a game of two deals (test_pages.game_token), at the start of its first deal."""
-    page.goto(f"/replay.html?{lang}#game={game_token()}")
-    page.wait_for_selector("[data-status=replay]", timeout=90_000)
-    page.wait_for_selector("#replay-position[data-deal='0'][data-ply='0']")
 
 
 def moves_in_shown_deal(page) -> int:

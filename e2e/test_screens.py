@@ -112,10 +112,14 @@ follows its window's size as that changes (CSS; the top bar fitted again by a Re
 its side: one page of each kind is measured at each of its sizes."""
 
 
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Wait two frames of a page: laid out, and its resize observers run."""
+
+
 def resize(page: Page, width: int, height: int) -> None:
     """Set the window's size and wait two frames: the page laid out and its resize observers run, as at that size."""
     page.set_viewport_size({"width": width, "height": height})
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(TWO_FRAMES)
 
 
 def open_screen(table_in_context: Any, width: int, height: int) -> Any:
@@ -335,7 +339,7 @@ def test_an_embedded_game_with_its_storage_blocked_says_so_before_the_visitors_f
     table.page.add_style_tag(content="iframe { width: 240px !important }")
     panel = frame.locator("dialog[open]")
     table.wait_until(lambda: panel.evaluate("d => d.ownerDocument.defaultView.innerWidth") <= 240)
-    panel.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    panel.evaluate(TWO_FRAMES)
     assert "igrajte na stranici same igre: http://" in panel.inner_text()
     overflow = panel.evaluate("d => [d.scrollWidth, d.clientWidth]")
     assert overflow[0] <= overflow[1], f"the panel is {overflow[0]} px wide inside {overflow[1]} px"
