@@ -139,13 +139,18 @@ def test_after_the_computers_marriage_lead_its_claim_of_66_is_not_the_persons(ta
     raise AssertionError("the computer led no marriage short of 66")
 
 
+def first_deals(rules: Rules, max_seed: int):
+    """Each seed's first deal (4-4 packets) under `rules`, as the page deals it for ``?seed=``: (seed, deal)."""
+    for seed in range(1, max_seed):
+        yield seed, Match(rules, first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4))
+
+
 def marriage_lead(max_seed: int = 500) -> tuple[int, int, str, str, int]:
     """A seeded first deal (4-4 packets) whose leader can announce a marriage and win the trick.
 
     Returns (seed, leader, lead, losing answer, the leader's score after the trick), all from the engine.
     """
-    for seed in range(1, max_seed):
-        deal = Match(Rules(), first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4))
+    for seed, deal in first_deals(Rules(), max_seed):
         leader = deal.turn
         for lead in [move for move in deal.legal_moves() if move.endswith("m")]:
             deal.play(lead)
@@ -1001,8 +1006,7 @@ def marriage_lead_after_a_trick(max_seed: int = 500) -> tuple[int, str, str, int
 
     Returns (seed, lead, answer, the trick's taker, his marriage lead), all from the engine.
     """
-    for seed in range(1, max_seed):
-        deal = Match(Rules(claim="manual"), first_dealer=seed % 2, seed=seed).new_deal(packets=(4, 4))
+    for seed, deal in first_deals(Rules(claim="manual"), max_seed):
         leads = deal.legal_moves()
         for lead in [move for move in leads if len(move) == 2 and f"{move}m" not in leads]:
             deal.play(lead)
