@@ -113,8 +113,8 @@ def test_every_card_played_and_every_trick_taken_is_heard_and_the_result_read_ou
     score = table.dialog().locator(".result-score").inner_text()
     tricks = re.search(r"\((\d+)\sštih\w*\).*\((\d+)\sštih\w*\)", score, re.DOTALL)
     played = int(tricks[1]) + int(tricks[2])
-    # The last trick's words are said as the result opens: they reach the live region a frame later. Once the frame
-    # counter had moved past the last text put there, this took the words as said and missed them (8 of 9 cards).
+    # The last trick's words are said as the result opens: they reach the live region a frame later. A wait for the
+    # last text to be a frame old could pass on the text before them, and missed them once (8 of 9 cards heard).
     said = heard_by_now(page)
     # When the region held one text at a time, the computer's next lead took "Štih nosi Računar" out after 12-50 ms.
     assert taken_out_unread(page) == []
