@@ -54,6 +54,16 @@ def offered_link(page: Page) -> str:
     return page.locator("#friend-link").input_value()
 
 
+def back_again(page: Page) -> Iterator[None]:
+    """The tab reloaded, then the friend page visited again by its address: each time, once it is back and ready, with
+    the link it offers in sight."""
+    for again in (page.reload, lambda: page.goto("/friend.html")):
+        again()
+        page.locator("#friend-outgoing:not([hidden])").wait_for()
+        assert settled(page) == "ready"
+        yield
+
+
 def deliver(link: str, page: Page) -> str:
     page.locator("#friend-paste").fill(link)
     page.locator("#friend-open").click()
@@ -224,10 +234,7 @@ def test_a_reload_shows_again_what_this_tab_showed(devices: tuple[Page, Page]) -
     mover = ana if ana.locator("#friend-turn").get_attribute("data-turn") == "play" else bo
     play_a_card(mover)
     link, banner = offered_link(mover), mover.locator("#friend-turn").inner_text()
-    for again in (mover.reload, lambda: mover.goto("/friend.html")):
-        again()
-        mover.locator("#friend-outgoing:not([hidden])").wait_for()
-        assert settled(mover) == "ready"
+    for _ in back_again(mover):
         assert mover.locator("#friend-turn").inner_text() == banner
         assert offered_link(mover) == link
         assert mover.locator("#status").inner_text() == ""  # not "Ready.": the banner says what to do
@@ -805,10 +812,7 @@ def test_a_finished_match_offers_a_rematch_with_the_same_friend_and_rules_still_
 
     # Still for Ana after a reload, a visit again, in another tab; Rematch again shows it.
     waiting = "waiting for Ana's answer to your rematch invitation"
-    for again in (bo.reload, lambda: bo.goto("/friend.html")):
-        again()
-        bo.locator("#friend-outgoing:not([hidden])").wait_for()
-        assert settled(bo) == "ready"
+    for _ in back_again(bo):
         assert bo.locator("#friend-turn").inner_text() == banner
         assert offered_link(bo) == invitation
         pending = bo.locator("#friend-list button.current")
