@@ -91,6 +91,20 @@ def wait_status(page: Page, *wanted: str) -> str:
     return status
 
 
+STATUSES_FROM_NOW = """() => {
+  const line = document.getElementById('status');
+  window.statusesSeen = [];
+  new MutationObserver(() => window.statusesSeen.push(line.dataset.status)).observe(
+    line, {attributes: true, attributeFilter: ['data-status']});
+}"""
+
+
+def statuses_seen(page: Page) -> list[str]:
+    """Each status the line took since STATUSES_FROM_NOW was evaluated, in order (one taken again counted once)."""
+    seen: list[str] = page.evaluate("window.statusesSeen")
+    return [status for i, status in enumerate(seen) if i == 0 or seen[i - 1] != status]
+
+
 def said_again_after_a_crash(page: Page, status: str) -> None:
     """A crash where the page had asked the engine nothing (a result, a closed challenge): once the new engine is in,
     the status says what it said (``status``), not that the game was restarted."""
@@ -317,9 +331,12 @@ def test_every_field_the_organiser_got_wrong_says_so_at_once_and_a_challenge_mad
     page.fill("#club-closes", "2099-01-31")
     crash_engine(page)
     wait_status(page, "loading")
+    page.evaluate(STATUSES_FROM_NOW)
     page.click("#club-create-button")
     wait_status(page, "created")
     assert "#challenge=c1." in page.input_value("#club-link")
+    # The refusal from before the crash, put right since, was said again as the new engine came in, then "created".
+    assert statuses_seen(page) == ["ready", "created"], "the form's own line while the press waited"
 
 
 def test_a_double_click_on_create_makes_one_challenge(page: Page) -> None:
@@ -346,6 +363,9 @@ def test_the_organisers_own_link_to_the_standings_keeps_the_language_he_reads(pa
     refused = "Тај дан је прошао: изазов би био затворен пре првог дељења."  # noqa: RUF001 (Cyrillic)
     assert page.locator("#club-closes-day").inner_text().startswith(refused)
     assert page.locator("#club-created").is_hidden()
+    # The status line says it too (it said nothing: a refusal of the last press, put right, stayed there).
+    page.locator('#status[data-status="error"]').wait_for()
+    assert page.locator("#status").inner_text().startswith(refused)
     # The claim rule is a list naming both ways, worded as on the friend page, with its note: what manual costs.
     claim, note = page.locator("#club-manual-claim"), page.locator("#club-claim-note")
     assert claim.locator("option").all_inner_texts() == ["аутоматски", "ручно (дугме 66)"]

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { onePress } from "../web/js/one-press.js";
+import { isUnderWay, onePress } from "../web/js/one-press.js";
 import { slowWork } from "./fakes.js";
 
 describe("a form's step is taken once for a press", () => {
@@ -37,6 +37,23 @@ describe("a form's step is taken once for a press", () => {
       taken = true;
     });
     assert.equal(taken, true);
+  });
+
+  test("a press is under way until its step is done, failed or not", async () => {
+    const create = slowWork();
+    assert.equal(isUnderWay("create"), false);
+    const first = onePress("create", create.run);
+    assert.equal(isUnderWay("create"), true, "its answer still to come");
+    assert.equal(isUnderWay("invite"), false, "another control's is not");
+    create.finish();
+    await first;
+    assert.equal(isUnderWay("create"), false);
+    await assert.rejects(
+      onePress("create", async () => {
+        throw new Error("refused");
+      }),
+    );
+    assert.equal(isUnderWay("create"), false);
   });
 
   test("other controls are not held by it", async () => {

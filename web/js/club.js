@@ -22,7 +22,7 @@ import { dateText, dayText, language, pageTitle, t } from "./i18n.js";
 import { addLanguagePicker, inVisitLanguage, startLanguage } from "./language-picker.js";
 import { loadFailureText } from "./loading.js";
 import { localDay } from "./local-day.js";
-import { onePress } from "./one-press.js";
+import { isUnderWay, onePress } from "./one-press.js";
 import { ruleNote, ruleOptions } from "./rule-fields.js";
 import { registerServiceWorker } from "./sw-register.js";
 
@@ -51,7 +51,12 @@ keeper.onLost = () => {
   saidBeforeLoss = { ...before, said: statusesSaid };
 };
 keeper.restore = async () => {
-  if (saidBeforeLoss && saidBeforeLoss.said === statusesSaid) setStatus(saidBeforeLoss.status, saidBeforeLoss.text);
+  if (saidBeforeLoss && saidBeforeLoss.said === statusesSaid) {
+    // A press of Create waiting for the new engine answers next: until it does, the form's own line, not the one from
+    // before the loss (a refusal the organiser may have put right since, shown again as if of his new press).
+    if (isUnderWay("create")) sayFormReady();
+    else setStatus(saidBeforeLoss.status, saidBeforeLoss.text);
+  }
   saidBeforeLoss = null;
 };
 
@@ -61,6 +66,11 @@ function setStatus(/** @type {string} */ status, /** @type {string} */ text) {
   line.dataset.status = status;
   line.textContent = text;
   statusesSaid++;
+}
+
+/** The organiser's form is ready: the status line says what he gets from it (not the form's heading again). */
+function sayFormReady() {
+  setStatus("ready", t("clubCreateGives"));
 }
 
 /**
@@ -168,9 +178,11 @@ async function showCreate() {
   wireCopy(inputById("club-snippet"), /** @type {HTMLButtonElement} */ (byId("club-snippet-copy")));
   wireCopy(inputById("club-standings-view"), /** @type {HTMLButtonElement} */ (byId("club-standings-view-copy")));
   form.hidden = false;
-  setStatus("ready", t("clubCreateGives")); // not the form's heading again: what the organiser gets from it
+  sayFormReady();
   const fields = { challenge_name: "club-name", challenge_deals: "club-deals", challenge_closes: "club-closes" };
   const makeChallenge = async () => {
+    // The last press's refusal is not this one's (it may have been put right): the form's own line until this answers.
+    if (byId("status").dataset.status === "error") sayFormReady();
     const name = inputById("club-name").value.trim();
     const deals = Number(inputById("club-deals").value);
     try {
@@ -181,7 +193,9 @@ async function showCreate() {
       );
       const dayFine = closingDayFine(); // a day past says so in its own note under the field
       if (problems.length || !dayFine) {
-        if (problems.length) setStatus("error", refusalText(problems[0]));
+        // The status line says the first refusal (the day's when it is the only one: a refusal left from the last
+        // press is not this one's), each field its own.
+        setStatus("error", problems.length ? refusalText(problems[0]) : closes.validationMessage);
         for (const problem of [...problems].reverse()) refuseAtField(problem, fields);
         if (!problems.length) closes.reportValidity();
         return;

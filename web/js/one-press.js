@@ -22,3 +22,12 @@ export async function onePress(control, step) {
     underWay.delete(control);
   }
 }
+
+/**
+ * Whether the step of a press of the control named `control` is under way (its answer still to come).
+ * @param {string} control
+ * @returns {boolean}
+ */
+export function isUnderWay(control) {
+  return underWay.has(control);
+}
