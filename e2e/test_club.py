@@ -335,7 +335,7 @@ def test_every_field_the_organiser_got_wrong_says_so_at_once_and_a_challenge_mad
     page.click("#club-create-button")
     wait_status(page, "created")
     assert "#challenge=c1." in page.input_value("#club-link")
-    # The refusal from before the crash, put right since, was said again as the new engine came in, then "created".
+    # Not the refusal from before the crash, put right since, said again as the new engine came in (as it was).
     assert statuses_seen(page) == ["ready", "created"], "the form's own line while the press waited"
 
 
