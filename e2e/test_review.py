@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from conftest import LOAD_TIMEOUT_MS
 from test_finished_match import ONE_DEAL, SERBIAN
-from test_never_lose import current_save, moves_of, saved_text
+from test_never_lose import current_save, current_seed, moves_of
 from test_screens import THUMB
 
 from otv66 import links
@@ -497,7 +497,7 @@ def test_a_finished_match_can_be_replayed_from_the_history_after_the_rematch(tab
     played = moves_of(current_save(table))
     table.dialog().locator("#rematch-button").click()
     # The rematch, in a slot of its own: that slot is current at once, its save comes an engine call later.
-    table.wait_until(lambda: saved_text(table) is not None and current_save(table)["record"]["seed"] == 4)
+    table.wait_until(lambda: current_seed(table) == 4)
     # The rematch's first deal may be the person's: he deals it before the History panel can open.
     table.wait_until(lambda: table.dialog().count() > 0 or table.page.locator("#deal-number").inner_text() != "")
     if table.dialog().locator(".preset").count():
