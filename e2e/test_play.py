@@ -187,7 +187,8 @@ def test_a_marriage_is_announced_through_the_ui_and_scored(table):
     table.wait_until(lambda: status.inner_text().startswith(f"Taken back: Player {leader + 1} announced a marriage"))
     table.page.locator(f'#piles-{leader} button[data-card="{lead[:2]}"][aria-disabled="false"]').click()
     table.dialog().locator("#marriage-announce").click()
-    table.wait_until(lambda: "announced a marriage" in table.page.locator("#status").inner_text())
+    # The lead played again (and saved before it is shown), not "Taken back: … announced a marriage" still there.
+    table.wait_until(lambda: status.inner_text().startswith(f"Player {leader + 1} announced a marriage"))
     table.page.reload()  # the lead still unanswered: a reload said only whose turn it was
     table.wait_until(lambda: "announced a marriage" in table.page.locator("#status").inner_text())
     table.page.locator(f'button[data-card="{answer}"][aria-disabled="false"]').wait_for()
