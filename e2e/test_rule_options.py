@@ -10,6 +10,7 @@ import json
 import random
 
 from playwright.sync_api import expect
+from test_never_lose import wait_playable
 
 from otv66 import links
 from otv66.match import Match
@@ -170,6 +171,11 @@ def test_settings_kept_when_the_new_match_they_asked_for_is_called_off(table_in_
     table.open("seed=5&level=beginner&opponent=computer&speed=off&lang=en")
     while table.step() != "card":  # a card played: the match is under way
         pass
+    # Settings opened once the computer has answered (a marriage lead, in this deal). Opened while its card was on
+    # the way, the panel held the card back, and it landed as the panel closed: a move, which the note gave way to.
+    status = page.locator("#status")
+    table.wait_until(lambda: status.inner_text().startswith("Computer (beginner) announced a marriage"))
+    wait_playable(table)
     page.locator("#settings-button").click()
     table.dialog().locator("#setting-target").fill("11")  # from 7
     table.dialog().locator("#settings-new-match").click()
