@@ -42,6 +42,8 @@ const keeper = new EngineKeeper(engine, (error) => setStatus("error", loadFailur
  * @type {{status: string, text: string, said: number} | null}
  */
 let saidBeforeLoss = null;
+/** The Create button's name for onePress: the restore below asks whether its press is waiting. */
+const CREATE = "create";
 /** How many texts the status line has shown (setStatus). */
 let statusesSaid = 0;
 keeper.onLost = () => {
@@ -54,7 +56,7 @@ keeper.restore = async () => {
   if (saidBeforeLoss && saidBeforeLoss.said === statusesSaid) {
     // A press of Create waiting for the new engine answers next: until it does, the form's own line, not the one from
     // before the loss (a refusal the organiser may have put right since, shown again as if of his new press).
-    if (isUnderWay("create")) sayFormReady();
+    if (isUnderWay(CREATE)) sayFormReady();
     else setStatus(saidBeforeLoss.status, saidBeforeLoss.text);
   }
   saidBeforeLoss = null;
@@ -227,7 +229,7 @@ async function showCreate() {
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    onePress("create", makeChallenge); // one challenge a press, however often it is pressed while it is made
+    onePress(CREATE, makeChallenge); // one challenge a press, however often it is pressed while it is made
   });
 }
 
