@@ -193,6 +193,28 @@ def test_settings_saved_is_said_for_a_few_seconds_not_until_the_next_move(table)
     table.wait_until(lambda: status.inner_text() == "Vi ste na potezu", timeout_ms=15_000)
 
 
+def test_settings_saved_while_the_computer_answered_stay_said_when_its_card_lands(table):
+    # Settings opened between the person's card and the computer's answer hold that answer back until they close.
+    # The card then lands after the settings' note was given: it is older news, and the note stays until the next
+    # move (a changed rule applies from the next match, which the note says).
+    table.open("seed=3&level=beginner&opponent=computer&lang=sr-Latn")
+    table.wait_status("your-turn")
+    page = table.page
+    cards = table.playable().evaluate_all("els => els.map(e => e.dataset.card)")
+    led = next(code for code in cards if code[0] not in "KQ")  # a king or queen would ask about a marriage first
+    table.click_card(led)
+    page.locator("#settings-button").click()
+    table.wait_until(lambda: table.trick() == [led])  # his card is shown under the panel
+    page.wait_for_timeout(1_000)  # the computer has chosen by now: its card waits for the panel
+    assert table.trick() == [led], "the computer's card came before the panel it waits for"
+    table.dialog().locator("#setting-target").fill("11")
+    table.dialog().locator("#settings-save").click()
+    table.wait_until(lambda: len(table.trick()) == 2)
+    table.wait_until(lambda: not table.trick() and table.status() == "your-turn")  # this deal: he takes the trick
+    note = "Sačuvano; protivnik i pravila važe od sledeće nove partije."
+    assert page.locator("#status").inner_text() == f"{note} · Vi ste na potezu"
+
+
 def test_sound_0_in_the_address_silences_the_visit_an_embedded_game_has_no_settings_to_do_it(table):
     table.open("seed=3&level=beginner&opponent=computer&speed=off&sound=0")
     table.page.locator("#settings-button").click()

@@ -628,6 +628,8 @@ export class MatchFlow {
   /** @private The computer moves (or claims 66): the engine chooses and plays, the page shows it. */
   async computerMove() {
     this.setBusy(true);
+    const { store } = this.ctx;
+    const noteBefore = store.state.pageNote;
     const { reply, started } = this.nextComputerMove ?? this.askComputer();
     this.nextComputerMove = null;
     const { player, move, state } = await reply;
@@ -635,8 +637,10 @@ export class MatchFlow {
     const thought = performance.now() - started;
     await pause(Math.max(0, THINKING_MS - thought));
     await panelClosed(this.ctx.dialog); // a panel the person opened meanwhile: the card is played once he is back
+    // What that panel left on the status line ("Settings saved") came after the move: the move does not end it.
+    const newerNote = store.state.pageNote !== noteBefore ? store.state.pageNote : null;
     if (state.phase === "computer_moves") this.nextComputerMove = this.askComputer();
-    await showMove(this.ctx, player, move, state);
+    await showMove(this.ctx, player, move, state, newerNote);
   }
 
   /** @private Ask the engine for the computer's move and save it (before it is shown: a reload keeps it). */

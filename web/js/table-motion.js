@@ -73,9 +73,11 @@ export async function animateDeal(ctx) {
  * @param {Player} player who made the move
  * @param {Move} move the move code
  * @param {DealtState} after the bridge state after the move
+ * @param {string | null} [newerNote] a note the page gave after the move was made, while a panel held it back (the
+ *   settings saved): newer than the move, so it stays where the move's notes go
  * @returns {Promise<void>}
  */
-export async function showMove(ctx, player, move, after) {
+export async function showMove(ctx, player, move, after, newerNote = null) {
   const { store, root, announce } = ctx;
   const before = store.state.game?.deal;
   const who = namesOf(store.state);
@@ -84,6 +86,7 @@ export async function showMove(ctx, player, move, after) {
       page.game = after;
       page.hint = null;
       clearNotes(page);
+      page.pageNote = newerNote;
     });
     if (move === "66") announce(t("claimed", { name: who[player] }));
     return;
@@ -105,6 +108,7 @@ export async function showMove(ctx, player, move, after) {
     page.hint = null;
     // A move was made: the last refusal or hint is old news (a marriage lead is the table's news: store.js newsOf).
     clearNotes(page);
+    page.pageNote = newerNote;
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
     page.beforeTrick = completes ? trickCounts(before) : null;
   });
