@@ -355,6 +355,25 @@ def test_a_link_that_does_not_read_says_why_over_a_bare_table(table_in_context, 
     assert page.locator("main").aria_snapshot() == "- main"
 
 
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (1280, 800)], ids=["upright", "on its side", "desktop"])
+def test_why_a_link_does_not_read_stands_on_the_felt_where_the_game_would_be(table_in_context, size):
+    """On a phone the felt filled the screen, bare, and the reason stood under it in the footer's small type."""
+    width, height = size
+    page = table_in_context(viewport={"width": width, "height": height}).page
+    page.goto(f"/replay.html?lang=sr-Latn#game={game_token()[:200]}")
+    page.locator("#status[data-status=error]").wait_for(timeout=90_000)
+    felt = page.locator("#table").bounding_box()
+    for part in ("#status", "#replay-summary"):
+        box = page.locator(part).bounding_box()
+        assert felt["x"] < box["x"] and box["x"] + box["width"] < felt["x"] + felt["width"], part
+        assert felt["y"] < box["y"] and box["y"] + box["height"] < felt["y"] + felt["height"], part
+    said = page.locator("#replay-summary")
+    assert said.inner_text() == "Link je skraćen ili oštećen: kopirajte ceo link."
+    assert said.evaluate("s => s.scrollHeight <= s.clientHeight && s.scrollWidth <= s.clientWidth"), "said whole"
+    middle = page.locator(".controls").bounding_box()
+    assert abs(middle["y"] + middle["height"] / 2 - (felt["y"] + felt["height"] / 2)) < 2, "in the felt's middle"
+
+
 @pytest.mark.allow_console("Failed to load resource")
 def test_an_engine_that_does_not_load_is_said_whole_with_the_way_on(page):
     """On an upright phone the reason was the status line's, cut to two lines ("… dynamically imported module:…"),
