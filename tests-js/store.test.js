@@ -215,6 +215,16 @@ describe("selectors", () => {
     assert.equal(statusOf(page)?.text, "Your turn");
   });
 
+  test("a note given after the move that clears the notes stays, and the move's refusal goes", () => {
+    const page = createPageState(settings(), null);
+    page.game = game({ turn: 0 });
+    page.busy = false;
+    page.moveNote = "You must follow suit.";
+    page.pageNote = "Saved; the opponent and rules apply from the next new match.";
+    clearNotes(page, page.pageNote); // Save pressed while a panel held the computer's card back
+    assert.equal(statusOf(page)?.text, "Saved; the opponent and rules apply from the next new match. · Your turn");
+  });
+
   test("while the cards are dealt the status says who deals, to the person playing the computer in his own words", () => {
     const page = createPageState(settings(), null);
     page.undealt = new Set(["0:0"]);

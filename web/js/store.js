@@ -341,10 +341,12 @@ function newsOf(page) {
 /**
  * The status line's notes are old news: a move made or taken back, a new deal or match, another language.
  * @param {PageState} page
+ * @param {string | null} [newer] a note of the page's given after that move, which stays (the settings saved while a
+ *   panel held the computer's card back: match-flow.js `computerMove`)
  */
-export function clearNotes(page) {
+export function clearNotes(page, newer = null) {
   page.moveNote = null;
-  page.pageNote = null;
+  page.pageNote = newer;
 }
 
 /**

@@ -85,8 +85,7 @@ export async function showMove(ctx, player, move, after, newerNote = null) {
     store.update((page) => {
       page.game = after;
       page.hint = null;
-      clearNotes(page);
-      page.pageNote = newerNote;
+      clearNotes(page, newerNote);
     });
     if (move === "66") announce(t("claimed", { name: who[player] }));
     return;
@@ -107,8 +106,7 @@ export async function showMove(ctx, player, move, after, newerNote = null) {
     page.game = after;
     page.hint = null;
     // A move was made: the last refusal or hint is old news (a marriage lead is the table's news: store.js newsOf).
-    clearNotes(page);
-    page.pageNote = newerNote;
+    clearNotes(page, newerNote);
     page.shownTrick = completes ? [...before.trick, { player, card: code }] : null;
     page.beforeTrick = completes ? trickCounts(before) : null;
   });
