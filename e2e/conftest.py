@@ -216,6 +216,11 @@ class Table:
     def playable(self) -> Locator:
         return self.page.locator('button[data-card][aria-disabled="false"]')
 
+    def plain_playable(self) -> list[str]:
+        """The playable cards a click plays at once: no king or queen, which may first ask about a marriage."""
+        codes = self.playable().evaluate_all("els => els.map(e => e.dataset.card)")
+        return [code for code in codes if code[0] not in "KQ"]
+
     def cards_of(self, player: int) -> list[str]:
         """Face-up cards on a player's piles, in pile order 0..7 ("" for an empty pile)."""
         cards = []

@@ -171,8 +171,9 @@ def test_settings_kept_when_the_new_match_they_asked_for_is_called_off(table_in_
     table.open("seed=5&level=beginner&opponent=computer&speed=off&lang=en")
     while table.step() != "card":  # a card played: the match is under way
         pass
-    # Settings opened once the computer has answered (a marriage lead, in this deal). Opened while its card was on
-    # the way, the panel held the card back, and it landed as the panel closed: a move, which the note gave way to.
+    # Settings opened once the computer has answered (a marriage lead, in this deal): the note is then the last
+    # thing said. (Opened while its card was on the way, the panel holds the card back until it closes:
+    # test_table.py's test_settings_saved_while_the_computer_answered_stay_said_when_its_card_lands.)
     status = page.locator("#status")
     table.wait_until(lambda: status.inner_text().startswith("Computer (beginner) announced a marriage"))
     wait_playable(table)
