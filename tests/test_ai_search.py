@@ -159,6 +159,18 @@ def test_tight_bounds_change_no_exact_value_and_search_less() -> None:
     assert nodes[SEARCH_V2] < nodes[SEARCH_V1]
 
 
+@pytest.mark.parametrize("seed", [20, 28])
+def test_tight_bounds_take_no_value_found_short_of_the_end_for_exact(seed: int) -> None:
+    """Six tricks left: iterative deepening passes through depths that stop at the horizon before the exact one.
+
+    A chance node bounded by its children's table entries from such a depth found a value short of the end; taken
+    for exact, it was kept at every later depth, so the master's "exact" solve of a position could be wrong.
+    """
+    deal = endgame(seed, tricks_left=6)
+    assert not deal.is_over and deal.view().hidden_count >= 4
+    assert exact_values(deal, SEARCH_V2)[0] == exact_values(deal, SEARCH_V1)[0]
+
+
 @pytest.mark.parametrize("deal", [d for d in ENDGAMES if not d.is_over][:12], ids=lambda d: f"seed{d.seed}")
 def test_no_move_is_worth_more_or_less_than_the_scores_still_allow(deal: Deal) -> None:
     """A player with a trick loses at most 2 game points, with 33 at most 1 (docs/rules.md 6.2)."""

@@ -560,6 +560,8 @@ class Searcher:
                 if entry is not None and entry[0] >= depth:
                     lower[index] = max(low, entry[1])
                     upper[index] = min(high, entry[2])
+                    if entry[0] < EXACT_DEPTH and (lower[index] > low or upper[index] < high):
+                        self.horizon += 1  # bounds that saw the horizon: a value found with them is not exact
             sum_lower = sum(weight * bound for (_card, weight), bound in zip(classes, lower, strict=True))
             sum_upper = sum(weight * bound for (_card, weight), bound in zip(classes, upper, strict=True))
             if sum_lower >= beta * total:
