@@ -29,7 +29,9 @@ What makes it fast enough in Python:
 
 Beyond the horizon the position is judged by :mod:`otv66.ai.evaluate`, and a
 trick in progress is always finished first (a quiescence step). A value that
-never used the evaluation is exact; the search tracks that per subtree.
+never used the evaluation is exact; the search tracks that per subtree (a
+table entry or a bound that came from a search stopped at the horizon counts
+as the evaluation).
 """
 
 from __future__ import annotations
