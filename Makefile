@@ -67,11 +67,11 @@ test-engine: $(VENV)/.installed
 test-pyodide: $(VENV)/.installed node_modules/.installed
 	$(PY) tools/pyodide_tests.py
 
-## test-e2e: the browser tests against the site `make build` left in dist/, JOBS at a time (the shipping tests,
-## which make builds of their own, on one of them); -rs names a skipped test and why (a timing test skips on a
-## machine too slow to press keys again and again)
+## test-e2e: the browser tests against the site `make build` left in dist/, JOBS at a time (the shipping tests'
+## own three builds are made once, by the first process that needs them); -rs names a skipped test and why (a
+## timing test skips on a machine too slow to press keys again and again)
 test-e2e: build
-	$(PY) -m pytest -q -rs -n $(JOBS) --dist loadgroup --site dist e2e
+	$(PY) -m pytest -q -rs -n $(JOBS) --site dist e2e
 
 ## bench: the engine's speed; bench-ai: the opponent's strength and decision times, in CPython and in Pyodide
 bench: $(VENV)/.installed

@@ -1,6 +1,7 @@
 """Fixtures for the shipping tests (issue 4): built sites, a server that can be swapped to a new build, browsers.
 
-- Two builds of the same sources with different build ids (``--stamp``), in temporary folders, made once per run.
+- Three builds of the same sources with different build ids (``--stamp``), in temporary folders, made once per run
+  (shared by the run's xdist workers).
 - ``site``: tools/serve.py's server (the netlify.toml headers, CSP included) on 127.0.0.1 serving build A; its
   ``swap(build)`` serves another build on the same address, as a new deploy would.
 - ``browser_ship``: Debian's Chromium from pytest-playwright's ``playwright`` (never a downloaded browser).
@@ -10,9 +11,12 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,19 +33,7 @@ from servers import Site  # noqa: E402
 
 #: Engine start-up is 5-10 s on a busy 2-core machine; a whole deal a few seconds more.
 LOAD_TIMEOUT_MS = 90_000
-SHIP_TESTS = Path(__file__).resolve().parent
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep the shipping tests on one xdist worker (``--dist loadgroup``), so that their builds are made once.
-
-    First among the hooks: xdist's own reads the group marks from this same hook (its worker plugin), and a mark
-    added after it had read them kept no test on its worker (each worker built the three sites).
-    """
-    for item in items:
-        if SHIP_TESTS in item.path.parents:
-            item.add_marker(pytest.mark.xdist_group("ship"))
+BUILD_NAMES = ("a", "b", "c")
 
 
 @dataclass
@@ -53,13 +45,28 @@ class Builds:
 
 @pytest.fixture(scope="session")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
-    """Three builds of the current sources that differ only in their build id (deploys one after the other)."""
-    folder = tmp_path_factory.mktemp("sites")
-    return Builds(
-        a=build_site.build(folder / "a", stamp="e2e-a"),
-        b=build_site.build(folder / "b", stamp="e2e-b"),
-        c=build_site.build(folder / "c", stamp="e2e-c"),
-    )
+    """Three builds of the current sources that differ only in their build id (deploys one after the other).
+
+    Made once per run: the first xdist worker to ask builds them into the run's temporary folder, which every worker
+    of the run shares, and the others wait for it under a lock and read what it made. (Keeping the shipping tests on
+    one worker with an ``xdist_group`` mark no longer holds since pytest 9.2: xdist 3.8 adds the group to a node id
+    pytest now ignores, so each worker built the three sites, about 25 s of each worker's time.)
+    """
+
+    def build_all(folder: Path) -> dict[str, build_site.Site]:
+        return {name: build_site.build(folder / name, stamp=f"e2e-{name}") for name in BUILD_NAMES}
+
+    if "PYTEST_XDIST_WORKER" not in os.environ:  # no xdist: the run's temporary folder is this process's own
+        return Builds(**build_all(tmp_path_factory.mktemp("sites")))
+    shared = tmp_path_factory.getbasetemp().parent
+    made = shared / "ship-sites.json"
+    with (shared / "ship-sites.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            sites = build_all(shared / "ship-sites")
+            made.write_text(json.dumps({name: {**asdict(site), "out": str(site.out)} for name, site in sites.items()}))
+        fields = json.loads(made.read_text())
+    return Builds(**{name: build_site.Site(**{**site, "out": Path(site["out"])}) for name, site in fields.items()})
 
 
 @pytest.fixture
